@@ -1,0 +1,103 @@
+//! `delve gen`: one level as ASCII (stdout) or PNG, with its key and a summary on stderr.
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+
+use delve::generator::{Level, generate_level};
+use delve::key::LevelKey;
+use delve::picture::write_png;
+
+use super::{CliError, LevelArgs, Outcome, is_closed_pipe, resolve};
+
+/// Arguments of `delve gen`.
+#[derive(Args, Debug)]
+pub struct GenArgs {
+    #[command(flatten)]
+    level: LevelArgs,
+    /// Output format: `ascii` (the map legend: # wall, . floor, + door, < up, > down, $ loot) or `png`.
+    #[arg(long, value_enum, default_value_t = Format::Ascii)]
+    format: Format,
+    /// Write to this file instead of stdout (required for png unless stdout is redirected).
+    #[arg(long, short)]
+    out: Option<PathBuf>,
+    /// Pixels per tile side in PNG output (1–32).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=32))]
+    scale: u32,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    /// H lines of W characters.
+    Ascii,
+    /// A picture, one colour per tile kind.
+    Png,
+}
+
+/// One line describing a level, for stderr and logs.
+pub fn summary(key: &LevelKey, level: &Level) -> String {
+    let r = &level.report;
+    format!(
+        "{} {}x{} depth {} seed {}: floor {}.{}%, stairs {} steps apart, {} items, {} chambers carved, {} retries{}",
+        level.kind,
+        level.tiles.width(),
+        level.tiles.height(),
+        key.depth,
+        key.seed,
+        r.floor_permille / 10,
+        r.floor_permille % 10,
+        r.stair_distance,
+        level.loot.len(),
+        r.carved_chambers,
+        r.retries,
+        level
+            .rooms
+            .as_ref()
+            .map(|g| format!(", {} rooms, {} connections ({} cycles)", g.rooms.len(), g.connections.len(), g.cycles_added))
+            .unwrap_or_default(),
+    )
+}
+
+/// Runs `delve gen`.
+pub fn run(args: GenArgs) -> Result<Outcome, CliError> {
+    let key = resolve::level_key(&args.level)?;
+    let level = generate_level(&key.config, key.level_seed())?;
+    let bytes = match args.format {
+        Format::Ascii => level.tiles.to_ascii().into_bytes(),
+        Format::Png => {
+            let (w, h) = (level.tiles.width() as u64 * args.scale as u64, level.tiles.height() as u64 * args.scale as u64);
+            if w.max(h) > delve::picture::MAX_SIDE as u64 {
+                return Err(CliError(format!(
+                    "a {w}x{h} picture is too large (at most {} pixels a side); lower --scale",
+                    delve::picture::MAX_SIDE
+                )));
+            }
+            let mut png = Vec::new();
+            write_png(&level.tiles, args.scale, &mut png)?;
+            png
+        }
+    };
+    let written = match &args.out {
+        Some(path) => write_file(path, &bytes).map_err(|e| CliError(format!("{}: {e}", path.display())))?,
+        None => {
+            let stdout = io::stdout();
+            let mut out = BufWriter::new(stdout.lock());
+            match out.write_all(&bytes).and_then(|_| out.flush()) {
+                Err(e) if is_closed_pipe(&e) => return Ok(Outcome::Done),
+                other => other?,
+            }
+        }
+    };
+    let _ = written;
+    eprintln!("key {}", key.encode());
+    eprintln!("{}", summary(&key, &level));
+    Ok(Outcome::Done)
+}
+
+fn write_file(path: &PathBuf, bytes: &[u8]) -> io::Result<()> {
+    let mut file = File::create(path)?;
+    file.write_all(bytes)?;
+    file.sync_all()
+}

@@ -1,0 +1,40 @@
+//! `delve maze`: a perfect maze streamed row by row in constant memory.
+
+use std::io::{self, BufWriter};
+
+use clap::Args;
+
+use delve::generator::MazeConfig;
+use delve::generator::maze::write_tromp;
+use delve::rng::{Stream, StreamRng};
+
+use super::{CliError, Outcome, is_closed_pipe};
+
+/// Widest maze `delve maze` streams, in cells.
+pub const MAX_WIDTH: u64 = 1_000_000;
+
+/// Arguments of `delve maze`.
+#[derive(Args, Debug)]
+pub struct MazeArgs {
+    /// Cells across (1–1000000).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_WIDTH as i64))]
+    width: u64,
+    /// Rows of cells; without it the maze goes on until stdout is closed.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    rows: Option<u64>,
+    /// Seed of the maze.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+}
+
+/// Runs `delve maze`.
+pub fn run(args: MazeArgs) -> Result<Outcome, CliError> {
+    let stdout = io::stdout();
+    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut rng = StreamRng::new(args.seed, Stream::Layout);
+    match write_tromp(&mut out, args.width as usize, args.rows, &MazeConfig::default(), &mut rng) {
+        Err(e) if is_closed_pipe(&e) => Ok(Outcome::Done),
+        Err(e) => Err(e.into()),
+        Ok(()) => Ok(Outcome::Done),
+    }
+}

@@ -1,0 +1,140 @@
+//! Command-line interface: argument definitions and dispatch. Each subcommand lives in
+//! its own file; all of them report bad input as a [`CliError`] (exit code 2).
+
+mod generate;
+mod maze;
+mod play;
+mod resolve;
+mod save;
+mod stats;
+
+use std::fmt;
+use std::io;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use delve::generator::GeneratorKind;
+
+/// delve: a roguelike whose levels are generated from seeds and reproduced from keys.
+#[derive(Parser, Debug)]
+#[command(name = "delve", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play a campaign in a window, or headless with a string of actions.
+    Play(play::PlayArgs),
+    /// Generate one level: ASCII on stdout (key and summary on stderr) or a PNG picture.
+    Gen(generate::GenArgs),
+    /// Stream a perfect maze (Eller's algorithm) in the text format of Tromp's program.
+    Maze(maze::MazeArgs),
+    /// Generate many levels and report how they came out; exits 1 if any breaks a guarantee.
+    Stats(stats::StatsArgs),
+    /// Work with save files.
+    Save {
+        #[command(subcommand)]
+        command: save::SaveCommand,
+    },
+}
+
+/// Where a level comes from: a config file, a kind, a seed, a depth, or a key.
+#[derive(Args, Debug, Clone, Default)]
+pub struct LevelArgs {
+    /// Level config or campaign file (RON). Default: the built-in campaign (levels/descent.ron).
+    #[arg(value_name = "CONFIG")]
+    pub config: Option<PathBuf>,
+    /// Generator to use instead of the config's: cave, rooms or maze.
+    #[arg(long, value_enum)]
+    pub kind: Option<KindArg>,
+    /// Master seed (an unsigned 64-bit number). Default: the config's seed.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Level key printed by `delve gen` or shown in the game; reproduces that level exactly.
+    #[arg(long, conflicts_with_all = ["config", "kind", "seed", "depth", "width", "height"])]
+    pub key: Option<String>,
+    /// Depth of the level (1 = first); picks the config's entry for that depth.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Level width in tiles, overriding the config.
+    #[arg(long)]
+    pub width: Option<u32>,
+    /// Level height in tiles, overriding the config.
+    #[arg(long)]
+    pub height: Option<u32>,
+}
+
+/// A generator kind on the command line.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KindArg {
+    /// Cellular-automata cave.
+    Cave,
+    /// Room dungeon with cycles.
+    Rooms,
+    /// Perfect maze.
+    Maze,
+}
+
+impl From<KindArg> for GeneratorKind {
+    fn from(k: KindArg) -> Self {
+        match k {
+            KindArg::Cave => GeneratorKind::Cave,
+            KindArg::Rooms => GeneratorKind::Rooms,
+            KindArg::Maze => GeneratorKind::Maze,
+        }
+    }
+}
+
+/// Bad input or a failure worth reporting: printed on stderr, exit code 2.
+#[derive(Debug)]
+pub struct CliError(pub String);
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl<E: std::error::Error> From<E> for CliError {
+    fn from(e: E) -> Self {
+        CliError(e.to_string())
+    }
+}
+
+/// What a subcommand ended with.
+pub enum Outcome {
+    /// Success.
+    Done,
+    /// Ran, but found broken guarantees (exit code 1).
+    Failed,
+}
+
+/// Whether an I/O error is the reader going away (`delve gen | head`): end quietly.
+pub fn is_closed_pipe(e: &io::Error) -> bool {
+    e.kind() == io::ErrorKind::BrokenPipe
+}
+
+/// Parses the command line, runs it, and turns the result into an exit code.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None => play::run(play::PlayArgs::default()),
+        Some(Command::Play(args)) => play::run(args),
+        Some(Command::Gen(args)) => generate::run(args),
+        Some(Command::Maze(args)) => maze::run(args),
+        Some(Command::Stats(args)) => stats::run(args),
+        Some(Command::Save { command }) => save::run(command),
+    };
+    match result {
+        Ok(Outcome::Done) => ExitCode::SUCCESS,
+        Ok(Outcome::Failed) => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("delve: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

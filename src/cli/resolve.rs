@@ -1,0 +1,47 @@
+//! Turns level arguments (config, kind, seed, depth, size, key) into one [`LevelKey`].
+
+use delve::config::{CampaignConfig, MAX_DEPTH};
+use delve::generator::GeneratorKind;
+use delve::key::LevelKey;
+
+use super::{CliError, LevelArgs};
+
+/// The campaign named on the command line, or the built-in one.
+pub fn campaign(args: &LevelArgs) -> Result<CampaignConfig, CliError> {
+    Ok(match &args.config {
+        Some(path) => CampaignConfig::load(path)?,
+        None => CampaignConfig::builtin(),
+    })
+}
+
+/// The level the arguments describe.
+pub fn level_key(args: &LevelArgs) -> Result<LevelKey, CliError> {
+    if let Some(text) = &args.key {
+        return Ok(LevelKey::decode(text)?);
+    }
+    let campaign = campaign(args)?;
+    let depth = args.depth.unwrap_or(1);
+    if !(1..=MAX_DEPTH).contains(&depth) {
+        return Err(CliError(format!("--depth must be between 1 and {MAX_DEPTH}, got {depth}")));
+    }
+    let mut config = campaign.config_at(depth).clone();
+    if let Some(kind) = args.kind.map(GeneratorKind::from)
+        && config.kind() != kind
+    {
+        config = campaign.config_of_kind(kind);
+    }
+    config.set_size(args.width, args.height);
+    config.validate().map_err(|e| {
+        let flag = match e.field {
+            "width" => " (--width)",
+            "height" => " (--height)",
+            _ => "",
+        };
+        CliError(format!("invalid {} level{flag}: {e}", config.kind()))
+    })?;
+    Ok(LevelKey {
+        config,
+        depth,
+        seed: args.seed.unwrap_or(campaign.seed),
+    })
+}

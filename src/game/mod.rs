@@ -1,0 +1,82 @@
+//! The headless game: a [`GamePlugin`] of small feature plugins (actions, levels, sight,
+//! saving) that runs the same under `MinimalPlugins` in tests and the CLI as under the
+//! window. Systems only read → call the pure core → write.
+
+pub mod actions;
+pub mod headless;
+pub mod level;
+pub mod saving;
+pub mod sight;
+
+use bevy::prelude::*;
+
+use crate::config::CampaignConfig;
+use crate::grid::Pos;
+use crate::key::LevelKey;
+
+pub use actions::{ActionQueue, PlayerAction, parse_actions};
+pub use level::{CurrentLevel, Inventory, Run, Turns};
+
+/// The order the game's systems run in each frame.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameSystems {
+    /// Turn input messages into queued actions.
+    Queue,
+    /// Apply one queued action.
+    Act,
+    /// Generate and spawn a level that was asked for.
+    Generate,
+    /// Recompute what the player sees.
+    Observe,
+}
+
+/// How a run starts: the campaign, optionally a level key to start on, and the save slot.
+#[derive(Resource, Clone, Debug)]
+pub struct RunSettings {
+    /// The campaign being played.
+    pub campaign: CampaignConfig,
+    /// A level to start on instead of the campaign's first depth.
+    pub start: Option<LevelKey>,
+    /// Where F5 saves and F9 loads.
+    pub save_path: std::path::PathBuf,
+}
+
+/// The game, without any window: add it after `MinimalPlugins` (or `DefaultPlugins`) and
+/// `StatesPlugin`.
+pub struct GamePlugin {
+    /// How the run starts.
+    pub settings: RunSettings,
+}
+
+impl Plugin for GamePlugin {
+    fn build(&self, app: &mut App) {
+        app.insert_resource(self.settings.clone());
+        app.configure_sets(
+            Update,
+            (GameSystems::Queue, GameSystems::Act, GameSystems::Generate, GameSystems::Observe).chain(),
+        );
+        app.add_plugins((actions::plugin, level::plugin, sight::plugin, saving::plugin));
+        app.init_resource::<NoticeLog>()
+            .add_systems(Update, record_notices.after(GameSystems::Observe));
+    }
+}
+
+/// A position on the level grid (x right, y down).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GridPos(pub Pos);
+
+/// The player.
+#[derive(Component, Debug)]
+pub struct Player;
+
+/// A one-line message for the player: shown in the HUD, printed by headless runs.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct Notice(pub String);
+
+/// Every notice shown so far, oldest first.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct NoticeLog(pub Vec<String>);
+
+fn record_notices(mut notices: MessageReader<Notice>, mut log: ResMut<NoticeLog>) {
+    log.0.extend(notices.read().map(|n| n.0.clone()));
+}

@@ -1,0 +1,346 @@
+//! The 4-5 rule of the cave automaton, plain and bit-parallel.
+//!
+//! The rule: a wall stays wall when at least 4 of its 8 neighbours are walls; a floor
+//! becomes wall when at least 5 are; cells outside the grid count as walls. Both are the
+//! same as "at least 5 walls in the 3×3 block around the cell, the cell included", which
+//! is the form the bit-parallel version computes.
+//!
+//! Every cell of a pass reads the previous generation (a synchronous, double-buffered
+//! update). The seed text's C# (`MakeCaverns`) updates the map in place, so its later
+//! cells already see earlier cells' new values; we choose the double-buffered rule
+//! because only then does the bit-parallel version compute exactly the same thing.
+
+use crate::grid::Grid;
+
+/// Bits per packed word.
+const WORD_BITS: usize = 64;
+
+/// One pass of the 4-5 rule over a grid of walls (`true` = wall), cell by cell. The
+/// obviously correct reference that [`WallBits::step`] is tested against.
+pub fn step_plain(walls: &Grid<bool>) -> Grid<bool> {
+    let (width, height) = (walls.width() as i64, walls.height() as i64);
+    let is_wall = |x: i64, y: i64| {
+        x < 0 || y < 0 || x >= width || y >= height || walls.cells()[(y * width + x) as usize]
+    };
+    let mut next = walls.clone();
+    for y in 0..height {
+        for x in 0..width {
+            let mut wall_neighbours = 0;
+            for dy in -1..=1 {
+                for dx in -1..=1 {
+                    if (dx, dy) != (0, 0) && is_wall(x + dx, y + dy) {
+                        wall_neighbours += 1;
+                    }
+                }
+            }
+            let was_wall = is_wall(x, y);
+            next.cells_mut()[(y * width + x) as usize] = if was_wall {
+                wall_neighbours >= 4
+            } else {
+                wall_neighbours >= 5
+            };
+        }
+    }
+    next
+}
+
+/// A grid of walls packed 64 cells to a `u64`, row by row: cell `x` of row `y` is bit
+/// `x % 64` of word `y * words_per_row + x / 64`. The unused high bits of each row's
+/// last word are kept set (wall), which is what the edge of the grid reads as.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct WallBits {
+    width: usize,
+    height: usize,
+    words_per_row: usize,
+    words: Vec<u64>,
+}
+
+impl WallBits {
+    /// A `width` × `height` grid with every cell a wall (`true`) or floor (`false`).
+    pub fn new(width: usize, height: usize, wall: bool) -> Self {
+        let words_per_row = width.div_ceil(WORD_BITS);
+        let fill = if wall { !0 } else { 0 };
+        let mut bits = WallBits {
+            width,
+            height,
+            words_per_row,
+            words: vec![fill; words_per_row * height],
+        };
+        bits.set_padding();
+        bits
+    }
+
+    /// Packs a grid of walls (`true` = wall).
+    pub fn from_grid(walls: &Grid<bool>) -> Self {
+        let mut bits = WallBits::new(walls.width(), walls.height(), false);
+        for y in 0..bits.height {
+            let row = walls.row(y);
+            let words = &mut bits.words[y * bits.words_per_row..(y + 1) * bits.words_per_row];
+            for (word, cells) in words.iter_mut().zip(row.chunks(WORD_BITS)) {
+                let packed = cells
+                    .iter()
+                    .enumerate()
+                    .fold(0u64, |acc, (bit, &wall)| acc | (u64::from(wall) << bit));
+                *word |= packed;
+            }
+        }
+        bits
+    }
+
+    /// Unpacks into a grid of walls (`true` = wall).
+    pub fn to_grid(&self) -> Grid<bool> {
+        let mut walls = Grid::new(self.width, self.height, false);
+        for (i, cell) in walls.cells_mut().iter_mut().enumerate() {
+            *cell = self.word_bit(i % self.width, i / self.width);
+        }
+        walls
+    }
+
+    /// Number of columns.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Number of rows.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// Packed words per row (`width` / 64, rounded up).
+    pub fn words_per_row(&self) -> usize {
+        self.words_per_row
+    }
+
+    /// All packed words, row by row; padding bits past `width` are set.
+    pub fn words(&self) -> &[u64] {
+        &self.words
+    }
+
+    /// Whether `(x, y)` is a wall; everything outside the grid is.
+    pub fn get(&self, x: usize, y: usize) -> bool {
+        x >= self.width || y >= self.height || self.word_bit(x, y)
+    }
+
+    /// Makes `(x, y)` a wall or floor; outside the grid nothing changes.
+    pub fn set(&mut self, x: usize, y: usize, wall: bool) {
+        if x < self.width && y < self.height {
+            let word = &mut self.words[y * self.words_per_row + x / WORD_BITS];
+            let mask = 1u64 << (x % WORD_BITS);
+            if wall {
+                *word |= mask;
+            } else {
+                *word &= !mask;
+            }
+        }
+    }
+
+    /// Number of wall cells.
+    pub fn count_walls(&self) -> usize {
+        let padding = self.words_per_row * WORD_BITS - self.width;
+        let ones: usize = self.words.iter().map(|w| w.count_ones() as usize).sum();
+        ones - padding * self.height
+    }
+
+    /// One pass of the 4-5 rule, into a new grid.
+    pub fn step(&self) -> WallBits {
+        let mut next = self.clone();
+        self.step_into(&mut next);
+        next
+    }
+
+    /// One pass of the 4-5 rule written into `next` (reshaped if its size differs), so
+    /// that repeated passes can swap two buffers instead of allocating.
+    pub fn step_into(&self, next: &mut WallBits) {
+        if next.width != self.width || next.height != self.height {
+            *next = WallBits::new(self.width, self.height, true);
+        }
+        let wpr = self.words_per_row;
+        if wpr == 0 || self.height == 0 {
+            return;
+        }
+        // Horizontal 3-cell wall counts (2-bit numbers: low, high) of the row above, this
+        // row and the row below. Rows outside the grid are all wall: count 3 everywhere.
+        let outside = (vec![!0u64; wpr], vec![!0u64; wpr]);
+        let mut above = outside.clone();
+        let mut here = (vec![0u64; wpr], vec![0u64; wpr]);
+        let mut below = (vec![0u64; wpr], vec![0u64; wpr]);
+        self.row_sums(0, &mut here.0, &mut here.1);
+        for y in 0..self.height {
+            if y + 1 < self.height {
+                self.row_sums(y + 1, &mut below.0, &mut below.1);
+            } else {
+                below.0.copy_from_slice(&outside.0);
+                below.1.copy_from_slice(&outside.1);
+            }
+            let out = &mut next.words[y * wpr..(y + 1) * wpr];
+            for (i, word) in out.iter_mut().enumerate() {
+                *word = at_least_five(
+                    (above.0[i], above.1[i]),
+                    (here.0[i], here.1[i]),
+                    (below.0[i], below.1[i]),
+                );
+            }
+            std::mem::swap(&mut above, &mut here);
+            std::mem::swap(&mut here, &mut below);
+        }
+        next.set_padding();
+    }
+
+    /// Runs `passes` passes of the 4-5 rule.
+    pub fn steps(self, passes: u32) -> WallBits {
+        let mut current = self;
+        let mut spare = current.clone();
+        for _ in 0..passes {
+            current.step_into(&mut spare);
+            std::mem::swap(&mut current, &mut spare);
+        }
+        current
+    }
+
+    /// The 3-cell horizontal wall counts (west + self + east) of row `y` as bit-sliced
+    /// 2-bit numbers: `low` holds bit 0 and `high` bit 1 of each cell's count.
+    fn row_sums(&self, y: usize, low: &mut [u64], high: &mut [u64]) {
+        let wpr = self.words_per_row;
+        let row = &self.words[y * wpr..(y + 1) * wpr];
+        for i in 0..wpr {
+            let centre = row[i];
+            // Left of x = 0 is outside the grid (wall); right of the last word too.
+            let left_word = if i == 0 { !0 } else { row[i - 1] };
+            let right_word = if i + 1 == wpr { !0 } else { row[i + 1] };
+            let west = (centre << 1) | (left_word >> (WORD_BITS - 1));
+            let east = (centre >> 1) | (right_word << (WORD_BITS - 1));
+            let (sum, carry) = full_add(west, centre, east);
+            low[i] = sum;
+            high[i] = carry;
+        }
+    }
+
+    /// Sets the unused bits past `width` in each row's last word.
+    fn set_padding(&mut self) {
+        let used = self.width % WORD_BITS;
+        if used == 0 {
+            return;
+        }
+        let padding = !0u64 << used;
+        let wpr = self.words_per_row;
+        for y in 0..self.height {
+            self.words[y * wpr + wpr - 1] |= padding;
+        }
+    }
+
+    fn word_bit(&self, x: usize, y: usize) -> bool {
+        (self.words[y * self.words_per_row + x / WORD_BITS] >> (x % WORD_BITS)) & 1 == 1
+    }
+}
+
+/// A full adder on 64 lanes at once: returns (sum bit, carry bit) of `a + b + c`.
+#[inline(always)]
+fn full_add(a: u64, b: u64, c: u64) -> (u64, u64) {
+    let ab = a ^ b;
+    (ab ^ c, (a & b) | (c & ab))
+}
+
+/// Per lane: whether `above + here + below` (three 2-bit counts, each `(low, high)`)
+/// is at least 5, i.e. whether the 3×3 block holds at least 5 walls.
+#[inline(always)]
+fn at_least_five(above: (u64, u64), here: (u64, u64), below: (u64, u64)) -> u64 {
+    // Ones: s0 (weight 1) and k0 (weight 2).
+    let (s0, k0) = full_add(above.0, here.0, below.0);
+    // Twos: t0 (weight 2) and t1 (weight 4). Total = s0 + 2·(t0 + k0) + 4·t1.
+    let (t0, t1) = full_add(above.1, here.1, below.1);
+    // With t1 set the total is ≥ 4, so one more unit anywhere reaches 5; without it the
+    // total is at most 5, reached only when s0, t0 and k0 are all set.
+    (t1 & (t0 | k0 | s0)) | (s0 & t0 & k0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::{Stream, StreamRng};
+
+    fn random_walls(width: usize, height: usize, wall_percent: u32, rng: &mut StreamRng) -> Grid<bool> {
+        let cells = (0..width * height).map(|_| rng.chance_percent(wall_percent)).collect();
+        Grid::from_cells(width, height, cells).expect("cell count matches")
+    }
+
+    fn assert_same_for_passes(walls: Grid<bool>, passes: u32) {
+        let mut plain = walls.clone();
+        let mut bits = WallBits::from_grid(&walls);
+        assert_eq!(bits.to_grid(), plain, "packing round-trips");
+        for pass in 0..passes {
+            plain = step_plain(&plain);
+            bits = bits.step();
+            assert_eq!(
+                bits.to_grid().cells(),
+                plain.cells(),
+                "{}x{} differs after pass {}",
+                walls.width(),
+                walls.height(),
+                pass + 1
+            );
+            assert_eq!(bits, WallBits::from_grid(&plain), "padding stays normalised");
+        }
+    }
+
+    #[test]
+    fn bit_parallel_matches_plain_for_widths_1_to_130_and_heights_1_to_5() {
+        let mut rng = StreamRng::new(45, Stream::Layout);
+        for width in 1..=130 {
+            for height in 1..=5 {
+                let percent = [30, 45, 55][(width + height) % 3];
+                assert_same_for_passes(random_walls(width, height, percent, &mut rng), 6);
+            }
+        }
+    }
+
+    #[test]
+    fn bit_parallel_matches_plain_on_larger_grids_over_many_passes() {
+        let mut rng = StreamRng::new(4545, Stream::Layout);
+        for &(width, height) in &[(63, 40), (64, 64), (65, 33), (127, 20), (128, 9), (200, 150), (80, 50)] {
+            for percent in [0, 40, 48, 100] {
+                assert_same_for_passes(random_walls(width, height, percent, &mut rng), 12);
+            }
+        }
+    }
+
+    #[test]
+    fn steps_equals_repeated_step() {
+        let mut rng = StreamRng::new(9, Stream::Layout);
+        let bits = WallBits::from_grid(&random_walls(150, 40, 45, &mut rng));
+        let mut by_hand = bits.clone();
+        for _ in 0..5 {
+            by_hand = by_hand.step();
+        }
+        assert_eq!(bits.steps(5), by_hand);
+    }
+
+    #[test]
+    fn lone_floor_fills_and_lone_wall_erodes() {
+        let mut walls = Grid::new(5, 5, true);
+        walls.cells_mut()[12] = false;
+        assert!(step_plain(&walls).cells().iter().all(|&w| w));
+        let mut open = Grid::new(5, 5, false);
+        open.cells_mut()[12] = true;
+        assert!(!WallBits::from_grid(&open).step().get(2, 2));
+    }
+
+    #[test]
+    fn outside_reads_as_wall_and_counts_ignore_padding() {
+        let bits = WallBits::new(70, 3, false);
+        assert!(bits.get(70, 0) && bits.get(0, 3));
+        assert_eq!(bits.count_walls(), 0);
+        let stepped = bits.step();
+        // Corners see 5 outside walls, edges 3: corners fill, edges stay open.
+        assert!(stepped.get(0, 0) && stepped.get(69, 2));
+        assert!(!stepped.get(1, 0) && !stepped.get(35, 1));
+    }
+
+    #[test]
+    fn empty_grids_step_without_panicking() {
+        for (width, height) in [(0, 0), (0, 5), (5, 0)] {
+            let bits = WallBits::new(width, height, true);
+            assert_eq!(bits.step().to_grid().len(), 0);
+            assert_eq!(step_plain(&Grid::new(width, height, true)).len(), 0);
+        }
+    }
+}

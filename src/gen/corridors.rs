@@ -1,0 +1,169 @@
+//! Corridors between the rooms of two grid-adjacent cells: straight at a random offset
+//! where the rooms overlap across the direction of travel (the seed's `rand() % (dy+1)`),
+//! otherwise a Z bent on the boundary line of the first cell; a door on the first
+//! corridor tile outside each room.
+//!
+//! Why a corridor never cuts through or runs along another room: every tile of it lies
+//! in the two cells' margins between the rooms, a Z leaves each room from the room's
+//! edge nearest the other one, and its bend lies on the first cell's last column (or
+//! row), which no room and no other corridor ever uses.
+
+use super::rooms::Room;
+use crate::grid::{Grid, Pos, Tile};
+use crate::rng::StreamRng;
+
+/// Which way a corridor runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Axis {
+    /// From a room to the room of the cell on its right.
+    Horizontal,
+    /// From a room to the room of the cell below it.
+    Vertical,
+}
+
+/// An inclusive range of tile coordinates.
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    first: i32,
+    last: i32,
+}
+
+/// A room's extent along and across the corridor's axis.
+fn spans(room: &Room, axis: Axis) -> (Span, Span) {
+    let xs = Span {
+        first: room.x,
+        last: room.x + room.width - 1,
+    };
+    let ys = Span {
+        first: room.y,
+        last: room.y + room.height - 1,
+    };
+    match axis {
+        Axis::Horizontal => (xs, ys),
+        Axis::Vertical => (ys, xs),
+    }
+}
+
+/// Carves the corridor from `from` (the left or upper room) to `to` (the room of the next
+/// cell along `axis`). `bend` is the last column (horizontal) or row (vertical) of
+/// `from`'s cell, where a Z turns. Draws from `rng` only for a straight corridor whose
+/// overlap is wider than one tile.
+pub(super) fn carve_corridor(
+    tiles: &mut Grid<Tile>,
+    from: &Room,
+    to: &Room,
+    axis: Axis,
+    bend: i32,
+    rng: &mut StreamRng,
+) {
+    let (from_along, from_across) = spans(from, axis);
+    let (to_along, to_across) = spans(to, axis);
+    let mut put = |along: i32, across: i32, tile: Tile| {
+        let pos = match axis {
+            Axis::Horizontal => Pos::new(along, across),
+            Axis::Vertical => Pos::new(across, along),
+        };
+        tiles.set(pos, tile);
+    };
+    // The first tiles outside each room: the doors.
+    let (start, end) = (from_along.last + 1, to_along.first - 1);
+    let overlap_first = from_across.first.max(to_across.first);
+    let overlap_last = from_across.last.min(to_across.last);
+    let (start_across, end_across) = if overlap_first <= overlap_last {
+        let spread = overlap_last - overlap_first;
+        let shift = if spread == 0 {
+            0
+        } else {
+            rng.below(spread as u32 + 1) as i32
+        };
+        let across = overlap_first + shift;
+        for along in start..=end {
+            put(along, across, Tile::Floor);
+        }
+        (across, across)
+    } else {
+        // Leave each room from its edge nearest the other, so no leg runs along a room.
+        let (a, b) = if from_across.last < to_across.first {
+            (from_across.last, to_across.first)
+        } else {
+            (from_across.first, to_across.last)
+        };
+        let bend = bend.clamp(start, end);
+        for along in start..=bend {
+            put(along, a, Tile::Floor);
+        }
+        for across in a.min(b)..=a.max(b) {
+            put(bend, across, Tile::Floor);
+        }
+        for along in bend..=end {
+            put(along, b, Tile::Floor);
+        }
+        (a, b)
+    };
+    put(start, start_across, Tile::Door);
+    put(end, end_across, Tile::Door);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Stream;
+
+    fn room(x: i32, y: i32, width: i32, height: i32) -> Room {
+        Room {
+            x,
+            y,
+            width,
+            height,
+            cell_x: 0,
+            cell_y: 0,
+        }
+    }
+
+    fn draw(from: Room, to: Room, axis: Axis, bend: i32) -> String {
+        let mut tiles = Grid::new(16, 9, Tile::Wall);
+        for r in [from, to] {
+            for y in r.y..r.y + r.height {
+                for x in r.x..r.x + r.width {
+                    tiles.set(Pos::new(x, y), Tile::Floor);
+                }
+            }
+        }
+        carve_corridor(&mut tiles, &from, &to, axis, bend, &mut StreamRng::new(1, Stream::Layout));
+        tiles.to_ascii()
+    }
+
+    #[test]
+    fn rooms_overlapping_across_get_a_straight_corridor_with_two_doors() {
+        let text = draw(room(1, 1, 3, 3), room(9, 1, 3, 3), Axis::Horizontal, 6);
+        let corridor_line = text.lines().find(|l| l.contains('+')).unwrap();
+        assert_eq!(&corridor_line[1..12], "...+...+...");
+    }
+
+    #[test]
+    fn rooms_apart_across_get_a_z_bent_on_the_cell_boundary() {
+        let text = draw(room(1, 1, 3, 2), room(9, 5, 3, 3), Axis::Horizontal, 6);
+        let expected = "\
+################
+#...############
+#...+..#########
+######.#########
+######.#########
+######..+...####
+#########...####
+#########...####
+################
+";
+        assert_eq!(text, expected);
+    }
+
+    #[test]
+    fn vertical_z_leaves_from_the_nearest_corner_column() {
+        let mut tiles = Grid::new(9, 16, Tile::Wall);
+        let (upper, lower) = (room(5, 1, 3, 3), room(1, 9, 2, 3));
+        carve_corridor(&mut tiles, &upper, &lower, Axis::Vertical, 6, &mut StreamRng::new(1, Stream::Layout));
+        assert_eq!(tiles[Pos::new(5, 4)], Tile::Door);
+        assert_eq!(tiles[Pos::new(2, 8)], Tile::Door);
+        assert!((2..=5).all(|x| tiles[Pos::new(x, 6)] == Tile::Floor));
+    }
+}

@@ -1,0 +1,293 @@
+//! Maze levels: perfect mazes by Eller's algorithm in Tromp's linked-list form (the row
+//! stream lives in [`super::maze_stream`]), drawn on tiles, and a checker of perfection.
+
+use std::collections::VecDeque;
+use std::fmt;
+use std::num::NonZeroU32;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Invalid, Layout, LevelReport, check_range};
+use crate::grid::{Grid, ORTHOGONAL, Pos, Tile};
+use crate::rng::StreamRng;
+
+pub use super::maze_stream::{EllerRow, EllerRows, write_tromp};
+
+/// Parameters of a maze level. Cell (x, y) becomes tile (2x+1, 2y+1).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct MazeConfig {
+    /// Width in tiles (7–4095); the maze has `(width - 1) / 2` cells across.
+    pub width: u32,
+    /// Height in tiles (7–4095); the maze has `(height - 1) / 2` rows of cells.
+    pub height: u32,
+    /// Chance, per mille, of joining a cell to its right neighbour when allowed
+    /// (0–1000; Tromp's `6<<27 < rand()` is 625).
+    pub join_right_permille: u32,
+    /// Chance, per mille, of closing a cell off from the row below when allowed
+    /// (0–1000; Tromp: 625).
+    pub close_down_permille: u32,
+    /// Radius around each stair that must be clear of walls (1–3); chambers are carved.
+    pub stair_clearance: u32,
+    /// Items lying on the level (0–64).
+    pub loot: u32,
+}
+
+impl Default for MazeConfig {
+    fn default() -> Self {
+        MazeConfig {
+            width: 79,
+            height: 49,
+            join_right_permille: 625,
+            close_down_permille: 625,
+            stair_clearance: 2,
+            loot: 6,
+        }
+    }
+}
+
+impl MazeConfig {
+    /// Checks every value against its documented bounds.
+    pub fn validate(&self) -> Result<(), Invalid> {
+        check_range("width", self.width, 7, 4095)?;
+        check_range("height", self.height, 7, 4095)?;
+        check_range("join_right_permille", self.join_right_permille, 0, 1000)?;
+        check_range("close_down_permille", self.close_down_permille, 0, 1000)?;
+        check_range("stair_clearance", self.stair_clearance, 1, 3)?;
+        check_range("loot", self.loot, 0, 64)?;
+        Ok(())
+    }
+}
+
+
+/// Generates a maze layout (no stairs yet) from the layout stream: cell (x, y) is tile
+/// (2x+1, 2y+1), an open passage is the tile between two cells, everything else is wall.
+/// With an even width or height the last column or row stays wall. `report.dead_ends`
+/// counts cells with exactly one passage.
+pub fn generate(config: &MazeConfig, rng: &mut StreamRng) -> Layout {
+    let (width, height) = (config.width as usize, config.height as usize);
+    let mut tiles = Grid::new(width, height, Tile::Wall);
+    let (cells_x, cells_y) = cell_counts(&tiles);
+    let mut dead_ends = 0;
+    if let Some(across) = u32::try_from(cells_x).ok().and_then(NonZeroU32::new)
+        && cells_y > 0
+    {
+        let mut stream = EllerRows::new(across, config.join_right_permille, config.close_down_permille);
+        let mut open_above = vec![false; cells_x];
+        let floor = tiles.cells_mut();
+        for y in 0..cells_y {
+            let row = stream.next_row(rng, y + 1 == cells_y);
+            let line_start = (2 * y + 1) * width;
+            let mut open_left = false;
+            for (x, above) in open_above.iter_mut().enumerate() {
+                let at = line_start + 2 * x + 1;
+                floor[at] = Tile::Floor;
+                // The rightmost cell and the last row are always walled, so these stay
+                // inside the grid.
+                let open_right = !row.has_wall_right(x);
+                let open_below = !row.has_wall_below(x);
+                if open_right {
+                    floor[at + 1] = Tile::Floor;
+                }
+                if open_below {
+                    floor[at + width] = Tile::Floor;
+                }
+                let passages = open_left as u32 + open_right as u32 + open_below as u32 + *above as u32;
+                dead_ends += (passages == 1) as u32;
+                open_left = open_right;
+                *above = open_below;
+            }
+        }
+    }
+    Layout {
+        tiles,
+        rooms: None,
+        report: LevelReport {
+            dead_ends,
+            ..LevelReport::default()
+        },
+    }
+}
+
+/// Maze cells across and down on a tile grid: `((width - 1) / 2, (height - 1) / 2)`.
+pub fn cell_counts(tiles: &Grid<Tile>) -> (usize, usize) {
+    (tiles.width().saturating_sub(1) / 2, tiles.height().saturating_sub(1) / 2)
+}
+
+/// Why a tile grid is not a perfect maze in the layout of [`generate`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MazeFlaw {
+    /// The grid is too small to hold a single cell.
+    NoCells,
+    /// A cell's tile is a wall.
+    WalledCell(Pos),
+    /// A walkable tile that is neither a cell nor a passage between two cells.
+    StrayFloor(Pos),
+    /// The number of open passages is not one less than the number of cells.
+    PassageCount {
+        /// Open passages found.
+        passages: usize,
+        /// Cells in the maze.
+        cells: usize,
+    },
+    /// Not every cell can be reached from the top-left one.
+    Disconnected {
+        /// Cells reached.
+        reached: usize,
+        /// Cells in the maze.
+        cells: usize,
+    },
+}
+
+impl fmt::Display for MazeFlaw {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MazeFlaw::NoCells => write!(f, "the grid holds no maze cell"),
+            MazeFlaw::WalledCell(p) => write!(f, "maze cell at tile {p} is a wall"),
+            MazeFlaw::StrayFloor(p) => write!(f, "tile {p} is open but is neither a cell nor a passage"),
+            MazeFlaw::PassageCount { passages, cells } => {
+                write!(f, "{passages} passages for {cells} cells; a perfect maze has one fewer than its cells")
+            }
+            MazeFlaw::Disconnected { reached, cells } => write!(f, "only {reached} of {cells} cells are reachable"),
+        }
+    }
+}
+
+impl std::error::Error for MazeFlaw {}
+
+/// Checks that `tiles` is a perfect maze (a spanning tree of its cells): every cell open,
+/// nothing open but cells and passages between them, passages = cells − 1, all cells
+/// connected. Independent of the generator: it only reads tiles.
+pub fn check_perfect(tiles: &Grid<Tile>) -> Result<(), MazeFlaw> {
+    let (cells_x, cells_y) = cell_counts(tiles);
+    let cells = cells_x * cells_y;
+    if cells == 0 {
+        return Err(MazeFlaw::NoCells);
+    }
+    let (last_x, last_y) = (2 * cells_x - 1, 2 * cells_y - 1);
+    let mut passages = 0;
+    for pos in tiles.positions() {
+        let (x, y) = (pos.x as usize, pos.y as usize);
+        let inside = (1..=last_x).contains(&x) && (1..=last_y).contains(&y);
+        let is_cell = inside && x % 2 == 1 && y % 2 == 1;
+        if is_cell {
+            if !tiles[pos].is_walkable() {
+                return Err(MazeFlaw::WalledCell(pos));
+            }
+        } else if tiles[pos].is_walkable() {
+            // Between two cells means exactly one coordinate even, and inside.
+            if !inside || (x % 2 == 0) == (y % 2 == 0) {
+                return Err(MazeFlaw::StrayFloor(pos));
+            }
+            passages += 1;
+        }
+    }
+    if passages != cells - 1 {
+        return Err(MazeFlaw::PassageCount { passages, cells });
+    }
+    let reached = count_reachable_cells(tiles);
+    if reached != cells {
+        return Err(MazeFlaw::Disconnected { reached, cells });
+    }
+    Ok(())
+}
+
+/// Whether `tiles` is a perfect maze; see [`check_perfect`].
+pub fn is_perfect(tiles: &Grid<Tile>) -> bool {
+    check_perfect(tiles).is_ok()
+}
+
+/// Cells (odd-odd tiles) reachable from tile (1, 1) over walkable tiles.
+fn count_reachable_cells(tiles: &Grid<Tile>) -> usize {
+    let start = Pos::new(1, 1);
+    let mut seen = vec![false; tiles.len()];
+    let mut queue = VecDeque::from([start]);
+    seen[tiles.index_of(start)] = true;
+    let mut cells = 0;
+    while let Some(pos) = queue.pop_front() {
+        cells += (pos.x % 2 == 1 && pos.y % 2 == 1) as usize;
+        for (dx, dy) in ORTHOGONAL {
+            let next = pos.offset(dx, dy);
+            if tiles.is_walkable(next) && !std::mem::replace(&mut seen[tiles.index_of(next)], true) {
+                queue.push_back(next);
+            }
+        }
+    }
+    cells
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Stream;
+
+    fn maze(width: u32, height: u32, seed: u64) -> Layout {
+        let config = MazeConfig {
+            width,
+            height,
+            ..MazeConfig::default()
+        };
+        generate(&config, &mut StreamRng::new(seed, Stream::Layout))
+    }
+
+    #[test]
+    fn default_mazes_are_perfect() {
+        for seed in 0..50 {
+            let layout = maze(79, 49, seed);
+            assert_eq!(check_perfect(&layout.tiles), Ok(()), "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn even_sizes_keep_the_last_column_and_row_wall() {
+        let layout = maze(8, 10, 4);
+        assert_eq!((layout.tiles.width(), layout.tiles.height()), (8, 10));
+        assert!((0..10).all(|y| layout.tiles[Pos::new(7, y)].is_wall()));
+        assert!((0..8).all(|x| layout.tiles[Pos::new(x, 9)].is_wall()));
+        assert!(is_perfect(&layout.tiles));
+    }
+
+    #[test]
+    fn dead_ends_match_a_count_over_the_tiles() {
+        let layout = maze(41, 31, 8);
+        let tiles = &layout.tiles;
+        let counted = tiles
+            .positions()
+            .filter(|p| p.x % 2 == 1 && p.y % 2 == 1 && tiles.is_walkable(*p))
+            .filter(|&p| tiles.neighbours4(p).filter(|&q| tiles.is_walkable(q)).count() == 1)
+            .count();
+        assert_eq!(layout.report.dead_ends as usize, counted);
+    }
+
+    #[test]
+    fn checker_rejects_a_cycle_a_cut_and_stray_floor() {
+        let mut tiles = maze(21, 21, 2).tiles;
+        let wall_between = tiles
+            .positions()
+            .find(|p| p.x % 2 == 0 && p.y % 2 == 1 && p.x > 0 && p.x < 20 && tiles[*p].is_wall())
+            .unwrap();
+        let mut cycle = tiles.clone();
+        cycle[wall_between] = Tile::Floor;
+        assert!(matches!(check_perfect(&cycle), Err(MazeFlaw::PassageCount { .. })));
+        let mut stray = tiles.clone();
+        stray[Pos::new(2, 2)] = Tile::Floor;
+        assert_eq!(check_perfect(&stray), Err(MazeFlaw::StrayFloor(Pos::new(2, 2))));
+        tiles[Pos::new(1, 1)] = Tile::Wall;
+        assert_eq!(check_perfect(&tiles), Err(MazeFlaw::WalledCell(Pos::new(1, 1))));
+    }
+
+    #[test]
+    fn extreme_coin_biases_still_give_perfect_mazes() {
+        for (join, close) in [(0, 0), (1000, 1000), (0, 1000), (1000, 0), (625, 625)] {
+            let config = MazeConfig {
+                width: 31,
+                height: 23,
+                join_right_permille: join,
+                close_down_permille: close,
+                ..MazeConfig::default()
+            };
+            let layout = generate(&config, &mut StreamRng::new(6, Stream::Layout));
+            assert_eq!(check_perfect(&layout.tiles), Ok(()), "join {join} close {close}");
+        }
+    }
+}

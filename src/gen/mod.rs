@@ -1,0 +1,311 @@
+//! Level generation: the [`GeneratorConfig`] of each kind, the [`Level`] they produce, and
+//! [`generate_level`], which runs layout → stairs → loot with deterministic retries.
+//!
+//! Pure core: no Bevy in here. A level depends only on its config and its seed.
+
+pub mod automaton;
+pub mod cave;
+pub mod check;
+pub mod corridors;
+pub mod maze;
+pub mod maze_stream;
+pub mod regions;
+pub mod room_grid;
+pub mod rooms;
+pub mod stairs;
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::grid::{Grid, Pos, Tile};
+use crate::loot::{self, PlacedItem};
+use crate::rng::{Stream, StreamRng, retry_seed};
+
+pub use cave::{CaveConfig, PocketRepair};
+pub use maze::MazeConfig;
+pub use rooms::{RoomGraph, RoomsConfig};
+
+/// How many layouts (the level's own seed, then seeds derived from it) are tried before a
+/// level whose stairs cannot be placed is reported as an error.
+pub const MAX_ATTEMPTS: u32 = 8;
+
+/// The three kinds of level delve can generate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum GeneratorKind {
+    /// Cellular-automata caves.
+    Cave,
+    /// Rooms on a grid of cells joined as a tree plus cycles.
+    Rooms,
+    /// Perfect mazes by Eller's algorithm.
+    Maze,
+}
+
+impl GeneratorKind {
+    /// Every kind, in key order.
+    pub const ALL: [GeneratorKind; 3] = [GeneratorKind::Cave, GeneratorKind::Rooms, GeneratorKind::Maze];
+
+    /// The lower-case name used on the command line and in the HUD.
+    pub const fn name(self) -> &'static str {
+        match self {
+            GeneratorKind::Cave => "cave",
+            GeneratorKind::Rooms => "rooms",
+            GeneratorKind::Maze => "maze",
+        }
+    }
+
+    /// The default config of this kind.
+    pub fn default_config(self) -> GeneratorConfig {
+        match self {
+            GeneratorKind::Cave => GeneratorConfig::Cave(CaveConfig::default()),
+            GeneratorKind::Rooms => GeneratorConfig::Rooms(RoomsConfig::default()),
+            GeneratorKind::Maze => GeneratorConfig::Maze(MazeConfig::default()),
+        }
+    }
+}
+
+impl fmt::Display for GeneratorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Which generator makes a level, with its parameters.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GeneratorConfig {
+    /// A cellular-automata cave.
+    Cave(CaveConfig),
+    /// A room dungeon with cycles.
+    Rooms(RoomsConfig),
+    /// A perfect maze.
+    Maze(MazeConfig),
+}
+
+impl GeneratorConfig {
+    /// The kind of generator.
+    pub fn kind(&self) -> GeneratorKind {
+        match self {
+            GeneratorConfig::Cave(_) => GeneratorKind::Cave,
+            GeneratorConfig::Rooms(_) => GeneratorKind::Rooms,
+            GeneratorConfig::Maze(_) => GeneratorKind::Maze,
+        }
+    }
+
+    /// Level size in tiles (width, height).
+    pub fn size(&self) -> (u32, u32) {
+        match self {
+            GeneratorConfig::Cave(c) => (c.width, c.height),
+            GeneratorConfig::Rooms(c) => (c.width, c.height),
+            GeneratorConfig::Maze(c) => (c.width, c.height),
+        }
+    }
+
+    /// Sets the level size in tiles.
+    pub fn set_size(&mut self, width: Option<u32>, height: Option<u32>) {
+        let (w, h) = match self {
+            GeneratorConfig::Cave(c) => (&mut c.width, &mut c.height),
+            GeneratorConfig::Rooms(c) => (&mut c.width, &mut c.height),
+            GeneratorConfig::Maze(c) => (&mut c.width, &mut c.height),
+        };
+        if let Some(width) = width {
+            *w = width;
+        }
+        if let Some(height) = height {
+            *h = height;
+        }
+    }
+
+    /// Radius around each stair that must be clear of walls.
+    pub fn stair_clearance(&self) -> u32 {
+        match self {
+            GeneratorConfig::Cave(c) => c.stair_clearance,
+            GeneratorConfig::Rooms(c) => c.stair_clearance,
+            GeneratorConfig::Maze(c) => c.stair_clearance,
+        }
+    }
+
+    /// How many items lie on the level.
+    pub fn loot_count(&self) -> u32 {
+        match self {
+            GeneratorConfig::Cave(c) => c.loot,
+            GeneratorConfig::Rooms(c) => c.loot,
+            GeneratorConfig::Maze(c) => c.loot,
+        }
+    }
+
+    /// Checks every value against its documented bounds.
+    pub fn validate(&self) -> Result<(), Invalid> {
+        match self {
+            GeneratorConfig::Cave(c) => c.validate(),
+            GeneratorConfig::Rooms(c) => c.validate(),
+            GeneratorConfig::Maze(c) => c.validate(),
+        }
+    }
+}
+
+/// A config value that breaks its rule: which field, and what the rule is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invalid {
+    /// The field's name as written in a RON file.
+    pub field: &'static str,
+    /// The rule that failed, with the value found.
+    pub rule: String,
+}
+
+impl fmt::Display for Invalid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` {}", self.field, self.rule)
+    }
+}
+
+impl std::error::Error for Invalid {}
+
+/// Checks `min <= value <= max` for `field`.
+pub fn check_range(field: &'static str, value: u32, min: u32, max: u32) -> Result<(), Invalid> {
+    if value < min || value > max {
+        Err(Invalid {
+            field,
+            rule: format!("must be between {min} and {max}, got {value}"),
+        })
+    } else {
+        Ok(())
+    }
+}
+
+/// Numbers that describe how a level came out, for `delve stats` and the HUD.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LevelReport {
+    /// Walkable regions besides the main one, before pocket repair (caves only).
+    pub pockets_before_repair: u32,
+    /// Floor tiles (anything walkable) as a share of all tiles, in per mille.
+    pub floor_permille: u32,
+    /// Dead ends: rooms with one connection, or maze cells with one passage.
+    pub dead_ends: u32,
+    /// Connections added on top of the spanning tree (rooms only).
+    pub cycles_added: u32,
+    /// Walking distance (orthogonal steps) between the two stairs.
+    pub stair_distance: u32,
+    /// Chambers carved to give a stair its clear radius.
+    pub carved_chambers: u32,
+    /// Layouts thrown away before this one (0 = the level's own seed worked).
+    pub retries: u32,
+}
+
+/// A generated level: its tiles, its stairs, its loot, and how it came out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// Which generator made it.
+    pub kind: GeneratorKind,
+    /// The map, with stairs and loot drawn in.
+    pub tiles: Grid<Tile>,
+    /// Up stairs: where the player arrives.
+    pub up: Pos,
+    /// Down stairs.
+    pub down: Pos,
+    /// Items lying on the floor (also drawn as `$` in `tiles`).
+    pub loot: Vec<PlacedItem>,
+    /// Room graph, for room dungeons.
+    pub rooms: Option<RoomGraph>,
+    /// How the level came out.
+    pub report: LevelReport,
+}
+
+/// Why a level could not be generated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GenError {
+    /// The config breaks a rule.
+    Invalid(Invalid),
+    /// No layout within [`MAX_ATTEMPTS`] gave two stairs their clear radius.
+    NoStairSpot {
+        /// The generator.
+        kind: GeneratorKind,
+        /// The radius asked for.
+        clearance: u32,
+        /// Layouts tried.
+        attempts: u32,
+    },
+}
+
+impl fmt::Display for GenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GenError::Invalid(e) => write!(f, "invalid config: {e}"),
+            GenError::NoStairSpot { kind, clearance, attempts } => write!(
+                f,
+                "{kind} config: no layout in {attempts} attempts had room for stairs with clearance {clearance}; \
+                 make the level larger or lower `stair_clearance`"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GenError {}
+
+impl From<Invalid> for GenError {
+    fn from(e: Invalid) -> Self {
+        GenError::Invalid(e)
+    }
+}
+
+/// A layout before stairs: the tiles plus what the generator reports about them.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    /// Walls and floors (and doors).
+    pub tiles: Grid<Tile>,
+    /// Room graph, for room dungeons.
+    pub rooms: Option<RoomGraph>,
+    /// What the generator measured.
+    pub report: LevelReport,
+}
+
+/// Generates the layout alone (no stairs, no loot) from one layout stream.
+pub fn generate_layout(config: &GeneratorConfig, rng: &mut StreamRng) -> Layout {
+    match config {
+        GeneratorConfig::Cave(c) => cave::generate(c, rng),
+        GeneratorConfig::Rooms(c) => rooms::generate(c, rng),
+        GeneratorConfig::Maze(c) => maze::generate(c, rng),
+    }
+}
+
+/// Generates the complete level for `seed`: layout and stairs from the layout stream
+/// (retrying with derived seeds if the stairs find no room), loot from the loot stream.
+pub fn generate_level(config: &GeneratorConfig, seed: u64) -> Result<Level, GenError> {
+    config.validate()?;
+    let clearance = config.stair_clearance();
+    for attempt in 0..MAX_ATTEMPTS {
+        let mut rng = StreamRng::new(retry_seed(seed, attempt), Stream::Layout);
+        let mut layout = generate_layout(config, &mut rng);
+        let carve = config.kind() != GeneratorKind::Cave || attempt + 1 == MAX_ATTEMPTS;
+        let Some(stairs) = stairs::place_stairs(&mut layout.tiles, clearance, carve, &mut rng) else {
+            continue;
+        };
+        let mut report = layout.report;
+        report.retries = attempt;
+        report.stair_distance = stairs.distance;
+        report.carved_chambers = stairs.carved_chambers;
+        let mut tiles = layout.tiles;
+        tiles[stairs.up] = Tile::UpStairs;
+        tiles[stairs.down] = Tile::DownStairs;
+        let walkable = tiles.cells().iter().filter(|t| t.is_walkable()).count();
+        report.floor_permille = (walkable * 1000 / tiles.len().max(1)) as u32;
+        let mut loot_rng = StreamRng::new(seed, Stream::Loot);
+        let loot = loot::place_loot(&tiles, stairs.up, config.loot_count(), clearance, &mut loot_rng);
+        for item in &loot {
+            tiles[item.pos] = Tile::Loot;
+        }
+        return Ok(Level {
+            kind: config.kind(),
+            tiles,
+            up: stairs.up,
+            down: stairs.down,
+            loot,
+            rooms: layout.rooms,
+            report,
+        });
+    }
+    Err(GenError::NoStairSpot {
+        kind: config.kind(),
+        clearance,
+        attempts: MAX_ATTEMPTS,
+    })
+}

@@ -1,0 +1,272 @@
+//! Room dungeons with cycles: one room per non-reserved cell of a grid, joined as a
+//! spanning tree, then extra connections from a shuffled share of dead ends (`fixTree`).
+//! The cell grid lives in `room_grid.rs`, the corridors in `corridors.rs`.
+
+use serde::{Deserialize, Serialize};
+
+use super::corridors::{Axis, carve_corridor};
+use super::room_grid::{CellGrid, keep_connected_cells, random_spanning_tree};
+use super::{Invalid, Layout, LevelReport, check_range};
+use crate::grid::{Grid, Pos, Tile};
+use crate::rng::StreamRng;
+
+/// Parameters of a room dungeon.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RoomsConfig {
+    /// Width in tiles (16–4096). The grid has `(width - 1) / cell_width` columns.
+    pub width: u32,
+    /// Height in tiles (12–4096). The grid has `(height - 1) / cell_height` rows.
+    pub height: u32,
+    /// Width of a grid cell in tiles, walls included (6–64).
+    pub cell_width: u32,
+    /// Height of a grid cell in tiles, walls included (6–64).
+    pub cell_height: u32,
+    /// Share of cells reserved empty, in percent (0–90). At least two rooms always remain.
+    pub empty_percent: u32,
+    /// Smallest room side in tiles (3–62, at most the cell size minus 2).
+    pub min_room: u32,
+    /// Share of dead-end rooms that get an extra connection, in percent (0–100).
+    pub cycle_percent: u32,
+    /// Radius around each stair that must be clear of walls (1–3).
+    pub stair_clearance: u32,
+    /// Items lying on the level (0–64).
+    pub loot: u32,
+}
+
+impl Default for RoomsConfig {
+    fn default() -> Self {
+        RoomsConfig {
+            width: 80,
+            height: 50,
+            cell_width: 13,
+            cell_height: 12,
+            empty_percent: 20,
+            min_room: 5,
+            cycle_percent: 50,
+            stair_clearance: 2,
+            loot: 6,
+        }
+    }
+}
+
+impl RoomsConfig {
+    /// Checks every value against its documented bounds.
+    pub fn validate(&self) -> Result<(), Invalid> {
+        check_range("width", self.width, 16, 4096)?;
+        check_range("height", self.height, 12, 4096)?;
+        check_range("cell_width", self.cell_width, 6, 64)?;
+        check_range("cell_height", self.cell_height, 6, 64)?;
+        check_range("empty_percent", self.empty_percent, 0, 90)?;
+        check_range("min_room", self.min_room, 3, self.cell_width.min(self.cell_height) - 2)?;
+        check_range("cycle_percent", self.cycle_percent, 0, 100)?;
+        check_range("stair_clearance", self.stair_clearance, 1, 3)?;
+        check_range("loot", self.loot, 0, 64)?;
+        let (cols, rows) = ((self.width - 1) / self.cell_width, (self.height - 1) / self.cell_height);
+        if cols * rows < 2 {
+            return Err(Invalid {
+                field: "cell_width",
+                rule: format!(
+                    "leaves a {cols}x{rows} grid of cells in a {}x{} level; at least 2 cells are needed",
+                    self.width, self.height
+                ),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// The rooms of a dungeon and how they are joined.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RoomGraph {
+    /// Each room's rectangle of floor: (left, top, width, height) in tiles, and its grid cell.
+    pub rooms: Vec<Room>,
+    /// Pairs of room indices joined by a corridor, tree edges first.
+    pub connections: Vec<(usize, usize)>,
+    /// How many of `connections` (the last ones) were added as cycles.
+    pub cycles_added: usize,
+}
+
+/// One room: its floor rectangle and the grid cell it stands in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Room {
+    /// Leftmost floor column.
+    pub x: i32,
+    /// Topmost floor row.
+    pub y: i32,
+    /// Floor width.
+    pub width: i32,
+    /// Floor height.
+    pub height: i32,
+    /// Grid cell column.
+    pub cell_x: i32,
+    /// Grid cell row.
+    pub cell_y: i32,
+}
+
+/// Generates a room dungeon layout (no stairs yet) from the layout stream.
+///
+/// Steps: reserve `cells * empty_percent / 100` cells empty (at least two rooms stay,
+/// and the rooms' cells stay connected through grid adjacency); one room of random size
+/// at a random spot in every other cell; a random spanning tree over grid-adjacent rooms
+/// (Kruskal over shuffled edges); then the seed's `fixTree`; then corridors and doors.
+/// `report.dead_ends` counts rooms left with one connection after the cycles.
+pub fn generate(config: &RoomsConfig, rng: &mut StreamRng) -> Layout {
+    let mut tiles = Grid::new(config.width as usize, config.height as usize, Tile::Wall);
+    let grid = CellGrid::new(config);
+    let cells = grid.cols * grid.rows;
+    let reserve = (cells as u64 * u64::from(config.empty_percent) / 100).min(cells.saturating_sub(2) as u64);
+    let kept = keep_connected_cells(&grid, reserve as usize, rng);
+    let mut dungeon = Dungeon::with_rooms(config, grid, &kept, rng);
+    for (a, b) in random_spanning_tree(&grid, &kept, rng) {
+        let (a, b) = (dungeon.room_of_cell[a] as usize, dungeon.room_of_cell[b] as usize);
+        dungeon.connect(a, b);
+    }
+    dungeon.add_cycles(config.cycle_percent, rng);
+    dungeon.carve(&mut tiles, rng);
+    let dead_ends = dungeon.links.iter().filter(|l| l.count_ones() == 1).count();
+    let cycles_added = dungeon.graph.cycles_added;
+    Layout {
+        tiles,
+        rooms: Some(dungeon.graph),
+        report: LevelReport {
+            dead_ends: dead_ends as u32,
+            cycles_added: cycles_added as u32,
+            ..LevelReport::default()
+        },
+    }
+}
+
+/// The dungeon being built: rooms, which cell holds which room, and the connections.
+struct Dungeon {
+    grid: CellGrid,
+    /// Room index per cell, `u32::MAX` for a reserved cell.
+    room_of_cell: Vec<u32>,
+    graph: RoomGraph,
+    /// Per room, a bit per direction (index into [`crate::grid::ORTHOGONAL`]) it is connected in.
+    links: Vec<u8>,
+}
+
+impl Dungeon {
+    /// Places one room of random size at a random spot in every kept cell, row by row.
+    fn with_rooms(config: &RoomsConfig, grid: CellGrid, kept: &[bool], rng: &mut StreamRng) -> Self {
+        let (max_w, max_h) = (grid.cell_w - 2, grid.cell_h - 2);
+        let (min_w, min_h) = (config.min_room.min(max_w as u32).max(1) as i32, config.min_room.min(max_h as u32).max(1) as i32);
+        let mut rooms = Vec::new();
+        let mut room_of_cell = vec![u32::MAX; kept.len()];
+        for (cell, _) in kept.iter().enumerate().filter(|(_, k)| **k) {
+            let (cell_x, cell_y) = ((cell % grid.cols) as i32, (cell / grid.cols) as i32);
+            let width = rng.range_inclusive(min_w, max_w);
+            let height = rng.range_inclusive(min_h, max_h);
+            // One tile of margin on every side of the cell: rooms never touch.
+            let x = grid.origin_x + cell_x * grid.cell_w + 1 + rng.range_inclusive(0, max_w - width);
+            let y = grid.origin_y + cell_y * grid.cell_h + 1 + rng.range_inclusive(0, max_h - height);
+            room_of_cell[cell] = rooms.len() as u32;
+            rooms.push(Room {
+                x,
+                y,
+                width,
+                height,
+                cell_x,
+                cell_y,
+            });
+        }
+        let links = vec![0; rooms.len()];
+        Dungeon {
+            grid,
+            room_of_cell,
+            graph: RoomGraph {
+                rooms,
+                connections: Vec::new(),
+                cycles_added: 0,
+            },
+            links,
+        }
+    }
+
+    fn cell_of(&self, room: usize) -> usize {
+        let r = &self.graph.rooms[room];
+        r.cell_y as usize * self.grid.cols + r.cell_x as usize
+    }
+
+    /// The room in the cell next to `room`'s in direction `dir`, if that cell has one.
+    fn neighbour_room(&self, room: usize, dir: usize) -> Option<usize> {
+        let cell = self.grid.neighbour(self.cell_of(room), dir)?;
+        let other = self.room_of_cell[cell];
+        (other != u32::MAX).then_some(other as usize)
+    }
+
+    /// Records a connection between two rooms of grid-adjacent cells.
+    fn connect(&mut self, a: usize, b: usize) {
+        if let Some(dir) = (0..4).find(|&d| self.neighbour_room(a, d) == Some(b)) {
+            self.connect_towards(a, dir, b);
+        }
+    }
+
+    /// Records a connection from `room` to `other`, its neighbour in direction `dir`.
+    fn connect_towards(&mut self, room: usize, dir: usize, other: usize) {
+        self.links[room] |= 1 << dir;
+        self.links[other] |= 1 << ((dir + 2) % 4);
+        self.graph.connections.push((room, other));
+    }
+
+    /// The seed's `fixTree`: shuffle the dead ends, and for each in turn (until
+    /// `dead ends * cycle_percent / 100` are added) connect it to the first of its
+    /// shuffled adjacent rooms it is not yet connected to. Like the seed, a dead end
+    /// that gained a connection earlier in the walk is still visited.
+    fn add_cycles(&mut self, cycle_percent: u32, rng: &mut StreamRng) {
+        let mut dead_ends: Vec<usize> = (0..self.links.len()).filter(|&r| self.links[r].count_ones() == 1).collect();
+        rng.shuffle(&mut dead_ends);
+        let target = dead_ends.len() as u64 * u64::from(cycle_percent) / 100;
+        let mut added = 0;
+        for room in dead_ends {
+            if added >= target {
+                break;
+            }
+            // Directions stand for the adjacent rooms: one room per direction.
+            let mut adjacent = [0usize; 4];
+            let mut count = 0;
+            for dir in 0..4 {
+                if self.neighbour_room(room, dir).is_some() {
+                    adjacent[count] = dir;
+                    count += 1;
+                }
+            }
+            if count == 0 {
+                continue;
+            }
+            let adjacent = &mut adjacent[..count];
+            rng.shuffle(adjacent);
+            let unconnected = adjacent.iter().copied().find(|&dir| self.links[room] & (1 << dir) == 0);
+            if let Some(dir) = unconnected
+                && let Some(other) = self.neighbour_room(room, dir)
+            {
+                self.connect_towards(room, dir, other);
+                added += 1;
+            }
+        }
+        self.graph.cycles_added = added as usize;
+    }
+
+    /// Draws the rooms, then every connection's corridor and doors.
+    fn carve(&self, tiles: &mut Grid<Tile>, rng: &mut StreamRng) {
+        for room in &self.graph.rooms {
+            for y in room.y..room.y + room.height {
+                for x in room.x..room.x + room.width {
+                    tiles.set(Pos::new(x, y), Tile::Floor);
+                }
+            }
+        }
+        for &(a, b) in &self.graph.connections {
+            let (ra, rb) = (&self.graph.rooms[a], &self.graph.rooms[b]);
+            // Order the pair left-to-right or top-to-bottom.
+            let (from, to) = if (ra.cell_y, ra.cell_x) < (rb.cell_y, rb.cell_x) { (ra, rb) } else { (rb, ra) };
+            let (axis, bend) = if from.cell_y == to.cell_y {
+                (Axis::Horizontal, self.grid.origin_x + (from.cell_x + 1) * self.grid.cell_w - 1)
+            } else {
+                (Axis::Vertical, self.grid.origin_y + (from.cell_y + 1) * self.grid.cell_h - 1)
+            };
+            carve_corridor(tiles, from, to, axis, bend, rng);
+        }
+    }
+}

@@ -1,0 +1,369 @@
+//! Level keys: short printable strings that reproduce a level byte for byte.
+//!
+//! A key holds the generator kind, every parameter that differs from that kind's
+//! defaults, the depth and the run seed, written in Crockford's base 32 (digits and
+//! capitals without I, L, O, U, so it can be read aloud and typed) in groups of four,
+//! ending with a check character. The check is Damm's algorithm over GF(32), which
+//! catches every single mistyped character and every swap of two neighbours.
+//!
+//! Example: `0802-AAG0-W` — cave defaults, depth 1, seed 42.
+
+use std::fmt;
+
+use crate::generator::{CaveConfig, GeneratorConfig, GeneratorKind, Invalid, MazeConfig, PocketRepair, RoomsConfig};
+use crate::rng::level_seed;
+
+const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+const FORMAT_VERSION: u64 = 1;
+
+/// Everything needed to regenerate one level.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LevelKey {
+    /// Generator and parameters.
+    pub config: GeneratorConfig,
+    /// Depth of the level (1 = first).
+    pub depth: u32,
+    /// Run seed; the level's own seed is derived from it and the depth.
+    pub seed: u64,
+}
+
+impl LevelKey {
+    /// The seed the level is generated from.
+    pub fn level_seed(&self) -> u64 {
+        level_seed(self.seed, self.depth)
+    }
+
+    /// The printable key.
+    pub fn encode(&self) -> String {
+        let mut payload = Vec::with_capacity(16);
+        let kind = GeneratorKind::ALL.iter().position(|&k| k == self.config.kind()).unwrap_or(0) as u64;
+        push_varint(&mut payload, FORMAT_VERSION << 2 | kind);
+        push_varint(&mut payload, self.depth as u64);
+        push_varint(&mut payload, self.seed);
+        let values = params(&self.config);
+        let defaults = params(&self.config.kind().default_config());
+        let changed: Vec<(usize, u32)> = values
+            .iter()
+            .zip(&defaults)
+            .enumerate()
+            .filter(|(_, (v, d))| v != d)
+            .map(|(i, (v, _))| (i, *v))
+            .collect();
+        for (index, value) in changed {
+            push_varint(&mut payload, index as u64);
+            push_varint(&mut payload, value as u64);
+        }
+        let symbols = to_symbols(&payload);
+        let check = damm_check(&symbols);
+        let mut text = String::with_capacity(symbols.len() + symbols.len() / 4 + 2);
+        for (i, &s) in symbols.iter().chain(std::iter::once(&check)).enumerate() {
+            if i > 0 && i % 4 == 0 {
+                text.push('-');
+            }
+            text.push(ALPHABET[s as usize] as char);
+        }
+        text
+    }
+
+    /// Reads a key back. Case, hyphens and spaces don't matter; `O` reads as `0` and
+    /// `I`/`L` as `1`. Anything else that is wrong is an error, never another level.
+    pub fn decode(text: &str) -> Result<LevelKey, KeyError> {
+        let mut symbols = Vec::with_capacity(text.len());
+        for (i, c) in text.chars().enumerate() {
+            let s = match c.to_ascii_uppercase() {
+                '-' | ' ' => continue,
+                'O' => 0,
+                'I' | 'L' => 1,
+                u => match ALPHABET.iter().position(|&a| a as char == u) {
+                    Some(p) => p as u8,
+                    None => return Err(KeyError::BadCharacter { position: i + 1, character: c }),
+                },
+            };
+            symbols.push(s);
+        }
+        if symbols.len() < 3 {
+            return Err(KeyError::TooShort);
+        }
+        if damm_interim(&symbols) != 0 {
+            return Err(KeyError::CheckFailed);
+        }
+        symbols.pop();
+        let payload = from_symbols(&symbols).ok_or(KeyError::Malformed("stray bits at the end"))?;
+        let mut reader = Reader { bytes: &payload, at: 0 };
+        let head = reader.varint()?;
+        if head >> 2 != FORMAT_VERSION {
+            return Err(KeyError::UnknownVersion(head >> 2));
+        }
+        let kind = *GeneratorKind::ALL
+            .get((head & 3) as usize)
+            .ok_or(KeyError::Malformed("unknown generator kind"))?;
+        let depth = u32::try_from(reader.varint()?).map_err(|_| KeyError::Malformed("depth out of range"))?;
+        let seed = reader.varint()?;
+        let mut values = params(&kind.default_config());
+        while !reader.done() {
+            let index = reader.varint()? as usize;
+            let value = u32::try_from(reader.varint()?).map_err(|_| KeyError::Malformed("parameter out of range"))?;
+            *values.get_mut(index).ok_or(KeyError::Malformed("unknown parameter"))? = value;
+        }
+        let config = from_params(kind, &values).ok_or(KeyError::Malformed("unknown parameter value"))?;
+        config.validate().map_err(KeyError::Invalid)?;
+        if depth == 0 || depth > crate::config::MAX_DEPTH {
+            return Err(KeyError::Malformed("depth out of range"));
+        }
+        Ok(LevelKey { config, depth, seed })
+    }
+}
+
+impl fmt::Display for LevelKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.encode())
+    }
+}
+
+/// Why a level key was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KeyError {
+    /// A character that is not in the key alphabet.
+    BadCharacter {
+        /// 1-based position in the text as typed.
+        position: usize,
+        /// The character.
+        character: char,
+    },
+    /// Too few characters to be a key.
+    TooShort,
+    /// The check character does not match: a typo somewhere.
+    CheckFailed,
+    /// A key from a newer delve.
+    UnknownVersion(u64),
+    /// The characters check out but do not describe a level.
+    Malformed(&'static str),
+    /// The parameters break a config rule.
+    Invalid(Invalid),
+}
+
+impl fmt::Display for KeyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KeyError::BadCharacter { position, character } => write!(
+                f,
+                "level key: {character:?} at position {position} is not a key character (0-9 and A-Z without I, L, O, U)"
+            ),
+            KeyError::TooShort => write!(f, "level key: too short"),
+            KeyError::CheckFailed => write!(f, "level key: check character does not match — a character is mistyped"),
+            KeyError::UnknownVersion(v) => write!(f, "level key: format version {v} is not known to this delve"),
+            KeyError::Malformed(what) => write!(f, "level key: {what}"),
+            KeyError::Invalid(e) => write!(f, "level key: parameter {e}"),
+        }
+    }
+}
+
+impl std::error::Error for KeyError {}
+
+/// A config's parameters in key order (the order is part of the key format).
+fn params(config: &GeneratorConfig) -> Vec<u32> {
+    match config {
+        GeneratorConfig::Cave(c) => vec![
+            c.width,
+            c.height,
+            c.wall_percent,
+            c.passes,
+            c.blanking_height,
+            match c.pocket_repair {
+                PocketRepair::Tunnel => 0,
+                PocketRepair::Fill => 1,
+                PocketRepair::Off => 2,
+            },
+            c.stair_clearance,
+            c.loot,
+        ],
+        GeneratorConfig::Rooms(c) => vec![
+            c.width,
+            c.height,
+            c.cell_width,
+            c.cell_height,
+            c.empty_percent,
+            c.min_room,
+            c.cycle_percent,
+            c.stair_clearance,
+            c.loot,
+        ],
+        GeneratorConfig::Maze(c) => vec![
+            c.width,
+            c.height,
+            c.join_right_permille,
+            c.close_down_permille,
+            c.stair_clearance,
+            c.loot,
+        ],
+    }
+}
+
+fn from_params(kind: GeneratorKind, v: &[u32]) -> Option<GeneratorConfig> {
+    Some(match kind {
+        GeneratorKind::Cave => GeneratorConfig::Cave(CaveConfig {
+            width: v[0],
+            height: v[1],
+            wall_percent: v[2],
+            passes: v[3],
+            blanking_height: v[4],
+            pocket_repair: match v[5] {
+                0 => PocketRepair::Tunnel,
+                1 => PocketRepair::Fill,
+                2 => PocketRepair::Off,
+                _ => return None,
+            },
+            stair_clearance: v[6],
+            loot: v[7],
+        }),
+        GeneratorKind::Rooms => GeneratorConfig::Rooms(RoomsConfig {
+            width: v[0],
+            height: v[1],
+            cell_width: v[2],
+            cell_height: v[3],
+            empty_percent: v[4],
+            min_room: v[5],
+            cycle_percent: v[6],
+            stair_clearance: v[7],
+            loot: v[8],
+        }),
+        GeneratorKind::Maze => GeneratorConfig::Maze(MazeConfig {
+            width: v[0],
+            height: v[1],
+            join_right_permille: v[2],
+            close_down_permille: v[3],
+            stair_clearance: v[4],
+            loot: v[5],
+        }),
+    })
+}
+
+fn push_varint(out: &mut Vec<u8>, mut value: u64) {
+    while value >= 0x80 {
+        out.push((value as u8) | 0x80);
+        value >>= 7;
+    }
+    out.push(value as u8);
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn done(&self) -> bool {
+        self.at >= self.bytes.len()
+    }
+
+    fn varint(&mut self) -> Result<u64, KeyError> {
+        let mut value = 0u64;
+        for shift in (0..64).step_by(7) {
+            let byte = *self.bytes.get(self.at).ok_or(KeyError::Malformed("ends in the middle of a number"))?;
+            self.at += 1;
+            let part = (byte & 0x7f) as u64;
+            if shift == 63 && part > 1 {
+                return Err(KeyError::Malformed("number too large"));
+            }
+            value |= part << shift;
+            if byte & 0x80 == 0 {
+                return Ok(value);
+            }
+        }
+        Err(KeyError::Malformed("number too long"))
+    }
+}
+
+/// Bytes → 5-bit symbols, most significant first, zero-padded at the end.
+fn to_symbols(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len() * 8 / 5 + 1);
+    let (mut acc, mut bits) = (0u32, 0u32);
+    for &b in bytes {
+        acc = acc << 8 | b as u32;
+        bits += 8;
+        while bits >= 5 {
+            bits -= 5;
+            out.push(((acc >> bits) & 31) as u8);
+        }
+    }
+    if bits > 0 {
+        out.push(((acc << (5 - bits)) & 31) as u8);
+    }
+    out
+}
+
+/// 5-bit symbols → bytes; `None` when the padding bits are not zero (a changed symbol).
+fn from_symbols(symbols: &[u8]) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(symbols.len() * 5 / 8);
+    let (mut acc, mut bits) = (0u32, 0u32);
+    for &s in symbols {
+        acc = (acc << 5 | s as u32) & 0xfff;
+        bits += 5;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+        }
+    }
+    if bits >= 5 || acc & ((1 << bits) - 1) != 0 {
+        None
+    } else {
+        Some(out)
+    }
+}
+
+/// Multiplication by x in GF(2⁵) modulo x⁵ + x² + 1.
+const fn times_x(v: u8) -> u8 {
+    let shifted = v << 1;
+    if shifted & 32 != 0 { (shifted ^ 0b100101) & 31 } else { shifted }
+}
+
+/// Damm's interim digit with the quasigroup a∘b = x·a + b over GF(32): totally
+/// anti-symmetric, so every single substitution and adjacent swap changes it.
+fn damm_interim(symbols: &[u8]) -> u8 {
+    symbols.iter().fold(0, |interim, &s| times_x(interim) ^ s)
+}
+
+/// The check symbol that brings the interim of `symbols + check` to zero.
+fn damm_check(symbols: &[u8]) -> u8 {
+    times_x(damm_interim(symbols))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_cave_key_is_short_and_round_trips() {
+        let key = LevelKey {
+            config: GeneratorKind::Cave.default_config(),
+            depth: 1,
+            seed: 42,
+        };
+        let text = key.encode();
+        assert!(text.len() <= 12, "{text}");
+        assert_eq!(LevelKey::decode(&text), Ok(key));
+    }
+
+    #[test]
+    fn every_single_substitution_is_caught() {
+        let key = LevelKey {
+            config: GeneratorKind::Maze.default_config(),
+            depth: 3,
+            seed: 0xdead_beef_1234,
+        };
+        let text = key.encode();
+        for (i, c) in text.char_indices() {
+            if c == '-' {
+                continue;
+            }
+            for &a in ALPHABET {
+                if a as char == c {
+                    continue;
+                }
+                let mut typo = text.clone();
+                typo.replace_range(i..i + 1, &(a as char).to_string());
+                assert!(LevelKey::decode(&typo).is_err(), "{typo} accepted");
+            }
+        }
+    }
+}

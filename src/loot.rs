@@ -1,0 +1,423 @@
+//! Seeded loot: the loot table, which items a level gets, where they lie, and which
+//! unidentified appearance each kind wears — all from the level's loot stream.
+//!
+//! The default table is `levels/loot.ron`, embedded in the binary. Item kinds and
+//! positions are read off permutation tables ([`PermTable`]) whose step and offset are
+//! drawn from the stream, so the same seed always gives the same loot.
+
+use std::collections::VecDeque;
+use std::fmt;
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+
+use crate::grid::{Grid, Pos, Tile};
+use crate::perm::PermTable;
+use crate::rng::StreamRng;
+
+/// An item lying on a level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct PlacedItem {
+    /// Where it lies.
+    pub pos: Pos,
+    /// Index of its kind in the loot table.
+    pub item: usize,
+}
+
+/// How often an item turns up, as a weight among the items that can be drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, serde::Serialize)]
+pub enum Rarity {
+    /// Weight 8.
+    Common,
+    /// Weight 4.
+    Uncommon,
+    /// Weight 2.
+    Rare,
+    /// Weight 1.
+    VeryRare,
+    /// An explicit weight; 0 means never drawn at random.
+    Weight(u32),
+}
+
+impl Rarity {
+    /// The draw weight.
+    pub const fn weight(self) -> u32 {
+        match self {
+            Rarity::Common => 8,
+            Rarity::Uncommon => 4,
+            Rarity::Rare => 2,
+            Rarity::VeryRare => 1,
+            Rarity::Weight(w) => w,
+        }
+    }
+}
+
+/// One kind of item in the loot table.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LootItem {
+    /// The identified name, unique in the table.
+    pub name: String,
+    /// Its glyph.
+    pub glyph: char,
+    /// How often it is drawn (ignored for `must_find` items, which are never drawn).
+    pub rarity: Rarity,
+    /// The class whose shuffled appearances it wears unidentified, e.g. `"potion"`.
+    #[serde(default)]
+    pub appearance_class: Option<String>,
+    /// Placed on every level with loot, first, on a spot with open ground around it.
+    #[serde(default)]
+    pub must_find: bool,
+}
+
+/// The unidentified appearances of one class of items.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AppearanceClass {
+    /// The class name items refer to.
+    pub class: String,
+    /// The appearances, at least one per item of the class.
+    pub names: Vec<String>,
+}
+
+/// A validated loot table: the item kinds and the appearance classes. Made only by
+/// [`LootTable::from_ron_str`], so its rules always hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LootTable {
+    items: Vec<LootItem>,
+    appearances: Vec<AppearanceClass>,
+}
+
+/// The file form of a loot table, before validation.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LootTableFile {
+    items: Vec<LootItem>,
+    #[serde(default)]
+    appearances: Vec<AppearanceClass>,
+}
+
+/// Why a loot table was refused: a RON error with its place, or a broken rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LootError {
+    /// The text is not a loot table in RON.
+    Parse {
+        /// Where the text came from (a file name).
+        origin: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What the parser expected.
+        message: String,
+    },
+    /// The table parsed but breaks a rule.
+    Invalid {
+        /// Where the text came from.
+        origin: String,
+        /// The rule broken, naming the item or class.
+        problem: String,
+    },
+}
+
+impl fmt::Display for LootError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LootError::Parse {
+                origin,
+                line,
+                column,
+                message,
+            } => write!(f, "{origin}:{line}:{column}: {message}"),
+            LootError::Invalid { origin, problem } => write!(f, "{origin}: {problem}"),
+        }
+    }
+}
+
+impl std::error::Error for LootError {}
+
+/// The largest total weight of the items that can be drawn (the ticket table of a level
+/// has one slot per unit of weight).
+pub const MAX_TOTAL_WEIGHT: u32 = 1 << 16;
+
+/// The embedded default table's text.
+const DEFAULT_LOOT_RON: &str = include_str!("../levels/loot.ron");
+
+/// The default loot table (`levels/loot.ron`, embedded), parsed on first use.
+///
+/// # Panics
+/// If the embedded file does not parse — a build defect that the test suite catches.
+pub fn default_loot_table() -> &'static LootTable {
+    static TABLE: OnceLock<LootTable> = OnceLock::new();
+    TABLE.get_or_init(|| match LootTable::from_ron_str(DEFAULT_LOOT_RON, "levels/loot.ron") {
+        Ok(table) => table,
+        Err(e) => panic!("the embedded loot table is broken: {e}"),
+    })
+}
+
+impl LootTable {
+    /// Parses and validates a loot table; `origin` names the text in errors.
+    pub fn from_ron_str(text: &str, origin: &str) -> Result<LootTable, LootError> {
+        let file: LootTableFile = ron::from_str(text).map_err(|e| LootError::Parse {
+            origin: origin.to_string(),
+            line: e.span.start.line,
+            column: e.span.start.col,
+            message: e.code.to_string(),
+        })?;
+        let table = LootTable {
+            items: file.items,
+            appearances: file.appearances,
+        };
+        table.validate().map_err(|problem| LootError::Invalid {
+            origin: origin.to_string(),
+            problem,
+        })?;
+        Ok(table)
+    }
+
+    /// Checks the rules the loot code relies on.
+    fn validate(&self) -> Result<(), String> {
+        if self.items.is_empty() {
+            return Err("`items` is empty; a loot table needs at least one item".into());
+        }
+        for (i, item) in self.items.iter().enumerate() {
+            if item.name.trim().is_empty() {
+                return Err(format!("item {i} has an empty `name`"));
+            }
+            if self.items[..i].iter().any(|other| other.name == item.name) {
+                return Err(format!("item name {:?} appears twice", item.name));
+            }
+            if let Some(class) = &item.appearance_class
+                && !self.appearances.iter().any(|c| &c.class == class)
+            {
+                return Err(format!(
+                    "item {:?} has appearance_class {class:?}, which `appearances` does not list",
+                    item.name
+                ));
+            }
+        }
+        for (i, class) in self.appearances.iter().enumerate() {
+            if self.appearances[..i].iter().any(|other| other.class == class.class) {
+                return Err(format!("appearance class {:?} appears twice", class.class));
+            }
+            let members = self.class_members(&class.class).len();
+            if class.names.len() < members {
+                return Err(format!(
+                    "appearance class {:?} has {} names for {members} items; it needs one per item",
+                    class.class,
+                    class.names.len()
+                ));
+            }
+            if let Some(name) = class.names.iter().enumerate().find_map(|(j, n)| class.names[..j].contains(n).then_some(n)) {
+                return Err(format!("appearance class {:?} lists {name:?} twice", class.class));
+            }
+        }
+        let total: u64 = self.drawable().map(|(_, w)| w as u64).sum();
+        if total == 0 {
+            return Err("no item can be drawn at random: every item is must_find or has weight 0".into());
+        }
+        if total > MAX_TOTAL_WEIGHT as u64 {
+            return Err(format!(
+                "the weights of the drawable items add up to {total}; the most allowed is {MAX_TOTAL_WEIGHT}"
+            ));
+        }
+        Ok(())
+    }
+
+    /// The item kinds, in table order (a [`PlacedItem::item`] indexes this).
+    pub fn items(&self) -> &[LootItem] {
+        &self.items
+    }
+
+    /// The appearance classes, in table order.
+    pub fn appearance_classes(&self) -> &[AppearanceClass] {
+        &self.appearances
+    }
+
+    /// The index of the item called `name`.
+    pub fn index_of(&self, name: &str) -> Option<usize> {
+        self.items.iter().position(|item| item.name == name)
+    }
+
+    /// Indices of the items wearing appearances of `class`, in table order.
+    fn class_members(&self, class: &str) -> Vec<usize> {
+        (0..self.items.len())
+            .filter(|&i| self.items[i].appearance_class.as_deref() == Some(class))
+            .collect()
+    }
+
+    /// Items drawn at random with their weights: not must-find, weight above 0.
+    fn drawable(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
+        self.items
+            .iter()
+            .enumerate()
+            .filter(|(_, item)| !item.must_find && item.rarity.weight() > 0)
+            .map(|(i, item)| (i, item.rarity.weight()))
+    }
+}
+
+/// The unidentified name of every item kind, index-aligned with [`LootTable::items`]:
+/// items of an appearance class wear that class's names in an order given by a
+/// permutation table drawn from `rng` (two draws per class, in table order); the others
+/// show their own name. Distinct items of a class always look different.
+///
+/// Appearances belong to a whole game, not a level: pass one stream per game (e.g. the
+/// loot stream of the master seed) so a potion looks the same on every depth.
+pub fn appearances(table: &LootTable, rng: &mut StreamRng) -> Vec<String> {
+    let mut names: Vec<String> = table.items.iter().map(|item| item.name.clone()).collect();
+    for class in &table.appearances {
+        // Validation guarantees names.len() >= members and names.len() > 0 when members exist.
+        let Ok(order) = PermTable::random(class.names.len() as u32, rng) else {
+            continue;
+        };
+        for (slot, member) in table.class_members(&class.class).into_iter().enumerate() {
+            if let Some(source) = order.get(slot as u32) {
+                names[member] = class.names[source as usize].clone();
+            }
+        }
+    }
+    names
+}
+
+/// Chooses `count` items from the default loot table and places them on walkable floor
+/// of `tiles` (never on stairs), using only the loot stream. See [`place_loot_from`].
+pub fn place_loot(tiles: &Grid<Tile>, start: Pos, count: u32, clearance: u32, rng: &mut StreamRng) -> Vec<PlacedItem> {
+    place_loot_from(default_loot_table(), tiles, start, count, clearance, rng)
+}
+
+/// Chooses up to `count` items from `table` and places them on `tiles`, which it never
+/// changes.
+///
+/// - Spots: [`Tile::Floor`] tiles reachable from `start` by orthogonal steps over
+///   walkable tiles, never `start` itself, never two items on one spot. With fewer spots
+///   than `count`, fewer items are placed; an unwalkable `start` gets none.
+/// - Kinds: every must-find item first (in table order, as far as `count` allows), then
+///   drawn items: a permutation table over the total weight `W` (one ticket per unit of
+///   weight) is drawn from `rng`, and the `i`-th item is the owner of ticket `t[i mod W]`
+///   — an even spread by rarity, as in the seed's distribution table.
+/// - Places: a permutation table over the spots (in walking order from `start`) is drawn
+///   from `rng`. A must-find item takes the first free spot in that order whose
+///   Chebyshev square of radius `clearance` is all walkable, or, if none is, the free spot
+///   nearest `start` in walking distance; drawn items take the next free spots in order.
+///
+/// `rng` is drawn from exactly four times when any spot exists (twice otherwise), so the
+/// number of items never shifts anything drawn later from the same stream.
+pub fn place_loot_from(
+    table: &LootTable,
+    tiles: &Grid<Tile>,
+    start: Pos,
+    count: u32,
+    clearance: u32,
+    rng: &mut StreamRng,
+) -> Vec<PlacedItem> {
+    let spots: Vec<usize> = walking_order(tiles, start)
+        .into_iter()
+        .filter(|&cell| tiles.cells()[cell] == Tile::Floor && tiles.pos_of(cell) != start)
+        .collect();
+    let (Ok(tickets), Ok(spot_order)) = (ticket_table(table, rng), PermTable::random(spots.len() as u32, rng)) else {
+        return Vec::new();
+    };
+    // More items than spots could never be placed; don't draw them.
+    let kinds = choose_kinds(table, count.min(spots.len() as u32), &tickets);
+    let clear = clear_cells(tiles, clearance);
+    let mut taken = vec![false; spots.len()];
+    let mut placed = Vec::with_capacity(kinds.len());
+    let mut next_in_order = spot_order.iter();
+    for item in kinds {
+        let slot = if table.items[item].must_find {
+            spot_order
+                .iter()
+                .map(|s| s as usize)
+                .find(|&s| !taken[s] && clear[spots[s]])
+                .or_else(|| (0..spots.len()).find(|&s| !taken[s]))
+        } else {
+            next_in_order.by_ref().map(|s| s as usize).find(|&s| !taken[s])
+        };
+        let Some(slot) = slot else { break };
+        taken[slot] = true;
+        placed.push(PlacedItem {
+            pos: tiles.pos_of(spots[slot]),
+            item,
+        });
+    }
+    placed
+}
+
+/// The permutation over the drawable items' tickets (two draws from `rng`).
+fn ticket_table(table: &LootTable, rng: &mut StreamRng) -> Result<PermTable, crate::perm::PermError> {
+    let total: u32 = table.drawable().map(|(_, w)| w).sum();
+    PermTable::random(total, rng)
+}
+
+/// The item kinds of a level: must-find items first, then owners of drawn tickets.
+fn choose_kinds(table: &LootTable, count: u32, tickets: &PermTable) -> Vec<usize> {
+    let mut kinds: Vec<usize> = (0..table.items.len())
+        .filter(|&i| table.items[i].must_find)
+        .take(count as usize)
+        .collect();
+    let mut owners = Vec::with_capacity(tickets.slots() as usize);
+    for (item, weight) in table.drawable() {
+        owners.extend(std::iter::repeat_n(item, weight as usize));
+    }
+    let drawn = count as usize - kinds.len();
+    kinds.extend(
+        tickets
+            .iter()
+            .cycle()
+            .take(drawn)
+            .map(|ticket| owners[ticket as usize]),
+    );
+    kinds
+}
+
+/// Cells reachable from `start` by orthogonal steps over walkable tiles, nearest first
+/// (breadth-first, neighbours in [`crate::grid::ORTHOGONAL`] order).
+fn walking_order(tiles: &Grid<Tile>, start: Pos) -> Vec<usize> {
+    if !tiles.is_walkable(start) {
+        return Vec::new();
+    }
+    let mut seen = vec![false; tiles.len()];
+    let mut order = Vec::new();
+    let mut queue = VecDeque::from([start]);
+    seen[tiles.index_of(start)] = true;
+    while let Some(pos) = queue.pop_front() {
+        order.push(tiles.index_of(pos));
+        for next in tiles.neighbours4(pos) {
+            let cell = tiles.index_of(next);
+            if !seen[cell] && tiles.cells()[cell].is_walkable() {
+                seen[cell] = true;
+                queue.push_back(next);
+            }
+        }
+    }
+    order
+}
+
+/// For each cell, whether the square of Chebyshev radius `radius` around it lies inside
+/// the grid and is all walkable (by a prefix sum of walkable tiles).
+fn clear_cells(tiles: &Grid<Tile>, radius: u32) -> Vec<bool> {
+    let (width, height) = (tiles.width(), tiles.height());
+    let mut sums = vec![0u32; (width + 1) * (height + 1)];
+    for y in 0..height {
+        for x in 0..width {
+            let walkable = tiles.cells()[y * width + x].is_walkable() as u32;
+            sums[(y + 1) * (width + 1) + x + 1] =
+                walkable + sums[y * (width + 1) + x + 1] + sums[(y + 1) * (width + 1) + x] - sums[y * (width + 1) + x];
+        }
+    }
+    let r = radius as usize;
+    let side = 2 * r as u64 + 1;
+    (0..tiles.len())
+        .map(|cell| {
+            let (x, y) = (cell % width, cell / width);
+            if x < r || y < r || x + r >= width || y + r >= height {
+                return false;
+            }
+            let (x0, y0, x1, y1) = (x - r, y - r, x + r + 1, y + r + 1);
+            let inside = sums[y1 * (width + 1) + x1] + sums[y0 * (width + 1) + x0]
+                - sums[y0 * (width + 1) + x1]
+                - sums[y1 * (width + 1) + x0];
+            inside as u64 == side * side
+        })
+        .collect()
+}

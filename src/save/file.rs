@@ -1,0 +1,165 @@
+//! Save files on disk: crash-safe writing (temporary file, backup, atomic rename) and
+//! loading with a fall-back to the backup.
+
+use std::ffi::OsString;
+use std::fs::{self, File};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use super::{SaveError, decode_save, decode_save_bytes, encode_save};
+
+/// Ways to make saving fail on purpose, for tests of crash safety.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SaveHooks {
+    /// Stop with [`SaveError::Interrupted`] right after the temporary file is written
+    /// and synced, as if the process died before the old save was replaced.
+    pub fail_after_tmp: bool,
+}
+
+/// Which file [`load_with_backup`] read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadedFrom {
+    /// The save itself.
+    Main,
+    /// The backup, because the save could not be loaded.
+    Backup {
+        /// Why the save itself failed.
+        main_error: SaveError,
+    },
+}
+
+/// `path` with `suffix` appended to its file name (`game.sav` → `game.sav.tmp`).
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name: OsString = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// Where a save to `path` is written before it replaces `path`: `<path>.tmp`.
+pub fn temp_path(path: impl AsRef<Path>) -> PathBuf {
+    with_suffix(path.as_ref(), ".tmp")
+}
+
+/// Where the previous good save to `path` is kept: `<path>.bak`.
+pub fn backup_path(path: impl AsRef<Path>) -> PathBuf {
+    with_suffix(path.as_ref(), ".bak")
+}
+
+/// An [`SaveError::Io`] for `path`.
+fn io_error(path: &Path, action: &'static str) -> impl FnOnce(io::Error) -> SaveError + use<> {
+    let path = path.to_path_buf();
+    move |e| SaveError::Io {
+        path,
+        action,
+        message: e.to_string(),
+    }
+}
+
+/// Saves `value` to `path` scrambled with `key`, so that a crash at any moment leaves a
+/// loadable save (the old or the new one) at `path` or at its backup:
+///
+/// 1. write `<path>.tmp`, flush it and `sync_all` it;
+/// 2. if the current `path` holds a valid save, make it the backup `<path>.bak` (a hard
+///    link, or a copy where links are not supported) — a damaged one never replaces a
+///    good backup;
+/// 3. rename the temporary file over `path` (atomic on one file system);
+/// 4. sync the directory so the rename itself is durable (Unix).
+pub fn save_to_path<T: Serialize>(path: impl AsRef<Path>, value: &T, key: u64) -> Result<(), SaveError> {
+    save_to_path_with_hooks(path, value, key, SaveHooks::default())
+}
+
+/// [`save_to_path`] with failure hooks for tests.
+pub fn save_to_path_with_hooks<T: Serialize>(
+    path: impl AsRef<Path>,
+    value: &T,
+    key: u64,
+    hooks: SaveHooks,
+) -> Result<(), SaveError> {
+    let path = path.as_ref();
+    let bytes = encode_save(value, key)?;
+    let tmp = temp_path(path);
+    write_synced(&tmp, &bytes).map_err(io_error(&tmp, "write the temporary save"))?;
+    if hooks.fail_after_tmp {
+        return Err(SaveError::Interrupted { path: tmp });
+    }
+    keep_backup(path)?;
+    fs::rename(&tmp, path).map_err(io_error(path, "move the temporary save into place"))?;
+    sync_directory(path)
+}
+
+/// Creates (or truncates) `path`, writes `bytes`, and waits until they are on disk.
+fn write_synced(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut file = File::create(path)?;
+    file.write_all(bytes)?;
+    file.flush()?;
+    file.sync_all()
+}
+
+/// Makes the current save at `path`, if it is valid, the backup.
+fn keep_backup(path: &Path) -> Result<(), SaveError> {
+    let current = match fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(io_error(path, "read the previous save")(e)),
+    };
+    if decode_save_bytes(&current).is_err() {
+        return Ok(());
+    }
+    let backup = backup_path(path);
+    match fs::remove_file(&backup) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => {
+            return Err(io_error(&backup, "remove the old backup")(e));
+        }
+        _ => {}
+    }
+    if fs::hard_link(path, &backup).is_err() {
+        write_synced(&backup, &current).map_err(io_error(&backup, "write the backup"))?;
+    }
+    Ok(())
+}
+
+/// Syncs the directory holding `path`, so a rename in it survives a power cut.
+fn sync_directory(path: &Path) -> Result<(), SaveError> {
+    #[cfg(unix)]
+    {
+        let dir = match path.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent,
+            _ => Path::new("."),
+        };
+        File::open(dir)
+            .and_then(|d| d.sync_all())
+            .map_err(io_error(dir, "sync the save directory"))?;
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+    Ok(())
+}
+
+/// Reads the save at `path`. Errors name the file and what is wrong in it.
+pub fn load_from_path<T: DeserializeOwned>(path: impl AsRef<Path>) -> Result<T, SaveError> {
+    let path = path.as_ref();
+    let bytes = fs::read(path).map_err(io_error(path, "read the save"))?;
+    decode_save(&bytes).map_err(|error| SaveError::InFile {
+        path: path.to_path_buf(),
+        error: Box::new(error),
+    })
+}
+
+/// Reads the save at `path`, or its backup `<path>.bak` when the save is missing or bad,
+/// and says which one it used.
+pub fn load_with_backup<T: DeserializeOwned>(path: impl AsRef<Path>) -> Result<(T, LoadedFrom), SaveError> {
+    let path = path.as_ref();
+    match load_from_path(path) {
+        Ok(value) => Ok((value, LoadedFrom::Main)),
+        Err(main_error) => match load_from_path(backup_path(path)) {
+            Ok(value) => Ok((value, LoadedFrom::Backup { main_error })),
+            Err(backup_error) => Err(SaveError::BothUnloadable {
+                main: Box::new(main_error),
+                backup: Box::new(backup_error),
+            }),
+        },
+    }
+}

@@ -1,0 +1,230 @@
+//! Cave levels, checked over many seeds: walls all round, one walkable region, stairs
+//! with their clear radius far enough apart, the same bytes for the same seed, and the
+//! bit-parallel automaton equal to the plain one. The checks here use their own plain
+//! search, not the generator's region code, so they can catch its mistakes.
+
+use std::collections::VecDeque;
+
+use delve::grid::{Grid, ORTHOGONAL, Pos, Tile};
+use delve::r#gen::automaton::{WallBits, step_plain};
+use delve::r#gen::{CaveConfig, GeneratorConfig, Level, PocketRepair, generate_level};
+use delve::rng::{Stream, StreamRng};
+use proptest::prelude::*;
+
+/// Walking distances from `from` by a plain breadth-first search (`u32::MAX`: unreachable).
+fn plain_distances(tiles: &Grid<Tile>, from: Pos) -> Vec<u32> {
+    let mut distance = vec![u32::MAX; tiles.len()];
+    let mut queue = VecDeque::from([from]);
+    distance[tiles.index_of(from)] = 0;
+    while let Some(at) = queue.pop_front() {
+        let next = distance[tiles.index_of(at)] + 1;
+        for (dx, dy) in ORTHOGONAL {
+            let to = at.offset(dx, dy);
+            if tiles.is_walkable(to) && distance[tiles.index_of(to)] == u32::MAX {
+                distance[tiles.index_of(to)] = next;
+                queue.push_back(to);
+            }
+        }
+    }
+    distance
+}
+
+/// Sizes of the 4-connected walkable regions, by repeated plain searches.
+fn plain_region_sizes(tiles: &Grid<Tile>) -> Vec<usize> {
+    let mut seen = vec![false; tiles.len()];
+    let mut sizes = Vec::new();
+    for start in 0..tiles.len() {
+        if seen[start] || !tiles.cells()[start].is_walkable() {
+            continue;
+        }
+        let reached = plain_distances(tiles, tiles.pos_of(start));
+        let mut size = 0;
+        for (i, d) in reached.into_iter().enumerate() {
+            if d != u32::MAX {
+                seen[i] = true;
+                size += 1;
+            }
+        }
+        sizes.push(size);
+    }
+    sizes
+}
+
+fn cave_level(config: &CaveConfig, seed: u64) -> Level {
+    generate_level(&GeneratorConfig::Cave(config.clone()), seed)
+        .unwrap_or_else(|e| panic!("seed {seed}, {config:?}: {e}"))
+}
+
+/// Every guarantee of a cave level; `one_region` is false for `PocketRepair::Off`.
+fn assert_cave_guarantees(level: &Level, config: &CaveConfig, seed: u64, one_region: bool) {
+    let tiles = &level.tiles;
+    let context = format!("seed {seed}, {}x{}", config.width, config.height);
+    assert_eq!((tiles.width(), tiles.height()), (config.width as usize, config.height as usize));
+    for pos in tiles.positions().filter(|&p| tiles.is_border(p)) {
+        assert!(tiles[pos].is_wall(), "{context}: border tile {pos} is open");
+    }
+    if one_region {
+        assert_eq!(plain_region_sizes(tiles).len(), 1, "{context}: walkable regions");
+    }
+    assert_eq!(tiles[level.up], Tile::UpStairs, "{context}");
+    assert_eq!(tiles[level.down], Tile::DownStairs, "{context}");
+    let r = config.stair_clearance as i32;
+    for stair in [level.up, level.down] {
+        for (dx, dy) in (-r..=r).flat_map(|dy| (-r..=r).map(move |dx| (dx, dy))) {
+            let near = stair.offset(dx, dy);
+            assert!(tiles.is_walkable(near), "{context}: wall at {near} within {r} of stair {stair}");
+        }
+    }
+    let from_up = plain_distances(tiles, level.up);
+    let distance = from_up[tiles.index_of(level.down)];
+    assert_ne!(distance, u32::MAX, "{context}: down stairs unreachable");
+    assert_eq!(distance, level.report.stair_distance, "{context}");
+    let eccentricity = from_up.iter().copied().filter(|&d| d != u32::MAX).max().unwrap_or(0);
+    assert!(
+        distance * 2 >= eccentricity,
+        "{context}: stairs {distance} apart, but the farthest tile is {eccentricity} from up"
+    );
+}
+
+#[test]
+fn caves_have_walled_borders_and_exactly_one_region_for_1000_seeds() {
+    let config = CaveConfig::default();
+    let mut pockets_repaired = 0;
+    for seed in 0..1000 {
+        let level = cave_level(&config, seed);
+        assert_cave_guarantees(&level, &config, seed, true);
+        pockets_repaired += level.report.pockets_before_repair;
+    }
+    assert!(pockets_repaired > 0, "no seed needed a tunnel, so tunnelling went untested");
+}
+
+#[test]
+fn filled_caves_have_exactly_one_region_for_1000_seeds() {
+    let config = CaveConfig {
+        pocket_repair: PocketRepair::Fill,
+        ..CaveConfig::default()
+    };
+    for seed in 0..1000 {
+        assert_cave_guarantees(&cave_level(&config, seed), &config, seed, true);
+    }
+}
+
+#[test]
+fn unrepaired_caves_still_put_both_stairs_in_the_largest_region() {
+    let config = CaveConfig {
+        pocket_repair: PocketRepair::Off,
+        ..CaveConfig::default()
+    };
+    let mut levels_with_pockets = 0;
+    for seed in 0..300 {
+        let level = cave_level(&config, seed);
+        assert_cave_guarantees(&level, &config, seed, false);
+        let sizes = plain_region_sizes(&level.tiles);
+        let stairs_region = plain_distances(&level.tiles, level.up).iter().filter(|&&d| d != u32::MAX).count();
+        assert_eq!(Some(&stairs_region), sizes.iter().max(), "seed {seed}");
+        levels_with_pockets += usize::from(sizes.len() > 1);
+    }
+    assert!(levels_with_pockets > 0, "no seed kept a pocket, so the main-region rule went untested");
+}
+
+#[test]
+fn small_caves_keep_every_guarantee_for_every_clearance() {
+    for stair_clearance in 1..=3 {
+        for pocket_repair in [PocketRepair::Tunnel, PocketRepair::Fill] {
+            let config = CaveConfig {
+                width: 16,
+                height: 12,
+                stair_clearance,
+                pocket_repair,
+                ..CaveConfig::default()
+            };
+            for seed in 0..150 {
+                assert_cave_guarantees(&cave_level(&config, seed), &config, seed, true);
+            }
+        }
+    }
+}
+
+#[test]
+fn extreme_cave_configs_still_make_valid_levels() {
+    let base = CaveConfig {
+        width: 40,
+        height: 24,
+        ..CaveConfig::default()
+    };
+    let configs = [
+        CaveConfig { wall_percent: 0, ..base.clone() },
+        CaveConfig { wall_percent: 100, ..base.clone() },
+        CaveConfig { wall_percent: 100, blanking_height: 0, stair_clearance: 3, ..base.clone() },
+        CaveConfig { wall_percent: 62, blanking_height: 0, ..base.clone() },
+        CaveConfig { passes: 0, ..base.clone() },
+        CaveConfig { passes: 20, blanking_height: 22, ..base.clone() },
+        CaveConfig { width: 16, height: 12, wall_percent: 55, stair_clearance: 3, ..base.clone() },
+    ];
+    for config in &configs {
+        for seed in 0..40 {
+            assert_cave_guarantees(&cave_level(config, seed), config, seed, true);
+        }
+    }
+}
+
+#[test]
+fn large_caves_keep_every_guarantee() {
+    let config = CaveConfig {
+        width: 500,
+        height: 300,
+        ..CaveConfig::default()
+    };
+    for seed in 0..4 {
+        assert_cave_guarantees(&cave_level(&config, seed), &config, seed, true);
+    }
+}
+
+#[test]
+fn the_largest_cave_keeps_every_guarantee() {
+    let config = CaveConfig {
+        width: 4096,
+        height: 4096,
+        ..CaveConfig::default()
+    };
+    assert_cave_guarantees(&cave_level(&config, 4096), &config, 4096, true);
+}
+
+#[test]
+fn same_seed_gives_the_same_cave_bytes() {
+    for config in [
+        CaveConfig::default(),
+        CaveConfig { width: 16, height: 12, stair_clearance: 3, ..CaveConfig::default() },
+        CaveConfig { width: 300, height: 200, pocket_repair: PocketRepair::Fill, ..CaveConfig::default() },
+    ] {
+        for seed in [0, 1, 42, u64::MAX] {
+            let (a, b) = (cave_level(&config, seed), cave_level(&config, seed));
+            assert_eq!(a.tiles.to_ascii(), b.tiles.to_ascii(), "seed {seed}");
+            assert_eq!(a, b, "seed {seed}");
+        }
+    }
+    assert_ne!(cave_level(&CaveConfig::default(), 1).tiles, cave_level(&CaveConfig::default(), 2).tiles);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn bit_parallel_automaton_equals_plain(
+        width in 1usize..200,
+        height in 1usize..40,
+        wall_percent in 0u32..=100,
+        passes in 1u32..8,
+        seed in any::<u64>(),
+    ) {
+        let mut rng = StreamRng::new(seed, Stream::Layout);
+        let cells = (0..width * height).map(|_| rng.chance_percent(wall_percent)).collect();
+        let mut plain = Grid::from_cells(width, height, cells).expect("cell count matches");
+        let mut bits = WallBits::from_grid(&plain);
+        for _ in 0..passes {
+            plain = step_plain(&plain);
+            bits = bits.step();
+            prop_assert_eq!(bits.to_grid(), plain.clone());
+        }
+    }
+}

@@ -1,0 +1,161 @@
+//! The `delve` command as a user runs it: output shapes, keys, exit codes, closed pipes.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Output, Stdio};
+
+fn delve(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_delve")).args(args).output().expect("delve runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn key_of(o: &Output) -> String {
+    stderr(o)
+        .lines()
+        .find_map(|l| l.strip_prefix("key "))
+        .expect("a key line on stderr")
+        .to_owned()
+}
+
+#[test]
+fn gen_prints_exactly_h_lines_of_w_characters() {
+    for kind in ["cave", "rooms", "maze"] {
+        let o = delve(&["gen", "--kind", kind, "--seed", "7", "--width", "61", "--height", "33"]);
+        assert!(o.status.success(), "{kind}: {}", stderr(&o));
+        let text = String::from_utf8(o.stdout).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 33, "{kind}");
+        assert!(lines.iter().all(|l| l.chars().count() == 61), "{kind}");
+        assert!(text.chars().all(|c| "#.+<>$\n".contains(c)), "{kind}");
+    }
+}
+
+#[test]
+fn gen_with_the_printed_key_reproduces_the_level() {
+    for args in [
+        &["gen", "--kind", "cave", "--seed", "11"][..],
+        &["gen", "--kind", "rooms", "--seed", "12", "--depth", "4"],
+        &["gen", "--kind", "maze", "--width", "41", "--height", "21"],
+        &["gen", "levels/descent.ron", "--depth", "5"],
+    ] {
+        let first = delve(args);
+        assert!(first.status.success(), "{}", stderr(&first));
+        let key = key_of(&first);
+        let again = delve(&["gen", "--key", &key]);
+        assert!(again.status.success(), "{}", stderr(&again));
+        assert_eq!(first.stdout, again.stdout, "{key}");
+        assert_eq!(key_of(&again), key);
+    }
+}
+
+#[test]
+fn a_mistyped_key_is_rejected_with_exit_2() {
+    let o = delve(&["gen", "--kind", "cave", "--seed", "3"]);
+    let key = key_of(&o);
+    let mut chars: Vec<char> = key.chars().collect();
+    let i = chars.iter().position(|c| *c != '-').unwrap();
+    chars[i] = if chars[i] == 'A' { 'B' } else { 'A' };
+    let typo: String = chars.into_iter().collect();
+    let bad = delve(&["gen", "--key", &typo]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(bad.stdout.is_empty());
+    assert!(stderr(&bad).contains("level key"), "{}", stderr(&bad));
+}
+
+#[test]
+fn bad_input_exits_2_with_the_reason() {
+    let dir = std::env::temp_dir().join(format!("delve-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let broken = dir.join("broken.ron");
+    std::fs::write(&broken, "(\n  seed: 1,\n  depths: [Cave(wall_percent: 150)],\n)\n").unwrap();
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (vec!["gen".into(), broken.display().to_string()], "broken.ron:3:"),
+        (vec!["gen".into(), "--width".into(), "5".into()], "--width"),
+        (vec!["gen".into(), "--width".into(), "99999999".into()], "--width"),
+        (vec!["gen".into(), "/no/such/file.ron".into()], "/no/such/file.ron"),
+        (vec!["gen".into(), "--depth".into(), "0".into()], "--depth"),
+        (vec!["gen".into(), "--kind".into(), "forest".into()], "forest"),
+        (vec!["save".into(), "inspect".into(), broken.display().to_string()], "broken.ron"),
+        (vec!["play".into(), "--headless".into(), "--actions".into(), "hjq".into()], "position 3"),
+    ];
+    for (args, needle) in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = delve(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"), "{args:?}");
+    }
+}
+
+#[test]
+fn writing_into_a_closed_pipe_ends_quietly() {
+    for args in [
+        &["gen", "--kind", "cave", "--width", "2000", "--height", "2000"][..],
+        &["maze", "--width", "200"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_delve"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{args:?}: {:?} {}", out.status, String::from_utf8_lossy(&out.stderr));
+        assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+    }
+}
+
+#[test]
+fn gen_writes_a_png_picture() {
+    let path = std::env::temp_dir().join(format!("delve-gen-{}.png", std::process::id()));
+    let o = delve(&["gen", "--kind", "rooms", "--format", "png", "--scale", "3", "--out", path.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let bytes = std::fs::read(&path).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    let width = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
+    let height = u32::from_be_bytes(bytes[20..24].try_into().unwrap());
+    assert_eq!((width, height), (80 * 3, 50 * 3));
+}
+
+#[test]
+fn maze_streams_the_requested_rows() {
+    let o = delve(&["maze", "--width", "12", "--rows", "6", "--seed", "4"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.starts_with("._._"), "{text}");
+    assert_eq!(text.lines().count(), 7, "{text}");
+}
+
+#[test]
+fn stats_reports_a_table_and_passes_the_guarantees() {
+    let o = delve(&["stats", "--kind", "cave", "--count", "30"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8(o.stdout).unwrap();
+    for row in ["pockets before repair", "floor share", "stair distance", "broken guarantees            0"] {
+        assert!(text.contains(row), "{row} missing:\n{text}");
+    }
+}
+
+#[test]
+fn help_explains_every_flag() {
+    let o = delve(&["gen", "--help"]);
+    let text = String::from_utf8(o.stdout).unwrap();
+    for flag in ["--kind", "--seed", "--key", "--depth", "--width", "--height", "--format", "--out"] {
+        assert!(text.contains(flag), "{flag} missing from gen --help");
+    }
+}
+
+#[test]
+fn headless_play_replays_to_the_same_state() {
+    let run = || delve(&["play", "--headless", "--seed", "9", "--actions", "llljjjhhkkyubn g R K"]);
+    let (a, b) = (run(), run());
+    assert!(a.status.success(), "{}", stderr(&a));
+    assert_eq!(a.stdout, b.stdout);
+    let text = String::from_utf8(a.stdout).unwrap();
+    assert!(text.contains("level_key"), "{text}");
+    let _ = std::io::stderr().flush();
+}

@@ -1,0 +1,14 @@
+//! The pure core and the CLI, as one test binary (each test binary links Bevy again, so
+//! they are few). Each module states one area's properties.
+
+mod ascii;
+mod caves;
+mod cli;
+mod configs;
+mod golden;
+mod keys;
+mod loot;
+mod mazes;
+mod perm;
+mod rooms;
+mod save;

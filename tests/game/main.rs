@@ -1,0 +1,240 @@
+//! The headless game: `MinimalPlugins` + `StatesPlugin` + `GamePlugin`, stepped with
+//! `app.update()`, checked by querying the `World`.
+
+use std::collections::VecDeque;
+
+use bevy::prelude::*;
+
+use delve::config::CampaignConfig;
+use delve::game::headless::{final_state, headless_app, perform, run_headless, settle};
+use delve::game::level::{CurrentLevel, MapTile};
+use delve::game::{GridPos, Inventory, Player, PlayerAction, RunSettings};
+use delve::generator::generate_level;
+use delve::grid::{ORTHOGONAL, Pos, Tile};
+use delve::key::LevelKey;
+
+/// A running game and the helpers the tests share.
+struct TestContext {
+    app: App,
+}
+
+impl TestContext {
+    fn new(seed: u64) -> Self {
+        Self::with_settings(settings(seed, None))
+    }
+
+    fn with_settings(settings: RunSettings) -> Self {
+        let mut app = headless_app(settings);
+        settle(&mut app);
+        TestContext { app }
+    }
+
+    fn current(&self) -> &CurrentLevel {
+        self.app.world().resource::<CurrentLevel>()
+    }
+
+    fn player(&mut self) -> Pos {
+        let world = self.app.world_mut();
+        world.query_filtered::<&GridPos, With<Player>>().single(world).unwrap().0
+    }
+
+    fn act(&mut self, actions: &[PlayerAction]) {
+        perform(&mut self.app, actions);
+    }
+
+    /// Walks (orthogonal steps) to `to`.
+    fn walk_to(&mut self, to: Pos) {
+        let from = self.player();
+        let path = path_between(&self.current().level.tiles, from, to).expect("reachable");
+        self.act(&path);
+        assert_eq!(self.player(), to);
+    }
+
+    fn map_tiles(&mut self) -> Vec<MapTile> {
+        let world = self.app.world_mut();
+        let mut tiles: Vec<MapTile> = world.query::<&MapTile>().iter(world).copied().collect();
+        tiles.sort_by_key(|t| (t.pos.y, t.pos.x));
+        tiles
+    }
+}
+
+fn settings(seed: u64, start: Option<LevelKey>) -> RunSettings {
+    let mut campaign = CampaignConfig::builtin();
+    campaign.seed = seed;
+    RunSettings {
+        campaign,
+        start,
+        save_path: std::env::temp_dir().join(format!("delve-game-{seed}-{}.sav", std::process::id())),
+    }
+}
+
+/// Orthogonal moves from `from` to `to` by BFS.
+fn path_between(tiles: &delve::grid::Grid<Tile>, from: Pos, to: Pos) -> Option<Vec<PlayerAction>> {
+    let mut came = vec![None; tiles.len()];
+    let mut queue = VecDeque::from([from]);
+    came[tiles.index_of(from)] = Some(from);
+    while let Some(p) = queue.pop_front() {
+        if p == to {
+            let mut steps = Vec::new();
+            let mut at = to;
+            while at != from {
+                let prev = came[tiles.index_of(at)].unwrap();
+                steps.push(PlayerAction::Move(at.x - prev.x, at.y - prev.y));
+                at = prev;
+            }
+            steps.reverse();
+            return Some(steps);
+        }
+        for (dx, dy) in ORTHOGONAL {
+            let q = p.offset(dx, dy);
+            if tiles.is_walkable(q) && came[tiles.index_of(q)].is_none() {
+                came[tiles.index_of(q)] = Some(p);
+                queue.push_back(q);
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn the_first_level_spawns_with_its_tiles_and_the_player_on_the_up_stairs() {
+    let mut t = TestContext::new(5);
+    let campaign = CampaignConfig::builtin();
+    let expected = generate_level(campaign.config_at(1), delve::rng::level_seed(5, 1)).unwrap();
+    assert_eq!(t.current().level.tiles, expected.tiles);
+    assert_eq!(t.player(), expected.up);
+    let tiles = t.map_tiles();
+    assert_eq!(tiles.len(), expected.tiles.len());
+    for tile in tiles {
+        assert_eq!(tile.tile, expected.tiles[tile.pos], "{}", tile.pos);
+    }
+}
+
+#[test]
+fn moves_follow_the_keys_and_walls_block() {
+    let mut t = TestContext::new(6);
+    let start = t.player();
+    let tiles = t.current().level.tiles.clone();
+    let dirs = [("h", -1, 0), ("l", 1, 0), ("k", 0, -1), ("j", 0, 1), ("y", -1, -1), ("u", 1, -1), ("b", -1, 1), ("n", 1, 1)];
+    for (letter, dx, dy) in dirs {
+        let action = delve::game::parse_actions(letter).unwrap()[0];
+        assert_eq!(action, PlayerAction::Move(dx, dy));
+        t.act(&[action]);
+        let expected = start.offset(dx, dy);
+        assert_eq!(t.player(), expected, "stairs are clear all round, so {letter} moves");
+        t.act(&[PlayerAction::Move(-dx, -dy)]);
+    }
+    // Walk west until a wall stops us.
+    for _ in 0..tiles.width() {
+        t.act(&[PlayerAction::Move(-1, 0)]);
+    }
+    let p = t.player();
+    assert!(tiles.is_walkable(p));
+    assert!(!tiles.is_walkable(p.offset(-1, 0)), "stopped by a wall at {p}");
+}
+
+#[test]
+fn descending_changes_depth_and_key_and_ascending_restores_the_level_exactly() {
+    let mut t = TestContext::new(7);
+    let first_key = t.current().key.clone();
+    // Take whatever loot is on the way to the stairs; remember what level 1 looked like.
+    if let Some(item) = t.current().items.first().copied() {
+        t.walk_to(item.pos);
+    }
+    let down = t.current().level.down;
+    t.walk_to(down);
+    let before = (t.current().items.clone(), t.current().seen.clone(), t.map_tiles());
+    t.act(&[PlayerAction::Descend]);
+    assert_eq!(t.current().key.depth, 2);
+    assert_ne!(t.current().key, first_key);
+    assert_eq!(t.player(), t.current().level.up);
+    t.act(&[PlayerAction::Ascend]);
+    assert_eq!(t.current().key, first_key);
+    assert_eq!(t.player(), down, "back on the down stairs");
+    assert_eq!(t.current().items, before.0, "taken loot stays taken");
+    assert_eq!(t.current().seen, before.1, "what was seen is remembered");
+    assert_eq!(t.map_tiles(), before.2);
+}
+
+#[test]
+fn regenerating_changes_the_key_and_the_new_key_reproduces_the_level() {
+    let mut t = TestContext::new(8);
+    let old = t.current().key.clone();
+    t.act(&[PlayerAction::Regenerate]);
+    let new = t.current().key.clone();
+    assert_ne!(old, new);
+    assert_eq!(new.config, old.config);
+    let decoded = LevelKey::decode(&new.encode()).unwrap();
+    let again = generate_level(&decoded.config, decoded.level_seed()).unwrap();
+    assert_eq!(again.tiles, t.current().level.tiles);
+    assert_eq!(t.player(), again.up);
+    for (letter, kind) in [("2", "rooms"), ("3", "maze"), ("1", "cave")] {
+        t.act(&delve::game::parse_actions(letter).unwrap());
+        assert_eq!(t.current().key.config.kind().name(), kind);
+    }
+    let walls = match &t.current().key.config {
+        delve::generator::GeneratorConfig::Cave(c) => c.wall_percent,
+        _ => unreachable!(),
+    };
+    t.act(&[PlayerAction::AdjustWalls(1)]);
+    match &t.current().key.config {
+        delve::generator::GeneratorConfig::Cave(c) => assert_eq!(c.wall_percent, walls + 1),
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn stepping_on_loot_picks_it_up() {
+    let mut t = TestContext::new(10);
+    let item = *t.current().items.first().expect("the level has loot");
+    let count = t.current().items.len();
+    t.walk_to(item.pos);
+    assert_eq!(t.current().items.len(), count - 1);
+    assert_eq!(t.app.world().resource::<Inventory>().0, vec![item.item]);
+    let tile = t.map_tiles().into_iter().find(|m| m.pos == item.pos).unwrap();
+    assert_eq!(tile.tile, Tile::Floor, "the $ is gone from the map");
+    t.act(&[PlayerAction::PickUp]);
+    assert_eq!(t.app.world().resource::<Inventory>().0.len(), 1, "nothing more to pick up");
+}
+
+#[test]
+fn save_then_load_restores_the_state_exactly() {
+    let dir = std::env::temp_dir().join(format!("delve-save-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game.sav");
+    let actions = delve::game::parse_actions("lljjhh").unwrap();
+    let saved = run_headless(settings(12, None), None, &actions, Some(path.clone())).unwrap();
+    let loaded = run_headless(settings(999, None), Some(path.clone()), &[], None).unwrap();
+    assert_eq!(loaded.level_key, saved.level_key);
+    assert_eq!(loaded.position, saved.position);
+    assert_eq!(loaded.inventory, saved.inventory);
+    assert_eq!(loaded.turns, saved.turns);
+    // F5 then F9 inside one game.
+    let mut t = TestContext::with_settings(RunSettings {
+        save_path: dir.join("slot.sav"),
+        ..settings(13, None)
+    });
+    t.act(&delve::game::parse_actions("jjll").unwrap());
+    let before = (t.player(), t.current().key.clone(), t.current().seen.clone());
+    t.act(&[PlayerAction::Save]);
+    for _ in 0..200 {
+        if dir.join("slot.sav").exists() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    t.act(&[PlayerAction::Regenerate, PlayerAction::Move(1, 0)]);
+    t.act(&[PlayerAction::Load]);
+    assert_eq!((t.player(), t.current().key.clone(), t.current().seen.clone()), before);
+}
+
+#[test]
+fn a_replay_gives_the_same_final_state_twice() {
+    let actions = delve::game::parse_actions("lllljjjj > hhhh R kkk 2 jj 3 K").unwrap();
+    let a = run_headless(settings(21, None), None, &actions, None).unwrap();
+    let b = run_headless(settings(21, None), None, &actions, None).unwrap();
+    assert_eq!(a, b);
+    let mut t = TestContext::new(21);
+    t.act(&actions);
+    assert_eq!(final_state(&mut t.app).unwrap(), a);
+}
