@@ -1,1 +1,113 @@
-fn main(){}
+//! `cargo bench`: delve's generators, connectivity, co-primes and save scrambling on their
+//! own. The side-by-side comparison with peer crates lives in `benches/peers/`.
+
+use std::hint::black_box;
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+
+use delve::generator::automaton::{WallBits, step_plain};
+use delve::generator::regions::Regions;
+use delve::generator::{CaveConfig, GeneratorConfig, MazeConfig, RoomsConfig, generate_layout, generate_level};
+use delve::grid::{Grid, Tile};
+use delve::perm::table::ByteTable;
+use delve::rng::{Stream, StreamRng};
+
+fn random_walls(width: usize, height: usize, seed: u64) -> Grid<bool> {
+    let mut rng = StreamRng::new(seed, Stream::Layout);
+    let mut grid = Grid::new(width, height, true);
+    for cell in grid.cells_mut() {
+        *cell = rng.chance_percent(45);
+    }
+    grid
+}
+
+fn automaton(c: &mut Criterion) {
+    let mut group = c.benchmark_group("cave_pass");
+    for &(w, h) in &[(80usize, 50usize), (1000, 1000)] {
+        let grid = random_walls(w, h, 1);
+        let bits = WallBits::from_grid(&grid);
+        group.throughput(Throughput::Elements((w * h) as u64));
+        group.bench_with_input(BenchmarkId::new("bit_parallel", format!("{w}x{h}")), &bits, |b, bits| {
+            b.iter(|| black_box(bits.step()))
+        });
+        group.bench_with_input(BenchmarkId::new("plain", format!("{w}x{h}")), &grid, |b, grid| {
+            b.iter(|| black_box(step_plain(grid)))
+        });
+    }
+    group.finish();
+}
+
+fn levels(c: &mut Criterion) {
+    let mut group = c.benchmark_group("level_80x50");
+    let configs = [
+        ("cave", GeneratorConfig::Cave(CaveConfig::default())),
+        ("rooms", GeneratorConfig::Rooms(RoomsConfig::default())),
+        ("maze", GeneratorConfig::Maze(MazeConfig::default())),
+    ];
+    for (name, config) in &configs {
+        let mut seed = 0u64;
+        group.bench_function(*name, |b| {
+            b.iter(|| {
+                seed += 1;
+                black_box(generate_level(config, seed).expect("level"))
+            })
+        });
+    }
+    group.finish();
+}
+
+fn connectivity(c: &mut Criterion) {
+    let config = GeneratorConfig::Cave(CaveConfig {
+        width: 1000,
+        height: 1000,
+        ..CaveConfig::default()
+    });
+    let layout = generate_layout(&config, &mut StreamRng::new(3, Stream::Layout));
+    let tiles: Grid<Tile> = layout.tiles;
+    c.bench_function("regions_1000x1000", |b| b.iter(|| black_box(Regions::of(&tiles))));
+}
+
+fn maze(c: &mut Criterion) {
+    let config = GeneratorConfig::Maze(MazeConfig {
+        width: 2001,
+        height: 2001,
+        ..MazeConfig::default()
+    });
+    let mut seed = 0u64;
+    c.bench_function("maze_1000x1000_cells", |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(generate_layout(&config, &mut StreamRng::new(seed, Stream::Layout)))
+        })
+    });
+}
+
+fn coprimes(c: &mut Criterion) {
+    use delve::perm::gcd::{coprimes_by, coprimes_fast, gcd_modulus_u32, gcd_stein_u32, gcd_subtraction_u32};
+    let mut group = c.benchmark_group("coprimes_of_50000");
+    group.bench_function("fast", |b| b.iter(|| black_box(coprimes_fast(50_000, 2..50_000))));
+    group.bench_function("modulus", |b| b.iter(|| black_box(coprimes_by(50_000, 2..50_000, gcd_modulus_u32))));
+    group.bench_function("subtraction", |b| b.iter(|| black_box(coprimes_by(50_000, 2..50_000, gcd_subtraction_u32))));
+    group.bench_function("stein", |b| b.iter(|| black_box(coprimes_by(50_000, 2..50_000, gcd_stein_u32))));
+    group.finish();
+}
+
+fn scrambling(c: &mut Criterion) {
+    let mut group = c.benchmark_group("scramble");
+    let table = ByteTable::new(167, 91).expect("co-prime");
+    for &size in &[64usize << 10, 64 << 20] {
+        let mut data = vec![0u8; size];
+        group.throughput(Throughput::Bytes(size as u64));
+        group.bench_function(BenchmarkId::new("one_table", size), |b| b.iter(|| table.encode_in_place(black_box(&mut data))));
+        let source = vec![7u8; size];
+        group.bench_function(BenchmarkId::new("memcpy", size), |b| b.iter(|| data.copy_from_slice(black_box(&source))));
+    }
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(10);
+    targets = automaton, levels, connectivity, maze, coprimes, scrambling
+}
+criterion_main!(benches);

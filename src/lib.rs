@@ -19,3 +19,5 @@ pub mod loot;
 pub mod perm;
 pub mod rng;
 pub mod save;
+#[cfg(feature = "render")]
+pub mod render;

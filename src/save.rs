@@ -1,7 +1,9 @@
 //! Scrambled, checksummed, crash-safe save files.
 //!
-//! A save is the game state in RON, scrambled by [`ChainedTables`] derived from a save
-//! key, behind a header that carries everything needed to read it back (no secret):
+//! A save is the game state in RON, scrambled by
+//! [`ChainedTables`](crate::perm::ChainedTables) derived from a save key, behind a header
+//! that carries everything needed to read it back (no secret; the key itself is not
+//! stored, only the table steps and offsets derived from it):
 //!
 //! | offset     | size | field                                                      |
 //! |------------|------|------------------------------------------------------------|
@@ -15,40 +17,32 @@
 //! | 24 + 9k    | 4    | CRC32 of header bytes `0 .. 24 + 9k`, LE                   |
 //! | 28 + 9k    | len  | scrambled payload                                          |
 //!
-//! Every single flipped bit is caught: one in the header breaks the header CRC (or an
-//! earlier check); one in the payload changes at most two adjacent plain bytes (chained
+//! Every single flipped bit is caught. One in the header is caught by a field check or
+//! the header CRC, which misses no single-bit error (the one exception is the table
+//! count: changing it moves where the CRC is read, so that is caught with probability
+//! 1 − 2⁻³²). One in the payload changes at most two adjacent plain bytes (chained
 //! decoding reads only scrambled bytes), a burst no CRC32 misses.
 //!
 //! Writing goes to `<path>.tmp` first and is renamed into place; see [`save_to_path`].
 
+mod error;
 mod file;
-
-use std::fmt;
-use std::path::PathBuf;
+mod format;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::grid::Pos;
-use crate::perm::{ByteTable, ChainedTables, PermTable, Scrambler};
-use crate::rng::mix64;
 
-pub use file::{LoadedFrom, SaveHooks, backup_path, load_from_path, load_with_backup, save_to_path, save_to_path_with_hooks, temp_path};
-
-/// The first eight bytes of every save file.
-pub const MAGIC: [u8; 8] = *b"DELVESAV";
-/// The format version this build writes and reads.
-pub const FORMAT_VERSION: u16 = 1;
-/// How many chained tables a save is written with.
-pub const WRITE_TABLES: u8 = 4;
-/// The most chained tables a header may declare.
-pub const MAX_TABLES: u8 = 16;
-/// Bytes before the table list: magic, version, table count, initial byte.
-const FIXED_LEN: usize = 12;
-/// Bytes per table entry: step (u64) and offset (u8).
-const TABLE_ENTRY_LEN: usize = 9;
-/// Bytes after the table list: payload length, payload CRC, header CRC.
-const TRAILER_LEN: usize = 16;
+pub use error::{SaveError, SavePart};
+pub use file::{
+    LoadedFrom, SaveHooks, backup_path, load_from_path, load_with_backup, save_to_path,
+    save_to_path_with_hooks, temp_path,
+};
+pub use format::{
+    FORMAT_VERSION, MAGIC, MAX_TABLES, SaveHeader, WRITE_TABLES, decode_save_bytes,
+    encode_save_bytes, read_header,
+};
 
 /// The game state a save holds. The game may grow it; new fields should get
 /// `#[serde(default)]` so older saves still load.
@@ -89,7 +83,9 @@ pub struct VisitedLevel {
 impl VisitedLevel {
     /// Whether row-major cell `cell` has been seen.
     pub fn is_seen(&self, cell: usize) -> bool {
-        self.seen.get(cell / 8).is_some_and(|byte| byte & (1 << (cell % 8)) != 0)
+        self.seen
+            .get(cell / 8)
+            .is_some_and(|byte| byte & (1 << (cell % 8)) != 0)
     }
 
     /// Marks row-major cell `cell` seen, growing the bitmap as needed.
@@ -101,374 +97,6 @@ impl VisitedLevel {
     }
 }
 
-/// Which part of a save file a check was about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SavePart {
-    /// The header (everything before the payload).
-    Header,
-    /// The payload.
-    Payload,
-}
-
-impl fmt::Display for SavePart {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            SavePart::Header => "header",
-            SavePart::Payload => "payload",
-        })
-    }
-}
-
-/// Why a save could not be written or read: what failed, and where.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SaveError {
-    /// The value could not be written as RON.
-    Serialize(String),
-    /// The file does not start with [`MAGIC`].
-    WrongMagic {
-        /// The first bytes found (up to eight).
-        found: Vec<u8>,
-    },
-    /// The header declares a format version this build cannot read.
-    UnknownVersion {
-        /// The version found.
-        found: u16,
-    },
-    /// The file ends inside the header or the payload.
-    Truncated {
-        /// The part cut short.
-        part: SavePart,
-        /// Bytes the file needs up to the end of that part.
-        needed: u64,
-        /// Bytes the file has.
-        found: u64,
-    },
-    /// The scramble parameters in the header cannot be right.
-    BadScrambleParameters {
-        /// Byte offset of the bad field.
-        offset: u64,
-        /// What is wrong with it.
-        problem: String,
-    },
-    /// A CRC32 does not match: the file was changed or damaged.
-    ChecksumMismatch {
-        /// The part checked.
-        part: SavePart,
-        /// Byte offset of the stored checksum.
-        offset: u64,
-        /// The checksum stored.
-        stored: u32,
-        /// The checksum of what is there.
-        computed: u32,
-    },
-    /// Bytes follow the declared payload.
-    TrailingBytes {
-        /// Byte offset where they start.
-        offset: u64,
-        /// How many there are.
-        count: u64,
-    },
-    /// The payload is not UTF-8 text.
-    NotUtf8 {
-        /// Byte offset (in the file) of the first bad byte, counted in the plain payload.
-        offset: u64,
-    },
-    /// The payload is not RON of the expected shape.
-    Ron {
-        /// 1-based line in the payload text.
-        line: usize,
-        /// 1-based column.
-        column: usize,
-        /// What the parser expected.
-        message: String,
-    },
-    /// A file operation failed.
-    Io {
-        /// The file or directory.
-        path: PathBuf,
-        /// What was being done, e.g. "write".
-        action: &'static str,
-        /// The system's message.
-        message: String,
-    },
-    /// A save file was read but is not valid.
-    InFile {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong with its contents.
-        error: Box<SaveError>,
-    },
-    /// Saving stopped after the temporary file was written (the test hook of
-    /// [`SaveHooks::fail_after_tmp`]).
-    Interrupted {
-        /// The temporary file left behind.
-        path: PathBuf,
-    },
-    /// Neither the save nor its backup could be loaded.
-    BothUnloadable {
-        /// Why the save failed.
-        main: Box<SaveError>,
-        /// Why the backup failed.
-        backup: Box<SaveError>,
-    },
-}
-
-impl fmt::Display for SaveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SaveError::Serialize(message) => write!(f, "cannot write the game state as RON: {message}"),
-            SaveError::WrongMagic { found } => write!(
-                f,
-                "byte 0: not a delve save (starts with {:?}, expected {:?})",
-                String::from_utf8_lossy(found),
-                String::from_utf8_lossy(&MAGIC)
-            ),
-            SaveError::UnknownVersion { found } => write!(
-                f,
-                "byte 8: save format version {found} is not supported (this build reads version {FORMAT_VERSION})"
-            ),
-            SaveError::Truncated { part, needed, found } => {
-                write!(f, "byte {found}: file ends inside the {part}, which needs {needed} bytes")
-            }
-            SaveError::BadScrambleParameters { offset, problem } => {
-                write!(f, "byte {offset}: bad scramble parameters: {problem}")
-            }
-            SaveError::ChecksumMismatch {
-                part,
-                offset,
-                stored,
-                computed,
-            } => write!(
-                f,
-                "byte {offset}: {part} checksum mismatch (stored {stored:08x}, computed {computed:08x}); \
-                 the file is damaged or was edited"
-            ),
-            SaveError::TrailingBytes { offset, count } => {
-                write!(f, "byte {offset}: {count} unexpected bytes after the payload")
-            }
-            SaveError::NotUtf8 { offset } => write!(f, "byte {offset}: the payload is not UTF-8 text"),
-            SaveError::Ron { line, column, message } => {
-                write!(f, "payload line {line}, column {column}: {message}")
-            }
-            SaveError::Io { path, action, message } => {
-                write!(f, "{}: cannot {action}: {message}", path.display())
-            }
-            SaveError::InFile { path, error } => write!(f, "{}: {error}", path.display()),
-            SaveError::Interrupted { path } => {
-                write!(f, "{}: saving was interrupted after the temporary file was written", path.display())
-            }
-            SaveError::BothUnloadable { main, backup } => {
-                write!(f, "the save cannot be loaded ({main}) and neither can its backup ({backup})")
-            }
-        }
-    }
-}
-
-impl std::error::Error for SaveError {}
-
-/// The readable header of a save file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SaveHeader {
-    /// Format version.
-    pub version: u16,
-    /// The byte chained before the first payload byte.
-    pub initial: u8,
-    /// Step and offset of each chained 256-slot table.
-    pub tables: Vec<(u64, u8)>,
-    /// Length of the payload in bytes.
-    pub payload_len: u64,
-    /// CRC32 of the plain payload.
-    pub payload_crc: u32,
-}
-
-impl SaveHeader {
-    /// The header a save with `key` is written with (before its payload is known).
-    fn for_key(key: u64) -> SaveHeader {
-        let tables = (0..WRITE_TABLES as u64)
-            .map(|i| {
-                let bits = mix64(key ^ mix64(i ^ 0x7361_7665_0000_0000));
-                // An odd step is co-prime to 256; the offset takes the top byte.
-                (mix64(bits) | 1, (bits >> 56) as u8)
-            })
-            .collect();
-        SaveHeader {
-            version: FORMAT_VERSION,
-            initial: (mix64(key) >> 56) as u8,
-            tables,
-            payload_len: 0,
-            payload_crc: 0,
-        }
-    }
-
-    /// Header length in bytes.
-    pub fn len(&self) -> usize {
-        FIXED_LEN + TABLE_ENTRY_LEN * self.tables.len() + TRAILER_LEN
-    }
-
-    /// Always false: a header has fixed fields.
-    pub fn is_empty(&self) -> bool {
-        false
-    }
-
-    /// The scrambler the tables describe.
-    fn scrambler(&self) -> Result<ChainedTables, SaveError> {
-        let mut tables = Vec::with_capacity(self.tables.len());
-        for (i, &(step, offset)) in self.tables.iter().enumerate() {
-            let table = PermTable::new(256, step, offset as u64)
-                .and_then(|t| ByteTable::from_perm(&t))
-                .map_err(|e| SaveError::BadScrambleParameters {
-                    offset: (FIXED_LEN + TABLE_ENTRY_LEN * i) as u64,
-                    problem: format!("table {i}: {e}"),
-                })?;
-            tables.push(table);
-        }
-        ChainedTables::new(tables, self.initial).map_err(|e| SaveError::BadScrambleParameters {
-            offset: 10,
-            problem: e.to_string(),
-        })
-    }
-
-    /// The header bytes, ending with the header CRC.
-    fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(self.len());
-        out.extend_from_slice(&MAGIC);
-        out.extend_from_slice(&self.version.to_le_bytes());
-        out.push(self.tables.len() as u8);
-        out.push(self.initial);
-        for &(step, offset) in &self.tables {
-            out.extend_from_slice(&step.to_le_bytes());
-            out.push(offset);
-        }
-        out.extend_from_slice(&self.payload_len.to_le_bytes());
-        out.extend_from_slice(&self.payload_crc.to_le_bytes());
-        let header_crc = crc32fast::hash(&out);
-        out.extend_from_slice(&header_crc.to_le_bytes());
-        out
-    }
-}
-
-/// Reads `N` bytes at `at`; the caller has checked the length.
-fn bytes_at<const N: usize>(bytes: &[u8], at: usize) -> [u8; N] {
-    let mut out = [0u8; N];
-    out.copy_from_slice(&bytes[at..at + N]);
-    out
-}
-
-/// Reads and checks the header of a save file: magic, version, table count, length,
-/// scramble parameters, then the header CRC.
-pub fn read_header(bytes: &[u8]) -> Result<SaveHeader, SaveError> {
-    let prefix = &bytes[..bytes.len().min(MAGIC.len())];
-    if prefix != &MAGIC[..prefix.len()] {
-        return Err(SaveError::WrongMagic { found: prefix.to_vec() });
-    }
-    let truncated = |needed: usize| SaveError::Truncated {
-        part: SavePart::Header,
-        needed: needed as u64,
-        found: bytes.len() as u64,
-    };
-    if bytes.len() < FIXED_LEN {
-        if bytes.len() >= 10 && u16::from_le_bytes(bytes_at(bytes, 8)) != FORMAT_VERSION {
-            return Err(SaveError::UnknownVersion {
-                found: u16::from_le_bytes(bytes_at(bytes, 8)),
-            });
-        }
-        return Err(truncated(FIXED_LEN + TABLE_ENTRY_LEN + TRAILER_LEN));
-    }
-    let version = u16::from_le_bytes(bytes_at(bytes, 8));
-    if version != FORMAT_VERSION {
-        return Err(SaveError::UnknownVersion { found: version });
-    }
-    let table_count = bytes[10];
-    if table_count == 0 || table_count > MAX_TABLES {
-        return Err(SaveError::BadScrambleParameters {
-            offset: 10,
-            problem: format!("table count {table_count} is outside 1..={MAX_TABLES}"),
-        });
-    }
-    let tables_end = FIXED_LEN + TABLE_ENTRY_LEN * table_count as usize;
-    let header_len = tables_end + TRAILER_LEN;
-    if bytes.len() < header_len {
-        return Err(truncated(header_len));
-    }
-    let tables = (0..table_count as usize)
-        .map(|i| {
-            let at = FIXED_LEN + TABLE_ENTRY_LEN * i;
-            (u64::from_le_bytes(bytes_at(bytes, at)), bytes[at + 8])
-        })
-        .collect();
-    let header = SaveHeader {
-        version,
-        initial: bytes[11],
-        tables,
-        payload_len: u64::from_le_bytes(bytes_at(bytes, tables_end)),
-        payload_crc: u32::from_le_bytes(bytes_at(bytes, tables_end + 8)),
-    };
-    header.scrambler()?;
-    let stored = u32::from_le_bytes(bytes_at(bytes, tables_end + 12));
-    let computed = crc32fast::hash(&bytes[..tables_end + 12]);
-    if stored != computed {
-        return Err(SaveError::ChecksumMismatch {
-            part: SavePart::Header,
-            offset: (tables_end + 12) as u64,
-            stored,
-            computed,
-        });
-    }
-    Ok(header)
-}
-
-/// Scrambles any payload bytes into a complete save file with the tables of `key`.
-pub fn encode_save_bytes(payload: &[u8], key: u64) -> Vec<u8> {
-    let mut header = SaveHeader::for_key(key);
-    header.payload_len = payload.len() as u64;
-    header.payload_crc = crc32fast::hash(payload);
-    let mut out = header.to_bytes();
-    let start = out.len();
-    out.extend_from_slice(payload);
-    // Steps from `for_key` are odd, so the scrambler always exists.
-    if let Ok(scrambler) = header.scrambler() {
-        scrambler.encode_in_place(&mut out[start..]);
-    }
-    out
-}
-
-/// Checks a save file completely and returns its plain payload bytes.
-pub fn decode_save_bytes(bytes: &[u8]) -> Result<Vec<u8>, SaveError> {
-    decode_payload(bytes).map(|(_, payload)| payload)
-}
-
-/// [`decode_save_bytes`], also returning the header length.
-fn decode_payload(bytes: &[u8]) -> Result<(usize, Vec<u8>), SaveError> {
-    let header = read_header(bytes)?;
-    let header_len = header.len();
-    let available = (bytes.len() - header_len) as u64;
-    if header.payload_len > available {
-        return Err(SaveError::Truncated {
-            part: SavePart::Payload,
-            needed: (header_len as u64).saturating_add(header.payload_len),
-            found: bytes.len() as u64,
-        });
-    }
-    if header.payload_len < available {
-        return Err(SaveError::TrailingBytes {
-            offset: header_len as u64 + header.payload_len,
-            count: available - header.payload_len,
-        });
-    }
-    let mut payload = bytes[header_len..].to_vec();
-    header.scrambler()?.decode_in_place(&mut payload);
-    let computed = crc32fast::hash(&payload);
-    if computed != header.payload_crc {
-        return Err(SaveError::ChecksumMismatch {
-            part: SavePart::Payload,
-            offset: (header_len - 8) as u64,
-            stored: header.payload_crc,
-            computed,
-        });
-    }
-    Ok((header_len, payload))
-}
-
 /// Serialises `value` as RON and scrambles it into a save file with the tables of `key`.
 pub fn encode_save<T: Serialize>(value: &T, key: u64) -> Result<Vec<u8>, SaveError> {
     let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
@@ -478,7 +106,7 @@ pub fn encode_save<T: Serialize>(value: &T, key: u64) -> Result<Vec<u8>, SaveErr
 
 /// Checks a save file and returns its payload as RON text (for `delve save inspect`).
 pub fn decode_to_ron_text(bytes: &[u8]) -> Result<String, SaveError> {
-    let (header_len, payload) = decode_payload(bytes)?;
+    let (header_len, payload) = format::decode_payload(bytes)?;
     String::from_utf8(payload).map_err(|e| SaveError::NotUtf8 {
         offset: (header_len + e.utf8_error().valid_up_to()) as u64,
     })

@@ -17,7 +17,7 @@ pub const MAX_WIDTH: u64 = 1_000_000;
 #[derive(Args, Debug)]
 pub struct MazeArgs {
     /// Cells across (1–1000000).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_WIDTH as i64))]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_WIDTH))]
     width: u64,
     /// Rows of cells; without it the maze goes on until stdout is closed.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]

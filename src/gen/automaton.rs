@@ -143,7 +143,7 @@ impl WallBits {
 
     /// One pass of the 4-5 rule, into a new grid.
     pub fn step(&self) -> WallBits {
-        let mut next = self.clone();
+        let mut next = WallBits::new(self.width, self.height, false);
         self.step_into(&mut next);
         next
     }
@@ -151,68 +151,55 @@ impl WallBits {
     /// One pass of the 4-5 rule written into `next` (reshaped if its size differs), so
     /// that repeated passes can swap two buffers instead of allocating.
     pub fn step_into(&self, next: &mut WallBits) {
-        if next.width != self.width || next.height != self.height {
-            *next = WallBits::new(self.width, self.height, true);
-        }
-        let wpr = self.words_per_row;
-        if wpr == 0 || self.height == 0 {
-            return;
-        }
-        // Horizontal 3-cell wall counts (2-bit numbers: low, high) of the row above, this
-        // row and the row below. Rows outside the grid are all wall: count 3 everywhere.
-        let outside = (vec![!0u64; wpr], vec![!0u64; wpr]);
-        let mut above = outside.clone();
-        let mut here = (vec![0u64; wpr], vec![0u64; wpr]);
-        let mut below = (vec![0u64; wpr], vec![0u64; wpr]);
-        self.row_sums(0, &mut here.0, &mut here.1);
-        for y in 0..self.height {
-            if y + 1 < self.height {
-                self.row_sums(y + 1, &mut below.0, &mut below.1);
-            } else {
-                below.0.copy_from_slice(&outside.0);
-                below.1.copy_from_slice(&outside.1);
-            }
-            let out = &mut next.words[y * wpr..(y + 1) * wpr];
-            for (i, word) in out.iter_mut().enumerate() {
-                *word = at_least_five(
-                    (above.0[i], above.1[i]),
-                    (here.0[i], here.1[i]),
-                    (below.0[i], below.1[i]),
-                );
-            }
-            std::mem::swap(&mut above, &mut here);
-            std::mem::swap(&mut here, &mut below);
-        }
-        next.set_padding();
+        self.step_with_scratch(next, &mut Vec::new());
     }
 
     /// Runs `passes` passes of the 4-5 rule.
     pub fn steps(self, passes: u32) -> WallBits {
         let mut current = self;
         let mut spare = current.clone();
+        let mut scratch = Vec::new();
         for _ in 0..passes {
-            current.step_into(&mut spare);
+            current.step_with_scratch(&mut spare, &mut scratch);
             std::mem::swap(&mut current, &mut spare);
         }
         current
     }
 
-    /// The 3-cell horizontal wall counts (west + self + east) of row `y` as bit-sliced
-    /// 2-bit numbers: `low` holds bit 0 and `high` bit 1 of each cell's count.
-    fn row_sums(&self, y: usize, low: &mut [u64], high: &mut [u64]) {
-        let wpr = self.words_per_row;
-        let row = &self.words[y * wpr..(y + 1) * wpr];
-        for i in 0..wpr {
-            let centre = row[i];
-            // Left of x = 0 is outside the grid (wall); right of the last word too.
-            let left_word = if i == 0 { !0 } else { row[i - 1] };
-            let right_word = if i + 1 == wpr { !0 } else { row[i + 1] };
-            let west = (centre << 1) | (left_word >> (WORD_BITS - 1));
-            let east = (centre >> 1) | (right_word << (WORD_BITS - 1));
-            let (sum, carry) = full_add(west, centre, east);
-            low[i] = sum;
-            high[i] = carry;
+    /// One pass, with `scratch` holding the horizontal counts of every row.
+    fn step_with_scratch(&self, next: &mut WallBits, scratch: &mut Vec<u64>) {
+        if next.width != self.width || next.height != self.height {
+            *next = WallBits::new(self.width, self.height, true);
         }
+        let (wpr, cells) = (self.words_per_row, self.words.len());
+        if cells == 0 {
+            return;
+        }
+        // Every row's 3-cell horizontal wall counts as 2-bit numbers in two planes (low
+        // bits, high bits), with one extra row above and one below: outside the grid is
+        // all wall, a count of 3 (both bits set) everywhere.
+        let plane = cells + 2 * wpr;
+        scratch.clear();
+        scratch.resize(2 * plane, !0);
+        let (low, high) = scratch.split_at_mut(plane);
+        horizontal_counts(
+            &self.words,
+            wpr,
+            &mut low[wpr..wpr + cells],
+            &mut high[wpr..wpr + cells],
+        );
+        let (above_low, above_high) = (&low[..cells], &high[..cells]);
+        let (here_low, here_high) = (&low[wpr..wpr + cells], &high[wpr..wpr + cells]);
+        let (below_low, below_high) = (&low[2 * wpr..], &high[2 * wpr..]);
+        let out = &mut next.words[..cells];
+        for k in 0..cells {
+            out[k] = at_least_five(
+                (above_low[k], above_high[k]),
+                (here_low[k], here_high[k]),
+                (below_low[k], below_high[k]),
+            );
+        }
+        next.set_padding();
     }
 
     /// Sets the unused bits past `width` in each row's last word.
@@ -230,6 +217,31 @@ impl WallBits {
 
     fn word_bit(&self, x: usize, y: usize) -> bool {
         (self.words[y * self.words_per_row + x / WORD_BITS] >> (x % WORD_BITS)) & 1 == 1
+    }
+}
+
+/// The 3-cell horizontal wall counts (west + self + east) of every cell of `words`
+/// (rows of `wpr` words) as bit-sliced 2-bit numbers: `low` gets bit 0 of each count,
+/// `high` bit 1. The rows are first read as one long bit string, so the main loop has no
+/// branches; then each row's first and last word is redone with the wall outside.
+fn horizontal_counts(words: &[u64], wpr: usize, low: &mut [u64], high: &mut [u64]) {
+    let cells = words.len();
+    let (low, high) = (&mut low[..cells], &mut high[..cells]);
+    let count = |left: u64, centre: u64, right: u64| {
+        let west = (centre << 1) | (left >> (WORD_BITS - 1));
+        let east = (centre >> 1) | (right << (WORD_BITS - 1));
+        full_add(west, centre, east)
+    };
+    for k in 1..cells.saturating_sub(1) {
+        (low[k], high[k]) = count(words[k - 1], words[k], words[k + 1]);
+    }
+    for first in (0..cells).step_by(wpr) {
+        let last = first + wpr - 1;
+        let right = if wpr > 1 { words[first + 1] } else { !0 };
+        (low[first], high[first]) = count(!0, words[first], right);
+        if wpr > 1 {
+            (low[last], high[last]) = count(words[last - 1], words[last], !0);
+        }
     }
 }
 
@@ -258,8 +270,15 @@ mod tests {
     use super::*;
     use crate::rng::{Stream, StreamRng};
 
-    fn random_walls(width: usize, height: usize, wall_percent: u32, rng: &mut StreamRng) -> Grid<bool> {
-        let cells = (0..width * height).map(|_| rng.chance_percent(wall_percent)).collect();
+    fn random_walls(
+        width: usize,
+        height: usize,
+        wall_percent: u32,
+        rng: &mut StreamRng,
+    ) -> Grid<bool> {
+        let cells = (0..width * height)
+            .map(|_| rng.chance_percent(wall_percent))
+            .collect();
         Grid::from_cells(width, height, cells).expect("cell count matches")
     }
 
@@ -278,7 +297,11 @@ mod tests {
                 walls.height(),
                 pass + 1
             );
-            assert_eq!(bits, WallBits::from_grid(&plain), "padding stays normalised");
+            assert_eq!(
+                bits,
+                WallBits::from_grid(&plain),
+                "padding stays normalised"
+            );
         }
     }
 
@@ -296,7 +319,15 @@ mod tests {
     #[test]
     fn bit_parallel_matches_plain_on_larger_grids_over_many_passes() {
         let mut rng = StreamRng::new(4545, Stream::Layout);
-        for &(width, height) in &[(63, 40), (64, 64), (65, 33), (127, 20), (128, 9), (200, 150), (80, 50)] {
+        for &(width, height) in &[
+            (63, 40),
+            (64, 64),
+            (65, 33),
+            (127, 20),
+            (128, 9),
+            (200, 150),
+            (80, 50),
+        ] {
             for percent in [0, 40, 48, 100] {
                 assert_same_for_passes(random_walls(width, height, percent, &mut rng), 12);
             }

@@ -86,13 +86,15 @@ impl CaveConfig {
 /// 4-connected walkable region.
 pub fn generate(config: &CaveConfig, rng: &mut StreamRng) -> Layout {
     let (width, height) = (config.width as usize, config.height as usize);
-    let mut walls = Grid::new(width, height, true);
-    for y in 1..height.saturating_sub(1) {
-        for x in 1..width - 1 {
-            walls.cells_mut()[y * width + x] = rng.chance_percent(config.wall_percent);
-        }
+    if width < 3 || height < 3 {
+        // No inner tiles at all (only an unvalidated config gets here): solid rock.
+        return Layout {
+            tiles: Grid::new(width, height, Tile::Wall),
+            rooms: None,
+            report: LevelReport::default(),
+        };
     }
-    clear_strip(&mut walls, config.blanking_height as usize);
+    let walls = initial_fill(config, rng);
     let mut walls = WallBits::from_grid(&walls).steps(config.passes).to_grid();
     make_border_wall(&mut walls);
     let side = 2 * config.stair_clearance as usize + 1;
@@ -106,7 +108,7 @@ pub fn generate(config: &CaveConfig, rng: &mut StreamRng) -> Layout {
         pockets_before_repair: regions.count().saturating_sub(1) as u32,
         ..LevelReport::default()
     };
-    if let Some(main) = regions.largest() {
+    if let Some(main) = regions.largest().filter(|_| regions.count() > 1) {
         match config.pocket_repair {
             PocketRepair::Tunnel => tunnel_pockets(&mut tiles, &regions, main),
             PocketRepair::Fill => fill_pockets(&mut tiles, &regions, main),
@@ -122,6 +124,21 @@ pub fn generate(config: &CaveConfig, rng: &mut StreamRng) -> Layout {
     }
 }
 
+/// The cave before any pass: border walls, the random fill (one draw per inner tile,
+/// row by row) and the horizontal blanking strip. [`generate`] starts from exactly
+/// this, so the game can show the automaton pass by pass on the very level it makes.
+pub fn initial_fill(config: &CaveConfig, rng: &mut StreamRng) -> Grid<bool> {
+    let (width, height) = (config.width as usize, config.height as usize);
+    let mut walls = Grid::new(width, height, true);
+    for y in 1..height.saturating_sub(1) {
+        for x in 1..width.saturating_sub(1) {
+            walls.cells_mut()[y * width + x] = rng.chance_percent(config.wall_percent);
+        }
+    }
+    clear_strip(&mut walls, config.blanking_height as usize);
+    walls
+}
+
 /// Clears `rows` rows centred on `height / 2`, inner columns only (the border stays).
 fn clear_strip(walls: &mut Grid<bool>, rows: usize) {
     let (width, height) = (walls.width(), walls.height());
@@ -130,7 +147,9 @@ fn clear_strip(walls: &mut Grid<bool>, rows: usize) {
     if rows == 0 {
         return;
     }
-    let top = (height / 2).saturating_sub(rows / 2).clamp(1, height - 1 - rows);
+    let top = (height / 2)
+        .saturating_sub(rows / 2)
+        .clamp(1, height - 1 - rows);
     for y in top..top + rows {
         walls.cells_mut()[y * width + 1..(y + 1) * width - 1].fill(false);
     }
@@ -168,11 +187,11 @@ fn tunnel_pockets(tiles: &mut Grid<Tile>, regions: &Regions, main: u32) {
     let (width, height) = (tiles.width(), tiles.height());
     let labels = regions.labels();
     let main_tiles: Vec<usize> = (0..labels.len()).filter(|&i| labels[i] == main).collect();
-    let inner = |i: usize| {
-        let (x, y) = (i % width, i / width);
-        x > 0 && y > 0 && x + 1 < width && y + 1 < height
-    };
-    let distance = distances_from(width, height, &main_tiles, inner);
+    let mut inner = Grid::new(width, height, false);
+    for y in 1..height - 1 {
+        inner.cells_mut()[y * width + 1..(y + 1) * width - 1].fill(true);
+    }
+    let distance = distances_from(&inner, &main_tiles, |diggable| diggable);
     // The nearest tile of each pocket: the first strictly smaller distance wins, which
     // in row-major order is the first tile on ties.
     let mut nearest = vec![(UNREACHABLE, usize::MAX); regions.count()];
@@ -194,7 +213,11 @@ fn tunnel_pockets(tiles: &mut Grid<Tile>, regions: &Regions, main: u32) {
                 (y + 1 < height).then(|| at + width),
                 (x > 0).then(|| at - 1),
             ];
-            let Some(next) = steps.into_iter().flatten().find(|&j| distance[j] == distance[at] - 1) else {
+            let Some(next) = steps
+                .into_iter()
+                .flatten()
+                .find(|&j| distance[j] == distance[at] - 1)
+            else {
                 break;
             };
             at = next;
@@ -207,8 +230,8 @@ fn tunnel_pockets(tiles: &mut Grid<Tile>, regions: &Regions, main: u32) {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use super::super::regions::count_regions;
+    use super::*;
     use crate::rng::Stream;
 
     fn cave(config: &CaveConfig, seed: u64) -> Layout {
@@ -233,15 +256,27 @@ mod tests {
                 ..CaveConfig::default()
             };
             let layout = cave(&off, seed);
-            assert_eq!(count_regions(&layout.tiles) as u32, layout.report.pockets_before_repair + 1);
+            assert_eq!(
+                count_regions(&layout.tiles) as u32,
+                layout.report.pockets_before_repair + 1
+            );
         }
-        assert!(pockets_seen > 0, "the default config should make some pockets to repair");
+        assert!(
+            pockets_seen > 0,
+            "the default config should make some pockets to repair"
+        );
     }
 
     #[test]
     fn tunnels_only_turn_walls_into_floor() {
         for seed in 0..50 {
-            let off = cave(&CaveConfig { pocket_repair: PocketRepair::Off, ..CaveConfig::default() }, seed);
+            let off = cave(
+                &CaveConfig {
+                    pocket_repair: PocketRepair::Off,
+                    ..CaveConfig::default()
+                },
+                seed,
+            );
             let tunnel = cave(&CaveConfig::default(), seed);
             for (before, after) in off.tiles.cells().iter().zip(tunnel.tiles.cells()) {
                 assert!(before == after || (before.is_wall() && *after == Tile::Floor));
@@ -252,9 +287,31 @@ mod tests {
     #[test]
     fn a_cave_with_almost_no_floor_left_gets_an_open_strip() {
         for (wall_percent, blanking_height) in [(100, 0), (100, 3), (90, 0)] {
-            let config = CaveConfig { wall_percent, blanking_height, passes: 6, ..CaveConfig::default() };
+            let config = CaveConfig {
+                wall_percent,
+                blanking_height,
+                passes: 6,
+                ..CaveConfig::default()
+            };
             let layout = cave(&config, 1);
-            assert_eq!(count_regions(&layout.tiles), 1, "{wall_percent}% blanking {blanking_height}");
+            assert_eq!(
+                count_regions(&layout.tiles),
+                1,
+                "{wall_percent}% blanking {blanking_height}"
+            );
+        }
+    }
+
+    #[test]
+    fn unvalidated_tiny_sizes_give_solid_rock_without_panicking() {
+        for (width, height) in [(0, 0), (1, 12), (16, 2), (3, 3)] {
+            let config = CaveConfig {
+                width,
+                height,
+                ..CaveConfig::default()
+            };
+            let layout = cave(&config, 1);
+            assert_eq!(layout.tiles.len(), (width * height) as usize);
         }
     }
 

@@ -1,12 +1,20 @@
 //! Corridors between the rooms of two grid-adjacent cells: straight at a random offset
 //! where the rooms overlap across the direction of travel (the seed's `rand() % (dy+1)`),
-//! otherwise a Z bent on the boundary line of the first cell; a door on the first
-//! corridor tile outside each room.
+//! otherwise a Z whose middle leg runs on the first cell's boundary line; a door on the
+//! first corridor tile outside each room.
 //!
-//! Why a corridor never cuts through or runs along another room: every tile of it lies
-//! in the two cells' margins between the rooms, a Z leaves each room from the room's
-//! edge nearest the other one, and its bend lies on the first cell's last column (or
-//! row), which no room and no other corridor ever uses.
+//! Why no corridor cuts through a room or touches another corridor (rooms at least 3
+//! tiles a side, each with a margin of one tile or more inside its cell):
+//! - a corridor of a left–right pair keeps its rows in the cell row's *safe band* (two
+//!   tiles in from the cell edges) and its columns in the gap between the two rooms; its
+//!   Z leg runs on the boundary column, which is two tiles from every safe band;
+//! - an up–down pair likewise, with rows and columns swapped;
+//! - a straight corridor picks its offset in the overlap ∩ safe band (never empty for
+//!   rooms of side 3 or more), and a Z leaves each room from its edge nearest the other,
+//!   which for such rooms always lies in the safe band.
+//!
+//! So the pieces of different corridors are always two or more tiles apart, or meet only
+//! diagonally, and each corridor touches its own rooms only, at its doors.
 
 use super::rooms::Room;
 use crate::grid::{Grid, Pos, Tile};
@@ -19,6 +27,17 @@ pub(super) enum Axis {
     Horizontal,
     /// From a room to the room of the cell below it.
     Vertical,
+}
+
+/// Where a corridor may run, from the cells' geometry.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Lanes {
+    /// The last column (horizontal) or row (vertical) of the first cell: a Z bends here.
+    pub(super) bend: i32,
+    /// First line of the safe band across the axis: the cell's first line + 2.
+    pub(super) safe_first: i32,
+    /// Last line of the safe band: the cell's last line − 2.
+    pub(super) safe_last: i32,
 }
 
 /// An inclusive range of tile coordinates.
@@ -45,15 +64,14 @@ fn spans(room: &Room, axis: Axis) -> (Span, Span) {
 }
 
 /// Carves the corridor from `from` (the left or upper room) to `to` (the room of the next
-/// cell along `axis`). `bend` is the last column (horizontal) or row (vertical) of
-/// `from`'s cell, where a Z turns. Draws from `rng` only for a straight corridor whose
-/// overlap is wider than one tile.
+/// cell along `axis`). Draws from `rng` only for a straight corridor with more than one
+/// possible offset.
 pub(super) fn carve_corridor(
     tiles: &mut Grid<Tile>,
     from: &Room,
     to: &Room,
     axis: Axis,
-    bend: i32,
+    lanes: Lanes,
     rng: &mut StreamRng,
 ) {
     let (from_along, from_across) = spans(from, axis);
@@ -67,9 +85,14 @@ pub(super) fn carve_corridor(
     };
     // The first tiles outside each room: the doors.
     let (start, end) = (from_along.last + 1, to_along.first - 1);
-    let overlap_first = from_across.first.max(to_across.first);
-    let overlap_last = from_across.last.min(to_across.last);
+    let mut overlap_first = from_across.first.max(to_across.first);
+    let mut overlap_last = from_across.last.min(to_across.last);
     let (start_across, end_across) = if overlap_first <= overlap_last {
+        // Keep to the safe band when it meets the overlap (always, for validated rooms).
+        if overlap_first.max(lanes.safe_first) <= overlap_last.min(lanes.safe_last) {
+            overlap_first = overlap_first.max(lanes.safe_first);
+            overlap_last = overlap_last.min(lanes.safe_last);
+        }
         let spread = overlap_last - overlap_first;
         let shift = if spread == 0 {
             0
@@ -88,7 +111,7 @@ pub(super) fn carve_corridor(
         } else {
             (from_across.first, to_across.last)
         };
-        let bend = bend.clamp(start, end);
+        let bend = lanes.bend.clamp(start, end);
         for along in start..=bend {
             put(along, a, Tile::Floor);
         }
@@ -129,7 +152,19 @@ mod tests {
                 }
             }
         }
-        carve_corridor(&mut tiles, &from, &to, axis, bend, &mut StreamRng::new(1, Stream::Layout));
+        let lanes = Lanes {
+            bend,
+            safe_first: 1,
+            safe_last: 7,
+        };
+        carve_corridor(
+            &mut tiles,
+            &from,
+            &to,
+            axis,
+            lanes,
+            &mut StreamRng::new(1, Stream::Layout),
+        );
         tiles.to_ascii()
     }
 
@@ -161,7 +196,19 @@ mod tests {
     fn vertical_z_leaves_from_the_nearest_corner_column() {
         let mut tiles = Grid::new(9, 16, Tile::Wall);
         let (upper, lower) = (room(5, 1, 3, 3), room(1, 9, 2, 3));
-        carve_corridor(&mut tiles, &upper, &lower, Axis::Vertical, 6, &mut StreamRng::new(1, Stream::Layout));
+        let lanes = Lanes {
+            bend: 6,
+            safe_first: 1,
+            safe_last: 7,
+        };
+        carve_corridor(
+            &mut tiles,
+            &upper,
+            &lower,
+            Axis::Vertical,
+            lanes,
+            &mut StreamRng::new(1, Stream::Layout),
+        );
         assert_eq!(tiles[Pos::new(5, 4)], Tile::Door);
         assert_eq!(tiles[Pos::new(2, 8)], Tile::Door);
         assert!((2..=5).all(|x| tiles[Pos::new(x, 6)] == Tile::Floor));

@@ -59,7 +59,6 @@ impl MazeConfig {
     }
 }
 
-
 /// Generates a maze layout (no stairs yet) from the layout stream: cell (x, y) is tile
 /// (2x+1, 2y+1), an open passage is the tile between two cells, everything else is wall.
 /// With an even width or height the last column or row stays wall. `report.dead_ends`
@@ -72,27 +71,29 @@ pub fn generate(config: &MazeConfig, rng: &mut StreamRng) -> Layout {
     if let Some(across) = u32::try_from(cells_x).ok().and_then(NonZeroU32::new)
         && cells_y > 0
     {
-        let mut stream = EllerRows::new(across, config.join_right_permille, config.close_down_permille);
+        let mut stream = EllerRows::new(
+            across,
+            config.join_right_permille,
+            config.close_down_permille,
+        );
         let mut open_above = vec![false; cells_x];
         let floor = tiles.cells_mut();
         for y in 0..cells_y {
             let row = stream.next_row(rng, y + 1 == cells_y);
             let line_start = (2 * y + 1) * width;
             let mut open_left = false;
-            for (x, above) in open_above.iter_mut().enumerate() {
+            let cells = open_above.iter_mut().zip(row.walls()).enumerate();
+            for (x, (above, (wall_right, wall_below))) in cells {
                 let at = line_start + 2 * x + 1;
-                floor[at] = Tile::Floor;
+                let (open_right, open_below) = (!wall_right, !wall_below);
+                // Unconditional stores: the walls are random, so branches would mispredict.
                 // The rightmost cell and the last row are always walled, so these stay
                 // inside the grid.
-                let open_right = !row.has_wall_right(x);
-                let open_below = !row.has_wall_below(x);
-                if open_right {
-                    floor[at + 1] = Tile::Floor;
-                }
-                if open_below {
-                    floor[at + width] = Tile::Floor;
-                }
-                let passages = open_left as u32 + open_right as u32 + open_below as u32 + *above as u32;
+                floor[at] = Tile::Floor;
+                floor[at + 1] = if open_right { Tile::Floor } else { Tile::Wall };
+                floor[at + width] = if open_below { Tile::Floor } else { Tile::Wall };
+                let passages =
+                    open_left as u32 + open_right as u32 + open_below as u32 + *above as u32;
                 dead_ends += (passages == 1) as u32;
                 open_left = open_right;
                 *above = open_below;
@@ -111,7 +112,10 @@ pub fn generate(config: &MazeConfig, rng: &mut StreamRng) -> Layout {
 
 /// Maze cells across and down on a tile grid: `((width - 1) / 2, (height - 1) / 2)`.
 pub fn cell_counts(tiles: &Grid<Tile>) -> (usize, usize) {
-    (tiles.width().saturating_sub(1) / 2, tiles.height().saturating_sub(1) / 2)
+    (
+        tiles.width().saturating_sub(1) / 2,
+        tiles.height().saturating_sub(1) / 2,
+    )
 }
 
 /// Why a tile grid is not a perfect maze in the layout of [`generate`].
@@ -144,11 +148,18 @@ impl fmt::Display for MazeFlaw {
         match self {
             MazeFlaw::NoCells => write!(f, "the grid holds no maze cell"),
             MazeFlaw::WalledCell(p) => write!(f, "maze cell at tile {p} is a wall"),
-            MazeFlaw::StrayFloor(p) => write!(f, "tile {p} is open but is neither a cell nor a passage"),
-            MazeFlaw::PassageCount { passages, cells } => {
-                write!(f, "{passages} passages for {cells} cells; a perfect maze has one fewer than its cells")
+            MazeFlaw::StrayFloor(p) => {
+                write!(f, "tile {p} is open but is neither a cell nor a passage")
             }
-            MazeFlaw::Disconnected { reached, cells } => write!(f, "only {reached} of {cells} cells are reachable"),
+            MazeFlaw::PassageCount { passages, cells } => {
+                write!(
+                    f,
+                    "{passages} passages for {cells} cells; a perfect maze has one fewer than its cells"
+                )
+            }
+            MazeFlaw::Disconnected { reached, cells } => {
+                write!(f, "only {reached} of {cells} cells are reachable")
+            }
         }
     }
 }
@@ -208,7 +219,8 @@ fn count_reachable_cells(tiles: &Grid<Tile>) -> usize {
         cells += (pos.x % 2 == 1 && pos.y % 2 == 1) as usize;
         for (dx, dy) in ORTHOGONAL {
             let next = pos.offset(dx, dy);
-            if tiles.is_walkable(next) && !std::mem::replace(&mut seen[tiles.index_of(next)], true) {
+            if tiles.is_walkable(next) && !std::mem::replace(&mut seen[tiles.index_of(next)], true)
+            {
                 queue.push_back(next);
             }
         }
@@ -254,7 +266,13 @@ mod tests {
         let counted = tiles
             .positions()
             .filter(|p| p.x % 2 == 1 && p.y % 2 == 1 && tiles.is_walkable(*p))
-            .filter(|&p| tiles.neighbours4(p).filter(|&q| tiles.is_walkable(q)).count() == 1)
+            .filter(|&p| {
+                tiles
+                    .neighbours4(p)
+                    .filter(|&q| tiles.is_walkable(q))
+                    .count()
+                    == 1
+            })
             .count();
         assert_eq!(layout.report.dead_ends as usize, counted);
     }
@@ -268,12 +286,21 @@ mod tests {
             .unwrap();
         let mut cycle = tiles.clone();
         cycle[wall_between] = Tile::Floor;
-        assert!(matches!(check_perfect(&cycle), Err(MazeFlaw::PassageCount { .. })));
+        assert!(matches!(
+            check_perfect(&cycle),
+            Err(MazeFlaw::PassageCount { .. })
+        ));
         let mut stray = tiles.clone();
         stray[Pos::new(2, 2)] = Tile::Floor;
-        assert_eq!(check_perfect(&stray), Err(MazeFlaw::StrayFloor(Pos::new(2, 2))));
+        assert_eq!(
+            check_perfect(&stray),
+            Err(MazeFlaw::StrayFloor(Pos::new(2, 2)))
+        );
         tiles[Pos::new(1, 1)] = Tile::Wall;
-        assert_eq!(check_perfect(&tiles), Err(MazeFlaw::WalledCell(Pos::new(1, 1))));
+        assert_eq!(
+            check_perfect(&tiles),
+            Err(MazeFlaw::WalledCell(Pos::new(1, 1)))
+        );
     }
 
     #[test]
@@ -287,7 +314,11 @@ mod tests {
                 ..MazeConfig::default()
             };
             let layout = generate(&config, &mut StreamRng::new(6, Stream::Layout));
-            assert_eq!(check_perfect(&layout.tiles), Ok(()), "join {join} close {close}");
+            assert_eq!(
+                check_perfect(&layout.tiles),
+                Ok(()),
+                "join {join} close {close}"
+            );
         }
     }
 }

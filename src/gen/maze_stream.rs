@@ -55,6 +55,15 @@ impl EllerRow {
     pub fn has_wall_below(&self, x: usize) -> bool {
         x < self.width && self.wall_below[x / 64] >> (x % 64) & 1 == 1
     }
+
+    /// Every cell's `(wall_right, wall_below)`, from left to right.
+    pub fn walls(&self) -> impl Iterator<Item = (bool, bool)> + '_ {
+        let words = self.wall_right.iter().zip(&self.wall_below).enumerate();
+        words.flat_map(move |(i, (&right, &below))| {
+            let cells = (self.width - 64 * i).min(64);
+            (0..cells).map(move |bit| (right >> bit & 1 == 1, below >> bit & 1 == 1))
+        })
+    }
 }
 
 /// Eller's algorithm as a row stream. Memory: the two link arrays and one reusable row,
@@ -74,7 +83,11 @@ pub struct EllerRows {
 impl EllerRows {
     /// A stream of rows `width_cells` wide with the two coin biases, in per mille
     /// (Tromp's `6<<27 < rand()` is 625 for both).
-    pub fn new(width_cells: NonZeroU32, join_right_permille: u32, close_down_permille: u32) -> Self {
+    pub fn new(
+        width_cells: NonZeroU32,
+        join_right_permille: u32,
+        close_down_permille: u32,
+    ) -> Self {
         let width = width_cells.get() as usize;
         let mut left: Vec<u32> = (0..=width_cells.get()).collect();
         let right = left.clone();
@@ -115,16 +128,17 @@ impl EllerRows {
             // Right: forbidden when c - 1 already follows c in the list (a cycle); on the
             // last row forced when c is alone, since its set has no other way out.
             let e = left[c - 1] as usize;
-            let wall_right = if c != e && ((last && right[c] as usize == c) || rng.chance_permille(join)) {
-                let after_c = right[c] as usize;
-                right[e] = after_c as u32;
-                left[after_c] = e as u32;
-                right[c] = (c - 1) as u32;
-                left[c - 1] = c as u32;
-                false
-            } else {
-                true
-            };
+            let wall_right =
+                if c != e && ((last && right[c] as usize == c) || rng.chance_permille(join)) {
+                    let after_c = right[c] as usize;
+                    right[e] = after_c as u32;
+                    left[after_c] = e as u32;
+                    right[c] = (c - 1) as u32;
+                    left[c - 1] = c as u32;
+                    false
+                } else {
+                    true
+                };
             // Below: forced open when c is alone in its list; closing takes c out of it.
             let e = left[c] as usize;
             let wall_below = if last || (c != e && rng.chance_permille(close)) {
@@ -170,13 +184,23 @@ pub fn write_tromp<W: Write>(
         .ok_or_else(|| {
             io::Error::new(
                 io::ErrorKind::InvalidInput,
-                format!("a maze needs 1 to {} cells across, got {width_cells}", u32::MAX),
+                format!(
+                    "a maze needs 1 to {} cells across, got {width_cells}",
+                    u32::MAX
+                ),
             )
         })?;
     if rows == Some(0) {
-        return Err(io::Error::new(io::ErrorKind::InvalidInput, "a maze needs at least one row"));
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "a maze needs at least one row",
+        ));
     }
-    let mut stream = EllerRows::new(width, config.join_right_permille, config.close_down_permille);
+    let mut stream = EllerRows::new(
+        width,
+        config.join_right_permille,
+        config.close_down_permille,
+    );
     let mut line = b"._".repeat(width_cells);
     line.push(b'\n');
     out.write_all(&line)?;
@@ -187,9 +211,10 @@ pub fn write_tromp<W: Write>(
         done += 1;
         let last = rows == Some(done);
         let row = stream.next_row(rng, last);
-        for (x, pair) in line[1..=2 * width_cells].chunks_exact_mut(2).enumerate() {
-            pair[0] = if row.has_wall_below(x) { b'_' } else { b' ' };
-            pair[1] = if row.has_wall_right(x) { b'|' } else { b'.' };
+        let pairs = line[1..=2 * width_cells].chunks_exact_mut(2);
+        for (pair, (wall_right, wall_below)) in pairs.zip(row.walls()) {
+            pair[0] = if wall_below { b'_' } else { b' ' };
+            pair[1] = if wall_right { b'|' } else { b'.' };
         }
         out.write_all(&line)?;
         if last {
@@ -207,7 +232,14 @@ mod tests {
     fn tromp_text(width: usize, rows: u64, seed: u64) -> String {
         let mut out = Vec::new();
         let mut rng = StreamRng::new(seed, Stream::Layout);
-        write_tromp(&mut out, width, Some(rows), &MazeConfig::default(), &mut rng).unwrap();
+        write_tromp(
+            &mut out,
+            width,
+            Some(rows),
+            &MazeConfig::default(),
+            &mut rng,
+        )
+        .unwrap();
         String::from_utf8(out).unwrap()
     }
 
@@ -256,7 +288,14 @@ mod tests {
             }
         }
         let mut rng = StreamRng::new(3, Stream::Layout);
-        let err = write_tromp(&mut Closes(10_000), 8, None, &MazeConfig::default(), &mut rng).unwrap_err();
+        let err = write_tromp(
+            &mut Closes(10_000),
+            8,
+            None,
+            &MazeConfig::default(),
+            &mut rng,
+        )
+        .unwrap_err();
         assert_eq!(err.kind(), io::ErrorKind::BrokenPipe);
     }
 

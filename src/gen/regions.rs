@@ -1,11 +1,12 @@
 //! Connectivity: 4-connected walkable regions and walking distances.
 //!
 //! Regions are labelled by union-find over horizontal runs of walkable tiles: each run
-//! is joined to the runs it touches in the row above, so the work is proportional to
-//! the number of runs, not tiles, until the labels are written out. Labels are numbered
-//! in the row-major order of each region's first tile, so they are deterministic.
+//! is joined to the runs it touches in the row above, so the joining work grows with
+//! the number of runs, not tiles; tiles are only read once and written once. Labels
+//! are numbered in the row-major order of each region's first tile, so they are
+//! deterministic.
 
-use std::collections::VecDeque;
+use std::ops::Range;
 
 use crate::grid::{Grid, Pos, Tile};
 
@@ -24,45 +25,58 @@ pub struct Regions {
     sizes: Vec<u32>,
 }
 
-/// A horizontal run of walkable tiles: `len` tiles from row-major index `start`.
+/// A horizontal run of open cells: columns `left..right` of row `y`.
 #[derive(Clone, Copy)]
 struct Run {
-    start: usize,
-    len: usize,
+    y: u32,
+    left: u32,
+    right: u32,
+}
+
+impl Run {
+    fn len(self) -> u32 {
+        self.right - self.left
+    }
 }
 
 impl Regions {
     /// Labels the walkable regions of `tiles` ([`Tile::is_walkable`]).
     pub fn of(tiles: &Grid<Tile>) -> Regions {
-        let cells = tiles.cells();
-        Regions::of_cells(tiles.width(), tiles.height(), |i| cells[i].is_walkable())
+        Regions::of_grid(tiles, Tile::is_walkable)
     }
 
-    /// Labels the 4-connected regions of the cells of a `width` × `height` row-major
-    /// grid for which `open(index)` holds.
-    pub fn of_cells(width: usize, height: usize, open: impl Fn(usize) -> bool) -> Regions {
+    /// Labels the 4-connected regions of the cells of `grid` for which `open` holds.
+    pub fn of_grid<T: Copy>(grid: &Grid<T>, open: impl Fn(T) -> bool) -> Regions {
+        let (width, height) = (grid.width(), grid.height());
         let mut runs: Vec<Run> = Vec::new();
         let mut parent: Vec<u32> = Vec::new();
         let mut previous_row = 0..0;
         for y in 0..height {
             let row_start = runs.len();
+            let row = grid.row(y);
             let mut x = 0;
-            while x < width {
-                if !open(y * width + x) {
+            while x < row.len() {
+                if !open(row[x]) {
                     x += 1;
                     continue;
                 }
-                let start = x;
-                while x < width && open(y * width + x) {
+                let left = x;
+                while x < row.len() && open(row[x]) {
                     x += 1;
                 }
                 parent.push(runs.len() as u32);
                 runs.push(Run {
-                    start: y * width + start,
-                    len: x - start,
+                    y: y as u32,
+                    left: left as u32,
+                    right: x as u32,
                 });
             }
-            join_overlapping_runs(&runs, previous_row.clone(), row_start..runs.len(), width, &mut parent);
+            join_overlapping_runs(
+                &runs,
+                previous_row.clone(),
+                row_start..runs.len(),
+                &mut parent,
+            );
             previous_row = row_start..runs.len();
         }
         // Roots are each region's first run, so numbering roots in run order numbers
@@ -76,12 +90,16 @@ impl Regions {
                 sizes.push(0);
             }
             run_label[run] = run_label[root];
-            sizes[run_label[run] as usize] += runs[run].len as u32;
+            sizes[run_label[run] as usize] += runs[run].len();
         }
-        let mut labels = vec![NO_REGION; width * height];
+        // Written front to back in one pass: the gap before each run, then the run.
+        let mut labels = Vec::with_capacity(width * height);
         for (run, &label) in runs.iter().zip(&run_label) {
-            labels[run.start..run.start + run.len].fill(label);
+            let row = run.y as usize * width;
+            labels.resize(row + run.left as usize, NO_REGION);
+            labels.resize(row + run.right as usize, label);
         }
+        labels.resize(width * height, NO_REGION);
         Regions {
             width,
             height,
@@ -108,7 +126,10 @@ impl Regions {
 
     /// The region label at `pos`, if it is walkable and inside the map.
     pub fn label_at(&self, pos: Pos) -> Option<u32> {
-        let inside = pos.x >= 0 && pos.y >= 0 && (pos.x as usize) < self.width && (pos.y as usize) < self.height;
+        let inside = pos.x >= 0
+            && pos.y >= 0
+            && (pos.x as usize) < self.width
+            && (pos.y as usize) < self.height;
         inside
             .then(|| self.labels[pos.y as usize * self.width + pos.x as usize])
             .filter(|&label| label != NO_REGION)
@@ -131,20 +152,18 @@ impl Regions {
 /// column with it (both lists are sorted, so one merge-like sweep finds all overlaps).
 fn join_overlapping_runs(
     runs: &[Run],
-    previous: std::ops::Range<usize>,
-    current: std::ops::Range<usize>,
-    width: usize,
+    previous: Range<usize>,
+    current: Range<usize>,
     parent: &mut [u32],
 ) {
-    let column = |start: usize| start % width;
     let mut above = previous.start;
     for run in current {
-        let (left, right) = (column(runs[run].start), column(runs[run].start) + runs[run].len);
-        while above < previous.end && column(runs[above].start) + runs[above].len <= left {
+        let Run { left, right, .. } = runs[run];
+        while above < previous.end && runs[above].right <= left {
             above += 1;
         }
         let mut overlap = above;
-        while overlap < previous.end && column(runs[overlap].start) < right {
+        while overlap < previous.end && runs[overlap].left < right {
             union(parent, run as u32, overlap as u32);
             overlap += 1;
         }
@@ -179,46 +198,69 @@ pub fn count_regions(tiles: &Grid<Tile>) -> usize {
 /// row by row; [`UNREACHABLE`] for walls and tiles cut off from `from`. Everything is
 /// unreachable when `from` is a wall or outside the map.
 pub fn walking_distances(tiles: &Grid<Tile>, from: Pos) -> Vec<u32> {
-    let cells = tiles.cells();
-    let sources: &[usize] = if tiles.is_walkable(from) { &[tiles.index_of(from)] } else { &[] };
-    distances_from(tiles.width(), tiles.height(), sources, |i| cells[i].is_walkable())
+    let sources: &[usize] = if tiles.is_walkable(from) {
+        &[tiles.index_of(from)]
+    } else {
+        &[]
+    };
+    distances_from(tiles, sources, Tile::is_walkable)
 }
 
-/// Breadth-first distances over the 4-connected cells of a `width` × `height` row-major
-/// grid for which `open(index)` holds, from every index in `sources` at once (each at
-/// distance 0, open or not). [`UNREACHABLE`] where no path leads.
-pub fn distances_from(width: usize, height: usize, sources: &[usize], open: impl Fn(usize) -> bool) -> Vec<u32> {
-    let mut distance = vec![UNREACHABLE; width * height];
-    let mut queue = VecDeque::with_capacity(sources.len().max(64));
-    for &source in sources {
-        if source < distance.len() && distance[source] == UNREACHABLE {
-            distance[source] = 0;
-            queue.push_back(source);
-        }
-    }
-    while let Some(i) = queue.pop_front() {
-        let next = distance[i] + 1;
-        let x = i % width;
-        let mut visit = |j: usize| {
-            if distance[j] == UNREACHABLE && open(j) {
-                distance[j] = next;
-                queue.push_back(j);
+/// A cell of the framed search that may never be entered (a closed cell or the frame).
+const CLOSED: u32 = u32::MAX - 1;
+
+/// Breadth-first distances over the 4-connected cells of `grid` for which `open`
+/// holds, from every index in `sources` at once (each at distance 0, open or not).
+/// [`UNREACHABLE`] where no path leads.
+///
+/// The search runs on a copy framed by one closed cell on every side, so stepping needs
+/// no bounds checks, and one number per cell says "closed", "not reached yet" or how far.
+pub fn distances_from<T: Copy>(
+    grid: &Grid<T>,
+    sources: &[usize],
+    open: impl Fn(T) -> bool,
+) -> Vec<u32> {
+    let (width, height) = (grid.width(), grid.height());
+    let framed_width = width + 2;
+    let mut distance = vec![CLOSED; framed_width * (height + 2)];
+    for y in 0..height {
+        let row = (y + 1) * framed_width + 1;
+        for (d, &cell) in distance[row..row + width].iter_mut().zip(grid.row(y)) {
+            if open(cell) {
+                *d = UNREACHABLE;
             }
-        };
-        if i >= width {
-            visit(i - width);
-        }
-        if x + 1 < width {
-            visit(i + 1);
-        }
-        if i + width < width * height {
-            visit(i + width);
-        }
-        if x > 0 {
-            visit(i - 1);
         }
     }
-    distance
+    let mut queue: Vec<u32> = Vec::with_capacity(width * height);
+    for &source in sources.iter().filter(|&&s| s < width * height) {
+        let at = (source / width + 1) * framed_width + source % width + 1;
+        if distance[at] > 0 {
+            distance[at] = 0;
+            queue.push(at as u32);
+        }
+    }
+    let mut head = 0;
+    while let Some(&at) = queue.get(head) {
+        head += 1;
+        let at = at as usize;
+        let next = distance[at] + 1;
+        for to in [at - framed_width, at + 1, at + framed_width, at - 1] {
+            if distance[to] == UNREACHABLE {
+                distance[to] = next;
+                queue.push(to as u32);
+            }
+        }
+    }
+    let mut unframed = Vec::with_capacity(width * height);
+    for y in 0..height {
+        let row = (y + 1) * framed_width + 1;
+        unframed.extend(
+            distance[row..row + width]
+                .iter()
+                .map(|&d| if d == CLOSED { UNREACHABLE } else { d }),
+        );
+    }
+    unframed
 }
 
 #[cfg(test)]
@@ -255,13 +297,26 @@ mod tests {
         for (width, height) in [(1, 1), (1, 9), (9, 1), (7, 5), (31, 17), (64, 40)] {
             for percent in [20, 45, 60] {
                 let cells = (0..width * height)
-                    .map(|_| if rng.chance_percent(percent) { Tile::Wall } else { Tile::Floor })
+                    .map(|_| {
+                        if rng.chance_percent(percent) {
+                            Tile::Wall
+                        } else {
+                            Tile::Floor
+                        }
+                    })
                     .collect();
                 let tiles = Grid::from_cells(width, height, cells).expect("sizes match");
                 let regions = Regions::of(&tiles);
-                assert_eq!(regions.labels(), flood_labels(&tiles), "{width}x{height} at {percent}%");
+                assert_eq!(
+                    regions.labels(),
+                    flood_labels(&tiles),
+                    "{width}x{height} at {percent}%"
+                );
                 let total: u32 = regions.sizes().iter().sum();
-                assert_eq!(total as usize, tiles.cells().iter().filter(|t| t.is_walkable()).count());
+                assert_eq!(
+                    total as usize,
+                    tiles.cells().iter().filter(|t| t.is_walkable()).count()
+                );
             }
         }
     }
@@ -291,7 +346,11 @@ mod tests {
         let d = walking_distances(&tiles, Pos::new(1, 1));
         assert_eq!(d[tiles.index_of(Pos::new(3, 1))], 6);
         assert_eq!(d[tiles.index_of(Pos::new(2, 1))], UNREACHABLE);
-        assert!(walking_distances(&tiles, Pos::new(0, 0)).iter().all(|&d| d == UNREACHABLE));
+        assert!(
+            walking_distances(&tiles, Pos::new(0, 0))
+                .iter()
+                .all(|&d| d == UNREACHABLE)
+        );
         assert_eq!(Regions::of(&tiles).label_at(Pos::new(9, 9)), None);
     }
 }

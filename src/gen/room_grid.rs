@@ -4,7 +4,8 @@
 use crate::grid::ORTHOGONAL;
 use crate::rng::StreamRng;
 
-use super::rooms::RoomsConfig;
+use super::corridors::{Axis, Lanes};
+use super::rooms::{Room, RoomsConfig};
 
 /// Where the grid of cells lies on the tiles: centred, `cell_w` × `cell_h` tiles a cell.
 #[derive(Clone, Copy, Debug)]
@@ -20,7 +21,10 @@ pub(super) struct CellGrid {
 impl CellGrid {
     pub(super) fn new(config: &RoomsConfig) -> Self {
         // A cell needs a room tile and a margin on each side; validated configs have 6+.
-        let (cell_w, cell_h) = (config.cell_width.max(3) as usize, config.cell_height.max(3) as usize);
+        let (cell_w, cell_h) = (
+            config.cell_width.max(3) as usize,
+            config.cell_height.max(3) as usize,
+        );
         let (width, height) = (config.width as usize, config.height as usize);
         let cols = width.saturating_sub(1) / cell_w;
         let rows = height.saturating_sub(1) / cell_h;
@@ -31,6 +35,30 @@ impl CellGrid {
             cell_h: cell_h as i32,
             origin_x: ((width - cols * cell_w) / 2) as i32,
             origin_y: ((height - rows * cell_h) / 2) as i32,
+        }
+    }
+
+    /// The axis of the corridor from `from` to `to` (rooms of grid-adjacent cells, `from`
+    /// left of or above `to`) and the lines it may use: the boundary line of `from`'s
+    /// cell where a Z bends, and the band two tiles in from the edges of their cell row
+    /// (or column) where its straight parts run.
+    pub(super) fn corridor_lanes(&self, from: &Room, to: &Room) -> (Axis, Lanes) {
+        if from.cell_y == to.cell_y {
+            let top = self.origin_y + from.cell_y * self.cell_h;
+            let lanes = Lanes {
+                bend: self.origin_x + (from.cell_x + 1) * self.cell_w - 1,
+                safe_first: top + 2,
+                safe_last: top + self.cell_h - 3,
+            };
+            (Axis::Horizontal, lanes)
+        } else {
+            let left = self.origin_x + from.cell_x * self.cell_w;
+            let lanes = Lanes {
+                bend: self.origin_y + (from.cell_y + 1) * self.cell_h - 1,
+                safe_first: left + 2,
+                safe_last: left + self.cell_w - 3,
+            };
+            (Axis::Vertical, lanes)
         }
     }
 
@@ -46,7 +74,11 @@ impl CellGrid {
 /// A random spanning tree of the `kept` cells over grid adjacency (randomized Kruskal),
 /// as pairs of cells with the first left of or above the second. A spanning forest if
 /// the kept cells are not connected.
-pub(super) fn random_spanning_tree(grid: &CellGrid, kept: &[bool], rng: &mut StreamRng) -> Vec<(usize, usize)> {
+pub(super) fn random_spanning_tree(
+    grid: &CellGrid,
+    kept: &[bool],
+    rng: &mut StreamRng,
+) -> Vec<(usize, usize)> {
     let mut edges = Vec::new();
     for cell in 0..kept.len() {
         for dir in [RIGHT, DOWN] {
@@ -70,7 +102,11 @@ pub(super) fn random_spanning_tree(grid: &CellGrid, kept: &[bool], rng: &mut Str
 /// Chooses `reserve` cells to stay empty and returns which cells keep a room. The kept
 /// cells stay connected: a random spanning tree of all cells is pruned one random leaf
 /// at a time, and taking a leaf off a tree leaves a tree.
-pub(super) fn keep_connected_cells(grid: &CellGrid, reserve: usize, rng: &mut StreamRng) -> Vec<bool> {
+pub(super) fn keep_connected_cells(
+    grid: &CellGrid,
+    reserve: usize,
+    rng: &mut StreamRng,
+) -> Vec<bool> {
     let cells = grid.cols * grid.rows;
     let mut kept = vec![true; cells];
     if reserve == 0 {
@@ -144,3 +180,97 @@ impl DisjointSets {
 /// Direction indices into [`ORTHOGONAL`].
 const RIGHT: usize = 1;
 const DOWN: usize = 2;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Stream;
+
+    fn grid(cols: usize, rows: usize) -> CellGrid {
+        CellGrid {
+            cols,
+            rows,
+            cell_w: 6,
+            cell_h: 6,
+            origin_x: 0,
+            origin_y: 0,
+        }
+    }
+
+    fn kept_cells_are_connected(grid: &CellGrid, kept: &[bool]) -> bool {
+        let Some(start) = kept.iter().position(|&k| k) else {
+            return true;
+        };
+        let mut seen = vec![false; kept.len()];
+        let mut stack = vec![start];
+        seen[start] = true;
+        while let Some(cell) = stack.pop() {
+            for dir in 0..4 {
+                if let Some(next) = grid.neighbour(cell, dir)
+                    && kept[next]
+                    && !std::mem::replace(&mut seen[next], true)
+                {
+                    stack.push(next);
+                }
+            }
+        }
+        kept.iter().zip(&seen).all(|(&k, &s)| !k || s)
+    }
+
+    #[test]
+    fn pruning_reserves_exactly_and_keeps_the_rest_connected() {
+        for (seed, (cols, rows)) in [(1, 1), (2, 1), (1, 2), (3, 3), (6, 4), (17, 9), (40, 30)]
+            .into_iter()
+            .enumerate()
+        {
+            let grid = grid(cols, rows);
+            let cells = cols * rows;
+            for reserve in [
+                0,
+                1,
+                cells / 5,
+                cells / 2,
+                cells * 9 / 10,
+                cells.saturating_sub(2),
+            ] {
+                let reserve = reserve.min(cells.saturating_sub(2));
+                let mut rng = StreamRng::new(seed as u64 * 100 + reserve as u64, Stream::Layout);
+                let kept = keep_connected_cells(&grid, reserve, &mut rng);
+                assert_eq!(
+                    kept.iter().filter(|&&k| !k).count(),
+                    reserve,
+                    "{cols}x{rows} reserve {reserve}"
+                );
+                assert!(
+                    kept_cells_are_connected(&grid, &kept),
+                    "{cols}x{rows} reserve {reserve}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn spanning_tree_joins_every_kept_cell_once() {
+        let grid = grid(12, 7);
+        let mut rng = StreamRng::new(3, Stream::Layout);
+        let kept = keep_connected_cells(&grid, 40, &mut rng);
+        let tree = random_spanning_tree(&grid, &kept, &mut rng);
+        assert_eq!(tree.len(), kept.iter().filter(|&&k| k).count() - 1);
+        let mut sets = DisjointSets::new(kept.len());
+        for &(a, b) in &tree {
+            assert!(kept[a] && kept[b]);
+            assert!(grid.neighbour(a, RIGHT) == Some(b) || grid.neighbour(a, DOWN) == Some(b));
+            assert!(sets.union(a, b), "tree edges never close a cycle");
+        }
+    }
+
+    #[test]
+    fn neighbours_stay_on_the_grid() {
+        let grid = grid(3, 2);
+        assert_eq!(grid.neighbour(0, 0), None);
+        assert_eq!(grid.neighbour(0, 3), None);
+        assert_eq!(grid.neighbour(2, RIGHT), None);
+        assert_eq!(grid.neighbour(2, DOWN), Some(5));
+        assert_eq!(grid.neighbour(5, DOWN), None);
+    }
+}

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::corridors::{Axis, carve_corridor};
+use super::corridors::carve_corridor;
 use super::room_grid::{CellGrid, keep_connected_cells, random_spanning_tree};
 use super::{Invalid, Layout, LevelReport, check_range};
 use crate::grid::{Grid, Pos, Tile};
@@ -58,11 +58,19 @@ impl RoomsConfig {
         check_range("cell_width", self.cell_width, 6, 64)?;
         check_range("cell_height", self.cell_height, 6, 64)?;
         check_range("empty_percent", self.empty_percent, 0, 90)?;
-        check_range("min_room", self.min_room, 3, self.cell_width.min(self.cell_height) - 2)?;
+        check_range(
+            "min_room",
+            self.min_room,
+            3,
+            self.cell_width.min(self.cell_height) - 2,
+        )?;
         check_range("cycle_percent", self.cycle_percent, 0, 100)?;
         check_range("stair_clearance", self.stair_clearance, 1, 3)?;
         check_range("loot", self.loot, 0, 64)?;
-        let (cols, rows) = ((self.width - 1) / self.cell_width, (self.height - 1) / self.cell_height);
+        let (cols, rows) = (
+            (self.width - 1) / self.cell_width,
+            (self.height - 1) / self.cell_height,
+        );
         if cols * rows < 2 {
             return Err(Invalid {
                 field: "cell_width",
@@ -115,11 +123,15 @@ pub fn generate(config: &RoomsConfig, rng: &mut StreamRng) -> Layout {
     let mut tiles = Grid::new(config.width as usize, config.height as usize, Tile::Wall);
     let grid = CellGrid::new(config);
     let cells = grid.cols * grid.rows;
-    let reserve = (cells as u64 * u64::from(config.empty_percent) / 100).min(cells.saturating_sub(2) as u64);
+    let reserve =
+        (cells as u64 * u64::from(config.empty_percent) / 100).min(cells.saturating_sub(2) as u64);
     let kept = keep_connected_cells(&grid, reserve as usize, rng);
     let mut dungeon = Dungeon::with_rooms(config, grid, &kept, rng);
     for (a, b) in random_spanning_tree(&grid, &kept, rng) {
-        let (a, b) = (dungeon.room_of_cell[a] as usize, dungeon.room_of_cell[b] as usize);
+        let (a, b) = (
+            dungeon.room_of_cell[a] as usize,
+            dungeon.room_of_cell[b] as usize,
+        );
         dungeon.connect(a, b);
     }
     dungeon.add_cycles(config.cycle_percent, rng);
@@ -149,9 +161,17 @@ struct Dungeon {
 
 impl Dungeon {
     /// Places one room of random size at a random spot in every kept cell, row by row.
-    fn with_rooms(config: &RoomsConfig, grid: CellGrid, kept: &[bool], rng: &mut StreamRng) -> Self {
+    fn with_rooms(
+        config: &RoomsConfig,
+        grid: CellGrid,
+        kept: &[bool],
+        rng: &mut StreamRng,
+    ) -> Self {
         let (max_w, max_h) = (grid.cell_w - 2, grid.cell_h - 2);
-        let (min_w, min_h) = (config.min_room.min(max_w as u32).max(1) as i32, config.min_room.min(max_h as u32).max(1) as i32);
+        let (min_w, min_h) = (
+            config.min_room.min(max_w as u32).max(1) as i32,
+            config.min_room.min(max_h as u32).max(1) as i32,
+        );
         let mut rooms = Vec::new();
         let mut room_of_cell = vec![u32::MAX; kept.len()];
         for (cell, _) in kept.iter().enumerate().filter(|(_, k)| **k) {
@@ -159,8 +179,10 @@ impl Dungeon {
             let width = rng.range_inclusive(min_w, max_w);
             let height = rng.range_inclusive(min_h, max_h);
             // One tile of margin on every side of the cell: rooms never touch.
-            let x = grid.origin_x + cell_x * grid.cell_w + 1 + rng.range_inclusive(0, max_w - width);
-            let y = grid.origin_y + cell_y * grid.cell_h + 1 + rng.range_inclusive(0, max_h - height);
+            let x =
+                grid.origin_x + cell_x * grid.cell_w + 1 + rng.range_inclusive(0, max_w - width);
+            let y =
+                grid.origin_y + cell_y * grid.cell_h + 1 + rng.range_inclusive(0, max_h - height);
             room_of_cell[cell] = rooms.len() as u32;
             rooms.push(Room {
                 x,
@@ -215,7 +237,9 @@ impl Dungeon {
     /// shuffled adjacent rooms it is not yet connected to. Like the seed, a dead end
     /// that gained a connection earlier in the walk is still visited.
     fn add_cycles(&mut self, cycle_percent: u32, rng: &mut StreamRng) {
-        let mut dead_ends: Vec<usize> = (0..self.links.len()).filter(|&r| self.links[r].count_ones() == 1).collect();
+        let mut dead_ends: Vec<usize> = (0..self.links.len())
+            .filter(|&r| self.links[r].count_ones() == 1)
+            .collect();
         rng.shuffle(&mut dead_ends);
         let target = dead_ends.len() as u64 * u64::from(cycle_percent) / 100;
         let mut added = 0;
@@ -237,7 +261,10 @@ impl Dungeon {
             }
             let adjacent = &mut adjacent[..count];
             rng.shuffle(adjacent);
-            let unconnected = adjacent.iter().copied().find(|&dir| self.links[room] & (1 << dir) == 0);
+            let unconnected = adjacent
+                .iter()
+                .copied()
+                .find(|&dir| self.links[room] & (1 << dir) == 0);
             if let Some(dir) = unconnected
                 && let Some(other) = self.neighbour_room(room, dir)
             {
@@ -260,13 +287,89 @@ impl Dungeon {
         for &(a, b) in &self.graph.connections {
             let (ra, rb) = (&self.graph.rooms[a], &self.graph.rooms[b]);
             // Order the pair left-to-right or top-to-bottom.
-            let (from, to) = if (ra.cell_y, ra.cell_x) < (rb.cell_y, rb.cell_x) { (ra, rb) } else { (rb, ra) };
-            let (axis, bend) = if from.cell_y == to.cell_y {
-                (Axis::Horizontal, self.grid.origin_x + (from.cell_x + 1) * self.grid.cell_w - 1)
+            let (from, to) = if (ra.cell_y, ra.cell_x) < (rb.cell_y, rb.cell_x) {
+                (ra, rb)
             } else {
-                (Axis::Vertical, self.grid.origin_y + (from.cell_y + 1) * self.grid.cell_h - 1)
+                (rb, ra)
             };
-            carve_corridor(tiles, from, to, axis, bend, rng);
+            let (axis, lanes) = self.grid.corridor_lanes(from, to);
+            carve_corridor(tiles, from, to, axis, lanes, rng);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Stream;
+
+    fn layout(config: &RoomsConfig, seed: u64) -> Layout {
+        generate(config, &mut StreamRng::new(seed, Stream::Layout))
+    }
+
+    #[test]
+    fn two_cells_give_two_rooms_joined_once() {
+        let config = RoomsConfig {
+            width: 16,
+            height: 12,
+            cell_width: 6,
+            cell_height: 6,
+            min_room: 3,
+            ..RoomsConfig::default()
+        };
+        for seed in 0..50 {
+            let layout = layout(&config, seed);
+            let graph = layout.rooms.unwrap();
+            assert_eq!(graph.rooms.len(), 2);
+            assert_eq!(graph.connections, vec![(0, 1)]);
+            assert_eq!(layout.tiles.count(Tile::Door), 2);
+            assert_eq!(layout.report.dead_ends, 2);
+        }
+    }
+
+    #[test]
+    fn rooms_keep_a_margin_inside_their_cells() {
+        let config = RoomsConfig::default();
+        let grid = CellGrid::new(&config);
+        for seed in 0..50 {
+            for room in layout(&config, seed).rooms.unwrap().rooms {
+                let left = grid.origin_x + room.cell_x * grid.cell_w;
+                let top = grid.origin_y + room.cell_y * grid.cell_h;
+                assert!(room.x > left && room.x + room.width < left + grid.cell_w);
+                assert!(room.y > top && room.y + room.height < top + grid.cell_h);
+            }
+        }
+    }
+
+    #[test]
+    fn unvalidated_configs_do_not_panic() {
+        let odd = [
+            RoomsConfig {
+                width: 0,
+                height: 0,
+                ..RoomsConfig::default()
+            },
+            RoomsConfig {
+                width: 5,
+                height: 40,
+                ..RoomsConfig::default()
+            },
+            RoomsConfig {
+                cell_width: 0,
+                cell_height: 1,
+                min_room: 0,
+                empty_percent: 250,
+                cycle_percent: 400,
+                ..RoomsConfig::default()
+            },
+            RoomsConfig {
+                min_room: 60,
+                ..RoomsConfig::default()
+            },
+        ];
+        for config in &odd {
+            let layout = layout(config, 1);
+            assert_eq!(layout.tiles.len(), (config.width * config.height) as usize);
         }
     }
 }

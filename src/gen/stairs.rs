@@ -1,9 +1,12 @@
 //! Stair placement: both stairs on floor whose whole radius is clear of walls, in the
 //! main region, far apart; chambers are carved where the shape gives no such spot.
 
+mod chamber;
+
 use super::regions::{Regions, UNREACHABLE, walking_distances};
 use crate::grid::{Grid, Pos, Tile};
 use crate::rng::StreamRng;
+use chamber::{carve_chamber, carve_down_chamber, chamber_fits};
 
 /// Where the stairs went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,7 +43,12 @@ pub struct Stairs {
 /// carved. A chamber touches the main region, so no new region ever appears. `None`
 /// also comes back when not even a chamber can meet the rule (a level too small for
 /// its clearance); `tiles` is then left with at most the up chamber carved.
-pub fn place_stairs(tiles: &mut Grid<Tile>, clearance: u32, carve: bool, rng: &mut StreamRng) -> Option<Stairs> {
+pub fn place_stairs(
+    tiles: &mut Grid<Tile>,
+    clearance: u32,
+    carve: bool,
+    rng: &mut StreamRng,
+) -> Option<Stairs> {
     let r = clearance as usize;
     let (width, height) = (tiles.width(), tiles.height());
     if width < 2 * r + 3 || height < 2 * r + 3 {
@@ -51,7 +59,13 @@ pub fn place_stairs(tiles: &mut Grid<Tile>, clearance: u32, carve: bool, rng: &m
     let start = match regions.largest() {
         Some(main) => {
             let pick = rng.below(regions.sizes()[main as usize]) as usize;
-            regions.labels().iter().enumerate().filter(|&(_, &label)| label == main).nth(pick)?.0
+            regions
+                .labels()
+                .iter()
+                .enumerate()
+                .filter(|&(_, &label)| label == main)
+                .nth(pick)?
+                .0
         }
         None if carve => {
             // Nothing walkable at all: open a chamber in the middle to start from.
@@ -95,139 +109,6 @@ pub fn place_stairs(tiles: &mut Grid<Tile>, clearance: u32, carve: bool, rng: &m
     })
 }
 
-/// How many chambers whose estimate passes may still fail the exact check before down
-/// gives up (each failure costs a search over the whole level).
-const EXACT_CHECKS: usize = 4;
-
-/// Carves the down chamber: the farthest main-region tile from up (ties: lowest index)
-/// whose chamber, once carved, meets the distance rule. Candidates are first screened
-/// by [`distances_after_carving`]; a candidate that passes is carved and checked with a
-/// fresh search (which also updates `from_up` and `eccentricity`), and undone if it
-/// fails.
-fn carve_down_chamber(
-    tiles: &mut Grid<Tile>,
-    from_up: &mut Vec<u32>,
-    eccentricity: &mut u32,
-    up: usize,
-    r: usize,
-) -> Option<usize> {
-    let (width, height) = (tiles.width(), tiles.height());
-    // Carving only shortens paths, so a tile nearer than half the eccentricity can never
-    // pass the screening below.
-    let needed = eccentricity.div_ceil(2);
-    let mut candidates: Vec<u64> = (0..tiles.len())
-        .filter(|&i| i != up && from_up[i] != UNREACHABLE && from_up[i] >= needed)
-        .filter(|&i| chamber_fits(width, height, i, r))
-        .map(|i| (u64::from(u32::MAX - from_up[i]) << 32) | i as u64)
-        .collect();
-    candidates.sort_unstable();
-    let mut exact_checks_left = EXACT_CHECKS;
-    for key in candidates {
-        let candidate = (key & u64::from(u32::MAX)) as usize;
-        let (to_candidate, farthest_in_chamber) = distances_after_carving(tiles, from_up, candidate, r);
-        if to_candidate * 2 < (*eccentricity).max(farthest_in_chamber) {
-            continue;
-        }
-        let saved = carve_chamber(tiles, candidate, r);
-        let after = walking_distances(tiles, tiles.pos_of(up));
-        let after_eccentricity = largest_finite(&after);
-        if after[candidate] * 2 >= after_eccentricity {
-            *from_up = after;
-            *eccentricity = after_eccentricity;
-            return Some(candidate);
-        }
-        restore_chamber(tiles, candidate, r, &saved);
-        exact_checks_left -= 1;
-        if exact_checks_left == 0 {
-            break;
-        }
-    }
-    None
-}
-
-/// Walking distances from up inside the chamber around `centre` as if it were carved:
-/// returns (distance to `centre`, largest distance over the chamber). Exact for the
-/// chamber tiles: a shortest path first enters the square at some tile `q`, having
-/// walked only unchanged tiles until then, and inside the open square it walks the
-/// Manhattan distance. So each tile gets `min over q of entry(q) + |q - tile|₁`,
-/// where `entry(q)` is `q`'s own distance or one more than an outside neighbour's, and
-/// that minimum is the two-pass city-block distance transform below.
-fn distances_after_carving(tiles: &Grid<Tile>, from_up: &[u32], centre: usize, r: usize) -> (u32, u32) {
-    let width = tiles.width();
-    let side = 2 * r + 1;
-    let (left, top) = (centre % width - r, centre / width - r);
-    let mut square = vec![UNREACHABLE; side * side];
-    for sy in 0..side {
-        for sx in 0..side {
-            let (x, y) = (left + sx, top + sy);
-            let mut entry = from_up[y * width + x];
-            let outside = [
-                (sy == 0).then(|| (y - 1) * width + x),
-                (sx + 1 == side).then(|| y * width + x + 1),
-                (sy + 1 == side).then(|| (y + 1) * width + x),
-                (sx == 0).then(|| y * width + x - 1),
-            ];
-            for o in outside.into_iter().flatten() {
-                entry = entry.min(from_up[o].saturating_add(1));
-            }
-            square[sy * side + sx] = entry;
-        }
-    }
-    for i in 0..side * side {
-        let (sx, sy) = (i % side, i / side);
-        let mut best = square[i];
-        if sx > 0 {
-            best = best.min(square[i - 1].saturating_add(1));
-        }
-        if sy > 0 {
-            best = best.min(square[i - side].saturating_add(1));
-        }
-        square[i] = best;
-    }
-    for i in (0..side * side).rev() {
-        let (sx, sy) = (i % side, i / side);
-        let mut best = square[i];
-        if sx + 1 < side {
-            best = best.min(square[i + 1].saturating_add(1));
-        }
-        if sy + 1 < side {
-            best = best.min(square[i + side].saturating_add(1));
-        }
-        square[i] = best;
-    }
-    (square[r * side + r], square.iter().copied().max().unwrap_or(0))
-}
-
-/// Whether the `(2r+1)²` square centred on index `i` lies inside the border ring.
-fn chamber_fits(width: usize, height: usize, i: usize, r: usize) -> bool {
-    let (x, y) = (i % width, i / width);
-    x > r && y > r && x + r + 1 < width && y + r + 1 < height
-}
-
-/// Turns the square around `centre` into floor; returns the tiles it held, row by row.
-fn carve_chamber(tiles: &mut Grid<Tile>, centre: usize, r: usize) -> Vec<Tile> {
-    let width = tiles.width();
-    let (left, top) = (centre % width - r, centre / width - r);
-    let mut saved = Vec::with_capacity((2 * r + 1) * (2 * r + 1));
-    for y in top..=top + 2 * r {
-        let row = &mut tiles.cells_mut()[y * width + left..=y * width + left + 2 * r];
-        saved.extend_from_slice(row);
-        for tile in row.iter_mut().filter(|t| t.is_wall()) {
-            *tile = Tile::Floor;
-        }
-    }
-    saved
-}
-
-/// Puts back the tiles [`carve_chamber`] returned.
-fn restore_chamber(tiles: &mut Grid<Tile>, centre: usize, r: usize, saved: &[Tile]) {
-    let width = tiles.width();
-    let (left, top) = (centre % width - r, centre / width - r);
-    for (y, old) in (top..=top + 2 * r).zip(saved.chunks(2 * r + 1)) {
-        tiles.cells_mut()[y * width + left..=y * width + left + 2 * r].copy_from_slice(old);
-    }
-}
-
 /// The index with the largest finite distance among those `eligible` (ties: lowest).
 fn farthest(distance: &[u32], eligible: impl Fn(usize) -> bool) -> Option<usize> {
     let mut best: Option<usize> = None;
@@ -241,7 +122,12 @@ fn farthest(distance: &[u32], eligible: impl Fn(usize) -> bool) -> Option<usize>
 
 /// The largest finite distance (0 when nothing is reachable).
 fn largest_finite(distance: &[u32]) -> u32 {
-    distance.iter().copied().filter(|&d| d != UNREACHABLE).max().unwrap_or(0)
+    distance
+        .iter()
+        .copied()
+        .filter(|&d| d != UNREACHABLE)
+        .max()
+        .unwrap_or(0)
 }
 
 /// Per tile: whether the `(2r+1)²` square centred on it is all walkable and inside the
@@ -254,7 +140,11 @@ fn clear_spots(tiles: &Grid<Tile>, r: usize) -> Vec<bool> {
     for y in 1..height.saturating_sub(1) {
         let mut run = 0;
         for x in 1..width - 1 {
-            run = if tiles.cells()[y * width + x].is_walkable() { run + 1 } else { 0 };
+            run = if tiles.cells()[y * width + x].is_walkable() {
+                run + 1
+            } else {
+                0
+            };
             if run >= side {
                 across[y * width + x - r] = true;
             }
@@ -283,18 +173,35 @@ mod tests {
     }
 
     fn is_clear(tiles: &Grid<Tile>, at: Pos, r: i32) -> bool {
-        (-r..=r).all(|dy| (-r..=r).all(|dx| tiles.is_walkable(at.offset(dx, dy)) && !tiles.is_border(at.offset(dx, dy))))
+        (-r..=r).all(|dy| {
+            (-r..=r).all(|dx| {
+                tiles.is_walkable(at.offset(dx, dy)) && !tiles.is_border(at.offset(dx, dy))
+            })
+        })
     }
 
     #[test]
     fn clear_spots_match_the_naive_square_check() {
         let mut rng = rng();
         for r in 1..=3 {
-            let cells = (0..40 * 30).map(|_| if rng.chance_percent(8) { Tile::Wall } else { Tile::Floor }).collect();
+            let cells = (0..40 * 30)
+                .map(|_| {
+                    if rng.chance_percent(8) {
+                        Tile::Wall
+                    } else {
+                        Tile::Floor
+                    }
+                })
+                .collect();
             let tiles = Grid::from_cells(40, 30, cells).expect("sizes match");
             let clear = clear_spots(&tiles, r);
             for (i, &c) in clear.iter().enumerate() {
-                assert_eq!(c, is_clear(&tiles, tiles.pos_of(i), r as i32), "r {r} at {}", tiles.pos_of(i));
+                assert_eq!(
+                    c,
+                    is_clear(&tiles, tiles.pos_of(i), r as i32),
+                    "r {r} at {}",
+                    tiles.pos_of(i)
+                );
             }
         }
     }
@@ -346,9 +253,17 @@ mod tests {
             }
         }
         for seed in 0..20 {
-            let stairs = place_stairs(&mut tiles.clone(), 1, false, &mut StreamRng::new(seed, Stream::Layout))
-                .expect("main cave has room");
-            assert!(stairs.up.x < 25 && stairs.down.x < 25, "seed {seed}: {stairs:?}");
+            let stairs = place_stairs(
+                &mut tiles.clone(),
+                1,
+                false,
+                &mut StreamRng::new(seed, Stream::Layout),
+            )
+            .expect("main cave has room");
+            assert!(
+                stairs.up.x < 25 && stairs.down.x < 25,
+                "seed {seed}: {stairs:?}"
+            );
         }
     }
 
@@ -361,25 +276,5 @@ mod tests {
         assert_eq!(Regions::of(&tiles).count(), 1);
         let mut tiny = Grid::new(7, 7, Tile::Floor);
         assert_eq!(place_stairs(&mut tiny, 3, true, &mut rng()), None);
-    }
-
-    #[test]
-    fn estimated_chamber_distances_match_a_search_after_carving() {
-        let mut rng = rng();
-        for _ in 0..200 {
-            let cells = (0..30 * 20).map(|_| if rng.chance_percent(45) { Tile::Wall } else { Tile::Floor }).collect();
-            let mut tiles: Grid<Tile> = Grid::from_cells(30, 20, cells).expect("sizes match");
-            let regions = Regions::of(&tiles);
-            let Some(main) = regions.largest() else { continue };
-            let Some(up) = regions.labels().iter().position(|&l| l == main) else { continue };
-            let from_up = walking_distances(&tiles, tiles.pos_of(up));
-            let centre = (3 + rng.below(24) as usize) + (3 + rng.below(14) as usize) * 30;
-            if from_up[centre] == UNREACHABLE {
-                continue;
-            }
-            let (estimate, _) = distances_after_carving(&tiles, &from_up, centre, 2);
-            carve_chamber(&mut tiles, centre, 2);
-            assert_eq!(estimate, walking_distances(&tiles, tiles.pos_of(up))[centre]);
-        }
     }
 }

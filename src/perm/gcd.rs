@@ -16,11 +16,7 @@ macro_rules! gcd_methods {
         #[inline]
         pub fn $modulus(mut a: $ty, mut b: $ty) -> $ty {
             while a != 0 && b != 0 {
-                if a > b {
-                    a %= b
-                } else {
-                    b %= a
-                }
+                if a > b { a %= b } else { b %= a }
             }
             a.max(b)
         }
@@ -29,17 +25,21 @@ macro_rules! gcd_methods {
         /// the larger value is reduced by the smaller.
         ///
         /// Changed from the seed: plain subtraction needs `max / min` steps, so
-        /// `(MAX, 1)` would never finish. When the larger value is more than
-        /// [`SUBTRACTION_RATIO_LIMIT`] times the smaller, one remainder step replaces that
-        /// run of subtractions (it subtracts the smaller value as often as fits, so the
-        /// result is the same). Every call is therefore bounded and still exact.
+        /// `(MAX, 1)` would never finish. When the larger value is at least
+        /// 2^[`SUBTRACTION_RATIO_SHIFT`] (64) times the smaller, one remainder step replaces
+        /// that run of subtractions (it subtracts the smaller value as often as fits, so
+        /// the result is the same). The test is a shift, so ordinary turns still divide
+        /// nothing. Every call is therefore bounded and still exact.
         #[inline]
         pub fn $subtraction(mut a: $ty, mut b: $ty) -> $ty {
-            const LIMIT: $ty = SUBTRACTION_RATIO_LIMIT as $ty;
             while a != 0 && b != 0 {
                 if a > b {
-                    if a / LIMIT > b { a %= b } else { a -= b }
-                } else if b / LIMIT > a {
+                    if a >> SUBTRACTION_RATIO_SHIFT > b {
+                        a %= b
+                    } else {
+                        a -= b
+                    }
+                } else if b >> SUBTRACTION_RATIO_SHIFT > a {
                     b %= a
                 } else {
                     b -= a
@@ -51,7 +51,8 @@ macro_rules! gcd_methods {
         /// Greatest common divisor by Stein's binary method, iteratively: the shared
         /// factors of two are counted with `trailing_zeros`, then the smaller odd value
         /// is subtracted from the larger and the difference's factors of two stripped,
-        /// until the difference is zero. No recursion; at most one loop turn per bit.
+        /// until the difference is zero. No recursion: each turn at least halves the product
+        /// of the two values, so there are at most twice as many turns as bits.
         #[inline]
         pub fn $stein(mut a: $ty, mut b: $ty) -> $ty {
             if a == 0 {
@@ -76,9 +77,9 @@ macro_rules! gcd_methods {
     };
 }
 
-/// How many times larger one value may be than the other before the subtraction method
-/// takes a remainder step instead of subtracting.
-pub const SUBTRACTION_RATIO_LIMIT: u32 = 64;
+/// The subtraction method takes a remainder step instead of subtracting once the larger
+/// value shifted right by this many bits still exceeds the smaller (a ratio of about 64).
+pub const SUBTRACTION_RATIO_SHIFT: u32 = 6;
 
 gcd_methods!(u32, gcd_modulus_u32, gcd_subtraction_u32, gcd_stein_u32);
 gcd_methods!(u64, gcd_modulus_u64, gcd_subtraction_u64, gcd_stein_u64);
@@ -110,12 +111,21 @@ pub enum CoprimeError {
 impl fmt::Display for CoprimeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CoprimeError::ZeroNumber => write!(f, "co-primes of 0 were asked for; the number must be at least 1"),
+            CoprimeError::ZeroNumber => write!(
+                f,
+                "co-primes of 0 were asked for; the number must be at least 1"
+            ),
             CoprimeError::StartBelowTwo { range } => {
-                write!(f, "co-prime range {range:?} starts below 2; candidates start at 2")
+                write!(
+                    f,
+                    "co-prime range {range:?} starts below 2; candidates start at 2"
+                )
             }
             CoprimeError::EmptyRange { range } => {
-                write!(f, "co-prime range {range:?} is empty; its end must be above its start")
+                write!(
+                    f,
+                    "co-prime range {range:?} is empty; its end must be above its start"
+                )
             }
         }
     }
@@ -128,9 +138,13 @@ fn check_search(number: u32, range: &Range<u32>) -> Result<(), CoprimeError> {
     if number == 0 {
         Err(CoprimeError::ZeroNumber)
     } else if range.start < 2 {
-        Err(CoprimeError::StartBelowTwo { range: range.clone() })
+        Err(CoprimeError::StartBelowTwo {
+            range: range.clone(),
+        })
     } else if range.end <= range.start {
-        Err(CoprimeError::EmptyRange { range: range.clone() })
+        Err(CoprimeError::EmptyRange {
+            range: range.clone(),
+        })
     } else {
         Ok(())
     }
@@ -144,9 +158,15 @@ pub fn coprimes(number: u32, range: Range<u32>) -> Result<Vec<u32>, CoprimeError
 }
 
 /// Like [`coprimes`] with the gcd method given, as in the seed's benchmark.
-pub fn coprimes_by(number: u32, range: Range<u32>, gcd: fn(u32, u32) -> u32) -> Result<Vec<u32>, CoprimeError> {
+pub fn coprimes_by(
+    number: u32,
+    range: Range<u32>,
+    gcd: fn(u32, u32) -> u32,
+) -> Result<Vec<u32>, CoprimeError> {
     check_search(number, &range)?;
-    Ok(range.filter(|&candidate| gcd(candidate, number) == 1).collect())
+    Ok(range
+        .filter(|&candidate| gcd(candidate, number) == 1)
+        .collect())
 }
 
 /// The distinct prime factors of `n`, ascending, by trial division (`n = 0` and `n = 1`
@@ -158,9 +178,9 @@ pub fn distinct_prime_factors(mut n: u32) -> Vec<u32> {
     }
     let mut divisor = 2u32;
     while (divisor as u64) * (divisor as u64) <= n as u64 {
-        if n % divisor == 0 {
+        if n.is_multiple_of(divisor) {
             primes.push(divisor);
-            while n % divisor == 0 {
+            while n.is_multiple_of(divisor) {
                 n /= divisor;
             }
         }
@@ -180,7 +200,10 @@ pub fn coprime_residues(n: u32) -> Vec<u32> {
     }
     let mut is_unit = vec![true; n as usize];
     for p in distinct_prime_factors(n) {
-        is_unit.iter_mut().step_by(p as usize).for_each(|u| *u = false);
+        is_unit
+            .iter_mut()
+            .step_by(p as usize)
+            .for_each(|u| *u = false);
     }
     if n == 1 {
         is_unit[0] = true;
@@ -255,7 +278,10 @@ fn sieve_segments(range: &Range<u32>, primes: &[u32]) -> Vec<u32> {
             let first = segment_start.div_ceil(p) * p;
             if first < segment_start + len as u64 {
                 let from = (first - segment_start) as usize;
-                keep[from..].iter_mut().step_by(p as usize).for_each(|k| *k = false);
+                keep[from..]
+                    .iter_mut()
+                    .step_by(p as usize)
+                    .for_each(|k| *k = false);
             }
         }
         out.extend(

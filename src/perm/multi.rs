@@ -38,7 +38,9 @@ impl Scrambler for ByteTable {
 /// outermost. Errors when `tables` is empty.
 pub fn nest(tables: &[ByteTable]) -> Result<ByteTable, PermError> {
     let (first, rest) = tables.split_first().ok_or(PermError::NoTables)?;
-    Ok(rest.iter().fold(first.clone(), |inner, outer| inner.then(outer)))
+    Ok(rest
+        .iter()
+        .fold(first.clone(), |inner, outer| inner.then(outer)))
 }
 
 /// Sequential tables: byte `i` (counted from the start of the data) uses table `i mod k`.
@@ -46,6 +48,10 @@ pub fn nest(tables: &[ByteTable]) -> Result<ByteTable, PermError> {
 pub struct SequentialTables {
     tables: Vec<ByteTable>,
 }
+
+/// Bytes per table in one block of sequential scrambling: a block (`k` times this) stays
+/// in the L1 cache while each table makes its strided pass over it.
+const SEQUENTIAL_BLOCK_PER_TABLE: usize = 1024;
 
 impl SequentialTables {
     /// Uses `tables` in turn; errors when there are none.
@@ -61,16 +67,24 @@ impl SequentialTables {
         &self.tables
     }
 
-    /// Applies the forward (or inverse) lookups, one table per position modulo k.
+    /// Looks every byte up in the table its position picks. Blocks are a multiple of `k`
+    /// long, so within each block table `j` handles bytes `j, j + k, j + 2k, …` in one
+    /// tight strided loop with no modulo.
     fn apply(&self, data: &mut [u8], pick: fn(&ByteTable) -> &[u8; 256]) {
-        if let [only] = self.tables.as_slice() {
-            substitute(pick(only), data);
+        let k = self.tables.len();
+        if k == 1 {
+            substitute(pick(&self.tables[0]), data);
             return;
         }
-        let lookups: Vec<&[u8; 256]> = self.tables.iter().map(pick).collect();
-        for group in data.chunks_mut(lookups.len()) {
-            for (byte, lookup) in group.iter_mut().zip(&lookups) {
-                *byte = lookup[*byte as usize];
+        for block in data.chunks_mut(k * SEQUENTIAL_BLOCK_PER_TABLE) {
+            for (first, table) in self.tables.iter().enumerate() {
+                let lookup = pick(table);
+                let Some(tail) = block.get_mut(first..) else {
+                    continue;
+                };
+                for byte in tail.iter_mut().step_by(k) {
+                    *byte = lookup[*byte as usize];
+                }
             }
         }
     }
@@ -89,39 +103,55 @@ impl Scrambler for SequentialTables {
 /// Chained tables: the previous output byte selects the table (`mod k`) and is XORed
 /// into the input byte, starting from an initial value.
 ///
-/// The 256 effective substitutions (one per previous byte) are built up front, so each
-/// byte costs one dependent lookup when encoding and one independent lookup decoding.
+/// The tables are laid out end to end so each byte costs one dependent lookup plus a
+/// little arithmetic when encoding (a mask when `k` is a power of two) and one
+/// independent lookup when decoding.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChainedTables {
     tables: Vec<ByteTable>,
     initial: u8,
-    /// Row `prev`, column `x`: the output for input `x` after output `prev`.
-    encode_rows: Vec<[u8; 256]>,
-    /// Row `prev`, column `y`: the input that gave output `y` after output `prev`.
-    decode_rows: Vec<[u8; 256]>,
+    /// The forward arrays of all tables, end to end.
+    forward: Vec<u8>,
+    /// The inverse arrays of all tables, end to end.
+    backward: Vec<u8>,
+    /// For each previous byte, where its table starts in `forward` / `backward`.
+    row_start: [u32; 256],
 }
 
+/// The most tables a chain can use: a previous byte selects one of at most 256.
+pub const MAX_CHAINED_TABLES: usize = 256;
+
 impl ChainedTables {
-    /// Chains `tables` from the initial value `initial`; errors when there are none.
+    /// Chains `tables` from the initial value `initial`; errors when there are none or
+    /// more than [`MAX_CHAINED_TABLES`].
     pub fn new(tables: Vec<ByteTable>, initial: u8) -> Result<Self, PermError> {
         if tables.is_empty() {
             return Err(PermError::NoTables);
         }
-        let mut encode_rows = vec![[0u8; 256]; 256];
-        let mut decode_rows = vec![[0u8; 256]; 256];
-        for (previous, (encode_row, decode_row)) in encode_rows.iter_mut().zip(decode_rows.iter_mut()).enumerate() {
-            let table = &tables[previous % tables.len()];
-            for input in 0..=255u8 {
-                let output = table.encode_byte(input ^ previous as u8);
-                encode_row[input as usize] = output;
-                decode_row[output as usize] = input;
-            }
+        if tables.len() > MAX_CHAINED_TABLES {
+            return Err(PermError::TooManyTables {
+                count: tables.len(),
+                max: MAX_CHAINED_TABLES,
+            });
+        }
+        let forward = tables
+            .iter()
+            .flat_map(|t| t.forward().iter().copied())
+            .collect();
+        let backward = tables
+            .iter()
+            .flat_map(|t| t.backward().iter().copied())
+            .collect();
+        let mut row_start = [0u32; 256];
+        for (previous, start) in row_start.iter_mut().enumerate() {
+            *start = (previous % tables.len() * 256) as u32;
         }
         Ok(ChainedTables {
             tables,
             initial,
-            encode_rows,
-            decode_rows,
+            forward,
+            backward,
+            row_start,
         })
     }
 
@@ -138,18 +168,29 @@ impl ChainedTables {
 
 impl Scrambler for ChainedTables {
     fn encode_in_place(&self, data: &mut [u8]) {
-        let mut previous = self.initial;
-        for byte in data.iter_mut() {
-            previous = self.encode_rows[previous as usize][*byte as usize];
-            *byte = previous;
+        let mut previous = self.initial as usize;
+        if self.tables.len().is_power_of_two() {
+            // `previous mod k` is a mask: no load on the chain besides the table itself.
+            let mask = self.tables.len() - 1;
+            for byte in data.iter_mut() {
+                previous =
+                    self.forward[((previous & mask) << 8) | (*byte as usize ^ previous)] as usize;
+                *byte = previous as u8;
+            }
+        } else {
+            for byte in data.iter_mut() {
+                let at = self.row_start[previous] as usize + (*byte as usize ^ previous);
+                previous = self.forward[at] as usize;
+                *byte = previous as u8;
+            }
         }
     }
 
     fn decode_in_place(&self, data: &mut [u8]) {
-        let mut previous = self.initial;
+        let mut previous = self.initial as usize;
         for byte in data.iter_mut() {
-            let scrambled = *byte;
-            *byte = self.decode_rows[previous as usize][scrambled as usize];
+            let scrambled = *byte as usize;
+            *byte = self.backward[self.row_start[previous] as usize + scrambled] ^ previous as u8;
             previous = scrambled;
         }
     }

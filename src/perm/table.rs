@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use super::gcd::{coprime_residues, gcd_modulus_u64, mod_inverse};
+use super::gcd::{gcd_modulus_u64, mod_inverse};
 use crate::rng::StreamRng;
 
 /// Why a permutation table could not be made or combined.
@@ -36,6 +36,13 @@ pub enum PermError {
     },
     /// Combining tables needs at least one table.
     NoTables,
+    /// More tables than a combination can use.
+    TooManyTables {
+        /// Tables given.
+        count: usize,
+        /// The most allowed.
+        max: usize,
+    },
     /// A slice to permute must have one item per slot.
     LengthDiffers {
         /// Items given.
@@ -59,12 +66,21 @@ impl fmt::Display for PermError {
                  so the table would not be a permutation"
             ),
             PermError::SlotsDiffer { inner, outer } => {
-                write!(f, "cannot nest a {inner}-slot table inside a {outer}-slot table")
+                write!(
+                    f,
+                    "cannot nest a {inner}-slot table inside a {outer}-slot table"
+                )
             }
             PermError::NotByteSized { slots } => {
-                write!(f, "a byte substitution needs a 256-slot table, got {slots} slots")
+                write!(
+                    f,
+                    "a byte substitution needs a 256-slot table, got {slots} slots"
+                )
             }
             PermError::NoTables => write!(f, "at least one table is needed"),
+            PermError::TooManyTables { count, max } => {
+                write!(f, "{count} tables given; at most {max} can be used")
+            }
             PermError::LengthDiffers { items, slots } => {
                 write!(f, "cannot permute {items} items with a {slots}-slot table")
             }
@@ -113,17 +129,24 @@ impl PermTable {
         })
     }
 
-    /// A table over `slots` slots drawn from `rng`: a step uniform among the residues
-    /// co-prime to `slots`, then an offset uniform in `0..slots` — exactly two draws.
-    /// Costs `O(slots)` to list the residues. Errors only when `slots` is 0.
+    /// A table over `slots` slots drawn from `rng` in exactly two draws: a uniform value
+    /// in `0..slots`, moved up (cyclically) to the first residue co-prime to `slots`, is
+    /// the step; a uniform value in `0..slots` is the offset. Steps after a long run of
+    /// non-co-prime residues are a little likelier than others; the scan is short (a few
+    /// dozen residues at most in practice) and needs no memory. Errors only when `slots`
+    /// is 0.
     pub fn random(slots: u32, rng: &mut StreamRng) -> Result<Self, PermError> {
-        let residues = coprime_residues(slots);
-        if residues.is_empty() {
+        if slots == 0 {
             return Err(PermError::NoSlots);
         }
-        let step = residues[rng.below(residues.len() as u32) as usize];
+        let start = rng.below(slots) as u64;
+        let n = slots as u64;
+        let step = (0..n)
+            .map(|distance| (start + distance) % n)
+            .find(|&candidate| gcd_modulus_u64(candidate, n) == 1)
+            .unwrap_or(1); // Never used: residue 1 (or 0 when n = 1) is always co-prime.
         let offset = rng.below(slots);
-        PermTable::new(slots, step as u64, offset as u64)
+        PermTable::new(slots, step, offset as u64)
     }
 
     /// Number of slots.
@@ -179,7 +202,8 @@ impl PermTable {
     pub fn inverse(&self) -> PermTable {
         let n = self.slots as u128;
         // Exists: `new` checked gcd(step, slots) = 1.
-        let inverse_step = mod_inverse(self.step_mod as u64, self.slots as u64).unwrap_or(1) as u128;
+        let inverse_step =
+            mod_inverse(self.step_mod as u64, self.slots as u64).unwrap_or(1) as u128;
         let inverse_offset = (n - self.offset_mod as u128) % n * inverse_step % n;
         PermTable {
             slots: self.slots,
@@ -202,7 +226,8 @@ impl PermTable {
         }
         let n = self.slots as u128;
         let step = outer.step_mod as u128 * self.step_mod as u128 % n;
-        let offset = (outer.step_mod as u128 * self.offset_mod as u128 + outer.offset_mod as u128) % n;
+        let offset =
+            (outer.step_mod as u128 * self.offset_mod as u128 + outer.offset_mod as u128) % n;
         PermTable::new(self.slots, step as u64, offset as u64)
     }
 
@@ -214,7 +239,10 @@ impl PermTable {
                 slots: self.slots as u64,
             });
         }
-        Ok(self.iter().map(|source| items[source as usize].clone()).collect())
+        Ok(self
+            .iter()
+            .map(|source| items[source as usize].clone())
+            .collect())
     }
 }
 

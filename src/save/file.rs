@@ -67,7 +67,11 @@ fn io_error(path: &Path, action: &'static str) -> impl FnOnce(io::Error) -> Save
 ///    good backup;
 /// 3. rename the temporary file over `path` (atomic on one file system);
 /// 4. sync the directory so the rename itself is durable (Unix).
-pub fn save_to_path<T: Serialize>(path: impl AsRef<Path>, value: &T, key: u64) -> Result<(), SaveError> {
+pub fn save_to_path<T: Serialize>(
+    path: impl AsRef<Path>,
+    value: &T,
+    key: u64,
+) -> Result<(), SaveError> {
     save_to_path_with_hooks(path, value, key, SaveHooks::default())
 }
 
@@ -150,7 +154,9 @@ pub fn load_from_path<T: DeserializeOwned>(path: impl AsRef<Path>) -> Result<T, 
 
 /// Reads the save at `path`, or its backup `<path>.bak` when the save is missing or bad,
 /// and says which one it used.
-pub fn load_with_backup<T: DeserializeOwned>(path: impl AsRef<Path>) -> Result<(T, LoadedFrom), SaveError> {
+pub fn load_with_backup<T: DeserializeOwned>(
+    path: impl AsRef<Path>,
+) -> Result<(T, LoadedFrom), SaveError> {
     let path = path.as_ref();
     match load_from_path(path) {
         Ok(value) => Ok((value, LoadedFrom::Main)),

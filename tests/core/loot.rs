@@ -1,1 +1,369 @@
-//! placeholder
+//! Seeded loot: the embedded table parses, bad tables are refused with their place, and
+//! placement is deterministic, stays on reachable free floor, never changes tiles, and
+//! gives must-find items open ground.
+
+use std::collections::{BTreeSet, VecDeque};
+
+use delve::grid::{Grid, Pos, Tile};
+use delve::loot::{
+    LootError, LootTable, appearances, default_loot_table, place_loot, place_loot_from,
+};
+use delve::rng::{Stream, StreamRng, level_seed};
+
+/// A walled map with random inner walls (about `wall_percent`), stairs and a door or two.
+fn random_map(seed: u64, width: usize, height: usize, wall_percent: u32) -> (Grid<Tile>, Pos) {
+    let mut rng = StreamRng::new(seed, Stream::Cosmetic);
+    let mut tiles = Grid::new(width, height, Tile::Wall);
+    for y in 1..height as i32 - 1 {
+        for x in 1..width as i32 - 1 {
+            let tile = if rng.chance_percent(wall_percent) {
+                Tile::Wall
+            } else {
+                Tile::Floor
+            };
+            tiles.set(Pos::new(x, y), tile);
+        }
+    }
+    let start = Pos::new(
+        1 + rng.below(width as u32 - 2) as i32,
+        1 + rng.below(height as u32 - 2) as i32,
+    );
+    for (dx, dy) in delve::grid::KING {
+        if !tiles.is_border(start.offset(dx, dy)) {
+            tiles.set(start.offset(dx, dy), Tile::Floor);
+        }
+    }
+    tiles.set(start, Tile::UpStairs);
+    tiles.set(
+        Pos::new(width as i32 - 2, height as i32 - 2),
+        Tile::DownStairs,
+    );
+    tiles.set(Pos::new(2, 1), Tile::Door);
+    (tiles, start)
+}
+
+/// Cells reachable from `start` over walkable tiles by orthogonal steps.
+fn reachable(tiles: &Grid<Tile>, start: Pos) -> BTreeSet<Pos> {
+    let mut seen = BTreeSet::from([start]);
+    let mut queue = VecDeque::from([start]);
+    while let Some(pos) = queue.pop_front() {
+        for next in tiles.neighbours4(pos) {
+            if tiles.is_walkable(next) && seen.insert(next) {
+                queue.push_back(next);
+            }
+        }
+    }
+    seen
+}
+
+fn loot_for(
+    tiles: &Grid<Tile>,
+    start: Pos,
+    count: u32,
+    clearance: u32,
+    seed: u64,
+) -> Vec<delve::loot::PlacedItem> {
+    place_loot(
+        tiles,
+        start,
+        count,
+        clearance,
+        &mut StreamRng::new(seed, Stream::Loot),
+    )
+}
+
+#[test]
+fn the_embedded_loot_table_parses() {
+    let table = default_loot_table();
+    let items = table.items();
+    assert!((12..=20).contains(&items.len()), "{} items", items.len());
+    assert!(items.iter().any(|item| item.must_find));
+    assert!(
+        items
+            .iter()
+            .any(|item| item.appearance_class.as_deref() == Some("potion"))
+    );
+    assert!(
+        items
+            .iter()
+            .any(|item| item.appearance_class.as_deref() == Some("scroll"))
+    );
+    assert_eq!(table.index_of(&items[3].name), Some(3));
+}
+
+#[test]
+fn a_ron_error_names_the_file_line_and_column() {
+    let text = "(\n    items: [\n        (name: \"x\", glyph: 'x', rarity: Common, colour: 3),\n    ],\n)\n";
+    match LootTable::from_ron_str(text, "test.ron") {
+        Err(LootError::Parse {
+            origin,
+            line,
+            column,
+            message,
+        }) => {
+            assert_eq!((origin.as_str(), line), ("test.ron", 3));
+            assert!(column > 1, "column {column}");
+            assert!(message.contains("colour"), "{message}");
+        }
+        other => panic!("expected a parse error, got {other:?}"),
+    }
+    let err = LootTable::from_ron_str("(items: [", "broken.ron").unwrap_err();
+    assert!(err.to_string().starts_with("broken.ron:1:"), "{err}");
+}
+
+#[test]
+fn broken_rules_are_refused_naming_the_item() {
+    let cases = [
+        ("(items: [])", "empty"),
+        (
+            "(items: [(name: \"a\", glyph: 'a', rarity: Common), (name: \"a\", glyph: 'b', rarity: Rare)])",
+            "\"a\" appears twice",
+        ),
+        (
+            "(items: [(name: \"a\", glyph: 'a', rarity: Common, appearance_class: Some(\"gem\"))])",
+            "\"gem\"",
+        ),
+        (
+            "(items: [(name: \"a\", glyph: '!', rarity: Common, appearance_class: Some(\"p\")), \
+              (name: \"b\", glyph: '!', rarity: Common, appearance_class: Some(\"p\"))], \
+              appearances: [(class: \"p\", names: [\"red\"])])",
+            "1 names for 2 items",
+        ),
+        (
+            "(items: [(name: \"a\", glyph: 'a', rarity: Weight(0))])",
+            "no item can be drawn",
+        ),
+        (
+            "(items: [(name: \"a\", glyph: 'a', rarity: Weight(100000))])",
+            "100000",
+        ),
+    ];
+    for (text, expected) in cases {
+        match LootTable::from_ron_str(text, "t.ron") {
+            Err(LootError::Invalid { origin, problem }) => {
+                assert_eq!(origin, "t.ron");
+                assert!(
+                    problem.contains(expected),
+                    "{problem:?} should mention {expected:?}"
+                );
+            }
+            other => panic!("{text}: expected an invalid-table error, got {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn loot_is_the_same_for_the_same_seed_and_never_touches_tiles() {
+    for seed in 0..40 {
+        let (tiles, start) = random_map(seed, 48, 30, 30);
+        let before = tiles.clone();
+        let first = loot_for(&tiles, start, 8, 2, level_seed(seed, 3));
+        assert_eq!(
+            first,
+            loot_for(&tiles, start, 8, 2, level_seed(seed, 3)),
+            "seed {seed}"
+        );
+        assert_eq!(tiles, before);
+        assert!(!first.is_empty());
+    }
+}
+
+#[test]
+fn loot_changes_with_the_loot_stream() {
+    let (tiles, start) = random_map(11, 48, 30, 25);
+    let outcomes: BTreeSet<Vec<(Pos, usize)>> = (0..30)
+        .map(|seed| {
+            loot_for(&tiles, start, 6, 2, seed)
+                .iter()
+                .map(|p| (p.pos, p.item))
+                .collect()
+        })
+        .collect();
+    assert!(
+        outcomes.len() >= 28,
+        "only {} different outcomes for 30 seeds",
+        outcomes.len()
+    );
+}
+
+#[test]
+fn loot_lies_on_distinct_reachable_floor_never_on_the_start() {
+    for seed in 0..200 {
+        let (tiles, start) = random_map(seed, 40, 24, 40);
+        let reach = reachable(&tiles, start);
+        let loot = loot_for(&tiles, start, 12, 1 + (seed % 3) as u32, seed);
+        let spots: BTreeSet<Pos> = loot.iter().map(|p| p.pos).collect();
+        assert_eq!(
+            spots.len(),
+            loot.len(),
+            "seed {seed}: two items share a spot"
+        );
+        for item in &loot {
+            assert_eq!(
+                tiles[item.pos],
+                Tile::Floor,
+                "seed {seed}: item on {:?}",
+                tiles[item.pos]
+            );
+            assert_ne!(item.pos, start);
+            assert!(
+                reach.contains(&item.pos),
+                "seed {seed}: {} is unreachable",
+                item.pos
+            );
+            assert!(item.item < default_loot_table().items().len());
+        }
+        let free = reach
+            .iter()
+            .filter(|&&p| tiles[p] == Tile::Floor && p != start)
+            .count();
+        assert_eq!(loot.len(), free.min(12), "seed {seed}");
+    }
+}
+
+#[test]
+fn must_find_items_come_first_on_open_ground() {
+    let table = default_loot_table();
+    let must: Vec<usize> = (0..table.items().len())
+        .filter(|&i| table.items()[i].must_find)
+        .collect();
+    for seed in 0..100 {
+        let (tiles, start) = random_map(seed, 60, 36, 15);
+        let loot = loot_for(&tiles, start, 5, 1, seed);
+        let firsts: Vec<usize> = loot.iter().take(must.len()).map(|p| p.item).collect();
+        assert_eq!(firsts, must, "seed {seed}");
+        let is_clear = |pos: Pos| {
+            delve::grid::KING
+                .iter()
+                .all(|&(dx, dy)| tiles.is_walkable(pos.offset(dx, dy)))
+        };
+        let any_clear = reachable(&tiles, start)
+            .into_iter()
+            .any(|p| tiles[p] == Tile::Floor && p != start && is_clear(p));
+        if any_clear {
+            for placed in loot.iter().take(must.len()) {
+                assert!(
+                    is_clear(placed.pos),
+                    "seed {seed}: {} is not clear",
+                    placed.pos
+                );
+            }
+        }
+        assert!(
+            loot[must.len()..]
+                .iter()
+                .all(|p| !table.items()[p.item].must_find)
+        );
+    }
+}
+
+#[test]
+fn a_must_find_item_without_open_ground_lies_nearest_the_start() {
+    // A one-tile-wide corridor: no spot has a clear radius of 1.
+    let tiles = Grid::parse_ascii("#########\n#<......#\n#########\n").unwrap();
+    let start = Pos::new(1, 1);
+    for seed in 0..20 {
+        let loot = loot_for(&tiles, start, 3, 1, seed);
+        assert_eq!(loot.len(), 3);
+        assert!(default_loot_table().items()[loot[0].item].must_find);
+        assert_eq!(loot[0].pos, Pos::new(2, 1), "seed {seed}");
+    }
+}
+
+#[test]
+fn unreachable_floor_and_an_unwalkable_start_get_no_loot() {
+    let tiles = Grid::parse_ascii("#######\n#<.#..#\n#######\n").unwrap();
+    let loot = loot_for(&tiles, Pos::new(1, 1), 5, 1, 3);
+    assert_eq!(
+        loot.iter().map(|p| p.pos).collect::<Vec<_>>(),
+        vec![Pos::new(2, 1)]
+    );
+    assert!(loot_for(&tiles, Pos::new(0, 0), 5, 1, 3).is_empty());
+    assert!(loot_for(&tiles, Pos::new(1, 1), 0, 1, 3).is_empty());
+}
+
+#[test]
+fn rarity_weights_show_in_the_counts() {
+    let table = default_loot_table();
+    let mut counts = vec![0u32; table.items().len()];
+    for seed in 0..300 {
+        let (tiles, start) = random_map(seed, 40, 24, 20);
+        for placed in loot_for(&tiles, start, 10, 1, seed ^ 0xabc) {
+            counts[placed.item] += 1;
+        }
+    }
+    let count_of = |name: &str| counts[table.index_of(name).unwrap()];
+    assert!(
+        count_of("gold pieces") > 2 * count_of("ring of protection"),
+        "{counts:?}"
+    );
+    assert!(
+        count_of("ring of protection") > count_of("wand of digging"),
+        "{counts:?}"
+    );
+    assert!(
+        counts.iter().all(|&c| c > 0),
+        "every item turns up: {counts:?}"
+    );
+}
+
+#[test]
+fn appearances_are_shuffled_per_seed_and_distinct_within_a_class() {
+    let table = default_loot_table();
+    let mut seen_orders = BTreeSet::new();
+    for seed in 0..50 {
+        let names = appearances(table, &mut StreamRng::new(seed, Stream::Loot));
+        assert_eq!(
+            names,
+            appearances(table, &mut StreamRng::new(seed, Stream::Loot))
+        );
+        assert_eq!(names.len(), table.items().len());
+        for (item, name) in table.items().iter().zip(&names) {
+            match &item.appearance_class {
+                None => assert_eq!(name, &item.name),
+                Some(class) => {
+                    let list = table
+                        .appearance_classes()
+                        .iter()
+                        .find(|c| &c.class == class)
+                        .unwrap();
+                    assert!(list.names.contains(name), "{name} is not a {class}");
+                }
+            }
+        }
+        let distinct: BTreeSet<&String> = names.iter().collect();
+        assert_eq!(
+            distinct.len(),
+            names.len(),
+            "seed {seed}: two kinds look alike"
+        );
+        seen_orders.insert(names);
+    }
+    assert!(
+        seen_orders.len() > 40,
+        "only {} different shuffles",
+        seen_orders.len()
+    );
+}
+
+#[test]
+fn a_custom_table_is_used_by_place_loot_from() {
+    let table = LootTable::from_ron_str(
+        "(items: [(name: \"pebble\", glyph: '*', rarity: Common), (name: \"idol\", glyph: '&', rarity: Weight(0), must_find: true)])",
+        "custom.ron",
+    )
+    .unwrap();
+    let (tiles, start) = random_map(4, 30, 20, 10);
+    let loot = place_loot_from(
+        &table,
+        &tiles,
+        start,
+        4,
+        1,
+        &mut StreamRng::new(1, Stream::Loot),
+    );
+    assert_eq!(
+        loot.iter().map(|p| p.item).collect::<Vec<_>>(),
+        vec![1, 0, 0, 0]
+    );
+}

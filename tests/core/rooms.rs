@@ -12,12 +12,22 @@ use delve::rng::{Stream, StreamRng};
 const NO_ROOM: u32 = u32::MAX;
 
 fn layout(config: &RoomsConfig, seed: u64) -> Layout {
-    assert_eq!(config.validate(), Ok(()), "test config must be valid: {config:?}");
-    generate_layout(&GeneratorConfig::Rooms(config.clone()), &mut StreamRng::new(seed, Stream::Layout))
+    assert_eq!(
+        config.validate(),
+        Ok(()),
+        "test config must be valid: {config:?}"
+    );
+    generate_layout(
+        &GeneratorConfig::Rooms(config.clone()),
+        &mut StreamRng::new(seed, Stream::Layout),
+    )
 }
 
 fn graph(layout: &Layout) -> &RoomGraph {
-    layout.rooms.as_ref().expect("a rooms layout has a room graph")
+    layout
+        .rooms
+        .as_ref()
+        .expect("a rooms layout has a room graph")
 }
 
 /// 4-connected walkable regions, by plain BFS.
@@ -33,7 +43,8 @@ fn walkable_regions(tiles: &Grid<Tile>) -> usize {
         let mut queue = VecDeque::from([tiles.pos_of(start)]);
         while let Some(p) = queue.pop_front() {
             for q in tiles.neighbours4(p) {
-                if tiles[q].is_walkable() && !std::mem::replace(&mut seen[tiles.index_of(q)], true) {
+                if tiles[q].is_walkable() && !std::mem::replace(&mut seen[tiles.index_of(q)], true)
+                {
                     queue.push_back(q);
                 }
             }
@@ -77,27 +88,59 @@ fn check_rooms_layout(config: &RoomsConfig, seed: u64, layout: &Layout) {
     let tiles = &layout.tiles;
     let graph = graph(layout);
     let ctx = format!("seed {seed}, config {config:?}");
-    assert_eq!((tiles.width(), tiles.height()), (config.width as usize, config.height as usize), "{ctx}");
-    assert!(tiles.positions().filter(|&p| tiles.is_border(p)).all(|p| tiles[p].is_wall()), "open border: {ctx}");
+    assert_eq!(
+        (tiles.width(), tiles.height()),
+        (config.width as usize, config.height as usize),
+        "{ctx}"
+    );
+    assert!(
+        tiles
+            .positions()
+            .filter(|&p| tiles.is_border(p))
+            .all(|p| tiles[p].is_wall()),
+        "open border: {ctx}"
+    );
     assert_eq!(walkable_regions(tiles), 1, "{ctx}");
 
     // Room count: every cell but the reserved ones, at least two.
-    let (cols, rows) = ((config.width - 1) / config.cell_width, (config.height - 1) / config.cell_height);
+    let (cols, rows) = (
+        (config.width - 1) / config.cell_width,
+        (config.height - 1) / config.cell_height,
+    );
     let cells = (cols * rows) as usize;
     let reserved = (cells * config.empty_percent as usize / 100).min(cells - 2);
     assert_eq!(graph.rooms.len(), cells - reserved, "{ctx}");
 
     // The graph: a spanning tree plus the cycles, between grid-adjacent rooms only.
-    assert_eq!(graph.connections.len(), graph.rooms.len() - 1 + graph.cycles_added, "{ctx}");
-    assert_eq!(layout.report.cycles_added as usize, graph.cycles_added, "{ctx}");
+    assert_eq!(
+        graph.connections.len(),
+        graph.rooms.len() - 1 + graph.cycles_added,
+        "{ctx}"
+    );
+    assert_eq!(
+        layout.report.cycles_added as usize, graph.cycles_added,
+        "{ctx}"
+    );
     assert!(graph_is_connected(graph), "room graph not connected: {ctx}");
-    let mut pairs: Vec<(usize, usize)> = graph.connections.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+    let mut pairs: Vec<(usize, usize)> = graph
+        .connections
+        .iter()
+        .map(|&(a, b)| (a.min(b), a.max(b)))
+        .collect();
     pairs.sort_unstable();
     pairs.dedup();
-    assert_eq!(pairs.len(), graph.connections.len(), "a pair is joined twice: {ctx}");
+    assert_eq!(
+        pairs.len(),
+        graph.connections.len(),
+        "a pair is joined twice: {ctx}"
+    );
     for &(a, b) in &graph.connections {
         let (ra, rb) = (graph.rooms[a], graph.rooms[b]);
-        assert_eq!((ra.cell_x - rb.cell_x).abs() + (ra.cell_y - rb.cell_y).abs(), 1, "{ctx}");
+        assert_eq!(
+            (ra.cell_x - rb.cell_x).abs() + (ra.cell_y - rb.cell_y).abs(),
+            1,
+            "{ctx}"
+        );
     }
     let degree = degrees(graph);
     let dead_ends = degree.iter().filter(|&&d| d == 1).count();
@@ -106,13 +149,23 @@ fn check_rooms_layout(config: &RoomsConfig, seed: u64, layout: &Layout) {
     // Rooms: inside their cells with a margin, sizes in bounds, floor inside.
     let mut room_at = vec![NO_ROOM; tiles.len()];
     for (i, room) in graph.rooms.iter().enumerate() {
-        assert!(room.width >= config.min_room as i32 && room.width <= config.cell_width as i32 - 2, "{ctx}");
-        assert!(room.height >= config.min_room as i32 && room.height <= config.cell_height as i32 - 2, "{ctx}");
+        assert!(
+            room.width >= config.min_room as i32 && room.width <= config.cell_width as i32 - 2,
+            "{ctx}"
+        );
+        assert!(
+            room.height >= config.min_room as i32 && room.height <= config.cell_height as i32 - 2,
+            "{ctx}"
+        );
         for y in room.y..room.y + room.height {
             for x in room.x..room.x + room.width {
                 let p = Pos::new(x, y);
                 assert_eq!(tiles[p], Tile::Floor, "room {i} tile {p}: {ctx}");
-                assert_eq!(room_at[tiles.index_of(p)], NO_ROOM, "rooms overlap at {p}: {ctx}");
+                assert_eq!(
+                    room_at[tiles.index_of(p)],
+                    NO_ROOM,
+                    "rooms overlap at {p}: {ctx}"
+                );
                 room_at[tiles.index_of(p)] = i as u32;
             }
         }
@@ -121,7 +174,11 @@ fn check_rooms_layout(config: &RoomsConfig, seed: u64, layout: &Layout) {
     // Corridors: each 4-connected piece of non-room walkable ground touches exactly the
     // two rooms of one connection, through exactly two doors; so corridors never cut
     // through or run into another room or another corridor.
-    assert_eq!(tiles.count(Tile::Door), 2 * graph.connections.len(), "{ctx}");
+    assert_eq!(
+        tiles.count(Tile::Door),
+        2 * graph.connections.len(),
+        "{ctx}"
+    );
     let mut seen = vec![false; tiles.len()];
     let mut corridor_pairs = Vec::new();
     for start in 0..tiles.len() {
@@ -139,7 +196,11 @@ fn check_rooms_layout(config: &RoomsConfig, seed: u64, layout: &Layout) {
                 }
                 let qi = tiles.index_of(q);
                 if room_at[qi] != NO_ROOM {
-                    assert_eq!(tiles[p], Tile::Door, "corridor tile {p} touches a room without a door: {ctx}");
+                    assert_eq!(
+                        tiles[p],
+                        Tile::Door,
+                        "corridor tile {p} touches a room without a door: {ctx}"
+                    );
                     touched.push(room_at[qi] as usize);
                 } else if !std::mem::replace(&mut seen[qi], true) {
                     queue.push_back(q);
@@ -147,11 +208,18 @@ fn check_rooms_layout(config: &RoomsConfig, seed: u64, layout: &Layout) {
             }
         }
         touched.sort_unstable();
-        assert_eq!(touched.len(), 2, "a corridor touches rooms {touched:?}: {ctx}");
+        assert_eq!(
+            touched.len(),
+            2,
+            "a corridor touches rooms {touched:?}: {ctx}"
+        );
         corridor_pairs.push((touched[0], touched[1]));
     }
     corridor_pairs.sort_unstable();
-    assert_eq!(corridor_pairs, pairs, "corridors do not match the connections: {ctx}");
+    assert_eq!(
+        corridor_pairs, pairs,
+        "corridors do not match the connections: {ctx}"
+    );
 }
 
 /// `fixTree` adds `dead ends * cycle_percent / 100` cycles unless it runs out of dead ends
@@ -164,15 +232,24 @@ fn check_cycles_plausible(config: &RoomsConfig, layout: &Layout) {
     let added = graph.cycles_added;
     let percent = config.cycle_percent as usize;
     // Each cycle takes at most two rooms out of the dead ends.
-    assert!(added <= (final_dead_ends.len() + 2 * added) * percent / 100, "more cycles than the target");
+    assert!(
+        added <= (final_dead_ends.len() + 2 * added) * percent / 100,
+        "more cycles than the target"
+    );
     if added < final_dead_ends.len() * percent / 100 {
         // Fell short of the target: every remaining dead end was tried and had no
         // unconnected neighbour, i.e. it has a single adjacent room.
         let cells: Vec<(i32, i32)> = graph.rooms.iter().map(|r| (r.cell_x, r.cell_y)).collect();
         for &r in &final_dead_ends {
             let (x, y) = cells[r];
-            let adjacent = cells.iter().filter(|&&(cx, cy)| (cx - x).abs() + (cy - y).abs() == 1).count();
-            assert_eq!(adjacent, 1, "dead end {r} had an unconnected neighbour left");
+            let adjacent = cells
+                .iter()
+                .filter(|&&(cx, cy)| (cx - x).abs() + (cy - y).abs() == 1)
+                .count();
+            assert_eq!(
+                adjacent, 1,
+                "dead end {r} had an unconnected neighbour left"
+            );
         }
     }
 }
@@ -198,7 +275,10 @@ fn default_rooms_layouts_hold_every_guarantee_for_1000_seeds() {
         check_cycles_plausible(&config, &layout);
         cycles += graph(&layout).cycles_added;
     }
-    assert!(cycles > 500, "cycle_percent 50 should add cycles, got {cycles} in 1000 levels");
+    assert!(
+        cycles > 500,
+        "cycle_percent 50 should add cycles, got {cycles} in 1000 levels"
+    );
 }
 
 #[test]
@@ -211,7 +291,10 @@ fn rooms_graph_is_a_tree_without_cycles_for_500_seeds() {
         let layout = layout(&config, seed);
         check_rooms_layout(&config, seed, &layout);
         assert_eq!(graph(&layout).cycles_added, 0);
-        assert_eq!(graph(&layout).connections.len(), graph(&layout).rooms.len() - 1);
+        assert_eq!(
+            graph(&layout).connections.len(),
+            graph(&layout).rooms.len() - 1
+        );
     }
 }
 
@@ -277,7 +360,7 @@ fn ninety_percent_empty_keeps_the_rooms_connected_for_300_seeds() {
 
 #[test]
 fn random_valid_configs_hold_every_guarantee_for_400_configs() {
-    let mut pick = StreamRng::new(0xC0FF_EE, Stream::Cosmetic);
+    let mut pick = StreamRng::new(0x00C0_FFEE, Stream::Cosmetic);
     let mut tested = 0;
     while tested < 400 {
         let cell_width = pick.range_inclusive(6, 64) as u32;

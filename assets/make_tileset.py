@@ -1,0 +1,556 @@
+#!/usr/bin/env python3
+"""Draws delve's tileset, assets/tileset.png: our own 16x16 pixel art.
+
+Run from anywhere with plain Python 3 (standard library only):
+
+    python3 assets/make_tileset.py            # writes assets/tileset.png
+    python3 assets/make_tileset.py --preview /tmp/tiles.png  # also an 8x zoomed copy
+
+Layout (8 columns of 16x16 tiles, index = row * 8 + column; src/render/tileset.rs names
+the same indices):
+
+    row 0   wall, floor, door, up stairs, down stairs, loot, player, (blank)
+    row 1   the same eight, dimmed: how remembered tiles look
+    row 2   items: gold, food, potion, scroll, ring, wand, dagger, armour
+    row 3   items: amulet; the rest blank
+
+Terrain tiles are opaque; the player and the items have transparent backgrounds so they
+can be drawn over the floor. Everything is deterministic: the speckles come from a hash,
+not from a random generator, so the PNG only changes when this script does.
+"""
+
+import os
+import struct
+import sys
+import zlib
+
+T = 16  # tile side in pixels
+COLUMNS = 8
+ROWS = 4
+
+CLEAR = (0, 0, 0, 0)
+
+
+def noise(x, y, salt):
+    """A deterministic value in [0, 1) for a pixel."""
+    h = (x * 374761393 + y * 668265263 + salt * 2246822519) & 0xFFFFFFFF
+    h = ((h ^ (h >> 13)) * 1274126177) & 0xFFFFFFFF
+    return ((h ^ (h >> 16)) & 0xFFFF) / 65536.0
+
+
+def shade(rgb, d):
+    return tuple(max(0, min(255, c + d)) for c in rgb[:3]) + (255,)
+
+
+def opaque(rgb):
+    return tuple(rgb[:3]) + (255,)
+
+
+class Tile:
+    def __init__(self, fill=CLEAR):
+        self.px = [[fill for _ in range(T)] for _ in range(T)]
+
+    def set(self, x, y, c):
+        if 0 <= x < T and 0 <= y < T:
+            self.px[y][x] = c if len(c) == 4 else opaque(c)
+
+    def get(self, x, y):
+        return self.px[y][x]
+
+    def stamp(self, rows, palette):
+        """Draws a 16-row picture of palette characters; '.' leaves the pixel alone."""
+        assert len(rows) == T, f"{len(rows)} rows"
+        for y, row in enumerate(rows):
+            assert len(row) == T, f"row {y} is {len(row)} wide: {row!r}"
+            for x, ch in enumerate(row):
+                if ch != ".":
+                    self.set(x, y, palette[ch])
+        return self
+
+
+# ---------------------------------------------------------------- terrain
+
+FLOOR = (60, 52, 47)
+FLOOR_SEAM = (44, 38, 35)
+MORTAR = (38, 32, 46)
+BRICK = [(116, 104, 130), (106, 96, 120), (124, 112, 136), (100, 92, 112)]
+
+
+def floor():
+    t = Tile()
+    for y in range(T):
+        for x in range(T):
+            c = FLOOR
+            n = noise(x, y, 1)
+            if n < 0.10:
+                c = shade(FLOOR, 10)
+            elif n > 0.90:
+                c = shade(FLOOR, -8)
+            # Four worn flagstones with dark seams.
+            if x % 8 == 0 or y % 8 == 0:
+                c = FLOOR_SEAM
+            elif x % 8 == 1 or y % 8 == 1:
+                c = shade(c, 5)
+            t.set(x, y, c)
+    return t
+
+
+def wall():
+    t = Tile()
+    for y in range(T):
+        row = y // 4
+        offset = 4 if row % 2 else 0
+        for x in range(T):
+            xx = x + offset
+            if y % 4 == 3 or xx % 8 == 7:
+                t.set(x, y, MORTAR)
+                continue
+            brick = BRICK[(row * 3 + (xx // 8) * 5) % len(BRICK)]
+            c = brick
+            if y % 4 == 0 or xx % 8 == 0:
+                c = shade(brick, 22)  # lit top and left edges
+            elif y % 4 == 2:
+                c = shade(brick, -16)  # shadowed underside
+            n = noise(x, y, 2)
+            if n < 0.12:
+                c = shade(c, -12)
+            elif n > 0.93:
+                c = shade(c, 10)
+            t.set(x, y, c)
+    return t
+
+
+def door():
+    t = Tile()
+    frame = (34, 26, 22)
+    wood = (146, 92, 44)
+    for y in range(T):
+        for x in range(T):
+            if x in (0, 15) or y == 0:
+                t.set(x, y, MORTAR)
+            elif x in (1, 14) or y == 1:
+                t.set(x, y, frame)
+            else:
+                c = wood
+                if x in (5, 10):
+                    c = shade(wood, -48)  # gaps between planks
+                elif x in (2, 6, 11):
+                    c = shade(wood, 20)  # lit plank edges
+                elif noise(x // 1, y // 3, 3) < 0.25:
+                    c = shade(wood, -18)  # grain
+                t.set(x, y, c)
+    for y in (4, 12):  # iron bands with rivets
+        for x in range(2, 14):
+            t.set(x, y, (68, 66, 78))
+        for x in (3, 8, 12):
+            t.set(x, y, (168, 168, 182))
+    t.set(11, 8, (236, 204, 92))  # handle
+    t.set(11, 9, (160, 124, 40))
+    t.set(12, 8, (160, 124, 40))
+    return t
+
+
+ARROW_OUTLINE = (16, 14, 20)
+
+
+def arrow(t, colour, up):
+    """A bold arrow in the tile's middle, pointing up or down."""
+    head = ["....o....", "...oAo...", "..oAAAo..", ".oAAAAAo.", "ooooAoooo"]
+    shaft = ["...oAo...", "...oAo..."][0]
+    rows = head + [shaft, shaft, shaft, "...ooo..."]
+    if not up:
+        rows = rows[::-1]
+    light = shade(colour, 50)
+    for dy, row in enumerate(rows):
+        for dx, ch in enumerate(row):
+            x, y = 3 + dx, 3 + dy
+            if ch == "o":
+                t.set(x, y, ARROW_OUTLINE)
+            elif ch == "A":
+                t.set(x, y, light if dx < 4 else colour)
+
+
+def up_stairs():
+    t = floor()
+    step = (150, 142, 134)
+    # Steps climbing away from the viewer: narrower and lighter towards the top.
+    for i, (y0, x0, x1) in enumerate([(12, 1, 15), (9, 2, 14), (6, 3, 13), (3, 4, 12)]):
+        for y in range(y0, y0 + 3):
+            for x in range(x0, x1):
+                c = shade(step, 8 * i)
+                if y == y0:
+                    c = shade(c, 34)  # tread
+                elif y == y0 + 2:
+                    c = shade(c, -40)  # riser shadow
+                t.set(x, y, c)
+    arrow(t, (70, 196, 96), up=True)
+    return t
+
+
+def down_stairs():
+    t = floor()
+    # A dark opening with steps descending into it: darker as they go down.
+    for y in range(2, 15):
+        for x in range(2, 14):
+            t.set(x, y, (14, 11, 14))
+    for i, (y0, x0, x1) in enumerate([(2, 2, 14), (5, 3, 13), (8, 4, 12), (11, 5, 11)]):
+        for y in range(y0, y0 + 3):
+            for x in range(x0, x1):
+                c = shade((136, 128, 120), -26 * i)
+                if y == y0:
+                    c = shade(c, 26)
+                elif y == y0 + 2:
+                    c = shade(c, -36)
+                t.set(x, y, c)
+    for y in range(2, 15):  # stone rim
+        t.set(1, y, FLOOR_SEAM)
+        t.set(14, y, FLOOR_SEAM)
+    arrow(t, (214, 60, 60), up=False)
+    return t
+
+
+RUBY = {
+    "o": (40, 12, 20),
+    "d": (140, 18, 40),
+    "r": (214, 36, 64),
+    "R": (255, 150, 170),
+}
+
+GEM = [
+    "................",
+    "................",
+    "................",
+    "..ooooo.........",
+    ".oRRrro.........",
+    ".orrrrdo........",
+    "..orrdo.........",
+    "...odo..........",
+    "....o...........",
+    "................",
+    "................",
+    "................",
+    "................",
+    "................",
+    "................",
+    "................",
+]
+
+
+def loot():
+    """A heap of coins with a ruby on top: treasure remembered, or of no known kind."""
+    t = floor()
+    t.stamp(ITEMS["gold"], ITEM_PALETTE)
+    t.stamp(GEM, RUBY)
+    return t
+
+
+# ---------------------------------------------------------------- the player
+
+PLAYER_PALETTE = {
+    "o": (18, 14, 24),
+    "H": (176, 182, 198),  # helmet
+    "h": (236, 240, 250),
+    "S": (240, 190, 140),  # skin
+    "e": (30, 24, 36),
+    "B": (52, 108, 220),  # tunic
+    "b": (120, 168, 250),
+    "L": (110, 70, 34),  # belt
+    "Y": (250, 214, 80),  # buckle, hilt
+    "P": (44, 50, 92),  # trousers
+    "K": (96, 60, 30),  # boots
+    "s": (226, 232, 244),  # blade
+    "C": (196, 48, 48),  # cape
+}
+
+PLAYER = [
+    "............o...",
+    ".....oooo..oso..",
+    "....oHhhHo.oso..",
+    "...oHhHHHHooso..",
+    "...oHHHHHHooso..",
+    "...oSSSSSSooso..",
+    "...oSeSSeSooso..",
+    "....oSSSSooYYYo.",
+    "...oBBBBBBoSYo..",
+    "..oCbBBBBBBoSo..",
+    "..oSBbBBBBBSo...",
+    "..oSoLLYYLLoo...",
+    "...ooPPPPPPo....",
+    "....oPPooPPo....",
+    "....oKKooKKo....",
+    "....oooooooo....",
+]
+
+
+# ---------------------------------------------------------------- items
+
+ITEM_PALETTE = {
+    "o": (20, 16, 24),
+    "w": (250, 250, 255),
+    # gold
+    "Y": (236, 190, 52),
+    "y": (255, 236, 140),
+    "d": (176, 120, 26),
+    # food
+    "T": (200, 140, 70),
+    "t": (236, 186, 110),
+    "M": (150, 90, 44),
+    "m": (238, 230, 214),
+    # potion
+    "c": (150, 100, 60),
+    "g": (200, 220, 236),
+    "R": (220, 40, 70),
+    "r": (255, 120, 150),
+    # scroll
+    "p": (238, 226, 190),
+    "q": (200, 180, 130),
+    "x": (120, 90, 60),
+    # ring / amulet gems
+    "G": (60, 210, 120),
+    "E": (70, 130, 240),
+    "e": (170, 210, 255),
+    # wand
+    "W": (120, 80, 40),
+    "V": (160, 112, 64),
+    "z": (255, 250, 180),
+    # dagger
+    "s": (210, 216, 230),
+    "S": (150, 156, 172),
+    "h": (110, 60, 30),
+    # armour
+    "A": (140, 92, 48),
+    "a": (176, 122, 70),
+    "k": (96, 62, 32),
+}
+
+ITEMS = {
+    "gold": [
+        "................",
+        "................",
+        "................",
+        "................",
+        "......oooooo....",
+        ".....oyyYYYdo...",
+        ".....oooooooo...",
+        ".....oyYYYYdo...",
+        "..ooooooooooo...",
+        ".oyyYYdoyYYYdo..",
+        ".oooooooooooooo.",
+        ".oyYYYdoyyYYYdo.",
+        ".oooooooooooooo.",
+        ".oyYYYYdyYYYYdo.",
+        "..oooooooooooo..",
+        "................",
+    ],
+    "food": [
+        "................",
+        "................",
+        "................",
+        "..........oo....",
+        ".........omwo...",
+        "........omwo....",
+        "......ooomo.....",
+        "....ooMMMoo.....",
+        "...oMttMMMo.....",
+        "..oMttTTTMMo....",
+        "..oMtTTTTTMo....",
+        "..oMTTTTTTMo....",
+        "..oMMTTTTMMo....",
+        "...oMMMMMMo.....",
+        "....oooooo......",
+        "................",
+    ],
+    "potion": [
+        "................",
+        "......oooo......",
+        "......occo......",
+        "......oooo......",
+        ".......ogo......",
+        ".......ogo......",
+        "......oggo......",
+        ".....owgggo.....",
+        "....ogwRRRgo....",
+        "....owRRRRRo....",
+        "...ogRRrRRRRo...",
+        "...ogRRRRRRRo...",
+        "...ogRRRRRRRo...",
+        "....ogRRRRRo....",
+        ".....ooooooo....",
+        "................",
+    ],
+    "scroll": [
+        "................",
+        "................",
+        "...oooooooooo...",
+        "..oqpppppppppo..",
+        "..oqoooooooqpo..",
+        "...opppppppppo..",
+        "...opxxpxxxppo..",
+        "...oppppppppo...",
+        "...opxxxpxxpo...",
+        "...oppppppppo...",
+        "..opxxpxxxppo...",
+        "..oppppppppoo...",
+        ".oqooooooooqo...",
+        ".oqpppppppppo...",
+        "..ooooooooooo...",
+        "................",
+    ],
+    "ring": [
+        "................",
+        "................",
+        "................",
+        "......oooo......",
+        ".....oEeEEo.....",
+        ".....oEEEEo.....",
+        "......oooo......",
+        ".....oyYYdo.....",
+        "....oYoooodo....",
+        "...oyo....odo...",
+        "...oYo....odo...",
+        "...oYo....odo...",
+        "....oYooooddo...",
+        ".....odddddo....",
+        "......ooooo.....",
+        "................",
+    ],
+    "wand": [
+        "................",
+        "..........z.....",
+        "...........z.z..",
+        "........z.ooo...",
+        "..........owzo..",
+        "..........ozwoz.",
+        ".........oVooo..",
+        "........oVWo..z.",
+        ".......oVWo.....",
+        "......oVWo......",
+        ".....oVWo.......",
+        "....oVWo........",
+        "...oVWo.........",
+        "..oVWo..........",
+        "..ooo...........",
+        "................",
+    ],
+    "dagger": [
+        "................",
+        "............oo..",
+        "...........osSo.",
+        "..........osSo..",
+        ".........osSo...",
+        "........osSo....",
+        ".......osSo.....",
+        "......osSo......",
+        "..oo.osSo.......",
+        "..oYooSo........",
+        "...oYYo.........",
+        "...ohYYo........",
+        "..ohoooYo.......",
+        ".ohho..oo.......",
+        ".oYo............",
+        "..o.............",
+    ],
+    "armour": [
+        "................",
+        "................",
+        "...ooo....ooo...",
+        "..oaAAo..oAAao..",
+        "..oaAAAooAAAao..",
+        ".oaAAAAAAAAAAao.",
+        ".oaAAkAAAAkAAao.",
+        ".ooaAAkAAkAAaoo.",
+        "...oaAAAAAAao...",
+        "...oaAYAAYAao...",
+        "...oaAAAAAAao...",
+        "...okkkkkkkko...",
+        "...oaAAAAAAao...",
+        "...oaAAAAAAao...",
+        "....oooooooo....",
+        "................",
+    ],
+    "amulet": [
+        "................",
+        "....oooooooo....",
+        "...oYo....oYo...",
+        "..oYo......oYo..",
+        "..oYo......oYo..",
+        "..oYo......oYo..",
+        "...oYo....oYo...",
+        "....oYo..oYo....",
+        ".....oYooYo.....",
+        "......oYYo......",
+        ".....oYddYo.....",
+        "....oYGGGGdo....",
+        "....oYGwGGdo....",
+        "....oYGGGGdo....",
+        ".....oddddo.....",
+        "......oooo......",
+    ],
+}
+
+ITEM_ORDER = ["gold", "food", "potion", "scroll", "ring", "wand", "dagger", "armour", "amulet"]
+
+
+# ---------------------------------------------------------------- dimming
+
+def dim(tile):
+    """The remembered look: desaturated, darkened and cooled towards blue-grey."""
+    out = Tile()
+    for y in range(T):
+        for x in range(T):
+            r, g, b, a = tile.get(x, y)
+            if a == 0:
+                continue
+            lum = 0.30 * r + 0.59 * g + 0.11 * b
+            out.set(x, y, (int(lum * 0.30 + 8), int(lum * 0.32 + 10), int(lum * 0.40 + 22), a))
+    return out
+
+
+# ---------------------------------------------------------------- PNG
+
+def write_png(path, width, height, pixels, scale=1):
+    """Writes RGBA rows (lists of 4-tuples) as a PNG, each pixel `scale` times."""
+    raw = bytearray()
+    for row in pixels:
+        line = bytearray()
+        for p in row:
+            line += bytes(p) * scale
+        for _ in range(scale):
+            raw.append(0)  # filter type: none
+            raw += line
+
+    def chunk(kind, data):
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", width * scale, height * scale, 8, 6, 0, 0, 0)
+    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(bytes(raw), 9)) + chunk(b"IEND", b"")
+    with open(path, "wb") as f:
+        f.write(png)
+
+
+def main():
+    terrain = [wall(), floor(), door(), up_stairs(), down_stairs(), loot(), Tile().stamp(PLAYER, PLAYER_PALETTE), Tile()]
+    items = [Tile().stamp(ITEMS[name], ITEM_PALETTE) for name in ITEM_ORDER]
+    tiles = terrain + [dim(t) for t in terrain] + items
+    tiles += [Tile()] * (COLUMNS * ROWS - len(tiles))
+
+    width, height = COLUMNS * T, ROWS * T
+    sheet = [[CLEAR] * width for _ in range(height)]
+    for i, tile in enumerate(tiles):
+        ox, oy = (i % COLUMNS) * T, (i // COLUMNS) * T
+        for y in range(T):
+            for x in range(T):
+                sheet[oy + y][ox + x] = tile.get(x, y)
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    write_png(os.path.join(here, "tileset.png"), width, height, sheet)
+    if "--preview" in sys.argv:
+        # Transparent pixels shown magenta, so the sprites' outlines can be checked.
+        backdrop = [[p if p[3] else (255, 0, 255, 255) for p in row] for row in sheet]
+        preview = sys.argv[sys.argv.index("--preview") + 1] if sys.argv[-1] != "--preview" else "tileset_preview.png"
+        write_png(preview, width, height, backdrop, scale=8)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,158 @@
+//! Where a level's loot lies and which kinds it is: permutation tables over item tickets
+//! and over the reachable floor, drawn from the level's loot stream.
+
+use std::collections::VecDeque;
+
+use super::{LootTable, PlacedItem};
+use crate::grid::{Grid, Pos, Tile};
+use crate::perm::{PermError, PermTable};
+use crate::rng::StreamRng;
+
+/// Chooses up to `count` items from `table` and places them on `tiles`, which it never
+/// changes.
+///
+/// - Spots: [`Tile::Floor`] tiles reachable from `start` by orthogonal steps over
+///   walkable tiles, never `start` itself, never two items on one spot. With fewer spots
+///   than `count`, fewer items are placed; an unwalkable `start` gets none.
+/// - Kinds: every must-find item first (in table order, as far as `count` allows), then
+///   drawn items: a permutation table over the total weight `W` (one ticket per unit of
+///   weight) is drawn from `rng`, and the `i`-th item is the owner of ticket `t[i mod W]`
+///   — an even spread by rarity, as in the seed's distribution table.
+/// - Places: a permutation table over the spots (in walking order from `start`) is drawn
+///   from `rng`. A must-find item takes the first free spot in that order whose
+///   Chebyshev square of radius `clearance` is all walkable, or, if none is, the free spot
+///   nearest `start` in walking distance; drawn items take the next free spots in order.
+///
+/// `rng` is drawn from exactly four times when any spot exists (twice otherwise), so the
+/// number of items never shifts anything drawn later from the same stream.
+pub fn place_loot_from(
+    table: &LootTable,
+    tiles: &Grid<Tile>,
+    start: Pos,
+    count: u32,
+    clearance: u32,
+    rng: &mut StreamRng,
+) -> Vec<PlacedItem> {
+    let spots: Vec<usize> = walking_order(tiles, start)
+        .into_iter()
+        .filter(|&cell| tiles.cells()[cell] == Tile::Floor && tiles.pos_of(cell) != start)
+        .collect();
+    let (Ok(tickets), Ok(spot_order)) = (
+        ticket_table(table, rng),
+        PermTable::random(spots.len() as u32, rng),
+    ) else {
+        return Vec::new();
+    };
+    // More items than spots could never be placed; don't draw them.
+    let kinds = choose_kinds(table, count.min(spots.len() as u32), &tickets);
+    let any_must_find = kinds.iter().any(|&item| table.items[item].must_find);
+    let clear = if any_must_find {
+        clear_cells(tiles, clearance)
+    } else {
+        Vec::new()
+    };
+    let mut taken = vec![false; spots.len()];
+    let mut placed = Vec::with_capacity(kinds.len());
+    let mut next_in_order = spot_order.iter();
+    for item in kinds {
+        let slot = if table.items[item].must_find {
+            spot_order
+                .iter()
+                .map(|s| s as usize)
+                .find(|&s| !taken[s] && clear[spots[s]])
+                .or_else(|| (0..spots.len()).find(|&s| !taken[s]))
+        } else {
+            next_in_order
+                .by_ref()
+                .map(|s| s as usize)
+                .find(|&s| !taken[s])
+        };
+        let Some(slot) = slot else { break };
+        taken[slot] = true;
+        placed.push(PlacedItem {
+            pos: tiles.pos_of(spots[slot]),
+            item,
+        });
+    }
+    placed
+}
+
+/// The permutation over the drawable items' tickets (two draws from `rng`).
+fn ticket_table(table: &LootTable, rng: &mut StreamRng) -> Result<PermTable, PermError> {
+    let total: u32 = table.drawable().map(|(_, w)| w).sum();
+    PermTable::random(total, rng)
+}
+
+/// The item kinds of a level: must-find items first, then owners of drawn tickets.
+fn choose_kinds(table: &LootTable, count: u32, tickets: &PermTable) -> Vec<usize> {
+    let mut kinds: Vec<usize> = (0..table.items.len())
+        .filter(|&i| table.items[i].must_find)
+        .take(count as usize)
+        .collect();
+    let mut owners = Vec::with_capacity(tickets.slots() as usize);
+    for (item, weight) in table.drawable() {
+        owners.extend(std::iter::repeat_n(item, weight as usize));
+    }
+    let drawn = count as usize - kinds.len();
+    kinds.extend(
+        tickets
+            .iter()
+            .cycle()
+            .take(drawn)
+            .map(|ticket| owners[ticket as usize]),
+    );
+    kinds
+}
+
+/// Cells reachable from `start` by orthogonal steps over walkable tiles, nearest first
+/// (breadth-first, neighbours in [`crate::grid::ORTHOGONAL`] order).
+fn walking_order(tiles: &Grid<Tile>, start: Pos) -> Vec<usize> {
+    if !tiles.is_walkable(start) {
+        return Vec::new();
+    }
+    let mut seen = vec![false; tiles.len()];
+    let mut order = Vec::new();
+    let mut queue = VecDeque::from([start]);
+    seen[tiles.index_of(start)] = true;
+    while let Some(pos) = queue.pop_front() {
+        order.push(tiles.index_of(pos));
+        for next in tiles.neighbours4(pos) {
+            let cell = tiles.index_of(next);
+            if !seen[cell] && tiles.cells()[cell].is_walkable() {
+                seen[cell] = true;
+                queue.push_back(next);
+            }
+        }
+    }
+    order
+}
+
+/// For each cell, whether the square of Chebyshev radius `radius` around it lies inside
+/// the grid and is all walkable (by a prefix sum of walkable tiles).
+fn clear_cells(tiles: &Grid<Tile>, radius: u32) -> Vec<bool> {
+    let (width, height) = (tiles.width(), tiles.height());
+    let mut sums = vec![0u32; (width + 1) * (height + 1)];
+    for y in 0..height {
+        for x in 0..width {
+            let walkable = tiles.cells()[y * width + x].is_walkable() as u32;
+            sums[(y + 1) * (width + 1) + x + 1] =
+                walkable + sums[y * (width + 1) + x + 1] + sums[(y + 1) * (width + 1) + x]
+                    - sums[y * (width + 1) + x];
+        }
+    }
+    let r = radius as usize;
+    let side = 2 * r as u64 + 1;
+    (0..tiles.len())
+        .map(|cell| {
+            let (x, y) = (cell % width, cell / width);
+            if x < r || y < r || x + r >= width || y + r >= height {
+                return false;
+            }
+            let (x0, y0, x1, y1) = (x - r, y - r, x + r + 1, y + r + 1);
+            let inside = sums[y1 * (width + 1) + x1] + sums[y0 * (width + 1) + x0]
+                - sums[y0 * (width + 1) + x1]
+                - sums[y1 * (width + 1) + x0];
+            inside as u64 == side * side
+        })
+        .collect()
+}

@@ -1,0 +1,194 @@
+//! The HUD (bevy_ui): a status line (depth, generator, level key, loot carried, turns),
+//! the latest notice, the inventory panel, and the help overlay that `?` toggles.
+
+use bevy::prelude::*;
+
+use super::AppSystems;
+use crate::game::{CurrentLevel, Inventory, NoticeLog, Turns};
+use crate::loot::default_loot_table;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<HelpOverlay>()
+        .add_systems(Startup, spawn_hud)
+        .add_systems(
+            Update,
+            (update_status_line, update_notice_line, update_inventory_panel, show_help).in_set(AppSystems::UpdateHud),
+        );
+}
+
+/// Whether the help overlay with every control is shown (`?` toggles it).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HelpOverlay {
+    /// Shown now.
+    pub shown: bool,
+}
+
+/// Every control, as the help overlay lists them.
+pub const HELP_TEXT: &str = "\
+Move          arrow keys, h j k l y u b n, numpad 1-9
+Wait          .  or numpad 5
+Stairs        >  go down      <  go up
+Pick up       g  or  ,
+Regenerate    R  (this level, fresh seed)
+Generator     1 cave   2 rooms   3 maze
+Cave walls    +  more      -  fewer
+Watch a cave  Space  (one automaton pass a press)
+Level key     K  (also printed in the terminal)
+Save / load   F5 / F9
+Help          ?            Quit   Esc";
+
+const TEXT: Color = Color::srgb(0.86, 0.84, 0.80);
+const DIM_TEXT: Color = Color::srgb(0.55, 0.55, 0.62);
+const ACCENT: Color = Color::srgb(0.96, 0.80, 0.30);
+const PANEL: Color = Color::srgba(0.03, 0.02, 0.05, 0.82);
+const FONT_SIZE: f32 = 16.0;
+
+#[derive(Component)]
+struct StatusLine;
+
+#[derive(Component)]
+struct NoticeLine;
+
+#[derive(Component)]
+struct InventoryText;
+
+#[derive(Component)]
+struct HelpPanel;
+
+fn text(value: impl Into<String>, color: Color) -> impl Bundle {
+    (Text::new(value), TextFont::from_font_size(FONT_SIZE), TextColor(color))
+}
+
+fn bar(top: bool) -> Node {
+    Node {
+        position_type: PositionType::Absolute,
+        left: px(0),
+        right: px(0),
+        top: if top { px(0) } else { Val::Auto },
+        bottom: if top { Val::Auto } else { px(0) },
+        padding: UiRect::axes(px(10), px(5)),
+        justify_content: JustifyContent::SpaceBetween,
+        ..default()
+    }
+}
+
+fn spawn_hud(mut commands: Commands) {
+    commands.spawn((
+        Name::new("status bar"),
+        bar(true),
+        BackgroundColor(PANEL),
+        children![(StatusLine, text("", TEXT)), text("? help", DIM_TEXT)],
+    ));
+    commands.spawn((Name::new("notice bar"), bar(false), BackgroundColor(PANEL), children![(NoticeLine, text("", ACCENT))]));
+    commands.spawn((
+        Name::new("inventory panel"),
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(40),
+            right: px(10),
+            max_width: px(320),
+            padding: UiRect::all(px(8)),
+            ..default()
+        },
+        BackgroundColor(PANEL),
+        children![(InventoryText, text("", TEXT))],
+    ));
+    commands.spawn((
+        Name::new("help overlay"),
+        HelpPanel,
+        Node {
+            display: Display::None,
+            position_type: PositionType::Absolute,
+            width: percent(100),
+            height: percent(100),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        GlobalZIndex(1),
+        children![(
+            Node {
+                flex_direction: FlexDirection::Column,
+                row_gap: px(12),
+                padding: UiRect::all(px(20)),
+                border: UiRect::all(px(2)),
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.03, 0.02, 0.05, 0.94)),
+            BorderColor::all(ACCENT),
+            children![text("delve - controls", ACCENT), text(HELP_TEXT, TEXT)],
+        )],
+    ));
+}
+
+/// Sets a text only when it differs, so unchanged text is not laid out again.
+fn set_text(text: &mut Text, value: String) {
+    if text.0 != value {
+        text.0 = value;
+    }
+}
+
+fn update_status_line(
+    current: Option<Res<CurrentLevel>>,
+    inventory: Res<Inventory>,
+    turns: Res<Turns>,
+    mut line: Single<&mut Text, With<StatusLine>>,
+) {
+    let Some(current) = current else {
+        return;
+    };
+    let key = &current.key;
+    let value = format!(
+        "Depth {}   {}   key {}   loot {}   turn {}",
+        key.depth,
+        key.config.kind(),
+        key.encode(),
+        inventory.0.len(),
+        turns.0
+    );
+    set_text(&mut line, value);
+}
+
+fn update_notice_line(log: Res<NoticeLog>, mut line: Single<&mut Text, With<NoticeLine>>) {
+    if log.is_changed() {
+        set_text(&mut line, log.0.last().cloned().unwrap_or_default());
+    }
+}
+
+/// The inventory as the panel lists it: one line per kind, with a count for several.
+pub fn inventory_lines(inventory: &[usize]) -> Vec<String> {
+    let table = default_loot_table();
+    let mut lines: Vec<(String, usize)> = Vec::new();
+    for &kind in inventory {
+        let glyph = table.items().get(kind).map_or('*', |i| i.glyph);
+        let name = format!("{glyph} {}", table.display_name(kind, &[]));
+        match lines.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, count)) => *count += 1,
+            None => lines.push((name, 1)),
+        }
+    }
+    lines
+        .into_iter()
+        .map(|(name, count)| if count > 1 { format!("{name} x{count}") } else { name })
+        .collect()
+}
+
+fn update_inventory_panel(inventory: Res<Inventory>, mut panel: Single<&mut Text, With<InventoryText>>) {
+    if !inventory.is_changed() {
+        return;
+    }
+    let lines = inventory_lines(&inventory.0);
+    let value = if lines.is_empty() {
+        "Carrying nothing".to_string()
+    } else {
+        format!("Carrying {}\n{}", inventory.0.len(), lines.join("\n"))
+    };
+    set_text(&mut panel, value);
+}
+
+fn show_help(help: Res<HelpOverlay>, mut panel: Single<&mut Node, With<HelpPanel>>) {
+    let display = if help.shown { Display::Flex } else { Display::None };
+    if panel.display != display {
+        panel.display = display;
+    }
+}

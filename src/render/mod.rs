@@ -1,0 +1,77 @@
+//! The window on top of the headless game: an [`AppPlugin`] of small feature plugins
+//! (tileset, tilemap, camera, HUD, keyboard) that only mirror the game's entities and turn
+//! keys into [`PlayerAction`](crate::game::PlayerAction)s, and [`play`], which runs it all.
+
+mod camera;
+mod hud;
+mod input;
+mod smoke;
+mod tilemap;
+pub mod tileset;
+
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+use bevy_ecs_tilemap::TilemapPlugin;
+
+use crate::game::{GamePlugin, GameSystems, RunSettings};
+
+/// The environment variable that turns on the window smoke test (`tests/window.rs`): the
+/// folder where the game writes its screenshots and progress files.
+pub const SMOKE_TEST_VAR: &str = smoke::SMOKE_TEST_VAR;
+
+/// The order of the rendering layer's systems in each frame, around the game's
+/// [`GameSystems`]: keys are read before the game queues actions, and everything on
+/// screen is brought up to date after the game has observed the new state.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AppSystems {
+    /// Turn key presses into player actions.
+    ReadInput,
+    /// Mirror map tiles, items and the player into the tilemap and sprites.
+    Mirror,
+    /// Move the camera after the player.
+    FollowPlayer,
+    /// Refresh the HUD's text.
+    UpdateHud,
+}
+
+/// Everything the window adds to the [`GamePlugin`]: add after `DefaultPlugins`.
+pub struct AppPlugin;
+
+impl Plugin for AppPlugin {
+    fn build(&self, app: &mut App) {
+        app.configure_sets(Update, AppSystems::ReadInput.before(GameSystems::Queue));
+        app.configure_sets(
+            Update,
+            (AppSystems::Mirror, AppSystems::FollowPlayer, AppSystems::UpdateHud)
+                .chain()
+                .after(GameSystems::Observe),
+        );
+        app.add_plugins(TilemapPlugin);
+        app.add_plugins((tileset::plugin, tilemap::plugin, camera::plugin, hud::plugin, input::plugin));
+    }
+}
+
+/// Opens the window and plays the run until the player quits (Esc or closing the
+/// window); returns how the app exited.
+pub fn play(settings: RunSettings) -> AppExit {
+    let mut app = App::new();
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "delve".into(),
+                    name: Some("delve".into()),
+                    resolution: WindowResolution::new(camera::DEFAULT_WINDOW.x, camera::DEFAULT_WINDOW.y),
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(ImagePlugin::default_nearest()),
+    );
+    // DefaultPlugins already brings StatesPlugin (bevy's `bevy_state` feature is on).
+    app.add_plugins((GamePlugin { settings }, AppPlugin));
+    if let Some(dir) = std::env::var_os(SMOKE_TEST_VAR) {
+        app.add_plugins(smoke::SmokeTestPlugin { dir: dir.into() });
+    }
+    app.run()
+}

@@ -1,0 +1,178 @@
+//! The level on screen: the game's `MapTile` entities become the tiles of a
+//! bevy_ecs_tilemap tilemap (the tile components are inserted on those very entities), and
+//! the player and the items become sprites. Nothing here changes the game; it only mirrors.
+
+use bevy::prelude::*;
+use bevy_ecs_tilemap::prelude::*;
+
+use super::AppSystems;
+use super::tileset::{PLAYER, TILE_SIDE, Tileset, item_index, terrain_index};
+use crate::game::level::{Item, MapSize, MapTile, Sight, TileEntities};
+use crate::game::{GridPos, Player};
+use crate::grid::Pos;
+use crate::loot::default_loot_table;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (rebuild_tilemap, mirror_map_tiles, add_sprites, place_sprites, show_items_in_view)
+            .chain()
+            .in_set(AppSystems::Mirror),
+    );
+}
+
+/// Draw order: the tilemap at the back, items on it, the player on top.
+const ITEM_Z: f32 = 1.0;
+const PLAYER_Z: f32 = 2.0;
+
+/// The tilemap showing the current level.
+#[derive(Component, Debug)]
+pub struct LevelTilemap;
+
+/// The world position of the centre of map cell `pos` on a map `height` tiles tall.
+/// The map's `y` grows downwards and the world's upwards; cell (0, 0) is the top left.
+pub fn world_position(pos: Pos, height: u32) -> Vec2 {
+    let side = TILE_SIDE as f32;
+    Vec2::new(pos.x as f32 * side, (height as i32 - 1 - pos.y) as f32 * side)
+}
+
+/// The tilemap position of map cell `pos` (`TilePos` counts `y` up from the bottom).
+fn tile_pos(pos: Pos, height: u32) -> TilePos {
+    TilePos::new(pos.x as u32, height - 1 - pos.y as u32)
+}
+
+/// Makes a new tilemap when the game spawned a new set of tile entities (a level of
+/// another size); a level of the same size reuses the entities, and so the tilemap.
+fn rebuild_tilemap(
+    mut commands: Commands,
+    tileset: Res<Tileset>,
+    size: Option<Res<MapSize>>,
+    tile_entities: Option<Res<TileEntities>>,
+    tiles: Query<&MapTile>,
+    tilemaps: Query<(Entity, &TilemapSize), With<LevelTilemap>>,
+) {
+    let (Some(size), Some(tile_entities)) = (size, tile_entities) else {
+        return;
+    };
+    let map_size = TilemapSize {
+        x: size.width,
+        y: size.height,
+    };
+    let same_size = tilemaps.iter().any(|(_, s)| *s == map_size);
+    if same_size && !tile_entities.is_changed() {
+        return;
+    }
+    for (old, _) in &tilemaps {
+        commands.entity(old).despawn();
+    }
+    let tilemap = commands.spawn((Name::new("level tilemap"), LevelTilemap)).id();
+    let mut storage = TileStorage::empty(map_size);
+    for &entity in &tile_entities.0 {
+        let Ok(tile) = tiles.get(entity) else {
+            continue;
+        };
+        let position = tile_pos(tile.pos, size.height);
+        let look = terrain_index(tile.tile, tile.sight);
+        commands.entity(entity).insert(TileBundle {
+            position,
+            texture_index: TileTextureIndex(look.unwrap_or(0)),
+            tilemap_id: TilemapId(tilemap),
+            visible: TileVisible(look.is_some()),
+            ..default()
+        });
+        storage.set(&position, entity);
+    }
+    let tile_size = TilemapTileSize::new(TILE_SIDE as f32, TILE_SIDE as f32);
+    commands.entity(tilemap).insert(TilemapBundle {
+        grid_size: tile_size.into(),
+        map_type: TilemapType::Square,
+        size: map_size,
+        storage,
+        texture: TilemapTexture::Single(tileset.image.clone()),
+        tile_size,
+        // Cell (x, y) of the tilemap centred on world (16x, 16y): see `world_position`.
+        anchor: TilemapAnchor::None,
+        ..default()
+    });
+}
+
+/// Brings the tiles whose map cell changed (kind or sight) up to date.
+fn mirror_map_tiles(mut tiles: Query<(&MapTile, &mut TileTextureIndex, &mut TileVisible), Changed<MapTile>>) {
+    for (tile, mut index, mut visible) in &mut tiles {
+        let look = terrain_index(tile.tile, tile.sight);
+        visible.set_if_neq(TileVisible(look.is_some()));
+        if let Some(look) = look {
+            index.set_if_neq(TileTextureIndex(look));
+        }
+    }
+}
+
+/// Gives the player and newly placed items their sprites.
+fn add_sprites(
+    mut commands: Commands,
+    tileset: Res<Tileset>,
+    players: Query<Entity, (With<Player>, Without<Sprite>)>,
+    items: Query<(Entity, &Item), Without<Sprite>>,
+) {
+    for player in &players {
+        commands
+            .entity(player)
+            .insert((tileset.sprite(PLAYER), Transform::from_xyz(0.0, 0.0, PLAYER_Z), Visibility::Visible));
+    }
+    let table = default_loot_table();
+    for (entity, item) in &items {
+        let glyph = table.items().get(item.kind).map_or('*', |i| i.glyph);
+        commands
+            .entity(entity)
+            .insert((tileset.sprite(item_index(glyph)), Transform::from_xyz(0.0, 0.0, ITEM_Z), Visibility::Hidden));
+    }
+}
+
+/// Puts every sprite on its map cell (a level of another height moves them all).
+fn place_sprites(size: Option<Res<MapSize>>, mut sprites: Query<(&GridPos, &mut Transform), With<Sprite>>) {
+    let Some(size) = size else {
+        return;
+    };
+    for (pos, mut transform) in &mut sprites {
+        let at = world_position(pos.0, size.height);
+        if transform.translation.truncate() != at {
+            transform.translation.x = at.x;
+            transform.translation.y = at.y;
+        }
+    }
+}
+
+/// Shows an item only while its cell is in view (remembered treasure is drawn by the tile).
+fn show_items_in_view(
+    size: Option<Res<MapSize>>,
+    tile_entities: Option<Res<TileEntities>>,
+    tiles: Query<&MapTile>,
+    mut items: Query<(&GridPos, &mut Visibility), With<Item>>,
+) {
+    let (Some(size), Some(tile_entities)) = (size, tile_entities) else {
+        return;
+    };
+    for (pos, mut visibility) in &mut items {
+        let in_view = (0..size.width as i32).contains(&pos.0.x)
+            && (0..size.height as i32).contains(&pos.0.y)
+            && tile_entities
+                .0
+                .get(pos.0.y as usize * size.width as usize + pos.0.x as usize)
+                .and_then(|&e| tiles.get(e).ok())
+                .is_some_and(|t| t.sight == Sight::Visible);
+        visibility.set_if_neq(if in_view { Visibility::Inherited } else { Visibility::Hidden });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_top_left_cell_is_drawn_at_the_top_of_the_tilemap() {
+        assert_eq!(tile_pos(Pos::new(0, 0), 40), TilePos::new(0, 39));
+        assert_eq!(tile_pos(Pos::new(5, 39), 40), TilePos::new(5, 0));
+        assert_eq!(world_position(Pos::new(0, 39), 40), Vec2::ZERO);
+        assert_eq!(world_position(Pos::new(2, 0), 40), Vec2::new(32.0, 39.0 * 16.0));
+    }
+}

@@ -1,0 +1,147 @@
+//! The tileset: our own 16×16 pixel art (drawn by `assets/make_tileset.py`), embedded in
+//! the binary so `delve play` runs from any folder, and which picture each tile, item and
+//! the player use.
+
+use bevy::asset::RenderAssetUsages;
+use bevy::image::{CompressedImageFormats, ImageFormat, ImageSampler, ImageType};
+use bevy::prelude::*;
+
+use crate::game::level::Sight;
+use crate::grid::Tile;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Tileset>();
+}
+
+/// Side of a tile in pixels (and in world units: one world unit is one tileset pixel).
+pub const TILE_SIDE: u32 = 16;
+/// Tiles per row of the tileset picture.
+pub const COLUMNS: u32 = 8;
+/// Rows of tiles in the tileset picture.
+pub const ROWS: u32 = 4;
+
+/// The tileset picture, `assets/tileset.png`.
+const TILESET_PNG: &[u8] = include_bytes!("../../assets/tileset.png");
+
+/// The player's picture.
+pub const PLAYER: u32 = 6;
+/// Added to a terrain index to get its dim, remembered look.
+const DIM: u32 = COLUMNS;
+/// Floor, also drawn under an item in view (the item's own picture goes on top).
+const FLOOR: u32 = 1;
+/// A heap of treasure: an item remembered, or an item of no known kind.
+const LOOT: u32 = 5;
+/// The first item picture; items follow in the order of [`ITEM_GLYPHS`].
+const FIRST_ITEM: u32 = 2 * COLUMNS;
+/// The glyphs of the loot table that have their own picture, in tileset order.
+const ITEM_GLYPHS: [char; 9] = ['$', '%', '!', '?', '=', '/', ')', '[', '"'];
+
+/// The tileset image and its atlas layout, for the tilemap and for sprites.
+#[derive(Resource, Clone, Debug)]
+pub struct Tileset {
+    /// The whole tileset picture.
+    pub image: Handle<Image>,
+    /// Its 16×16 grid, for sprites.
+    pub layout: Handle<TextureAtlasLayout>,
+}
+
+impl FromWorld for Tileset {
+    fn from_world(world: &mut World) -> Self {
+        // The picture is part of the build: if it does not decode, the build is broken.
+        let image = Image::from_buffer(
+            TILESET_PNG,
+            ImageType::Format(ImageFormat::Png),
+            CompressedImageFormats::NONE,
+            true,
+            ImageSampler::Default,
+            RenderAssetUsages::default(),
+        )
+        .unwrap_or_else(|e| panic!("the embedded assets/tileset.png does not decode: {e}"));
+        let image = world.resource_mut::<Assets<Image>>().add(image);
+        let layout = TextureAtlasLayout::from_grid(UVec2::splat(TILE_SIDE), COLUMNS, ROWS, None, None);
+        let layout = world.resource_mut::<Assets<TextureAtlasLayout>>().add(layout);
+        Tileset { image, layout }
+    }
+}
+
+impl Tileset {
+    /// A sprite showing tileset picture `index`.
+    pub fn sprite(&self, index: u32) -> Sprite {
+        Sprite::from_atlas_image(
+            self.image.clone(),
+            TextureAtlas {
+                layout: self.layout.clone(),
+                index: index as usize,
+            },
+        )
+    }
+}
+
+/// The picture of a map tile as the player knows it; `None` for a tile never seen.
+pub fn terrain_index(tile: Tile, sight: Sight) -> Option<u32> {
+    let bright = match tile {
+        Tile::Wall => 0,
+        Tile::Floor => FLOOR,
+        Tile::Door => 2,
+        Tile::UpStairs => 3,
+        Tile::DownStairs => 4,
+        Tile::Loot => LOOT,
+    };
+    match sight {
+        Sight::Unseen => None,
+        // In view, the item itself is drawn on the floor as a sprite.
+        Sight::Visible if tile == Tile::Loot => Some(FLOOR),
+        Sight::Visible => Some(bright),
+        Sight::Remembered => Some(bright + DIM),
+    }
+}
+
+/// The picture of an item with this loot-table glyph.
+pub fn item_index(glyph: char) -> u32 {
+    ITEM_GLYPHS
+        .iter()
+        .position(|&g| g == glyph)
+        .map_or(LOOT, |i| FIRST_ITEM + i as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_picture_lies_inside_the_tileset() {
+        let last = COLUMNS * ROWS;
+        let tiles = [Tile::Wall, Tile::Floor, Tile::Door, Tile::UpStairs, Tile::DownStairs, Tile::Loot];
+        for tile in tiles {
+            for sight in [Sight::Visible, Sight::Remembered] {
+                assert!(terrain_index(tile, sight).is_some_and(|i| i < last));
+            }
+            assert_eq!(terrain_index(tile, Sight::Unseen), None);
+        }
+        for glyph in ITEM_GLYPHS.into_iter().chain(['x']) {
+            assert!(item_index(glyph) < last);
+        }
+        assert!(PLAYER < last);
+    }
+
+    #[test]
+    fn every_glyph_of_the_default_loot_table_has_its_own_picture() {
+        for item in crate::loot::default_loot_table().items() {
+            assert_ne!(item_index(item.glyph), LOOT, "{} ({}) has no picture", item.name, item.glyph);
+        }
+    }
+
+    #[test]
+    fn the_embedded_tileset_has_the_expected_size() {
+        let image = Image::from_buffer(
+            TILESET_PNG,
+            ImageType::Format(ImageFormat::Png),
+            CompressedImageFormats::NONE,
+            true,
+            ImageSampler::Default,
+            RenderAssetUsages::default(),
+        )
+        .expect("tileset decodes");
+        assert_eq!(image.size(), UVec2::new(COLUMNS * TILE_SIDE, ROWS * TILE_SIDE));
+    }
+}
