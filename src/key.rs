@@ -49,9 +49,12 @@ impl LevelKey {
             .filter(|(_, (v, d))| v != d)
             .map(|(i, (v, _))| (i, *v))
             .collect();
-        for (index, value) in changed {
-            push_varint(&mut payload, index as u64);
-            push_varint(&mut payload, value as u64);
+        if !changed.is_empty() {
+            let mask = changed.iter().fold(0u64, |m, &(i, _)| m | 1 << i);
+            push_varint(&mut payload, mask);
+            for (_, value) in changed {
+                push_varint(&mut payload, value as u64);
+            }
         }
         let symbols = to_symbols(&payload);
         let check = damm_check(&symbols);
@@ -100,10 +103,19 @@ impl LevelKey {
         let depth = u32::try_from(reader.varint()?).map_err(|_| KeyError::Malformed("depth out of range"))?;
         let seed = reader.varint()?;
         let mut values = params(&kind.default_config());
-        while !reader.done() {
-            let index = reader.varint()? as usize;
-            let value = u32::try_from(reader.varint()?).map_err(|_| KeyError::Malformed("parameter out of range"))?;
-            *values.get_mut(index).ok_or(KeyError::Malformed("unknown parameter"))? = value;
+        if !reader.done() {
+            let mask = reader.varint()?;
+            if mask == 0 || mask >> values.len() != 0 {
+                return Err(KeyError::Malformed("unknown parameter"));
+            }
+            for (index, value) in values.iter_mut().enumerate() {
+                if mask >> index & 1 == 1 {
+                    *value = u32::try_from(reader.varint()?).map_err(|_| KeyError::Malformed("parameter out of range"))?;
+                }
+            }
+            if !reader.done() {
+                return Err(KeyError::Malformed("stray data after the parameters"));
+            }
         }
         let config = from_params(kind, &values).ok_or(KeyError::Malformed("unknown parameter value"))?;
         config.validate().map_err(KeyError::Invalid)?;

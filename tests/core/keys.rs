@@ -69,7 +69,16 @@ fn keys_are_short_and_readable() {
         let text = key.encode();
         assert!(text.chars().all(|c| c == '-' || c.is_ascii_digit() || c.is_ascii_uppercase()), "{text}");
         assert!(!text.contains(['I', 'L', 'O', 'U']), "{text}");
-        assert!(text.len() <= 40, "{text} is too long to read aloud");
+        assert!(text.len() <= 48, "{text} is too long to read aloud");
+    }
+    let campaign = CampaignConfig::builtin();
+    for depth in 1..=7 {
+        let key = LevelKey {
+            config: campaign.config_at(depth).clone(),
+            depth,
+            seed: campaign.seed,
+        };
+        assert!(key.encode().len() <= 30, "campaign key {} is too long", key.encode());
     }
     let default = LevelKey {
         config: GeneratorKind::Cave.default_config(),

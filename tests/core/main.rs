@@ -7,6 +7,7 @@ mod cli;
 mod configs;
 mod golden;
 mod keys;
+mod limits;
 mod loot;
 mod mazes;
 mod perm;
