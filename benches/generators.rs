@@ -7,7 +7,9 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 
 use delve::generator::automaton::{WallBits, step_plain};
 use delve::generator::regions::Regions;
-use delve::generator::{CaveConfig, GeneratorConfig, MazeConfig, RoomsConfig, generate_layout, generate_level};
+use delve::generator::{
+    CaveConfig, GeneratorConfig, MazeConfig, RoomsConfig, generate_layout, generate_level,
+};
 use delve::grid::{Grid, Tile};
 use delve::perm::table::ByteTable;
 use delve::rng::{Stream, StreamRng};
@@ -27,12 +29,16 @@ fn automaton(c: &mut Criterion) {
         let grid = random_walls(w, h, 1);
         let bits = WallBits::from_grid(&grid);
         group.throughput(Throughput::Elements((w * h) as u64));
-        group.bench_with_input(BenchmarkId::new("bit_parallel", format!("{w}x{h}")), &bits, |b, bits| {
-            b.iter(|| black_box(bits.step()))
-        });
-        group.bench_with_input(BenchmarkId::new("plain", format!("{w}x{h}")), &grid, |b, grid| {
-            b.iter(|| black_box(step_plain(grid)))
-        });
+        group.bench_with_input(
+            BenchmarkId::new("bit_parallel", format!("{w}x{h}")),
+            &bits,
+            |b, bits| b.iter(|| black_box(bits.step())),
+        );
+        group.bench_with_input(
+            BenchmarkId::new("plain", format!("{w}x{h}")),
+            &grid,
+            |b, grid| b.iter(|| black_box(step_plain(grid))),
+        );
     }
     group.finish();
 }
@@ -64,7 +70,9 @@ fn connectivity(c: &mut Criterion) {
     });
     let layout = generate_layout(&config, &mut StreamRng::new(3, Stream::Layout));
     let tiles: Grid<Tile> = layout.tiles;
-    c.bench_function("regions_1000x1000", |b| b.iter(|| black_box(Regions::of(&tiles))));
+    c.bench_function("regions_1000x1000", |b| {
+        b.iter(|| black_box(Regions::of(&tiles)))
+    });
 }
 
 fn maze(c: &mut Criterion) {
@@ -77,18 +85,31 @@ fn maze(c: &mut Criterion) {
     c.bench_function("maze_1000x1000_cells", |b| {
         b.iter(|| {
             seed += 1;
-            black_box(generate_layout(&config, &mut StreamRng::new(seed, Stream::Layout)))
+            black_box(generate_layout(
+                &config,
+                &mut StreamRng::new(seed, Stream::Layout),
+            ))
         })
     });
 }
 
 fn coprimes(c: &mut Criterion) {
-    use delve::perm::gcd::{coprimes_by, coprimes_fast, gcd_modulus_u32, gcd_stein_u32, gcd_subtraction_u32};
+    use delve::perm::gcd::{
+        coprimes_by, coprimes_fast, gcd_modulus_u32, gcd_stein_u32, gcd_subtraction_u32,
+    };
     let mut group = c.benchmark_group("coprimes_of_50000");
-    group.bench_function("fast", |b| b.iter(|| black_box(coprimes_fast(50_000, 2..50_000))));
-    group.bench_function("modulus", |b| b.iter(|| black_box(coprimes_by(50_000, 2..50_000, gcd_modulus_u32))));
-    group.bench_function("subtraction", |b| b.iter(|| black_box(coprimes_by(50_000, 2..50_000, gcd_subtraction_u32))));
-    group.bench_function("stein", |b| b.iter(|| black_box(coprimes_by(50_000, 2..50_000, gcd_stein_u32))));
+    group.bench_function("fast", |b| {
+        b.iter(|| black_box(coprimes_fast(50_000, 2..50_000)))
+    });
+    group.bench_function("modulus", |b| {
+        b.iter(|| black_box(coprimes_by(50_000, 2..50_000, gcd_modulus_u32)))
+    });
+    group.bench_function("subtraction", |b| {
+        b.iter(|| black_box(coprimes_by(50_000, 2..50_000, gcd_subtraction_u32)))
+    });
+    group.bench_function("stein", |b| {
+        b.iter(|| black_box(coprimes_by(50_000, 2..50_000, gcd_stein_u32)))
+    });
     group.finish();
 }
 
@@ -98,9 +119,13 @@ fn scrambling(c: &mut Criterion) {
     for &size in &[64usize << 10, 64 << 20] {
         let mut data = vec![0u8; size];
         group.throughput(Throughput::Bytes(size as u64));
-        group.bench_function(BenchmarkId::new("one_table", size), |b| b.iter(|| table.encode_in_place(black_box(&mut data))));
+        group.bench_function(BenchmarkId::new("one_table", size), |b| {
+            b.iter(|| table.encode_in_place(black_box(&mut data)))
+        });
         let source = vec![7u8; size];
-        group.bench_function(BenchmarkId::new("memcpy", size), |b| b.iter(|| data.copy_from_slice(black_box(&source))));
+        group.bench_function(BenchmarkId::new("memcpy", size), |b| {
+            b.iter(|| data.copy_from_slice(black_box(&source)))
+        });
     }
     group.finish();
 }

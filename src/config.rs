@@ -68,7 +68,8 @@ impl CampaignConfig {
     /// The built-in campaign.
     pub fn builtin() -> CampaignConfig {
         // The embedded file is checked by a test, so this cannot fail in a released binary.
-        Self::parse(DEFAULT_CAMPAIGN, DEFAULT_CAMPAIGN_NAME).expect("the built-in campaign is valid")
+        Self::parse(DEFAULT_CAMPAIGN, DEFAULT_CAMPAIGN_NAME)
+            .expect("the built-in campaign is valid")
     }
 
     /// Reads and validates a campaign file.
@@ -83,7 +84,8 @@ impl CampaignConfig {
 
     /// Parses and validates campaign text; `origin` names it in errors.
     pub fn parse(text: &str, origin: &str) -> Result<CampaignConfig, ConfigError> {
-        let options = ron::Options::default().with_default_extension(ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES);
+        let options = ron::Options::default()
+            .with_default_extension(ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES);
         let campaign: CampaignConfig = options.from_str(text).map_err(|e| ConfigError::Syntax {
             origin: origin.to_owned(),
             line: e.span.start.line,
@@ -105,7 +107,8 @@ impl CampaignConfig {
         }
         for (index, config) in campaign.depths.iter().enumerate() {
             if let Err(error) = config.validate() {
-                let (line, column) = locate_field_in_entry(text, index, error.field).unwrap_or((1, 1));
+                let (line, column) =
+                    locate_field_in_entry(text, index, error.field).unwrap_or((1, 1));
                 return Err(ConfigError::Invalid {
                     origin: origin.to_owned(),
                     line,
@@ -168,7 +171,8 @@ impl ConfigError {
     pub fn position(&self) -> Option<(usize, usize)> {
         match self {
             ConfigError::Io { .. } => None,
-            ConfigError::Syntax { line, column, .. } | ConfigError::Invalid { line, column, .. } => Some((*line, *column)),
+            ConfigError::Syntax { line, column, .. }
+            | ConfigError::Invalid { line, column, .. } => Some((*line, *column)),
         }
     }
 }
@@ -253,13 +257,21 @@ fn line_column(text: &str, offset: usize) -> (usize, usize) {
 }
 
 /// Offsets of `name:` identifiers (whole words) at nesting `depth` within `range`.
-fn find_key(text: &str, scan: &[(usize, u8, usize)], name: &str, depth: usize, range: (usize, usize)) -> Option<usize> {
+fn find_key(
+    text: &str,
+    scan: &[(usize, u8, usize)],
+    name: &str,
+    depth: usize,
+    range: (usize, usize),
+) -> Option<usize> {
     let bytes = text.as_bytes();
     for &(offset, _, d) in scan {
-        if d != depth || offset < range.0 || offset >= range.1 || !text[offset..].starts_with(name) {
+        if d != depth || offset < range.0 || offset >= range.1 || !text[offset..].starts_with(name)
+        {
             continue;
         }
-        let before_ok = offset == 0 || !(bytes[offset - 1].is_ascii_alphanumeric() || bytes[offset - 1] == b'_');
+        let before_ok = offset == 0
+            || !(bytes[offset - 1].is_ascii_alphanumeric() || bytes[offset - 1] == b'_');
         let rest = text[offset + name.len()..].trim_start();
         if before_ok && rest.starts_with(':') {
             return Some(offset);
@@ -279,7 +291,9 @@ fn locate_key(text: &str, name: &str) -> Option<(usize, usize)> {
 fn locate_field_in_entry(text: &str, entry: usize, field: &str) -> Option<(usize, usize)> {
     let scan = significant_bytes(text);
     let depths = find_key(text, &scan, "depths", 1, (0, text.len()))?;
-    let open = scan.iter().position(|&(o, b, d)| o > depths && b == b'[' && d == 1)?;
+    let open = scan
+        .iter()
+        .position(|&(o, b, d)| o > depths && b == b'[' && d == 1)?;
     let mut index = 0;
     let mut start = None;
     for &(offset, b, d) in &scan[open + 1..] {

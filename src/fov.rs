@@ -60,8 +60,12 @@ pub fn compute_fov(tiles: &Grid<Tile>, origin: Pos, radius: i32, visible: &mut [
             for col in min_col..=max_col {
                 let pos = transform(origin, row.depth, col);
                 let wall = blocks(pos);
-                let symmetric = col * row.start.den >= row.depth * row.start.num && col * row.end.den <= row.depth * row.end.num;
-                if (wall || symmetric) && tiles.contains(pos) && row.depth * row.depth + col * col <= limit {
+                let symmetric = col * row.start.den >= row.depth * row.start.num
+                    && col * row.end.den <= row.depth * row.end.num;
+                if (wall || symmetric)
+                    && tiles.contains(pos)
+                    && row.depth * row.depth + col * col <= limit
+                {
                     visible[tiles.index_of(pos)] = true;
                 }
                 let slope = Slope {
@@ -104,22 +108,40 @@ mod tests {
 
     #[test]
     fn open_room_is_fully_visible() {
-        let (tiles, visible) = fov_of("#######\n#.....#\n#.....#\n#.....#\n#######\n", Pos::new(3, 2), 10);
+        let (tiles, visible) = fov_of(
+            "#######\n#.....#\n#.....#\n#.....#\n#######\n",
+            Pos::new(3, 2),
+            10,
+        );
         assert!(visible.iter().all(|&v| v), "{:?}", tiles);
     }
 
     #[test]
     fn walls_hide_what_is_behind_them() {
-        let (tiles, visible) = fov_of("#########\n#...#...#\n#...#...#\n#...#...#\n#########\n", Pos::new(2, 2), 10);
-        assert!(visible[tiles.index_of(Pos::new(4, 2))], "the wall itself is seen");
-        assert!(!visible[tiles.index_of(Pos::new(6, 2))], "the room behind is not");
+        let (tiles, visible) = fov_of(
+            "#########\n#...#...#\n#...#...#\n#...#...#\n#########\n",
+            Pos::new(2, 2),
+            10,
+        );
+        assert!(
+            visible[tiles.index_of(Pos::new(4, 2))],
+            "the wall itself is seen"
+        );
+        assert!(
+            !visible[tiles.index_of(Pos::new(6, 2))],
+            "the room behind is not"
+        );
     }
 
     #[test]
     fn sight_is_symmetric_in_a_cave() {
-        let text = "##########\n#..#.....#\n#.....#..#\n##..#....#\n#....##..#\n#..#.....#\n##########\n";
+        let text =
+            "##########\n#..#.....#\n#.....#..#\n##..#....#\n#....##..#\n#..#.....#\n##########\n";
         let tiles = Grid::parse_ascii(text).unwrap();
-        let floors: Vec<Pos> = tiles.positions().filter(|&p| tiles[p].is_walkable()).collect();
+        let floors: Vec<Pos> = tiles
+            .positions()
+            .filter(|&p| tiles[p].is_walkable())
+            .collect();
         for &a in &floors {
             let mut va = vec![false; tiles.len()];
             compute_fov(&tiles, a, 20, &mut va);

@@ -8,7 +8,19 @@ use std::fmt;
 use std::ops::{Index, IndexMut};
 
 /// A position on a grid. Signed so that neighbours of the border can be named.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub struct Pos {
     /// Column, 0 at the left.
     pub x: i32,
@@ -115,7 +127,10 @@ impl<T: Copy> Grid<T> {
     /// Whether `pos` lies on the outermost ring of the grid.
     pub fn is_border(&self, pos: Pos) -> bool {
         self.contains(pos)
-            && (pos.x == 0 || pos.y == 0 || pos.x as usize == self.width - 1 || pos.y as usize == self.height - 1)
+            && (pos.x == 0
+                || pos.y == 0
+                || pos.x as usize == self.width - 1
+                || pos.y as usize == self.height - 1)
     }
 
     /// Row-major index of an in-bounds `pos`.
@@ -198,14 +213,24 @@ impl<T: Copy> Grid<T> {
 impl<T: Copy> Index<Pos> for Grid<T> {
     type Output = T;
     fn index(&self, pos: Pos) -> &T {
-        assert!(self.contains(pos), "{pos} is outside a {}x{} grid", self.width, self.height);
+        assert!(
+            self.contains(pos),
+            "{pos} is outside a {}x{} grid",
+            self.width,
+            self.height
+        );
         &self.cells[self.index_of(pos)]
     }
 }
 
 impl<T: Copy> IndexMut<Pos> for Grid<T> {
     fn index_mut(&mut self, pos: Pos) -> &mut T {
-        assert!(self.contains(pos), "{pos} is outside a {}x{} grid", self.width, self.height);
+        assert!(
+            self.contains(pos),
+            "{pos} is outside a {}x{} grid",
+            self.width,
+            self.height
+        );
         let i = self.index_of(pos);
         &mut self.cells[i]
     }
@@ -236,7 +261,14 @@ pub enum Tile {
 
 impl Tile {
     /// Every tile kind, in legend order.
-    pub const ALL: [Tile; 6] = [Tile::Wall, Tile::Floor, Tile::Door, Tile::UpStairs, Tile::DownStairs, Tile::Loot];
+    pub const ALL: [Tile; 6] = [
+        Tile::Wall,
+        Tile::Floor,
+        Tile::Door,
+        Tile::UpStairs,
+        Tile::DownStairs,
+        Tile::Loot,
+    ];
 
     /// The ASCII glyph of this tile.
     pub const fn glyph(self) -> char {
@@ -303,12 +335,23 @@ impl fmt::Display for AsciiError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             AsciiError::Empty => write!(f, "the map has no rows"),
-            AsciiError::UnknownGlyph { line, column, glyph } => write!(
+            AsciiError::UnknownGlyph {
+                line,
+                column,
+                glyph,
+            } => write!(
                 f,
                 "line {line}, column {column}: {glyph:?} is not a map glyph (legend: # wall, . floor, + door, < up, > down, $ loot)"
             ),
-            AsciiError::RaggedRow { line, found, expected } => {
-                write!(f, "line {line}: row has {found} tiles but the first row has {expected}")
+            AsciiError::RaggedRow {
+                line,
+                found,
+                expected,
+            } => {
+                write!(
+                    f,
+                    "line {line}: row has {found} tiles but the first row has {expected}"
+                )
             }
         }
     }
@@ -365,7 +408,11 @@ impl Grid<Tile> {
         if width == 0 {
             return Err(AsciiError::Empty);
         }
-        Ok(Grid { width, height, cells })
+        Ok(Grid {
+            width,
+            height,
+            cells,
+        })
     }
 
     /// Number of cells holding `tile`.
@@ -398,11 +445,19 @@ mod tests {
     fn ascii_errors_name_the_place() {
         assert_eq!(
             Grid::parse_ascii("##\n#x\n"),
-            Err(AsciiError::UnknownGlyph { line: 2, column: 2, glyph: 'x' })
+            Err(AsciiError::UnknownGlyph {
+                line: 2,
+                column: 2,
+                glyph: 'x'
+            })
         );
         assert_eq!(
             Grid::parse_ascii("##\n#\n"),
-            Err(AsciiError::RaggedRow { line: 2, found: 1, expected: 2 })
+            Err(AsciiError::RaggedRow {
+                line: 2,
+                found: 1,
+                expected: 2
+            })
         );
     }
 

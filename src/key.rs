@@ -10,7 +10,9 @@
 
 use std::fmt;
 
-use crate::generator::{CaveConfig, GeneratorConfig, GeneratorKind, Invalid, MazeConfig, PocketRepair, RoomsConfig};
+use crate::generator::{
+    CaveConfig, GeneratorConfig, GeneratorKind, Invalid, MazeConfig, PocketRepair, RoomsConfig,
+};
 use crate::rng::level_seed;
 
 const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -36,7 +38,10 @@ impl LevelKey {
     /// The printable key.
     pub fn encode(&self) -> String {
         let mut payload = Vec::with_capacity(16);
-        let kind = GeneratorKind::ALL.iter().position(|&k| k == self.config.kind()).unwrap_or(0) as u64;
+        let kind = GeneratorKind::ALL
+            .iter()
+            .position(|&k| k == self.config.kind())
+            .unwrap_or(0) as u64;
         push_varint(&mut payload, FORMAT_VERSION << 2 | kind);
         push_varint(&mut payload, self.depth as u64);
         push_varint(&mut payload, self.seed);
@@ -79,7 +84,12 @@ impl LevelKey {
                 'I' | 'L' => 1,
                 u => match ALPHABET.iter().position(|&a| a as char == u) {
                     Some(p) => p as u8,
-                    None => return Err(KeyError::BadCharacter { position: i + 1, character: c }),
+                    None => {
+                        return Err(KeyError::BadCharacter {
+                            position: i + 1,
+                            character: c,
+                        });
+                    }
                 },
             };
             symbols.push(s);
@@ -92,7 +102,10 @@ impl LevelKey {
         }
         symbols.pop();
         let payload = from_symbols(&symbols).ok_or(KeyError::Malformed("stray bits at the end"))?;
-        let mut reader = Reader { bytes: &payload, at: 0 };
+        let mut reader = Reader {
+            bytes: &payload,
+            at: 0,
+        };
         let head = reader.varint()?;
         if head >> 2 != FORMAT_VERSION {
             return Err(KeyError::UnknownVersion(head >> 2));
@@ -100,7 +113,8 @@ impl LevelKey {
         let kind = *GeneratorKind::ALL
             .get((head & 3) as usize)
             .ok_or(KeyError::Malformed("unknown generator kind"))?;
-        let depth = u32::try_from(reader.varint()?).map_err(|_| KeyError::Malformed("depth out of range"))?;
+        let depth = u32::try_from(reader.varint()?)
+            .map_err(|_| KeyError::Malformed("depth out of range"))?;
         let seed = reader.varint()?;
         let mut values = params(&kind.default_config());
         if !reader.done() {
@@ -110,19 +124,25 @@ impl LevelKey {
             }
             for (index, value) in values.iter_mut().enumerate() {
                 if mask >> index & 1 == 1 {
-                    *value = u32::try_from(reader.varint()?).map_err(|_| KeyError::Malformed("parameter out of range"))?;
+                    *value = u32::try_from(reader.varint()?)
+                        .map_err(|_| KeyError::Malformed("parameter out of range"))?;
                 }
             }
             if !reader.done() {
                 return Err(KeyError::Malformed("stray data after the parameters"));
             }
         }
-        let config = from_params(kind, &values).ok_or(KeyError::Malformed("unknown parameter value"))?;
+        let config =
+            from_params(kind, &values).ok_or(KeyError::Malformed("unknown parameter value"))?;
         config.validate().map_err(KeyError::Invalid)?;
         if depth == 0 || depth > crate::config::MAX_DEPTH {
             return Err(KeyError::Malformed("depth out of range"));
         }
-        Ok(LevelKey { config, depth, seed })
+        Ok(LevelKey {
+            config,
+            depth,
+            seed,
+        })
     }
 }
 
@@ -157,13 +177,22 @@ pub enum KeyError {
 impl fmt::Display for KeyError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            KeyError::BadCharacter { position, character } => write!(
+            KeyError::BadCharacter {
+                position,
+                character,
+            } => write!(
                 f,
                 "level key: {character:?} at position {position} is not a key character (0-9 and A-Z without I, L, O, U)"
             ),
             KeyError::TooShort => write!(f, "level key: too short"),
-            KeyError::CheckFailed => write!(f, "level key: check character does not match — a character is mistyped"),
-            KeyError::UnknownVersion(v) => write!(f, "level key: format version {v} is not known to this delve"),
+            KeyError::CheckFailed => write!(
+                f,
+                "level key: check character does not match — a character is mistyped"
+            ),
+            KeyError::UnknownVersion(v) => write!(
+                f,
+                "level key: format version {v} is not known to this delve"
+            ),
             KeyError::Malformed(what) => write!(f, "level key: {what}"),
             KeyError::Invalid(e) => write!(f, "level key: parameter {e}"),
         }
@@ -271,7 +300,10 @@ impl Reader<'_> {
     fn varint(&mut self) -> Result<u64, KeyError> {
         let mut value = 0u64;
         for shift in (0..64).step_by(7) {
-            let byte = *self.bytes.get(self.at).ok_or(KeyError::Malformed("ends in the middle of a number"))?;
+            let byte = *self
+                .bytes
+                .get(self.at)
+                .ok_or(KeyError::Malformed("ends in the middle of a number"))?;
             self.at += 1;
             let part = (byte & 0x7f) as u64;
             if shift == 63 && part > 1 {
@@ -326,7 +358,11 @@ fn from_symbols(symbols: &[u8]) -> Option<Vec<u8>> {
 /// Multiplication by x in GF(2⁵) modulo x⁵ + x² + 1.
 const fn times_x(v: u8) -> u8 {
     let shifted = v << 1;
-    if shifted & 32 != 0 { (shifted ^ 0b100101) & 31 } else { shifted }
+    if shifted & 32 != 0 {
+        (shifted ^ 0b100101) & 31
+    } else {
+        shifted
+    }
 }
 
 /// Damm's interim digit with the quasigroup a∘b = x·a + b over GF(32): totally

@@ -7,17 +7,17 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod config;
+pub mod fov;
+pub mod game;
 #[path = "gen/mod.rs"]
 pub mod generator;
-pub mod game;
-pub mod picture;
-pub mod config;
-pub mod key;
-pub mod fov;
 pub mod grid;
+pub mod key;
 pub mod loot;
 pub mod perm;
-pub mod rng;
-pub mod save;
+pub mod picture;
 #[cfg(feature = "render")]
 pub mod render;
+pub mod rng;
+pub mod save;

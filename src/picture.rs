@@ -20,7 +20,11 @@ pub const fn tile_colour(tile: Tile) -> [u8; 3] {
 }
 
 /// Writes `tiles` as a PNG, `scale` pixels per tile side.
-pub fn write_png<W: Write>(tiles: &Grid<Tile>, scale: u32, out: W) -> Result<(), png::EncodingError> {
+pub fn write_png<W: Write>(
+    tiles: &Grid<Tile>,
+    scale: u32,
+    out: W,
+) -> Result<(), png::EncodingError> {
     let scale = scale.max(1) as usize;
     let (w, h) = (tiles.width() * scale, tiles.height() * scale);
     let mut encoder = png::Encoder::new(out, w as u32, h as u32);

@@ -23,7 +23,12 @@ const BACKGROUND: [u8; 3] = [8, 6, 12];
 /// The player's tunic in assets/tileset.png.
 const TUNIC_BLUE: [u8; 3] = [52, 108, 220];
 /// Bricks of the wall tile, lit edges included.
-const BRICKS: [[u8; 3]; 4] = [[116, 104, 130], [106, 96, 120], [124, 112, 136], [100, 92, 112]];
+const BRICKS: [[u8; 3]; 4] = [
+    [116, 104, 130],
+    [106, 96, 120],
+    [124, 112, 136],
+    [100, 92, 112],
+];
 
 /// A child process that is killed when the test ends, however it ends.
 struct Killed(Child);
@@ -37,7 +42,9 @@ impl Drop for Killed {
 
 fn find_program(name: &str) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path).map(|dir| dir.join(name)).find(|p| p.is_file())
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(name))
+        .find(|p| p.is_file())
 }
 
 /// The X display to use: `DISPLAY`, or a fresh `Xvfb` on a free display number.
@@ -60,7 +67,14 @@ fn x_display() -> (String, Option<Killed>) {
             continue;
         }
         let child = Command::new(&xvfb)
-            .args([&format!(":{number}"), "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
+            .args([
+                &format!(":{number}"),
+                "-screen",
+                "0",
+                "1280x800x24",
+                "-nolisten",
+                "tcp",
+            ])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -88,7 +102,11 @@ fn wait_for_file(file: &Path, game: &mut Killed, log: &Path, timeout: Duration) 
             return text;
         }
         if let Ok(Some(status)) = game.0.try_wait() {
-            panic!("the game exited ({status}) before writing {}\n{}", file.display(), log_tail(log));
+            panic!(
+                "the game exited ({status}) before writing {}\n{}",
+                file.display(),
+                log_tail(log)
+            );
         }
         if Instant::now() > deadline {
             panic!("no {} after {timeout:?}\n{}", file.display(), log_tail(log));
@@ -104,7 +122,10 @@ fn wait_for_exit(game: &mut Killed, log: &Path, timeout: Duration) -> ExitStatus
             return status;
         }
         if Instant::now() > deadline {
-            panic!("the game did not exit within {timeout:?}\n{}", log_tail(log));
+            panic!(
+                "the game did not exit within {timeout:?}\n{}",
+                log_tail(log)
+            );
         }
         std::thread::sleep(Duration::from_millis(100));
     }
@@ -113,12 +134,22 @@ fn wait_for_exit(game: &mut Killed, log: &Path, timeout: Duration) -> ExitStatus
 fn log_tail(log: &Path) -> String {
     let text = std::fs::read_to_string(log).unwrap_or_default();
     let lines: Vec<&str> = text.lines().collect();
-    format!("--- last lines of {} ---\n{}", log.display(), lines[lines.len().saturating_sub(40)..].join("\n"))
+    format!(
+        "--- last lines of {} ---\n{}",
+        log.display(),
+        lines[lines.len().saturating_sub(40)..].join("\n")
+    )
 }
 
 fn xdotool(program: &Path, display: &str, args: &[&str]) -> Option<String> {
-    let out = Command::new(program).args(args).env("DISPLAY", display).output().ok()?;
-    out.status.success().then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+    let out = Command::new(program)
+        .args(args)
+        .env("DISPLAY", display)
+        .output()
+        .ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
 /// Finds the game's window, gives it the keyboard focus and presses `key` on the
@@ -131,13 +162,17 @@ fn press_key(program: &Path, display: &str, key: &str) {
         {
             break first.to_string();
         }
-        assert!(Instant::now() < deadline, "xdotool found no window named \"delve\" on {display}");
+        assert!(
+            Instant::now() < deadline,
+            "xdotool found no window named \"delve\" on {display}"
+        );
         std::thread::sleep(Duration::from_millis(200));
     };
     // Without a window manager, focus is whatever we set; with one, activate asks it.
     let _ = xdotool(program, display, &["windowactivate", "--sync", &window]);
     let _ = xdotool(program, display, &["windowfocus", "--sync", &window]);
-    xdotool(program, display, &["key", "--clearmodifiers", key]).unwrap_or_else(|| panic!("xdotool key {key} failed"));
+    xdotool(program, display, &["key", "--clearmodifiers", key])
+        .unwrap_or_else(|| panic!("xdotool key {key} failed"));
 }
 
 /// An RGB screenshot.
@@ -151,9 +186,13 @@ fn read_picture(path: &Path) -> Picture {
     let file = File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut decoder = png::Decoder::new(BufReader::new(file));
     decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
-    let mut reader = decoder.read_info().unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut reader = decoder
+        .read_info()
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut buffer = vec![0; reader.output_buffer_size().expect("a sane size")];
-    let info = reader.next_frame(&mut buffer).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let info = reader
+        .next_frame(&mut buffer)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let (width, height) = (info.width as usize, info.height as usize);
     let channels = info.line_size / width;
     assert!(channels >= 3, "{}: a grey picture", path.display());
@@ -174,11 +213,30 @@ fn near(a: [u8; 3], b: [u8; 3]) -> bool {
 /// What a screenshot of a level must show: many colours, much drawn, the player, walls.
 fn assert_shows_a_level(picture: &Picture, name: &str) {
     let total = picture.rgb.len();
-    assert!(picture.width >= 320 && picture.height >= 200, "{name}: a {}x{} window", picture.width, picture.height);
+    assert!(
+        picture.width >= 320 && picture.height >= 200,
+        "{name}: a {}x{} window",
+        picture.width,
+        picture.height
+    );
     let colours: HashSet<[u8; 3]> = picture.rgb.iter().copied().collect();
-    let drawn = picture.rgb.iter().filter(|&&p| p.iter().zip(BACKGROUND).map(|(&a, b)| a.abs_diff(b) as u32).sum::<u32>() > 24).count();
+    let drawn = picture
+        .rgb
+        .iter()
+        .filter(|&&p| {
+            p.iter()
+                .zip(BACKGROUND)
+                .map(|(&a, b)| a.abs_diff(b) as u32)
+                .sum::<u32>()
+                > 24
+        })
+        .count();
     let tunic = picture.rgb.iter().filter(|&&p| near(p, TUNIC_BLUE)).count();
-    let bricks = picture.rgb.iter().filter(|&&p| BRICKS.iter().any(|&b| near(p, b))).count();
+    let bricks = picture
+        .rgb
+        .iter()
+        .filter(|&&p| BRICKS.iter().any(|&b| near(p, b)))
+        .count();
     eprintln!(
         "{name}: {}x{}, {} colours, {:.1}% drawn, {tunic} player pixels, {bricks} brick pixels",
         picture.width,
@@ -186,8 +244,15 @@ fn assert_shows_a_level(picture: &Picture, name: &str) {
         colours.len(),
         100.0 * drawn as f64 / total as f64
     );
-    assert!(colours.len() >= 16, "{name}: only {} colours: not a level", colours.len());
-    assert!(drawn * 100 >= total * 5, "{name}: only {drawn} of {total} pixels differ from the background");
+    assert!(
+        colours.len() >= 16,
+        "{name}: only {} colours: not a level",
+        colours.len()
+    );
+    assert!(
+        drawn * 100 >= total * 5,
+        "{name}: only {drawn} of {total} pixels differ from the background"
+    );
     assert!(tunic >= 16, "{name}: the player is not to be seen");
     assert!(bricks >= 256, "{name}: no walls to be seen");
 }
@@ -201,7 +266,9 @@ fn the_window_shows_the_level_and_a_real_key_press_moves_the_player() {
     let started = Instant::now();
     let (display, _xvfb) = x_display();
     let Some(xdotool_program) = find_program("xdotool") else {
-        panic!("the window test presses real keys with xdotool, which is not on PATH (apt-get install xdotool), or set {SKIP_VAR}=1 to skip it on purpose");
+        panic!(
+            "the window test presses real keys with xdotool, which is not on PATH (apt-get install xdotool), or set {SKIP_VAR}=1 to skip it on purpose"
+        );
     };
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("window-smoke");
     let _ = std::fs::remove_dir_all(&dir);
@@ -223,7 +290,12 @@ fn the_window_shows_the_level_and_a_real_key_press_moves_the_player() {
         .expect("the delve binary starts");
     let mut game = Killed(child);
 
-    let ready = wait_for_file(&dir.join("ready"), &mut game, &log, Duration::from_secs(150));
+    let ready = wait_for_file(
+        &dir.join("ready"),
+        &mut game,
+        &log,
+        Duration::from_secs(150),
+    );
     let key = ready
         .lines()
         .find_map(|l| l.strip_prefix("keys "))
@@ -248,13 +320,36 @@ fn the_window_shows_the_level_and_a_real_key_press_moves_the_player() {
     eprintln!("pressed {key}: moved {}", moved.replace('\n', "; "));
 
     let status = wait_for_exit(&mut game, &log, Duration::from_secs(60));
-    assert!(status.success(), "the game exited with {status}\n{}", log_tail(&log));
-    assert!(dir.join("done").exists(), "the game exited without finishing\n{}", log_tail(&log));
+    assert!(
+        status.success(),
+        "the game exited with {status}\n{}",
+        log_tail(&log)
+    );
+    assert!(
+        dir.join("done").exists(),
+        "the game exited without finishing\n{}",
+        log_tail(&log)
+    );
 
     let after = read_picture(&dir.join("after.png"));
     assert_shows_a_level(&after, "after.png");
-    assert_eq!((after.width, after.height), (before.width, before.height), "the window changed size");
-    let changed = before.rgb.iter().zip(&after.rgb).filter(|(a, b)| a != b).count();
-    eprintln!("{changed} pixels changed; the test took {:?}", started.elapsed());
-    assert!(changed >= 200, "only {changed} pixels changed after the move");
+    assert_eq!(
+        (after.width, after.height),
+        (before.width, before.height),
+        "the window changed size"
+    );
+    let changed = before
+        .rgb
+        .iter()
+        .zip(&after.rgb)
+        .filter(|(a, b)| a != b)
+        .count();
+    eprintln!(
+        "{changed} pixels changed; the test took {:?}",
+        started.elapsed()
+    );
+    assert!(
+        changed >= 200,
+        "only {changed} pixels changed after the move"
+    );
 }

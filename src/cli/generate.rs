@@ -55,7 +55,12 @@ pub fn summary(key: &LevelKey, level: &Level) -> String {
         level
             .rooms
             .as_ref()
-            .map(|g| format!(", {} rooms, {} connections ({} cycles)", g.rooms.len(), g.connections.len(), g.cycles_added))
+            .map(|g| format!(
+                ", {} rooms, {} connections ({} cycles)",
+                g.rooms.len(),
+                g.connections.len(),
+                g.cycles_added
+            ))
             .unwrap_or_default(),
     )
 }
@@ -67,7 +72,10 @@ pub fn run(args: GenArgs) -> Result<Outcome, CliError> {
     let bytes = match args.format {
         Format::Ascii => level.tiles.to_ascii().into_bytes(),
         Format::Png => {
-            let (w, h) = (level.tiles.width() as u64 * args.scale as u64, level.tiles.height() as u64 * args.scale as u64);
+            let (w, h) = (
+                level.tiles.width() as u64 * args.scale as u64,
+                level.tiles.height() as u64 * args.scale as u64,
+            );
             if w.max(h) > delve::picture::MAX_SIDE as u64 {
                 return Err(CliError(format!(
                     "a {w}x{h} picture is too large (at most {} pixels a side); lower --scale",
@@ -80,7 +88,9 @@ pub fn run(args: GenArgs) -> Result<Outcome, CliError> {
         }
     };
     let written = match &args.out {
-        Some(path) => write_file(path, &bytes).map_err(|e| CliError(format!("{}: {e}", path.display())))?,
+        Some(path) => {
+            write_file(path, &bytes).map_err(|e| CliError(format!("{}: {e}", path.display())))?
+        }
         None => {
             let stdout = io::stdout();
             let mut out = BufWriter::new(stdout.lock());

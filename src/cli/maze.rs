@@ -32,7 +32,13 @@ pub fn run(args: MazeArgs) -> Result<Outcome, CliError> {
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut rng = StreamRng::new(args.seed, Stream::Layout);
-    match write_tromp(&mut out, args.width as usize, args.rows, &MazeConfig::default(), &mut rng) {
+    match write_tromp(
+        &mut out,
+        args.width as usize,
+        args.rows,
+        &MazeConfig::default(),
+        &mut rng,
+    ) {
         Err(e) if is_closed_pipe(&e) => Ok(Outcome::Done),
         Err(e) => Err(e.into()),
         Ok(()) => Ok(Outcome::Done),

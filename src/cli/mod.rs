@@ -118,6 +118,16 @@ pub fn is_closed_pipe(e: &io::Error) -> bool {
     e.kind() == io::ErrorKind::BrokenPipe
 }
 
+/// Writes `text` to stdout; a reader that went away (`| head`) is not an error.
+pub fn print_out(text: &str) -> Result<(), CliError> {
+    use std::io::Write;
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        Err(e) if is_closed_pipe(&e) => Ok(()),
+        other => Ok(other?),
+    }
+}
+
 /// Parses the command line, runs it, and turns the result into an exit code.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();

@@ -58,7 +58,9 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
     if let Some(key) = &start {
         let (w, h) = key.config.size();
         if w as u64 * h as u64 > MAX_PLAY_TILES {
-            return Err(CliError(format!("a {w}x{h} level is too large to play (at most {MAX_PLAY_TILES} tiles); `delve gen` can still make it")));
+            return Err(CliError(format!(
+                "a {w}x{h} level is too large to play (at most {MAX_PLAY_TILES} tiles); `delve gen` can still make it"
+            )));
         }
     }
     let start = if explicit_start { start } else { None };
@@ -70,8 +72,9 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
     if args.headless {
         let actions = parse_actions(&args.actions)?;
         let state = run_headless(settings, args.load, &actions, args.save)?;
-        let text = ron::ser::to_string_pretty(&state, ron::ser::PrettyConfig::default()).map_err(|e| CliError(e.to_string()))?;
-        println!("{text}");
+        let text = ron::ser::to_string_pretty(&state, ron::ser::PrettyConfig::default())
+            .map_err(|e| CliError(e.to_string()))?;
+        super::print_out(&format!("{text}\n"))?;
         return Ok(Outcome::Done);
     }
     play_in_window(settings)

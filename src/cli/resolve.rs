@@ -22,7 +22,9 @@ pub fn level_key(args: &LevelArgs) -> Result<LevelKey, CliError> {
     let campaign = campaign(args)?;
     let depth = args.depth.unwrap_or(1);
     if !(1..=MAX_DEPTH).contains(&depth) {
-        return Err(CliError(format!("--depth must be between 1 and {MAX_DEPTH}, got {depth}")));
+        return Err(CliError(format!(
+            "--depth must be between 1 and {MAX_DEPTH}, got {depth}"
+        )));
     }
     let mut config = campaign.config_at(depth).clone();
     if let Some(kind) = args.kind.map(GeneratorKind::from)

@@ -46,7 +46,10 @@ fn has_raw_pockets(config: &GeneratorConfig, seed: u64, blanking: bool) -> bool 
     if !blanking {
         raw.blanking_height = 0;
     }
-    let layout = generate_layout(&GeneratorConfig::Cave(raw), &mut StreamRng::new(seed, Stream::Layout));
+    let layout = generate_layout(
+        &GeneratorConfig::Cave(raw),
+        &mut StreamRng::new(seed, Stream::Layout),
+    );
     label_regions_simple(&layout.tiles).1 > 1
 }
 
@@ -62,7 +65,8 @@ pub fn run(args: StatsArgs) -> Result<Outcome, CliError> {
     bar.set_message(format!("{}", base.config.kind()));
     let mut t = Tally::default();
     let clearance = base.config.stair_clearance();
-    let allow_pockets = matches!(&base.config, GeneratorConfig::Cave(c) if c.pocket_repair == PocketRepair::Off);
+    let allow_pockets =
+        matches!(&base.config, GeneratorConfig::Cave(c) if c.pocket_repair == PocketRepair::Off);
     let mut first_broken = None;
     for i in 0..args.count {
         let key = LevelKey {
@@ -98,23 +102,44 @@ pub fn run(args: StatsArgs) -> Result<Outcome, CliError> {
     let n = t.levels.max(1) as f64;
     let ok = t.levels - t.failures;
     let avg = |v: u64| v as f64 / ok.max(1) as f64;
-    println!("kind                         {}", base.config.kind());
-    println!("levels                       {}", t.levels);
-    println!(
+    let mut table = String::new();
+    use std::fmt::Write as _;
+    let _ = writeln!(table, "kind                         {}", base.config.kind());
+    let _ = writeln!(table, "levels                       {}", t.levels);
+    let _ = writeln!(
+        table,
         "pockets before repair        {} with blanking ({:.2}%), {} without ({:.2}%)",
         t.pockets_blanked,
         100.0 * t.pockets_blanked as f64 / n,
         t.pockets_unblanked,
         100.0 * t.pockets_unblanked as f64 / n
     );
-    println!("floor share                  {:.1}%", avg(t.floor_permille) / 10.0);
-    println!("dead ends per level          {:.2}", avg(t.dead_ends));
-    println!("cycles added per level       {:.2}", avg(t.cycles));
-    println!("stair distance (steps)       {:.1}", avg(t.stair_distance));
-    println!("chambers carved              {} ({:.2} per level)", t.chambers, avg(t.chambers));
-    println!("retries                      {}", t.retries);
-    println!("failures                     {}", t.failures);
-    println!("broken guarantees            {}", t.broken);
+    let _ = writeln!(
+        table,
+        "floor share                  {:.1}%",
+        avg(t.floor_permille) / 10.0
+    );
+    let _ = writeln!(
+        table,
+        "dead ends per level          {:.2}",
+        avg(t.dead_ends)
+    );
+    let _ = writeln!(table, "cycles added per level       {:.2}", avg(t.cycles));
+    let _ = writeln!(
+        table,
+        "stair distance (steps)       {:.1}",
+        avg(t.stair_distance)
+    );
+    let _ = writeln!(
+        table,
+        "chambers carved              {} ({:.2} per level)",
+        t.chambers,
+        avg(t.chambers)
+    );
+    let _ = writeln!(table, "retries                      {}", t.retries);
+    let _ = writeln!(table, "failures                     {}", t.failures);
+    let _ = writeln!(table, "broken guarantees            {}", t.broken);
+    super::print_out(&table)?;
     if let Some(first) = first_broken {
         eprintln!("first problem: {first}");
         return Ok(Outcome::Failed);

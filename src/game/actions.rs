@@ -6,7 +6,10 @@ use std::fmt;
 
 use bevy::prelude::*;
 
-use super::level::{Arrival, CurrentLevel, Inventory, Item, LevelChange, MapTile, PendingLevel, Run, TileEntities, Turns};
+use super::level::{
+    Arrival, CurrentLevel, Inventory, Item, LevelChange, MapTile, PendingLevel, Run, TileEntities,
+    Turns,
+};
 use super::{GameSystems, GridPos, Notice, Player};
 use crate::generator::{GeneratorConfig, GeneratorKind};
 use crate::grid::Tile;
@@ -106,7 +109,12 @@ pub fn parse_actions(text: &str) -> Result<Vec<PlayerAction>, ActionError> {
     text.chars()
         .enumerate()
         .filter(|(_, c)| !c.is_whitespace())
-        .map(|(i, c)| PlayerAction::from_char(c).ok_or(ActionError { position: i + 1, character: c }))
+        .map(|(i, c)| {
+            PlayerAction::from_char(c).ok_or(ActionError {
+                position: i + 1,
+                character: c,
+            })
+        })
         .collect()
 }
 
@@ -144,7 +152,9 @@ pub fn apply_next_action(
         return;
     };
     if watch.is_some() && action != PlayerAction::StepAutomaton {
-        notices.write(Notice("Watching the cave form: press Space for the next pass.".into()));
+        notices.write(Notice(
+            "Watching the cave form: press Space for the next pass.".into(),
+        ));
         return;
     }
     let here = player.0;
@@ -155,17 +165,39 @@ pub fn apply_next_action(
             if current.level.tiles.is_walkable(to) {
                 player.0 = to;
                 turns.0 += 1;
-                pick_up(&mut commands, &mut current, to, &items, &mut inventory, &tile_entities, &mut map_tiles, &mut notices, run.campaign.seed);
+                pick_up(
+                    &mut commands,
+                    &mut current,
+                    to,
+                    &items,
+                    &mut inventory,
+                    &tile_entities,
+                    &mut map_tiles,
+                    &mut notices,
+                    run.campaign.seed,
+                );
             }
         }
         PlayerAction::Wait => turns.0 += 1,
         PlayerAction::PickUp => {
-            if !pick_up(&mut commands, &mut current, here, &items, &mut inventory, &tile_entities, &mut map_tiles, &mut notices, run.campaign.seed) {
+            if !pick_up(
+                &mut commands,
+                &mut current,
+                here,
+                &items,
+                &mut inventory,
+                &tile_entities,
+                &mut map_tiles,
+                &mut notices,
+                run.campaign.seed,
+            ) {
                 notices.write(Notice("There is nothing here to pick up.".into()));
             }
         }
         PlayerAction::Descend => {
-            if current.level.tiles.get(here) == Some(Tile::DownStairs) && depth < crate::config::MAX_DEPTH {
+            if current.level.tiles.get(here) == Some(Tile::DownStairs)
+                && depth < crate::config::MAX_DEPTH
+            {
                 let key = run.key_for(depth + 1);
                 pending.0 = Some(LevelChange {
                     depth: depth + 1,
@@ -191,7 +223,9 @@ pub fn apply_next_action(
                 });
                 turns.0 += 1;
             } else if depth == 1 && current.level.tiles.get(here) == Some(Tile::UpStairs) {
-                notices.write(Notice("These stairs lead out of the dungeon; there is no going back.".into()));
+                notices.write(Notice(
+                    "These stairs lead out of the dungeon; there is no going back.".into(),
+                ));
             } else {
                 notices.write(Notice("There are no stairs up here.".into()));
             }
@@ -224,7 +258,9 @@ pub fn apply_next_action(
                 };
                 regenerate(&mut pending, key);
             } else {
-                notices.write(Notice("+ and - change a cave's walls; press 1 for a cave.".into()));
+                notices.write(Notice(
+                    "+ and - change a cave's walls; press 1 for a cave.".into(),
+                ));
             }
         }
         PlayerAction::StepAutomaton => {
@@ -281,6 +317,9 @@ fn pick_up(
     {
         tile.tile = Tile::Floor;
     }
-    notices.write(Notice(format!("You pick up {}.", super::level::item_name(run_seed, inventory, item.item))));
+    notices.write(Notice(format!(
+        "You pick up {}.",
+        super::level::item_name(run_seed, inventory, item.item)
+    )));
     true
 }

@@ -79,15 +79,24 @@ pub fn settle(app: &mut App) {
 
 /// Queues actions and applies them all.
 pub fn perform(app: &mut App, actions: &[PlayerAction]) {
-    app.world_mut().resource_mut::<ActionQueue>().0.extend(actions.iter().copied());
+    app.world_mut()
+        .resource_mut::<ActionQueue>()
+        .0
+        .extend(actions.iter().copied());
     settle(app);
 }
 
 /// Reads the final state of a game app.
 pub fn final_state(app: &mut App) -> Result<FinalState, HeadlessError> {
     let world = app.world_mut();
-    let position = world.query_filtered::<&GridPos, With<Player>>().single(world).map(|p| p.0).map_err(|_| HeadlessError::NoLevel)?;
-    let current = world.get_resource::<CurrentLevel>().ok_or(HeadlessError::NoLevel)?;
+    let position = world
+        .query_filtered::<&GridPos, With<Player>>()
+        .single(world)
+        .map(|p| p.0)
+        .map_err(|_| HeadlessError::NoLevel)?;
+    let current = world
+        .get_resource::<CurrentLevel>()
+        .ok_or(HeadlessError::NoLevel)?;
     let inventory = world.resource::<Inventory>();
     let run_seed = world.resource::<Run>().campaign.seed;
     Ok(FinalState {
@@ -123,10 +132,16 @@ pub fn run_headless(
     perform(&mut app, actions);
     if let Some(path) = save {
         let world = app.world_mut();
-        let position = world.query_filtered::<&GridPos, With<Player>>().single(world).map(|p| p.0).map_err(|_| HeadlessError::NoLevel)?;
+        let position = world
+            .query_filtered::<&GridPos, With<Player>>()
+            .single(world)
+            .map(|p| p.0)
+            .map_err(|_| HeadlessError::NoLevel)?;
         let save = snapshot(
             world.resource::<Run>(),
-            world.get_resource::<CurrentLevel>().ok_or(HeadlessError::NoLevel)?,
+            world
+                .get_resource::<CurrentLevel>()
+                .ok_or(HeadlessError::NoLevel)?,
             position,
             world.resource::<Inventory>(),
             world.resource::<Turns>(),

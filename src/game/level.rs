@@ -192,7 +192,11 @@ pub struct MapSize {
     pub height: u32,
 }
 
-fn start_run(mut commands: Commands, settings: Res<RunSettings>, mut pending: ResMut<PendingLevel>) {
+fn start_run(
+    mut commands: Commands,
+    settings: Res<RunSettings>,
+    mut pending: ResMut<PendingLevel>,
+) {
     let mut run = Run {
         campaign: settings.campaign.clone(),
         depth: 1,
@@ -261,8 +265,15 @@ pub fn enter_requested_level(
         .or_else(|| run.memories.get(&change.depth).cloned())
         .filter(|m| m.seen.len() == level.tiles.len());
     let taken = memory.as_ref().map(|m| m.taken.clone()).unwrap_or_default();
-    let seen = memory.map(|m| m.seen).unwrap_or_else(|| vec![false; level.tiles.len()]);
-    let remaining: Vec<PlacedItem> = level.loot.iter().copied().filter(|i| !taken.contains(&i.pos)).collect();
+    let seen = memory
+        .map(|m| m.seen)
+        .unwrap_or_else(|| vec![false; level.tiles.len()]);
+    let remaining: Vec<PlacedItem> = level
+        .loot
+        .iter()
+        .copied()
+        .filter(|i| !taken.contains(&i.pos))
+        .collect();
     run.depth = change.depth;
     run.keys.insert(change.depth, change.key.clone());
     player.0 = match change.arrival {
@@ -303,9 +314,16 @@ fn spawn_level_entities(
         commands.entity(entity).despawn();
     }
     let grid: &Grid<Tile> = &level.level.tiles;
-    let same_size = old_size.is_some_and(|s| s.width as usize == grid.width() && s.height as usize == grid.height())
+    let same_size = old_size
+        .is_some_and(|s| s.width as usize == grid.width() && s.height as usize == grid.height())
         && tiles.iter().count() == grid.len();
-    let sight_of = |i: usize| if level.seen[i] { Sight::Remembered } else { Sight::Unseen };
+    let sight_of = |i: usize| {
+        if level.seen[i] {
+            Sight::Remembered
+        } else {
+            Sight::Unseen
+        }
+    };
     if same_size {
         for (_, mut tile) in tiles.iter_mut() {
             let i = grid.index_of(tile.pos);
@@ -342,16 +360,29 @@ fn spawn_level_entities(
 /// (or when it has no disguise), otherwise its unidentified appearance for this run.
 pub fn item_name(run_seed: u64, inventory: &Inventory, kind: usize) -> String {
     let table = crate::loot::default_loot_table();
-    let disguises = crate::loot::appearances(table, &mut crate::rng::StreamRng::new(run_seed, crate::rng::Stream::Loot));
-    let true_name = table.items().get(kind).map(|i| i.name.clone()).unwrap_or_else(|| format!("item #{kind}"));
+    let disguises = crate::loot::appearances(
+        table,
+        &mut crate::rng::StreamRng::new(run_seed, crate::rng::Stream::Loot),
+    );
+    let true_name = table
+        .items()
+        .get(kind)
+        .map(|i| i.name.clone())
+        .unwrap_or_else(|| format!("item #{kind}"));
     let carried = inventory.0.iter().filter(|&&k| k == kind).count();
     match disguises.get(kind) {
-        Some(disguise) if *disguise != true_name && carried < 2 => format!("{disguise} (unidentified)"),
+        Some(disguise) if *disguise != true_name && carried < 2 => {
+            format!("{disguise} (unidentified)")
+        }
         _ => true_name,
     }
 }
 
 /// The names of everything carried, in pick-up order.
 pub fn inventory_names(run_seed: u64, inventory: &Inventory) -> Vec<String> {
-    inventory.0.iter().map(|&k| item_name(run_seed, inventory, k)).collect()
+    inventory
+        .0
+        .iter()
+        .map(|&k| item_name(run_seed, inventory, k))
+        .collect()
 }

@@ -53,9 +53,20 @@ impl Plugin for GamePlugin {
         app.insert_resource(self.settings.clone());
         app.configure_sets(
             Update,
-            (GameSystems::Queue, GameSystems::Act, GameSystems::Generate, GameSystems::Observe).chain(),
+            (
+                GameSystems::Queue,
+                GameSystems::Act,
+                GameSystems::Generate,
+                GameSystems::Observe,
+            )
+                .chain(),
         );
-        app.add_plugins((actions::plugin, level::plugin, sight::plugin, saving::plugin));
+        app.add_plugins((
+            actions::plugin,
+            level::plugin,
+            sight::plugin,
+            saving::plugin,
+        ));
         app.init_resource::<NoticeLog>()
             .add_systems(Update, record_notices.after(GameSystems::Observe));
     }

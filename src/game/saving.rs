@@ -8,7 +8,9 @@ use std::sync::mpsc::{Receiver, channel};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::level::{Arrival, CurrentLevel, Inventory, LevelChange, LevelMemory, PendingLevel, Run, Turns};
+use super::level::{
+    Arrival, CurrentLevel, Inventory, LevelChange, LevelMemory, PendingLevel, Run, Turns,
+};
 use super::{GameSystems, GridPos, Notice, Player, RunSettings};
 use crate::config::CampaignConfig;
 use crate::grid::Pos;
@@ -17,8 +19,13 @@ use crate::rng::mix64;
 use crate::save::{SaveError, load_from_path, save_to_path};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<SaveRequest>()
-        .add_systems(Update, (handle_save_requests, report_finished_saves).chain().after(GameSystems::Act).before(GameSystems::Generate));
+    app.add_message::<SaveRequest>().add_systems(
+        Update,
+        (handle_save_requests, report_finished_saves)
+            .chain()
+            .after(GameSystems::Act)
+            .before(GameSystems::Generate),
+    );
 }
 
 /// Asks for the game to be saved or loaded.
@@ -68,7 +75,10 @@ pub struct GameSave {
 pub fn bits_to_hex(bits: &[bool]) -> String {
     bits.chunks(4)
         .map(|c| {
-            let v = c.iter().enumerate().fold(0u32, |acc, (i, &b)| acc | (b as u32) << (3 - i));
+            let v = c
+                .iter()
+                .enumerate()
+                .fold(0u32, |acc, (i, &b)| acc | (b as u32) << (3 - i));
             char::from_digit(v, 16).unwrap_or('0')
         })
         .collect()
@@ -88,7 +98,13 @@ pub fn hex_to_bits(hex: &str, len: usize) -> Option<Vec<bool>> {
 }
 
 /// Takes a snapshot of the game.
-pub fn snapshot(run: &Run, current: &CurrentLevel, position: Pos, inventory: &Inventory, turns: &Turns) -> GameSave {
+pub fn snapshot(
+    run: &Run,
+    current: &CurrentLevel,
+    position: Pos,
+    inventory: &Inventory,
+    turns: &Turns,
+) -> GameSave {
     let mut memories = run.memories.clone();
     memories.insert(
         current.key.depth,
@@ -161,11 +177,17 @@ pub fn restore_from(save: GameSave) -> Result<(Run, Inventory, Turns, LevelChang
         return Err(RestoreError::Content("the campaign lists no levels".into()));
     }
     for level in &save.levels {
-        let key = LevelKey::decode(&level.key).map_err(|e| RestoreError::Content(format!("depth {}: {e}", level.depth)))?;
+        let key = LevelKey::decode(&level.key)
+            .map_err(|e| RestoreError::Content(format!("depth {}: {e}", level.depth)))?;
         let (w, h) = key.config.size();
         let seen = hex_to_bits(&level.seen, (w * h) as usize)
             .or_else(|| level.seen.is_empty().then(|| vec![false; (w * h) as usize]))
-            .ok_or_else(|| RestoreError::Content(format!("depth {}: seen map does not fit the level", level.depth)))?;
+            .ok_or_else(|| {
+                RestoreError::Content(format!(
+                    "depth {}: seen map does not fit the level",
+                    level.depth
+                ))
+            })?;
         run.keys.insert(level.depth, key);
         run.memories.insert(
             level.depth,
@@ -175,11 +197,12 @@ pub fn restore_from(save: GameSave) -> Result<(Run, Inventory, Turns, LevelChang
             },
         );
     }
-    let key = run
-        .keys
-        .get(&save.depth)
-        .cloned()
-        .ok_or_else(|| RestoreError::Content(format!("no level saved for the current depth {}", save.depth)))?;
+    let key = run.keys.get(&save.depth).cloned().ok_or_else(|| {
+        RestoreError::Content(format!(
+            "no level saved for the current depth {}",
+            save.depth
+        ))
+    })?;
     let change = LevelChange {
         depth: save.depth,
         memory: run.memories.get(&save.depth).cloned(),
@@ -197,7 +220,10 @@ pub fn write_save(path: &Path, save: &GameSave) -> Result<(), SaveError> {
 
 /// Saves finishing on background threads.
 #[derive(Resource)]
-pub struct SavesInFlight(Mutex<Receiver<(PathBuf, Result<(), String>)>>, std::sync::mpsc::Sender<(PathBuf, Result<(), String>)>);
+pub struct SavesInFlight(
+    Mutex<Receiver<(PathBuf, Result<(), String>)>>,
+    std::sync::mpsc::Sender<(PathBuf, Result<(), String>)>,
+);
 
 impl Default for SavesInFlight {
     fn default() -> Self {
@@ -253,14 +279,20 @@ fn handle_save_requests(
                     notices.write(Notice(format!("Loaded {}.", settings.save_path.display())));
                 }
                 Err(e) => {
-                    notices.write(Notice(format!("Cannot load {}: {e}", settings.save_path.display())));
+                    notices.write(Notice(format!(
+                        "Cannot load {}: {e}",
+                        settings.save_path.display()
+                    )));
                 }
             },
         }
     }
 }
 
-fn report_finished_saves(in_flight: Option<Res<SavesInFlight>>, mut notices: MessageWriter<Notice>) {
+fn report_finished_saves(
+    in_flight: Option<Res<SavesInFlight>>,
+    mut notices: MessageWriter<Notice>,
+) {
     let Some(in_flight) = in_flight else {
         return;
     };

@@ -3,7 +3,9 @@
 
 use bevy::prelude::*;
 
-use super::level::{Arrival, CurrentLevel, LevelChange, MapTile, PendingLevel, Sight, TileEntities};
+use super::level::{
+    Arrival, CurrentLevel, LevelChange, MapTile, PendingLevel, Sight, TileEntities,
+};
 use super::{GameSystems, GridPos, Notice, Player};
 use crate::fov::compute_fov;
 use crate::generator::GeneratorConfig;
@@ -42,7 +44,9 @@ pub fn update_sight(
     let (Some(mut current), Some(tile_entities)) = (current, tile_entities) else {
         return;
     };
-    if watch.is_some() || !(player.is_changed() || current.is_changed() || tile_entities.is_changed()) {
+    if watch.is_some()
+        || !(player.is_changed() || current.is_changed() || tile_entities.is_changed())
+    {
         return;
     }
     let origin = player.0;
@@ -87,7 +91,9 @@ pub fn step_cave_automaton(
     mut notices: MessageWriter<Notice>,
 ) {
     let GeneratorConfig::Cave(config) = &current.key.config else {
-        notices.write(Notice("Space shows a cave forming; press 1 for a cave.".into()));
+        notices.write(Notice(
+            "Space shows a cave forming; press 1 for a cave.".into(),
+        ));
         return;
     };
     let walls = match watch {
@@ -99,13 +105,19 @@ pub fn step_cave_automaton(
                 pass: 0,
                 passes: config.passes,
             });
-            notices.write(Notice(format!("Random fill: {}% walls. Space for the next pass.", config.wall_percent)));
+            notices.write(Notice(format!(
+                "Random fill: {}% walls. Space for the next pass.",
+                config.wall_percent
+            )));
             walls
         }
         Some(mut watch) if watch.pass < watch.passes => {
             watch.walls = step_plain(&watch.walls);
             watch.pass += 1;
-            notices.write(Notice(format!("Pass {} of {} of the 4-5 rule.", watch.pass, watch.passes)));
+            notices.write(Notice(format!(
+                "Pass {} of {} of the 4-5 rule.",
+                watch.pass, watch.passes
+            )));
             watch.walls.clone()
         }
         Some(_) => {
@@ -117,7 +129,9 @@ pub fn step_cave_automaton(
                 memory: None,
                 fresh: false,
             });
-            notices.write(Notice("Pockets repaired, stairs placed: the finished cave.".into()));
+            notices.write(Notice(
+                "Pockets repaired, stairs placed: the finished cave.".into(),
+            ));
             return;
         }
     };

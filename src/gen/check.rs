@@ -37,7 +37,9 @@ impl fmt::Display for Violation {
             Violation::OpenBorder(p) => write!(f, "border tile {p} is not a wall"),
             Violation::Regions(n) => write!(f, "{n} walkable regions instead of one"),
             Violation::StairMissing(p) => write!(f, "no stair drawn at {p}"),
-            Violation::StairNotClear { stair, wall } => write!(f, "stair at {stair} has a wall at {wall} within its radius"),
+            Violation::StairNotClear { stair, wall } => {
+                write!(f, "stair at {stair} has a wall at {wall} within its radius")
+            }
             Violation::StairsUnreachable => write!(f, "down stairs unreachable from up stairs"),
             Violation::LootMisplaced(p) => write!(f, "item at {p} is not drawn or not reachable"),
         }
@@ -78,7 +80,10 @@ pub fn label_regions_simple(tiles: &Grid<Tile>) -> (Vec<u32>, usize) {
 /// joined, every item drawn and reachable.
 pub fn check_level(level: &Level, clearance: u32, allow_pockets: bool) -> Result<(), Violation> {
     let tiles = &level.tiles;
-    if let Some(p) = tiles.positions().find(|&p| tiles.is_border(p) && !tiles[p].is_wall()) {
+    if let Some(p) = tiles
+        .positions()
+        .find(|&p| tiles.is_border(p) && !tiles[p].is_wall())
+    {
         return Err(Violation::OpenBorder(p));
     }
     let (labels, regions) = label_regions_simple(tiles);

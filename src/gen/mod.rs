@@ -43,7 +43,11 @@ pub enum GeneratorKind {
 
 impl GeneratorKind {
     /// Every kind, in key order.
-    pub const ALL: [GeneratorKind; 3] = [GeneratorKind::Cave, GeneratorKind::Rooms, GeneratorKind::Maze];
+    pub const ALL: [GeneratorKind; 3] = [
+        GeneratorKind::Cave,
+        GeneratorKind::Rooms,
+        GeneratorKind::Maze,
+    ];
 
     /// The lower-case name used on the command line and in the HUD.
     pub const fn name(self) -> &'static str {
@@ -230,7 +234,11 @@ impl fmt::Display for GenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GenError::Invalid(e) => write!(f, "invalid config: {e}"),
-            GenError::NoStairSpot { kind, clearance, attempts } => write!(
+            GenError::NoStairSpot {
+                kind,
+                clearance,
+                attempts,
+            } => write!(
                 f,
                 "{kind} config: no layout in {attempts} attempts had room for stairs with clearance {clearance}; \
                  make the level larger or lower `stair_clearance`"
@@ -276,7 +284,8 @@ pub fn generate_level(config: &GeneratorConfig, seed: u64) -> Result<Level, GenE
         let mut rng = StreamRng::new(retry_seed(seed, attempt), Stream::Layout);
         let mut layout = generate_layout(config, &mut rng);
         let carve = config.kind() != GeneratorKind::Cave || attempt + 1 == MAX_ATTEMPTS;
-        let Some(stairs) = stairs::place_stairs(&mut layout.tiles, clearance, carve, &mut rng) else {
+        let Some(stairs) = stairs::place_stairs(&mut layout.tiles, clearance, carve, &mut rng)
+        else {
             continue;
         };
         let mut report = layout.report;
@@ -289,7 +298,13 @@ pub fn generate_level(config: &GeneratorConfig, seed: u64) -> Result<Level, GenE
         let walkable = tiles.cells().iter().filter(|t| t.is_walkable()).count();
         report.floor_permille = (walkable * 1000 / tiles.len().max(1)) as u32;
         let mut loot_rng = StreamRng::new(seed, Stream::Loot);
-        let loot = loot::place_loot(&tiles, stairs.up, config.loot_count(), clearance, &mut loot_rng);
+        let loot = loot::place_loot(
+            &tiles,
+            stairs.up,
+            config.loot_count(),
+            clearance,
+            &mut loot_rng,
+        );
         for item in &loot {
             tiles[item.pos] = Tile::Loot;
         }

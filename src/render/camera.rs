@@ -85,14 +85,21 @@ fn follow_player(
     }
     let view = physical.as_vec2() / zoom;
     let goal = world_position(player.0, size.height);
-    let goal = Vec2::new(clamp_to_map(goal.x, size.width, view.x), clamp_to_map(goal.y, size.height, view.y));
+    let goal = Vec2::new(
+        clamp_to_map(goal.x, size.width, view.x),
+        clamp_to_map(goal.y, size.height, view.y),
+    );
     let now = transform.translation.truncate();
     let jump = entered.read().count() > 0 || now.distance(goal) > view.length();
     let next = if jump {
         goal
     } else {
         let eased = now.lerp(goal, 1.0 - (-FOLLOW_RATE * time.delta_secs()).exp());
-        if eased.distance(goal) * zoom < 1.0 { goal } else { eased }
+        if eased.distance(goal) * zoom < 1.0 {
+            goal
+        } else {
+            eased
+        }
     };
     let next = snap_to_pixels(next, zoom, physical);
     if now != next {
@@ -109,12 +116,21 @@ mod tests {
     fn the_default_window_shows_40_by_25_tiles() {
         let zoom = zoom_for(DEFAULT_WINDOW);
         assert_eq!(zoom, 2.0);
-        assert_eq!(DEFAULT_WINDOW.as_vec2() / zoom / TILE_SIDE as f32, TILES_IN_VIEW);
+        assert_eq!(
+            DEFAULT_WINDOW.as_vec2() / zoom / TILE_SIDE as f32,
+            TILES_IN_VIEW
+        );
     }
 
     #[test]
     fn zoom_is_a_whole_number_of_at_least_one() {
-        for (w, h) in [(200, 100), (640, 400), (1280, 720), (1920, 1080), (3840, 2160)] {
+        for (w, h) in [
+            (200, 100),
+            (640, 400),
+            (1280, 720),
+            (1920, 1080),
+            (3840, 2160),
+        ] {
             let zoom = zoom_for(UVec2::new(w, h));
             assert!(zoom >= 1.0 && zoom.fract() == 0.0, "{w}x{h}: {zoom}");
         }

@@ -12,7 +12,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, spawn_hud)
         .add_systems(
             Update,
-            (update_status_line, update_notice_line, update_inventory_panel, show_help).in_set(AppSystems::UpdateHud),
+            (
+                update_status_line,
+                update_notice_line,
+                update_inventory_panel,
+                show_help,
+            )
+                .in_set(AppSystems::UpdateHud),
         );
 }
 
@@ -56,7 +62,11 @@ struct InventoryText;
 struct HelpPanel;
 
 fn text(value: impl Into<String>, color: Color) -> impl Bundle {
-    (Text::new(value), TextFont::from_font_size(FONT_SIZE), TextColor(color))
+    (
+        Text::new(value),
+        TextFont::from_font_size(FONT_SIZE),
+        TextColor(color),
+    )
 }
 
 fn bar(top: bool) -> Node {
@@ -79,7 +89,12 @@ fn spawn_hud(mut commands: Commands) {
         BackgroundColor(PANEL),
         children![(StatusLine, text("", TEXT)), text("? help", DIM_TEXT)],
     ));
-    commands.spawn((Name::new("notice bar"), bar(false), BackgroundColor(PANEL), children![(NoticeLine, text("", ACCENT))]));
+    commands.spawn((
+        Name::new("notice bar"),
+        bar(false),
+        BackgroundColor(PANEL),
+        children![(NoticeLine, text("", ACCENT))],
+    ));
     commands.spawn((
         Name::new("inventory panel"),
         Node {
@@ -169,11 +184,20 @@ pub fn inventory_lines(inventory: &[usize]) -> Vec<String> {
     }
     lines
         .into_iter()
-        .map(|(name, count)| if count > 1 { format!("{name} x{count}") } else { name })
+        .map(|(name, count)| {
+            if count > 1 {
+                format!("{name} x{count}")
+            } else {
+                name
+            }
+        })
         .collect()
 }
 
-fn update_inventory_panel(inventory: Res<Inventory>, mut panel: Single<&mut Text, With<InventoryText>>) {
+fn update_inventory_panel(
+    inventory: Res<Inventory>,
+    mut panel: Single<&mut Text, With<InventoryText>>,
+) {
     if !inventory.is_changed() {
         return;
     }
@@ -187,7 +211,11 @@ fn update_inventory_panel(inventory: Res<Inventory>, mut panel: Single<&mut Text
 }
 
 fn show_help(help: Res<HelpOverlay>, mut panel: Single<&mut Node, With<HelpPanel>>) {
-    let display = if help.shown { Display::Flex } else { Display::None };
+    let display = if help.shown {
+        Display::Flex
+    } else {
+        Display::None
+    };
     if panel.display != display {
         panel.display = display;
     }

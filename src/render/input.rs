@@ -61,9 +61,12 @@ pub fn command_for(key_code: KeyCode, logical: &Key) -> Option<KeyCommand> {
     match text.as_str() {
         "?" => Some(KeyCommand::ToggleHelp),
         // The same letters as headless action strings, so one vocabulary serves both.
-        "h" | "j" | "k" | "l" | "y" | "u" | "b" | "n" | "." | ">" | "<" | "g" | "," | "R" | "+" | "-" | "K" => {
-            text.chars().next().and_then(PlayerAction::from_char).map(KeyCommand::Act)
-        }
+        "h" | "j" | "k" | "l" | "y" | "u" | "b" | "n" | "." | ">" | "<" | "g" | "," | "R" | "+"
+        | "-" | "K" => text
+            .chars()
+            .next()
+            .and_then(PlayerAction::from_char)
+            .map(KeyCommand::Act),
         // `+` without Shift on most layouts.
         "=" => act(AdjustWalls(1)),
         _ => None,
@@ -73,7 +76,10 @@ pub fn command_for(key_code: KeyCode, logical: &Key) -> Option<KeyCommand> {
 /// Whether holding the key down should repeat it (moving and waiting do; regenerating,
 /// saving and the like would only surprise).
 fn repeats(command: KeyCommand) -> bool {
-    matches!(command, KeyCommand::Act(PlayerAction::Move(..) | PlayerAction::Wait))
+    matches!(
+        command,
+        KeyCommand::Act(PlayerAction::Move(..) | PlayerAction::Wait)
+    )
 }
 
 fn read_keys(
@@ -126,26 +132,52 @@ mod tests {
         assert_eq!(command_for(KeyCode::KeyN, &character("n")), mv(1, 1));
         assert_eq!(command_for(KeyCode::ArrowUp, &Key::ArrowUp), mv(0, -1));
         assert_eq!(command_for(KeyCode::Numpad3, &Key::PageDown), mv(1, 1));
-        assert_eq!(command_for(KeyCode::Numpad5, &character("5")), Some(KeyCommand::Act(PlayerAction::Wait)));
+        assert_eq!(
+            command_for(KeyCode::Numpad5, &character("5")),
+            Some(KeyCommand::Act(PlayerAction::Wait))
+        );
     }
 
     #[test]
     fn symbols_follow_the_layout() {
         // Shift+. on a US keyboard, and a key of its own elsewhere: both are `>`.
-        assert_eq!(command_for(KeyCode::Period, &character(">")), Some(KeyCommand::Act(PlayerAction::Descend)));
-        assert_eq!(command_for(KeyCode::IntlBackslash, &character(">")), Some(KeyCommand::Act(PlayerAction::Descend)));
-        assert_eq!(command_for(KeyCode::Period, &character(".")), Some(KeyCommand::Act(PlayerAction::Wait)));
-        assert_eq!(command_for(KeyCode::KeyR, &character("R")), Some(KeyCommand::Act(PlayerAction::Regenerate)));
+        assert_eq!(
+            command_for(KeyCode::Period, &character(">")),
+            Some(KeyCommand::Act(PlayerAction::Descend))
+        );
+        assert_eq!(
+            command_for(KeyCode::IntlBackslash, &character(">")),
+            Some(KeyCommand::Act(PlayerAction::Descend))
+        );
+        assert_eq!(
+            command_for(KeyCode::Period, &character(".")),
+            Some(KeyCommand::Act(PlayerAction::Wait))
+        );
+        assert_eq!(
+            command_for(KeyCode::KeyR, &character("R")),
+            Some(KeyCommand::Act(PlayerAction::Regenerate))
+        );
         assert_eq!(command_for(KeyCode::KeyR, &character("r")), None);
-        assert_eq!(command_for(KeyCode::Equal, &character("+")), Some(KeyCommand::Act(PlayerAction::AdjustWalls(1))));
-        assert_eq!(command_for(KeyCode::Slash, &character("?")), Some(KeyCommand::ToggleHelp));
-        assert_eq!(command_for(KeyCode::KeyK, &character("K")), Some(KeyCommand::Act(PlayerAction::ShowKey)));
+        assert_eq!(
+            command_for(KeyCode::Equal, &character("+")),
+            Some(KeyCommand::Act(PlayerAction::AdjustWalls(1)))
+        );
+        assert_eq!(
+            command_for(KeyCode::Slash, &character("?")),
+            Some(KeyCommand::ToggleHelp)
+        );
+        assert_eq!(
+            command_for(KeyCode::KeyK, &character("K")),
+            Some(KeyCommand::Act(PlayerAction::ShowKey))
+        );
     }
 
     #[test]
     fn the_digit_row_switches_generators_whatever_it_types() {
         // An AZERTY digit row types `&` without Shift.
-        let cave = Some(KeyCommand::Act(PlayerAction::SwitchKind(GeneratorKind::Cave)));
+        let cave = Some(KeyCommand::Act(PlayerAction::SwitchKind(
+            GeneratorKind::Cave,
+        )));
         assert_eq!(command_for(KeyCode::Digit1, &character("&")), cave);
     }
 

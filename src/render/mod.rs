@@ -42,12 +42,22 @@ impl Plugin for AppPlugin {
         app.configure_sets(Update, AppSystems::ReadInput.before(GameSystems::Queue));
         app.configure_sets(
             Update,
-            (AppSystems::Mirror, AppSystems::FollowPlayer, AppSystems::UpdateHud)
+            (
+                AppSystems::Mirror,
+                AppSystems::FollowPlayer,
+                AppSystems::UpdateHud,
+            )
                 .chain()
                 .after(GameSystems::Observe),
         );
         app.add_plugins(TilemapPlugin);
-        app.add_plugins((tileset::plugin, tilemap::plugin, camera::plugin, hud::plugin, input::plugin));
+        app.add_plugins((
+            tileset::plugin,
+            tilemap::plugin,
+            camera::plugin,
+            hud::plugin,
+            input::plugin,
+        ));
     }
 }
 
@@ -61,7 +71,10 @@ pub fn play(settings: RunSettings) -> AppExit {
                 primary_window: Some(Window {
                     title: "delve".into(),
                     name: Some("delve".into()),
-                    resolution: WindowResolution::new(camera::DEFAULT_WINDOW.x, camera::DEFAULT_WINDOW.y),
+                    resolution: WindowResolution::new(
+                        camera::DEFAULT_WINDOW.x,
+                        camera::DEFAULT_WINDOW.y,
+                    ),
                     ..default()
                 }),
                 ..default()

@@ -68,7 +68,8 @@ struct SmokeTest {
 /// Writes a progress file whole (via a temporary name), so the test never reads half.
 fn write_file(dir: &Path, name: &str, text: &str) {
     let tmp = dir.join(format!("{name}.tmp"));
-    if let Err(e) = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, dir.join(name))) {
+    if let Err(e) = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, dir.join(name)))
+    {
         error!("smoke test: cannot write {name}: {e}");
     }
 }
@@ -85,11 +86,20 @@ fn take_screenshot(commands: &mut Commands, path: PathBuf) {
 
 /// The vi keys that would move the player from `at` onto walkable ground.
 fn keys_that_move(current: &CurrentLevel, at: Pos) -> Vec<char> {
-    [('h', -1, 0), ('j', 0, 1), ('k', 0, -1), ('l', 1, 0), ('y', -1, -1), ('u', 1, -1), ('b', -1, 1), ('n', 1, 1)]
-        .into_iter()
-        .filter(|&(_, dx, dy)| current.level.tiles.is_walkable(at.offset(dx, dy)))
-        .map(|(key, _, _)| key)
-        .collect()
+    [
+        ('h', -1, 0),
+        ('j', 0, 1),
+        ('k', 0, -1),
+        ('l', 1, 0),
+        ('y', -1, -1),
+        ('u', 1, -1),
+        ('b', -1, 1),
+        ('n', 1, 1),
+    ]
+    .into_iter()
+    .filter(|&(_, dx, dy)| current.level.tiles.is_walkable(at.offset(dx, dy)))
+    .map(|(key, _, _)| key)
+    .collect()
 }
 
 fn drive_smoke_test(
@@ -122,18 +132,34 @@ fn drive_smoke_test(
         }
         Phase::FirstShot if smoke.shots_saved >= 1 => {
             let keys: String = keys_that_move(&current, player.0).into_iter().collect();
-            write_file(&dir, "ready", &format!("keys {keys}\nposition {}\nturns {}\n", player.0, turns.0));
+            write_file(
+                &dir,
+                "ready",
+                &format!("keys {keys}\nposition {}\nturns {}\n", player.0, turns.0),
+            );
             info!("smoke test: first screenshot saved; waiting for one of the keys {keys:?}");
             Phase::WaitForMove {
                 from: player.0,
                 turns: turns.0,
             }
         }
-        Phase::WaitForMove { from, turns: before } if player.0 != from || turns.0 != before => {
-            write_file(&dir, "moved", &format!("from {from} to {}\nturns {before} -> {}\n", player.0, turns.0));
+        Phase::WaitForMove {
+            from,
+            turns: before,
+        } if player.0 != from || turns.0 != before => {
+            write_file(
+                &dir,
+                "moved",
+                &format!(
+                    "from {from} to {}\nturns {before} -> {}\n",
+                    player.0, turns.0
+                ),
+            );
             Phase::SettleAfterMove(0)
         }
-        Phase::SettleAfterMove(frames) if frames < SETTLE_FRAMES => Phase::SettleAfterMove(frames + 1),
+        Phase::SettleAfterMove(frames) if frames < SETTLE_FRAMES => {
+            Phase::SettleAfterMove(frames + 1)
+        }
         Phase::SettleAfterMove(_) => {
             take_screenshot(&mut commands, dir.join("after.png"));
             Phase::SecondShot

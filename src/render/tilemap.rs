@@ -15,7 +15,13 @@ use crate::loot::default_loot_table;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (rebuild_tilemap, mirror_map_tiles, add_sprites, place_sprites, show_items_in_view)
+        (
+            rebuild_tilemap,
+            mirror_map_tiles,
+            add_sprites,
+            place_sprites,
+            show_items_in_view,
+        )
             .chain()
             .in_set(AppSystems::Mirror),
     );
@@ -33,7 +39,10 @@ pub struct LevelTilemap;
 /// The map's `y` grows downwards and the world's upwards; cell (0, 0) is the top left.
 pub fn world_position(pos: Pos, height: u32) -> Vec2 {
     let side = TILE_SIDE as f32;
-    Vec2::new(pos.x as f32 * side, (height as i32 - 1 - pos.y) as f32 * side)
+    Vec2::new(
+        pos.x as f32 * side,
+        (height as i32 - 1 - pos.y) as f32 * side,
+    )
 }
 
 /// The tilemap position of map cell `pos` (`TilePos` counts `y` up from the bottom).
@@ -65,7 +74,9 @@ fn rebuild_tilemap(
     for (old, _) in &tilemaps {
         commands.entity(old).despawn();
     }
-    let tilemap = commands.spawn((Name::new("level tilemap"), LevelTilemap)).id();
+    let tilemap = commands
+        .spawn((Name::new("level tilemap"), LevelTilemap))
+        .id();
     let mut storage = TileStorage::empty(map_size);
     for &entity in &tile_entities.0 {
         let Ok(tile) = tiles.get(entity) else {
@@ -97,7 +108,9 @@ fn rebuild_tilemap(
 }
 
 /// Brings the tiles whose map cell changed (kind or sight) up to date.
-fn mirror_map_tiles(mut tiles: Query<(&MapTile, &mut TileTextureIndex, &mut TileVisible), Changed<MapTile>>) {
+fn mirror_map_tiles(
+    mut tiles: Query<(&MapTile, &mut TileTextureIndex, &mut TileVisible), Changed<MapTile>>,
+) {
     for (tile, mut index, mut visible) in &mut tiles {
         let look = terrain_index(tile.tile, tile.sight);
         visible.set_if_neq(TileVisible(look.is_some()));
@@ -115,21 +128,28 @@ fn add_sprites(
     items: Query<(Entity, &Item), Without<Sprite>>,
 ) {
     for player in &players {
-        commands
-            .entity(player)
-            .insert((tileset.sprite(PLAYER), Transform::from_xyz(0.0, 0.0, PLAYER_Z), Visibility::Visible));
+        commands.entity(player).insert((
+            tileset.sprite(PLAYER),
+            Transform::from_xyz(0.0, 0.0, PLAYER_Z),
+            Visibility::Visible,
+        ));
     }
     let table = default_loot_table();
     for (entity, item) in &items {
         let glyph = table.items().get(item.kind).map_or('*', |i| i.glyph);
-        commands
-            .entity(entity)
-            .insert((tileset.sprite(item_index(glyph)), Transform::from_xyz(0.0, 0.0, ITEM_Z), Visibility::Hidden));
+        commands.entity(entity).insert((
+            tileset.sprite(item_index(glyph)),
+            Transform::from_xyz(0.0, 0.0, ITEM_Z),
+            Visibility::Hidden,
+        ));
     }
 }
 
 /// Puts every sprite on its map cell (a level of another height moves them all).
-fn place_sprites(size: Option<Res<MapSize>>, mut sprites: Query<(&GridPos, &mut Transform), With<Sprite>>) {
+fn place_sprites(
+    size: Option<Res<MapSize>>,
+    mut sprites: Query<(&GridPos, &mut Transform), With<Sprite>>,
+) {
     let Some(size) = size else {
         return;
     };
@@ -160,7 +180,11 @@ fn show_items_in_view(
                 .get(pos.0.y as usize * size.width as usize + pos.0.x as usize)
                 .and_then(|&e| tiles.get(e).ok())
                 .is_some_and(|t| t.sight == Sight::Visible);
-        visibility.set_if_neq(if in_view { Visibility::Inherited } else { Visibility::Hidden });
+        visibility.set_if_neq(if in_view {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        });
     }
 }
 
@@ -173,6 +197,9 @@ mod tests {
         assert_eq!(tile_pos(Pos::new(0, 0), 40), TilePos::new(0, 39));
         assert_eq!(tile_pos(Pos::new(5, 39), 40), TilePos::new(5, 0));
         assert_eq!(world_position(Pos::new(0, 39), 40), Vec2::ZERO);
-        assert_eq!(world_position(Pos::new(2, 0), 40), Vec2::new(32.0, 39.0 * 16.0));
+        assert_eq!(
+            world_position(Pos::new(2, 0), 40),
+            Vec2::new(32.0, 39.0 * 16.0)
+        );
     }
 }

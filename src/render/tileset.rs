@@ -58,8 +58,11 @@ impl FromWorld for Tileset {
         )
         .unwrap_or_else(|e| panic!("the embedded assets/tileset.png does not decode: {e}"));
         let image = world.resource_mut::<Assets<Image>>().add(image);
-        let layout = TextureAtlasLayout::from_grid(UVec2::splat(TILE_SIDE), COLUMNS, ROWS, None, None);
-        let layout = world.resource_mut::<Assets<TextureAtlasLayout>>().add(layout);
+        let layout =
+            TextureAtlasLayout::from_grid(UVec2::splat(TILE_SIDE), COLUMNS, ROWS, None, None);
+        let layout = world
+            .resource_mut::<Assets<TextureAtlasLayout>>()
+            .add(layout);
         Tileset { image, layout }
     }
 }
@@ -111,7 +114,14 @@ mod tests {
     #[test]
     fn every_picture_lies_inside_the_tileset() {
         let last = COLUMNS * ROWS;
-        let tiles = [Tile::Wall, Tile::Floor, Tile::Door, Tile::UpStairs, Tile::DownStairs, Tile::Loot];
+        let tiles = [
+            Tile::Wall,
+            Tile::Floor,
+            Tile::Door,
+            Tile::UpStairs,
+            Tile::DownStairs,
+            Tile::Loot,
+        ];
         for tile in tiles {
             for sight in [Sight::Visible, Sight::Remembered] {
                 assert!(terrain_index(tile, sight).is_some_and(|i| i < last));
@@ -127,7 +137,13 @@ mod tests {
     #[test]
     fn every_glyph_of_the_default_loot_table_has_its_own_picture() {
         for item in crate::loot::default_loot_table().items() {
-            assert_ne!(item_index(item.glyph), LOOT, "{} ({}) has no picture", item.name, item.glyph);
+            assert_ne!(
+                item_index(item.glyph),
+                LOOT,
+                "{} ({}) has no picture",
+                item.name,
+                item.glyph
+            );
         }
     }
 
@@ -142,6 +158,9 @@ mod tests {
             RenderAssetUsages::default(),
         )
         .expect("tileset decodes");
-        assert_eq!(image.size(), UVec2::new(COLUMNS * TILE_SIDE, ROWS * TILE_SIDE));
+        assert_eq!(
+            image.size(),
+            UVec2::new(COLUMNS * TILE_SIDE, ROWS * TILE_SIDE)
+        );
     }
 }

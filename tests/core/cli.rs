@@ -4,7 +4,10 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Output, Stdio};
 
 fn delve(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_delve")).args(args).output().expect("delve runs")
+    Command::new(env!("CARGO_BIN_EXE_delve"))
+        .args(args)
+        .output()
+        .expect("delve runs")
 }
 
 fn stderr(o: &Output) -> String {
@@ -22,7 +25,9 @@ fn key_of(o: &Output) -> String {
 #[test]
 fn gen_prints_exactly_h_lines_of_w_characters() {
     for kind in ["cave", "rooms", "maze"] {
-        let o = delve(&["gen", "--kind", kind, "--seed", "7", "--width", "61", "--height", "33"]);
+        let o = delve(&[
+            "gen", "--kind", kind, "--seed", "7", "--width", "61", "--height", "33",
+        ]);
         assert!(o.status.success(), "{kind}: {}", stderr(&o));
         let text = String::from_utf8(o.stdout).unwrap();
         let lines: Vec<&str> = text.lines().collect();
@@ -69,16 +74,47 @@ fn bad_input_exits_2_with_the_reason() {
     let dir = std::env::temp_dir().join(format!("delve-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let broken = dir.join("broken.ron");
-    std::fs::write(&broken, "(\n  seed: 1,\n  depths: [Cave(wall_percent: 150)],\n)\n").unwrap();
+    std::fs::write(
+        &broken,
+        "(\n  seed: 1,\n  depths: [Cave(wall_percent: 150)],\n)\n",
+    )
+    .unwrap();
     let cases: Vec<(Vec<String>, &str)> = vec![
-        (vec!["gen".into(), broken.display().to_string()], "broken.ron:3:"),
+        (
+            vec!["gen".into(), broken.display().to_string()],
+            "broken.ron:3:",
+        ),
         (vec!["gen".into(), "--width".into(), "5".into()], "--width"),
-        (vec!["gen".into(), "--width".into(), "99999999".into()], "--width"),
-        (vec!["gen".into(), "/no/such/file.ron".into()], "/no/such/file.ron"),
+        (
+            vec!["gen".into(), "--width".into(), "99999999".into()],
+            "--width",
+        ),
+        (
+            vec!["gen".into(), "/no/such/file.ron".into()],
+            "/no/such/file.ron",
+        ),
         (vec!["gen".into(), "--depth".into(), "0".into()], "--depth"),
-        (vec!["gen".into(), "--kind".into(), "forest".into()], "forest"),
-        (vec!["save".into(), "inspect".into(), broken.display().to_string()], "broken.ron"),
-        (vec!["play".into(), "--headless".into(), "--actions".into(), "hjq".into()], "position 3"),
+        (
+            vec!["gen".into(), "--kind".into(), "forest".into()],
+            "forest",
+        ),
+        (
+            vec![
+                "save".into(),
+                "inspect".into(),
+                broken.display().to_string(),
+            ],
+            "broken.ron",
+        ),
+        (
+            vec![
+                "play".into(),
+                "--headless".into(),
+                "--actions".into(),
+                "hjq".into(),
+            ],
+            "position 3",
+        ),
     ];
     for (args, needle) in cases {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
@@ -92,7 +128,9 @@ fn bad_input_exits_2_with_the_reason() {
 #[test]
 fn writing_into_a_closed_pipe_ends_quietly() {
     for args in [
-        &["gen", "--kind", "cave", "--width", "2000", "--height", "2000"][..],
+        &[
+            "gen", "--kind", "cave", "--width", "2000", "--height", "2000",
+        ][..],
         &["maze", "--width", "200"],
     ] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_delve"))
@@ -102,9 +140,16 @@ fn writing_into_a_closed_pipe_ends_quietly() {
             .spawn()
             .unwrap();
         let mut first = String::new();
-        BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
         let out = child.wait_with_output().unwrap();
-        assert!(out.status.success(), "{args:?}: {:?} {}", out.status, String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{args:?}: {:?} {}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        );
         assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
     }
 }
@@ -112,7 +157,17 @@ fn writing_into_a_closed_pipe_ends_quietly() {
 #[test]
 fn gen_writes_a_png_picture() {
     let path = std::env::temp_dir().join(format!("delve-gen-{}.png", std::process::id()));
-    let o = delve(&["gen", "--kind", "rooms", "--format", "png", "--scale", "3", "--out", path.to_str().unwrap()]);
+    let o = delve(&[
+        "gen",
+        "--kind",
+        "rooms",
+        "--format",
+        "png",
+        "--scale",
+        "3",
+        "--out",
+        path.to_str().unwrap(),
+    ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let bytes = std::fs::read(&path).unwrap();
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
@@ -135,7 +190,12 @@ fn stats_reports_a_table_and_passes_the_guarantees() {
     let o = delve(&["stats", "--kind", "cave", "--count", "30"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let text = String::from_utf8(o.stdout).unwrap();
-    for row in ["pockets before repair", "floor share", "stair distance", "broken guarantees            0"] {
+    for row in [
+        "pockets before repair",
+        "floor share",
+        "stair distance",
+        "broken guarantees            0",
+    ] {
         assert!(text.contains(row), "{row} missing:\n{text}");
     }
 }
@@ -144,14 +204,25 @@ fn stats_reports_a_table_and_passes_the_guarantees() {
 fn help_explains_every_flag() {
     let o = delve(&["gen", "--help"]);
     let text = String::from_utf8(o.stdout).unwrap();
-    for flag in ["--kind", "--seed", "--key", "--depth", "--width", "--height", "--format", "--out"] {
+    for flag in [
+        "--kind", "--seed", "--key", "--depth", "--width", "--height", "--format", "--out",
+    ] {
         assert!(text.contains(flag), "{flag} missing from gen --help");
     }
 }
 
 #[test]
 fn headless_play_replays_to_the_same_state() {
-    let run = || delve(&["play", "--headless", "--seed", "9", "--actions", "llljjjhhkkyubn g R K"]);
+    let run = || {
+        delve(&[
+            "play",
+            "--headless",
+            "--seed",
+            "9",
+            "--actions",
+            "llljjjhhkkyubn g R K",
+        ])
+    };
     let (a, b) = (run(), run());
     assert!(a.status.success(), "{}", stderr(&a));
     assert_eq!(a.stdout, b.stdout);

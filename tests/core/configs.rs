@@ -21,8 +21,11 @@ fn every_file_in_levels_parses_and_validates() {
         } else {
             let campaign = CampaignConfig::load(&path).unwrap_or_else(|e| panic!("{e}"));
             for depth in 1..=campaign.depths.len() as u32 + 1 {
-                delve::generator::generate_level(campaign.config_at(depth), campaign.level_seed(depth))
-                    .unwrap_or_else(|e| panic!("{}: depth {depth}: {e}", path.display()));
+                delve::generator::generate_level(
+                    campaign.config_at(depth),
+                    campaign.level_seed(depth),
+                )
+                .unwrap_or_else(|e| panic!("{}: depth {depth}: {e}", path.display()));
             }
             campaigns += 1;
         }
@@ -32,24 +35,76 @@ fn every_file_in_levels_parses_and_validates() {
 
 #[test]
 fn the_builtin_campaign_is_levels_descent_ron() {
-    let file = CampaignConfig::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/descent.ron")).unwrap();
+    let file =
+        CampaignConfig::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/descent.ron"))
+            .unwrap();
     assert_eq!(file, CampaignConfig::builtin());
 }
 
 /// (name, text, expected field (None = syntax error), expected line)
 const BROKEN: &[(&str, &str, Option<&str>, usize)] = &[
-    ("syntax error", "(\n  seed: 1,\n  depths: [Cave(width: 80,,)],\n)", None, 3),
-    ("unknown field", "(\n  seed: 1,\n  depths: [\n    Cave(widht: 80),\n  ],\n)", None, 4),
-    ("unknown top-level field", "(\n  seed: 1,\n  colour: 3,\n  depths: [Cave()],\n)", None, 3),
-    ("negative size", "(\n  seed: 1,\n  depths: [\n    Cave(width: -80),\n  ],\n)", None, 4),
-    ("101 percent", "(\n  seed: 1,\n  depths: [\n    Cave(\n      wall_percent: 101,\n    ),\n  ],\n)", Some("wall_percent"), 5),
-    ("huge size", "(\n  seed: 1,\n  depths: [\n    Rooms(),\n    Rooms(height: 100000),\n  ],\n)", Some("height"), 5),
-    ("clearance 4", "(\n  seed: 1,\n  depths: [Maze(stair_clearance: 4)],\n)", Some("stair_clearance"), 3),
-    ("cycle percent 200", "(seed: 1, depths: [Rooms(cycle_percent: 200)])", Some("cycle_percent"), 1),
-    ("no levels", "(\n  seed: 1,\n  depths: [],\n)", Some("depths"), 3),
+    (
+        "syntax error",
+        "(\n  seed: 1,\n  depths: [Cave(width: 80,,)],\n)",
+        None,
+        3,
+    ),
+    (
+        "unknown field",
+        "(\n  seed: 1,\n  depths: [\n    Cave(widht: 80),\n  ],\n)",
+        None,
+        4,
+    ),
+    (
+        "unknown top-level field",
+        "(\n  seed: 1,\n  colour: 3,\n  depths: [Cave()],\n)",
+        None,
+        3,
+    ),
+    (
+        "negative size",
+        "(\n  seed: 1,\n  depths: [\n    Cave(width: -80),\n  ],\n)",
+        None,
+        4,
+    ),
+    (
+        "101 percent",
+        "(\n  seed: 1,\n  depths: [\n    Cave(\n      wall_percent: 101,\n    ),\n  ],\n)",
+        Some("wall_percent"),
+        5,
+    ),
+    (
+        "huge size",
+        "(\n  seed: 1,\n  depths: [\n    Rooms(),\n    Rooms(height: 100000),\n  ],\n)",
+        Some("height"),
+        5,
+    ),
+    (
+        "clearance 4",
+        "(\n  seed: 1,\n  depths: [Maze(stair_clearance: 4)],\n)",
+        Some("stair_clearance"),
+        3,
+    ),
+    (
+        "cycle percent 200",
+        "(seed: 1, depths: [Rooms(cycle_percent: 200)])",
+        Some("cycle_percent"),
+        1,
+    ),
+    (
+        "no levels",
+        "(\n  seed: 1,\n  depths: [],\n)",
+        Some("depths"),
+        3,
+    ),
     ("missing seed", "(\n  depths: [Cave()],\n)", None, 3),
     ("wrong type", "(seed: \"abc\", depths: [Cave()])", None, 1),
-    ("unknown generator", "(seed: 1, depths: [Forest()])", None, 1),
+    (
+        "unknown generator",
+        "(seed: 1, depths: [Forest()])",
+        None,
+        1,
+    ),
 ];
 
 #[test]
@@ -58,13 +113,18 @@ fn broken_configs_give_the_expected_error_and_position() {
         let err = CampaignConfig::parse(text, "broken.ron").expect_err(name);
         match (&err, field) {
             (ConfigError::Syntax { .. }, None) => {}
-            (ConfigError::Invalid { error, .. }, Some(f)) => assert_eq!(error.field, f, "{name}: {err}"),
+            (ConfigError::Invalid { error, .. }, Some(f)) => {
+                assert_eq!(error.field, f, "{name}: {err}")
+            }
             _ => panic!("{name}: unexpected error kind: {err}"),
         }
         let (l, _) = err.position().expect("position");
         assert_eq!(l, line, "{name}: {err}");
         let shown = err.to_string();
-        assert!(shown.starts_with(&format!("broken.ron:{line}:")), "{name}: {shown}");
+        assert!(
+            shown.starts_with(&format!("broken.ron:{line}:")),
+            "{name}: {shown}"
+        );
     }
 }
 
@@ -77,6 +137,9 @@ fn a_missing_file_names_the_file() {
 #[test]
 fn omitted_fields_take_the_documented_defaults() {
     let c = CampaignConfig::parse("(seed: 5, depths: [Cave()])", "t").unwrap();
-    assert_eq!(c.depths[0], delve::generator::GeneratorKind::Cave.default_config());
+    assert_eq!(
+        c.depths[0],
+        delve::generator::GeneratorKind::Cave.default_config()
+    );
     assert_eq!(c.name, "delve");
 }

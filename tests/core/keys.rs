@@ -1,7 +1,10 @@
 //! Level keys round-trip, reproduce levels byte for byte, and reject typos.
 
 use delve::config::CampaignConfig;
-use delve::generator::{CaveConfig, GeneratorConfig, GeneratorKind, MazeConfig, PocketRepair, RoomsConfig, generate_level};
+use delve::generator::{
+    CaveConfig, GeneratorConfig, GeneratorKind, MazeConfig, PocketRepair, RoomsConfig,
+    generate_level,
+};
 use delve::key::{KeyError, LevelKey};
 use delve::rng::{Stream, StreamRng};
 
@@ -15,7 +18,8 @@ fn sample_keys(count: u64) -> Vec<LevelKey> {
                 1 => GeneratorConfig::Cave(CaveConfig {
                     wall_percent: rng.below(60),
                     passes: rng.below(8),
-                    pocket_repair: [PocketRepair::Tunnel, PocketRepair::Fill, PocketRepair::Off][rng.below(3) as usize],
+                    pocket_repair: [PocketRepair::Tunnel, PocketRepair::Fill, PocketRepair::Off]
+                        [rng.below(3) as usize],
                     ..CaveConfig::default()
                 }),
                 2 => GeneratorConfig::Rooms(RoomsConfig {
@@ -33,7 +37,11 @@ fn sample_keys(count: u64) -> Vec<LevelKey> {
             LevelKey {
                 config,
                 depth: 1 + rng.below(999),
-                seed: if i % 3 == 0 { rng.below(1000) as u64 } else { rng.next_u64() },
+                seed: if i % 3 == 0 {
+                    rng.below(1000) as u64
+                } else {
+                    rng.next_u64()
+                },
             }
         })
         .collect()
@@ -44,8 +52,16 @@ fn keys_round_trip_for_many_seeds_and_configs() {
     for key in sample_keys(3000) {
         let text = key.encode();
         assert_eq!(LevelKey::decode(&text).as_ref(), Ok(&key), "{text}");
-        assert_eq!(LevelKey::decode(&text.to_lowercase()).as_ref(), Ok(&key), "lower case {text}");
-        assert_eq!(LevelKey::decode(&text.replace('-', "")).as_ref(), Ok(&key), "no hyphens {text}");
+        assert_eq!(
+            LevelKey::decode(&text.to_lowercase()).as_ref(),
+            Ok(&key),
+            "lower case {text}"
+        );
+        assert_eq!(
+            LevelKey::decode(&text.replace('-', "")).as_ref(),
+            Ok(&key),
+            "no hyphens {text}"
+        );
     }
 }
 
@@ -67,7 +83,11 @@ fn a_decoded_key_reproduces_the_level_byte_for_byte() {
 fn keys_are_short_and_readable() {
     for key in sample_keys(500) {
         let text = key.encode();
-        assert!(text.chars().all(|c| c == '-' || c.is_ascii_digit() || c.is_ascii_uppercase()), "{text}");
+        assert!(
+            text.chars()
+                .all(|c| c == '-' || c.is_ascii_digit() || c.is_ascii_uppercase()),
+            "{text}"
+        );
         assert!(!text.contains(['I', 'L', 'O', 'U']), "{text}");
         assert!(text.len() <= 48, "{text} is too long to read aloud");
     }
@@ -78,7 +98,11 @@ fn keys_are_short_and_readable() {
             depth,
             seed: campaign.seed,
         };
-        assert!(key.encode().len() <= 30, "campaign key {} is too long", key.encode());
+        assert!(
+            key.encode().len() <= 30,
+            "campaign key {} is too long",
+            key.encode()
+        );
     }
     let default = LevelKey {
         config: GeneratorKind::Cave.default_config(),
@@ -99,13 +123,19 @@ fn every_mistyped_character_and_swap_is_rejected() {
                 let mut typo = chars.clone();
                 typo[i] = c;
                 let typo: String = typo.into_iter().collect();
-                assert!(LevelKey::decode(&typo).is_err(), "{typo} (from {text}) was accepted");
+                assert!(
+                    LevelKey::decode(&typo).is_err(),
+                    "{typo} (from {text}) was accepted"
+                );
             }
             if i + 1 < chars.len() && chars[i] != chars[i + 1] {
                 let mut swapped = chars.clone();
                 swapped.swap(i, i + 1);
                 let swapped: String = swapped.into_iter().collect();
-                assert!(LevelKey::decode(&swapped).is_err(), "{swapped} (from {text}) was accepted");
+                assert!(
+                    LevelKey::decode(&swapped).is_err(),
+                    "{swapped} (from {text}) was accepted"
+                );
             }
         }
     }
@@ -113,8 +143,14 @@ fn every_mistyped_character_and_swap_is_rejected() {
 
 #[test]
 fn garbage_keys_get_clear_errors() {
-    assert!(matches!(LevelKey::decode("ABCU-1234"), Err(KeyError::BadCharacter { position: 4, .. })));
-    assert!(matches!(LevelKey::decode("hello!"), Err(KeyError::BadCharacter { .. })));
+    assert!(matches!(
+        LevelKey::decode("ABCU-1234"),
+        Err(KeyError::BadCharacter { position: 4, .. })
+    ));
+    assert!(matches!(
+        LevelKey::decode("hello!"),
+        Err(KeyError::BadCharacter { .. })
+    ));
     assert_eq!(LevelKey::decode(""), Err(KeyError::TooShort));
     for text in ["0000-0000-0", "ZZZZ-ZZZZ-ZZZZ-ZZZZ-Z", "1"] {
         let err = LevelKey::decode(text).expect_err(text);

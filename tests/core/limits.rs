@@ -35,10 +35,14 @@ fn minimum_configs(clearance: u32) -> Vec<GeneratorConfig> {
 fn levels_at_the_minimum_size_keep_every_guarantee_for_every_clearance() {
     for clearance in 1..=3 {
         for config in minimum_configs(clearance) {
-            config.validate().unwrap_or_else(|e| panic!("{config:?}: {e}"));
+            config
+                .validate()
+                .unwrap_or_else(|e| panic!("{config:?}: {e}"));
             for seed in 0..1000 {
-                let level = generate_level(&config, seed).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-                check_level(&level, clearance, false).unwrap_or_else(|v| panic!("{config:?} seed {seed}: {v}"));
+                let level =
+                    generate_level(&config, seed).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+                check_level(&level, clearance, false)
+                    .unwrap_or_else(|v| panic!("{config:?} seed {seed}: {v}"));
             }
         }
     }

@@ -26,7 +26,11 @@ fn layout(config: &MazeConfig, seed: u64) -> Layout {
     checked.width = checked.width.max(min);
     checked.height = checked.height.max(min);
     assert!(config.width >= 7 && config.height >= 7, "{config:?}");
-    assert_eq!(checked.validate(), Ok(()), "test config must be valid: {config:?}");
+    assert_eq!(
+        checked.validate(),
+        Ok(()),
+        "test config must be valid: {config:?}"
+    );
     generate_layout(
         &GeneratorConfig::Maze(config.clone()),
         &mut StreamRng::new(seed, Stream::Layout),

@@ -35,7 +35,11 @@ impl TestContext {
 
     fn player(&mut self) -> Pos {
         let world = self.app.world_mut();
-        world.query_filtered::<&GridPos, With<Player>>().single(world).unwrap().0
+        world
+            .query_filtered::<&GridPos, With<Player>>()
+            .single(world)
+            .unwrap()
+            .0
     }
 
     fn act(&mut self, actions: &[PlayerAction]) {
@@ -64,7 +68,8 @@ fn settings(seed: u64, start: Option<LevelKey>) -> RunSettings {
     RunSettings {
         campaign,
         start,
-        save_path: std::env::temp_dir().join(format!("delve-game-{seed}-{}.sav", std::process::id())),
+        save_path: std::env::temp_dir()
+            .join(format!("delve-game-{seed}-{}.sav", std::process::id())),
     }
 }
 
@@ -115,13 +120,26 @@ fn moves_follow_the_keys_and_walls_block() {
     let mut t = TestContext::new(6);
     let start = t.player();
     let tiles = t.current().level.tiles.clone();
-    let dirs = [("h", -1, 0), ("l", 1, 0), ("k", 0, -1), ("j", 0, 1), ("y", -1, -1), ("u", 1, -1), ("b", -1, 1), ("n", 1, 1)];
+    let dirs = [
+        ("h", -1, 0),
+        ("l", 1, 0),
+        ("k", 0, -1),
+        ("j", 0, 1),
+        ("y", -1, -1),
+        ("u", 1, -1),
+        ("b", -1, 1),
+        ("n", 1, 1),
+    ];
     for (letter, dx, dy) in dirs {
         let action = delve::game::parse_actions(letter).unwrap()[0];
         assert_eq!(action, PlayerAction::Move(dx, dy));
         t.act(&[action]);
         let expected = start.offset(dx, dy);
-        assert_eq!(t.player(), expected, "stairs are clear all round, so {letter} moves");
+        assert_eq!(
+            t.player(),
+            expected,
+            "stairs are clear all round, so {letter} moves"
+        );
         t.act(&[PlayerAction::Move(-dx, -dy)]);
     }
     // Walk west until a wall stops us.
@@ -130,7 +148,10 @@ fn moves_follow_the_keys_and_walls_block() {
     }
     let p = t.player();
     assert!(tiles.is_walkable(p));
-    assert!(!tiles.is_walkable(p.offset(-1, 0)), "stopped by a wall at {p}");
+    assert!(
+        !tiles.is_walkable(p.offset(-1, 0)),
+        "stopped by a wall at {p}"
+    );
 }
 
 #[test]
@@ -143,7 +164,11 @@ fn descending_changes_depth_and_key_and_ascending_restores_the_level_exactly() {
     }
     let down = t.current().level.down;
     t.walk_to(down);
-    let before = (t.current().items.clone(), t.current().seen.clone(), t.map_tiles());
+    let before = (
+        t.current().items.clone(),
+        t.current().seen.clone(),
+        t.map_tiles(),
+    );
     t.act(&[PlayerAction::Descend]);
     assert_eq!(t.current().key.depth, 2);
     assert_ne!(t.current().key, first_key);
@@ -191,10 +216,18 @@ fn stepping_on_loot_picks_it_up() {
     t.walk_to(item.pos);
     assert_eq!(t.current().items.len(), count - 1);
     assert_eq!(t.app.world().resource::<Inventory>().0, vec![item.item]);
-    let tile = t.map_tiles().into_iter().find(|m| m.pos == item.pos).unwrap();
+    let tile = t
+        .map_tiles()
+        .into_iter()
+        .find(|m| m.pos == item.pos)
+        .unwrap();
     assert_eq!(tile.tile, Tile::Floor, "the $ is gone from the map");
     t.act(&[PlayerAction::PickUp]);
-    assert_eq!(t.app.world().resource::<Inventory>().0.len(), 1, "nothing more to pick up");
+    assert_eq!(
+        t.app.world().resource::<Inventory>().0.len(),
+        1,
+        "nothing more to pick up"
+    );
 }
 
 #[test]
@@ -215,7 +248,11 @@ fn save_then_load_restores_the_state_exactly() {
         ..settings(13, None)
     });
     t.act(&delve::game::parse_actions("jjll").unwrap());
-    let before = (t.player(), t.current().key.clone(), t.current().seen.clone());
+    let before = (
+        t.player(),
+        t.current().key.clone(),
+        t.current().seen.clone(),
+    );
     t.act(&[PlayerAction::Save]);
     for _ in 0..200 {
         if dir.join("slot.sav").exists() {
@@ -225,7 +262,14 @@ fn save_then_load_restores_the_state_exactly() {
     }
     t.act(&[PlayerAction::Regenerate, PlayerAction::Move(1, 0)]);
     t.act(&[PlayerAction::Load]);
-    assert_eq!((t.player(), t.current().key.clone(), t.current().seen.clone()), before);
+    assert_eq!(
+        (
+            t.player(),
+            t.current().key.clone(),
+            t.current().seen.clone()
+        ),
+        before
+    );
 }
 
 #[test]

@@ -92,4 +92,5 @@ fn room_dungeons(report: &mut Report) {
             builder.build_with_rng(&mut StdRng::seed_from_u64(mapgen_seed))
         },
     );
+    crate::breakdown::level_split(report, "rooms level", &level);
 }
