@@ -130,9 +130,39 @@ fn scrambling(c: &mut Criterion) {
     group.finish();
 }
 
+fn regenerate_in_game(c: &mut Criterion) {
+    use delve::config::CampaignConfig;
+    use delve::game::headless::{headless_app, perform, settle};
+    use delve::game::{PlayerAction, RunSettings};
+    use delve::key::LevelKey;
+    let mut group = c.benchmark_group("regenerate_in_game");
+    for &(w, h) in &[(80u32, 50u32), (200, 200)] {
+        let start = LevelKey {
+            config: GeneratorConfig::Cave(CaveConfig {
+                width: w,
+                height: h,
+                ..CaveConfig::default()
+            }),
+            depth: 1,
+            seed: 1,
+        };
+        let mut app = headless_app(RunSettings {
+            campaign: CampaignConfig::builtin(),
+            start: Some(start),
+            save_path: std::env::temp_dir().join("delve-bench.sav"),
+        });
+        settle(&mut app);
+        // Key press → action → new level generated → tile entities updated → sight.
+        group.bench_function(format!("{w}x{h}"), |b| {
+            b.iter(|| perform(&mut app, &[PlayerAction::Regenerate]))
+        });
+    }
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(10);
-    targets = automaton, levels, connectivity, maze, coprimes, scrambling
+    targets = automaton, levels, connectivity, maze, coprimes, scrambling, regenerate_in_game
 }
 criterion_main!(benches);

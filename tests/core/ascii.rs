@@ -26,3 +26,35 @@ fn ascii_uses_exactly_the_legend() {
     }
     assert_eq!(Tile::from_glyph('x'), None);
 }
+
+/// The pure core never imports Bevy: only `game/` and `render/` (and the CLI) may.
+#[test]
+fn the_pure_core_never_imports_bevy() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut stack = vec![src.clone()];
+    let mut checked = 0;
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let relative = path
+                .strip_prefix(&src)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            if relative.starts_with("game")
+                || relative.starts_with("render")
+                || relative.starts_with("cli")
+            {
+                continue;
+            }
+            if path.is_dir() {
+                stack.push(path);
+            } else if relative != "lib.rs" && relative != "main.rs" {
+                let text = std::fs::read_to_string(&path).unwrap();
+                assert!(!text.contains("bevy"), "{relative} mentions bevy");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 15, "only {checked} pure files found");
+}
