@@ -4,7 +4,8 @@
 use bevy::prelude::*;
 
 use super::AppSystems;
-use crate::game::{CurrentLevel, Inventory, NoticeLog, Turns};
+use crate::game::level::inventory_names;
+use crate::game::{CurrentLevel, Inventory, NoticeLog, Run, Turns};
 use crate::loot::default_loot_table;
 
 pub(super) fn plugin(app: &mut App) {
@@ -170,13 +171,14 @@ fn update_notice_line(log: Res<NoticeLog>, mut line: Single<&mut Text, With<Noti
     }
 }
 
-/// The inventory as the panel lists it: one line per kind, with a count for several.
-pub fn inventory_lines(inventory: &[usize]) -> Vec<String> {
+/// The inventory as the panel lists it: one line per name (as the player knows it: a
+/// disguise until identified), with a count for several.
+pub fn inventory_lines(run_seed: u64, inventory: &Inventory) -> Vec<String> {
     let table = default_loot_table();
     let mut lines: Vec<(String, usize)> = Vec::new();
-    for &kind in inventory {
+    for (&kind, name) in inventory.0.iter().zip(inventory_names(run_seed, inventory)) {
         let glyph = table.items().get(kind).map_or('*', |i| i.glyph);
-        let name = format!("{glyph} {}", table.display_name(kind, &[]));
+        let name = format!("{glyph} {name}");
         match lines.iter_mut().find(|(n, _)| *n == name) {
             Some((_, count)) => *count += 1,
             None => lines.push((name, 1)),
@@ -184,24 +186,22 @@ pub fn inventory_lines(inventory: &[usize]) -> Vec<String> {
     }
     lines
         .into_iter()
-        .map(|(name, count)| {
-            if count > 1 {
-                format!("{name} x{count}")
-            } else {
-                name
-            }
-        })
+        .map(|(name, count)| if count > 1 { format!("{name} x{count}") } else { name })
         .collect()
 }
 
 fn update_inventory_panel(
+    run: Option<Res<Run>>,
     inventory: Res<Inventory>,
     mut panel: Single<&mut Text, With<InventoryText>>,
 ) {
-    if !inventory.is_changed() {
+    let Some(run) = run else {
+        return;
+    };
+    if !(inventory.is_changed() || run.is_added()) {
         return;
     }
-    let lines = inventory_lines(&inventory.0);
+    let lines = inventory_lines(run.campaign.seed, &inventory);
     let value = if lines.is_empty() {
         "Carrying nothing".to_string()
     } else {

@@ -82,7 +82,11 @@ fn machine_line() -> String {
         .and_then(|o| String::from_utf8(o.stdout).ok())
         .map(|v| v.trim().to_string())
         .unwrap_or_else(|| "rustc ?".to_string());
-    format!("nproc {cpus}, {model}, {rustc}, {} {}", std::env::consts::OS, std::env::consts::ARCH)
+    format!(
+        "nproc {cpus}, {model}, {rustc}, {} {}",
+        std::env::consts::OS,
+        std::env::consts::ARCH
+    )
 }
 
 /// The one-minute load average, as the kernel prints it.

@@ -36,7 +36,12 @@ pub fn level_split(report: &mut Report, name: &str, config: &GeneratorConfig) {
         .iter()
         .filter_map(|tiles| {
             let mut tiles = tiles.clone();
-            let stairs = place_stairs(&mut tiles, clearance, true, &mut StreamRng::new(1, Stream::Layout))?;
+            let stairs = place_stairs(
+                &mut tiles,
+                clearance,
+                true,
+                &mut StreamRng::new(1, Stream::Layout),
+            )?;
             Some((tiles, stairs.up))
         })
         .collect();
@@ -58,12 +63,23 @@ pub fn level_split(report: &mut Report, name: &str, config: &GeneratorConfig) {
     let stairs = time_median(SAMPLES, || {
         i += 1;
         let mut tiles = layouts[i % PREPARED].clone();
-        place_stairs(&mut tiles, clearance, carve, &mut StreamRng::new(i as u64, Stream::Layout))
+        place_stairs(
+            &mut tiles,
+            clearance,
+            carve,
+            &mut StreamRng::new(i as u64, Stream::Layout),
+        )
     });
     let loot = time_median(SAMPLES, || {
         i += 1;
         let (tiles, up) = &with_stairs[i % with_stairs.len()];
-        place_loot(tiles, *up, config.loot_count(), clearance, &mut StreamRng::new(i as u64, Stream::Loot))
+        place_loot(
+            tiles,
+            *up,
+            config.loot_count(),
+            clearance,
+            &mut StreamRng::new(i as u64, Stream::Loot),
+        )
     });
     let regions = time_median(SAMPLES, || {
         i += 1;
@@ -98,7 +114,9 @@ pub fn level_split(report: &mut Report, name: &str, config: &GeneratorConfig) {
         let unpack = time_median(SAMPLES, || bits.to_grid());
         let mut rng = StreamRng::new(3, Stream::Layout);
         let draws = time_median(SAMPLES, || {
-            (0..width * height).filter(|_| rng.chance_percent(40)).count()
+            (0..width * height)
+                .filter(|_| rng.chance_percent(40))
+                .count()
         });
         line.push_str(&format!(
             "; inside the layout: {} random draws {}, pack {}, {passes} passes {}, unpack {}",

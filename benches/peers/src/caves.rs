@@ -13,9 +13,13 @@ use rand08::rngs::StdRng;
 use delve::generator::automaton::WallBits;
 use delve::generator::cave;
 use delve::generator::regions::{Regions, UNREACHABLE, walking_distances};
-use delve::generator::{CaveConfig, GeneratorConfig, PocketRepair, generate_level};
-use delve::grid::Grid;
-use delve::rng::{Stream, StreamRng};
+use delve::generator::stairs::{Stairs, place_stairs};
+use delve::generator::{
+    CaveConfig, GeneratorConfig, GeneratorKind, MAX_ATTEMPTS, PocketRepair, generate_layout,
+    generate_level,
+};
+use delve::grid::{Grid, Tile};
+use delve::rng::{Stream, StreamRng, retry_seed};
 
 use crate::{Report, Target, show_time, time_median};
 
@@ -69,7 +73,8 @@ fn one_pass(report: &mut Report) {
         let map = to_map_buffer(&walls);
         let delve_out = bits.step();
         let mapgen_out = automaton.modify_map(&mut rng, &map);
-        let same_size = (delve_out.width(), delve_out.height()) == (mapgen_out.width, mapgen_out.height)
+        let same_size = (delve_out.width(), delve_out.height())
+            == (mapgen_out.width, mapgen_out.height)
             && (bits.width(), bits.height()) == (map.width, map.height);
         let delve_walls = delve_out.count_walls() as f64 / (width * height) as f64;
         let mapgen_walls =
@@ -119,16 +124,36 @@ fn mapgen_cave_builder(width: usize, height: usize) -> MapBuilder {
     builder
 }
 
+/// `generate_level` without the loot: the same layouts, retries and stairs, which is
+/// what the target counts (fill, passes, connectivity repair, stairs).
+pub fn level_without_loot(config: &GeneratorConfig, seed: u64) -> Option<(Grid<Tile>, Stairs)> {
+    let clearance = config.stair_clearance();
+    for attempt in 0..MAX_ATTEMPTS {
+        let mut rng = StreamRng::new(retry_seed(seed, attempt), Stream::Layout);
+        let mut layout = generate_layout(config, &mut rng);
+        let carve = config.kind() != GeneratorKind::Cave || attempt + 1 == MAX_ATTEMPTS;
+        if let Some(stairs) = place_stairs(&mut layout.tiles, clearance, carve, &mut rng) {
+            return Some((layout.tiles, stairs));
+        }
+    }
+    None
+}
+
 fn cave_level(report: &mut Report) {
     eprintln!("whole cave level 80×50 vs mapgen pipeline");
     let config = GeneratorConfig::Cave(CaveConfig::default());
     let mut builder = mapgen_cave_builder(80, 50);
-    // Comparability over many seeds: sizes, one region, both ends placed.
-    let (mut delve_split, mut mapgen_split4, mut mapgen_ends) = (0, 0, 0);
+    // Comparability over many seeds: sizes, one region, both ends placed, and the
+    // loot-free replica placing the same stairs as generate_level.
+    let (mut delve_split, mut replica_differs, mut mapgen_split4, mut mapgen_ends) = (0, 0, 0, 0);
     for seed in 1..=200u64 {
         let level = generate_level(&config, seed).expect("default cave config generates");
         if Regions::of(&level.tiles).count() != 1 || level.tiles.width() != 80 {
             delve_split += 1;
+        }
+        match level_without_loot(&config, seed) {
+            Some((_, stairs)) if (stairs.up, stairs.down) == (level.up, level.down) => {}
+            _ => replica_differs += 1,
         }
         let map = builder.build_with_rng(&mut StdRng::seed_from_u64(seed));
         let open = Grid::from_cells(map.width, map.height, map.walkables.clone()).expect("sizes");
@@ -141,53 +166,66 @@ fn cave_level(report: &mut Report) {
     }
     report.check(
         "cave level 80×50 comparability (200 seeds)",
-        if delve_split == 0 && mapgen_ends == 200 {
+        if delve_split == 0 && replica_differs == 0 && mapgen_ends == 200 {
             Ok(format!(
-                "both 80×50; delve: 1 region + 2 stairs every time; mapgen: start + exit every time, \
-                 but {mapgen_split4}/200 maps are >1 region under 4-connectivity (its CullUnreachable \
+                "both 80×50; delve: 1 region + 2 stairs every time (the loot-free replica places \
+                 the same stairs as generate_level); mapgen: start + exit every time, but \
+                 {mapgen_split4}/200 maps are >1 region under 4-connectivity (its CullUnreachable \
                  walks diagonals)"
             ))
         } else {
             Err(format!(
-                "delve levels not one region: {delve_split}; mapgen maps with both ends: {mapgen_ends}/200"
+                "delve levels not one region: {delve_split}; replica stairs differ: \
+                 {replica_differs}; mapgen maps with both ends: {mapgen_ends}/200"
             ))
         },
     );
     let mut delve_seed = 0u64;
     let mut mapgen_seed = 0u64;
+    let mut mapgen = || {
+        mapgen_seed += 1;
+        builder.build_with_rng(&mut StdRng::seed_from_u64(mapgen_seed))
+    };
+    let peer = "mapgen Noise→CA→Start→Cull→Exit";
     report.compare(
-        "whole cave level, 80×50 (delve: 4 passes, its default)",
-        "mapgen Noise→CA→Start→Cull→Exit",
+        "whole cave level, 80×50: fill, 4 passes (delve's default), repair, stairs",
+        peer,
         1,
         None,
         Target::at_least(40.0),
         || {
             delve_seed += 1;
+            level_without_loot(&config, delve_seed)
+        },
+        &mut mapgen,
+    );
+    report.compare(
+        "whole cave level, 80×50, + 6 loot items (generate_level)",
+        peer,
+        1,
+        None,
+        Target::Info,
+        || {
+            delve_seed += 1;
             generate_level(&config, delve_seed)
         },
-        || {
-            mapgen_seed += 1;
-            builder.build_with_rng(&mut StdRng::seed_from_u64(mapgen_seed))
-        },
+        &mut mapgen,
     );
     let fifteen = GeneratorConfig::Cave(CaveConfig {
         passes: MAPGEN_PASSES,
         ..CaveConfig::default()
     });
     report.compare(
-        "whole cave level, 80×50, delve at mapgen's 15 passes",
-        "mapgen Noise→CA→Start→Cull→Exit",
+        "whole cave level, 80×50, at mapgen's 15 passes (no loot)",
+        peer,
         1,
         None,
         Target::Info,
         || {
             delve_seed += 1;
-            generate_level(&fifteen, delve_seed)
+            level_without_loot(&fifteen, delve_seed)
         },
-        || {
-            mapgen_seed += 1;
-            builder.build_with_rng(&mut StdRng::seed_from_u64(mapgen_seed))
-        },
+        &mut mapgen,
     );
     crate::breakdown::level_split(report, "cave level", &config);
 }
@@ -262,7 +300,12 @@ fn connectivity(report: &mut Report) {
         .zip(&theirs.map)
         .enumerate()
         .filter(|&(i, (&d, &f))| {
-            i != start_index && if d == UNREACHABLE { f != f32::MAX } else { d as f32 != f }
+            i != start_index
+                && if d == UNREACHABLE {
+                    f != f32::MAX
+                } else {
+                    d as f32 != f
+                }
         })
         .count();
     let reached = ours.iter().filter(|&&d| d != UNREACHABLE).count();
@@ -304,7 +347,11 @@ fn connectivity(report: &mut Report) {
         || {
             let regions = Regions::of(&tiles);
             let from = regions.label_at(start);
-            let reachable = regions.labels().iter().filter(|&&l| Some(l) == from).count();
+            let reachable = regions
+                .labels()
+                .iter()
+                .filter(|&&l| Some(l) == from)
+                .count();
             (regions, reachable)
         },
         || DijkstraMap::new(1000, 1000, &[start_index], &bracket, f32::MAX),

@@ -249,7 +249,11 @@ fn interleaved_medians<R1, R2>(
     let (peer_reps, peer_call) = calibrate(&mut peer);
     let longest_sample = (delve_call * delve_reps).max(peer_call * peer_reps);
     let slowest_call = delve_call.max(peer_call);
-    let fewest = if slowest_call > SLOW_CALL { 3 } else { MIN_SAMPLES };
+    let fewest = if slowest_call > SLOW_CALL {
+        3
+    } else {
+        MIN_SAMPLES
+    };
     let wanted = (SIDE_BUDGET.as_nanos() / longest_sample.as_nanos().max(1)) as usize;
     let samples = wanted.clamp(fewest, MAX_SAMPLES) | 1;
     let mut delve_times = Vec::with_capacity(samples);
@@ -275,7 +279,11 @@ pub fn median(mut times: Vec<Duration>) -> Duration {
 /// The median time of one call of `f` over `samples` samples (for sub-step breakdowns).
 pub fn time_median<R>(samples: usize, mut f: impl FnMut() -> R) -> Duration {
     let (reps, _) = calibrate(&mut f);
-    median((0..samples.max(1) | 1).map(|_| time_sample(&mut f, reps)).collect())
+    median(
+        (0..samples.max(1) | 1)
+            .map(|_| time_sample(&mut f, reps))
+            .collect(),
+    )
 }
 
 /// 10⁹ bytes per second.

@@ -7,8 +7,8 @@ use std::num::NonZeroU32;
 use amaze::generators::{Eller4, MazeGenerator2D};
 use amaze::preamble::{Direction4, GridCoord2D, Wall4Grid};
 
-use delve::generator::maze::{self, EllerRows, check_perfect};
 use delve::generator::MazeConfig;
+use delve::generator::maze::{self, EllerRows, check_perfect};
 use delve::rng::{Stream, StreamRng};
 
 use crate::peak::peak_heap;
@@ -61,14 +61,20 @@ fn amaze_flaw(grid: &Wall4Grid) -> Option<String> {
             if (x + 1 == w && east_open) || (y + 1 == h && south_open) {
                 return Some(format!("cell ({x}, {y}) is open to the outside"));
             }
-            if (x == 0 && !here.contains(Direction4::WEST)) || (y == 0 && !here.contains(Direction4::NORTH)) {
+            if (x == 0 && !here.contains(Direction4::WEST))
+                || (y == 0 && !here.contains(Direction4::NORTH))
+            {
                 return Some(format!("cell ({x}, {y}) is open to the outside"));
             }
             if x + 1 < w && east_open == walls(x + 1, y).contains(Direction4::WEST) {
-                return Some(format!("walls between ({x}, {y}) and its east neighbour disagree"));
+                return Some(format!(
+                    "walls between ({x}, {y}) and its east neighbour disagree"
+                ));
             }
             if y + 1 < h && south_open == walls(x, y + 1).contains(Direction4::NORTH) {
-                return Some(format!("walls between ({x}, {y}) and its south neighbour disagree"));
+                return Some(format!(
+                    "walls between ({x}, {y}) and its south neighbour disagree"
+                ));
             }
             passages += (x + 1 < w && east_open) as usize + (y + 1 < h && south_open) as usize;
         }
@@ -104,7 +110,11 @@ fn mazes(report: &mut Report) {
         }
         let grid = Eller4::new_from_seed(seed).generate(CELLS, CELLS);
         if (grid.width(), grid.height()) != (CELLS, CELLS) {
-            amaze_flaws.push(format!("seed {seed}: size {}×{}", grid.width(), grid.height()));
+            amaze_flaws.push(format!(
+                "seed {seed}: size {}×{}",
+                grid.width(),
+                grid.height()
+            ));
         }
         if let Some(flaw) = amaze_flaw(&grid) {
             amaze_flaws.push(format!("seed {seed}: {flaw}"));
@@ -169,20 +179,35 @@ fn mazes(report: &mut Report) {
         lines.push(format!("EllerRows {CELLS}×{rows}: {}", show_bytes(peak)));
     }
     for rows in [250usize, 1000] {
-        let peak = peak_heap(|| maze::generate(&delve_maze_config(CELLS, rows), &mut StreamRng::new(7, Stream::Layout)));
-        lines.push(format!("delve tile maze {CELLS}×{rows}: {}", show_bytes(peak)));
+        let peak = peak_heap(|| {
+            maze::generate(
+                &delve_maze_config(CELLS, rows),
+                &mut StreamRng::new(7, Stream::Layout),
+            )
+        });
+        lines.push(format!(
+            "delve tile maze {CELLS}×{rows}: {}",
+            show_bytes(peak)
+        ));
     }
     for rows in [250usize, 1000] {
         let peak = peak_heap(|| Eller4::new_from_seed(7).generate(CELLS, rows));
         lines.push(format!("amaze Eller4 {CELLS}×{rows}: {}", show_bytes(peak)));
     }
-    report.note(format!("peak heap (counting allocator): {}", lines.join("; ")));
+    report.note(format!(
+        "peak heap (counting allocator): {}",
+        lines.join("; ")
+    ));
     report.check(
         "maze: EllerRows memory is flat in rows (1k vs 100k rows, width 1000)",
         if stream_peaks[0] == stream_peaks[1] {
             Ok(format!("{} both", show_bytes(stream_peaks[0])))
         } else {
-            Err(format!("{} vs {}", show_bytes(stream_peaks[0]), show_bytes(stream_peaks[1])))
+            Err(format!(
+                "{} vs {}",
+                show_bytes(stream_peaks[0]),
+                show_bytes(stream_peaks[1])
+            ))
         },
     );
 }

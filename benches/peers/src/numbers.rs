@@ -2,7 +2,9 @@
 
 use num_integer::Integer;
 
-use delve::perm::gcd::{coprimes_by, coprimes_fast, gcd_modulus_u32, gcd_stein_u32, gcd_subtraction_u32};
+use delve::perm::gcd::{
+    coprimes_by, coprimes_fast, gcd_modulus_u32, gcd_stein_u32, gcd_subtraction_u32,
+};
 use delve::perm::multi::{ChainedTables, Scrambler, nest};
 use delve::perm::table::ByteTable;
 use delve::rng::{Stream, StreamRng, mix64};
@@ -32,12 +34,18 @@ fn coprimes(report: &mut Report) {
     eprintln!("co-primes of {NUMBER} vs a num-integer gcd loop");
     let reference = num_integer_coprimes(NUMBER);
     let methods: [(&str, fn() -> Vec<u32>); 4] = [
-        ("fast finder (coprimes_fast)", || coprimes_fast(NUMBER, 2..NUMBER).expect("valid")),
-        ("seed method: modulus gcd", || coprimes_by(NUMBER, 2..NUMBER, gcd_modulus_u32).expect("valid")),
+        ("fast finder (coprimes_fast)", || {
+            coprimes_fast(NUMBER, 2..NUMBER).expect("valid")
+        }),
+        ("seed method: modulus gcd", || {
+            coprimes_by(NUMBER, 2..NUMBER, gcd_modulus_u32).expect("valid")
+        }),
         ("seed method: subtraction gcd", || {
             coprimes_by(NUMBER, 2..NUMBER, gcd_subtraction_u32).expect("valid")
         }),
-        ("seed method: Stein gcd", || coprimes_by(NUMBER, 2..NUMBER, gcd_stein_u32).expect("valid")),
+        ("seed method: Stein gcd", || {
+            coprimes_by(NUMBER, 2..NUMBER, gcd_stein_u32).expect("valid")
+        }),
     ];
     let differing: Vec<&str> = methods
         .iter()
@@ -47,13 +55,20 @@ fn coprimes(report: &mut Report) {
     report.check(
         "co-primes of 50,000: all methods list the same numbers",
         if differing.is_empty() {
-            Ok(format!("{} co-primes in 2..50000 from all five", reference.len()))
+            Ok(format!(
+                "{} co-primes in 2..50000 from all five",
+                reference.len()
+            ))
         } else {
             Err(format!("differ from num-integer: {}", differing.join(", ")))
         },
     );
     for (i, (name, method)) in methods.into_iter().enumerate() {
-        let target = if i == 0 { Target::at_least(15.0) } else { Target::Info };
+        let target = if i == 0 {
+            Target::at_least(15.0)
+        } else {
+            Target::Info
+        };
         report.compare(
             &format!("all co-primes of 50,000: {name}"),
             "num-integer gcd loop",
@@ -117,11 +132,18 @@ fn scrambling(report: &mut Report) {
         if round_trips && by_hand == composed {
             Ok("64 KiB of random bytes".to_string())
         } else {
-            Err(format!("round trips {round_trips}, nested matches {}", by_hand == composed))
+            Err(format!(
+                "round trips {round_trips}, nested matches {}",
+                by_hand == composed
+            ))
         },
     );
 
-    for (size, label) in [(64usize << 10, "64 KiB"), (1 << 20, "1 MiB"), (64 << 20, "64 MiB")] {
+    for (size, label) in [
+        (64usize << 10, "64 KiB"),
+        (1 << 20, "1 MiB"),
+        (64 << 20, "64 MiB"),
+    ] {
         let mut data = random_bytes(size);
         let mut copy = vec![0u8; size];
         let source = random_bytes(size);

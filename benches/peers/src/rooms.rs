@@ -1,7 +1,7 @@
 //! Room dungeons against mapgen's `SimpleRooms` + `NearestCorridors`, 80×50.
 
-use mapgen::filter::{NearestCorridors, SimpleRooms};
 use mapgen::MapBuilder;
+use mapgen::filter::{NearestCorridors, SimpleRooms};
 use rand08::SeedableRng;
 use rand08::rngs::StdRng;
 
@@ -21,7 +21,9 @@ pub fn run(report: &mut Report) {
 
 fn mapgen_rooms_builder() -> MapBuilder {
     let mut builder = MapBuilder::new(80, 50);
-    builder.with(SimpleRooms::new()).with(NearestCorridors::new());
+    builder
+        .with(SimpleRooms::new())
+        .with(NearestCorridors::new());
     builder
 }
 
@@ -37,7 +39,10 @@ fn room_dungeons(report: &mut Report) {
         let graph = layout.rooms.as_ref().expect("room layouts have a graph");
         delve_rooms += graph.rooms.len();
         delve_cycles += graph.cycles_added;
-        if Regions::of(&layout.tiles).count() != 1 || layout.tiles.width() != 80 || layout.tiles.height() != 50 {
+        if Regions::of(&layout.tiles).count() != 1
+            || layout.tiles.width() != 80
+            || layout.tiles.height() != 50
+        {
             delve_bad += 1;
         }
         let map = builder.build_with_rng(&mut StdRng::seed_from_u64(seed));
@@ -57,7 +62,11 @@ fn room_dungeons(report: &mut Report) {
     );
     report.check(
         "rooms 80×50 comparability",
-        if delve_bad == 0 { Ok(detail) } else { Err(format!("{delve_bad} delve layouts broken; {detail}")) },
+        if delve_bad == 0 {
+            Ok(detail)
+        } else {
+            Err(format!("{delve_bad} delve layouts broken; {detail}"))
+        },
     );
     let mut delve_seed = 0u64;
     let mut mapgen_seed = 0u64;
