@@ -6,7 +6,7 @@
 //! ending with a check character. The check is Damm's algorithm over GF(32), which
 //! catches every single mistyped character and every swap of two neighbours.
 //!
-//! Example: `0802-AAG0-W` — cave defaults, depth 1, seed 42.
+//! Example: `0G0J-M2` — cave defaults, depth 1, seed 42.
 
 use std::fmt;
 

@@ -157,3 +157,10 @@ fn garbage_keys_get_clear_errors() {
         assert!(!err.to_string().is_empty());
     }
 }
+
+#[test]
+fn the_documented_example_key_is_the_default_cave_at_seed_42() {
+    let key = LevelKey::decode("0G0J-M2").unwrap();
+    assert_eq!(key.config, GeneratorKind::Cave.default_config());
+    assert_eq!((key.depth, key.seed), (1, 42));
+}
