@@ -12,7 +12,7 @@ the same indices):
     row 0   wall, floor, door, up stairs, down stairs, loot, player, (blank)
     row 1   the same eight, dimmed: how remembered tiles look
     row 2   items: gold, food, potion, scroll, ring, wand, dagger, armour
-    row 3   items: amulet; the rest blank
+    row 3   items: amulet, rune stone; the rest blank
 
 Terrain tiles are opaque; the player and the items have transparent backgrounds so they
 can be drawn over the floor. Everything is deterministic: the speckles come from a hash,
@@ -321,6 +321,11 @@ ITEM_PALETTE = {
     "A": (140, 92, 48),
     "a": (176, 122, 70),
     "k": (96, 62, 32),
+    # rune stone
+    "N": (118, 122, 140),
+    "n": (168, 172, 190),
+    "D": (78, 80, 96),
+    "C": (120, 240, 255),
 }
 
 ITEMS = {
@@ -486,9 +491,27 @@ ITEMS = {
         ".....oddddo.....",
         "......oooo......",
     ],
+    "rune": [
+        "................",
+        "................",
+        ".....oooooo.....",
+        "....onNNNNNo....",
+        "...onNNNCNNDo...",
+        "...oNNNCNCNDo...",
+        "...oNNCNNNCDo...",
+        "...oNNNCNCNDo...",
+        "...oNNNNCNNDo...",
+        "...oNNNNCNNDo...",
+        "...oNNNCNCNDo...",
+        "...oNNCNNNCDo...",
+        "...oNNNNNNNDo...",
+        "...oDDDDDDDDo...",
+        "....oooooooo....",
+        "................",
+    ],
 }
 
-ITEM_ORDER = ["gold", "food", "potion", "scroll", "ring", "wand", "dagger", "armour", "amulet"]
+ITEM_ORDER = ["gold", "food", "potion", "scroll", "ring", "wand", "dagger", "armour", "amulet", "rune"]
 
 
 # ---------------------------------------------------------------- dimming

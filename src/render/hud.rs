@@ -130,7 +130,7 @@ fn spawn_hud(mut commands: Commands) {
                 border: UiRect::all(px(2)),
                 ..default()
             },
-            BackgroundColor(Color::srgba(0.03, 0.02, 0.05, 0.94)),
+            BackgroundColor(Color::srgb(0.03, 0.02, 0.05)),
             BorderColor::all(ACCENT),
             children![text("delve - controls", ACCENT), text(HELP_TEXT, TEXT)],
         )],
@@ -153,6 +153,9 @@ fn update_status_line(
     let Some(current) = current else {
         return;
     };
+    if !(current.is_changed() || inventory.is_changed() || turns.is_changed()) {
+        return;
+    }
     let key = &current.key;
     let value = format!(
         "Depth {}   {}   key {}   loot {}   turn {}",
@@ -186,7 +189,13 @@ pub fn inventory_lines(run_seed: u64, inventory: &Inventory) -> Vec<String> {
     }
     lines
         .into_iter()
-        .map(|(name, count)| if count > 1 { format!("{name} x{count}") } else { name })
+        .map(|(name, count)| {
+            if count > 1 {
+                format!("{name} x{count}")
+            } else {
+                name
+            }
+        })
         .collect()
 }
 
@@ -198,7 +207,7 @@ fn update_inventory_panel(
     let Some(run) = run else {
         return;
     };
-    if !(inventory.is_changed() || run.is_added()) {
+    if !(inventory.is_changed() || run.is_changed()) {
         return;
     }
     let lines = inventory_lines(run.campaign.seed, &inventory);
@@ -218,5 +227,23 @@ fn show_help(help: Res<HelpOverlay>, mut panel: Single<&mut Node, With<HelpPanel
     };
     if panel.display != display {
         panel.display = display;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_inventory_panel_counts_items_of_one_name() {
+        let table = default_loot_table();
+        let gold = table
+            .index_of("gold pieces")
+            .expect("the default table has gold");
+        let food = table
+            .index_of("food ration")
+            .expect("the default table has food");
+        let lines = inventory_lines(7, &Inventory(vec![gold, food, gold]));
+        assert_eq!(lines, ["$ gold pieces x2", "% food ration"]);
     }
 }

@@ -34,7 +34,7 @@ const LOOT: u32 = 5;
 /// The first item picture; items follow in the order of [`ITEM_GLYPHS`].
 const FIRST_ITEM: u32 = 2 * COLUMNS;
 /// The glyphs of the loot table that have their own picture, in tileset order.
-const ITEM_GLYPHS: [char; 9] = ['$', '%', '!', '?', '=', '/', ')', '[', '"'];
+const ITEM_GLYPHS: [char; 10] = ['$', '%', '!', '?', '=', '/', ')', '[', '"', '*'];
 
 /// The tileset image and its atlas layout, for the tilemap and for sprites.
 #[derive(Resource, Clone, Debug)]
