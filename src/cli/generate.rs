@@ -87,9 +87,9 @@ pub fn run(args: GenArgs) -> Result<Outcome, CliError> {
             png
         }
     };
-    let written = match &args.out {
+    match &args.out {
         Some(path) => {
-            write_file(path, &bytes).map_err(|e| CliError(format!("{}: {e}", path.display())))?
+            write_file(path, &bytes).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
         }
         None => {
             let stdout = io::stdout();
@@ -99,8 +99,7 @@ pub fn run(args: GenArgs) -> Result<Outcome, CliError> {
                 other => other?,
             }
         }
-    };
-    let _ = written;
+    }
     eprintln!("key {}", key.encode());
     eprintln!("{}", summary(&key, &level));
     Ok(Outcome::Done)

@@ -82,8 +82,12 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
 
 #[cfg(feature = "render")]
 fn play_in_window(settings: RunSettings) -> Result<Outcome, CliError> {
-    delve::render::play(settings);
-    Ok(Outcome::Done)
+    match delve::render::play(settings) {
+        bevy::app::AppExit::Success => Ok(Outcome::Done),
+        bevy::app::AppExit::Error(code) => {
+            Err(CliError(format!("the game stopped with error code {code}")))
+        }
+    }
 }
 
 #[cfg(not(feature = "render"))]

@@ -232,7 +232,8 @@ pub fn apply_next_action(
         }
         PlayerAction::Regenerate => {
             run.regenerations += 1;
-            let seed = (mix64(current.key.seed ^ mix64(run.regenerations)) >> 32) as u64;
+            // Fresh seeds are 32-bit so that regenerated levels keep short keys.
+            let seed = mix64(current.key.seed ^ mix64(run.regenerations)) >> 32;
             let key = LevelKey {
                 seed,
                 ..current.key.clone()

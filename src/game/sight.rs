@@ -53,15 +53,15 @@ pub fn update_sight(
     let level = &mut *current;
     let mut visible = vec![false; level.level.tiles.len()];
     compute_fov(&level.level.tiles, origin, SIGHT_RADIUS, &mut visible);
-    for i in 0..visible.len() {
-        let changed = visible[i] != level.visible[i] || tile_entities.is_changed();
-        if visible[i] {
+    for (i, &in_view) in visible.iter().enumerate() {
+        let changed = in_view != level.visible[i] || tile_entities.is_changed();
+        if in_view {
             level.seen[i] = true;
         }
         if !changed {
             continue;
         }
-        let sight = if visible[i] {
+        let sight = if in_view {
             Sight::Visible
         } else if level.seen[i] {
             Sight::Remembered
@@ -78,6 +78,7 @@ pub fn update_sight(
     level.visible = visible;
 }
 
+#[allow(clippy::too_many_arguments)]
 /// Space on a cave level: show the random fill, then one automaton pass per press, then
 /// return to the finished level (the same level: same seed, same passes, then repair).
 pub fn step_cave_automaton(
