@@ -86,14 +86,19 @@ pub fn perform(app: &mut App, actions: &[PlayerAction]) {
     settle(app);
 }
 
-/// Reads the final state of a game app.
-pub fn final_state(app: &mut App) -> Result<FinalState, HeadlessError> {
-    let world = app.world_mut();
-    let position = world
+/// Where the player stands.
+fn player_position(world: &mut World) -> Result<Pos, HeadlessError> {
+    world
         .query_filtered::<&GridPos, With<Player>>()
         .single(world)
         .map(|p| p.0)
-        .map_err(|_| HeadlessError::NoLevel)?;
+        .map_err(|_| HeadlessError::NoLevel)
+}
+
+/// Reads the final state of a game app.
+pub fn final_state(app: &mut App) -> Result<FinalState, HeadlessError> {
+    let world = app.world_mut();
+    let position = player_position(world)?;
     let current = world
         .get_resource::<CurrentLevel>()
         .ok_or(HeadlessError::NoLevel)?;
@@ -132,11 +137,7 @@ pub fn run_headless(
     perform(&mut app, actions);
     if let Some(path) = save {
         let world = app.world_mut();
-        let position = world
-            .query_filtered::<&GridPos, With<Player>>()
-            .single(world)
-            .map(|p| p.0)
-            .map_err(|_| HeadlessError::NoLevel)?;
+        let position = player_position(world)?;
         let save = snapshot(
             world.resource::<Run>(),
             world

@@ -2,7 +2,6 @@
 //! the streaming Tromp printer writes the program's exact format, parses back into a
 //! perfect maze, agrees with the layout for the same seed, and runs until its writer fails.
 
-use std::collections::VecDeque;
 use std::io::{self, Write};
 
 use delve::generator::maze::{check_perfect, write_tromp};
@@ -37,27 +36,9 @@ fn layout(config: &MazeConfig, seed: u64) -> Layout {
     )
 }
 
-/// 4-connected walkable regions, by plain BFS.
+/// 4-connected walkable regions, by the independent checker's plain BFS.
 fn walkable_regions(tiles: &Grid<Tile>) -> usize {
-    let mut seen = vec![false; tiles.len()];
-    let mut regions = 0;
-    for start in 0..tiles.len() {
-        if seen[start] || !tiles.cells()[start].is_walkable() {
-            continue;
-        }
-        regions += 1;
-        seen[start] = true;
-        let mut queue = VecDeque::from([tiles.pos_of(start)]);
-        while let Some(p) = queue.pop_front() {
-            for q in tiles.neighbours4(p) {
-                if tiles[q].is_walkable() && !std::mem::replace(&mut seen[tiles.index_of(q)], true)
-                {
-                    queue.push_back(q);
-                }
-            }
-        }
-    }
-    regions
+    delve::generator::check::label_regions_simple(tiles).1
 }
 
 /// Cells (odd-odd tiles) with exactly one open neighbour.

@@ -30,27 +30,9 @@ fn graph(layout: &Layout) -> &RoomGraph {
         .expect("a rooms layout has a room graph")
 }
 
-/// 4-connected walkable regions, by plain BFS.
+/// 4-connected walkable regions, by the independent checker's plain BFS.
 fn walkable_regions(tiles: &Grid<Tile>) -> usize {
-    let mut seen = vec![false; tiles.len()];
-    let mut regions = 0;
-    for start in 0..tiles.len() {
-        if seen[start] || !tiles.cells()[start].is_walkable() {
-            continue;
-        }
-        regions += 1;
-        seen[start] = true;
-        let mut queue = VecDeque::from([tiles.pos_of(start)]);
-        while let Some(p) = queue.pop_front() {
-            for q in tiles.neighbours4(p) {
-                if tiles[q].is_walkable() && !std::mem::replace(&mut seen[tiles.index_of(q)], true)
-                {
-                    queue.push_back(q);
-                }
-            }
-        }
-    }
-    regions
+    delve::generator::check::label_regions_simple(tiles).1
 }
 
 /// Whether the connections join every room (union–find free: BFS over the graph).
