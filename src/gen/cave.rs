@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::automaton::WallBits;
-use super::regions::{NO_REGION, Regions, UNREACHABLE, distances_from};
+use super::regions::{RunRegions, UNREACHABLE};
 use super::{Invalid, Layout, LevelReport, check_range};
 use crate::grid::{Grid, Tile};
 use crate::rng::StreamRng;
@@ -84,6 +84,8 @@ impl CaveConfig {
 /// cleared again, at least `2·stair_clearance + 1` rows tall; then pockets are
 /// repaired as `pocket_repair` says. With `Tunnel` or `Fill` the result has exactly one
 /// 4-connected walkable region.
+///
+/// Everything up to the repair works on the packed walls; the tiles are unpacked once.
 pub fn generate(config: &CaveConfig, rng: &mut StreamRng) -> Layout {
     let (width, height) = (config.width as usize, config.height as usize);
     if width < 3 || height < 3 {
@@ -94,28 +96,27 @@ pub fn generate(config: &CaveConfig, rng: &mut StreamRng) -> Layout {
             report: LevelReport::default(),
         };
     }
-    let walls = initial_fill(config, rng);
-    let mut walls = WallBits::from_grid(&walls).steps(config.passes).to_grid();
+    let mut walls = filled_walls(config, rng).steps(config.passes);
     make_border_wall(&mut walls);
     let side = 2 * config.stair_clearance as usize + 1;
-    let floor = walls.cells().iter().filter(|&&wall| !wall).count();
-    if floor < 2 * side * side {
+    let mut walkable = width * height - walls.count_walls();
+    if walkable < 2 * side * side {
         clear_strip(&mut walls, (config.blanking_height as usize).max(side));
+        walkable = width * height - walls.count_walls();
     }
-    let mut tiles = walls.map(|wall| if wall { Tile::Wall } else { Tile::Floor });
-    let regions = Regions::of(&tiles);
+    let regions = RunRegions::of_walls(&walls);
+    let mut tiles = walls.to_tiles();
     let mut report = LevelReport {
         pockets_before_repair: regions.count().saturating_sub(1) as u32,
         ..LevelReport::default()
     };
     if let Some(main) = regions.largest().filter(|_| regions.count() > 1) {
         match config.pocket_repair {
-            PocketRepair::Tunnel => tunnel_pockets(&mut tiles, &regions, main),
-            PocketRepair::Fill => fill_pockets(&mut tiles, &regions, main),
+            PocketRepair::Tunnel => walkable += tunnel_pockets(&mut tiles, &regions, main),
+            PocketRepair::Fill => walkable -= fill_pockets(&mut tiles, &regions, main),
             PocketRepair::Off => {}
         }
     }
-    let walkable = tiles.cells().iter().filter(|t| t.is_walkable()).count();
     report.floor_permille = (walkable * 1000 / tiles.len().max(1)) as u32;
     Layout {
         tiles,
@@ -128,19 +129,26 @@ pub fn generate(config: &CaveConfig, rng: &mut StreamRng) -> Layout {
 /// row by row) and the horizontal blanking strip. [`generate`] starts from exactly
 /// this, so the game can show the automaton pass by pass on the very level it makes.
 pub fn initial_fill(config: &CaveConfig, rng: &mut StreamRng) -> Grid<bool> {
+    filled_walls(config, rng).to_grid()
+}
+
+/// [`initial_fill`], packed: the draws go straight into the words.
+fn filled_walls(config: &CaveConfig, rng: &mut StreamRng) -> WallBits {
     let (width, height) = (config.width as usize, config.height as usize);
-    let mut walls = Grid::new(width, height, true);
-    for y in 1..height.saturating_sub(1) {
-        for x in 1..width.saturating_sub(1) {
-            walls.cells_mut()[y * width + x] = rng.chance_percent(config.wall_percent);
-        }
-    }
+    let percent = config.wall_percent;
+    // Border cells are set after the draws rather than tested before each one: `from_fn`
+    // asks in row-major order, so the inner cells still draw row by row.
+    let inner = |x: usize, y: usize| x > 0 && y > 0 && x + 1 < width && y + 1 < height;
+    let mut walls = WallBits::from_fn(width, height, |x, y| {
+        inner(x, y) && rng.chance_percent(percent)
+    });
+    make_border_wall(&mut walls);
     clear_strip(&mut walls, config.blanking_height as usize);
     walls
 }
 
 /// Clears `rows` rows centred on `height / 2`, inner columns only (the border stays).
-fn clear_strip(walls: &mut Grid<bool>, rows: usize) {
+fn clear_strip(walls: &mut WallBits, rows: usize) {
     let (width, height) = (walls.width(), walls.height());
     let inner_rows = height.saturating_sub(2);
     let rows = rows.min(inner_rows);
@@ -150,82 +158,151 @@ fn clear_strip(walls: &mut Grid<bool>, rows: usize) {
     let top = (height / 2)
         .saturating_sub(rows / 2)
         .clamp(1, height - 1 - rows);
-    for y in top..top + rows {
-        walls.cells_mut()[y * width + 1..(y + 1) * width - 1].fill(false);
-    }
+    walls.fill_rect(1..width.saturating_sub(1), top..top + rows, false);
 }
 
 /// Makes the outermost ring wall.
-fn make_border_wall(walls: &mut Grid<bool>) {
+fn make_border_wall(walls: &mut WallBits) {
     let (width, height) = (walls.width(), walls.height());
-    let cells = walls.cells_mut();
-    cells[..width].fill(true);
-    cells[(height - 1) * width..].fill(true);
-    for y in 1..height - 1 {
-        cells[y * width] = true;
-        cells[y * width + width - 1] = true;
-    }
+    walls.fill_rect(0..width, 0..1, true);
+    walls.fill_rect(0..width, height.saturating_sub(1)..height, true);
+    walls.fill_rect(0..1, 0..height, true);
+    walls.fill_rect(width.saturating_sub(1)..width, 0..height, true);
 }
 
-/// Turns every walkable tile outside the `main` region into wall.
-fn fill_pockets(tiles: &mut Grid<Tile>, regions: &Regions, main: u32) {
-    for (tile, &label) in tiles.cells_mut().iter_mut().zip(regions.labels()) {
-        if label != NO_REGION && label != main {
-            *tile = Tile::Wall;
-        }
+/// Turns every walkable tile outside the `main` region into wall; returns how many.
+fn fill_pockets(tiles: &mut Grid<Tile>, regions: &RunRegions, main: u32) -> usize {
+    let width = tiles.width();
+    let mut filled = 0;
+    for (y, columns, _) in regions.runs().filter(|&(_, _, label)| label != main) {
+        filled += columns.len();
+        tiles.cells_mut()[y * width + columns.start..y * width + columns.end].fill(Tile::Wall);
     }
+    filled
 }
 
 /// Digs a one-tile-wide orthogonal corridor from each pocket to the nearest tile of the
-/// `main` region. One breadth-first search through every inner tile (walls too, never
-/// the border ring) starts from the whole main region at once; each pocket, in label
+/// `main` region; returns how many walls it dug out. The distance of an inner tile to
+/// the main region is a breadth-first search through every inner tile (walls too,
+/// never the border ring) from the whole main region at once; each pocket, in label
 /// order, picks its tile nearest to the main region (first in row-major order on ties)
 /// and walks down the distances to it, stepping up, right, down, left in that order of
 /// preference, turning walls on the way into floor. Each corridor ends in the main
 /// region, so afterwards every pocket is joined to it.
-fn tunnel_pockets(tiles: &mut Grid<Tile>, regions: &Regions, main: u32) {
+///
+/// The search runs on packed rows, a whole row per step: ring `k` is every inner tile
+/// within `k` steps, ring `k - 1` grown by one step in each direction. The inner tiles
+/// form a rectangle, so these are exactly the search's distances, and walking down
+/// means stepping into ring `d - 1`. Rings are grown only until every pocket is reached.
+fn tunnel_pockets(tiles: &mut Grid<Tile>, regions: &RunRegions, main: u32) -> usize {
     let (width, height) = (tiles.width(), tiles.height());
-    let labels = regions.labels();
-    let main_tiles: Vec<usize> = (0..labels.len()).filter(|&i| labels[i] == main).collect();
-    let mut inner = Grid::new(width, height, false);
+    let words = width.div_ceil(64);
+    let plane = words * height;
+    let mut inner = vec![0u64; plane];
     for y in 1..height - 1 {
-        inner.cells_mut()[y * width + 1..(y + 1) * width - 1].fill(true);
+        set_bits(&mut inner[y * words..(y + 1) * words], 1..width - 1);
     }
-    let distance = distances_from(&inner, &main_tiles, |diggable| diggable);
-    // The nearest tile of each pocket: the first strictly smaller distance wins, which
-    // in row-major order is the first tile on ties.
+    // rings[k·plane..(k + 1)·plane] is ring k; ring 0 is the main region.
+    let mut rings = vec![0u64; plane];
+    let mut pocket_tiles = vec![0u64; plane];
+    for (y, columns, label) in regions.runs() {
+        let target = if label == main {
+            &mut rings
+        } else {
+            &mut pocket_tiles
+        };
+        set_bits(&mut target[y * words..(y + 1) * words], columns);
+    }
+    // The nearest tile of each pocket: the first ring that reaches it, and in that ring
+    // its first tile in row-major order.
     let mut nearest = vec![(UNREACHABLE, usize::MAX); regions.count()];
-    for (i, &label) in labels.iter().enumerate() {
-        if label != NO_REGION && label != main && distance[i] < nearest[label as usize].0 {
-            nearest[label as usize] = (distance[i], i);
+    let mut unreached = regions.count() - 1;
+    let mut ring = 0;
+    while unreached > 0 {
+        let grown = grow_ring(&rings[ring * plane..], &inner, words, height);
+        if grown == rings[ring * plane..] {
+            break; // Nothing left to reach (cannot happen: the inner tiles are connected).
         }
+        ring += 1;
+        let old = &rings[(ring - 1) * plane..];
+        for y in 0..height {
+            for k in 0..words {
+                let word = y * words + k;
+                let mut hits = grown[word] & !old[word] & pocket_tiles[word];
+                while hits != 0 {
+                    let x = k * 64 + hits.trailing_zeros() as usize;
+                    let label = regions.label_at(x, y).unwrap_or(main) as usize;
+                    if nearest[label].0 == UNREACHABLE && label != main as usize {
+                        nearest[label] = (ring as u32, y * width + x);
+                        unreached -= 1;
+                    }
+                    hits &= hits - 1;
+                }
+            }
+        }
+        rings.extend_from_slice(&grown);
     }
+    let mut dug = 0;
     for &(pocket_distance, start) in &nearest {
         if pocket_distance == UNREACHABLE {
             continue;
         }
-        let mut at = start;
-        while distance[at] > 0 {
-            let (x, y) = (at % width, at / width);
-            let steps = [
-                (y > 0).then(|| at - width),
-                (x + 1 < width).then(|| at + 1),
-                (y + 1 < height).then(|| at + width),
-                (x > 0).then(|| at - 1),
-            ];
-            let Some(next) = steps
-                .into_iter()
-                .flatten()
-                .find(|&j| distance[j] == distance[at] - 1)
-            else {
+        let (mut x, mut y) = (start % width, start / width);
+        for distance in (0..pocket_distance as usize).rev() {
+            let closer = &rings[distance * plane..(distance + 1) * plane];
+            let in_ring = |x: usize, y: usize| (closer[y * words + x / 64] >> (x % 64)) & 1 == 1;
+            (x, y) = if y > 0 && in_ring(x, y - 1) {
+                (x, y - 1)
+            } else if x + 1 < width && in_ring(x + 1, y) {
+                (x + 1, y)
+            } else if y + 1 < height && in_ring(x, y + 1) {
+                (x, y + 1)
+            } else if x > 0 && in_ring(x - 1, y) {
+                (x - 1, y)
+            } else {
                 break;
             };
-            at = next;
-            if tiles.cells()[at].is_wall() {
-                tiles.cells_mut()[at] = Tile::Floor;
+            let tile = &mut tiles.cells_mut()[y * width + x];
+            if tile.is_wall() {
+                *tile = Tile::Floor;
+                dug += 1;
             }
         }
     }
+    dug
+}
+
+/// Sets bits `columns` of a packed row, a word at a time.
+fn set_bits(row: &mut [u64], columns: std::ops::Range<usize>) {
+    for (k, word) in row.iter_mut().enumerate() {
+        let (first, last) = (k * 64, (k + 1) * 64);
+        let (low, high) = (
+            columns.start.clamp(first, last),
+            columns.end.clamp(first, last),
+        );
+        if low < high {
+            *word |= (!0u64 >> (64 - (high - low))) << (low - first);
+        }
+    }
+}
+
+/// Ring `k + 1` from ring `k` (rows of `words` words): every tile of the ring and its
+/// four neighbours, kept to `inner`.
+fn grow_ring(ring: &[u64], inner: &[u64], words: usize, height: usize) -> Vec<u64> {
+    let row = |y: usize| &ring[y * words..(y + 1) * words];
+    let mut grown = vec![0u64; words * height];
+    for y in 0..height {
+        let here = row(y);
+        for k in 0..words {
+            let west = (here[k] << 1) | if k > 0 { here[k - 1] >> 63 } else { 0 };
+            let east = (here[k] >> 1) | here.get(k + 1).map_or(0, |&next| next << 63);
+            let above = if y > 0 { row(y - 1)[k] } else { 0 };
+            let below = if y + 1 < height { row(y + 1)[k] } else { 0 };
+            let i = y * words + k;
+            grown[i] = (here[k] | west | east | above | below) & inner[i];
+        }
+    }
+    grown
 }
 
 #[cfg(test)]
@@ -317,13 +394,13 @@ mod tests {
 
     #[test]
     fn blanking_strip_is_centred_and_inside_the_border() {
-        let mut walls = Grid::new(16, 12, true);
+        let mut walls = WallBits::new(16, 12, true);
         clear_strip(&mut walls, 3);
-        let open_rows: Vec<usize> = (0..12).filter(|&y| !walls.row(y)[5]).collect();
+        let open_rows: Vec<usize> = (0..12).filter(|&y| !walls.get(5, y)).collect();
         assert_eq!(open_rows, [5, 6, 7]);
-        assert!(walls.row(6)[0] && walls.row(6)[15]);
-        let mut tall = Grid::new(16, 12, true);
+        assert!(walls.get(0, 6) && walls.get(15, 6));
+        let mut tall = WallBits::new(16, 12, true);
         clear_strip(&mut tall, 10);
-        assert!((1..11).all(|y| !tall.row(y)[1]) && tall.row(0)[1] && tall.row(11)[1]);
+        assert!((1..11).all(|y| !tall.get(1, y)) && tall.get(1, 0) && tall.get(1, 11));
     }
 }

@@ -2,11 +2,14 @@
 //! main region, far apart; chambers are carved where the shape gives no such spot.
 
 mod chamber;
+mod waves;
 
-use super::regions::{Regions, UNREACHABLE, walking_distances};
+use super::automaton::WallBits;
+use super::regions::{RunRegions, UNREACHABLE, walking_distances};
 use crate::grid::{Grid, Pos, Tile};
 use crate::rng::StreamRng;
 use chamber::{carve_chamber, carve_down_chamber, chamber_fits};
+use waves::Waves;
 
 /// Where the stairs went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,56 +58,56 @@ pub fn place_stairs(
         return None;
     }
     let mut carved_chambers = 0;
-    let regions = Regions::of(tiles);
+    let mut walls = WallBits::from_tiles(tiles);
+    let regions = RunRegions::of_walls(&walls);
     let start = match regions.largest() {
         Some(main) => {
-            let pick = rng.below(regions.sizes()[main as usize]) as usize;
-            regions
-                .labels()
-                .iter()
-                .enumerate()
-                .filter(|&(_, &label)| label == main)
-                .nth(pick)?
-                .0
+            let pick = rng.below(regions.sizes()[main as usize]);
+            regions.nth_tile(main, pick)?
         }
         None if carve => {
             // Nothing walkable at all: open a chamber in the middle to start from.
             let centre = (height / 2) * width + width / 2;
             carve_chamber(tiles, centre, r);
             carved_chambers += 1;
+            walls = WallBits::from_tiles(tiles);
             centre
         }
         None => return None,
     };
     let fits = |i: usize| chamber_fits(width, height, i, r);
-    let from_start = walking_distances(tiles, tiles.pos_of(start));
-    let mut clear = clear_spots(tiles, r);
-    let up = match farthest(&from_start, |i| clear[i]) {
-        Some(up) => up,
+    let mut waves = Waves::new(&walls, r);
+    // With one region every clear spot is reachable, so the first search may stop at
+    // the last one.
+    let one_region = regions.count() == 1;
+    let up = match waves.search(start, true, one_region).farthest_clear {
+        Some((_, up)) => up,
         None if carve => {
+            let from_start = walking_distances(tiles, tiles.pos_of(start));
             let up = farthest(&from_start, fits)?;
             carve_chamber(tiles, up, r);
             carved_chambers += 1;
-            clear = clear_spots(tiles, r);
+            waves = Waves::new(&WallBits::from_tiles(tiles), r);
             up
         }
         None => return None,
     };
-    let mut from_up = walking_distances(tiles, tiles.pos_of(up));
-    let mut eccentricity = largest_finite(&from_up);
-    let down = match farthest(&from_up, |i| clear[i] && i != up) {
-        Some(down) if from_up[down] * 2 >= eccentricity => down,
+    let from_up = waves.search(up, false, false);
+    let (down, distance) = match from_up.farthest_clear {
+        Some((distance, down)) if distance * 2 >= from_up.eccentricity => (down, distance),
         _ if carve => {
-            let down = carve_down_chamber(tiles, &mut from_up, &mut eccentricity, up, r)?;
+            let mut distances = walking_distances(tiles, tiles.pos_of(up));
+            let mut eccentricity = from_up.eccentricity;
+            let down = carve_down_chamber(tiles, &mut distances, &mut eccentricity, up, r)?;
             carved_chambers += 1;
-            down
+            (down, distances[down])
         }
         _ => return None,
     };
     Some(Stairs {
         up: tiles.pos_of(up),
         down: tiles.pos_of(down),
-        distance: from_up[down],
+        distance,
         carved_chambers,
     })
 }
@@ -130,41 +133,9 @@ fn largest_finite(distance: &[u32]) -> u32 {
         .unwrap_or(0)
 }
 
-/// Per tile: whether the `(2r+1)²` square centred on it is all walkable and inside the
-/// border ring. Runs of walkable tiles along each row mark the centres of clear row
-/// segments; runs of those down each column mark clear squares: O(tiles), whatever r.
-fn clear_spots(tiles: &Grid<Tile>, r: usize) -> Vec<bool> {
-    let (width, height) = (tiles.width(), tiles.height());
-    let side = 2 * r + 1;
-    let mut across = vec![false; tiles.len()];
-    for y in 1..height.saturating_sub(1) {
-        let mut run = 0;
-        for x in 1..width - 1 {
-            run = if tiles.cells()[y * width + x].is_walkable() {
-                run + 1
-            } else {
-                0
-            };
-            if run >= side {
-                across[y * width + x - r] = true;
-            }
-        }
-    }
-    let mut clear = vec![false; tiles.len()];
-    let mut column_run = vec![0; width];
-    for y in 1..height.saturating_sub(1) {
-        for (x, run) in column_run.iter_mut().enumerate() {
-            *run = if across[y * width + x] { *run + 1 } else { 0 };
-            if *run >= side {
-                clear[(y - r) * width + x] = true;
-            }
-        }
-    }
-    clear
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::regions::Regions;
     use super::*;
     use crate::rng::Stream;
 
@@ -178,32 +149,6 @@ mod tests {
                 tiles.is_walkable(at.offset(dx, dy)) && !tiles.is_border(at.offset(dx, dy))
             })
         })
-    }
-
-    #[test]
-    fn clear_spots_match_the_naive_square_check() {
-        let mut rng = rng();
-        for r in 1..=3 {
-            let cells = (0..40 * 30)
-                .map(|_| {
-                    if rng.chance_percent(8) {
-                        Tile::Wall
-                    } else {
-                        Tile::Floor
-                    }
-                })
-                .collect();
-            let tiles = Grid::from_cells(40, 30, cells).expect("sizes match");
-            let clear = clear_spots(&tiles, r);
-            for (i, &c) in clear.iter().enumerate() {
-                assert_eq!(
-                    c,
-                    is_clear(&tiles, tiles.pos_of(i), r as i32),
-                    "r {r} at {}",
-                    tiles.pos_of(i)
-                );
-            }
-        }
     }
 
     #[test]

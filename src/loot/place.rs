@@ -1,9 +1,8 @@
 //! Where a level's loot lies and which kinds it is: permutation tables over item tickets
 //! and over the reachable floor, drawn from the level's loot stream.
 
-use std::collections::VecDeque;
-
 use super::{LootTable, PlacedItem};
+use crate::generator::regions::FramedSearch;
 use crate::grid::{Grid, Pos, Tile};
 use crate::perm::{PermError, PermTable};
 use crate::rng::StreamRng;
@@ -33,10 +32,7 @@ pub fn place_loot_from(
     clearance: u32,
     rng: &mut StreamRng,
 ) -> Vec<PlacedItem> {
-    let spots: Vec<usize> = walking_order(tiles, start)
-        .into_iter()
-        .filter(|&cell| tiles.cells()[cell] == Tile::Floor && tiles.pos_of(cell) != start)
-        .collect();
+    let spots = floor_in_walking_order(tiles, start);
     let (Ok(tickets), Ok(spot_order)) = (
         ticket_table(table, rng),
         PermTable::random(spots.len() as u32, rng),
@@ -45,12 +41,6 @@ pub fn place_loot_from(
     };
     // More items than spots could never be placed; don't draw them.
     let kinds = choose_kinds(table, count.min(spots.len() as u32), &tickets);
-    let any_must_find = kinds.iter().any(|&item| table.items[item].must_find);
-    let clear = if any_must_find {
-        clear_cells(tiles, clearance)
-    } else {
-        Vec::new()
-    };
     let mut taken = vec![false; spots.len()];
     let mut placed = Vec::with_capacity(kinds.len());
     let mut next_in_order = spot_order.iter();
@@ -59,7 +49,7 @@ pub fn place_loot_from(
             spot_order
                 .iter()
                 .map(|s| s as usize)
-                .find(|&s| !taken[s] && clear[spots[s]])
+                .find(|&s| !taken[s] && is_clear(tiles, spots[s], clearance as usize))
                 .or_else(|| (0..spots.len()).find(|&s| !taken[s]))
         } else {
             next_in_order
@@ -104,55 +94,33 @@ fn choose_kinds(table: &LootTable, count: u32, tickets: &PermTable) -> Vec<usize
     kinds
 }
 
-/// Cells reachable from `start` by orthogonal steps over walkable tiles, nearest first
-/// (breadth-first, neighbours in [`crate::grid::ORTHOGONAL`] order).
-fn walking_order(tiles: &Grid<Tile>, start: Pos) -> Vec<usize> {
+/// The [`Tile::Floor`] cells reachable from `start` by orthogonal steps over walkable
+/// tiles, `start` itself left out, nearest first (breadth-first, neighbours in
+/// [`crate::grid::ORTHOGONAL`] order). None when `start` is not walkable.
+fn floor_in_walking_order(tiles: &Grid<Tile>, start: Pos) -> Vec<usize> {
     if !tiles.is_walkable(start) {
         return Vec::new();
     }
-    let mut seen = vec![false; tiles.len()];
-    let mut order = Vec::new();
-    let mut queue = VecDeque::from([start]);
-    seen[tiles.index_of(start)] = true;
-    while let Some(pos) = queue.pop_front() {
-        order.push(tiles.index_of(pos));
-        for next in tiles.neighbours4(pos) {
-            let cell = tiles.index_of(next);
-            if !seen[cell] && tiles.cells()[cell].is_walkable() {
-                seen[cell] = true;
-                queue.push_back(next);
-            }
-        }
-    }
-    order
+    let start = tiles.index_of(start);
+    let mut search = FramedSearch::new(tiles, Tile::is_walkable);
+    search.run(&[start], |_, _| {});
+    search
+        .visited()
+        .filter(|&cell| tiles.cells()[cell] == Tile::Floor && cell != start)
+        .collect()
 }
 
-/// For each cell, whether the square of Chebyshev radius `radius` around it lies inside
-/// the grid and is all walkable (by a prefix sum of walkable tiles).
-fn clear_cells(tiles: &Grid<Tile>, radius: u32) -> Vec<bool> {
+/// Whether the square of Chebyshev radius `radius` around `cell` lies inside the grid
+/// and is all walkable.
+fn is_clear(tiles: &Grid<Tile>, cell: usize, radius: usize) -> bool {
     let (width, height) = (tiles.width(), tiles.height());
-    let mut sums = vec![0u32; (width + 1) * (height + 1)];
-    for y in 0..height {
-        for x in 0..width {
-            let walkable = tiles.cells()[y * width + x].is_walkable() as u32;
-            sums[(y + 1) * (width + 1) + x + 1] =
-                walkable + sums[y * (width + 1) + x + 1] + sums[(y + 1) * (width + 1) + x]
-                    - sums[y * (width + 1) + x];
-        }
+    let (x, y) = (cell % width, cell / width);
+    if x < radius || y < radius || x + radius >= width || y + radius >= height {
+        return false;
     }
-    let r = radius as usize;
-    let side = 2 * r as u64 + 1;
-    (0..tiles.len())
-        .map(|cell| {
-            let (x, y) = (cell % width, cell / width);
-            if x < r || y < r || x + r >= width || y + r >= height {
-                return false;
-            }
-            let (x0, y0, x1, y1) = (x - r, y - r, x + r + 1, y + r + 1);
-            let inside = sums[y1 * (width + 1) + x1] + sums[y0 * (width + 1) + x0]
-                - sums[y0 * (width + 1) + x1]
-                - sums[y1 * (width + 1) + x0];
-            inside as u64 == side * side
-        })
-        .collect()
+    (y - radius..=y + radius).all(|row| {
+        tiles.row(row)[x - radius..=x + radius]
+            .iter()
+            .all(|t| t.is_walkable())
+    })
 }

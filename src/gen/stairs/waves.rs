@@ -1,0 +1,494 @@
+//! Breadth-first search on packed lines, for stair placement: each step grows the whole
+//! wave of cells at one distance at once, 64 cells per word, with no queue and no
+//! branches.
+//!
+//! Stairs need no per-tile distance, only how far the farthest clear spot is, which it
+//! is (the lowest index on ties), and the largest distance of all; each wave's new
+//! cells meet the clear spots in one AND. The map is packed along its shorter side (as
+//! columns when it is wider than tall), so that lines take as few words as possible: a
+//! default 80×50 cave is 80 one-word columns, and a step costs a dozen word operations
+//! per column the wave touches.
+
+use std::ops::Range;
+
+use super::super::automaton::WallBits;
+
+/// The open cells and clear spots of a map, packed in lines (rows, or columns when
+/// `transposed`) of `words` words, with a closed guard line before the first and after
+/// the last, so a wave never needs a bounds test.
+pub(super) struct Waves {
+    width: usize,
+    transposed: bool,
+    /// Lines of the map (not counting the guards).
+    lines: usize,
+    /// Words per line.
+    words: usize,
+    /// Walkable cells; bits past the end of a line are closed.
+    open: Vec<u64>,
+    /// Cells whose `(2r+1)²` square is walkable and inside the border ring.
+    clear: Vec<u64>,
+}
+
+/// What one search found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Sweep {
+    /// The largest distance reached.
+    pub(super) eccentricity: u32,
+    /// The farthest clear spot and its distance, the lowest row-major index on ties.
+    pub(super) farthest_clear: Option<(u32, usize)>,
+}
+
+impl Waves {
+    /// The open cells of `walls` (its floor) and their clear spots for radius `r`.
+    pub(super) fn new(walls: &WallBits, r: usize) -> Waves {
+        let (width, height) = (walls.width(), walls.height());
+        let transposed = height < width;
+        let (lines, length) = if transposed {
+            (width, height)
+        } else {
+            (height, width)
+        };
+        let words = length.div_ceil(64);
+        let mut open = vec![0u64; (lines + 2) * words];
+        if transposed {
+            // 8×8 blocks: eight rows' bytes side by side, transposed into eight columns'.
+            for top in (0..height).step_by(8) {
+                for left in (0..width).step_by(8) {
+                    let mut block = 0u64;
+                    for row in 0..8.min(height - top) {
+                        let wall = walls.row_words(top + row)[left / 64] >> (left % 64);
+                        block |= (!wall & 0xff) << (8 * row);
+                    }
+                    let block = transpose8(block);
+                    for column in 0..8.min(width - left) {
+                        let cells = (block >> (8 * column)) & 0xff;
+                        open[(left + column + 1) * words + top / 64] |= cells << (top % 64);
+                    }
+                }
+            }
+        } else {
+            for y in 0..height {
+                for (out, &wall) in open[(y + 1) * words..].iter_mut().zip(walls.row_words(y)) {
+                    *out = !wall;
+                }
+            }
+        }
+        // Padding bits are walls in `walls`, and never set in the columns.
+        let clear = clear_spots(&open, lines, length, words, r);
+        Waves {
+            width,
+            transposed,
+            lines,
+            words,
+            open,
+            clear,
+        }
+    }
+
+    /// The word and bit of row-major index `i`.
+    fn locate(&self, i: usize) -> (usize, u64) {
+        let (x, y) = (i % self.width, i / self.width);
+        let (line, along) = if self.transposed { (x, y) } else { (y, x) };
+        ((line + 1) * self.words + along / 64, 1 << (along % 64))
+    }
+
+    /// Searches from the open cell `source` (a row-major index). The source itself
+    /// counts as a clear spot only if `source_is_candidate`. With `stop_at_last_clear`
+    /// (for a map whose open cells are all connected, so that every clear spot will be
+    /// reached) the search stops once every clear spot has been reached, and the
+    /// eccentricity it returns is only a lower bound.
+    pub(super) fn search(
+        &self,
+        source: usize,
+        source_is_candidate: bool,
+        stop_at_last_clear: bool,
+    ) -> Sweep {
+        let (words, len) = (self.words, self.open.len());
+        let clear = &self.clear;
+        let mut buffers = vec![0u64; 3 * len];
+        let (unreached, rest) = buffers.split_at_mut(len);
+        let (mut wave, mut grown) = rest.split_at_mut(len);
+        unreached.copy_from_slice(&self.open);
+        let (word, mask) = self.locate(source);
+        wave[word] = mask;
+        unreached[word] &= !mask;
+        let line = word / words;
+        // The last wave that met a clear spot: its distance, first line, and its clear
+        // cells from that line on.
+        let mut last_hits = (0, line, vec![0u64; words]);
+        if source_is_candidate {
+            last_hits.2[word % words] = clear[word] & mask;
+        }
+        let mut clear_left = if stop_at_last_clear {
+            clear.iter().map(|w| w.count_ones()).sum::<u32>() - (clear[word] & mask).count_ones()
+        } else {
+            u32::MAX
+        };
+        let mut band = (line, line);
+        let mut distance = 0;
+        while clear_left > 0 {
+            let reach = (band.0 - 1).max(1)..(band.1 + 2).min(self.lines + 1);
+            let (any, hits) = if words == 1 {
+                grow_single(reach.clone(), wave, grown, unreached, clear)
+            } else {
+                let step = grow_multi(reach.clone(), words, wave, grown, unreached, clear);
+                // The old wave's lines are the only nonzero ones: clear them for reuse.
+                wave[band.0 * words..(band.1 + 1) * words].fill(0);
+                step
+            };
+            if any == 0 {
+                break;
+            }
+            distance += 1;
+            let cells = reach.start * words..reach.end * words;
+            if hits != 0 {
+                let (hit_distance, first_line, saved) = &mut last_hits;
+                saved.clear();
+                saved.extend(
+                    grown[cells.clone()]
+                        .iter()
+                        .zip(&clear[cells])
+                        .map(|(g, c)| g & c),
+                );
+                (*hit_distance, *first_line) = (distance, reach.start);
+                if stop_at_last_clear {
+                    clear_left -= saved.iter().map(|w| w.count_ones()).sum::<u32>();
+                }
+            }
+            std::mem::swap(&mut wave, &mut grown);
+            let is_empty = |line: &usize| {
+                wave[line * words..(line + 1) * words]
+                    .iter()
+                    .all(|&w| w == 0)
+            };
+            let low = reach
+                .clone()
+                .find(|line| !is_empty(line))
+                .unwrap_or(reach.start);
+            let high = reach
+                .clone()
+                .rev()
+                .find(|line| !is_empty(line))
+                .unwrap_or(low);
+            band = (low, high);
+        }
+        let (hit_distance, first_line, saved) = last_hits;
+        let farthest_clear = saved
+            .chunks_exact(words)
+            .enumerate()
+            .flat_map(|(offset, line)| {
+                line.iter()
+                    .enumerate()
+                    .filter(|&(_, &hits)| hits != 0)
+                    .map(move |(k, &hits)| (first_line + offset, k, hits.trailing_zeros()))
+            })
+            .map(|(line, k, bit)| self.index(line, k, bit))
+            .min()
+            .map(|spot| (hit_distance, spot));
+        Sweep {
+            eccentricity: distance,
+            farthest_clear,
+        }
+    }
+
+    /// The row-major index of bit `bit` of word `k` of line `line` (guards counted).
+    fn index(&self, line: usize, k: usize, bit: u32) -> usize {
+        let along = k * 64 + bit as usize;
+        if self.transposed {
+            along * self.width + line - 1
+        } else {
+            (line - 1) * self.width + along
+        }
+    }
+}
+
+/// One step with one-word lines: the next wave over the lines `reach` into `grown`,
+/// taken out of `unreached`, and the old wave's lines zeroed on the way (every one of
+/// them lies in `reach`) so that `wave` can take the next step's result. Returns the
+/// OR of the new wave and the OR of its `clear` cells. Branch-free, and the lines are
+/// independent of each other but for the three carried in registers.
+fn grow_single(
+    reach: Range<usize>,
+    wave: &mut [u64],
+    grown: &mut [u64],
+    unreached: &mut [u64],
+    clear: &[u64],
+) -> (u64, u64) {
+    let (mut any, mut hits) = (0, 0);
+    let lines = reach.len();
+    let (mut above, mut here) = (wave[reach.start - 1], wave[reach.start]);
+    wave[reach.start - 1] = 0;
+    let wave = &mut wave[reach.start..=reach.end];
+    for (((line, grown), unreached), &clear) in (0..lines)
+        .zip(&mut grown[reach.clone()])
+        .zip(&mut unreached[reach.clone()])
+        .zip(&clear[reach])
+    {
+        let below = wave[line + 1];
+        wave[line] = 0;
+        let new = (here | (here << 1) | (here >> 1) | above | below) & *unreached;
+        *grown = new;
+        *unreached &= !new;
+        any |= new;
+        hits |= new & clear;
+        (above, here) = (here, below);
+    }
+    wave[lines] = 0;
+    (any, hits)
+}
+
+/// [`grow_single`] for lines of `words` words, carrying bits across words.
+fn grow_multi(
+    reach: Range<usize>,
+    words: usize,
+    wave: &[u64],
+    grown: &mut [u64],
+    unreached: &mut [u64],
+    clear: &[u64],
+) -> (u64, u64) {
+    let (mut any, mut hits) = (0, 0);
+    for line in reach {
+        let start = line * words;
+        let (before, here_line, after) = (
+            &wave[start - words..start],
+            &wave[start..start + words],
+            &wave[start + words..start + 2 * words],
+        );
+        for k in 0..words {
+            let here = here_line[k];
+            let up = (here << 1) | if k > 0 { here_line[k - 1] >> 63 } else { 0 };
+            let down = (here >> 1)
+                | if k + 1 < words {
+                    here_line[k + 1] << 63
+                } else {
+                    0
+                };
+            let new = (here | up | down | before[k] | after[k]) & unreached[start + k];
+            grown[start + k] = new;
+            unreached[start + k] &= !new;
+            any |= new;
+            hits |= new & clear[start + k];
+        }
+    }
+    (any, hits)
+}
+
+/// Transposes an 8×8 block of bits: bit `8·r + c` goes to bit `8·c + r` (Hacker's
+/// Delight, 7-3: swap the off-diagonal 1×1, then 2×2, then 4×4 sub-blocks).
+fn transpose8(mut x: u64) -> u64 {
+    let t = (x ^ (x >> 7)) & 0x00aa_00aa_00aa_00aa;
+    x ^= t ^ (t << 7);
+    let t = (x ^ (x >> 14)) & 0x0000_cccc_0000_cccc;
+    x ^= t ^ (t << 14);
+    let t = (x ^ (x >> 28)) & 0x0000_0000_f0f0_f0f0;
+    x ^ t ^ (t << 28)
+}
+
+/// The clear spots of `open` (`lines` lines of `length` cells in `words` words, after
+/// one guard line): cells whose `(2r+1)²` square is all open and inside the border
+/// ring. The open cells off the ring are eroded by `r` along each line, then by `r`
+/// across the lines. Both directions are alike, so lines may be rows or columns.
+fn clear_spots(open: &[u64], lines: usize, length: usize, words: usize, r: usize) -> Vec<u64> {
+    // Open cells off the border ring: lines 1..lines - 1 (2..lines counting the guard),
+    // cells 1..length - 1 along each.
+    let mut eroded = vec![0u64; open.len()];
+    for line in 2..lines {
+        for k in 0..words {
+            let first = k * 64;
+            let mut mask = !0u64;
+            if first == 0 {
+                mask &= !1;
+            }
+            let last = length - 1;
+            if last < first + 64 {
+                mask &= (1u64 << (last - first)).wrapping_sub(1);
+            }
+            eroded[line * words + k] = open[line * words + k] & mask;
+        }
+    }
+    // Eroding by one cell `r` times erodes by `r`.
+    if words == 1 {
+        for line in eroded.iter_mut() {
+            for _ in 0..r {
+                *line &= (*line >> 1) & (*line << 1);
+            }
+        }
+    }
+    let mut previous = vec![0u64; words];
+    for line in eroded.chunks_exact_mut(words).filter(|_| words > 1) {
+        for _ in 0..r {
+            previous.copy_from_slice(line);
+            for (k, out) in line.iter_mut().enumerate() {
+                let here = previous[k];
+                let next = (here >> 1) | previous.get(k + 1).map_or(0, |&next| next << 63);
+                let before = (here << 1) | if k > 0 { previous[k - 1] >> 63 } else { 0 };
+                *out = here & next & before;
+            }
+        }
+    }
+    let mut clear = vec![0u64; open.len()];
+    for line in r..(lines + 2).saturating_sub(r) {
+        for k in 0..words {
+            clear[line * words + k] =
+                (line - r..=line + r).fold(!0, |all, other| all & eroded[other * words + k]);
+        }
+    }
+    clear
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::regions::{Regions, UNREACHABLE, walking_distances};
+    use super::*;
+    use crate::grid::{Grid, Pos, Tile};
+    use crate::rng::{Stream, StreamRng};
+
+    fn random_tiles(width: usize, height: usize, percent: u32, rng: &mut StreamRng) -> Grid<Tile> {
+        let cells = (0..width * height)
+            .map(|_| {
+                if rng.chance_percent(percent) {
+                    Tile::Wall
+                } else {
+                    Tile::Floor
+                }
+            })
+            .collect();
+        Grid::from_cells(width, height, cells).expect("sizes match")
+    }
+
+    fn is_clear(tiles: &Grid<Tile>, at: Pos, r: i32) -> bool {
+        (-r..=r).all(|dy| {
+            (-r..=r).all(|dx| {
+                tiles.is_walkable(at.offset(dx, dy)) && !tiles.is_border(at.offset(dx, dy))
+            })
+        })
+    }
+
+    const SIZES: [(usize, usize); 9] = [
+        (9, 9),
+        (40, 30),
+        (63, 20),
+        (64, 17),
+        (65, 12),
+        (130, 40),
+        (30, 70),
+        (12, 65),
+        (140, 130),
+    ];
+
+    #[test]
+    fn clear_spots_match_the_naive_square_check() {
+        let mut rng = StreamRng::new(11, Stream::Layout);
+        for (width, height) in SIZES {
+            for r in 0..=3 {
+                for percent in [0, 3, 8] {
+                    let tiles = random_tiles(width, height, percent, &mut rng);
+                    let waves = Waves::new(&WallBits::from_tiles(&tiles), r);
+                    for i in 0..tiles.len() {
+                        let (word, mask) = waves.locate(i);
+                        let bit = u64::from(waves.clear[word] & mask != 0);
+                        let at = tiles.pos_of(i);
+                        assert_eq!(
+                            bit == 1,
+                            is_clear(&tiles, at, r as i32),
+                            "{width}x{height} r {r} at {at}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sweeps_match_a_queue_search() {
+        let mut rng = StreamRng::new(12, Stream::Layout);
+        for (width, height) in SIZES.into_iter().chain([(3, 3), (5, 4), (4, 7)]) {
+            for r in 0..=2 {
+                for percent in [5, 25, 40, 60] {
+                    let tiles = random_tiles(width, height, percent, &mut rng);
+                    let waves = Waves::new(&WallBits::from_tiles(&tiles), r);
+                    let open: Vec<usize> = (0..tiles.len())
+                        .filter(|&i| tiles.cells()[i].is_walkable())
+                        .collect();
+                    if open.is_empty() {
+                        continue;
+                    }
+                    let sources = [
+                        open[0],
+                        open[rng.below(open.len() as u32) as usize],
+                        open[open.len() - 1],
+                    ];
+                    for (source, except) in
+                        sources.into_iter().flat_map(|s| [(s, None), (s, Some(s))])
+                    {
+                        let distance = walking_distances(&tiles, tiles.pos_of(source));
+                        let eccentricity =
+                            distance.iter().copied().filter(|&d| d != UNREACHABLE).max();
+                        let mut farthest: Option<(u32, usize)> = None;
+                        for (i, &d) in distance.iter().enumerate() {
+                            let clear =
+                                is_clear(&tiles, tiles.pos_of(i), r as i32) && Some(i) != except;
+                            if d != UNREACHABLE
+                                && clear
+                                && farthest.is_none_or(|(best, _)| d > best)
+                            {
+                                farthest = Some((d, i));
+                            }
+                        }
+                        let sweep = waves.search(source, except.is_none(), false);
+                        if except.is_none() && Regions::of(&tiles).count() == 1 {
+                            assert_eq!(waves.search(source, true, true).farthest_clear, farthest);
+                        }
+                        assert_eq!(Some(sweep.eccentricity), eccentricity, "{width}x{height}");
+                        assert_eq!(sweep.farthest_clear, farthest, "{width}x{height} r {r}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn transpose8_swaps_rows_and_columns() {
+        let mut rng = StreamRng::new(13, Stream::Layout);
+        for _ in 0..100 {
+            let x = rng.next_u64();
+            let t = transpose8(x);
+            for r in 0..8 {
+                for c in 0..8 {
+                    assert_eq!((x >> (8 * r + c)) & 1, (t >> (8 * c + r)) & 1);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_source_itself_can_be_the_farthest_clear_spot() {
+        for (width, height) in [(20, 10), (10, 20), (140, 130), (130, 140)] {
+            // A 5×5 room at (70 mod width, 66 mod height)-ish and a corridor from it.
+            let mut tiles = Grid::new(width, height, Tile::Wall);
+            let (cx, cy) = ((width / 2) as i32, (height / 2) as i32);
+            for dy in -2..=2 {
+                for dx in -2..=2 {
+                    tiles.set(Pos::new(cx + dx, cy + dy), Tile::Floor);
+                }
+            }
+            for x in 1..cx {
+                tiles.set(Pos::new(x, cy), Tile::Floor);
+            }
+            let source = tiles.index_of(Pos::new(cx, cy));
+            let waves = Waves::new(&WallBits::from_tiles(&tiles), 2);
+            let sweep = waves.search(source, true, false);
+            assert_eq!(sweep.farthest_clear, Some((0, source)), "{width}x{height}");
+            assert_eq!(
+                sweep.eccentricity,
+                (cx - 1).max(4) as u32,
+                "{width}x{height}"
+            );
+            assert_eq!(waves.search(source, false, false).farthest_clear, None);
+            assert_eq!(
+                waves.search(source, true, true).farthest_clear,
+                Some((0, source))
+            );
+        }
+    }
+}
