@@ -512,4 +512,45 @@ mod tests {
             assert_eq!(step_plain(&Grid::new(width, height, true)).len(), 0);
         }
     }
+
+    #[test]
+    fn tiles_pack_and_unpack_like_walls() {
+        let mut rng = StreamRng::new(46, Stream::Layout);
+        for width in [1, 7, 8, 9, 63, 64, 65, 80, 127, 128, 130] {
+            for height in [1, 3] {
+                let cells = (0..width * height)
+                    .map(|_| Tile::ALL[rng.below(Tile::ALL.len() as u32) as usize])
+                    .collect();
+                let tiles = Grid::from_cells(width, height, cells).expect("cell count matches");
+                let bits = WallBits::from_tiles(&tiles);
+                assert_eq!(bits, WallBits::from_grid_by(&tiles, Tile::is_wall));
+                let plain = |t: Tile| if t.is_wall() { Tile::Wall } else { Tile::Floor };
+                assert_eq!(bits.to_tiles(), tiles.map(plain));
+                assert_eq!(bits.to_grid(), tiles.map(Tile::is_wall));
+            }
+        }
+    }
+
+    #[test]
+    fn from_fn_asks_row_by_row_and_fill_rect_clips_to_the_grid() {
+        let mut asked = Vec::new();
+        let bits = WallBits::from_fn(70, 3, |x, y| {
+            asked.push((x, y));
+            (x + y) % 3 == 0
+        });
+        let row_major: Vec<_> = (0..3).flat_map(|y| (0..70).map(move |x| (x, y))).collect();
+        assert_eq!(asked, row_major);
+        assert!(row_major.iter().all(|&(x, y)| bits.get(x, y) == ((x + y) % 3 == 0)));
+        let mut rect = WallBits::new(130, 4, false);
+        rect.fill_rect(60..200, 1..9, true);
+        for y in 0..4 {
+            for x in 0..130 {
+                assert_eq!(rect.get(x, y), y >= 1 && x >= 60, "({x}, {y})");
+            }
+        }
+        assert_eq!(rect, WallBits::from_grid(&rect.to_grid()), "padding stays normalised");
+        rect.fill_rect(0..130, 0..4, false);
+        assert_eq!(rect.count_walls(), 0);
+    }
 }
+

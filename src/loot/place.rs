@@ -124,3 +124,27 @@ fn is_clear(tiles: &Grid<Tile>, cell: usize, radius: usize) -> bool {
             .all(|t| t.is_walkable())
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Stream;
+
+    #[test]
+    fn clear_squares_lie_inside_the_grid_and_are_all_walkable() {
+        let mut rng = StreamRng::new(8, Stream::Loot);
+        let cells = (0..23 * 17)
+            .map(|_| if rng.chance_percent(7) { Tile::Wall } else { Tile::Floor })
+            .collect();
+        let tiles = Grid::from_cells(23, 17, cells).expect("sizes match");
+        for radius in 0..=3i32 {
+            for cell in 0..tiles.len() {
+                let at = tiles.pos_of(cell);
+                let naive = (-radius..=radius)
+                    .all(|dy| (-radius..=radius).all(|dx| tiles.is_walkable(at.offset(dx, dy))));
+                assert_eq!(is_clear(&tiles, cell, radius as usize), naive, "{at} r {radius}");
+            }
+        }
+    }
+}
+

@@ -394,3 +394,30 @@ pub(crate) fn substitute(lookup: &[u8; 256], data: &mut [u8]) {
         *byte = lookup[*byte as usize];
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn byte_tables_scramble_like_their_lookup_arrays() {
+        let data: Vec<u8> = (0..=255).chain((0..=255).rev()).collect();
+        for step in (1..256u64).step_by(2) {
+            for offset in [0, 1, 77, 255, 300] {
+                let table = ByteTable::new(step, offset).expect("odd steps are co-prime to 256");
+                let outer = ByteTable::new((step * 5 + 2) | 1, offset + 9).expect("odd step");
+                for t in [table.clone(), table.inverse(), table.then(&outer)] {
+                    let mut encoded = data.clone();
+                    t.encode_in_place(&mut encoded);
+                    let looked_up: Vec<u8> = data.iter().map(|&b| t.forward()[b as usize]).collect();
+                    assert_eq!(encoded, looked_up, "step {step} offset {offset}");
+                    let mut decoded = data.clone();
+                    t.decode_in_place(&mut decoded);
+                    let looked_up: Vec<u8> = data.iter().map(|&b| t.backward()[b as usize]).collect();
+                    assert_eq!(decoded, looked_up, "step {step} offset {offset}");
+                }
+            }
+        }
+    }
+}
+

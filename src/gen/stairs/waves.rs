@@ -93,45 +93,36 @@ impl Waves {
     }
 
     /// Searches from the open cell `source` (a row-major index). The source itself
-    /// counts as a clear spot only if `source_is_candidate`. With `stop_at_last_clear`
-    /// (for a map whose open cells are all connected, so that every clear spot will be
-    /// reached) the search stops once every clear spot has been reached, and the
-    /// eccentricity it returns is only a lower bound.
-    pub(super) fn search(
-        &self,
-        source: usize,
-        source_is_candidate: bool,
-        stop_at_last_clear: bool,
-    ) -> Sweep {
+    /// counts as a clear spot only if `source_is_candidate`.
+    pub(super) fn search(&self, source: usize, source_is_candidate: bool) -> Sweep {
         let (words, len) = (self.words, self.open.len());
         let clear = &self.clear;
-        let mut buffers = vec![0u64; 3 * len];
+        let mut buffers = vec![0u64; 5 * len];
         let (unreached, rest) = buffers.split_at_mut(len);
-        let (mut wave, mut grown) = rest.split_at_mut(len);
+        let (mut wave, rest) = rest.split_at_mut(len);
+        let (mut grown, rest) = rest.split_at_mut(len);
+        // Each step writes its wave's clear cells over its lines into `hits`; when there
+        // are any, the buffer is kept as `last_hits` (swapped, not copied), with the
+        // distance and the lines it covers.
+        let (mut hits, mut last_hits) = rest.split_at_mut(len);
         unreached.copy_from_slice(&self.open);
         let (word, mask) = self.locate(source);
         wave[word] = mask;
         unreached[word] &= !mask;
         let line = word / words;
-        // The last wave that met a clear spot: its distance, first line, and its clear
-        // cells from that line on.
-        let mut last_hits = (0, line, vec![0u64; words]);
-        if source_is_candidate {
-            last_hits.2[word % words] = clear[word] & mask;
+        let (mut hit_distance, mut hit_lines) = (0, line..line);
+        if source_is_candidate && clear[word] & mask != 0 {
+            last_hits[word] = mask;
+            hit_lines = line..line + 1;
         }
-        let mut clear_left = if stop_at_last_clear {
-            clear.iter().map(|w| w.count_ones()).sum::<u32>() - (clear[word] & mask).count_ones()
-        } else {
-            u32::MAX
-        };
         let mut band = (line, line);
         let mut distance = 0;
-        while clear_left > 0 {
+        loop {
             let reach = (band.0 - 1).max(1)..(band.1 + 2).min(self.lines + 1);
-            let (any, hits) = if words == 1 {
-                grow_single(reach.clone(), wave, grown, unreached, clear)
+            let (any, met_clear) = if words == 1 {
+                grow_single(reach.clone(), wave, grown, unreached, clear, hits)
             } else {
-                let step = grow_multi(reach.clone(), words, wave, grown, unreached, clear);
+                let step = grow_multi(reach.clone(), words, wave, grown, unreached, clear, hits);
                 // The old wave's lines are the only nonzero ones: clear them for reuse.
                 wave[band.0 * words..(band.1 + 1) * words].fill(0);
                 step
@@ -140,20 +131,9 @@ impl Waves {
                 break;
             }
             distance += 1;
-            let cells = reach.start * words..reach.end * words;
-            if hits != 0 {
-                let (hit_distance, first_line, saved) = &mut last_hits;
-                saved.clear();
-                saved.extend(
-                    grown[cells.clone()]
-                        .iter()
-                        .zip(&clear[cells])
-                        .map(|(g, c)| g & c),
-                );
-                (*hit_distance, *first_line) = (distance, reach.start);
-                if stop_at_last_clear {
-                    clear_left -= saved.iter().map(|w| w.count_ones()).sum::<u32>();
-                }
+            if met_clear != 0 {
+                std::mem::swap(&mut hits, &mut last_hits);
+                (hit_distance, hit_lines) = (distance, reach.clone());
             }
             std::mem::swap(&mut wave, &mut grown);
             let is_empty = |line: &usize| {
@@ -172,17 +152,10 @@ impl Waves {
                 .unwrap_or(low);
             band = (low, high);
         }
-        let (hit_distance, first_line, saved) = last_hits;
-        let farthest_clear = saved
-            .chunks_exact(words)
-            .enumerate()
-            .flat_map(|(offset, line)| {
-                line.iter()
-                    .enumerate()
-                    .filter(|&(_, &hits)| hits != 0)
-                    .map(move |(k, &hits)| (first_line + offset, k, hits.trailing_zeros()))
-            })
-            .map(|(line, k, bit)| self.index(line, k, bit))
+        let farthest_clear = hit_lines
+            .flat_map(|line| (0..words).map(move |k| (line, k)))
+            .filter(|&(line, k)| last_hits[line * words + k] != 0)
+            .map(|(line, k)| self.index(line, k, last_hits[line * words + k].trailing_zeros()))
             .min()
             .map(|spot| (hit_distance, spot));
         Sweep {
@@ -203,38 +176,42 @@ impl Waves {
 }
 
 /// One step with one-word lines: the next wave over the lines `reach` into `grown`,
-/// taken out of `unreached`, and the old wave's lines zeroed on the way (every one of
-/// them lies in `reach`) so that `wave` can take the next step's result. Returns the
-/// OR of the new wave and the OR of its `clear` cells. Branch-free, and the lines are
-/// independent of each other but for the three carried in registers.
+/// taken out of `unreached`, its `clear` cells into `hits`, and the old wave's lines
+/// zeroed on the way (every one of them lies in `reach`) so that `wave` can take the
+/// next step's result. Returns the OR of the new wave and the OR of its clear cells.
+/// Branch-free, and the lines are independent of each other but for the three carried
+/// in registers.
 fn grow_single(
     reach: Range<usize>,
     wave: &mut [u64],
     grown: &mut [u64],
     unreached: &mut [u64],
     clear: &[u64],
+    hits: &mut [u64],
 ) -> (u64, u64) {
-    let (mut any, mut hits) = (0, 0);
+    let (mut any, mut met) = (0, 0);
     let lines = reach.len();
     let (mut above, mut here) = (wave[reach.start - 1], wave[reach.start]);
     wave[reach.start - 1] = 0;
     let wave = &mut wave[reach.start..=reach.end];
-    for (((line, grown), unreached), &clear) in (0..lines)
+    for ((((line, grown), unreached), &clear), hits) in (0..lines)
         .zip(&mut grown[reach.clone()])
         .zip(&mut unreached[reach.clone()])
-        .zip(&clear[reach])
+        .zip(&clear[reach.clone()])
+        .zip(&mut hits[reach])
     {
         let below = wave[line + 1];
         wave[line] = 0;
         let new = (here | (here << 1) | (here >> 1) | above | below) & *unreached;
         *grown = new;
         *unreached &= !new;
+        *hits = new & clear;
         any |= new;
-        hits |= new & clear;
+        met |= *hits;
         (above, here) = (here, below);
     }
     wave[lines] = 0;
-    (any, hits)
+    (any, met)
 }
 
 /// [`grow_single`] for lines of `words` words, carrying bits across words.
@@ -245,8 +222,9 @@ fn grow_multi(
     grown: &mut [u64],
     unreached: &mut [u64],
     clear: &[u64],
+    hits: &mut [u64],
 ) -> (u64, u64) {
-    let (mut any, mut hits) = (0, 0);
+    let (mut any, mut met) = (0, 0);
     for line in reach {
         let start = line * words;
         let (before, here_line, after) = (
@@ -266,11 +244,12 @@ fn grow_multi(
             let new = (here | up | down | before[k] | after[k]) & unreached[start + k];
             grown[start + k] = new;
             unreached[start + k] &= !new;
+            hits[start + k] = new & clear[start + k];
             any |= new;
-            hits |= new & clear[start + k];
+            met |= hits[start + k];
         }
     }
-    (any, hits)
+    (any, met)
 }
 
 /// Transposes an 8×8 block of bits: bit `8·r + c` goes to bit `8·c + r` (Hacker's
@@ -338,7 +317,7 @@ fn clear_spots(open: &[u64], lines: usize, length: usize, words: usize, r: usize
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::regions::{Regions, UNREACHABLE, walking_distances};
+    use super::super::super::regions::{UNREACHABLE, walking_distances};
     use super::*;
     use crate::grid::{Grid, Pos, Tile};
     use crate::rng::{Stream, StreamRng};
@@ -435,10 +414,7 @@ mod tests {
                                 farthest = Some((d, i));
                             }
                         }
-                        let sweep = waves.search(source, except.is_none(), false);
-                        if except.is_none() && Regions::of(&tiles).count() == 1 {
-                            assert_eq!(waves.search(source, true, true).farthest_clear, farthest);
-                        }
+                        let sweep = waves.search(source, except.is_none());
                         assert_eq!(Some(sweep.eccentricity), eccentricity, "{width}x{height}");
                         assert_eq!(sweep.farthest_clear, farthest, "{width}x{height} r {r}");
                     }
@@ -477,18 +453,14 @@ mod tests {
             }
             let source = tiles.index_of(Pos::new(cx, cy));
             let waves = Waves::new(&WallBits::from_tiles(&tiles), 2);
-            let sweep = waves.search(source, true, false);
+            let sweep = waves.search(source, true);
             assert_eq!(sweep.farthest_clear, Some((0, source)), "{width}x{height}");
             assert_eq!(
                 sweep.eccentricity,
                 (cx - 1).max(4) as u32,
                 "{width}x{height}"
             );
-            assert_eq!(waves.search(source, false, false).farthest_clear, None);
-            assert_eq!(
-                waves.search(source, true, true).farthest_clear,
-                Some((0, source))
-            );
+            assert_eq!(waves.search(source, false).farthest_clear, None);
         }
     }
 }
