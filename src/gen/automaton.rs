@@ -540,7 +540,11 @@ mod tests {
         });
         let row_major: Vec<_> = (0..3).flat_map(|y| (0..70).map(move |x| (x, y))).collect();
         assert_eq!(asked, row_major);
-        assert!(row_major.iter().all(|&(x, y)| bits.get(x, y) == ((x + y) % 3 == 0)));
+        assert!(
+            row_major
+                .iter()
+                .all(|&(x, y)| bits.get(x, y) == ((x + y) % 3 == 0))
+        );
         let mut rect = WallBits::new(130, 4, false);
         rect.fill_rect(60..200, 1..9, true);
         for y in 0..4 {
@@ -548,9 +552,12 @@ mod tests {
                 assert_eq!(rect.get(x, y), y >= 1 && x >= 60, "({x}, {y})");
             }
         }
-        assert_eq!(rect, WallBits::from_grid(&rect.to_grid()), "padding stays normalised");
+        assert_eq!(
+            rect,
+            WallBits::from_grid(&rect.to_grid()),
+            "padding stays normalised"
+        );
         rect.fill_rect(0..130, 0..4, false);
         assert_eq!(rect.count_walls(), 0);
     }
 }
-

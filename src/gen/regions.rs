@@ -774,12 +774,21 @@ mod tests {
         let mut rng = StreamRng::new(7, Stream::Layout);
         for (width, height, percent) in [(1, 1, 0), (9, 7, 40), (70, 33, 45), (130, 20, 55)] {
             let cells = (0..width * height)
-                .map(|_| if rng.chance_percent(percent) { Tile::Wall } else { Tile::Floor })
+                .map(|_| {
+                    if rng.chance_percent(percent) {
+                        Tile::Wall
+                    } else {
+                        Tile::Floor
+                    }
+                })
                 .collect();
             let tiles = Grid::from_cells(width, height, cells).expect("sizes match");
             let regions = Regions::of(&tiles);
             let runs = RunRegions::of_walls(&WallBits::from_tiles(&tiles));
-            assert_eq!((runs.sizes(), runs.largest()), (regions.sizes(), regions.largest()));
+            assert_eq!(
+                (runs.sizes(), runs.largest()),
+                (regions.sizes(), regions.largest())
+            );
             for label in 0..regions.count() as u32 {
                 let members = (0..tiles.len()).filter(|&i| regions.labels()[i] == label);
                 for (n, i) in members.enumerate() {
@@ -795,4 +804,3 @@ mod tests {
         }
     }
 }
-

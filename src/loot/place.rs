@@ -134,7 +134,13 @@ mod tests {
     fn clear_squares_lie_inside_the_grid_and_are_all_walkable() {
         let mut rng = StreamRng::new(8, Stream::Loot);
         let cells = (0..23 * 17)
-            .map(|_| if rng.chance_percent(7) { Tile::Wall } else { Tile::Floor })
+            .map(|_| {
+                if rng.chance_percent(7) {
+                    Tile::Wall
+                } else {
+                    Tile::Floor
+                }
+            })
             .collect();
         let tiles = Grid::from_cells(23, 17, cells).expect("sizes match");
         for radius in 0..=3i32 {
@@ -142,9 +148,12 @@ mod tests {
                 let at = tiles.pos_of(cell);
                 let naive = (-radius..=radius)
                     .all(|dy| (-radius..=radius).all(|dx| tiles.is_walkable(at.offset(dx, dy))));
-                assert_eq!(is_clear(&tiles, cell, radius as usize), naive, "{at} r {radius}");
+                assert_eq!(
+                    is_clear(&tiles, cell, radius as usize),
+                    naive,
+                    "{at} r {radius}"
+                );
             }
         }
     }
 }
-

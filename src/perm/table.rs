@@ -409,15 +409,16 @@ mod tests {
                 for t in [table.clone(), table.inverse(), table.then(&outer)] {
                     let mut encoded = data.clone();
                     t.encode_in_place(&mut encoded);
-                    let looked_up: Vec<u8> = data.iter().map(|&b| t.forward()[b as usize]).collect();
+                    let looked_up: Vec<u8> =
+                        data.iter().map(|&b| t.forward()[b as usize]).collect();
                     assert_eq!(encoded, looked_up, "step {step} offset {offset}");
                     let mut decoded = data.clone();
                     t.decode_in_place(&mut decoded);
-                    let looked_up: Vec<u8> = data.iter().map(|&b| t.backward()[b as usize]).collect();
+                    let looked_up: Vec<u8> =
+                        data.iter().map(|&b| t.backward()[b as usize]).collect();
                     assert_eq!(decoded, looked_up, "step {step} offset {offset}");
                 }
             }
         }
     }
 }
-
