@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::automaton::WallBits;
-use super::regions::{RunRegions, UNREACHABLE};
+use super::regions::{NO_REGION, Regions, RunRegions, UNREACHABLE, distances_from};
 use super::{Invalid, Layout, LevelReport, check_range};
 use crate::grid::{Grid, Tile};
 use crate::rng::StreamRng;
@@ -195,6 +195,17 @@ fn fill_pockets(tiles: &mut Grid<Tile>, regions: &RunRegions, main: u32) -> usiz
 /// form a rectangle, so these are exactly the search's distances, and walking down
 /// means stepping into ring `d - 1`. Rings are grown only until every pocket is reached.
 fn tunnel_pockets(tiles: &mut Grid<Tile>, regions: &RunRegions, main: u32) -> usize {
+    tunnel_pockets_with(tiles, regions, main, RING_BITS_PER_TILE)
+}
+
+/// [`tunnel_pockets`], keeping at most `ring_bits_per_tile` ring bits per tile before
+/// it searches instead.
+fn tunnel_pockets_with(
+    tiles: &mut Grid<Tile>,
+    regions: &RunRegions,
+    main: u32,
+    ring_bits_per_tile: usize,
+) -> usize {
     let (width, height) = (tiles.width(), tiles.height());
     let words = width.div_ceil(64);
     let plane = words * height;
@@ -219,6 +230,11 @@ fn tunnel_pockets(tiles: &mut Grid<Tile>, regions: &RunRegions, main: u32) -> us
     let mut unreached = regions.count() - 1;
     let mut ring = 0;
     while unreached > 0 {
+        if rings.len() > ring_bits_per_tile.saturating_mul(width * height) / 64 {
+            // Pockets far from the main cave on a large map: rings would take more memory
+            // than one distance per tile, so search all tiles instead.
+            return tunnel_pockets_by_search(tiles, &regions.clone().into_regions(), main);
+        }
         let grown = grow_ring(&rings[ring * plane..], &inner, words, height);
         if grown == rings[ring * plane..] {
             break; // Nothing left to reach (cannot happen: the inner tiles are connected).
@@ -265,6 +281,60 @@ fn tunnel_pockets(tiles: &mut Grid<Tile>, regions: &RunRegions, main: u32) -> us
             let tile = &mut tiles.cells_mut()[y * width + x];
             if tile.is_wall() {
                 *tile = Tile::Floor;
+                dug += 1;
+            }
+        }
+    }
+    dug
+}
+
+/// How many ring bits [`tunnel_pockets`] may keep per tile before it searches instead:
+/// 32, the memory of one `u32` distance per tile.
+const RING_BITS_PER_TILE: usize = 32;
+
+/// [`tunnel_pockets`] by one breadth-first search from the whole main region through
+/// every inner tile, keeping every tile's distance.
+fn tunnel_pockets_by_search(tiles: &mut Grid<Tile>, regions: &Regions, main: u32) -> usize {
+    let (width, height) = (tiles.width(), tiles.height());
+    let labels = regions.labels();
+    let main_tiles: Vec<usize> = (0..labels.len()).filter(|&i| labels[i] == main).collect();
+    let mut inner = Grid::new(width, height, false);
+    for y in 1..height - 1 {
+        inner.cells_mut()[y * width + 1..(y + 1) * width - 1].fill(true);
+    }
+    let distance = distances_from(&inner, &main_tiles, |diggable| diggable);
+    // The nearest tile of each pocket: the first strictly smaller distance wins, which
+    // in row-major order is the first tile on ties.
+    let mut nearest = vec![(UNREACHABLE, usize::MAX); regions.count()];
+    for (i, &label) in labels.iter().enumerate() {
+        if label != NO_REGION && label != main && distance[i] < nearest[label as usize].0 {
+            nearest[label as usize] = (distance[i], i);
+        }
+    }
+    let mut dug = 0;
+    for &(pocket_distance, start) in &nearest {
+        if pocket_distance == UNREACHABLE {
+            continue;
+        }
+        let mut at = start;
+        while distance[at] > 0 {
+            let (x, y) = (at % width, at / width);
+            let steps = [
+                (y > 0).then(|| at - width),
+                (x + 1 < width).then(|| at + 1),
+                (y + 1 < height).then(|| at + width),
+                (x > 0).then(|| at - 1),
+            ];
+            let Some(next) = steps
+                .into_iter()
+                .flatten()
+                .find(|&j| distance[j] == distance[at] - 1)
+            else {
+                break;
+            };
+            at = next;
+            if tiles.cells()[at].is_wall() {
+                tiles.cells_mut()[at] = Tile::Floor;
                 dug += 1;
             }
         }
@@ -402,5 +472,41 @@ mod tests {
         let mut tall = WallBits::new(16, 12, true);
         clear_strip(&mut tall, 10);
         assert!((1..11).all(|y| !tall.get(1, y)) && tall.get(1, 0) && tall.get(1, 11));
+    }
+
+    #[test]
+    fn rings_dig_the_same_tunnels_as_a_search_of_every_tile() {
+        let mut by_rings = 0;
+        let check = |tiles: &Grid<Tile>, ring_bits_per_tile: usize| {
+            let regions = RunRegions::of_walls(&WallBits::from_tiles(tiles));
+            let Some(main) = regions.largest().filter(|_| regions.count() > 1) else {
+                return;
+            };
+            let (mut rings, mut searched) = (tiles.clone(), tiles.clone());
+            let dug = tunnel_pockets_with(&mut rings, &regions, main, ring_bits_per_tile);
+            let full = regions.clone().into_regions();
+            assert_eq!(dug, tunnel_pockets_by_search(&mut searched, &full, main));
+            assert_eq!(rings, searched);
+        };
+        for seed in 0..300 {
+            for wall_percent in [40, 48, 55] {
+                let config = CaveConfig {
+                    wall_percent,
+                    pocket_repair: PocketRepair::Off,
+                    ..CaveConfig::default()
+                };
+                let tiles = cave(&config, seed).tiles;
+                check(&tiles, usize::MAX);
+                by_rings += 1;
+            }
+        }
+        // A pocket in the far corner, with and without room for all the rings.
+        let mut far = Grid::new(80, 50, Tile::Wall);
+        for (x, y) in [(1, 1), (2, 1), (1, 2), (78, 48), (3, 30)] {
+            far.set(crate::grid::Pos::new(x, y), Tile::Floor);
+        }
+        check(&far, usize::MAX);
+        check(&far, RING_BITS_PER_TILE);
+        assert!(by_rings > 0);
     }
 }

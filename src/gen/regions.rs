@@ -9,7 +9,11 @@
 //! deterministic.
 //!
 //! Distances come from a breadth-first search on a copy of the map framed by closed
-//! cells ([`FramedSearch`]), so that stepping needs no bounds tests.
+//! cells, so that stepping needs no bounds tests, and sized to a power of two, so that
+//! masked indices need none either. The queue grows one distance at a time and every
+//! step is branch-free: each neighbour is written to the queue's next slot, and the
+//! queue only grows when the neighbour was new. One byte per cell marks "not reached
+//! yet", and a distance is written once, when its cell leaves the queue.
 
 use std::ops::Range;
 
@@ -331,15 +335,6 @@ pub fn distances_from<T: Copy>(
     sources: &[usize],
     open: impl Fn(T) -> bool,
 ) -> Vec<u32> {
-    short_distances(grid, sources, &open).unwrap_or_else(|| full_distances(grid, sources, open))
-}
-
-/// [`distances_from`] with `u32` distances all along.
-fn full_distances<T: Copy>(
-    grid: &Grid<T>,
-    sources: &[usize],
-    open: impl Fn(T) -> bool,
-) -> Vec<u32> {
     let mut search = FramedSearch::new(grid, open);
     // Framed like the search, so each cell's distance is written once, when the search
     // takes it from the queue; then the frame is squeezed out in place. The length is a
@@ -356,89 +351,6 @@ fn full_distances<T: Copy>(
     }
     distance.truncate(width * height);
     distance
-}
-
-/// [`distances_from`] while every distance fits in 16 bits, `None` once one does not.
-///
-/// One `u16` per framed cell is both the search's "reached yet" mark and the answer:
-/// 0 for a closed cell, `u16::MAX` for an open cell not reached yet, and `d + 1` for a
-/// cell reached at distance `d`. A cell met from a cell at distance `d` takes the
-/// smaller of what it holds and `d + 2`, which changes only an unreached one (a reached
-/// one is at most that far), so the step needs no branch. Half the memory of `u32`
-/// distances, and the answer is written once, in one pass at the end.
-fn short_distances<T: Copy>(
-    grid: &Grid<T>,
-    sources: &[usize],
-    open: impl Fn(T) -> bool,
-) -> Option<Vec<u32>> {
-    const CLOSED: u16 = 0;
-    const UNREACHED: u16 = u16::MAX;
-    let (width, height) = (grid.width(), grid.height());
-    let framed_width = width + 2;
-    // A power of two long, so that indices masked to it need no bounds test.
-    let mut cells: Vec<u16> = zeroed((framed_width * (height + 2) + 1).next_power_of_two());
-    for y in 0..height {
-        let row = (y + 1) * framed_width + 1;
-        for (cell, &tile) in cells[row..row + width].iter_mut().zip(grid.row(y)) {
-            *cell = if open(tile) { UNREACHED } else { CLOSED };
-        }
-    }
-    let mask = cells.len() - 1;
-    let cells_slice = &mut cells[..=mask];
-    let mut queue: Vec<u32> =
-        zeroed((4 * (width + height) + sources.len() + 8).next_power_of_two());
-    let mut tail = 0;
-    for &source in sources.iter().filter(|&&s| s < width * height) {
-        let at = (source / width + 1) * framed_width + source % width + 1;
-        if cells_slice[at] == 1 {
-            continue; // A repeat.
-        }
-        cells_slice[at] = 1;
-        if tail + 1 >= queue.len() {
-            grow_ring(&mut queue, 0, tail);
-        }
-        queue[tail] = at as u32;
-        tail += 1;
-    }
-    let mut ring = queue.len() - 1;
-    let (mut head, mut next) = (0, 2u16);
-    while head < tail {
-        if next == UNREACHED {
-            return None; // Distance 65534 cannot be told from "not reached".
-        }
-        let layer_end = tail;
-        // As in the full search: the layer's `n` cells queue at most `4n` more.
-        while 4 * (layer_end - head) + 4 > ring {
-            grow_ring(&mut queue, head, tail);
-            ring = queue.len() - 1;
-        }
-        let slots = &mut queue[..=ring];
-        while head < layer_end {
-            let at = slots[head & ring] as usize;
-            head += 1;
-            for to in [at - framed_width, at + 1, at + framed_width, at - 1] {
-                let old = cells_slice[to & mask];
-                cells_slice[to & mask] = old.min(next);
-                slots[tail & ring] = to as u32;
-                tail += usize::from(old == UNREACHED);
-            }
-        }
-        next += 1;
-    }
-    let mut distance = Vec::with_capacity(width * height);
-    for y in 0..height {
-        let row = (y + 1) * framed_width + 1;
-        distance.extend(cells[row..row + width].iter().map(|&stored| {
-            // Closed (0) and unreached (u16::MAX) both wrap to at least u16::MAX - 1.
-            let d = stored.wrapping_sub(1);
-            if d >= UNREACHED - 1 {
-                UNREACHABLE
-            } else {
-                u32::from(d)
-            }
-        }));
-    }
-    Some(distance)
 }
 
 /// A breadth-first search over a copy of a map framed by one closed cell on every side,
@@ -712,64 +624,6 @@ mod tests {
     }
 
     #[test]
-    fn short_and_full_distances_agree() {
-        let mut rng = StreamRng::new(6, Stream::Layout);
-        for (width, height, percent) in
-            [(1, 1, 0), (1, 5, 30), (9, 7, 0), (40, 30, 10), (70, 65, 40)]
-        {
-            let cells = (0..width * height)
-                .map(|_| {
-                    if rng.chance_percent(percent) {
-                        Tile::Wall
-                    } else {
-                        Tile::Floor
-                    }
-                })
-                .collect();
-            let tiles = Grid::from_cells(width, height, cells).expect("sizes match");
-            let n = width * height;
-            for sources in [
-                vec![],
-                vec![0],
-                vec![n / 2, n / 2, n - 1, n + 3],
-                (0..n).step_by(7).collect(),
-            ] {
-                let short = short_distances(&tiles, &sources, Tile::is_walkable);
-                assert_eq!(
-                    short,
-                    Some(full_distances(&tiles, &sources, Tile::is_walkable))
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn distances_past_u16_fall_back_to_the_full_search() {
-        // A serpentine corridor through 371 rows of 372 tiles: its far end is some
-        // 69,000 steps away.
-        let (width, height) = (372, 371);
-        let mut tiles = Grid::new(width, height, Tile::Wall);
-        for y in (0..height).step_by(2) {
-            for x in 0..width {
-                tiles.set(Pos::new(x as i32, y as i32), Tile::Floor);
-            }
-            let link = if y % 4 == 0 { width - 1 } else { 0 };
-            tiles.set(Pos::new(link as i32, y as i32 + 1), Tile::Floor);
-        }
-        let sources = [0];
-        assert_eq!(short_distances(&tiles, &sources, Tile::is_walkable), None);
-        let distance = distances_from(&tiles, &sources, Tile::is_walkable);
-        assert_eq!(
-            distance,
-            full_distances(&tiles, &sources, Tile::is_walkable)
-        );
-        assert_eq!(
-            distance.iter().filter(|&&d| d != UNREACHABLE).max(),
-            Some(&(186 * 372 + 185 - 1))
-        );
-    }
-
-    #[test]
     fn runs_know_each_region_tile_by_tile() {
         let mut rng = StreamRng::new(7, Stream::Layout);
         for (width, height, percent) in [(1, 1, 0), (9, 7, 40), (70, 33, 45), (130, 20, 55)] {
@@ -802,5 +656,16 @@ mod tests {
                 assert_eq!(found, (label != NO_REGION).then_some(label));
             }
         }
+    }
+
+    #[test]
+    fn closed_and_repeated_sources_count_once_at_distance_zero() {
+        let tiles = map("#####\n#.#.#\n#...#\n#####\n");
+        // The wall between the two upper floors is a source: both are one step away.
+        let d = distances_from(&tiles, &[7, 7, 99, 12], Tile::is_walkable);
+        assert_eq!(d[7], 0);
+        assert_eq!((d[6], d[8], d[12]), (1, 1, 0));
+        assert_eq!((d[11], d[13]), (1, 1));
+        assert_eq!(d[0], UNREACHABLE);
     }
 }

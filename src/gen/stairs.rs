@@ -77,7 +77,7 @@ pub fn place_stairs(
     };
     let fits = |i: usize| chamber_fits(width, height, i, r);
     let mut waves = Waves::new(&walls, r);
-    let up = match waves.search(start, true).farthest_clear {
+    let up = match waves.search(tiles, start, true).farthest_clear {
         Some((_, up)) => up,
         None if carve => {
             let from_start = walking_distances(tiles, tiles.pos_of(start));
@@ -89,7 +89,7 @@ pub fn place_stairs(
         }
         None => return None,
     };
-    let from_up = waves.search(up, false);
+    let from_up = waves.search(tiles, up, false);
     let (down, distance) = match from_up.farthest_clear {
         Some((distance, down)) if distance * 2 >= from_up.eccentricity => (down, distance),
         _ if carve => {

@@ -12,6 +12,8 @@
 use std::ops::Range;
 
 use super::super::automaton::WallBits;
+use super::super::regions::{UNREACHABLE, walking_distances};
+use crate::grid::{Grid, Tile};
 
 /// The open cells and clear spots of a map, packed in lines (rows, or columns when
 /// `transposed`) of `words` words, with a closed guard line before the first and after
@@ -27,6 +29,8 @@ pub(super) struct Waves {
     open: Vec<u64>,
     /// Cells whose `(2r+1)²` square is walkable and inside the border ring.
     clear: Vec<u64>,
+    /// Word steps a search may take before it gives up: twice the open cells.
+    budget: usize,
 }
 
 /// What one search found.
@@ -75,7 +79,9 @@ impl Waves {
         }
         // Padding bits are walls in `walls`, and never set in the columns.
         let clear = clear_spots(&open, lines, length, words, r);
+        let open_cells: usize = open.iter().map(|w| w.count_ones() as usize).sum();
         Waves {
+            budget: 2 * open_cells + 64,
             width,
             transposed,
             lines,
@@ -92,9 +98,60 @@ impl Waves {
         ((line + 1) * self.words + along / 64, 1 << (along % 64))
     }
 
-    /// Searches from the open cell `source` (a row-major index). The source itself
-    /// counts as a clear spot only if `source_is_candidate`.
-    pub(super) fn search(&self, source: usize, source_is_candidate: bool) -> Sweep {
+    /// Searches from the open cell `source` (a row-major index) of `tiles` (the map
+    /// these waves were made from). The source itself counts as a clear spot only if
+    /// `source_is_candidate`.
+    ///
+    /// Waves cost a few word operations per line they touch, whatever the number of
+    /// cells in them: on a map whose waves are long and thin (a maze) that is far more
+    /// than a queue's cost per cell. So once the waves have taken twice as many word
+    /// steps as there are open cells, the search is redone with a queue.
+    pub(super) fn search(
+        &self,
+        tiles: &Grid<Tile>,
+        source: usize,
+        source_is_candidate: bool,
+    ) -> Sweep {
+        self.search_by_waves(source, source_is_candidate)
+            .unwrap_or_else(|| self.search_by_queue(tiles, source, source_is_candidate))
+    }
+
+    /// [`Waves::search`] by a breadth-first search with a queue.
+    fn search_by_queue(
+        &self,
+        tiles: &Grid<Tile>,
+        source: usize,
+        source_is_candidate: bool,
+    ) -> Sweep {
+        let distance = walking_distances(tiles, tiles.pos_of(source));
+        let mut eccentricity = 0;
+        let mut farthest_clear: Option<(u32, usize)> = None;
+        for (i, &d) in distance.iter().enumerate() {
+            if d == UNREACHABLE {
+                continue;
+            }
+            eccentricity = eccentricity.max(d);
+            if farthest_clear.is_none_or(|(best, _)| d > best)
+                && (source_is_candidate || i != source)
+                && self.is_clear(i)
+            {
+                farthest_clear = Some((d, i));
+            }
+        }
+        Sweep {
+            eccentricity,
+            farthest_clear,
+        }
+    }
+
+    /// Whether row-major index `i` is a clear spot.
+    fn is_clear(&self, i: usize) -> bool {
+        let (word, mask) = self.locate(i);
+        self.clear[word] & mask != 0
+    }
+
+    /// [`Waves::search`] by waves; `None` once over the budget.
+    fn search_by_waves(&self, source: usize, source_is_candidate: bool) -> Option<Sweep> {
         let (words, len) = (self.words, self.open.len());
         let clear = &self.clear;
         let mut buffers = vec![0u64; 5 * len];
@@ -116,9 +173,13 @@ impl Waves {
             hit_lines = line..line + 1;
         }
         let mut band = (line, line);
-        let mut distance = 0;
+        let (mut distance, mut spent) = (0, 0);
         loop {
             let reach = (band.0 - 1).max(1)..(band.1 + 2).min(self.lines + 1);
+            spent += reach.len() * words;
+            if spent > self.budget {
+                return None;
+            }
             let (any, met_clear) = if words == 1 {
                 grow_single(reach.clone(), wave, grown, unreached, clear, hits)
             } else {
@@ -158,10 +219,10 @@ impl Waves {
             .map(|(line, k)| self.index(line, k, last_hits[line * words + k].trailing_zeros()))
             .min()
             .map(|spot| (hit_distance, spot));
-        Sweep {
+        Some(Sweep {
             eccentricity: distance,
             farthest_clear,
-        }
+        })
     }
 
     /// The row-major index of bit `bit` of word `k` of line `line` (guards counted).
@@ -317,9 +378,8 @@ fn clear_spots(open: &[u64], lines: usize, length: usize, words: usize, r: usize
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::regions::{UNREACHABLE, walking_distances};
     use super::*;
-    use crate::grid::{Grid, Pos, Tile};
+    use crate::grid::Pos;
     use crate::rng::{Stream, StreamRng};
 
     fn random_tiles(width: usize, height: usize, percent: u32, rng: &mut StreamRng) -> Grid<Tile> {
@@ -381,6 +441,8 @@ mod tests {
     #[test]
     fn sweeps_match_a_queue_search() {
         let mut rng = StreamRng::new(12, Stream::Layout);
+        // Searches answered by waves, and by the queue once the waves ran over budget.
+        let mut paths = (0, 0);
         for (width, height) in SIZES.into_iter().chain([(3, 3), (5, 4), (4, 7)]) {
             for r in 0..=2 {
                 for percent in [5, 25, 40, 60] {
@@ -414,13 +476,25 @@ mod tests {
                                 farthest = Some((d, i));
                             }
                         }
-                        let sweep = waves.search(source, except.is_none());
+                        let sweep = waves.search(&tiles, source, except.is_none());
+                        assert_eq!(
+                            sweep,
+                            waves.search_by_queue(&tiles, source, except.is_none())
+                        );
+                        match waves.search_by_waves(source, except.is_none()) {
+                            Some(by_waves) => {
+                                assert_eq!(by_waves, sweep);
+                                paths.0 += 1;
+                            }
+                            None => paths.1 += 1,
+                        }
                         assert_eq!(Some(sweep.eccentricity), eccentricity, "{width}x{height}");
                         assert_eq!(sweep.farthest_clear, farthest, "{width}x{height} r {r}");
                     }
                 }
             }
         }
+        assert!(paths.0 > 100 && paths.1 > 10, "waves / queue: {paths:?}");
     }
 
     #[test]
@@ -453,14 +527,15 @@ mod tests {
             }
             let source = tiles.index_of(Pos::new(cx, cy));
             let waves = Waves::new(&WallBits::from_tiles(&tiles), 2);
-            let sweep = waves.search(source, true);
+            let sweep = waves.search(&tiles, source, true);
             assert_eq!(sweep.farthest_clear, Some((0, source)), "{width}x{height}");
             assert_eq!(
                 sweep.eccentricity,
                 (cx - 1).max(4) as u32,
                 "{width}x{height}"
             );
-            assert_eq!(waves.search(source, false).farthest_clear, None);
+            assert_eq!(waves.search(&tiles, source, false).farthest_clear, None);
+            assert_eq!(waves.search_by_queue(&tiles, source, true), sweep);
         }
     }
 }
