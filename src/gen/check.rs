@@ -75,11 +75,9 @@ pub fn label_regions_simple(tiles: &Grid<Tile>) -> (Vec<u32>, usize) {
     (labels, count)
 }
 
-/// Checks a level against every guarantee: walls all round, exactly one walkable region
-/// (unless `allow_pockets`), both stairs drawn with a clear radius of `clearance` and
-/// joined, every item drawn and reachable.
-pub fn check_level(level: &Level, clearance: u32, allow_pockets: bool) -> Result<(), Violation> {
-    let tiles = &level.tiles;
+/// Checks the guarantees any map keeps, layout or level: walls all round and exactly one
+/// walkable region (unless `allow_pockets`). Returns the region labels.
+pub fn check_tiles(tiles: &Grid<Tile>, allow_pockets: bool) -> Result<Vec<u32>, Violation> {
     if let Some(p) = tiles
         .positions()
         .find(|&p| tiles.is_border(p) && !tiles[p].is_wall())
@@ -90,6 +88,15 @@ pub fn check_level(level: &Level, clearance: u32, allow_pockets: bool) -> Result
     if regions != 1 && !allow_pockets {
         return Err(Violation::Regions(regions));
     }
+    Ok(labels)
+}
+
+/// Checks a level against every guarantee: walls all round, exactly one walkable region
+/// (unless `allow_pockets`), both stairs drawn with a clear radius of `clearance` and
+/// joined, every item drawn and reachable.
+pub fn check_level(level: &Level, clearance: u32, allow_pockets: bool) -> Result<(), Violation> {
+    let tiles = &level.tiles;
+    let labels = check_tiles(tiles, allow_pockets)?;
     for (stair, tile) in [(level.up, Tile::UpStairs), (level.down, Tile::DownStairs)] {
         if tiles.get(stair) != Some(tile) {
             return Err(Violation::StairMissing(stair));

@@ -4,6 +4,7 @@
 
 use std::io::{self, Write};
 
+use delve::generator::check::check_tiles;
 use delve::generator::maze::{check_perfect, write_tromp};
 use delve::generator::{GeneratorConfig, Layout, MazeConfig, generate_layout};
 use delve::grid::{Grid, Pos, Tile};
@@ -36,11 +37,6 @@ fn layout(config: &MazeConfig, seed: u64) -> Layout {
     )
 }
 
-/// 4-connected walkable regions, by the independent checker's plain BFS.
-fn walkable_regions(tiles: &Grid<Tile>) -> usize {
-    delve::generator::check::label_regions_simple(tiles).1
-}
-
 /// Cells (odd-odd tiles) with exactly one open neighbour.
 fn count_dead_ends(tiles: &Grid<Tile>) -> usize {
     tiles
@@ -65,17 +61,12 @@ fn check_maze_layout(config: &MazeConfig, seed: u64, layout: &Layout) {
         (config.width as usize, config.height as usize),
         "{ctx}"
     );
-    assert!(
-        tiles
-            .positions()
-            .filter(|&p| tiles.is_border(p))
-            .all(|p| tiles[p].is_wall()),
-        "open border: {ctx}"
-    );
+    if let Err(violation) = check_tiles(tiles, false) {
+        panic!("{violation}: {ctx}");
+    }
     if let Err(flaw) = check_perfect(tiles) {
         panic!("not a perfect maze ({flaw}): {ctx}");
     }
-    assert_eq!(walkable_regions(tiles), 1, "{ctx}");
     assert_eq!(
         layout.report.dead_ends as usize,
         count_dead_ends(tiles),

@@ -5,8 +5,9 @@
 
 use std::collections::VecDeque;
 
+use delve::generator::check::check_tiles;
 use delve::generator::{GeneratorConfig, Layout, RoomGraph, RoomsConfig, generate_layout};
-use delve::grid::{Grid, ORTHOGONAL, Pos, Tile};
+use delve::grid::{ORTHOGONAL, Pos, Tile};
 use delve::rng::{Stream, StreamRng};
 
 const NO_ROOM: u32 = u32::MAX;
@@ -28,11 +29,6 @@ fn graph(layout: &Layout) -> &RoomGraph {
         .rooms
         .as_ref()
         .expect("a rooms layout has a room graph")
-}
-
-/// 4-connected walkable regions, by the independent checker's plain BFS.
-fn walkable_regions(tiles: &Grid<Tile>) -> usize {
-    delve::generator::check::label_regions_simple(tiles).1
 }
 
 /// Whether the connections join every room (union–find free: BFS over the graph).
@@ -75,14 +71,9 @@ fn check_rooms_layout(config: &RoomsConfig, seed: u64, layout: &Layout) {
         (config.width as usize, config.height as usize),
         "{ctx}"
     );
-    assert!(
-        tiles
-            .positions()
-            .filter(|&p| tiles.is_border(p))
-            .all(|p| tiles[p].is_wall()),
-        "open border: {ctx}"
-    );
-    assert_eq!(walkable_regions(tiles), 1, "{ctx}");
+    if let Err(violation) = check_tiles(tiles, false) {
+        panic!("{violation}: {ctx}");
+    }
 
     // Room count: every cell but the reserved ones, at least two.
     let (cols, rows) = (
