@@ -324,3 +324,24 @@ pub fn generate_level(config: &GeneratorConfig, seed: u64) -> Result<Level, GenE
         attempts: MAX_ATTEMPTS,
     })
 }
+
+/// A `width` × `height` map for unit tests: each tile is wall with `wall_percent` chance
+/// (one draw per tile, row by row).
+#[cfg(test)]
+pub(crate) fn random_tiles(
+    width: usize,
+    height: usize,
+    wall_percent: u32,
+    rng: &mut StreamRng,
+) -> Grid<Tile> {
+    let cells = (0..width * height)
+        .map(|_| {
+            if rng.chance_percent(wall_percent) {
+                Tile::Wall
+            } else {
+                Tile::Floor
+            }
+        })
+        .collect();
+    Grid::from_cells(width, height, cells).expect("sizes match")
+}

@@ -504,6 +504,7 @@ impl FramedSearch {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generator::random_tiles;
     use crate::rng::{Stream, StreamRng};
 
     fn map(text: &str) -> Grid<Tile> {
@@ -534,16 +535,7 @@ mod tests {
         let mut rng = StreamRng::new(3, Stream::Layout);
         for (width, height) in [(1, 1), (1, 9), (9, 1), (7, 5), (31, 17), (64, 40)] {
             for percent in [20, 45, 60] {
-                let cells = (0..width * height)
-                    .map(|_| {
-                        if rng.chance_percent(percent) {
-                            Tile::Wall
-                        } else {
-                            Tile::Floor
-                        }
-                    })
-                    .collect();
-                let tiles = Grid::from_cells(width, height, cells).expect("sizes match");
+                let tiles = random_tiles(width, height, percent, &mut rng);
                 let regions = Regions::of(&tiles);
                 assert_eq!(
                     regions.labels(),
@@ -596,16 +588,7 @@ mod tests {
     fn a_ring_queue_grows_and_visits_like_a_full_queue() {
         let mut rng = StreamRng::new(5, Stream::Layout);
         for (width, height, percent) in [(1, 1, 0), (9, 7, 0), (40, 30, 10), (70, 65, 35)] {
-            let cells = (0..width * height)
-                .map(|_| {
-                    if rng.chance_percent(percent) {
-                        Tile::Wall
-                    } else {
-                        Tile::Floor
-                    }
-                })
-                .collect();
-            let tiles = Grid::from_cells(width, height, cells).expect("sizes match");
+            let tiles = random_tiles(width, height, percent, &mut rng);
             let sources = [
                 0,
                 width * height / 2,
@@ -627,16 +610,7 @@ mod tests {
     fn runs_know_each_region_tile_by_tile() {
         let mut rng = StreamRng::new(7, Stream::Layout);
         for (width, height, percent) in [(1, 1, 0), (9, 7, 40), (70, 33, 45), (130, 20, 55)] {
-            let cells = (0..width * height)
-                .map(|_| {
-                    if rng.chance_percent(percent) {
-                        Tile::Wall
-                    } else {
-                        Tile::Floor
-                    }
-                })
-                .collect();
-            let tiles = Grid::from_cells(width, height, cells).expect("sizes match");
+            let tiles = random_tiles(width, height, percent, &mut rng);
             let regions = Regions::of(&tiles);
             let runs = RunRegions::of_walls(&WallBits::from_tiles(&tiles));
             assert_eq!(

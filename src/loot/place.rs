@@ -128,21 +128,13 @@ fn is_clear(tiles: &Grid<Tile>, cell: usize, radius: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generator::random_tiles;
     use crate::rng::Stream;
 
     #[test]
     fn clear_squares_lie_inside_the_grid_and_are_all_walkable() {
         let mut rng = StreamRng::new(8, Stream::Loot);
-        let cells = (0..23 * 17)
-            .map(|_| {
-                if rng.chance_percent(7) {
-                    Tile::Wall
-                } else {
-                    Tile::Floor
-                }
-            })
-            .collect();
-        let tiles = Grid::from_cells(23, 17, cells).expect("sizes match");
+        let tiles = random_tiles(23, 17, 7, &mut rng);
         for radius in 0..=3i32 {
             for cell in 0..tiles.len() {
                 let at = tiles.pos_of(cell);

@@ -155,6 +155,7 @@ fn restore_chamber(tiles: &mut Grid<Tile>, centre: usize, r: usize, saved: &[Til
 mod tests {
     use super::super::super::regions::Regions;
     use super::*;
+    use crate::generator::random_tiles;
     use crate::rng::{Stream, StreamRng};
 
     #[test]
@@ -162,16 +163,7 @@ mod tests {
         let mut rng = StreamRng::new(11, Stream::Layout);
         let mut checked = 0;
         for _ in 0..300 {
-            let cells = (0..30 * 20)
-                .map(|_| {
-                    if rng.chance_percent(35) {
-                        Tile::Wall
-                    } else {
-                        Tile::Floor
-                    }
-                })
-                .collect();
-            let mut tiles: Grid<Tile> = Grid::from_cells(30, 20, cells).expect("sizes match");
+            let mut tiles = random_tiles(30, 20, 35, &mut rng);
             let regions = Regions::of(&tiles);
             let Some(main) = regions.largest() else {
                 continue;

@@ -379,21 +379,9 @@ fn clear_spots(open: &[u64], lines: usize, length: usize, words: usize, r: usize
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generator::random_tiles;
     use crate::grid::Pos;
     use crate::rng::{Stream, StreamRng};
-
-    fn random_tiles(width: usize, height: usize, percent: u32, rng: &mut StreamRng) -> Grid<Tile> {
-        let cells = (0..width * height)
-            .map(|_| {
-                if rng.chance_percent(percent) {
-                    Tile::Wall
-                } else {
-                    Tile::Floor
-                }
-            })
-            .collect();
-        Grid::from_cells(width, height, cells).expect("sizes match")
-    }
 
     fn is_clear(tiles: &Grid<Tile>, at: Pos, r: i32) -> bool {
         (-r..=r).all(|dy| {
