@@ -359,12 +359,30 @@ fn spawn_level_entities(
 /// What the player calls an item kind: its true name once two of it have been carried
 /// (or when it has no disguise), otherwise its unidentified appearance for this run.
 pub fn item_name(run_seed: u64, inventory: &Inventory, kind: usize) -> String {
+    name_with(&disguises(run_seed), inventory, kind)
+}
+
+/// The names of everything carried, in pick-up order.
+pub fn inventory_names(run_seed: u64, inventory: &Inventory) -> Vec<String> {
+    let disguises = disguises(run_seed);
+    inventory
+        .0
+        .iter()
+        .map(|&k| name_with(&disguises, inventory, k))
+        .collect()
+}
+
+/// The unidentified appearance of every item kind in this run (from the run's loot stream).
+fn disguises(run_seed: u64) -> Vec<String> {
     let table = crate::loot::default_loot_table();
-    let disguises = crate::loot::appearances(
+    crate::loot::appearances(
         table,
         &mut crate::rng::StreamRng::new(run_seed, crate::rng::Stream::Loot),
-    );
-    let true_name = table
+    )
+}
+
+fn name_with(disguises: &[String], inventory: &Inventory, kind: usize) -> String {
+    let true_name = crate::loot::default_loot_table()
         .items()
         .get(kind)
         .map(|i| i.name.clone())
@@ -376,13 +394,4 @@ pub fn item_name(run_seed: u64, inventory: &Inventory, kind: usize) -> String {
         }
         _ => true_name,
     }
-}
-
-/// The names of everything carried, in pick-up order.
-pub fn inventory_names(run_seed: u64, inventory: &Inventory) -> Vec<String> {
-    inventory
-        .0
-        .iter()
-        .map(|&k| item_name(run_seed, inventory, k))
-        .collect()
 }
