@@ -40,18 +40,17 @@ pub const MAX_PLAY_TILES: u64 = 1024 * 1024;
 
 /// Runs `delve play`.
 pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
-    let campaign = resolve::campaign(&args.level)?;
+    let mut campaign = resolve::campaign(&args.level)?;
     let explicit_start = args.level.key.is_some()
         || args.level.kind.is_some()
         || args.level.depth.is_some()
         || args.level.width.is_some()
         || args.level.height.is_some();
     let start = if explicit_start || args.level.seed.is_some() {
-        Some(resolve::level_key(&args.level)?)
+        Some(resolve::level_key_in(&args.level, &campaign)?)
     } else {
         None
     };
-    let mut campaign = campaign;
     if let (Some(seed), None) = (args.level.seed, &args.level.key) {
         campaign.seed = seed;
     }

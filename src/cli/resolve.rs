@@ -16,10 +16,14 @@ pub fn campaign(args: &LevelArgs) -> Result<CampaignConfig, CliError> {
 
 /// The level the arguments describe.
 pub fn level_key(args: &LevelArgs) -> Result<LevelKey, CliError> {
+    level_key_in(args, &campaign(args)?)
+}
+
+/// The level the arguments describe, in a campaign already loaded from them.
+pub fn level_key_in(args: &LevelArgs, campaign: &CampaignConfig) -> Result<LevelKey, CliError> {
     if let Some(text) = &args.key {
         return Ok(LevelKey::decode(text)?);
     }
-    let campaign = campaign(args)?;
     let depth = args.depth.unwrap_or(1);
     if !(1..=MAX_DEPTH).contains(&depth) {
         return Err(CliError(format!(
