@@ -159,40 +159,22 @@ pub fn apply_next_action(
     }
     let here = player.0;
     let depth = run.depth;
+    let mut pick_up_here = None;
+    let mut report_nothing_here = false;
     match action {
         PlayerAction::Move(dx, dy) => {
             let to = here.offset(dx, dy);
             if current.level.tiles.is_walkable(to) {
                 player.0 = to;
                 turns.0 += 1;
-                pick_up(
-                    &mut commands,
-                    &mut current,
-                    to,
-                    &items,
-                    &mut inventory,
-                    &tile_entities,
-                    &mut map_tiles,
-                    &mut notices,
-                    run.campaign.seed,
-                );
+                // Stepping on an item picks it up.
+                pick_up_here = Some(to);
             }
         }
         PlayerAction::Wait => turns.0 += 1,
         PlayerAction::PickUp => {
-            if !pick_up(
-                &mut commands,
-                &mut current,
-                here,
-                &items,
-                &mut inventory,
-                &tile_entities,
-                &mut map_tiles,
-                &mut notices,
-                run.campaign.seed,
-            ) {
-                notices.write(Notice("There is nothing here to pick up.".into()));
-            }
+            pick_up_here = Some(here);
+            report_nothing_here = true;
         }
         PlayerAction::Descend => {
             if current.level.tiles.get(here) == Some(Tile::DownStairs)
@@ -275,6 +257,22 @@ pub fn apply_next_action(
         }
         PlayerAction::Load => {
             requests.write(super::saving::SaveRequest::Load);
+        }
+    }
+    if let Some(pos) = pick_up_here {
+        let taken = pick_up(
+            &mut commands,
+            &mut current,
+            pos,
+            &items,
+            &mut inventory,
+            &tile_entities,
+            &mut map_tiles,
+            &mut notices,
+            run.campaign.seed,
+        );
+        if !taken && report_nothing_here {
+            notices.write(Notice("There is nothing here to pick up.".into()));
         }
     }
 }
