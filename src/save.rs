@@ -1,6 +1,7 @@
 //! Scrambled, checksummed, crash-safe save files.
 //!
-//! A save is the game state in RON, scrambled by
+//! A save is any serde value in RON (the game stores its
+//! [`GameSave`](crate::game::saving::GameSave)), scrambled by
 //! [`ChainedTables`](crate::perm::ChainedTables) derived from a save key, behind a header
 //! that carries everything needed to read it back (no secret; the key itself is not
 //! stored, only the table steps and offsets derived from it):
@@ -32,8 +33,6 @@ mod format;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::grid::Pos;
-
 pub use error::{SaveError, SavePart};
 pub use file::{
     LoadedFrom, SaveHooks, backup_path, load_from_path, load_with_backup, save_to_path,
@@ -43,59 +42,6 @@ pub use format::{
     FORMAT_VERSION, MAGIC, MAX_TABLES, SaveHeader, WRITE_TABLES, decode_save_bytes,
     encode_save_bytes, read_header,
 };
-
-/// The game state a save holds. The game may grow it; new fields should get
-/// `#[serde(default)]` so older saves still load.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct SaveData {
-    /// The run's master seed, from which every level is regenerated.
-    pub master_seed: u64,
-    /// The depth the player is on (1 = first).
-    pub depth: u32,
-    /// Where the player stands.
-    pub player: Pos,
-    /// Carried items, by loot-table name (names survive a reordered table).
-    #[serde(default)]
-    pub inventory: Vec<String>,
-    /// Turns taken so far.
-    #[serde(default)]
-    pub turns: u64,
-    /// What changed on levels already visited (a level itself is regenerated from its key).
-    #[serde(default)]
-    pub visited: Vec<VisitedLevel>,
-}
-
-/// The changes to one visited level.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct VisitedLevel {
-    /// Its depth.
-    pub depth: u32,
-    /// The printable key that regenerates it.
-    pub level_key: String,
-    /// Where items were picked up.
-    #[serde(default)]
-    pub taken_loot: Vec<Pos>,
-    /// Seen cells as a bitmap, row-major: bit `i % 8` of byte `i / 8` is cell `i`.
-    #[serde(default)]
-    pub seen: Vec<u8>,
-}
-
-impl VisitedLevel {
-    /// Whether row-major cell `cell` has been seen.
-    pub fn is_seen(&self, cell: usize) -> bool {
-        self.seen
-            .get(cell / 8)
-            .is_some_and(|byte| byte & (1 << (cell % 8)) != 0)
-    }
-
-    /// Marks row-major cell `cell` seen, growing the bitmap as needed.
-    pub fn mark_seen(&mut self, cell: usize) {
-        if self.seen.len() <= cell / 8 {
-            self.seen.resize(cell / 8 + 1, 0);
-        }
-        self.seen[cell / 8] |= 1 << (cell % 8);
-    }
-}
 
 /// Serialises `value` as RON and scrambles it into a save file with the tables of `key`.
 pub fn encode_save<T: Serialize>(value: &T, key: u64) -> Result<Vec<u8>, SaveError> {

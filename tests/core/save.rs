@@ -7,10 +7,9 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use delve::grid::Pos;
 use delve::save::{
-    FORMAT_VERSION, LoadedFrom, MAGIC, SaveData, SaveError, SaveHooks, SavePart, VisitedLevel,
-    backup_path, decode_save, decode_save_bytes, decode_to_ron_text, encode_save,
-    encode_save_bytes, load_from_path, load_with_backup, read_header, save_to_path,
-    save_to_path_with_hooks, temp_path,
+    FORMAT_VERSION, LoadedFrom, MAGIC, SaveError, SaveHooks, SavePart, backup_path, decode_save,
+    decode_save_bytes, decode_to_ron_text, encode_save, encode_save_bytes, load_from_path,
+    load_with_backup, read_header, save_to_path, save_to_path_with_hooks, temp_path,
 };
 use proptest::prelude::*;
 
@@ -36,6 +35,59 @@ impl TempDir {
 impl Drop for TempDir {
     fn drop(&mut self) {
         let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A game-state-like value to save: every serde shape a real save has (integers at
+/// their limits, strings, positions, nested lists, defaults, a bitmap).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+struct SaveData {
+    /// The run's master seed, from which every level is regenerated.
+    master_seed: u64,
+    /// The depth the player is on (1 = first).
+    depth: u32,
+    /// Where the player stands.
+    player: Pos,
+    /// Carried items, by loot-table name (names survive a reordered table).
+    #[serde(default)]
+    inventory: Vec<String>,
+    /// Turns taken so far.
+    #[serde(default)]
+    turns: u64,
+    /// What changed on levels already visited (a level itself is regenerated from its key).
+    #[serde(default)]
+    visited: Vec<VisitedLevel>,
+}
+
+/// The changes to one visited level.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+struct VisitedLevel {
+    /// Its depth.
+    depth: u32,
+    /// The printable key that regenerates it.
+    level_key: String,
+    /// Where items were picked up.
+    #[serde(default)]
+    taken_loot: Vec<Pos>,
+    /// Seen cells as a bitmap, row-major: bit `i % 8` of byte `i / 8` is cell `i`.
+    #[serde(default)]
+    seen: Vec<u8>,
+}
+
+impl VisitedLevel {
+    /// Whether row-major cell `cell` has been seen.
+    fn is_seen(&self, cell: usize) -> bool {
+        self.seen
+            .get(cell / 8)
+            .is_some_and(|byte| byte & (1 << (cell % 8)) != 0)
+    }
+
+    /// Marks row-major cell `cell` seen, growing the bitmap as needed.
+    fn mark_seen(&mut self, cell: usize) {
+        if self.seen.len() <= cell / 8 {
+            self.seen.resize(cell / 8 + 1, 0);
+        }
+        self.seen[cell / 8] |= 1 << (cell % 8);
     }
 }
 
