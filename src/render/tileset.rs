@@ -45,18 +45,23 @@ pub struct Tileset {
     pub layout: Handle<TextureAtlasLayout>,
 }
 
+/// The embedded tileset picture as an image.
+fn decode_tileset() -> Result<Image, bevy::image::TextureError> {
+    Image::from_buffer(
+        TILESET_PNG,
+        ImageType::Format(ImageFormat::Png),
+        CompressedImageFormats::NONE,
+        true,
+        ImageSampler::Default,
+        RenderAssetUsages::default(),
+    )
+}
+
 impl FromWorld for Tileset {
     fn from_world(world: &mut World) -> Self {
         // The picture is part of the build: if it does not decode, the build is broken.
-        let image = Image::from_buffer(
-            TILESET_PNG,
-            ImageType::Format(ImageFormat::Png),
-            CompressedImageFormats::NONE,
-            true,
-            ImageSampler::Default,
-            RenderAssetUsages::default(),
-        )
-        .unwrap_or_else(|e| panic!("the embedded assets/tileset.png does not decode: {e}"));
+        let image = decode_tileset()
+            .unwrap_or_else(|e| panic!("the embedded assets/tileset.png does not decode: {e}"));
         let image = world.resource_mut::<Assets<Image>>().add(image);
         let layout =
             TextureAtlasLayout::from_grid(UVec2::splat(TILE_SIDE), COLUMNS, ROWS, None, None);
@@ -114,15 +119,7 @@ mod tests {
     #[test]
     fn every_picture_lies_inside_the_tileset() {
         let last = COLUMNS * ROWS;
-        let tiles = [
-            Tile::Wall,
-            Tile::Floor,
-            Tile::Door,
-            Tile::UpStairs,
-            Tile::DownStairs,
-            Tile::Loot,
-        ];
-        for tile in tiles {
+        for tile in Tile::ALL {
             for sight in [Sight::Visible, Sight::Remembered] {
                 assert!(terrain_index(tile, sight).is_some_and(|i| i < last));
             }
@@ -149,15 +146,7 @@ mod tests {
 
     #[test]
     fn the_embedded_tileset_has_the_expected_size() {
-        let image = Image::from_buffer(
-            TILESET_PNG,
-            ImageType::Format(ImageFormat::Png),
-            CompressedImageFormats::NONE,
-            true,
-            ImageSampler::Default,
-            RenderAssetUsages::default(),
-        )
-        .expect("tileset decodes");
+        let image = decode_tileset().expect("tileset decodes");
         assert_eq!(
             image.size(),
             UVec2::new(COLUMNS * TILE_SIDE, ROWS * TILE_SIDE)
