@@ -4,7 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::automaton::WallBits;
-use super::regions::{NO_REGION, Regions, RunRegions, UNREACHABLE, distances_from};
+use super::distances::{UNREACHABLE, distances_from};
+use super::regions::{NO_REGION, Regions, RunRegions};
 use super::{Invalid, Layout, LevelReport, check_range};
 use crate::grid::{Grid, Tile};
 use crate::rng::StreamRng;

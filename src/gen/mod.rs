@@ -7,6 +7,7 @@ pub mod automaton;
 pub mod cave;
 pub mod check;
 pub mod corridors;
+pub mod distances;
 pub mod maze;
 pub mod maze_stream;
 pub mod regions;

@@ -5,7 +5,8 @@ mod chamber;
 mod waves;
 
 use super::automaton::WallBits;
-use super::regions::{RunRegions, UNREACHABLE, walking_distances};
+use super::distances::{UNREACHABLE, walking_distances};
+use super::regions::RunRegions;
 use crate::grid::{Grid, Pos, Tile};
 use crate::rng::StreamRng;
 use chamber::{carve_chamber, carve_down_chamber, chamber_fits};

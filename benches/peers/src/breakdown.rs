@@ -3,7 +3,8 @@
 //! plus how often a level needs a second layout.
 
 use delve::generator::automaton::WallBits;
-use delve::generator::regions::{Regions, walking_distances};
+use delve::generator::distances::walking_distances;
+use delve::generator::regions::Regions;
 use delve::generator::stairs::place_stairs;
 use delve::generator::{GeneratorConfig, GeneratorKind, generate_layout, generate_level};
 use delve::grid::{Grid, Pos, Tile};

@@ -12,7 +12,8 @@ use rand08::rngs::StdRng;
 
 use delve::generator::automaton::WallBits;
 use delve::generator::cave;
-use delve::generator::regions::{Regions, UNREACHABLE, walking_distances};
+use delve::generator::distances::{UNREACHABLE, walking_distances};
+use delve::generator::regions::Regions;
 use delve::generator::stairs::{Stairs, place_stairs};
 use delve::generator::{
     CaveConfig, GeneratorConfig, GeneratorKind, MAX_ATTEMPTS, PocketRepair, generate_layout,

@@ -3,7 +3,7 @@
 
 use std::collections::BinaryHeap;
 
-use super::super::regions::{UNREACHABLE, walking_distances};
+use super::super::distances::{UNREACHABLE, walking_distances};
 use super::largest_finite;
 use crate::grid::{Grid, Tile};
 

@@ -12,7 +12,7 @@
 use std::ops::Range;
 
 use super::super::automaton::WallBits;
-use super::super::regions::{UNREACHABLE, walking_distances};
+use super::super::distances::{UNREACHABLE, walking_distances};
 use crate::grid::{Grid, Tile};
 
 /// The open cells and clear spots of a map, packed in lines (rows, or columns when

@@ -1,0 +1,297 @@
+//! Walking distances: breadth-first search over a grid's open cells.
+//!
+//! The search runs on a copy of the map framed by closed cells, so that stepping needs
+//! no bounds tests, and sized to a power of two, so that masked indices need none
+//! either. The queue grows one distance at a time and every step is branch-free: each
+//! neighbour is written to the queue's next slot, and the queue only grows when the
+//! neighbour was new. One byte per cell marks "not reached yet", and a distance is
+//! written once, straight into the row-major result, when its cell leaves the queue.
+
+use crate::grid::{Grid, Pos, Tile};
+
+/// The distance of a tile that cannot be reached.
+pub const UNREACHABLE: u32 = u32::MAX;
+
+/// `n` zeros. Not `vec![0; n]`: a large zeroed allocation is fresh pages from the
+/// system on every call, and faulting them in can cost more than the search using them.
+fn zeroed<T: Copy + Default>(n: usize) -> Vec<T> {
+    let mut zeros = Vec::with_capacity(n);
+    zeros.resize(n, T::default());
+    zeros
+}
+
+/// Doubles a ring queue (a power of two long) holding the entries `head..tail`, each
+/// staying at its position modulo the length.
+fn grow_ring(queue: &mut Vec<u32>, head: usize, tail: usize) {
+    let old_mask = queue.len() - 1;
+    let mut grown = zeroed(2 * queue.len());
+    let mask = grown.len() - 1;
+    for i in head..tail {
+        grown[i & mask] = queue[i & old_mask];
+    }
+    *queue = grown;
+}
+
+/// Walking distances (orthogonal steps over walkable tiles) from `from` to every tile,
+/// row by row; [`UNREACHABLE`] for walls and tiles cut off from `from`. Everything is
+/// unreachable when `from` is a wall or outside the map.
+pub fn walking_distances(tiles: &Grid<Tile>, from: Pos) -> Vec<u32> {
+    let sources: &[usize] = if tiles.is_walkable(from) {
+        &[tiles.index_of(from)]
+    } else {
+        &[]
+    };
+    distances_from(tiles, sources, Tile::is_walkable)
+}
+
+/// Breadth-first distances over the 4-connected cells of `grid` for which `open`
+/// holds, from every index in `sources` at once (each at distance 0, open or not).
+/// [`UNREACHABLE`] where no path leads.
+pub fn distances_from<T: Copy>(
+    grid: &Grid<T>,
+    sources: &[usize],
+    open: impl Fn(T) -> bool,
+) -> Vec<u32> {
+    let mut search = FramedSearch::new(grid, open);
+    // Each cell's distance is written once, straight into the row-major result, when
+    // the search takes the cell from the queue.
+    let mut distance = vec![UNREACHABLE; grid.width() * grid.height()];
+    let cell = search.cell_index();
+    search.run_forgetting_order(sources, |at, d| distance[cell.of(at)] = d);
+    distance
+}
+
+/// A breadth-first search over a copy of a map framed by closed cells, so stepping
+/// needs no bounds tests: row `y` of the map is framed row `y + 1`, whose cells
+/// `0..width` are the row's and the rest closed (at least one, which is also the west
+/// neighbour of the next row's first cell), and framed rows `0` and `height + 1` are
+/// closed. A framed row is a power of two cells long, so a cell's row and column are a
+/// shift and a mask away. One byte per framed cell says whether it is open and not
+/// reached yet; the visited cells are kept in visiting order (by distance; within one
+/// distance, in the order a FIFO queue takes them, neighbours tried up, right, down,
+/// left).
+#[derive(Clone, Debug)]
+pub(crate) struct FramedSearch {
+    width: usize,
+    height: usize,
+    /// log2 of the framed row's length.
+    row_shift: u32,
+    /// Per framed cell: 1 for an open cell not reached yet, 0 for anything else. The
+    /// length is a power of two (the cells past the frame are closed), so that an
+    /// index masked to it provably needs no bounds test.
+    unseen: Vec<u8>,
+    /// Framed indices of the visited cells in visiting order (the search's queue).
+    order: Vec<u32>,
+}
+
+/// Turns a framed index back into a row-major one ([`FramedSearch::cell_index`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CellIndex {
+    width: usize,
+    row_shift: u32,
+}
+
+impl CellIndex {
+    /// The row-major index of framed index `at` (a cell of the map, not of the frame).
+    #[inline]
+    pub(crate) fn of(self, at: usize) -> usize {
+        ((at >> self.row_shift) - 1) * self.width + (at & ((1 << self.row_shift) - 1))
+    }
+}
+
+impl FramedSearch {
+    /// A search over the cells of `grid` for which `open` holds; nothing reached yet.
+    ///
+    /// Panics when the framed map has more than `u32::MAX` cells (a map over 16 times
+    /// the largest a level config allows).
+    pub(crate) fn new<T: Copy>(grid: &Grid<T>, open: impl Fn(T) -> bool) -> FramedSearch {
+        let (width, height) = (grid.width(), grid.height());
+        let framed_width = (width + 1).next_power_of_two();
+        let framed_cells = framed_width * (height + 2);
+        assert!(
+            framed_cells <= u32::MAX as usize,
+            "a {width}x{height} map is too large to search"
+        );
+        let mut unseen = zeroed(framed_cells.next_power_of_two());
+        for y in 0..height {
+            let row = (y + 1) * framed_width;
+            for (cell, &tile) in unseen[row..row + width].iter_mut().zip(grid.row(y)) {
+                *cell = u8::from(open(tile));
+            }
+        }
+        FramedSearch {
+            width,
+            height,
+            row_shift: framed_width.trailing_zeros(),
+            unseen,
+            order: Vec::new(),
+        }
+    }
+
+    /// The framed-to-row-major index conversion, to carry into a visitor.
+    pub(crate) fn cell_index(&self) -> CellIndex {
+        CellIndex {
+            width: self.width,
+            row_shift: self.row_shift,
+        }
+    }
+
+    /// A queue length with room for every map cell and the slot written past the last.
+    fn full_queue(&self) -> usize {
+        (self.width * self.height + 1).next_power_of_two()
+    }
+
+    /// Searches from every row-major index in `sources` at once (each at distance 0,
+    /// open or not; indices outside the map and repeats are skipped), calling
+    /// `visit(framed index, distance)` for every reached cell in visiting order, and
+    /// keeps that order for [`FramedSearch::visited`]. A search runs once.
+    pub(crate) fn run(&mut self, sources: &[usize], visit: impl FnMut(usize, u32)) {
+        // Every cell is queued at most once, and the search writes one slot past the
+        // last queued cell.
+        let mut queue = zeroed(self.full_queue());
+        let tail = self.search::<true>(sources, &mut queue, visit);
+        queue.truncate(tail);
+        self.order = queue;
+    }
+
+    /// [`FramedSearch::run`] without keeping the order: the queue is a ring that holds
+    /// only the cells waiting, grown when they outgrow it, which on a large map is far
+    /// less memory to touch than a slot per cell.
+    pub(crate) fn run_forgetting_order(
+        &mut self,
+        sources: &[usize],
+        visit: impl FnMut(usize, u32),
+    ) {
+        let ring = (4 * (self.width + self.height) + sources.len() + 8).next_power_of_two();
+        let mut queue = zeroed(ring.min(self.full_queue()));
+        self.search::<false>(sources, &mut queue, visit);
+    }
+
+    /// The search itself, with `queue` a power of two long: a ring when not `KEEP`
+    /// (grown as needed), else long enough for every cell. Returns the cells queued.
+    fn search<const KEEP: bool>(
+        &mut self,
+        sources: &[usize],
+        queue: &mut Vec<u32>,
+        mut visit: impl FnMut(usize, u32),
+    ) -> usize {
+        let framed_width = 1 << self.row_shift;
+        // Indices masked to these lengths (powers of two) need no bounds test.
+        let mask = self.unseen.len() - 1;
+        let unseen = &mut self.unseen[..=mask];
+        let mut ring = queue.len() - 1;
+        let mut tail = 0;
+        let mut closed_sources = Vec::new();
+        for &source in sources.iter().filter(|&&s| s < self.width * self.height) {
+            let at = (source / self.width + 1) * framed_width + source % self.width;
+            match unseen[at] {
+                1 => unseen[at] = 0,
+                0 => {
+                    unseen[at] = 2; // Queued, so that a repeat is skipped.
+                    closed_sources.push(at);
+                }
+                _ => continue,
+            }
+            if !KEEP && tail == ring {
+                grow_ring(queue, 0, tail);
+                ring = queue.len() - 1;
+            }
+            queue[tail & ring] = at as u32;
+            tail += 1;
+        }
+        for at in closed_sources {
+            unseen[at] = 0;
+        }
+        // One distance at a time: the cells queued while taking those of distance `d`
+        // are those of distance `d + 1`.
+        let (mut head, mut distance) = (0, 0);
+        while head < tail {
+            let layer_end = tail;
+            // Taking the layer's `n` cells queues at most `4n` more while freeing `n`:
+            // the ring must hold `4n` and the four slots written past the last.
+            while !KEEP && 4 * (layer_end - head) + 4 > ring {
+                grow_ring(queue, head, tail);
+                ring = queue.len() - 1;
+            }
+            let slots = &mut queue[..=ring];
+            while head < layer_end {
+                let at = slots[head & ring] as usize;
+                head += 1;
+                visit(at, distance);
+                for to in [at - framed_width, at + 1, at + framed_width, at - 1] {
+                    // Branch-free: every neighbour is written to the queue's free slot,
+                    // and the queue only grows when the neighbour was open and unreached.
+                    let fresh = unseen[to & mask];
+                    unseen[to & mask] = 0;
+                    slots[tail & ring] = to as u32;
+                    tail += usize::from(fresh);
+                }
+            }
+            distance += 1;
+        }
+        tail
+    }
+
+    /// The visited cells as row-major indices, nearest first.
+    pub(crate) fn visited(&self) -> impl Iterator<Item = usize> + '_ {
+        let cell = self.cell_index();
+        self.order.iter().map(move |&at| cell.of(at as usize))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generator::random_tiles;
+    use crate::rng::{Stream, StreamRng};
+
+    fn map(text: &str) -> Grid<Tile> {
+        Grid::parse_ascii(text).expect("test map parses")
+    }
+
+    #[test]
+    fn walking_distances_go_around_walls() {
+        let tiles = map("#####\n#.#.#\n#.#.#\n#...#\n#####\n");
+        let d = walking_distances(&tiles, Pos::new(1, 1));
+        assert_eq!(d[tiles.index_of(Pos::new(3, 1))], 6);
+        assert_eq!(d[tiles.index_of(Pos::new(2, 1))], UNREACHABLE);
+        assert!(
+            walking_distances(&tiles, Pos::new(0, 0))
+                .iter()
+                .all(|&d| d == UNREACHABLE)
+        );
+    }
+
+    #[test]
+    fn a_ring_queue_grows_and_visits_like_a_full_queue() {
+        let mut rng = StreamRng::new(5, Stream::Layout);
+        for (width, height, percent) in [(1, 1, 0), (9, 7, 0), (40, 30, 10), (70, 65, 35)] {
+            let tiles = random_tiles(width, height, percent, &mut rng);
+            let sources = [
+                0,
+                width * height / 2,
+                width * height / 2,
+                width * height + 5,
+            ];
+            let mut kept = Vec::new();
+            FramedSearch::new(&tiles, Tile::is_walkable).run(&sources, |at, d| kept.push((at, d)));
+            let mut ringed = Vec::new();
+            let mut search = FramedSearch::new(&tiles, Tile::is_walkable);
+            let tail =
+                search.search::<false>(&sources, &mut vec![0; 1], |at, d| ringed.push((at, d)));
+            assert_eq!(ringed, kept, "{width}x{height}");
+            assert_eq!(tail, kept.len());
+        }
+    }
+
+    #[test]
+    fn closed_and_repeated_sources_count_once_at_distance_zero() {
+        let tiles = map("#####\n#.#.#\n#...#\n#####\n");
+        // The wall between the two upper floors is a source: both are one step away.
+        let d = distances_from(&tiles, &[7, 7, 99, 12], Tile::is_walkable);
+        assert_eq!(d[7], 0);
+        assert_eq!((d[6], d[8], d[12]), (1, 1, 0));
+        assert_eq!((d[11], d[13]), (1, 1));
+        assert_eq!(d[0], UNREACHABLE);
+    }
+}
