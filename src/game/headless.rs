@@ -11,7 +11,7 @@ use serde::Serialize;
 use super::actions::{ActionQueue, PlayerAction};
 use super::level::{CurrentLevel, Inventory, PendingLevel, Run, Turns};
 use super::saving::{RestoreError, restore, snapshot, write_save};
-use super::{GamePlugin, GridPos, NoticeLog, Player, RunSettings};
+use super::{GamePlugin, GridPos, Notice, NoticeLog, Player, RunSettings};
 use crate::grid::Pos;
 use crate::save::SaveError;
 
@@ -125,8 +125,10 @@ pub fn run_headless(
     let mut app = headless_app(settings);
     settle(&mut app);
     if let Some(path) = load {
-        let (run, inventory, turns, change) = restore(&path).map_err(HeadlessError::Load)?;
+        let ((run, inventory, turns, change), from) =
+            restore(&path).map_err(HeadlessError::Load)?;
         let world = app.world_mut();
+        world.write_message(Notice(from.notice(&path)));
         world.insert_resource(run);
         world.insert_resource(inventory);
         world.insert_resource(turns);

@@ -16,7 +16,7 @@ use crate::config::CampaignConfig;
 use crate::grid::Pos;
 use crate::key::LevelKey;
 use crate::rng::mix64;
-use crate::save::{SaveError, load_from_path, save_to_path};
+use crate::save::{SaveError, backup_path, load_from_path, save_to_path};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<SaveRequest>().add_systems(
@@ -144,6 +144,13 @@ pub enum RestoreError {
     File(SaveError),
     /// The file decodes but describes an impossible game.
     Content(String),
+    /// Neither the save nor its backup could be restored.
+    BothUnusable {
+        /// Why the save itself failed.
+        save: Box<RestoreError>,
+        /// Why its backup failed.
+        backup: Box<RestoreError>,
+    },
 }
 
 impl std::fmt::Display for RestoreError {
@@ -151,21 +158,87 @@ impl std::fmt::Display for RestoreError {
         match self {
             RestoreError::File(e) => write!(f, "{e}"),
             RestoreError::Content(what) => write!(f, "save describes an impossible game: {what}"),
+            RestoreError::BothUnusable { save, backup } => {
+                write!(f, "{save}; and its backup: {backup}")
+            }
         }
     }
 }
 
 impl std::error::Error for RestoreError {}
 
-/// Reads a save and turns it into a run, inventory, turns and the level change that puts
-/// the player back.
-pub fn restore(path: &Path) -> Result<(Run, Inventory, Turns, LevelChange), RestoreError> {
+/// A restored game: the run, inventory, turns and the level change that puts the player
+/// back.
+pub type Restored = (Run, Inventory, Turns, LevelChange);
+
+/// Which file a game was restored from.
+#[derive(Debug)]
+pub enum RestoredFrom {
+    /// The save itself.
+    Save,
+    /// The backup `<save>.bak` (the save before the last one), because the save itself
+    /// could not be restored.
+    Backup {
+        /// Where the backup is.
+        path: PathBuf,
+        /// Why the save itself could not be restored.
+        save_error: RestoreError,
+    },
+}
+
+impl RestoredFrom {
+    /// What to tell the player after loading `path`.
+    pub fn notice(&self, path: &Path) -> String {
+        match self {
+            RestoredFrom::Save => format!("Loaded {}.", path.display()),
+            RestoredFrom::Backup {
+                path: backup,
+                save_error,
+            } => format!(
+                "Loaded the backup {} (the save before the last), because {} could not be \
+                 loaded: {save_error}",
+                backup.display(),
+                path.display()
+            ),
+        }
+    }
+}
+
+/// Reads the save at `path` and turns it into a game; when the save is missing, damaged
+/// or describes an impossible game, its backup (`<path>.bak`, kept by every save) is
+/// restored instead, if there is one. Nothing is written.
+pub fn restore(path: &Path) -> Result<(Restored, RestoredFrom), RestoreError> {
+    let save_error = match restore_file(path) {
+        Ok(restored) => return Ok((restored, RestoredFrom::Save)),
+        Err(error) => error,
+    };
+    let backup = backup_path(path);
+    if !backup.exists() {
+        return Err(save_error);
+    }
+    match restore_file(&backup) {
+        Ok(restored) => Ok((
+            restored,
+            RestoredFrom::Backup {
+                path: backup,
+                save_error,
+            },
+        )),
+        Err(backup_error) => Err(RestoreError::BothUnusable {
+            save: Box::new(save_error),
+            backup: Box::new(backup_error),
+        }),
+    }
+}
+
+/// Reads one save file and turns it into a game.
+fn restore_file(path: &Path) -> Result<Restored, RestoreError> {
     let save: GameSave = load_from_path(path).map_err(RestoreError::File)?;
     restore_from(save)
 }
 
 /// Turns a decoded save into game state, checking that it makes sense.
-pub fn restore_from(save: GameSave) -> Result<(Run, Inventory, Turns, LevelChange), RestoreError> {
+pub fn restore_from(save: GameSave) -> Result<Restored, RestoreError> {
     let mut run = Run {
         campaign: save.campaign,
         depth: save.depth,
@@ -270,13 +343,13 @@ fn handle_save_requests(
                 });
             }
             SaveRequest::Load => match restore(&settings.save_path) {
-                Ok((run, inventory, turns, change)) => {
+                Ok(((run, inventory, turns, change), from)) => {
                     commands.insert_resource(run);
                     commands.insert_resource(inventory);
                     commands.insert_resource(turns);
                     commands.remove_resource::<CurrentLevel>();
                     pending.0 = Some(change);
-                    notices.write(Notice(format!("Loaded {}.", settings.save_path.display())));
+                    notices.write(Notice(from.notice(&settings.save_path)));
                 }
                 Err(e) => {
                     notices.write(Notice(format!(

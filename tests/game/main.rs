@@ -273,6 +273,67 @@ fn save_then_load_restores_the_state_exactly() {
 }
 
 #[test]
+fn a_damaged_save_loads_its_backup_and_says_so() {
+    let dir = std::env::temp_dir().join(format!("delve-damaged-save-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game.sav");
+    let backup = delve::save::backup_path(&path);
+    let _ = std::fs::remove_file(&backup);
+    let first = run_headless(
+        settings(31, None),
+        None,
+        &delve::game::parse_actions("ll").unwrap(),
+        Some(path.clone()),
+    )
+    .unwrap();
+    // The second save keeps the first as the backup.
+    let second = run_headless(
+        settings(31, None),
+        None,
+        &delve::game::parse_actions("lljj").unwrap(),
+        Some(path.clone()),
+    )
+    .unwrap();
+    assert_ne!(first.turns, second.turns);
+    let mut bytes = std::fs::read(&path).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x40;
+    std::fs::write(&path, &bytes).unwrap();
+
+    let loaded = run_headless(settings(7, None), Some(path.clone()), &[], None).unwrap();
+    assert_eq!(
+        (loaded.level_key.as_str(), loaded.position, loaded.turns),
+        (first.level_key.as_str(), first.position, first.turns),
+        "the backup is the first save"
+    );
+    let notice = loaded
+        .messages
+        .iter()
+        .find(|m| m.contains("backup"))
+        .expect("the player is told the backup was loaded");
+    assert!(
+        notice.contains("game.sav.bak") && notice.contains("checksum"),
+        "{notice}"
+    );
+
+    // With the backup damaged too, loading fails and names both problems.
+    std::fs::write(&backup, b"not a save").unwrap();
+    let error = run_headless(settings(7, None), Some(path.clone()), &[], None)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("game.sav") && error.contains("its backup"),
+        "{error}"
+    );
+    // Without a backup, the save's own error is all there is to say.
+    std::fs::remove_file(&backup).unwrap();
+    let error = run_headless(settings(7, None), Some(path), &[], None)
+        .unwrap_err()
+        .to_string();
+    assert!(!error.contains("its backup"), "{error}");
+}
+
+#[test]
 fn a_replay_gives_the_same_final_state_twice() {
     let actions = delve::game::parse_actions("lllljjjj > hhhh R kkk 2 jj 3 K").unwrap();
     let a = run_headless(settings(21, None), None, &actions, None).unwrap();
