@@ -3,9 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::automaton::WallBits;
 use super::distances::{UNREACHABLE, distances_from};
 use super::regions::{NO_REGION, Regions, RunRegions};
+use super::wall_bits::WallBits;
 use super::{Invalid, Layout, LevelReport, check_range};
 use crate::grid::{Grid, Tile};
 use crate::rng::StreamRng;

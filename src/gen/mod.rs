@@ -14,6 +14,7 @@ pub mod regions;
 pub mod room_grid;
 pub mod rooms;
 pub mod stairs;
+pub mod wall_bits;
 
 use std::fmt;
 

@@ -11,7 +11,7 @@
 
 use std::ops::Range;
 
-use super::automaton::WallBits;
+use super::wall_bits::WallBits;
 use crate::grid::{Grid, Pos, Tile};
 
 /// The label of a tile that belongs to no region (a wall).

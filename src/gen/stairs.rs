@@ -4,9 +4,9 @@
 mod chamber;
 mod waves;
 
-use super::automaton::WallBits;
 use super::distances::{UNREACHABLE, walking_distances};
 use super::regions::RunRegions;
+use super::wall_bits::WallBits;
 use crate::grid::{Grid, Pos, Tile};
 use crate::rng::StreamRng;
 use chamber::{carve_chamber, carve_down_chamber, chamber_fits};

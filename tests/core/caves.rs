@@ -5,8 +5,9 @@
 
 use std::collections::VecDeque;
 
-use delve::generator::automaton::{WallBits, step_plain};
+use delve::generator::automaton::step_plain;
 use delve::generator::check::check_tiles;
+use delve::generator::wall_bits::WallBits;
 use delve::generator::{CaveConfig, GeneratorConfig, Level, PocketRepair, generate_level};
 use delve::grid::{Grid, ORTHOGONAL, Pos, Tile};
 use delve::rng::{Stream, StreamRng};

@@ -2,7 +2,7 @@
 //! timed one by one through the public API, in the order `generate_level` runs them,
 //! plus how often a level needs a second layout.
 
-use delve::generator::automaton::WallBits;
+use delve::generator::wall_bits::WallBits;
 use delve::generator::distances::walking_distances;
 use delve::generator::regions::Regions;
 use delve::generator::stairs::place_stairs;

@@ -10,7 +10,7 @@ use mapgen::{MapBuffer, MapBuilder, MapFilter};
 use rand08::SeedableRng;
 use rand08::rngs::StdRng;
 
-use delve::generator::automaton::WallBits;
+use delve::generator::wall_bits::WallBits;
 use delve::generator::cave;
 use delve::generator::distances::{UNREACHABLE, walking_distances};
 use delve::generator::regions::Regions;

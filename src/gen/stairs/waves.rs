@@ -11,8 +11,8 @@
 
 use std::ops::Range;
 
-use super::super::automaton::WallBits;
 use super::super::distances::{UNREACHABLE, walking_distances};
+use super::super::wall_bits::WallBits;
 use crate::grid::{Grid, Tile};
 
 /// The open cells and clear spots of a map, packed in lines (rows, or columns when
