@@ -2,6 +2,7 @@
 //! main region, far apart; chambers are carved where the shape gives no such spot.
 
 mod chamber;
+mod line_bits;
 mod waves;
 
 use super::distances::{UNREACHABLE, walking_distances};
