@@ -61,12 +61,9 @@ pub fn distances_from<T: Copy>(
     distance
 }
 
-/// A breadth-first search over a copy of a map framed by closed cells, so stepping
-/// needs no bounds tests: row `y` of the map is framed row `y + 1`, whose cells
-/// `0..width` are the row's and the rest closed (at least one, which is also the west
-/// neighbour of the next row's first cell), and framed rows `0` and `height + 1` are
-/// closed. A framed row is a power of two cells long, so a cell's row and column are a
-/// shift and a mask away. One byte per framed cell says whether it is open and not
+/// A breadth-first search over a copy of a map framed by one closed cell on every side,
+/// so stepping needs no bounds tests: cell `(x, y)` is framed cell `(x + 1, y + 1)` of
+/// rows `width + 2` long. One byte per framed cell says whether it is open and not
 /// reached yet; the visited cells are kept in visiting order (by distance; within one
 /// distance, in the order a FIFO queue takes them, neighbours tried up, right, down,
 /// left).
@@ -74,8 +71,8 @@ pub fn distances_from<T: Copy>(
 pub(crate) struct FramedSearch {
     width: usize,
     height: usize,
-    /// log2 of the framed row's length.
-    row_shift: u32,
+    /// `width + 2`.
+    framed_width: usize,
     /// Per framed cell: 1 for an open cell not reached yet, 0 for anything else. The
     /// length is a power of two (the cells past the frame are closed), so that an
     /// index masked to it provably needs no bounds test.
@@ -88,33 +85,39 @@ pub(crate) struct FramedSearch {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct CellIndex {
     width: usize,
-    row_shift: u32,
+    /// `u64::MAX / (width + 2) + 1`: dividing a `u32` by the framed width is a multiply
+    /// by this and a shift (Lemire, Kaser and Kurz, "Faster remainder by direct
+    /// computation").
+    row_magic: u64,
 }
 
 impl CellIndex {
     /// The row-major index of framed index `at` (a cell of the map, not of the frame).
     #[inline]
     pub(crate) fn of(self, at: usize) -> usize {
-        ((at >> self.row_shift) - 1) * self.width + (at & ((1 << self.row_shift) - 1))
+        let framed_row = ((self.row_magic as u128 * at as u128) >> 64) as usize;
+        // at = framed_row·(width + 2) + x + 1, and the cell is (framed_row − 1)·width + x.
+        at - 2 * framed_row - self.width - 1
     }
 }
 
 impl FramedSearch {
     /// A search over the cells of `grid` for which `open` holds; nothing reached yet.
     ///
-    /// Panics when the framed map has more than `u32::MAX` cells (a map over 16 times
+    /// Panics when the framed map has more than `u32::MAX` cells (a map over 100 times
     /// the largest a level config allows).
     pub(crate) fn new<T: Copy>(grid: &Grid<T>, open: impl Fn(T) -> bool) -> FramedSearch {
         let (width, height) = (grid.width(), grid.height());
-        let framed_width = (width + 1).next_power_of_two();
-        let framed_cells = framed_width * (height + 2);
+        let framed_width = width + 2;
+        // One more than the framed cells: room for the slot written past the last.
+        let framed_cells = framed_width * (height + 2) + 1;
         assert!(
             framed_cells <= u32::MAX as usize,
             "a {width}x{height} map is too large to search"
         );
         let mut unseen = zeroed(framed_cells.next_power_of_two());
         for y in 0..height {
-            let row = (y + 1) * framed_width;
+            let row = (y + 1) * framed_width + 1;
             for (cell, &tile) in unseen[row..row + width].iter_mut().zip(grid.row(y)) {
                 *cell = u8::from(open(tile));
             }
@@ -122,7 +125,7 @@ impl FramedSearch {
         FramedSearch {
             width,
             height,
-            row_shift: framed_width.trailing_zeros(),
+            framed_width,
             unseen,
             order: Vec::new(),
         }
@@ -132,7 +135,7 @@ impl FramedSearch {
     pub(crate) fn cell_index(&self) -> CellIndex {
         CellIndex {
             width: self.width,
-            row_shift: self.row_shift,
+            row_magic: u64::MAX / self.framed_width as u64 + 1,
         }
     }
 
@@ -175,7 +178,7 @@ impl FramedSearch {
         queue: &mut Vec<u32>,
         mut visit: impl FnMut(usize, u32),
     ) -> usize {
-        let framed_width = 1 << self.row_shift;
+        let framed_width = self.framed_width;
         // Indices masked to these lengths (powers of two) need no bounds test.
         let mask = self.unseen.len() - 1;
         let unseen = &mut self.unseen[..=mask];
@@ -183,7 +186,7 @@ impl FramedSearch {
         let mut tail = 0;
         let mut closed_sources = Vec::new();
         for &source in sources.iter().filter(|&&s| s < self.width * self.height) {
-            let at = (source / self.width + 1) * framed_width + source % self.width;
+            let at = (source / self.width + 1) * framed_width + source % self.width + 1;
             match unseen[at] {
                 1 => unseen[at] = 0,
                 0 => {
