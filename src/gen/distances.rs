@@ -252,6 +252,51 @@ mod tests {
         Grid::parse_ascii(text).expect("test map parses")
     }
 
+    /// Reference: a textbook queue search with bounds tests and no frame.
+    fn plain_distances(tiles: &Grid<Tile>, from: usize) -> Vec<u32> {
+        let (width, height) = (tiles.width(), tiles.height());
+        let mut distance = vec![UNREACHABLE; tiles.len()];
+        if !tiles.cells()[from].is_walkable() {
+            return distance;
+        }
+        distance[from] = 0;
+        let mut queue = std::collections::VecDeque::from([from]);
+        while let Some(at) = queue.pop_front() {
+            let (x, y) = (at % width, at / width);
+            let neighbours = [
+                (y > 0).then(|| at - width),
+                (x + 1 < width).then(|| at + 1),
+                (y + 1 < height).then(|| at + width),
+                (x > 0).then(|| at - 1),
+            ];
+            for to in neighbours.into_iter().flatten() {
+                if tiles.cells()[to].is_walkable() && distance[to] == UNREACHABLE {
+                    distance[to] = distance[at] + 1;
+                    queue.push_back(to);
+                }
+            }
+        }
+        distance
+    }
+
+    #[test]
+    fn distances_match_a_plain_search_on_random_maps_of_many_widths() {
+        let mut rng = StreamRng::new(17, Stream::Layout);
+        for width in (1..=70).chain([127, 128, 129, 255, 256, 257]) {
+            let height = 1 + (width * 7) % 23;
+            for percent in [0, 30, 45] {
+                let tiles = random_tiles(width, height, percent, &mut rng);
+                for from in [0, tiles.len() / 2, tiles.len() - 1] {
+                    assert_eq!(
+                        walking_distances(&tiles, tiles.pos_of(from)),
+                        plain_distances(&tiles, from),
+                        "{width}x{height} at {percent}% from {from}"
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn walking_distances_go_around_walls() {
         let tiles = map("#####\n#.#.#\n#.#.#\n#...#\n#####\n");
