@@ -5,7 +5,7 @@
 //! either. The queue grows one distance at a time and every step is branch-free: each
 //! neighbour is written to the queue's next slot, and the queue only grows when the
 //! neighbour was new. One byte per cell marks "not reached yet", and a distance is
-//! written once, straight into the row-major result, when its cell leaves the queue.
+//! written once, when its cell leaves the queue.
 
 use crate::grid::{Grid, Pos, Tile};
 
@@ -53,11 +53,22 @@ pub fn distances_from<T: Copy>(
     open: impl Fn(T) -> bool,
 ) -> Vec<u32> {
     let mut search = FramedSearch::new(grid, open);
-    // Each cell's distance is written once, straight into the row-major result, when
-    // the search takes the cell from the queue.
-    let mut distance = vec![UNREACHABLE; grid.width() * grid.height()];
-    let cell = search.cell_index();
-    search.run_forgetting_order(sources, |at, d| distance[cell.of(at)] = d);
+    // Framed like the search, so each cell's distance is written once, when the search
+    // takes it from the queue; then the frame is squeezed out in place. The length is a
+    // power of two, as the search's, so that indices masked to it need no bounds test.
+    // (Writing straight into row-major places instead needs a multiply per cell in the
+    // hot loop, and measured no faster.)
+    let mut distance = vec![UNREACHABLE; search.unseen.len()];
+    let mask = distance.len() - 1;
+    let slots = &mut distance[..=mask];
+    search.run_forgetting_order(sources, |at, d| slots[at & mask] = d);
+    let (width, height, framed_width) = (grid.width(), grid.height(), search.framed_width);
+    for y in 0..height {
+        let from = (y + 1) * framed_width + 1;
+        // Each row moves left, onto cells already moved or part of the frame.
+        distance.copy_within(from..from + width, y * width);
+    }
+    distance.truncate(width * height);
     distance
 }
 
