@@ -12,7 +12,7 @@ use delve::generator::{
     CaveConfig, GeneratorConfig, MazeConfig, RoomsConfig, generate_layout, generate_level,
 };
 use delve::grid::{Grid, Tile};
-use delve::perm::table::ByteTable;
+use delve::perm::ByteTable;
 use delve::rng::{Stream, StreamRng};
 
 fn random_walls(width: usize, height: usize, seed: u64) -> Grid<bool> {

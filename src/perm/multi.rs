@@ -14,7 +14,8 @@
 //!
 //! All three are bijections on byte strings; [`Scrambler`] is what they share.
 
-use super::table::{ByteTable, PermError, substitute};
+use super::byte_table::{ByteTable, substitute};
+use super::table::PermError;
 
 /// A reversible, length-preserving scrambling of a byte string, done in place.
 pub trait Scrambler {

@@ -6,7 +6,7 @@ use delve::perm::gcd::{
     coprimes_by, coprimes_fast, gcd_modulus_u32, gcd_stein_u32, gcd_subtraction_u32,
 };
 use delve::perm::multi::{ChainedTables, Scrambler, nest};
-use delve::perm::table::ByteTable;
+use delve::perm::ByteTable;
 use delve::rng::{Stream, StreamRng, mix64};
 use delve::save::encode_save_bytes;
 
