@@ -13,3 +13,4 @@ mod mazes;
 mod perm;
 mod rooms;
 mod save;
+mod save_files;

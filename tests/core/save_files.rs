@@ -1,0 +1,143 @@
+//! Save files on disk: crash-safe writing (a temporary file, then a rename) with the
+//! previous save kept as a backup, and loading that falls back to it.
+
+use std::fs;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use delve::save::{
+    LoadedFrom, SaveError, SaveHooks, backup_path, encode_save, load_from_path, load_with_backup,
+    save_to_path, save_to_path_with_hooks, temp_path,
+};
+
+use super::save::{SaveData, sample_state};
+
+/// A fresh, empty directory under the system temp dir, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        static COUNTER: AtomicU32 = AtomicU32::new(0);
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let dir =
+            std::env::temp_dir().join(format!("delve-save-{}-{n}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    fn file(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn save_and_load_through_a_file() {
+    let dir = TempDir::new("roundtrip");
+    let path = dir.file("game.sav");
+    save_to_path(&path, &sample_state(1), 99).unwrap();
+    assert_eq!(load_from_path::<SaveData>(&path).unwrap(), sample_state(1));
+    assert!(!temp_path(&path).exists());
+    assert!(
+        !backup_path(&path).exists(),
+        "the first save has nothing to back up"
+    );
+    save_to_path(&path, &sample_state(2), 99).unwrap();
+    assert_eq!(load_from_path::<SaveData>(&path).unwrap(), sample_state(2));
+    assert_eq!(
+        load_from_path::<SaveData>(backup_path(&path)).unwrap(),
+        sample_state(1)
+    );
+}
+
+#[test]
+fn an_interrupted_save_leaves_the_previous_save_loadable() {
+    let dir = TempDir::new("interrupted");
+    let path = dir.file("game.sav");
+    save_to_path(&path, &sample_state(1), 5).unwrap();
+    let err = save_to_path_with_hooks(
+        &path,
+        &sample_state(2),
+        5,
+        SaveHooks {
+            fail_after_tmp: true,
+        },
+    )
+    .unwrap_err();
+    assert!(matches!(err, SaveError::Interrupted { .. }), "{err:?}");
+    assert!(
+        temp_path(&path).exists(),
+        "the temporary file is left as a crash would leave it"
+    );
+    assert_eq!(load_from_path::<SaveData>(&path).unwrap(), sample_state(1));
+    // The next save simply overwrites the leftover temporary file.
+    save_to_path(&path, &sample_state(3), 5).unwrap();
+    assert_eq!(load_from_path::<SaveData>(&path).unwrap(), sample_state(3));
+}
+
+#[test]
+fn a_damaged_save_falls_back_to_the_backup() {
+    let dir = TempDir::new("backup");
+    let path = dir.file("game.sav");
+    save_to_path(&path, &sample_state(1), 5).unwrap();
+    save_to_path(&path, &sample_state(2), 5).unwrap();
+    let (state, from) = load_with_backup::<SaveData>(&path).unwrap();
+    assert_eq!((state, from), (sample_state(2), LoadedFrom::Main));
+
+    let mut bytes = fs::read(&path).unwrap();
+    bytes[100] ^= 0x10;
+    fs::write(&path, &bytes).unwrap();
+    let err = load_from_path::<SaveData>(&path).unwrap_err();
+    assert!(
+        err.to_string().contains("game.sav") && err.to_string().contains("checksum"),
+        "{err}"
+    );
+    let (state, from) = load_with_backup::<SaveData>(&path).unwrap();
+    assert_eq!(state, sample_state(1));
+    assert!(
+        matches!(
+            from,
+            LoadedFrom::Backup {
+                main_error: SaveError::InFile { .. }
+            }
+        ),
+        "{from:?}"
+    );
+
+    // Saving over a damaged save keeps the good backup rather than backing up the damage.
+    save_to_path(&path, &sample_state(3), 5).unwrap();
+    assert_eq!(
+        load_from_path::<SaveData>(backup_path(&path)).unwrap(),
+        sample_state(1)
+    );
+
+    fs::write(&path, b"junk").unwrap();
+    fs::write(backup_path(&path), b"more junk").unwrap();
+    assert!(matches!(
+        load_with_backup::<SaveData>(&path),
+        Err(SaveError::BothUnloadable { .. })
+    ));
+}
+
+#[test]
+fn a_missing_save_is_an_io_error_naming_the_path() {
+    let dir = TempDir::new("missing");
+    let path = dir.file("nothing.sav");
+    let err = load_from_path::<SaveData>(&path).unwrap_err();
+    assert!(matches!(err, SaveError::Io { .. }));
+    assert!(err.to_string().contains("nothing.sav"), "{err}");
+    fs::write(
+        backup_path(&path),
+        encode_save(&sample_state(4), 1).unwrap(),
+    )
+    .unwrap();
+    let (state, from) = load_with_backup::<SaveData>(&path).unwrap();
+    assert_eq!(state, sample_state(4));
+    assert!(matches!(from, LoadedFrom::Backup { .. }));
+}
