@@ -92,26 +92,6 @@ pub(crate) struct FramedSearch {
     order: Vec<u32>,
 }
 
-/// Turns a framed index back into a row-major one ([`FramedSearch::cell_index`]).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct CellIndex {
-    width: usize,
-    /// `u64::MAX / (width + 2) + 1`: dividing a `u32` by the framed width is a multiply
-    /// by this and a shift (Lemire, Kaser and Kurz, "Faster remainder by direct
-    /// computation").
-    row_magic: u64,
-}
-
-impl CellIndex {
-    /// The row-major index of framed index `at` (a cell of the map, not of the frame).
-    #[inline]
-    pub(crate) fn of(self, at: usize) -> usize {
-        let framed_row = ((self.row_magic as u128 * at as u128) >> 64) as usize;
-        // at = framed_row·(width + 2) + x + 1, and the cell is (framed_row − 1)·width + x.
-        at - 2 * framed_row - self.width - 1
-    }
-}
-
 impl FramedSearch {
     /// A search over the cells of `grid` for which `open` holds; nothing reached yet.
     ///
@@ -139,14 +119,6 @@ impl FramedSearch {
             framed_width,
             unseen,
             order: Vec::new(),
-        }
-    }
-
-    /// The framed-to-row-major index conversion, to carry into a visitor.
-    pub(crate) fn cell_index(&self) -> CellIndex {
-        CellIndex {
-            width: self.width,
-            row_magic: u64::MAX / self.framed_width as u64 + 1,
         }
     }
 
@@ -248,8 +220,14 @@ impl FramedSearch {
 
     /// The visited cells as row-major indices, nearest first.
     pub(crate) fn visited(&self) -> impl Iterator<Item = usize> + '_ {
-        let cell = self.cell_index();
-        self.order.iter().map(move |&at| cell.of(at as usize))
+        // Dividing a `u32` by the framed width is a multiply by this and a shift (Lemire,
+        // Kaser and Kurz, "Faster remainder by direct computation").
+        let row_magic = u64::MAX / self.framed_width as u64 + 1;
+        self.order.iter().map(move |&at| {
+            let framed_row = ((row_magic as u128 * at as u128) >> 64) as usize;
+            // at = framed_row·(width + 2) + x + 1, and the cell is (framed_row − 1)·width + x.
+            at as usize - 2 * framed_row - self.width - 1
+        })
     }
 }
 
