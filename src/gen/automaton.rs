@@ -153,18 +153,18 @@ fn at_least_five(above: (u64, u64), here: (u64, u64), below: (u64, u64)) -> u64 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generator::random_tiles;
+    use crate::grid::Tile;
     use crate::rng::{Stream, StreamRng};
 
+    /// [`random_tiles`] as a grid of walls (the same draws).
     fn random_walls(
         width: usize,
         height: usize,
         wall_percent: u32,
         rng: &mut StreamRng,
     ) -> Grid<bool> {
-        let cells = (0..width * height)
-            .map(|_| rng.chance_percent(wall_percent))
-            .collect();
-        Grid::from_cells(width, height, cells).expect("cell count matches")
+        random_tiles(width, height, wall_percent, rng).map(Tile::is_wall)
     }
 
     fn assert_same_for_passes(walls: Grid<bool>, passes: u32) {
