@@ -12,7 +12,7 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_dis
 
 use super::AppSystems;
 use crate::game::level::PendingLevel;
-use crate::game::{CurrentLevel, GridPos, Player, Turns};
+use crate::game::{CurrentLevel, GridPos, Player, PlayerAction, Turns};
 use crate::grid::Pos;
 
 /// The variable naming the folder for the smoke test's screenshots and progress files.
@@ -86,20 +86,15 @@ fn take_screenshot(commands: &mut Commands, path: PathBuf) {
 
 /// The vi keys that would move the player from `at` onto walkable ground.
 fn keys_that_move(current: &CurrentLevel, at: Pos) -> Vec<char> {
-    [
-        ('h', -1, 0),
-        ('j', 0, 1),
-        ('k', 0, -1),
-        ('l', 1, 0),
-        ('y', -1, -1),
-        ('u', 1, -1),
-        ('b', -1, 1),
-        ('n', 1, 1),
-    ]
-    .into_iter()
-    .filter(|&(_, dx, dy)| current.level.tiles.is_walkable(at.offset(dx, dy)))
-    .map(|(key, _, _)| key)
-    .collect()
+    "hjklyubn"
+        .chars()
+        .filter(|&key| {
+            matches!(
+                PlayerAction::from_char(key),
+                Some(PlayerAction::Move(dx, dy)) if current.level.tiles.is_walkable(at.offset(dx, dy))
+            )
+        })
+        .collect()
 }
 
 fn drive_smoke_test(
