@@ -60,6 +60,42 @@ impl CampaignConfig {
             .unwrap_or_else(|| kind.default_config())
     }
 
+    /// This campaign with every depth made by `kind`: entries of another kind are
+    /// replaced by the campaign's first config of `kind` (or that kind's defaults).
+    pub fn with_kind(&self, kind: GeneratorKind) -> CampaignConfig {
+        let replacement = self.config_of_kind(kind);
+        let depths = self
+            .depths
+            .iter()
+            .map(|c| {
+                if c.kind() == kind {
+                    c.clone()
+                } else {
+                    replacement.clone()
+                }
+            })
+            .collect();
+        CampaignConfig {
+            depths,
+            ..self.clone()
+        }
+    }
+
+    /// This campaign with every depth's width and/or height set, each entry checked
+    /// again; the error names the entry (0-based) that the size breaks.
+    pub fn with_size(
+        &self,
+        width: Option<u32>,
+        height: Option<u32>,
+    ) -> Result<CampaignConfig, (usize, Invalid)> {
+        let mut campaign = self.clone();
+        for (index, config) in campaign.depths.iter_mut().enumerate() {
+            config.set_size(width, height);
+            config.validate().map_err(|e| (index, e))?;
+        }
+        Ok(campaign)
+    }
+
     /// The seed of the level at `depth`.
     pub fn level_seed(&self, depth: u32) -> u64 {
         level_seed(self.seed, depth)
@@ -196,7 +232,8 @@ impl fmt::Display for ConfigError {
             } => {
                 write!(f, "{origin}:{line}:{column}: {error}")?;
                 if let Some(i) = entry {
-                    write!(f, " (in depths entry {}, used for depth {})", i, i + 1)?;
+                    // Both counted from 1, as a player counts depths.
+                    write!(f, " (depth {}: entry {} of `depths`)", i + 1, i + 1)?;
                 }
                 Ok(())
             }

@@ -6,7 +6,7 @@
 //! ending with a check character. The check is Damm's algorithm over GF(32), which
 //! catches every single mistyped character and every swap of two neighbours.
 //!
-//! Example: `0G0J-M2` — cave defaults, depth 1, seed 42.
+//! Example: `100J-MA` — cave defaults, depth 1, seed 42.
 
 use std::fmt;
 
@@ -17,7 +17,15 @@ use crate::rng::level_seed;
 
 mod text;
 
-const FORMAT_VERSION: u64 = 1;
+/// The version of generation that keys are made for, written at the head of every key.
+/// A key of another version would give another level than it was made with, so it is
+/// refused, never read as a level of this version.
+///
+/// - 1: until 2026-11-30.
+/// - 2: a must-find item (the rune) lies at least half the level's largest walking
+///   distance from the up stairs; rooms two tiles apart share one door, not two back to
+///   back.
+pub const GENERATION: u64 = 2;
 
 /// Everything needed to regenerate one level.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -43,7 +51,7 @@ impl LevelKey {
             .iter()
             .position(|&k| k == self.config.kind())
             .unwrap_or(0) as u64;
-        push_varint(&mut payload, FORMAT_VERSION << 2 | kind);
+        push_varint(&mut payload, GENERATION << 2 | kind);
         push_varint(&mut payload, self.depth as u64);
         push_varint(&mut payload, self.seed);
         let values = params(&self.config);
@@ -74,8 +82,10 @@ impl LevelKey {
             at: 0,
         };
         let head = reader.varint()?;
-        if head >> 2 != FORMAT_VERSION {
-            return Err(KeyError::UnknownVersion(head >> 2));
+        match head >> 2 {
+            GENERATION => {}
+            older if older < GENERATION => return Err(KeyError::OlderGeneration(older)),
+            newer => return Err(KeyError::UnknownVersion(newer)),
         }
         let kind = *GeneratorKind::ALL
             .get((head & 3) as usize)
@@ -135,6 +145,8 @@ pub enum KeyError {
     CheckFailed,
     /// A key from a newer delve.
     UnknownVersion(u64),
+    /// A key from an older delve, whose levels this delve no longer makes.
+    OlderGeneration(u64),
     /// The characters check out but do not describe a level.
     Malformed(&'static str),
     /// The parameters break a config rule.
@@ -158,7 +170,11 @@ impl fmt::Display for KeyError {
             ),
             KeyError::UnknownVersion(v) => write!(
                 f,
-                "level key: format version {v} is not known to this delve"
+                "level key: generation {v} is newer than this delve (generation {GENERATION}); update delve"
+            ),
+            KeyError::OlderGeneration(v) => write!(
+                f,
+                "level key: made by an older delve (generation {v}), whose level differs from what this delve (generation {GENERATION}) makes; generate the level again for a key of generation {GENERATION}"
             ),
             KeyError::Malformed(what) => write!(f, "level key: {what}"),
             KeyError::Invalid(e) => write!(f, "level key: parameter {e}"),

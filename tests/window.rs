@@ -1,8 +1,9 @@
 #![cfg(feature = "render")]
-//! The real window, end to end: `delve play` opens on the default campaign under an X
-//! display (the developer's, or an `Xvfb` this test starts), screenshots itself with
-//! Bevy's `Screenshot` once the level is drawn, a real key press sent with `xdotool`
-//! moves the player, and a second screenshot shows the change.
+//! The real window, end to end: the bare `delve` (as the README starts it) opens on the
+//! default campaign under an X display (the developer's, or an `Xvfb` this test
+//! starts), screenshots itself with Bevy's `Screenshot` once the level is drawn, a real
+//! key press sent with `xdotool` moves the player, F5 saves to `delve.sav` in the
+//! working folder, F9 loads it, and a second screenshot shows the change.
 //!
 //! The game side is the hidden `DELVE_SMOKE_TEST=<folder>` hook (src/render/smoke.rs).
 //! Needs Xvfb (when `DISPLAY` is unset), xdotool and a Vulkan driver (Mesa's lavapipe
@@ -255,6 +256,23 @@ fn assert_shows_a_level(picture: &Picture, name: &str) {
     );
     assert!(tunic >= 16, "{name}: the player is not to be seen");
     assert!(bricks >= 256, "{name}: no walls to be seen");
+    // The camera keeps the player in the middle, clear of the HUD's bars and panel.
+    let (mut sum_x, mut sum_y) = (0usize, 0usize);
+    for (i, _) in picture
+        .rgb
+        .iter()
+        .enumerate()
+        .filter(|&(_, &p)| near(p, TUNIC_BLUE))
+    {
+        sum_x += i % picture.width;
+        sum_y += i / picture.width;
+    }
+    let (x, y) = (sum_x / tunic, sum_y / tunic);
+    let (cx, cy) = (picture.width / 2, picture.height / 2);
+    assert!(
+        x.abs_diff(cx) <= 48 && y.abs_diff(cy) <= 48,
+        "{name}: the player is drawn at ({x}, {y}), not in the middle ({cx}, {cy})"
+    );
 }
 
 #[test]
@@ -276,10 +294,10 @@ fn the_window_shows_the_level_and_a_real_key_press_moves_the_player() {
     let log = dir.join("game.log");
     let log_file = File::create(&log).expect("a log file");
 
+    // The bare command, as the README starts the game: its save slot is `delve.sav` in
+    // the working folder. Another folder than the crate's: the tileset must come from
+    // inside the binary.
     let child = Command::new(env!("CARGO_BIN_EXE_delve"))
-        .args(["play", "--save-file"])
-        .arg(dir.join("smoke.sav"))
-        // Another folder than the crate's: the tileset must come from inside the binary.
         .current_dir(&dir)
         .env("DISPLAY", &display)
         .env_remove("WAYLAND_DISPLAY")
@@ -318,6 +336,26 @@ fn the_window_shows_the_level_and_a_real_key_press_moves_the_player() {
     }
     let moved = wait_for_file(&moved, &mut game, &log, Duration::from_secs(1));
     eprintln!("pressed {key}: moved {}", moved.replace('\n', "; "));
+
+    // F5 saves into the working folder, crash-safely: no temporary file is left.
+    press_key(&xdotool_program, &display, "F5");
+    let saved = wait_for_file(&dir.join("saved"), &mut game, &log, Duration::from_secs(30));
+    assert!(saved.contains("delve.sav"), "{saved}");
+    assert!(dir.join("delve.sav").is_file(), "F5 wrote no delve.sav");
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with("delve.sav") && name.ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "temporary saves left: {leftovers:?}");
+    // F9 loads it back: the player stands where the save was made.
+    press_key(&xdotool_program, &display, "F9");
+    let loaded = wait_for_file(&dir.join("loaded"), &mut game, &log, Duration::from_secs(30));
+    assert!(loaded.contains("Loaded delve.sav"), "{loaded}");
+    let moved_to = moved.lines().next().and_then(|l| l.split(" to ").nth(1));
+    let loaded_at = loaded.lines().find_map(|l| l.strip_prefix("position "));
+    assert_eq!(moved_to, loaded_at, "F9 puts the player back where F5 saved");
 
     let status = wait_for_exit(&mut game, &log, Duration::from_secs(60));
     assert!(

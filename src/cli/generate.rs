@@ -1,7 +1,7 @@
 //! `delve gen`: one level as ASCII (stdout) or PNG, with its key and a summary on stderr.
 
 use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
@@ -18,14 +18,49 @@ pub struct GenArgs {
     #[command(flatten)]
     level: LevelArgs,
     /// Output format: `ascii` (the map legend: # wall, . floor, + door, < up, > down, $ loot) or `png`.
-    #[arg(long, value_enum, default_value_t = Format::Ascii)]
-    format: Format,
+    /// Default: `png` for an --out file ending in .png, otherwise `ascii`.
+    #[arg(long, value_enum)]
+    format: Option<Format>,
     /// Write to this file instead of stdout (required for png unless stdout is redirected).
     #[arg(long, short)]
     out: Option<PathBuf>,
-    /// Pixels per tile side in PNG output (1–32).
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=32))]
-    scale: u32,
+    /// Pixels per tile side in PNG output (1–32, default 4).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=32))]
+    scale: Option<u32>,
+}
+
+/// Pixels per tile side when `--scale` is not given.
+const DEFAULT_SCALE: u32 = 4;
+
+/// The output format the arguments ask for: `--format`, else the --out file's
+/// extension, else ASCII. Refuses combinations that would write something other than
+/// what the user expects (ASCII into a .png file, a scale for text).
+fn output_format(args: &GenArgs) -> Result<Format, CliError> {
+    let png_file = args.out.as_ref().is_some_and(|p| {
+        p.extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("png"))
+    });
+    let format = match args.format {
+        Some(Format::Ascii) if png_file => {
+            return Err(CliError(
+                "--format ascii would write text into a .png file; drop --format, or name the file otherwise".into(),
+            ));
+        }
+        Some(format) => format,
+        None if png_file => Format::Png,
+        None => Format::Ascii,
+    };
+    if format == Format::Png && args.out.is_none() && io::stdout().is_terminal() {
+        return Err(CliError(
+            "a PNG picture is binary and would garble this terminal; add --out FILE.png or redirect stdout".into(),
+        ));
+    }
+    if format == Format::Ascii && args.scale.is_some() {
+        return Err(CliError(
+            "--scale sets the pixels per tile of a picture; add --format png (or --out FILE.png)".into(),
+        ));
+    }
+    Ok(format)
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,14 +102,16 @@ pub fn summary(key: &LevelKey, level: &Level) -> String {
 
 /// Runs `delve gen`.
 pub fn run(args: GenArgs) -> Result<Outcome, CliError> {
+    let format = output_format(&args)?;
     let key = resolve::level_key(&args.level)?;
     let level = generate_level(&key.config, key.level_seed())?;
-    let bytes = match args.format {
+    let scale = args.scale.unwrap_or(DEFAULT_SCALE);
+    let bytes = match format {
         Format::Ascii => level.tiles.to_ascii().into_bytes(),
         Format::Png => {
             let (w, h) = (
-                level.tiles.width() as u64 * args.scale as u64,
-                level.tiles.height() as u64 * args.scale as u64,
+                level.tiles.width() as u64 * scale as u64,
+                level.tiles.height() as u64 * scale as u64,
             );
             if w.max(h) > delve::picture::MAX_SIDE as u64 {
                 return Err(CliError(format!(
@@ -83,7 +120,7 @@ pub fn run(args: GenArgs) -> Result<Outcome, CliError> {
                 )));
             }
             let mut png = Vec::new();
-            write_png(&level.tiles, args.scale, &mut png)?;
+            write_png(&level.tiles, scale, &mut png)?;
             png
         }
     };

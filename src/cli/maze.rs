@@ -19,12 +19,21 @@ pub struct MazeArgs {
     /// Cells across (1–1000000).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_WIDTH))]
     width: u64,
-    /// Rows of cells; without it the maze goes on until stdout is closed.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    /// Rows of cells (1 or more); without it the maze goes on until stdout is closed.
+    #[arg(long, value_parser = parse_rows)]
     rows: Option<u64>,
     /// Seed of the maze.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+}
+
+/// Reads `--rows`: a whole number of at least 1.
+fn parse_rows(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("a maze needs at least 1 row".into()),
+        Ok(rows) => Ok(rows),
+        Err(_) => Err(format!("{text:?} is not a whole number of rows")),
+    }
 }
 
 /// Runs `delve maze`.

@@ -43,12 +43,12 @@ enum Command {
 }
 
 /// Where a level comes from: a config file, a kind, a seed, a depth, or a key.
-#[derive(Args, Debug, Clone, Default)]
+#[derive(Args, Debug, Clone)]
 pub struct LevelArgs {
     /// Level config or campaign file (RON). Default: the built-in campaign (levels/descent.ron).
     #[arg(value_name = "CONFIG")]
     pub config: Option<PathBuf>,
-    /// Generator to use instead of the config's: cave, rooms or maze.
+    /// Generator to use instead of the config's, on every depth: cave, rooms or maze.
     #[arg(long, value_enum)]
     pub kind: Option<KindArg>,
     /// Master seed (an unsigned 64-bit number). Default: the config's seed.
@@ -132,7 +132,7 @@ pub fn print_out(text: &str) -> Result<(), CliError> {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        None => play::run(play::PlayArgs::default()),
+        None => play::run(play::PlayArgs::defaults()),
         Some(Command::Play(args)) => play::run(args),
         Some(Command::Gen(args)) => generate::run(args),
         Some(Command::Maze(args)) => maze::run(args),

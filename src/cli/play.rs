@@ -2,16 +2,18 @@
 
 use std::path::PathBuf;
 
-use clap::Args;
+use clap::{Args, FromArgMatches};
 
 use delve::game::RunSettings;
 use delve::game::headless::run_headless;
+use delve::game::level::check_play_size;
 use delve::game::parse_actions;
 
 use super::{CliError, LevelArgs, Outcome, resolve};
 
-/// Arguments of `delve play`.
-#[derive(Args, Debug, Default)]
+/// Arguments of `delve play`. Their defaults live in the clap attributes alone: the bare
+/// `delve` gets them from [`PlayArgs::defaults`].
+#[derive(Args, Debug)]
 pub struct PlayArgs {
     #[command(flatten)]
     level: LevelArgs,
@@ -24,8 +26,14 @@ pub struct PlayArgs {
     /// `K` shows the key. Whitespace is ignored.
     #[arg(long, requires = "headless", default_value = "")]
     actions: String,
-    /// Load this save before playing (headless).
-    #[arg(long, requires = "headless")]
+    /// Load this save before playing (headless). The save knows its campaign, seed and
+    /// levels, so it cannot be combined with CONFIG, --key, --seed, --kind, --depth,
+    /// --width or --height.
+    #[arg(
+        long,
+        requires = "headless",
+        conflicts_with_all = ["config", "key", "seed", "kind", "depth", "width", "height"]
+    )]
     load: Option<PathBuf>,
     /// Save the final state here (headless).
     #[arg(long, requires = "headless")]
@@ -35,12 +43,35 @@ pub struct PlayArgs {
     save_file: PathBuf,
 }
 
-/// Largest level the game will show (the CLI `gen` handles any validated size).
-pub const MAX_PLAY_TILES: u64 = 1024 * 1024;
+impl PlayArgs {
+    /// What `delve play` with no arguments means: every default as clap gives it, so
+    /// that the bare `delve` saves to the same `delve.sav` as `delve play`.
+    pub fn defaults() -> PlayArgs {
+        let command = <PlayArgs as Args>::augment_args(clap::Command::new("play"));
+        let matches = command.get_matches_from(["play"]);
+        // No user input reaches this: it parses the empty command line.
+        PlayArgs::from_arg_matches(&matches).expect("`delve play` needs no arguments")
+    }
+}
 
 /// Runs `delve play`.
 pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
     let mut campaign = resolve::campaign(&args.level)?;
+    // Every depth of the run follows --kind, --width and --height, not only the first.
+    if let Some(kind) = args.level.kind {
+        campaign = campaign.with_kind(kind.into());
+    }
+    if args.level.width.is_some() || args.level.height.is_some() {
+        campaign = campaign
+            .with_size(args.level.width, args.level.height)
+            .map_err(|(index, e)| {
+                CliError(format!(
+                    "--width/--height do not fit depth {} ({}): {e}",
+                    index + 1,
+                    campaign.depths[index].kind()
+                ))
+            })?;
+    }
     let explicit_start = args.level.key.is_some()
         || args.level.kind.is_some()
         || args.level.depth.is_some()
@@ -54,13 +85,21 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
     if let (Some(seed), None) = (args.level.seed, &args.level.key) {
         campaign.seed = seed;
     }
+    // A key carries its run seed: the depths above and below it come from that seed (the
+    // campaign gives their generators), not from the campaign's own master seed.
+    if let (Some(key), Some(_)) = (&start, &args.level.key) {
+        campaign.seed = key.seed;
+    }
     if let Some(key) = &start {
-        let (w, h) = key.config.size();
-        if w as u64 * h as u64 > MAX_PLAY_TILES {
-            return Err(CliError(format!(
-                "a {w}x{h} level is too large to play (at most {MAX_PLAY_TILES} tiles); `delve gen` can still make it"
-            )));
-        }
+        check_play_size(&key.config).map_err(|e| CliError(format!("{e}; `delve gen` can still make it")))?;
+    }
+    for (index, config) in campaign.depths.iter().enumerate() {
+        check_play_size(config).map_err(|e| {
+            CliError(format!(
+                "depth {} of the campaign: {e}",
+                index + 1
+            ))
+        })?;
     }
     let start = if explicit_start { start } else { None };
     let settings = RunSettings {

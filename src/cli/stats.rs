@@ -11,7 +11,8 @@ use delve::rng::{Stream, StreamRng};
 
 use super::{CliError, LevelArgs, Outcome, resolve};
 
-/// Arguments of `delve stats`.
+/// Arguments of `delve stats`: the levels of one depth (`--depth`, default 1) of the
+/// config, for run seeds S, S+1, ….
 #[derive(Args, Debug)]
 pub struct StatsArgs {
     #[command(flatten)]
@@ -105,6 +106,17 @@ pub fn run(args: StatsArgs) -> Result<Outcome, CliError> {
     let mut table = String::new();
     use std::fmt::Write as _;
     let _ = writeln!(table, "kind                         {}", base.config.kind());
+    let _ = writeln!(
+        table,
+        "depth                        {} (the config's entry for it; --depth picks another)",
+        base.depth
+    );
+    let _ = writeln!(
+        table,
+        "run seeds                    {}..={}",
+        base.seed,
+        base.seed.wrapping_add(args.count - 1)
+    );
     let _ = writeln!(table, "levels                       {}", t.levels);
     let _ = writeln!(
         table,

@@ -7,8 +7,8 @@ use std::fmt;
 use bevy::prelude::*;
 
 use super::level::{
-    Arrival, CurrentLevel, Inventory, Item, LevelChange, MapTile, PendingLevel, Run, TileEntities,
-    Turns,
+    Arrival, ChangeReason, CurrentLevel, Inventory, Item, LevelChange, MapTile, PendingLevel,
+    Run, TileEntities, Turns,
 };
 use super::{GameSystems, GridPos, Notice, Player};
 use crate::generator::{GeneratorConfig, GeneratorKind};
@@ -44,6 +44,9 @@ pub enum PlayerAction {
     AdjustWalls(i32),
     /// Show the cave automaton one pass at a time (Space).
     StepAutomaton,
+    /// Stop watching the cave form and show the finished cave (Esc while watching; any
+    /// other action while watching does the same).
+    StopWatching,
     /// Print the level key.
     ShowKey,
     /// Save the game (F5).
@@ -152,9 +155,9 @@ pub fn apply_next_action(
         return;
     };
     if watch.is_some() && action != PlayerAction::StepAutomaton {
-        notices.write(Notice(
-            "Watching the cave form: press Space for the next pass.".into(),
-        ));
+        // Any other action ends the watch on the finished cave (and is spent doing so).
+        commands.remove_resource::<super::sight::CaveWatch>();
+        pending.0 = Some(super::sight::finished_cave(&current.key, player.0));
         return;
     }
     let here = player.0;
@@ -185,8 +188,7 @@ pub fn apply_next_action(
                     depth: depth + 1,
                     key,
                     arrival: Arrival::UpStairs,
-                    memory: None,
-                    fresh: false,
+                    reason: ChangeReason::Descend,
                 });
                 turns.0 += 1;
             } else {
@@ -200,8 +202,7 @@ pub fn apply_next_action(
                     depth: depth - 1,
                     key,
                     arrival: Arrival::DownStairs,
-                    memory: None,
-                    fresh: false,
+                    reason: ChangeReason::Ascend,
                 });
                 turns.0 += 1;
             } else if depth == 1 && current.level.tiles.get(here) == Some(Tile::UpStairs) {
@@ -220,7 +221,7 @@ pub fn apply_next_action(
                 seed,
                 ..current.key.clone()
             };
-            regenerate(&mut pending, key);
+            regenerate(&mut pending, key, ChangeReason::Regenerate);
         }
         PlayerAction::SwitchKind(kind) => {
             let config = run.campaign.config_of_kind(kind);
@@ -228,7 +229,7 @@ pub fn apply_next_action(
                 config,
                 ..current.key.clone()
             };
-            regenerate(&mut pending, key);
+            regenerate(&mut pending, key, ChangeReason::SwitchKind);
         }
         PlayerAction::AdjustWalls(delta) => {
             if let GeneratorConfig::Cave(cave) = &current.key.config {
@@ -239,7 +240,7 @@ pub fn apply_next_action(
                     config: GeneratorConfig::Cave(cave),
                     ..current.key.clone()
                 };
-                regenerate(&mut pending, key);
+                regenerate(&mut pending, key, ChangeReason::AdjustWalls);
             } else {
                 notices.write(Notice(
                     "+ and - change a cave's walls; press 1 for a cave.".into(),
@@ -249,6 +250,7 @@ pub fn apply_next_action(
         PlayerAction::StepAutomaton => {
             commands.run_system_cached(super::sight::step_cave_automaton);
         }
+        PlayerAction::StopWatching => {}
         PlayerAction::ShowKey => {
             notices.write(Notice(format!("Level key {}", current.key.encode())));
         }
@@ -277,13 +279,12 @@ pub fn apply_next_action(
     }
 }
 
-fn regenerate(pending: &mut PendingLevel, key: LevelKey) {
+fn regenerate(pending: &mut PendingLevel, key: LevelKey, reason: ChangeReason) {
     pending.0 = Some(LevelChange {
         depth: key.depth,
         key,
         arrival: Arrival::UpStairs,
-        memory: None,
-        fresh: true,
+        reason,
     });
 }
 
@@ -318,7 +319,7 @@ fn pick_up(
     }
     notices.write(Notice(format!(
         "You pick up {}.",
-        super::level::item_name(run_seed, inventory, item.item)
+        super::level::with_article(&super::level::item_name(run_seed, inventory, item.item))
     )));
     true
 }

@@ -111,7 +111,7 @@ pub fn final_state(app: &mut App) -> Result<FinalState, HeadlessError> {
         position,
         inventory: super::level::inventory_names(run_seed, inventory),
         turns: world.resource::<Turns>().0,
-        messages: world.resource::<NoticeLog>().0.clone(),
+        messages: world.resource::<NoticeLog>().texts(),
     })
 }
 

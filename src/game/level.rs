@@ -8,7 +8,7 @@ use bevy::prelude::*;
 
 use super::{GameSystems, GridPos, Notice, Player, RunSettings};
 use crate::config::CampaignConfig;
-use crate::generator::{Level, generate_level};
+use crate::generator::{GeneratorConfig, GeneratorKind, Level, generate_level};
 use crate::grid::{Grid, Pos, Tile};
 use crate::key::LevelKey;
 use crate::loot::PlacedItem;
@@ -23,6 +23,43 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, enter_requested_level.in_set(GameSystems::Generate));
 }
 
+/// The largest level the game will put a player on, in tiles (`delve gen` and `delve
+/// stats` make larger ones). Each tile of a level in play costs about 1.3 KB — a tile
+/// entity with its sight, a tilemap tile and its render data — so 512×512 tiles take
+/// about 350 MB, where the largest level a config allows (4096×4096) would take 22 GB.
+pub const MAX_PLAY_TILES: u64 = 512 * 512;
+
+/// A level too large to play (see [`MAX_PLAY_TILES`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooLargeToPlay {
+    /// Tiles across.
+    pub width: u32,
+    /// Tiles down.
+    pub height: u32,
+}
+
+impl std::fmt::Display for TooLargeToPlay {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "a {}x{} level is too large to play (at most {MAX_PLAY_TILES} tiles, e.g. 512x512)",
+            self.width, self.height
+        )
+    }
+}
+
+impl std::error::Error for TooLargeToPlay {}
+
+/// Whether a level of `config` is small enough to play.
+pub fn check_play_size(config: &GeneratorConfig) -> Result<(), TooLargeToPlay> {
+    let (width, height) = config.size();
+    if width as u64 * height as u64 > MAX_PLAY_TILES {
+        Err(TooLargeToPlay { width, height })
+    } else {
+        Ok(())
+    }
+}
+
 /// What a visited level remembers when the player leaves it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LevelMemory {
@@ -32,7 +69,9 @@ pub struct LevelMemory {
     pub seen: Vec<bool>,
 }
 
-/// The run: campaign, current depth, and the key and memory of every visited depth.
+/// The run: campaign, current depth, the key of every visited depth, and what every
+/// visited level remembers — by level key, so that a level reached again by any route
+/// (the stairs, `R`, `1` `2` `3`, `+` `-`) keeps what the player took from it.
 #[derive(Resource, Clone, Debug)]
 pub struct Run {
     /// The campaign being played.
@@ -41,8 +80,8 @@ pub struct Run {
     pub depth: u32,
     /// The key of each visited depth (a regenerated level keeps its new key).
     pub keys: BTreeMap<u32, LevelKey>,
-    /// What each visited depth remembers.
-    pub memories: BTreeMap<u32, LevelMemory>,
+    /// What each visited level remembers, by its encoded level key.
+    pub memories: BTreeMap<String, LevelMemory>,
     /// How many times a level was regenerated with `R` (feeds fresh seeds deterministically).
     pub regenerations: u64,
 }
@@ -126,10 +165,66 @@ pub struct LevelChange {
     pub key: LevelKey,
     /// Where the player appears.
     pub arrival: Arrival,
-    /// Memory to restore instead of the run's (loading a save).
-    pub memory: Option<LevelMemory>,
-    /// Forget what the depth remembered (a regenerated level is a new level).
-    pub fresh: bool,
+    /// Why the level changes: says what the player is told on arrival.
+    pub reason: ChangeReason,
+}
+
+/// Why the player is put on a level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChangeReason {
+    /// The run starts.
+    Start,
+    /// Down the stairs.
+    Descend,
+    /// Up the stairs.
+    Ascend,
+    /// `R`: the same generator, a fresh seed.
+    Regenerate,
+    /// `1` `2` `3`: another generator on this depth.
+    SwitchKind,
+    /// `+` `-`: a cave with another wall percent.
+    AdjustWalls,
+    /// The end of watching a cave form.
+    FinishWatch,
+    /// A save was loaded.
+    Load,
+}
+
+/// What the player is told on arriving on `key`'s level, if anything.
+pub fn arrival_notice(reason: ChangeReason, key: &LevelKey) -> Option<String> {
+    let what = match key.config.kind() {
+        GeneratorKind::Cave => "a cave",
+        GeneratorKind::Rooms => "a room dungeon",
+        GeneratorKind::Maze => "a maze",
+    };
+    let code = key.encode();
+    Some(match reason {
+        ChangeReason::Start => format!("Depth {}: {what}. Level key {code}.", key.depth),
+        ChangeReason::Descend => format!("You go down to depth {}: {what}.", key.depth),
+        ChangeReason::Ascend => format!("You climb back up to depth {}.", key.depth),
+        ChangeReason::Regenerate => format!("Regenerated with a fresh seed: level key {code}."),
+        ChangeReason::SwitchKind => format!("Depth {} is now {what}: level key {code}.", key.depth),
+        ChangeReason::AdjustWalls => format!("New cave: level key {code}."),
+        ChangeReason::FinishWatch => "Pockets repaired, stairs placed: the finished cave.".into(),
+        ChangeReason::Load => return None,
+    })
+}
+
+/// An item's name as a sentence uses it: "a dagger", "an opal ring", "some gold pieces"
+/// (plural when the noun before any " of " ends in a single `s`).
+pub fn with_article(name: &str) -> String {
+    let bare = name.split(" (").next().unwrap_or(name);
+    let noun = bare.split(" of ").next().unwrap_or(bare);
+    let plural = noun.ends_with('s') && !noun.ends_with("ss");
+    let article = if plural {
+        "some"
+    } else {
+        match name.chars().next().map(|c| c.to_ascii_lowercase()) {
+            Some('a' | 'e' | 'i' | 'o' | 'u') => "an",
+            _ => "a",
+        }
+    };
+    format!("{article} {name}")
 }
 
 /// The level change waiting for the generate step, if any.
@@ -218,8 +313,7 @@ fn start_run(
         depth: key.depth,
         key,
         arrival: Arrival::UpStairs,
-        memory: None,
-        fresh: false,
+        reason: ChangeReason::Start,
     });
 }
 
@@ -242,6 +336,10 @@ pub fn enter_requested_level(
     let Some(change) = pending.0.take() else {
         return;
     };
+    if let Err(e) = check_play_size(&change.key.config) {
+        notices.write(Notice(format!("Cannot go there: {e}.")));
+        return;
+    }
     let level = match generate_level(&change.key.config, change.key.level_seed()) {
         Ok(level) => level,
         Err(e) => {
@@ -254,19 +352,13 @@ pub fn enter_requested_level(
             taken: old.taken(),
             seen: old.seen.clone(),
         };
-        run.memories.insert(old.key.depth, memory);
+        run.memories.insert(old.key.encode(), memory);
     }
-    if change.fresh {
-        run.memories.remove(&change.depth);
-    }
-    let memory = change
-        .memory
-        .clone()
-        .or_else(|| run.memories.get(&change.depth).cloned())
-        .filter(|m| m.seen.len() == level.tiles.len());
-    let taken = memory.as_ref().map(|m| m.taken.clone()).unwrap_or_default();
+    let memory = run.memories.get(&change.key.encode());
+    let taken = memory.map(|m| m.taken.clone()).unwrap_or_default();
     let seen = memory
-        .map(|m| m.seen)
+        .map(|m| m.seen.clone())
+        .filter(|seen| seen.len() == level.tiles.len())
         .unwrap_or_else(|| vec![false; level.tiles.len()]);
     let remaining: Vec<PlacedItem> = level
         .loot
@@ -298,6 +390,9 @@ pub fn enter_requested_level(
         depth: change.depth,
         key: change.key.encode(),
     });
+    if let Some(text) = arrival_notice(change.reason, &change.key) {
+        notices.write(Notice(text));
+    }
     commands.insert_resource(new);
 }
 

@@ -84,10 +84,33 @@ pub struct Player;
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct Notice(pub String);
 
+/// A notice as the log keeps it: with the turn it was shown on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoggedNotice {
+    /// Turns taken when it was shown.
+    pub turn: u64,
+    /// What it said.
+    pub text: String,
+}
+
 /// Every notice shown so far, oldest first.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
-pub struct NoticeLog(pub Vec<String>);
+pub struct NoticeLog(pub Vec<LoggedNotice>);
 
-fn record_notices(mut notices: MessageReader<Notice>, mut log: ResMut<NoticeLog>) {
-    log.0.extend(notices.read().map(|n| n.0.clone()));
+impl NoticeLog {
+    /// The texts, oldest first.
+    pub fn texts(&self) -> Vec<String> {
+        self.0.iter().map(|n| n.text.clone()).collect()
+    }
+}
+
+fn record_notices(
+    mut notices: MessageReader<Notice>,
+    turns: Res<Turns>,
+    mut log: ResMut<NoticeLog>,
+) {
+    log.0.extend(notices.read().map(|n| LoggedNotice {
+        turn: turns.0,
+        text: n.0.clone(),
+    }));
 }

@@ -9,7 +9,8 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::level::{
-    Arrival, CurrentLevel, Inventory, LevelChange, LevelMemory, PendingLevel, Run, Turns,
+    Arrival, ChangeReason, CurrentLevel, Inventory, LevelChange, LevelMemory, PendingLevel, Run,
+    Turns,
 };
 use super::{GameSystems, GridPos, Notice, Player, RunSettings};
 use crate::config::CampaignConfig;
@@ -67,8 +68,13 @@ pub struct GameSave {
     pub turns: u64,
     /// Regenerations so far (feeds the next fresh seed).
     pub regenerations: u64,
-    /// Every visited level.
+    /// The level each visited depth has now.
     pub levels: Vec<SavedLevel>,
+    /// Other levels visited and left (a depth regenerated or switched to another
+    /// generator), so that returning to one by its key finds what was taken still gone.
+    /// Absent in saves made before it existed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub remembered: Vec<SavedLevel>,
 }
 
 /// Packs booleans into a hexadecimal string.
@@ -107,23 +113,33 @@ pub fn snapshot(
 ) -> GameSave {
     let mut memories = run.memories.clone();
     memories.insert(
-        current.key.depth,
+        current.key.encode(),
         LevelMemory {
             taken: current.taken(),
             seen: current.seen.clone(),
         },
     );
-    let levels = run
+    let saved = |depth: u32, key: String, memory: LevelMemory| SavedLevel {
+        depth,
+        key,
+        taken: memory.taken,
+        seen: bits_to_hex(&memory.seen),
+    };
+    let levels: Vec<SavedLevel> = run
         .keys
         .iter()
         .map(|(&depth, key)| {
-            let memory = memories.get(&depth).cloned().unwrap_or_default();
-            SavedLevel {
-                depth,
-                key: key.encode(),
-                taken: memory.taken,
-                seen: bits_to_hex(&memory.seen),
-            }
+            let code = key.encode();
+            let memory = memories.remove(&code).unwrap_or_default();
+            saved(depth, code, memory)
+        })
+        .collect();
+    // What is left are levels no depth shows now; their depth is in their key.
+    let remembered = memories
+        .into_iter()
+        .filter_map(|(code, memory)| {
+            let depth = LevelKey::decode(&code).ok()?.depth;
+            Some(saved(depth, code, memory))
         })
         .collect();
     GameSave {
@@ -134,6 +150,7 @@ pub fn snapshot(
         turns: turns.0,
         regenerations: run.regenerations,
         levels,
+        remembered,
     }
 }
 
@@ -249,21 +266,27 @@ pub fn restore_from(save: GameSave) -> Result<Restored, RestoreError> {
     if run.campaign.depths.is_empty() {
         return Err(RestoreError::Content("the campaign lists no levels".into()));
     }
-    for level in &save.levels {
+    for (index, level) in save.levels.iter().chain(&save.remembered).enumerate() {
         let key = LevelKey::decode(&level.key)
             .map_err(|e| RestoreError::Content(format!("depth {}: {e}", level.depth)))?;
+        super::level::check_play_size(&key.config)
+            .map_err(|e| RestoreError::Content(format!("depth {}: {e}", level.depth)))?;
         let (w, h) = key.config.size();
-        let seen = hex_to_bits(&level.seen, (w * h) as usize)
-            .or_else(|| level.seen.is_empty().then(|| vec![false; (w * h) as usize]))
+        let tiles = w as usize * h as usize;
+        let seen = hex_to_bits(&level.seen, tiles)
+            .or_else(|| level.seen.is_empty().then(|| vec![false; tiles]))
             .ok_or_else(|| {
                 RestoreError::Content(format!(
                     "depth {}: seen map does not fit the level",
                     level.depth
                 ))
             })?;
-        run.keys.insert(level.depth, key);
+        let code = key.encode();
+        if index < save.levels.len() {
+            run.keys.insert(level.depth, key);
+        }
         run.memories.insert(
-            level.depth,
+            code,
             LevelMemory {
                 taken: level.taken.clone(),
                 seen,
@@ -278,10 +301,9 @@ pub fn restore_from(save: GameSave) -> Result<Restored, RestoreError> {
     })?;
     let change = LevelChange {
         depth: save.depth,
-        memory: run.memories.get(&save.depth).cloned(),
         key,
         arrival: Arrival::At(save.position),
-        fresh: false,
+        reason: ChangeReason::Load,
     };
     Ok((run, Inventory(save.inventory), Turns(save.turns), change))
 }

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use super::level::{
-    Arrival, CurrentLevel, LevelChange, MapTile, PendingLevel, Sight, TileEntities,
+    Arrival, ChangeReason, CurrentLevel, LevelChange, MapTile, PendingLevel, Sight, TileEntities,
 };
 use super::{GameSystems, GridPos, Notice, Player};
 use crate::fov::compute_fov;
@@ -78,6 +78,17 @@ pub fn update_sight(
     level.visible = visible;
 }
 
+/// The level change that ends a cave watch: the same level again (same seed, same
+/// passes, then repair and stairs), the player where they stood.
+pub fn finished_cave(key: &crate::key::LevelKey, at: crate::grid::Pos) -> LevelChange {
+    LevelChange {
+        depth: key.depth,
+        key: key.clone(),
+        arrival: Arrival::At(at),
+        reason: ChangeReason::FinishWatch,
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 /// Space on a cave level: show the random fill, then one automaton pass per press, then
 /// return to the finished level (the same level: same seed, same passes, then repair).
@@ -107,7 +118,7 @@ pub fn step_cave_automaton(
                 passes: config.passes,
             });
             notices.write(Notice(format!(
-                "Random fill: {}% walls. Space for the next pass.",
+                "Random fill: {}% walls. Space for the next pass, Esc for the finished cave.",
                 config.wall_percent
             )));
             walls
@@ -123,16 +134,7 @@ pub fn step_cave_automaton(
         }
         Some(_) => {
             commands.remove_resource::<CaveWatch>();
-            pending.0 = Some(LevelChange {
-                depth: current.key.depth,
-                key: current.key.clone(),
-                arrival: Arrival::At(player.0),
-                memory: None,
-                fresh: false,
-            });
-            notices.write(Notice(
-                "Pockets repaired, stairs placed: the finished cave.".into(),
-            ));
+            pending.0 = Some(finished_cave(&current.key, player.0));
             return;
         }
     };

@@ -1,7 +1,8 @@
 //! Corridors between the rooms of two grid-adjacent cells: straight at a random offset
 //! where the rooms overlap across the direction of travel (the seed's `rand() % (dy+1)`),
 //! otherwise a Z whose middle leg runs on the first cell's boundary line; a door on the
-//! first corridor tile outside each room.
+//! first corridor tile outside each room — one door only where those two tiles touch
+//! (rooms two tiles apart share a wall, and a wall gets one door).
 //!
 //! Why no corridor cuts through a room or touches another corridor (rooms at least 3
 //! tiles a side, each with a margin of one tile or more inside its cell):
@@ -14,7 +15,8 @@
 //!   which for such rooms always lies in the safe band.
 //!
 //! So the pieces of different corridors are always two or more tiles apart, or meet only
-//! diagonally, and each corridor touches its own rooms only, at its doors.
+//! diagonally, and each corridor touches its own rooms only, at its doors (through a
+//! shared wall, at its one door and the floor tile beside it).
 
 use super::rooms::Room;
 use crate::grid::{Grid, Pos, Tile};
@@ -124,7 +126,12 @@ pub(super) fn carve_corridor(
         (a, b)
     };
     put(start, start_across, Tile::Door);
-    put(end, end_across, Tile::Door);
+    // Rooms two tiles apart would get two doors back to back with no corridor between
+    // them: a shared wall, passed through one door.
+    let back_to_back = (end - start).abs() + (end_across - start_across).abs() == 1;
+    if !back_to_back {
+        put(end, end_across, Tile::Door);
+    }
 }
 
 #[cfg(test)]
@@ -173,6 +180,13 @@ mod tests {
         let text = draw(room(1, 1, 3, 3), room(9, 1, 3, 3), Axis::Horizontal, 6);
         let corridor_line = text.lines().find(|l| l.contains('+')).unwrap();
         assert_eq!(&corridor_line[1..12], "...+...+...");
+    }
+
+    #[test]
+    fn rooms_two_tiles_apart_share_one_door() {
+        let text = draw(room(1, 1, 3, 3), room(6, 1, 3, 3), Axis::Horizontal, 4);
+        let corridor_line = text.lines().find(|l| l.contains('+')).unwrap();
+        assert_eq!(&corridor_line[1..9], "...+....");
     }
 
     #[test]

@@ -322,7 +322,11 @@ mod tests {
             let graph = layout.rooms.unwrap();
             assert_eq!(graph.rooms.len(), 2);
             assert_eq!(graph.connections, vec![(0, 1)]);
-            assert_eq!(layout.tiles.count(Tile::Door), 2);
+            // Two doors, or one through a shared wall when the rooms are two tiles apart.
+            let (a, b) = (&graph.rooms[0], &graph.rooms[1]);
+            let gap = b.x - (a.x + a.width);
+            let doors = if gap == 2 { 1 } else { 2 };
+            assert_eq!(layout.tiles.count(Tile::Door), doors, "seed {seed}");
             assert_eq!(layout.report.dead_ends, 2);
         }
     }

@@ -18,9 +18,11 @@ use crate::rng::StreamRng;
 ///   weight) is drawn from `rng`, and the `i`-th item is the owner of ticket `t[i mod W]`
 ///   — an even spread by rarity, as in the seed's distribution table.
 /// - Places: a permutation table over the spots (in walking order from `start`) is drawn
-///   from `rng`. A must-find item takes the first free spot in that order whose
-///   Chebyshev square of radius `clearance` is all walkable, or, if none is, the free spot
-///   nearest `start` in walking distance; drawn items take the next free spots in order.
+///   from `rng`. A must-find item lies *far* from `start` — at least half the largest
+///   walking distance from it, the rule the down stairs follow — taking the first free
+///   far spot in that order whose Chebyshev square of radius `clearance` is all
+///   walkable; if no far spot is clear, the first free far spot; if none is free, the
+///   free spot farthest from `start`. Drawn items take the next free spots in order.
 ///
 /// `rng` is drawn from exactly four times when any spot exists (twice otherwise), so the
 /// number of items never shifts anything drawn later from the same stream.
@@ -32,7 +34,8 @@ pub fn place_loot_from(
     clearance: u32,
     rng: &mut StreamRng,
 ) -> Vec<PlacedItem> {
-    let spots = floor_in_walking_order(tiles, start);
+    let (spots, distances, farthest) = floor_in_walking_order(tiles, start);
+    let is_far = |s: usize| 2 * distances[s] >= farthest;
     let (Ok(tickets), Ok(spot_order)) = (
         ticket_table(table, rng),
         PermTable::random(spots.len() as u32, rng),
@@ -46,11 +49,16 @@ pub fn place_loot_from(
     let mut next_in_order = spot_order.iter();
     for item in kinds {
         let slot = if table.items[item].must_find {
-            spot_order
-                .iter()
-                .map(|s| s as usize)
-                .find(|&s| !taken[s] && is_clear(tiles, spots[s], clearance as usize))
-                .or_else(|| (0..spots.len()).find(|&s| !taken[s]))
+            let free_far = || {
+                spot_order
+                    .iter()
+                    .map(|s| s as usize)
+                    .filter(|&s| !taken[s] && is_far(s))
+            };
+            free_far()
+                .find(|&s| is_clear(tiles, spots[s], clearance as usize))
+                .or_else(|| free_far().next())
+                .or_else(|| (0..spots.len()).rev().find(|&s| !taken[s]))
         } else {
             next_in_order
                 .by_ref()
@@ -96,18 +104,25 @@ fn choose_kinds(table: &LootTable, count: u32, tickets: &PermTable) -> Vec<usize
 
 /// The [`Tile::Floor`] cells reachable from `start` by orthogonal steps over walkable
 /// tiles, `start` itself left out, nearest first (breadth-first, neighbours in
-/// [`crate::grid::ORTHOGONAL`] order). None when `start` is not walkable.
-fn floor_in_walking_order(tiles: &Grid<Tile>, start: Pos) -> Vec<usize> {
+/// [`crate::grid::ORTHOGONAL`] order); beside them, the walking distance of each, and
+/// the largest walking distance from `start` to any walkable tile. Nothing when `start`
+/// is not walkable.
+fn floor_in_walking_order(tiles: &Grid<Tile>, start: Pos) -> (Vec<usize>, Vec<u32>, u32) {
     if !tiles.is_walkable(start) {
-        return Vec::new();
+        return (Vec::new(), Vec::new(), 0);
     }
     let start = tiles.index_of(start);
     let mut search = FramedSearch::new(tiles, Tile::is_walkable);
-    search.run(&[start], |_, _| {});
-    search
+    // The search calls back in visiting order, the order `visited` gives.
+    let mut reached = Vec::new();
+    search.run(&[start], |_, distance| reached.push(distance));
+    let farthest = reached.last().copied().unwrap_or(0);
+    let (spots, distances) = search
         .visited()
-        .filter(|&cell| tiles.cells()[cell] == Tile::Floor && cell != start)
-        .collect()
+        .zip(reached)
+        .filter(|&(cell, _)| tiles.cells()[cell] == Tile::Floor && cell != start)
+        .unzip();
+    (spots, distances, farthest)
 }
 
 /// Whether the square of Chebyshev radius `radius` around `cell` lies inside the grid

@@ -1,10 +1,12 @@
 //! The camera: a whole-number zoom chosen from the window size (about 40×25 tiles in
-//! view, so the pixel art stays crisp at any size), following the player and scrolling
-//! over levels larger than the window, kept on whole screen pixels.
+//! view, so the pixel art stays crisp at any size), kept on the player — also near the
+//! map's edge, so that the player is always in the middle of the window, never under
+//! the HUD's bars or panel — and on whole screen pixels. While it glides it asks for
+//! the next frame; otherwise the window only redraws on input.
 
 use bevy::prelude::*;
 use bevy::render::view::Msaa;
-use bevy::window::PrimaryWindow;
+use bevy::window::{PrimaryWindow, RequestRedraw};
 
 use super::AppSystems;
 use super::tilemap::world_position;
@@ -22,8 +24,6 @@ pub(super) fn plugin(app: &mut App) {
 pub const DEFAULT_WINDOW: UVec2 = UVec2::new(1280, 800);
 /// Tiles the zoom aims to show across and down.
 const TILES_IN_VIEW: Vec2 = Vec2::new(40.0, 25.0);
-/// Extra room around the map, in tiles, so the HUD bars never hide its edge.
-const MARGIN_TILES: f32 = 2.0;
 /// How fast the camera catches up with the player (per second).
 const FOLLOW_RATE: f32 = 18.0;
 
@@ -37,19 +37,6 @@ fn spawn_camera(mut commands: Commands) {
 pub fn zoom_for(physical: UVec2) -> f32 {
     let fit = physical.as_vec2() / (TILES_IN_VIEW * TILE_SIDE as f32);
     fit.x.min(fit.y).round().max(1.0)
-}
-
-/// Where the camera looks along one axis: at `target`, unless the map (`tiles` long) is
-/// shorter than the `view` (then at its middle) or the view would pass its edge.
-fn clamp_to_map(target: f32, tiles: u32, view: f32) -> f32 {
-    let side = TILE_SIDE as f32;
-    let low = -side / 2.0 - MARGIN_TILES * side;
-    let high = tiles as f32 * side - side / 2.0 + MARGIN_TILES * side;
-    if high - low <= view {
-        (low + high) / 2.0
-    } else {
-        target.clamp(low + view / 2.0, high - view / 2.0)
-    }
 }
 
 /// Rounds a camera position so that tile edges land on screen pixel edges (half a
@@ -66,6 +53,7 @@ fn follow_player(
     player: Single<&GridPos, With<Player>>,
     size: Option<Res<MapSize>>,
     mut entered: MessageReader<LevelEntered>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let Some(size) = size else {
         return;
@@ -85,10 +73,6 @@ fn follow_player(
     }
     let view = physical.as_vec2() / zoom;
     let goal = world_position(player.0, size.height);
-    let goal = Vec2::new(
-        clamp_to_map(goal.x, size.width, view.x),
-        clamp_to_map(goal.y, size.height, view.y),
-    );
     let now = transform.translation.truncate();
     let jump = entered.read().count() > 0 || now.distance(goal) > view.length();
     let next = if jump {
@@ -105,6 +89,8 @@ fn follow_player(
     if now != next {
         transform.translation.x = next.x;
         transform.translation.y = next.y;
+        // Still gliding: draw the next frame without waiting for input.
+        redraw.write(RequestRedraw);
     }
 }
 
@@ -134,15 +120,6 @@ mod tests {
             let zoom = zoom_for(UVec2::new(w, h));
             assert!(zoom >= 1.0 && zoom.fract() == 0.0, "{w}x{h}: {zoom}");
         }
-    }
-
-    #[test]
-    fn a_small_map_is_centred_and_a_large_one_scrolls_to_its_edge() {
-        // 10 tiles = 160 units, in a 640-unit view: the middle of the map.
-        assert_eq!(clamp_to_map(0.0, 10, 640.0), 72.0);
-        // 100 tiles: near the left edge the view stops at the margin.
-        assert_eq!(clamp_to_map(0.0, 100, 640.0), -8.0 - 32.0 + 320.0);
-        assert_eq!(clamp_to_map(800.0, 100, 640.0), 800.0);
     }
 
     #[test]

@@ -1,5 +1,6 @@
-//! The HUD (bevy_ui): a status line (depth, generator, level key, loot carried, turns),
-//! the latest notice, the inventory panel, and the help overlay that `?` toggles.
+//! The HUD (bevy_ui): a status line (campaign, depth, generator, level key, loot carried,
+//! turns), the latest notices with their turns (older ones dimmed), the inventory panel,
+//! and the help overlay that `?` toggles.
 
 use bevy::prelude::*;
 
@@ -39,7 +40,7 @@ Pick up       g  or  ,
 Regenerate    R  (this level, fresh seed)
 Generator     1 cave   2 rooms   3 maze
 Cave walls    +  more      -  fewer
-Watch a cave  Space  (one automaton pass a press)
+Watch a cave  Space  (one automaton pass a press; Esc: the finished cave)
 Level key     K  (also printed in the terminal)
 Save / load   F5 / F9
 Help          ?            Quit   Esc";
@@ -53,8 +54,15 @@ const FONT_SIZE: f32 = 16.0;
 #[derive(Component)]
 struct StatusLine;
 
+/// One line of the notice bar: 0 is the newest notice, 1 the one before, …
 #[derive(Component)]
-struct NoticeLine;
+struct NoticeLine(usize);
+
+/// Lines the inventory panel lists at most.
+const INVENTORY_LINES: usize = 10;
+
+/// Notices the bar shows at once.
+const NOTICE_LINES: usize = 3;
 
 #[derive(Component)]
 struct InventoryText;
@@ -92,9 +100,16 @@ fn spawn_hud(mut commands: Commands) {
     ));
     commands.spawn((
         Name::new("notice bar"),
-        bar(false),
+        Node {
+            flex_direction: FlexDirection::ColumnReverse,
+            ..bar(false)
+        },
         BackgroundColor(PANEL),
-        children![(NoticeLine, text("", ACCENT))],
+        children![
+            (NoticeLine(0), text("", ACCENT)),
+            (NoticeLine(1), text("", DIM_TEXT)),
+            (NoticeLine(2), text("", DIM_TEXT)),
+        ],
     ));
     commands.spawn((
         Name::new("inventory panel"),
@@ -146,19 +161,22 @@ fn set_text(text: &mut Text, value: String) {
 
 fn update_status_line(
     current: Option<Res<CurrentLevel>>,
+    run: Option<Res<Run>>,
     inventory: Res<Inventory>,
     turns: Res<Turns>,
     mut line: Single<&mut Text, With<StatusLine>>,
 ) {
-    let Some(current) = current else {
+    let (Some(current), Some(run)) = (current, run) else {
         return;
     };
-    if !(current.is_changed() || inventory.is_changed() || turns.is_changed()) {
+    if !(current.is_changed() || run.is_changed() || inventory.is_changed() || turns.is_changed())
+    {
         return;
     }
     let key = &current.key;
     let value = format!(
-        "Depth {}   {}   key {}   loot {}   turn {}",
+        "{}   Depth {}   {}   key {}   loot {}   turn {}",
+        run.campaign.name,
         key.depth,
         key.config.kind(),
         key.encode(),
@@ -168,9 +186,33 @@ fn update_status_line(
     set_text(&mut line, value);
 }
 
-fn update_notice_line(log: Res<NoticeLog>, mut line: Single<&mut Text, With<NoticeLine>>) {
-    if log.is_changed() {
-        set_text(&mut line, log.0.last().cloned().unwrap_or_default());
+/// The notice bar's lines, newest first: each notice with the turn it was shown on.
+pub fn notice_lines(log: &NoticeLog, count: usize) -> Vec<String> {
+    log.0
+        .iter()
+        .rev()
+        .take(count)
+        .map(|n| format!("[turn {}] {}", n.turn, n.text))
+        .collect()
+}
+
+fn update_notice_line(
+    log: Res<NoticeLog>,
+    turns: Res<Turns>,
+    mut lines: Query<(&NoticeLine, &mut Text, &mut TextColor)>,
+) {
+    if !(log.is_changed() || turns.is_changed()) {
+        return;
+    }
+    let texts = notice_lines(&log, NOTICE_LINES);
+    // The newest notice stands out until a turn passes after it; older ones are dim.
+    let fresh = log.0.last().is_some_and(|n| n.turn == turns.0);
+    for (line, mut text, mut color) in &mut lines {
+        set_text(&mut text, texts.get(line.0).cloned().unwrap_or_default());
+        let wanted = if line.0 == 0 && fresh { ACCENT } else { DIM_TEXT };
+        if color.0 != wanted {
+            color.0 = wanted;
+        }
     }
 }
 
@@ -210,7 +252,13 @@ fn update_inventory_panel(
     if !(inventory.is_changed() || run.is_changed()) {
         return;
     }
-    let lines = inventory_lines(run.campaign.seed, &inventory);
+    let mut lines = inventory_lines(run.campaign.seed, &inventory);
+    // Identical items share a line; a long list is cut so the panel stays in its corner.
+    if lines.len() > INVENTORY_LINES {
+        let more = lines.len() - (INVENTORY_LINES - 1);
+        lines.truncate(INVENTORY_LINES - 1);
+        lines.push(format!("… and {more} more kinds"));
+    }
     let value = if lines.is_empty() {
         "Carrying nothing".to_string()
     } else {

@@ -9,6 +9,7 @@ use bevy::prelude::*;
 
 use super::AppSystems;
 use super::hud::HelpOverlay;
+use crate::game::sight::CaveWatch;
 use crate::game::{CurrentLevel, PlayerAction};
 use crate::generator::GeneratorKind;
 
@@ -23,7 +24,8 @@ pub enum KeyCommand {
     Act(PlayerAction),
     /// Show or hide the help overlay.
     ToggleHelp,
-    /// Close the help overlay if it is open, else leave the game.
+    /// Close the help overlay if it is open, else stop watching a cave form, else leave
+    /// the game.
     Quit,
 }
 
@@ -88,6 +90,7 @@ fn read_keys(
     mut help: ResMut<HelpOverlay>,
     mut exit: MessageWriter<AppExit>,
     current: Option<Res<CurrentLevel>>,
+    watch: Option<Res<CaveWatch>>,
 ) {
     for key in keys.read() {
         if key.state != ButtonState::Pressed {
@@ -110,6 +113,9 @@ fn read_keys(
             }
             KeyCommand::ToggleHelp => help.shown = !help.shown,
             KeyCommand::Quit if help.shown => help.shown = false,
+            KeyCommand::Quit if watch.is_some() => {
+                actions.write(PlayerAction::StopWatching);
+            }
             KeyCommand::Quit => {
                 exit.write(AppExit::Success);
             }

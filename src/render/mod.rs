@@ -11,6 +11,7 @@ pub mod tileset;
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
+use bevy::winit::{UpdateMode, WinitSettings};
 use bevy_ecs_tilemap::TilemapPlugin;
 
 use crate::game::{GamePlugin, GameSystems, RunSettings};
@@ -33,6 +34,10 @@ pub enum AppSystems {
     /// Refresh the HUD's text.
     UpdateHud,
 }
+
+/// How long the window waits for input before drawing a frame anyway (a finished
+/// background save is reported within this time).
+pub const IDLE_FRAME_INTERVAL: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// Everything the window adds to the [`GamePlugin`]: add after `DefaultPlugins`.
 pub struct AppPlugin;
@@ -81,6 +86,13 @@ pub fn play(settings: RunSettings) -> AppExit {
             })
             .set(ImagePlugin::default_nearest()),
     );
+    // A turn-based game draws on input: a frame after each key press or window event
+    // (and while the camera glides), otherwise one a second — not one core's worth of
+    // frames while nothing happens.
+    app.insert_resource(WinitSettings {
+        focused_mode: UpdateMode::reactive_low_power(IDLE_FRAME_INTERVAL),
+        unfocused_mode: UpdateMode::reactive_low_power(IDLE_FRAME_INTERVAL * 5),
+    });
     // DefaultPlugins already brings StatesPlugin (bevy's `bevy_state` feature is on).
     app.add_plugins((GamePlugin { settings }, AppPlugin));
     if let Some(dir) = std::env::var_os(SMOKE_TEST_VAR) {

@@ -1,18 +1,21 @@
 //! A hidden hook for the window smoke test (`tests/window.rs`). With `DELVE_SMOKE_TEST`
 //! set to a folder, the game screenshots itself (Bevy's own `Screenshot`) once the first
 //! level is on screen, writes `ready` naming the keys that would move the player, waits
-//! for a move made by a real key press from outside, screenshots again and quits.
-//! Without the variable none of this is added.
+//! for a move made by a real key press from outside (`moved`), then for a save (F5,
+//! `saved`) and a load (F9, `loaded`) asked for the same way, screenshots again and
+//! quits. Without the variable none of this is added.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use bevy::window::RequestRedraw;
 
 use super::AppSystems;
 use crate::game::level::PendingLevel;
-use crate::game::{CurrentLevel, GridPos, Player, PlayerAction, Turns};
+use crate::game::{CurrentLevel, GridPos, NoticeLog, Player, PlayerAction, Turns};
 use crate::grid::Pos;
 
 /// The variable naming the folder for the smoke test's screenshots and progress files.
@@ -49,8 +52,12 @@ enum Phase {
     FirstShot,
     /// Waiting for the player to move by a key press.
     WaitForMove { from: Pos, turns: u64 },
-    /// Counting frames after the move.
-    SettleAfterMove(u32),
+    /// Waiting for F5's save to be reported (notices from `seen` on are new).
+    WaitForSave { seen: usize },
+    /// Waiting for F9's load to be reported.
+    WaitForLoad { seen: usize },
+    /// Counting frames after the load.
+    SettleAfterLoad(u32),
     /// The second screenshot is being taken.
     SecondShot,
     /// Finished; the app is exiting.
@@ -84,6 +91,14 @@ fn take_screenshot(commands: &mut Commands, path: PathBuf) {
     );
 }
 
+/// Ends the script with an error: writes `failed` with the reason and exits.
+fn fail(dir: &Path, exit: &mut MessageWriter<AppExit>, reason: &str) -> Phase {
+    write_file(dir, "failed", &format!("{reason}\n"));
+    error!("smoke test: {reason}");
+    exit.write(AppExit::error());
+    Phase::Done
+}
+
 /// The vi keys that would move the player from `at` onto walkable ground.
 fn keys_that_move(current: &CurrentLevel, at: Pos) -> Vec<char> {
     "hjklyubn"
@@ -97,15 +112,39 @@ fn keys_that_move(current: &CurrentLevel, at: Pos) -> Vec<char> {
         .collect()
 }
 
+/// The first notice from index `seen` on that starts with one of `prefixes`.
+fn new_notice<'a>(log: &'a NoticeLog, seen: usize, prefixes: &[&str]) -> Option<&'a str> {
+    log.0
+        .get(seen..)?
+        .iter()
+        .map(|n| n.text.as_str())
+        .find(|text| prefixes.iter().any(|p| text.starts_with(p)))
+}
+
+/// What the script reads of the game.
+#[derive(SystemParam)]
+struct GameView<'w, 's> {
+    current: Option<Res<'w, CurrentLevel>>,
+    pending: Res<'w, PendingLevel>,
+    player: Single<'w, 's, &'static GridPos, With<Player>>,
+    turns: Res<'w, Turns>,
+    log: Res<'w, NoticeLog>,
+}
+
 fn drive_smoke_test(
     mut commands: Commands,
     mut smoke: ResMut<SmokeTest>,
-    current: Option<Res<CurrentLevel>>,
-    pending: Res<PendingLevel>,
-    player: Single<&GridPos, With<Player>>,
-    turns: Res<Turns>,
+    game: GameView,
     mut exit: MessageWriter<AppExit>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
+    let GameView {
+        current,
+        pending,
+        player,
+        turns,
+        log,
+    } = game;
     if smoke.phase != Phase::Done && smoke.started.elapsed() > TIMEOUT {
         let message = format!("timed out in phase {:?}\n", smoke.phase);
         write_file(&smoke.dir, "failed", &message);
@@ -117,6 +156,14 @@ fn drive_smoke_test(
     let Some(current) = current else {
         return;
     };
+    // The window draws on input only; while counting frames or taking a screenshot the
+    // script itself asks for the next frame.
+    if matches!(
+        smoke.phase,
+        Phase::Settle(_) | Phase::FirstShot | Phase::SettleAfterLoad(_) | Phase::SecondShot
+    ) {
+        redraw.write(RequestRedraw);
+    }
     let dir = smoke.dir.clone();
     smoke.phase = match smoke.phase {
         Phase::Settle(frames) if pending.0.is_some() => Phase::Settle(frames),
@@ -150,12 +197,30 @@ fn drive_smoke_test(
                     player.0, turns.0
                 ),
             );
-            Phase::SettleAfterMove(0)
+            Phase::WaitForSave { seen: log.0.len() }
         }
-        Phase::SettleAfterMove(frames) if frames < SETTLE_FRAMES => {
-            Phase::SettleAfterMove(frames + 1)
+        Phase::WaitForSave { seen } => match new_notice(&log, seen, &["Saved", "Save failed"]) {
+            Some(text) if text.starts_with("Saved") => {
+                write_file(&dir, "saved", &format!("{text}\n"));
+                Phase::WaitForLoad { seen: log.0.len() }
+            }
+            Some(text) => fail(&dir, &mut exit, text),
+            None => Phase::WaitForSave { seen },
+        },
+        Phase::WaitForLoad { seen } if pending.0.is_none() => {
+            match new_notice(&log, seen, &["Loaded", "Cannot load"]) {
+                Some(text) if text.starts_with("Loaded") => {
+                    write_file(&dir, "loaded", &format!("{text}\nposition {}\n", player.0));
+                    Phase::SettleAfterLoad(0)
+                }
+                Some(text) => fail(&dir, &mut exit, text),
+                None => Phase::WaitForLoad { seen },
+            }
         }
-        Phase::SettleAfterMove(_) => {
+        Phase::SettleAfterLoad(frames) if frames < SETTLE_FRAMES => {
+            Phase::SettleAfterLoad(frames + 1)
+        }
+        Phase::SettleAfterLoad(_) => {
             take_screenshot(&mut commands, dir.join("after.png"));
             Phase::SecondShot
         }

@@ -83,6 +83,14 @@ pub fn save_to_path_with_hooks<T: Serialize>(
     hooks: SaveHooks,
 ) -> Result<(), SaveError> {
     let path = path.as_ref();
+    // An empty path or a folder has no file to replace: refuse before writing anything,
+    // so no stray temporary file is left behind.
+    if path.file_name().is_none() || path.is_dir() {
+        return Err(io_error(path, "save")(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a file name (give the save a file name, such as delve.sav)",
+        )));
+    }
     let bytes = encode_save(value, key)?;
     let tmp = temp_path(path);
     write_synced(&tmp, &bytes).map_err(io_error(&tmp, "write the temporary save"))?;

@@ -230,3 +230,132 @@ fn headless_play_replays_to_the_same_state() {
     assert!(text.contains("level_key"), "{text}");
     let _ = std::io::stderr().flush();
 }
+
+/// The action letters (`hjkl`) that walk from the up stairs to the down stairs of a
+/// level printed by `delve gen`, found by a breadth-first search over its ASCII map.
+fn walk_to_the_down_stairs(ascii: &str) -> String {
+    let rows: Vec<&[u8]> = ascii.lines().map(str::as_bytes).collect();
+    let find = |c: u8| {
+        rows.iter()
+            .enumerate()
+            .find_map(|(y, r)| r.iter().position(|&b| b == c).map(|x| (x, y)))
+            .expect("stairs on the map")
+    };
+    let (start, goal) = (find(b'<'), find(b'>'));
+    let mut came = std::collections::HashMap::from([(start, (start, ' '))]);
+    let mut queue = std::collections::VecDeque::from([start]);
+    while let Some((x, y)) = queue.pop_front() {
+        for (dx, dy, letter) in [(0i64, -1i64, 'k'), (1, 0, 'l'), (0, 1, 'j'), (-1, 0, 'h')] {
+            let (nx, ny) = ((x as i64 + dx) as usize, (y as i64 + dy) as usize);
+            if rows[ny][nx] != b'#' && !came.contains_key(&(nx, ny)) {
+                came.insert((nx, ny), ((x, y), letter));
+                queue.push_back((nx, ny));
+            }
+        }
+    }
+    let mut letters = Vec::new();
+    let mut at = goal;
+    while at != start {
+        let (previous, letter) = came[&at];
+        letters.push(letter);
+        at = previous;
+    }
+    letters.iter().rev().collect()
+}
+
+/// The `level_key` of a headless run's printed final state.
+fn final_key(o: &Output) -> String {
+    let text = String::from_utf8_lossy(&o.stdout);
+    text.lines()
+        .find_map(|l| l.trim().strip_prefix("level_key: \""))
+        .and_then(|rest| rest.strip_suffix("\","))
+        .unwrap_or_else(|| panic!("no level_key in {text}"))
+        .to_owned()
+}
+
+#[test]
+fn a_key_start_takes_the_next_depth_from_the_keys_own_run_seed() {
+    let here = delve(&["gen", "--seed", "77", "--depth", "3"]);
+    assert!(here.status.success(), "{}", stderr(&here));
+    let key = key_of(&here);
+    let below = key_of(&delve(&["gen", "--seed", "77", "--depth", "4"]));
+    let walk = walk_to_the_down_stairs(&String::from_utf8_lossy(&here.stdout));
+    let o = delve(&[
+        "play",
+        "--headless",
+        "--key",
+        &key,
+        "--actions",
+        &format!("{walk}>"),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(final_key(&o), below, "{}", String::from_utf8_lossy(&o.stdout));
+}
+
+#[test]
+fn kind_makes_every_depth_of_the_run_that_kind() {
+    let first = delve(&["gen", "--kind", "maze", "--seed", "5"]);
+    assert!(first.status.success(), "{}", stderr(&first));
+    let walk = walk_to_the_down_stairs(&String::from_utf8_lossy(&first.stdout));
+    let second = key_of(&delve(&["gen", "--kind", "maze", "--seed", "5", "--depth", "2"]));
+    let o = delve(&[
+        "play",
+        "--headless",
+        "--kind",
+        "maze",
+        "--seed",
+        "5",
+        "--actions",
+        &format!("{walk}>"),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("kind: \"maze\""), "{text}");
+    assert_eq!(final_key(&o), second, "{text}");
+}
+
+#[test]
+fn what_a_new_player_gets_wrong_is_refused_with_exit_2_and_a_reason() {
+    let png = std::env::temp_dir().join(format!("delve-refused-{}.png", std::process::id()));
+    let png = png.to_str().unwrap();
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        // --load knows its own campaign, seed and levels.
+        (vec!["play", "--headless", "--load", "x.sav", "--seed", "3"], "--seed"),
+        (vec!["play", "--headless", "--load", "x.sav", "--key", "100J-MA"], "--key"),
+        (vec!["play", "--headless", "levels/cave.ron", "--load", "x.sav"], "--load"),
+        // Text into a picture file, and a picture scale for text.
+        (vec!["gen", "--format", "ascii", "--out", png], ".png"),
+        (vec!["gen", "--scale", "3"], "--scale"),
+        (vec!["maze", "--width", "9", "--rows", "0"], "at least 1 row"),
+        // Too large to play, from the flags or from a campaign's depths.
+        (
+            vec!["play", "--headless", "--width", "1000", "--height", "1000"],
+            "too large to play",
+        ),
+    ];
+    for (args, needle) in cases {
+        let o = delve(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"), "{args:?}");
+    }
+    assert!(!std::path::Path::new(png).exists(), "nothing written");
+}
+
+#[test]
+fn gen_takes_the_format_from_the_out_file() {
+    let path = std::env::temp_dir().join(format!("delve-infer-{}.png", std::process::id()));
+    let o = delve(&["gen", "--kind", "maze", "--out", path.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let bytes = std::fs::read(&path).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn stats_says_which_depth_it_measured() {
+    let o = delve(&["stats", "levels/descent.ron", "--depth", "3", "--count", "3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.contains("depth                        3"), "{text}");
+}

@@ -11,22 +11,26 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 }
 
 /// (generator with default config, level seed, FNV-1a of its ASCII map)
+///
+/// Pinned anew for generation 2 (see `delve::key::GENERATION`): the rune moved far from
+/// the up stairs (cave 1, every maze) and rooms two tiles apart share one door (every
+/// room dungeon here).
 const GOLDEN: &[(GeneratorKind, u64, u64)] = &[
-    (GeneratorKind::Cave, 1, 0xb2d011549440e5be),
+    (GeneratorKind::Cave, 1, 0x0a1c74e45e640826),
     (GeneratorKind::Cave, 2, 0x804321b0ec223c12),
     (GeneratorKind::Cave, 3, 0x1b693132c49012ee),
     (GeneratorKind::Cave, 42, 0x65fb5b786acf6a68),
     (GeneratorKind::Cave, 20261130, 0x55f5fbf0c31e422e),
-    (GeneratorKind::Rooms, 1, 0x51de18fdcef557e3),
-    (GeneratorKind::Rooms, 2, 0x826ab2ea8b301a96),
-    (GeneratorKind::Rooms, 3, 0x1065e3c7a76a0a91),
-    (GeneratorKind::Rooms, 42, 0x420ea67587031740),
-    (GeneratorKind::Rooms, 20261130, 0xf5cf53b5f2b0ae23),
-    (GeneratorKind::Maze, 1, 0x24977d78a4908607),
-    (GeneratorKind::Maze, 2, 0xb3b8d8f62bb70ee2),
-    (GeneratorKind::Maze, 3, 0xdcd94483721d2288),
-    (GeneratorKind::Maze, 42, 0xf704f7f32e81dad2),
-    (GeneratorKind::Maze, 20261130, 0x725add6f8e4714a3),
+    (GeneratorKind::Rooms, 1, 0x728051a30845e20f),
+    (GeneratorKind::Rooms, 2, 0xf2115bed5bef7fdf),
+    (GeneratorKind::Rooms, 3, 0x0931060eb63fd426),
+    (GeneratorKind::Rooms, 42, 0x0cf0b5fe1935174e),
+    (GeneratorKind::Rooms, 20261130, 0x73f977fc94d35cea),
+    (GeneratorKind::Maze, 1, 0x73351276f68cc1df),
+    (GeneratorKind::Maze, 2, 0x78ada99ff19d5892),
+    (GeneratorKind::Maze, 3, 0x8f743f816c14160c),
+    (GeneratorKind::Maze, 42, 0x362efc56a4d5acee),
+    (GeneratorKind::Maze, 20261130, 0x969589d28856b30b),
 ];
 
 #[test]

@@ -160,7 +160,16 @@ fn garbage_keys_get_clear_errors() {
 
 #[test]
 fn the_documented_example_key_is_the_default_cave_at_seed_42() {
-    let key = LevelKey::decode("0G0J-M2").unwrap();
+    let key = LevelKey::decode("100J-MA").unwrap();
     assert_eq!(key.config, GeneratorKind::Cave.default_config());
     assert_eq!((key.depth, key.seed), (1, 42));
+}
+
+#[test]
+fn a_key_of_an_older_generation_is_refused_saying_so() {
+    // The documented example of generation 1: the default cave at depth 1, seed 42.
+    let error = LevelKey::decode("0G0J-M2").unwrap_err();
+    assert_eq!(error, KeyError::OlderGeneration(1));
+    let text = error.to_string();
+    assert!(text.contains("older delve") && text.contains("generation 1"), "{text}");
 }

@@ -222,7 +222,7 @@ fn loot_lies_on_distinct_reachable_floor_never_on_the_start() {
 }
 
 #[test]
-fn must_find_items_come_first_on_open_ground() {
+fn must_find_items_come_first_far_from_the_start_on_open_ground() {
     let table = default_loot_table();
     let must: Vec<usize> = (0..table.items().len())
         .filter(|&i| table.items()[i].must_find)
@@ -232,16 +232,25 @@ fn must_find_items_come_first_on_open_ground() {
         let loot = loot_for(&tiles, start, 5, 1, seed);
         let firsts: Vec<usize> = loot.iter().take(must.len()).map(|p| p.item).collect();
         assert_eq!(firsts, must, "seed {seed}");
+        let distances = delve::generator::distances::walking_distances(&tiles, start);
+        let distance = |pos: Pos| distances[tiles.index_of(pos)];
+        let farthest = reachable(&tiles, start)
+            .into_iter()
+            .map(distance)
+            .max()
+            .unwrap();
+        let is_far = |pos: Pos| 2 * distance(pos) >= farthest;
         let is_clear = |pos: Pos| {
             delve::grid::KING
                 .iter()
                 .all(|&(dx, dy)| tiles.is_walkable(pos.offset(dx, dy)))
         };
-        let any_clear = reachable(&tiles, start)
+        let any_clear_far = reachable(&tiles, start)
             .into_iter()
-            .any(|p| tiles[p] == Tile::Floor && p != start && is_clear(p));
-        if any_clear {
-            for placed in loot.iter().take(must.len()) {
+            .any(|p| tiles[p] == Tile::Floor && p != start && is_clear(p) && is_far(p));
+        for placed in loot.iter().take(must.len()) {
+            assert!(is_far(placed.pos), "seed {seed}: {} is near", placed.pos);
+            if any_clear_far {
                 assert!(
                     is_clear(placed.pos),
                     "seed {seed}: {} is not clear",
@@ -258,15 +267,16 @@ fn must_find_items_come_first_on_open_ground() {
 }
 
 #[test]
-fn a_must_find_item_without_open_ground_lies_nearest_the_start() {
-    // A one-tile-wide corridor: no spot has a clear radius of 1.
+fn a_must_find_item_without_open_ground_still_lies_far_from_the_start() {
+    // A one-tile-wide corridor: no spot has a clear radius of 1. The far end is 6 steps
+    // from the start, so the item lies 3 steps away or more.
     let tiles = Grid::parse_ascii("#########\n#<......#\n#########\n").unwrap();
     let start = Pos::new(1, 1);
     for seed in 0..20 {
         let loot = loot_for(&tiles, start, 3, 1, seed);
         assert_eq!(loot.len(), 3);
         assert!(default_loot_table().items()[loot[0].item].must_find);
-        assert_eq!(loot[0].pos, Pos::new(2, 1), "seed {seed}");
+        assert!(loot[0].pos.x >= 4, "seed {seed}: {}", loot[0].pos);
     }
 }
 
@@ -366,4 +376,32 @@ fn a_custom_table_is_used_by_place_loot_from() {
         loot.iter().map(|p| p.item).collect::<Vec<_>>(),
         vec![1, 0, 0, 0]
     );
+}
+
+#[test]
+fn the_rune_lies_far_from_the_up_stairs_on_every_generator() {
+    // Mazes are one-tile corridors whose only open ground is the two stair chambers:
+    // the rune must not lie in the arrival chamber.
+    use delve::generator::{GeneratorKind, distances::walking_distances, generate_level};
+    let table = default_loot_table();
+    for kind in GeneratorKind::ALL {
+        for seed in 0..150 {
+            let level = generate_level(&kind.default_config(), seed).expect("level");
+            let distances = walking_distances(&level.tiles, level.up);
+            let farthest = distances
+                .iter()
+                .copied()
+                .filter(|&d| d != delve::generator::distances::UNREACHABLE)
+                .max()
+                .unwrap();
+            for item in level.loot.iter().filter(|i| table.items()[i.item].must_find) {
+                let distance = distances[level.tiles.index_of(item.pos)];
+                assert!(
+                    2 * distance >= farthest,
+                    "{kind} seed {seed}: the rune at {} is {distance} steps from the up stairs, the level's farthest tile {farthest}",
+                    item.pos
+                );
+            }
+        }
+    }
 }

@@ -145,21 +145,20 @@ fn check_rooms_layout(config: &RoomsConfig, seed: u64, layout: &Layout) {
     }
 
     // Corridors: each 4-connected piece of non-room walkable ground touches exactly the
-    // two rooms of one connection, through exactly two doors; so corridors never cut
-    // through or run into another room or another corridor.
-    assert_eq!(
-        tiles.count(Tile::Door),
-        2 * graph.connections.len(),
-        "{ctx}"
-    );
+    // two rooms of one connection, through exactly two doors — or, where the two rooms
+    // are two tiles apart (a shared wall), is those two tiles with one door; so corridors
+    // never cut through or run into another room or another corridor.
     let mut seen = vec![false; tiles.len()];
     let mut corridor_pairs = Vec::new();
+    let mut doors_expected = 0;
     for start in 0..tiles.len() {
         if seen[start] || room_at[start] != NO_ROOM || !tiles.cells()[start].is_walkable() {
             continue;
         }
         seen[start] = true;
         let mut touched = Vec::new();
+        let mut piece = vec![tiles.pos_of(start)];
+        let mut touching = Vec::new();
         let mut queue = VecDeque::from([tiles.pos_of(start)]);
         while let Some(p) = queue.pop_front() {
             for (dx, dy) in ORTHOGONAL {
@@ -169,17 +168,27 @@ fn check_rooms_layout(config: &RoomsConfig, seed: u64, layout: &Layout) {
                 }
                 let qi = tiles.index_of(q);
                 if room_at[qi] != NO_ROOM {
-                    assert_eq!(
-                        tiles[p],
-                        Tile::Door,
-                        "corridor tile {p} touches a room without a door: {ctx}"
-                    );
+                    touching.push(p);
                     touched.push(room_at[qi] as usize);
                 } else if !std::mem::replace(&mut seen[qi], true) {
+                    piece.push(q);
                     queue.push_back(q);
                 }
             }
         }
+        let doors = piece.iter().filter(|&&p| tiles[p] == Tile::Door).count();
+        let shared_wall = piece.len() == 2 && doors == 1;
+        doors_expected += if shared_wall { 1 } else { 2 };
+        if !shared_wall {
+            for p in touching {
+                assert_eq!(
+                    tiles[p],
+                    Tile::Door,
+                    "corridor tile {p} touches a room without a door: {ctx}"
+                );
+            }
+        }
+        assert_eq!(doors, if shared_wall { 1 } else { 2 }, "doors of a corridor: {ctx}");
         touched.sort_unstable();
         assert_eq!(
             touched.len(),
@@ -193,6 +202,7 @@ fn check_rooms_layout(config: &RoomsConfig, seed: u64, layout: &Layout) {
         corridor_pairs, pairs,
         "corridors do not match the connections: {ctx}"
     );
+    assert_eq!(tiles.count(Tile::Door), doors_expected, "{ctx}");
 }
 
 /// `fixTree` adds `dead ends * cycle_percent / 100` cycles unless it runs out of dead ends
@@ -402,4 +412,34 @@ fn same_seed_gives_the_same_rooms_layout() {
         assert_eq!(a.report, b.report);
     }
     assert_ne!(layout(&config, 1).tiles, layout(&config, 2).tiles);
+}
+
+#[test]
+fn no_two_doors_stand_back_to_back() {
+    // Rooms two tiles apart share a wall: one door through it, never `++`.
+    for seed in 0..600 {
+        let config = if seed % 2 == 0 {
+            RoomsConfig::default()
+        } else {
+            RoomsConfig {
+                cell_width: 8,
+                cell_height: 8,
+                min_room: 3,
+                cycle_percent: 100,
+                ..RoomsConfig::default()
+            }
+        };
+        let layout = layout(&config, seed);
+        let tiles = &layout.tiles;
+        for pos in tiles.positions().filter(|&p| tiles[p] == Tile::Door) {
+            for (dx, dy) in ORTHOGONAL {
+                assert_ne!(
+                    tiles.get(pos.offset(dx, dy)),
+                    Some(Tile::Door),
+                    "seed {seed}: doors back to back at {pos}\n{}",
+                    tiles.to_ascii()
+                );
+            }
+        }
+    }
 }

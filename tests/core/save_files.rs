@@ -141,3 +141,14 @@ fn a_missing_save_is_an_io_error_naming_the_path() {
     assert_eq!(state, sample_state(4));
     assert!(matches!(from, LoadedFrom::Backup { .. }));
 }
+
+#[test]
+fn a_save_path_without_a_file_name_is_refused_before_anything_is_written() {
+    let dir = TempDir::new("no-file-name");
+    for path in [PathBuf::new(), dir.0.clone()] {
+        let error = save_to_path(&path, &sample_state(1), 7).unwrap_err();
+        assert!(matches!(error, SaveError::Io { .. }), "{error}");
+        assert!(error.to_string().contains("file name"), "{error}");
+        assert!(!temp_path(&path).exists(), "{} left", temp_path(&path).display());
+    }
+}

@@ -343,3 +343,145 @@ fn a_replay_gives_the_same_final_state_twice() {
     t.act(&actions);
     assert_eq!(final_state(&mut t.app).unwrap(), a);
 }
+
+fn inventory(t: &TestContext) -> Vec<usize> {
+    t.app.world().resource::<Inventory>().0.clone()
+}
+
+fn actions(letters: &str) -> Vec<PlayerAction> {
+    delve::game::parse_actions(letters).unwrap()
+}
+
+/// Picks up the level's first item, then leaves and comes back by `route`; the item
+/// must still be gone and walking onto its spot must add nothing.
+fn taken_loot_stays_taken_after(seed: u64, setup: &str, route: &str) {
+    let mut t = TestContext::new(seed);
+    t.act(&actions(setup));
+    let key = t.current().key.clone();
+    let item = *t.current().items.first().expect("the level has loot");
+    t.walk_to(item.pos);
+    let carried = inventory(&t);
+    t.act(&actions(route));
+    assert_eq!(t.current().key, key, "{route:?} leads back to the same level");
+    assert!(
+        t.current().items.iter().all(|i| i.pos != item.pos),
+        "seed {seed}, {route:?}: the item came back"
+    );
+    t.walk_to(item.pos);
+    t.act(&[PlayerAction::PickUp]);
+    assert_eq!(inventory(&t), carried, "seed {seed}, {route:?}: picked up twice");
+}
+
+#[test]
+fn taken_loot_stays_taken_on_every_route_back_to_a_level() {
+    for seed in [3, 14, 15] {
+        // Another generator and back: the same key again.
+        taken_loot_stays_taken_after(seed, "1", "3 1");
+        taken_loot_stays_taken_after(seed, "1", "2 1");
+        // More walls, then fewer: the same cave again.
+        taken_loot_stays_taken_after(seed, "1", "+ -");
+    }
+}
+
+#[test]
+fn what_was_taken_from_a_level_left_behind_survives_a_save() {
+    let dir = std::env::temp_dir().join(format!("delve-remembered-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("remembered.sav");
+    let mut t = TestContext::with_settings(RunSettings {
+        save_path: path.clone(),
+        ..settings(16, None)
+    });
+    t.act(&actions("1"));
+    let key = t.current().key.clone();
+    let item = *t.current().items.first().expect("the level has loot");
+    t.walk_to(item.pos);
+    // Away to a maze on this depth: the cave is no depth's level now, only remembered.
+    t.act(&actions("3"));
+    let at = t.player();
+    let save = delve::game::saving::snapshot(
+        t.app.world().resource::<delve::game::Run>(),
+        t.current(),
+        at,
+        t.app.world().resource::<Inventory>(),
+        t.app.world().resource::<delve::game::Turns>(),
+    );
+    delve::game::saving::write_save(&path, &save).unwrap();
+    let mut loaded = TestContext::with_settings(RunSettings {
+        save_path: path.clone(),
+        ..settings(99, None)
+    });
+    loaded.act(&[PlayerAction::Load]);
+    loaded.act(&actions("1"));
+    assert_eq!(loaded.current().key, key);
+    assert!(loaded.current().items.iter().all(|i| i.pos != item.pos));
+}
+
+#[test]
+fn any_other_action_ends_a_cave_watch_on_the_finished_cave() {
+    for ending in [PlayerAction::StopWatching, PlayerAction::Move(1, 0), PlayerAction::Wait] {
+        let mut t = TestContext::new(17);
+        t.act(&actions("1"));
+        let (finished, at) = (t.map_tiles(), t.player());
+        t.act(&actions("ss"));
+        assert!(
+            t.app.world().get_resource::<delve::game::sight::CaveWatch>().is_some(),
+            "watching"
+        );
+        assert_ne!(t.map_tiles(), finished, "the watch shows the automaton");
+        t.act(&[ending]);
+        assert!(
+            t.app.world().get_resource::<delve::game::sight::CaveWatch>().is_none(),
+            "{ending:?} ends the watch"
+        );
+        assert_eq!(t.player(), at);
+        assert_eq!(
+            t.map_tiles().iter().map(|m| m.tile).collect::<Vec<_>>(),
+            finished.iter().map(|m| m.tile).collect::<Vec<_>>(),
+            "{ending:?}: the finished cave"
+        );
+        let state = final_state(&mut t.app).unwrap();
+        assert!(
+            state.messages.last().unwrap().contains("finished cave"),
+            "{:?}",
+            state.messages
+        );
+    }
+}
+
+#[test]
+fn every_level_change_says_what_happened() {
+    let mut t = TestContext::new(18);
+    let said = |t: &mut TestContext| final_state(&mut t.app).unwrap().messages;
+    assert!(said(&mut t).last().unwrap().contains("Level key"), "the start names its key");
+    for (letters, needle) in [
+        ("R", "Regenerated"),
+        ("3", "maze"),
+        ("2", "room dungeon"),
+        ("1", "cave"),
+        ("+", "New cave"),
+    ] {
+        t.act(&actions(letters));
+        let key = t.current().key.encode();
+        let last = said(&mut t).last().cloned().unwrap();
+        assert!(last.contains(needle), "{letters}: {last}");
+        if letters != "1" && letters != "3" && letters != "2" {
+            assert!(last.contains(&key), "{letters}: {last} should name {key}");
+        }
+    }
+}
+
+#[test]
+fn picking_up_names_the_item_with_an_article() {
+    let mut t = TestContext::new(10);
+    let item = *t.current().items.first().expect("the level has loot");
+    t.walk_to(item.pos);
+    let said = final_state(&mut t.app).unwrap().messages;
+    let line = said.iter().find(|m| m.starts_with("You pick up")).unwrap();
+    assert!(
+        line.starts_with("You pick up a ")
+            || line.starts_with("You pick up an ")
+            || line.starts_with("You pick up some "),
+        "{line}"
+    );
+}
