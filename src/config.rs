@@ -122,11 +122,22 @@ impl CampaignConfig {
     pub fn parse(text: &str, origin: &str) -> Result<CampaignConfig, ConfigError> {
         let options = ron::Options::default()
             .with_default_extension(ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES);
-        let campaign: CampaignConfig = options.from_str(text).map_err(|e| ConfigError::Syntax {
-            origin: origin.to_owned(),
-            line: e.span.start.line,
-            column: e.span.start.col,
-            message: e.code.to_string(),
+        let campaign: CampaignConfig = options.from_str(text).map_err(|e| {
+            let (line, column) = (e.span.start.line, e.span.start.col);
+            let message = e.code.to_string();
+            // "Integer is out of bounds" says nothing of where: name the field.
+            let message = match field_of_value_at(text, line, column) {
+                Some(field) if !message.contains(&format!("`{field}`")) => {
+                    format!("`{field}`: {message}")
+                }
+                _ => message,
+            };
+            ConfigError::Syntax {
+                origin: origin.to_owned(),
+                line,
+                column,
+                message,
+            }
         })?;
         if campaign.depths.is_empty() {
             let (line, column) = locate_key(text, "depths").unwrap_or((1, 1));
@@ -286,6 +297,38 @@ fn significant_bytes(text: &str) -> Vec<(usize, u8, usize)> {
     out
 }
 
+/// The field whose value the parser stopped in at (`line`, `column`), both counted from
+/// 1 in characters: the identifier before the `:` in front of that value on its line.
+fn field_of_value_at(text: &str, line: usize, column: usize) -> Option<String> {
+    let before: Vec<char> = text
+        .split('\n')
+        .nth(line.checked_sub(1)?)?
+        .chars()
+        .take(column.saturating_sub(1))
+        .collect();
+    let is_value = |c: char| c.is_alphanumeric() || "_.+-\"'".contains(c);
+    let is_name = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut at = before.len();
+    while at > 0 && is_value(before[at - 1]) {
+        at -= 1;
+    }
+    while at > 0 && before[at - 1].is_whitespace() {
+        at -= 1;
+    }
+    if at == 0 || before[at - 1] != ':' {
+        return None;
+    }
+    at -= 1;
+    while at > 0 && before[at - 1].is_whitespace() {
+        at -= 1;
+    }
+    let end = at;
+    while at > 0 && is_name(before[at - 1]) {
+        at -= 1;
+    }
+    (at < end).then(|| before[at..end].iter().collect())
+}
+
 fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..offset];
     let line = before.matches('\n').count() + 1;
@@ -363,6 +406,17 @@ mod tests {
     fn builtin_campaign_parses() {
         let c = CampaignConfig::builtin();
         assert!(!c.depths.is_empty());
+    }
+
+    #[test]
+    fn a_number_out_of_range_names_its_field() {
+        let err =
+            CampaignConfig::parse("(\n  seed: -1,\n  depths: [Cave()],\n)\n", "t.ron").unwrap_err();
+        assert!(err.to_string().starts_with("t.ron:2:"), "{err}");
+        assert!(err.to_string().contains("`seed`"), "{err}");
+        let err =
+            CampaignConfig::parse("(seed: 1, depths: [Cave(width: -5)])", "t.ron").unwrap_err();
+        assert!(err.to_string().contains("`width`"), "{err}");
     }
 
     #[test]

@@ -351,11 +351,19 @@ fn the_window_shows_the_level_and_a_real_key_press_moves_the_player() {
     assert!(leftovers.is_empty(), "temporary saves left: {leftovers:?}");
     // F9 loads it back: the player stands where the save was made.
     press_key(&xdotool_program, &display, "F9");
-    let loaded = wait_for_file(&dir.join("loaded"), &mut game, &log, Duration::from_secs(30));
+    let loaded = wait_for_file(
+        &dir.join("loaded"),
+        &mut game,
+        &log,
+        Duration::from_secs(30),
+    );
     assert!(loaded.contains("Loaded delve.sav"), "{loaded}");
     let moved_to = moved.lines().next().and_then(|l| l.split(" to ").nth(1));
     let loaded_at = loaded.lines().find_map(|l| l.strip_prefix("position "));
-    assert_eq!(moved_to, loaded_at, "F9 puts the player back where F5 saved");
+    assert_eq!(
+        moved_to, loaded_at,
+        "F9 puts the player back where F5 saved"
+    );
 
     let status = wait_for_exit(&mut game, &log, Duration::from_secs(60));
     assert!(

@@ -36,10 +36,10 @@ const DEFAULT_SCALE: u32 = 4;
 /// extension, else ASCII. Refuses combinations that would write something other than
 /// what the user expects (ASCII into a .png file, a scale for text).
 fn output_format(args: &GenArgs) -> Result<Format, CliError> {
-    let png_file = args.out.as_ref().is_some_and(|p| {
-        p.extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("png"))
-    });
+    let png_file = args
+        .out
+        .as_ref()
+        .is_some_and(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png")));
     let format = match args.format {
         Some(Format::Ascii) if png_file => {
             return Err(CliError(
@@ -57,7 +57,8 @@ fn output_format(args: &GenArgs) -> Result<Format, CliError> {
     }
     if format == Format::Ascii && args.scale.is_some() {
         return Err(CliError(
-            "--scale sets the pixels per tile of a picture; add --format png (or --out FILE.png)".into(),
+            "--scale sets the pixels per tile of a picture; add --format png (or --out FILE.png)"
+                .into(),
         ));
     }
     Ok(format)

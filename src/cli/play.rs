@@ -91,15 +91,12 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
         campaign.seed = key.seed;
     }
     if let Some(key) = &start {
-        check_play_size(&key.config).map_err(|e| CliError(format!("{e}; `delve gen` can still make it")))?;
+        check_play_size(&key.config)
+            .map_err(|e| CliError(format!("{e}; `delve gen` can still make it")))?;
     }
     for (index, config) in campaign.depths.iter().enumerate() {
-        check_play_size(config).map_err(|e| {
-            CliError(format!(
-                "depth {} of the campaign: {e}",
-                index + 1
-            ))
-        })?;
+        check_play_size(config)
+            .map_err(|e| CliError(format!("depth {} of the campaign: {e}", index + 1)))?;
     }
     let start = if explicit_start { start } else { None };
     let settings = RunSettings {

@@ -7,8 +7,8 @@ use std::fmt;
 use bevy::prelude::*;
 
 use super::level::{
-    Arrival, ChangeReason, CurrentLevel, Inventory, Item, LevelChange, MapTile, PendingLevel,
-    Run, TileEntities, Turns,
+    Arrival, ChangeReason, CurrentLevel, Inventory, Item, LevelChange, MapTile, PendingLevel, Run,
+    TileEntities, Turns,
 };
 use super::{GameSystems, GridPos, Notice, Player};
 use crate::generator::{GeneratorConfig, GeneratorKind};

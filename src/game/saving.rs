@@ -358,7 +358,7 @@ fn handle_save_requests(
                         sender
                     }
                 };
-                notices.write(Notice(format!("Saving to {}…", path.display())));
+                notices.write(Notice(format!("Saving to {}...", path.display())));
                 std::thread::spawn(move || {
                     let result = write_save(&path, &save).map_err(|e| e.to_string());
                     let _ = sender.send((path, result));

@@ -169,8 +169,7 @@ fn update_status_line(
     let (Some(current), Some(run)) = (current, run) else {
         return;
     };
-    if !(current.is_changed() || run.is_changed() || inventory.is_changed() || turns.is_changed())
-    {
+    if !(current.is_changed() || run.is_changed() || inventory.is_changed() || turns.is_changed()) {
         return;
     }
     let key = &current.key;
@@ -209,7 +208,11 @@ fn update_notice_line(
     let fresh = log.0.last().is_some_and(|n| n.turn == turns.0);
     for (line, mut text, mut color) in &mut lines {
         set_text(&mut text, texts.get(line.0).cloned().unwrap_or_default());
-        let wanted = if line.0 == 0 && fresh { ACCENT } else { DIM_TEXT };
+        let wanted = if line.0 == 0 && fresh {
+            ACCENT
+        } else {
+            DIM_TEXT
+        };
         if color.0 != wanted {
             color.0 = wanted;
         }
@@ -257,7 +260,7 @@ fn update_inventory_panel(
     if lines.len() > INVENTORY_LINES {
         let more = lines.len() - (INVENTORY_LINES - 1);
         lines.truncate(INVENTORY_LINES - 1);
-        lines.push(format!("… and {more} more kinds"));
+        lines.push(format!("... and {more} more kinds"));
     }
     let value = if lines.is_empty() {
         "Carrying nothing".to_string()

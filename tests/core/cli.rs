@@ -289,7 +289,12 @@ fn a_key_start_takes_the_next_depth_from_the_keys_own_run_seed() {
         &format!("{walk}>"),
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(final_key(&o), below, "{}", String::from_utf8_lossy(&o.stdout));
+    assert_eq!(
+        final_key(&o),
+        below,
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
 }
 
 #[test]
@@ -297,7 +302,9 @@ fn kind_makes_every_depth_of_the_run_that_kind() {
     let first = delve(&["gen", "--kind", "maze", "--seed", "5"]);
     assert!(first.status.success(), "{}", stderr(&first));
     let walk = walk_to_the_down_stairs(&String::from_utf8_lossy(&first.stdout));
-    let second = key_of(&delve(&["gen", "--kind", "maze", "--seed", "5", "--depth", "2"]));
+    let second = key_of(&delve(&[
+        "gen", "--kind", "maze", "--seed", "5", "--depth", "2",
+    ]));
     let o = delve(&[
         "play",
         "--headless",
@@ -320,13 +327,25 @@ fn what_a_new_player_gets_wrong_is_refused_with_exit_2_and_a_reason() {
     let png = png.to_str().unwrap();
     let cases: Vec<(Vec<&str>, &str)> = vec![
         // --load knows its own campaign, seed and levels.
-        (vec!["play", "--headless", "--load", "x.sav", "--seed", "3"], "--seed"),
-        (vec!["play", "--headless", "--load", "x.sav", "--key", "100J-MA"], "--key"),
-        (vec!["play", "--headless", "levels/cave.ron", "--load", "x.sav"], "--load"),
+        (
+            vec!["play", "--headless", "--load", "x.sav", "--seed", "3"],
+            "--seed",
+        ),
+        (
+            vec!["play", "--headless", "--load", "x.sav", "--key", "100J-MA"],
+            "--key",
+        ),
+        (
+            vec!["play", "--headless", "levels/cave.ron", "--load", "x.sav"],
+            "--load",
+        ),
         // Text into a picture file, and a picture scale for text.
         (vec!["gen", "--format", "ascii", "--out", png], ".png"),
         (vec!["gen", "--scale", "3"], "--scale"),
-        (vec!["maze", "--width", "9", "--rows", "0"], "at least 1 row"),
+        (
+            vec!["maze", "--width", "9", "--rows", "0"],
+            "at least 1 row",
+        ),
         // Too large to play, from the flags or from a campaign's depths.
         (
             vec!["play", "--headless", "--width", "1000", "--height", "1000"],
@@ -354,7 +373,14 @@ fn gen_takes_the_format_from_the_out_file() {
 
 #[test]
 fn stats_says_which_depth_it_measured() {
-    let o = delve(&["stats", "levels/descent.ron", "--depth", "3", "--count", "3"]);
+    let o = delve(&[
+        "stats",
+        "levels/descent.ron",
+        "--depth",
+        "3",
+        "--count",
+        "3",
+    ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let text = String::from_utf8(o.stdout).unwrap();
     assert!(text.contains("depth                        3"), "{text}");

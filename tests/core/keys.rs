@@ -171,5 +171,8 @@ fn a_key_of_an_older_generation_is_refused_saying_so() {
     let error = LevelKey::decode("0G0J-M2").unwrap_err();
     assert_eq!(error, KeyError::OlderGeneration(1));
     let text = error.to_string();
-    assert!(text.contains("older delve") && text.contains("generation 1"), "{text}");
+    assert!(
+        text.contains("older delve") && text.contains("generation 1"),
+        "{text}"
+    );
 }

@@ -394,7 +394,11 @@ fn the_rune_lies_far_from_the_up_stairs_on_every_generator() {
                 .filter(|&d| d != delve::generator::distances::UNREACHABLE)
                 .max()
                 .unwrap();
-            for item in level.loot.iter().filter(|i| table.items()[i.item].must_find) {
+            for item in level
+                .loot
+                .iter()
+                .filter(|i| table.items()[i.item].must_find)
+            {
                 let distance = distances[level.tiles.index_of(item.pos)];
                 assert!(
                     2 * distance >= farthest,

@@ -188,7 +188,11 @@ fn check_rooms_layout(config: &RoomsConfig, seed: u64, layout: &Layout) {
                 );
             }
         }
-        assert_eq!(doors, if shared_wall { 1 } else { 2 }, "doors of a corridor: {ctx}");
+        assert_eq!(
+            doors,
+            if shared_wall { 1 } else { 2 },
+            "doors of a corridor: {ctx}"
+        );
         touched.sort_unstable();
         assert_eq!(
             touched.len(),

@@ -149,6 +149,10 @@ fn a_save_path_without_a_file_name_is_refused_before_anything_is_written() {
         let error = save_to_path(&path, &sample_state(1), 7).unwrap_err();
         assert!(matches!(error, SaveError::Io { .. }), "{error}");
         assert!(error.to_string().contains("file name"), "{error}");
-        assert!(!temp_path(&path).exists(), "{} left", temp_path(&path).display());
+        assert!(
+            !temp_path(&path).exists(),
+            "{} left",
+            temp_path(&path).display()
+        );
     }
 }

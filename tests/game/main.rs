@@ -362,14 +362,22 @@ fn taken_loot_stays_taken_after(seed: u64, setup: &str, route: &str) {
     t.walk_to(item.pos);
     let carried = inventory(&t);
     t.act(&actions(route));
-    assert_eq!(t.current().key, key, "{route:?} leads back to the same level");
+    assert_eq!(
+        t.current().key,
+        key,
+        "{route:?} leads back to the same level"
+    );
     assert!(
         t.current().items.iter().all(|i| i.pos != item.pos),
         "seed {seed}, {route:?}: the item came back"
     );
     t.walk_to(item.pos);
     t.act(&[PlayerAction::PickUp]);
-    assert_eq!(inventory(&t), carried, "seed {seed}, {route:?}: picked up twice");
+    assert_eq!(
+        inventory(&t),
+        carried,
+        "seed {seed}, {route:?}: picked up twice"
+    );
 }
 
 #[test]
@@ -419,19 +427,29 @@ fn what_was_taken_from_a_level_left_behind_survives_a_save() {
 
 #[test]
 fn any_other_action_ends_a_cave_watch_on_the_finished_cave() {
-    for ending in [PlayerAction::StopWatching, PlayerAction::Move(1, 0), PlayerAction::Wait] {
+    for ending in [
+        PlayerAction::StopWatching,
+        PlayerAction::Move(1, 0),
+        PlayerAction::Wait,
+    ] {
         let mut t = TestContext::new(17);
         t.act(&actions("1"));
         let (finished, at) = (t.map_tiles(), t.player());
         t.act(&actions("ss"));
         assert!(
-            t.app.world().get_resource::<delve::game::sight::CaveWatch>().is_some(),
+            t.app
+                .world()
+                .get_resource::<delve::game::sight::CaveWatch>()
+                .is_some(),
             "watching"
         );
         assert_ne!(t.map_tiles(), finished, "the watch shows the automaton");
         t.act(&[ending]);
         assert!(
-            t.app.world().get_resource::<delve::game::sight::CaveWatch>().is_none(),
+            t.app
+                .world()
+                .get_resource::<delve::game::sight::CaveWatch>()
+                .is_none(),
             "{ending:?} ends the watch"
         );
         assert_eq!(t.player(), at);
@@ -453,7 +471,10 @@ fn any_other_action_ends_a_cave_watch_on_the_finished_cave() {
 fn every_level_change_says_what_happened() {
     let mut t = TestContext::new(18);
     let said = |t: &mut TestContext| final_state(&mut t.app).unwrap().messages;
-    assert!(said(&mut t).last().unwrap().contains("Level key"), "the start names its key");
+    assert!(
+        said(&mut t).last().unwrap().contains("Level key"),
+        "the start names its key"
+    );
     for (letters, needle) in [
         ("R", "Regenerated"),
         ("3", "maze"),
