@@ -187,6 +187,50 @@ mod tests {
         assert_eq!(command_for(KeyCode::Digit1, &character("&")), cave);
     }
 
+    /// Presses Esc once in an app with only the keyboard system, `watching` a cave or
+    /// not; returns the actions written and whether the app was asked to exit.
+    fn press_escape(watching: bool) -> (Vec<PlayerAction>, bool) {
+        use crate::grid::Grid;
+        let mut app = App::new();
+        app.add_message::<KeyboardInput>()
+            .add_message::<PlayerAction>()
+            .add_message::<AppExit>()
+            .init_resource::<HelpOverlay>()
+            .add_systems(Update, read_keys);
+        if watching {
+            app.insert_resource(CaveWatch {
+                walls: Grid::new(3, 3, true),
+                pass: 0,
+                passes: 4,
+            });
+        }
+        app.world_mut().write_message(KeyboardInput {
+            key_code: KeyCode::Escape,
+            logical_key: Key::Escape,
+            state: ButtonState::Pressed,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.update();
+        let actions = app
+            .world_mut()
+            .resource_mut::<Messages<PlayerAction>>()
+            .drain()
+            .collect();
+        let exit = !app.world().resource::<Messages<AppExit>>().is_empty();
+        (actions, exit)
+    }
+
+    #[test]
+    fn escape_ends_a_cave_watch_instead_of_quitting() {
+        assert_eq!(
+            press_escape(true),
+            (vec![PlayerAction::StopWatching], false)
+        );
+        assert_eq!(press_escape(false), (vec![], true));
+    }
+
     #[test]
     fn only_moving_and_waiting_repeat() {
         assert!(repeats(KeyCommand::Act(PlayerAction::Move(1, 0))));
