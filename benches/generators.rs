@@ -138,15 +138,15 @@ fn regenerate_in_game(c: &mut Criterion) {
     use delve::key::LevelKey;
     let mut group = c.benchmark_group("regenerate_in_game");
     for &(w, h) in &[(80u32, 50u32), (200, 200)] {
-        let start = LevelKey {
-            config: GeneratorConfig::Cave(CaveConfig {
+        let start = LevelKey::new(
+            GeneratorConfig::Cave(CaveConfig {
                 width: w,
                 height: h,
                 ..CaveConfig::default()
             }),
-            depth: 1,
-            seed: 1,
-        };
+            1,
+            1,
+        );
         let mut app = headless_app(RunSettings {
             campaign: CampaignConfig::builtin(),
             start: Some(start),

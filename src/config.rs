@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::generator::{GeneratorConfig, GeneratorKind, Invalid};
 use crate::rng::level_seed;
+use crate::ron_text::{Dialect, RonError, locate};
 
 /// The campaign built into the binary, so `delve` runs with no files around it.
 pub const DEFAULT_CAMPAIGN: &str = include_str!("../levels/descent.ron");
@@ -120,27 +121,10 @@ impl CampaignConfig {
 
     /// Parses and validates campaign text; `origin` names it in errors.
     pub fn parse(text: &str, origin: &str) -> Result<CampaignConfig, ConfigError> {
-        let options = ron::Options::default()
-            .with_default_extension(ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES);
-        let campaign: CampaignConfig = options.from_str(text).map_err(|e| {
-            let (line, column) = (e.span.start.line, e.span.start.col);
-            let message = e.code.to_string();
-            // "Integer is out of bounds" says nothing of where: name the field.
-            let message = match field_of_value_at(text, line, column) {
-                Some(field) if !message.contains(&format!("`{field}`")) => {
-                    format!("`{field}`: {message}")
-                }
-                _ => message,
-            };
-            ConfigError::Syntax {
-                origin: origin.to_owned(),
-                line,
-                column,
-                message,
-            }
-        })?;
+        let campaign: CampaignConfig =
+            crate::ron_text::parse(text, origin, Dialect::Config).map_err(ConfigError::Syntax)?;
         if campaign.depths.is_empty() {
-            let (line, column) = locate_key(text, "depths").unwrap_or((1, 1));
+            let (line, column) = locate(text, "depths", None).unwrap_or((1, 1));
             return Err(ConfigError::Invalid {
                 origin: origin.to_owned(),
                 line,
@@ -155,7 +139,7 @@ impl CampaignConfig {
         for (index, config) in campaign.depths.iter().enumerate() {
             if let Err(error) = config.validate() {
                 let (line, column) =
-                    locate_field_in_entry(text, index, error.field).unwrap_or((1, 1));
+                    locate(text, "depths", Some((index, error.field))).unwrap_or((1, 1));
                 return Err(ConfigError::Invalid {
                     origin: origin.to_owned(),
                     line,
@@ -180,16 +164,7 @@ pub enum ConfigError {
         message: String,
     },
     /// The text is not valid RON for a campaign (includes unknown fields and wrong types).
-    Syntax {
-        /// The file.
-        origin: String,
-        /// 1-based line.
-        line: usize,
-        /// 1-based column.
-        column: usize,
-        /// What the parser said.
-        message: String,
-    },
+    Syntax(RonError),
     /// A value breaks its rule.
     Invalid {
         /// The file.
@@ -218,8 +193,8 @@ impl ConfigError {
     pub fn position(&self) -> Option<(usize, usize)> {
         match self {
             ConfigError::Io { .. } => None,
-            ConfigError::Syntax { line, column, .. }
-            | ConfigError::Invalid { line, column, .. } => Some((*line, *column)),
+            ConfigError::Syntax(e) => Some((e.line, e.column)),
+            ConfigError::Invalid { line, column, .. } => Some((*line, *column)),
         }
     }
 }
@@ -228,12 +203,7 @@ impl fmt::Display for ConfigError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ConfigError::Io { origin, message } => write!(f, "{origin}: cannot read: {message}"),
-            ConfigError::Syntax {
-                origin,
-                line,
-                column,
-                message,
-            } => write!(f, "{origin}:{line}:{column}: {message}"),
+            ConfigError::Syntax(e) => write!(f, "{e}"),
             ConfigError::Invalid {
                 origin,
                 line,
@@ -253,150 +223,6 @@ impl fmt::Display for ConfigError {
 }
 
 impl std::error::Error for ConfigError {}
-
-/// A token-level scan of RON text that skips strings, characters and comments and
-/// reports each significant byte with its nesting depth.
-fn significant_bytes(text: &str) -> Vec<(usize, u8, usize)> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::new();
-    let mut depth = 0usize;
-    let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        match b {
-            b'"' => {
-                i += 1;
-                while i < bytes.len() && bytes[i] != b'"' {
-                    i += if bytes[i] == b'\\' { 2 } else { 1 };
-                }
-            }
-            b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                while i < bytes.len() && bytes[i] != b'\n' {
-                    i += 1;
-                }
-            }
-            b'/' if bytes.get(i + 1) == Some(&b'*') => {
-                i += 2;
-                while i + 1 < bytes.len() && !(bytes[i] == b'*' && bytes[i + 1] == b'/') {
-                    i += 1;
-                }
-                i += 1;
-            }
-            b'(' | b'[' | b'{' => {
-                out.push((i, b, depth));
-                depth += 1;
-            }
-            b')' | b']' | b'}' => {
-                depth = depth.saturating_sub(1);
-                out.push((i, b, depth));
-            }
-            _ => out.push((i, b, depth)),
-        }
-        i += 1;
-    }
-    out
-}
-
-/// The field whose value the parser stopped in at (`line`, `column`), both counted from
-/// 1 in characters: the identifier before the `:` in front of that value on its line.
-fn field_of_value_at(text: &str, line: usize, column: usize) -> Option<String> {
-    let before: Vec<char> = text
-        .split('\n')
-        .nth(line.checked_sub(1)?)?
-        .chars()
-        .take(column.saturating_sub(1))
-        .collect();
-    let is_value = |c: char| c.is_alphanumeric() || "_.+-\"'".contains(c);
-    let is_name = |c: char| c.is_ascii_alphanumeric() || c == '_';
-    let mut at = before.len();
-    while at > 0 && is_value(before[at - 1]) {
-        at -= 1;
-    }
-    while at > 0 && before[at - 1].is_whitespace() {
-        at -= 1;
-    }
-    if at == 0 || before[at - 1] != ':' {
-        return None;
-    }
-    at -= 1;
-    while at > 0 && before[at - 1].is_whitespace() {
-        at -= 1;
-    }
-    let end = at;
-    while at > 0 && is_name(before[at - 1]) {
-        at -= 1;
-    }
-    (at < end).then(|| before[at..end].iter().collect())
-}
-
-fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let before = &text[..offset];
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, column)
-}
-
-/// Offsets of `name:` identifiers (whole words) at nesting `depth` within `range`.
-fn find_key(
-    text: &str,
-    scan: &[(usize, u8, usize)],
-    name: &str,
-    depth: usize,
-    range: (usize, usize),
-) -> Option<usize> {
-    let bytes = text.as_bytes();
-    for &(offset, _, d) in scan {
-        if d != depth || offset < range.0 || offset >= range.1 || !text[offset..].starts_with(name)
-        {
-            continue;
-        }
-        let before_ok = offset == 0
-            || !(bytes[offset - 1].is_ascii_alphanumeric() || bytes[offset - 1] == b'_');
-        let rest = text[offset + name.len()..].trim_start();
-        if before_ok && rest.starts_with(':') {
-            return Some(offset);
-        }
-    }
-    None
-}
-
-/// Position of a top-level campaign key such as `depths`.
-fn locate_key(text: &str, name: &str) -> Option<(usize, usize)> {
-    let scan = significant_bytes(text);
-    find_key(text, &scan, name, 1, (0, text.len())).map(|o| line_column(text, o))
-}
-
-/// Position of `field` inside the `entry`-th element of the `depths` list, or of the
-/// entry itself when the field was left to its default.
-fn locate_field_in_entry(text: &str, entry: usize, field: &str) -> Option<(usize, usize)> {
-    let scan = significant_bytes(text);
-    let depths = find_key(text, &scan, "depths", 1, (0, text.len()))?;
-    let open = scan
-        .iter()
-        .position(|&(o, b, d)| o > depths && b == b'[' && d == 1)?;
-    let mut index = 0;
-    let mut start = None;
-    for &(offset, b, d) in &scan[open + 1..] {
-        if d == 2 && !b.is_ascii_whitespace() && b != b',' && start.is_none() {
-            start = Some(offset);
-        }
-        let ends = (d == 2 && b == b',') || (d == 1 && b == b']');
-        if ends {
-            if let Some(s) = start.take() {
-                if index == entry {
-                    let found = find_key(text, &scan, field, 3, (s, offset))
-                        .or_else(|| find_key(text, &scan, field, 4, (s, offset)));
-                    return Some(line_column(text, found.unwrap_or(s)));
-                }
-                index += 1;
-            }
-            if b == b']' {
-                break;
-            }
-        }
-    }
-    None
-}
 
 #[cfg(test)]
 mod tests {

@@ -11,25 +11,20 @@
 use std::fmt;
 
 use crate::generator::{
-    CaveConfig, GeneratorConfig, GeneratorKind, Invalid, MazeConfig, PocketRepair, RoomsConfig,
+    CaveConfig, GenError, Generation, GeneratorConfig, GeneratorKind, Invalid, Level, MazeConfig,
+    PocketRepair, RoomsConfig, generate_level_in,
 };
 use crate::rng::level_seed;
 
 mod text;
 
-/// The version of generation that keys are made for, written at the head of every key.
-/// A key of another version would give another level than it was made with, so it is
-/// refused, never read as a level of this version.
-///
-/// - 1: until 2026-11-30.
-/// - 2: a must-find item (the rune) lies at least half the level's largest walking
-///   distance from the up stairs; rooms two tiles apart share one door, not two back to
-///   back.
-pub const GENERATION: u64 = 2;
-
-/// Everything needed to regenerate one level.
+/// Everything needed to regenerate one level — including the [`Generation`] whose rules
+/// made it, written at the head of the key, so a key keeps giving its level when later
+/// rules change (a key of a generation this delve does not know is refused).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LevelKey {
+    /// The rules the level is made by.
+    pub generation: Generation,
     /// Generator and parameters.
     pub config: GeneratorConfig,
     /// Depth of the level (1 = first).
@@ -39,6 +34,21 @@ pub struct LevelKey {
 }
 
 impl LevelKey {
+    /// The key of a level made now, by the current generation's rules.
+    pub fn new(config: GeneratorConfig, depth: u32, seed: u64) -> LevelKey {
+        LevelKey {
+            generation: Generation::CURRENT,
+            config,
+            depth,
+            seed,
+        }
+    }
+
+    /// Generates the level (by the key's own generation).
+    pub fn generate(&self) -> Result<Level, GenError> {
+        generate_level_in(self.generation, &self.config, self.level_seed())
+    }
+
     /// The seed the level is generated from.
     pub fn level_seed(&self) -> u64 {
         level_seed(self.seed, self.depth)
@@ -51,7 +61,7 @@ impl LevelKey {
             .iter()
             .position(|&k| k == self.config.kind())
             .unwrap_or(0) as u64;
-        push_varint(&mut payload, GENERATION << 2 | kind);
+        push_varint(&mut payload, self.generation.number() << 2 | kind);
         push_varint(&mut payload, self.depth as u64);
         push_varint(&mut payload, self.seed);
         let values = params(&self.config);
@@ -82,11 +92,8 @@ impl LevelKey {
             at: 0,
         };
         let head = reader.varint()?;
-        match head >> 2 {
-            GENERATION => {}
-            older if older < GENERATION => return Err(KeyError::OlderGeneration(older)),
-            newer => return Err(KeyError::UnknownVersion(newer)),
-        }
+        let generation =
+            Generation::from_number(head >> 2).ok_or(KeyError::UnknownVersion(head >> 2))?;
         let kind = *GeneratorKind::ALL
             .get((head & 3) as usize)
             .ok_or(KeyError::Malformed("unknown generator kind"))?;
@@ -116,6 +123,7 @@ impl LevelKey {
             return Err(KeyError::Malformed("depth out of range"));
         }
         Ok(LevelKey {
+            generation,
             config,
             depth,
             seed,
@@ -143,10 +151,8 @@ pub enum KeyError {
     TooShort,
     /// The check character does not match: a typo somewhere.
     CheckFailed,
-    /// A key from a newer delve.
+    /// A key of a generation this delve does not know (from a newer delve).
     UnknownVersion(u64),
-    /// A key from an older delve, whose levels this delve no longer makes.
-    OlderGeneration(u64),
     /// The characters check out but do not describe a level.
     Malformed(&'static str),
     /// The parameters break a config rule.
@@ -170,11 +176,8 @@ impl fmt::Display for KeyError {
             ),
             KeyError::UnknownVersion(v) => write!(
                 f,
-                "level key: generation {v} is newer than this delve (generation {GENERATION}); update delve"
-            ),
-            KeyError::OlderGeneration(v) => write!(
-                f,
-                "level key: made by an older delve (generation {v}), whose level differs from what this delve (generation {GENERATION}) makes; generate the level again for a key of generation {GENERATION}"
+                "level key: made for generation {v} of delve's levels, which this delve does not know (it knows 1 to {}); a newer delve made it",
+                Generation::CURRENT.number()
             ),
             KeyError::Malformed(what) => write!(f, "level key: {what}"),
             KeyError::Invalid(e) => write!(f, "level key: parameter {e}"),
@@ -308,23 +311,27 @@ mod tests {
 
     #[test]
     fn default_cave_key_is_short_and_round_trips() {
-        let key = LevelKey {
-            config: GeneratorKind::Cave.default_config(),
-            depth: 1,
-            seed: 42,
-        };
+        let key = LevelKey::new(GeneratorKind::Cave.default_config(), 1, 42);
         let text = key.encode();
         assert!(text.len() <= 12, "{text}");
         assert_eq!(LevelKey::decode(&text), Ok(key));
     }
 
     #[test]
+    fn a_key_of_a_generation_this_delve_does_not_know_is_refused() {
+        // As a newer delve would write it: generation 9, a cave, depth 1, seed 42.
+        let mut payload = Vec::new();
+        for value in [9 << 2, 1, 42] {
+            push_varint(&mut payload, value);
+        }
+        let error = LevelKey::decode(&text::print(&payload)).unwrap_err();
+        assert_eq!(error, KeyError::UnknownVersion(9));
+        assert!(error.to_string().contains("generation 9"), "{error}");
+    }
+
+    #[test]
     fn every_single_substitution_is_caught() {
-        let key = LevelKey {
-            config: GeneratorKind::Maze.default_config(),
-            depth: 3,
-            seed: 0xdead_beef_1234,
-        };
+        let key = LevelKey::new(GeneratorKind::Maze.default_config(), 3, 0xdead_beef_1234);
         let text = key.encode();
         for (i, c) in text.char_indices() {
             if c == '-' {

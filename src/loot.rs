@@ -16,7 +16,7 @@ use crate::grid::{Grid, Pos, Tile};
 use crate::perm::PermTable;
 use crate::rng::StreamRng;
 
-pub use place::place_loot_from;
+pub use place::{LootPlan, place_loot_from};
 
 /// An item lying on a level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -104,16 +104,7 @@ struct LootTableFile {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LootError {
     /// The text is not a loot table in RON.
-    Parse {
-        /// Where the text came from (a file name).
-        origin: String,
-        /// 1-based line.
-        line: usize,
-        /// 1-based column.
-        column: usize,
-        /// What the parser expected.
-        message: String,
-    },
+    Parse(crate::ron_text::RonError),
     /// The table parsed but breaks a rule.
     Invalid {
         /// Where the text came from.
@@ -126,12 +117,7 @@ pub enum LootError {
 impl fmt::Display for LootError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LootError::Parse {
-                origin,
-                line,
-                column,
-                message,
-            } => write!(f, "{origin}:{line}:{column}: {message}"),
+            LootError::Parse(e) => write!(f, "{e}"),
             LootError::Invalid { origin, problem } => write!(f, "{origin}: {problem}"),
         }
     }
@@ -163,12 +149,9 @@ pub fn default_loot_table() -> &'static LootTable {
 impl LootTable {
     /// Parses and validates a loot table; `origin` names the text in errors.
     pub fn from_ron_str(text: &str, origin: &str) -> Result<LootTable, LootError> {
-        let file: LootTableFile = ron::from_str(text).map_err(|e| LootError::Parse {
-            origin: origin.to_string(),
-            line: e.span.start.line,
-            column: e.span.start.col,
-            message: e.code.to_string(),
-        })?;
+        let file: LootTableFile =
+            crate::ron_text::parse(text, origin, crate::ron_text::Dialect::Plain)
+                .map_err(LootError::Parse)?;
         let table = LootTable {
             items: file.items,
             appearances: file.appearances,
@@ -298,7 +281,8 @@ pub fn appearances(table: &LootTable, rng: &mut StreamRng) -> Vec<String> {
 }
 
 /// Chooses `count` items from the default loot table and places them on walkable floor
-/// of `tiles` (never on stairs), using only the loot stream. See [`place_loot_from`].
+/// of `tiles` (never on stairs), using only the loot stream, by the current generation's
+/// rules. See [`place_loot_from`].
 pub fn place_loot(
     tiles: &Grid<Tile>,
     start: Pos,
@@ -306,5 +290,10 @@ pub fn place_loot(
     clearance: u32,
     rng: &mut StreamRng,
 ) -> Vec<PlacedItem> {
-    place_loot_from(default_loot_table(), tiles, start, count, clearance, rng)
+    let plan = LootPlan {
+        count,
+        clearance,
+        must_find_far: crate::generator::Generation::CURRENT.must_find_far(),
+    };
+    place_loot_from(default_loot_table(), tiles, start, plan, rng)
 }

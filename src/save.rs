@@ -35,8 +35,8 @@ use serde::de::DeserializeOwned;
 
 pub use error::{SaveError, SavePart};
 pub use file::{
-    LoadedFrom, SaveHooks, backup_path, load_from_path, load_with_backup, save_to_path,
-    save_to_path_with_hooks, temp_path,
+    LoadedFrom, SaveHooks, backup_path, load_from_path, load_validated, load_with_backup,
+    save_to_path, save_to_path_with_hooks, temp_path,
 };
 pub use format::{
     FORMAT_VERSION, MAGIC, MAX_TABLES, SaveHeader, WRITE_TABLES, decode_save_bytes,
@@ -58,12 +58,13 @@ pub fn decode_to_ron_text(bytes: &[u8]) -> Result<String, SaveError> {
     })
 }
 
+/// How RON errors in a save's payload name it: `save payload:3:5: …` (the file's path
+/// goes in front where there is one).
+pub const PAYLOAD_ORIGIN: &str = "save payload";
+
 /// Checks a save file and reads the value in it.
 pub fn decode_save<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, SaveError> {
     let text = decode_to_ron_text(bytes)?;
-    ron::from_str(&text).map_err(|e| SaveError::Ron {
-        line: e.span.start.line,
-        column: e.span.start.col,
-        message: e.code.to_string(),
-    })
+    crate::ron_text::parse(&text, PAYLOAD_ORIGIN, crate::ron_text::Dialect::Plain)
+        .map_err(SaveError::Ron)
 }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use delve::generator::{Level, generate_level};
+use delve::generator::Level;
 use delve::key::LevelKey;
 use delve::picture::write_png;
 
@@ -105,7 +105,7 @@ pub fn summary(key: &LevelKey, level: &Level) -> String {
 pub fn run(args: GenArgs) -> Result<Outcome, CliError> {
     let format = output_format(&args)?;
     let key = resolve::level_key(&args.level)?;
-    let level = generate_level(&key.config, key.level_seed())?;
+    let level = key.generate()?;
     let scale = args.scale.unwrap_or(DEFAULT_SCALE);
     let bytes = match format {
         Format::Ascii => level.tiles.to_ascii().into_bytes(),

@@ -115,8 +115,38 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
     play_in_window(settings)
 }
 
+/// Why no window can open here, if that is known before trying: no display to open
+/// it on. Without this check winit panics with a backtrace.
+#[cfg(feature = "render")]
+fn missing_display() -> Option<String> {
+    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
+    if !set("DISPLAY") && !set("WAYLAND_DISPLAY") {
+        return Some("there is no display to open the game window on (neither DISPLAY nor WAYLAND_DISPLAY is set)".into());
+    }
+    // A local X display (":N") whose server socket is missing is no display either.
+    if !set("WAYLAND_DISPLAY")
+        && let Some(display) = std::env::var("DISPLAY").ok()
+        && let Some(number) = display.strip_prefix(':')
+    {
+        let number = number.split('.').next().unwrap_or(number);
+        let socket = std::path::Path::new("/tmp/.X11-unix").join(format!("X{number}"));
+        if cfg!(target_os = "linux") && !socket.exists() {
+            return Some(format!(
+                "DISPLAY is {display}, but no X server listens there ({} is missing)",
+                socket.display()
+            ));
+        }
+    }
+    None
+}
+
 #[cfg(feature = "render")]
 fn play_in_window(settings: RunSettings) -> Result<Outcome, CliError> {
+    if let Some(problem) = missing_display() {
+        return Err(CliError(format!(
+            "{problem}. Set DISPLAY to a running X server, start a virtual one (`Xvfb :99 &` then `DISPLAY=:99 delve`, see the README), or play without a window: `delve play --headless --actions \"…\"`"
+        )));
+    }
     match delve::render::play(settings) {
         bevy::app::AppExit::Success => Ok(Outcome::Done),
         bevy::app::AppExit::Error(code) => {

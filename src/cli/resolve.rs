@@ -45,9 +45,9 @@ pub fn level_key_in(args: &LevelArgs, campaign: &CampaignConfig) -> Result<Level
         };
         CliError(format!("invalid {} level{flag}: {e}", config.kind()))
     })?;
-    Ok(LevelKey {
+    Ok(LevelKey::new(
         config,
         depth,
-        seed: args.seed.unwrap_or(campaign.seed),
-    })
+        args.seed.unwrap_or(campaign.seed),
+    ))
 }

@@ -5,7 +5,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use delve::generator::check::{check_level, label_regions_simple};
-use delve::generator::{GeneratorConfig, PocketRepair, generate_layout, generate_level};
+use delve::generator::{GeneratorConfig, PocketRepair, generate_layout};
 use delve::key::LevelKey;
 use delve::rng::{Stream, StreamRng};
 
@@ -78,7 +78,7 @@ pub fn run(args: StatsArgs) -> Result<Outcome, CliError> {
         t.levels += 1;
         t.pockets_blanked += has_raw_pockets(&key.config, seed, true) as u64;
         t.pockets_unblanked += has_raw_pockets(&key.config, seed, false) as u64;
-        match generate_level(&key.config, seed) {
+        match key.generate() {
             Ok(level) => {
                 let r = &level.report;
                 t.floor_permille += r.floor_permille as u64;

@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use super::actions::{ActionQueue, PlayerAction};
 use super::level::{CurrentLevel, Inventory, PendingLevel, Run, Turns};
-use super::saving::{RestoreError, restore, snapshot, write_save};
+use super::saving::{restore, snapshot, write_save};
 use super::{GamePlugin, GridPos, Notice, NoticeLog, Player, RunSettings};
 use crate::grid::Pos;
 use crate::save::SaveError;
@@ -46,7 +46,7 @@ pub struct FinalState {
 #[derive(Debug)]
 pub enum HeadlessError {
     /// `--load` failed.
-    Load(RestoreError),
+    Load(SaveError),
     /// `--save` failed.
     Save(SaveError),
     /// The game never produced a level.

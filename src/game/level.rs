@@ -8,7 +8,7 @@ use bevy::prelude::*;
 
 use super::{GameSystems, GridPos, Notice, Player, RunSettings};
 use crate::config::CampaignConfig;
-use crate::generator::{GeneratorConfig, GeneratorKind, Level, generate_level};
+use crate::generator::{GeneratorConfig, GeneratorKind, Level};
 use crate::grid::{Grid, Pos, Tile};
 use crate::key::LevelKey;
 use crate::loot::PlacedItem;
@@ -90,10 +90,12 @@ pub struct Run {
 impl Run {
     /// The key of `depth`: the remembered one, or the campaign's.
     pub fn key_for(&self, depth: u32) -> LevelKey {
-        self.keys.get(&depth).cloned().unwrap_or_else(|| LevelKey {
-            config: self.campaign.config_at(depth).clone(),
-            depth,
-            seed: self.campaign.seed,
+        self.keys.get(&depth).cloned().unwrap_or_else(|| {
+            LevelKey::new(
+                self.campaign.config_at(depth).clone(),
+                depth,
+                self.campaign.seed,
+            )
         })
     }
 }
@@ -341,7 +343,7 @@ pub fn enter_requested_level(
         notices.write(Notice(format!("Cannot go there: {e}.")));
         return;
     }
-    let level = match generate_level(&change.key.config, change.key.level_seed()) {
+    let level = match change.key.generate() {
         Ok(level) => level,
         Err(e) => {
             notices.write(Notice(format!("cannot make that level: {e}")));

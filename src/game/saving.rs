@@ -17,7 +17,7 @@ use crate::config::CampaignConfig;
 use crate::grid::Pos;
 use crate::key::LevelKey;
 use crate::rng::mix64;
-use crate::save::{SaveError, backup_path, load_from_path, save_to_path};
+use crate::save::{LoadedFrom, SaveError, load_validated, save_to_path};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<SaveRequest>().add_systems(
@@ -154,108 +154,22 @@ pub fn snapshot(
     }
 }
 
-/// Why a save could not be restored.
-#[derive(Debug)]
-pub enum RestoreError {
-    /// The file itself is bad.
-    File(SaveError),
-    /// The file decodes but describes an impossible game.
-    Content(String),
-    /// Neither the save nor its backup could be restored.
-    BothUnusable {
-        /// Why the save itself failed.
-        save: Box<RestoreError>,
-        /// Why its backup failed.
-        backup: Box<RestoreError>,
-    },
-}
-
-impl std::fmt::Display for RestoreError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            RestoreError::File(e) => write!(f, "{e}"),
-            RestoreError::Content(what) => write!(f, "save describes an impossible game: {what}"),
-            RestoreError::BothUnusable { save, backup } => {
-                write!(f, "{save}; and its backup: {backup}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for RestoreError {}
-
 /// A restored game: the run, inventory, turns and the level change that puts the player
 /// back.
 pub type Restored = (Run, Inventory, Turns, LevelChange);
 
-/// Which file a game was restored from.
-#[derive(Debug)]
-pub enum RestoredFrom {
-    /// The save itself.
-    Save,
-    /// The backup `<save>.bak` (the save before the last one), because the save itself
-    /// could not be restored.
-    Backup {
-        /// Where the backup is.
-        path: PathBuf,
-        /// Why the save itself could not be restored.
-        save_error: RestoreError,
-    },
+/// Reads the save at `path` and turns it into a game, through the one loading path of
+/// [`crate::save::load_validated`]: when the save is missing, damaged or describes an
+/// impossible game, its backup (`<path>.bak`, kept by every save) is restored instead,
+/// and when that fails too, a complete temporary save a crash left behind. Says which
+/// file it used ([`LoadedFrom::notice`] tells the player). Nothing is written.
+pub fn restore(path: &Path) -> Result<(Restored, LoadedFrom), SaveError> {
+    load_validated(path, restore_from)
 }
 
-impl RestoredFrom {
-    /// What to tell the player after loading `path`.
-    pub fn notice(&self, path: &Path) -> String {
-        match self {
-            RestoredFrom::Save => format!("Loaded {}.", path.display()),
-            RestoredFrom::Backup {
-                path: backup,
-                save_error,
-            } => format!(
-                "Loaded the backup {} (the save before the last), because {} could not be \
-                 loaded: {save_error}",
-                backup.display(),
-                path.display()
-            ),
-        }
-    }
-}
-
-/// Reads the save at `path` and turns it into a game; when the save is missing, damaged
-/// or describes an impossible game, its backup (`<path>.bak`, kept by every save) is
-/// restored instead, if there is one. Nothing is written.
-pub fn restore(path: &Path) -> Result<(Restored, RestoredFrom), RestoreError> {
-    let save_error = match restore_file(path) {
-        Ok(restored) => return Ok((restored, RestoredFrom::Save)),
-        Err(error) => error,
-    };
-    let backup = backup_path(path);
-    if !backup.exists() {
-        return Err(save_error);
-    }
-    match restore_file(&backup) {
-        Ok(restored) => Ok((
-            restored,
-            RestoredFrom::Backup {
-                path: backup,
-                save_error,
-            },
-        )),
-        Err(backup_error) => Err(RestoreError::BothUnusable {
-            save: Box::new(save_error),
-            backup: Box::new(backup_error),
-        }),
-    }
-}
-
-/// Reads one save file and turns it into a game.
-fn restore_file(path: &Path) -> Result<Restored, RestoreError> {
-    let save: GameSave = load_from_path(path).map_err(RestoreError::File)?;
-    restore_from(save)
-}
-
-/// Turns a decoded save into game state, checking that it makes sense.
-pub fn restore_from(save: GameSave) -> Result<Restored, RestoreError> {
+/// Turns a decoded save into game state, checking that it makes sense (the error says
+/// what does not).
+pub fn restore_from(save: GameSave) -> Result<Restored, String> {
     let mut run = Run {
         campaign: save.campaign,
         depth: save.depth,
@@ -264,23 +178,18 @@ pub fn restore_from(save: GameSave) -> Result<Restored, RestoreError> {
         regenerations: save.regenerations,
     };
     if run.campaign.depths.is_empty() {
-        return Err(RestoreError::Content("the campaign lists no levels".into()));
+        return Err("the campaign lists no levels".into());
     }
     for (index, level) in save.levels.iter().chain(&save.remembered).enumerate() {
-        let key = LevelKey::decode(&level.key)
-            .map_err(|e| RestoreError::Content(format!("depth {}: {e}", level.depth)))?;
+        let key =
+            LevelKey::decode(&level.key).map_err(|e| format!("depth {}: {e}", level.depth))?;
         super::level::check_play_size(&key.config)
-            .map_err(|e| RestoreError::Content(format!("depth {}: {e}", level.depth)))?;
+            .map_err(|e| format!("depth {}: {e}", level.depth))?;
         let (w, h) = key.config.size();
         let tiles = w as usize * h as usize;
         let seen = hex_to_bits(&level.seen, tiles)
             .or_else(|| level.seen.is_empty().then(|| vec![false; tiles]))
-            .ok_or_else(|| {
-                RestoreError::Content(format!(
-                    "depth {}: seen map does not fit the level",
-                    level.depth
-                ))
-            })?;
+            .ok_or_else(|| format!("depth {}: seen map does not fit the level", level.depth))?;
         let code = key.encode();
         if index < save.levels.len() {
             run.keys.insert(level.depth, key);
@@ -293,12 +202,11 @@ pub fn restore_from(save: GameSave) -> Result<Restored, RestoreError> {
             },
         );
     }
-    let key = run.keys.get(&save.depth).cloned().ok_or_else(|| {
-        RestoreError::Content(format!(
-            "no level saved for the current depth {}",
-            save.depth
-        ))
-    })?;
+    let key = run
+        .keys
+        .get(&save.depth)
+        .cloned()
+        .ok_or_else(|| format!("no level saved for the current depth {}", save.depth))?;
     let change = LevelChange {
         depth: save.depth,
         key,

@@ -8,6 +8,7 @@ pub mod cave;
 pub mod check;
 pub mod corridors;
 pub mod distances;
+pub mod generation;
 pub mod maze;
 pub mod maze_stream;
 pub mod regions;
@@ -25,6 +26,7 @@ use crate::loot::{self, PlacedItem};
 use crate::rng::{Stream, StreamRng, retry_seed};
 
 pub use cave::{CaveConfig, PocketRepair};
+pub use generation::Generation;
 pub use maze::MazeConfig;
 pub use rooms::{RoomGraph, RoomsConfig};
 
@@ -268,23 +270,43 @@ pub struct Layout {
     pub report: LevelReport,
 }
 
-/// Generates the layout alone (no stairs, no loot) from one layout stream.
+/// Generates the layout alone (no stairs, no loot) from one layout stream, by the
+/// current generation's rules.
 pub fn generate_layout(config: &GeneratorConfig, rng: &mut StreamRng) -> Layout {
+    generate_layout_in(Generation::CURRENT, config, rng)
+}
+
+/// [`generate_layout`] by the rules of `generation`.
+pub fn generate_layout_in(
+    generation: Generation,
+    config: &GeneratorConfig,
+    rng: &mut StreamRng,
+) -> Layout {
     match config {
         GeneratorConfig::Cave(c) => cave::generate(c, rng),
-        GeneratorConfig::Rooms(c) => rooms::generate(c, rng),
+        GeneratorConfig::Rooms(c) => rooms::generate(c, generation, rng),
         GeneratorConfig::Maze(c) => maze::generate(c, rng),
     }
 }
 
-/// Generates the complete level for `seed`: layout and stairs from the layout stream
-/// (retrying with derived seeds if the stairs find no room), loot from the loot stream.
+/// Generates the complete level for `seed` by the current generation's rules: layout
+/// and stairs from the layout stream (retrying with derived seeds if the stairs find no
+/// room), loot from the loot stream.
 pub fn generate_level(config: &GeneratorConfig, seed: u64) -> Result<Level, GenError> {
+    generate_level_in(Generation::CURRENT, config, seed)
+}
+
+/// [`generate_level`] by the rules of `generation` (a level key's own).
+pub fn generate_level_in(
+    generation: Generation,
+    config: &GeneratorConfig,
+    seed: u64,
+) -> Result<Level, GenError> {
     config.validate()?;
     let clearance = config.stair_clearance();
     for attempt in 0..MAX_ATTEMPTS {
         let mut rng = StreamRng::new(retry_seed(seed, attempt), Stream::Layout);
-        let mut layout = generate_layout(config, &mut rng);
+        let mut layout = generate_layout_in(generation, config, &mut rng);
         let carve = config.kind() != GeneratorKind::Cave || attempt + 1 == MAX_ATTEMPTS;
         let Some(stairs) = stairs::place_stairs(&mut layout.tiles, clearance, carve, &mut rng)
         else {
@@ -300,11 +322,16 @@ pub fn generate_level(config: &GeneratorConfig, seed: u64) -> Result<Level, GenE
         let walkable = tiles.cells().iter().filter(|t| t.is_walkable()).count();
         report.floor_permille = (walkable * 1000 / tiles.len().max(1)) as u32;
         let mut loot_rng = StreamRng::new(seed, Stream::Loot);
-        let loot = loot::place_loot(
+        let plan = loot::LootPlan {
+            count: config.loot_count(),
+            clearance,
+            must_find_far: generation.must_find_far(),
+        };
+        let loot = loot::place_loot_from(
+            loot::default_loot_table(),
             &tiles,
             stairs.up,
-            config.loot_count(),
-            clearance,
+            plan,
             &mut loot_rng,
         );
         for item in &loot {

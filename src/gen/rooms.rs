@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::corridors::carve_corridor;
 use super::room_grid::{CellGrid, keep_connected_cells, random_spanning_tree};
-use super::{Invalid, Layout, LevelReport, check_range};
+use super::{Generation, Invalid, Layout, LevelReport, check_range};
 use crate::grid::{Grid, Pos, Tile};
 use crate::rng::StreamRng;
 
@@ -71,16 +71,43 @@ impl RoomsConfig {
             (self.width - 1) / self.cell_width,
             (self.height - 1) / self.cell_height,
         );
-        if cols * rows < 2 {
-            return Err(Invalid {
-                field: "cell_width",
-                rule: format!(
-                    "leaves a {cols}x{rows} grid of cells in a {}x{} level; at least 2 cells are needed",
-                    self.width, self.height
+        // Name the dimension that falls short: a level too low for one row of cells
+        // is the height's fault, not the width's.
+        let (field, rule) = if rows == 0 {
+            (
+                "cell_height",
+                format!(
+                    "must be at most {} so that one row of cells fits the height {} (one wall line is shared), got {}",
+                    self.height - 1,
+                    self.height,
+                    self.cell_height
                 ),
-            });
-        }
-        Ok(())
+            )
+        } else if cols == 0 {
+            (
+                "cell_width",
+                format!(
+                    "must be at most {} so that one column of cells fits the width {} (one wall line is shared), got {}",
+                    self.width - 1,
+                    self.width,
+                    self.cell_width
+                ),
+            )
+        } else if cols * rows < 2 {
+            (
+                "cell_width",
+                format!(
+                    "leaves a single cell in a {}x{} level, and a dungeon needs 2 rooms: make width at least {} or height at least {} (or the cells smaller)",
+                    self.width,
+                    self.height,
+                    2 * self.cell_width + 1,
+                    2 * self.cell_height + 1
+                ),
+            )
+        } else {
+            return Ok(());
+        };
+        Err(Invalid { field, rule })
     }
 }
 
@@ -118,8 +145,9 @@ pub struct Room {
 /// and the rooms' cells stay connected through grid adjacency); one room of random size
 /// at a random spot in every other cell; a random spanning tree over grid-adjacent rooms
 /// (Kruskal over shuffled edges); then the seed's `fixTree`; then corridors and doors.
-/// `report.dead_ends` counts rooms left with one connection after the cycles.
-pub fn generate(config: &RoomsConfig, rng: &mut StreamRng) -> Layout {
+/// `report.dead_ends` counts rooms left with one connection after the cycles. The doors
+/// follow `generation`'s rule (see [`Generation::one_door_per_shared_wall`]).
+pub fn generate(config: &RoomsConfig, generation: Generation, rng: &mut StreamRng) -> Layout {
     let mut tiles = Grid::new(config.width as usize, config.height as usize, Tile::Wall);
     let grid = CellGrid::new(config);
     let cells = grid.cols * grid.rows;
@@ -135,7 +163,7 @@ pub fn generate(config: &RoomsConfig, rng: &mut StreamRng) -> Layout {
         dungeon.connect(a, b);
     }
     dungeon.add_cycles(config.cycle_percent, rng);
-    dungeon.carve(&mut tiles, rng);
+    dungeon.carve(&mut tiles, generation, rng);
     let dead_ends = dungeon.links.iter().filter(|l| l.count_ones() == 1).count();
     let cycles_added = dungeon.graph.cycles_added;
     Layout {
@@ -275,8 +303,10 @@ impl Dungeon {
         self.graph.cycles_added = added as usize;
     }
 
-    /// Draws the rooms, then every connection's corridor and doors.
-    fn carve(&self, tiles: &mut Grid<Tile>, rng: &mut StreamRng) {
+    /// Draws the rooms, then every connection's corridor and doors: a door on the first
+    /// corridor tile outside each room, or — where those two tiles touch, a wall the
+    /// rooms share — one door only, from the second generation on.
+    fn carve(&self, tiles: &mut Grid<Tile>, generation: Generation, rng: &mut StreamRng) {
         for room in &self.graph.rooms {
             for y in room.y..room.y + room.height {
                 for x in room.x..room.x + room.width {
@@ -293,7 +323,12 @@ impl Dungeon {
                 (rb, ra)
             };
             let (axis, lanes) = self.grid.corridor_lanes(from, to);
-            carve_corridor(tiles, from, to, axis, lanes, rng);
+            let [first, second] = carve_corridor(tiles, from, to, axis, lanes, rng);
+            tiles.set(first, Tile::Door);
+            let back_to_back = (first.x - second.x).abs() + (first.y - second.y).abs() == 1;
+            if !(back_to_back && generation.one_door_per_shared_wall()) {
+                tiles.set(second, Tile::Door);
+            }
         }
     }
 }
@@ -304,7 +339,11 @@ mod tests {
     use crate::rng::Stream;
 
     fn layout(config: &RoomsConfig, seed: u64) -> Layout {
-        generate(config, &mut StreamRng::new(seed, Stream::Layout))
+        generate(
+            config,
+            Generation::CURRENT,
+            &mut StreamRng::new(seed, Stream::Layout),
+        )
     }
 
     #[test]

@@ -7,8 +7,21 @@ use crate::grid::{Grid, Pos, Tile};
 use crate::perm::{PermError, PermTable};
 use crate::rng::StreamRng;
 
-/// Chooses up to `count` items from `table` and places them on `tiles`, which it never
-/// changes.
+/// How many items a level gets and the rules they are placed by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LootPlan {
+    /// Items to place (fewer when there are fewer spots).
+    pub count: u32,
+    /// The Chebyshev radius a must-find item's spot should have clear of walls.
+    pub clearance: u32,
+    /// Whether a must-find item must lie far from the start (the second generation's
+    /// rule, [`crate::generator::Generation::must_find_far`]); without it, it takes
+    /// the first clear spot in the loot order, or the free spot nearest the start.
+    pub must_find_far: bool,
+}
+
+/// Chooses up to `plan.count` items from `table` and places them on `tiles`, which it
+/// never changes.
 ///
 /// - Spots: [`Tile::Floor`] tiles reachable from `start` by orthogonal steps over
 ///   walkable tiles, never `start` itself, never two items on one spot. With fewer spots
@@ -18,11 +31,13 @@ use crate::rng::StreamRng;
 ///   weight) is drawn from `rng`, and the `i`-th item is the owner of ticket `t[i mod W]`
 ///   — an even spread by rarity, as in the seed's distribution table.
 /// - Places: a permutation table over the spots (in walking order from `start`) is drawn
-///   from `rng`. A must-find item lies *far* from `start` — at least half the largest
+///   from `rng`. With `plan.must_find_far`, a must-find item lies *far* from `start` — at least half the largest
 ///   walking distance from it, the rule the down stairs follow — taking the first free
 ///   far spot in that order whose Chebyshev square of radius `clearance` is all
 ///   walkable; if no far spot is clear, the first free far spot; if none is free, the
-///   free spot farthest from `start`. Drawn items take the next free spots in order.
+///   free spot farthest from `start`. (Without it: the first free spot in that order
+///   whose square is clear, else the free spot nearest `start`.) Drawn items take the
+///   next free spots in order.
 ///
 /// `rng` is drawn from exactly four times when any spot exists (twice otherwise), so the
 /// number of items never shifts anything drawn later from the same stream.
@@ -30,10 +45,14 @@ pub fn place_loot_from(
     table: &LootTable,
     tiles: &Grid<Tile>,
     start: Pos,
-    count: u32,
-    clearance: u32,
+    plan: LootPlan,
     rng: &mut StreamRng,
 ) -> Vec<PlacedItem> {
+    let LootPlan {
+        count,
+        clearance,
+        must_find_far,
+    } = plan;
     let (spots, distances, farthest) = floor_in_walking_order(tiles, start);
     let is_far = |s: usize| 2 * distances[s] >= farthest;
     let (Ok(tickets), Ok(spot_order)) = (
@@ -55,10 +74,19 @@ pub fn place_loot_from(
                     .map(|s| s as usize)
                     .filter(|&s| !taken[s] && is_far(s))
             };
-            free_far()
-                .find(|&s| is_clear(tiles, spots[s], clearance as usize))
-                .or_else(|| free_far().next())
-                .or_else(|| (0..spots.len()).rev().find(|&s| !taken[s]))
+            let clear = |s: usize| is_clear(tiles, spots[s], clearance as usize);
+            if must_find_far {
+                free_far()
+                    .find(|&s| clear(s))
+                    .or_else(|| free_far().next())
+                    .or_else(|| (0..spots.len()).rev().find(|&s| !taken[s]))
+            } else {
+                spot_order
+                    .iter()
+                    .map(|s| s as usize)
+                    .find(|&s| !taken[s] && clear(s))
+                    .or_else(|| (0..spots.len()).find(|&s| !taken[s]))
+            }
         } else {
             next_in_order
                 .by_ref()

@@ -77,15 +77,8 @@ pub enum SaveError {
         /// Byte offset (in the file) of the first bad byte, counted in the plain payload.
         offset: u64,
     },
-    /// The payload is not RON of the expected shape.
-    Ron {
-        /// 1-based line in the payload text.
-        line: usize,
-        /// 1-based column.
-        column: usize,
-        /// What the parser expected.
-        message: String,
-    },
+    /// The payload is not RON of the expected shape (its origin is "save payload").
+    Ron(crate::ron_text::RonError),
     /// A file operation failed.
     Io {
         /// The file or directory.
@@ -108,6 +101,8 @@ pub enum SaveError {
         /// The temporary file left behind.
         path: PathBuf,
     },
+    /// The save decodes but describes something impossible (what, in words).
+    Impossible(String),
     /// Neither the save nor its backup could be loaded.
     BothUnloadable {
         /// Why the save failed.
@@ -165,13 +160,7 @@ impl fmt::Display for SaveError {
             SaveError::NotUtf8 { offset } => {
                 write!(f, "byte {offset}: the payload is not UTF-8 text")
             }
-            SaveError::Ron {
-                line,
-                column,
-                message,
-            } => {
-                write!(f, "payload line {line}, column {column}: {message}")
-            }
+            SaveError::Ron(e) => write!(f, "{e}"),
             SaveError::Io {
                 path,
                 action,
@@ -186,6 +175,9 @@ impl fmt::Display for SaveError {
                     "{}: saving was interrupted after the temporary file was written",
                     path.display()
                 )
+            }
+            SaveError::Impossible(what) => {
+                write!(f, "the save describes an impossible game: {what}")
             }
             SaveError::BothUnloadable { main, backup } => {
                 write!(

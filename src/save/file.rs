@@ -19,16 +19,49 @@ pub struct SaveHooks {
     pub fail_after_tmp: bool,
 }
 
-/// Which file [`load_with_backup`] read.
+/// Which file [`load_with_backup`] or [`load_validated`] read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LoadedFrom {
     /// The save itself.
     Main,
-    /// The backup, because the save could not be loaded.
+    /// The backup `<path>.bak` (the save before the last), because the save itself
+    /// could not be loaded.
     Backup {
         /// Why the save itself failed.
         main_error: SaveError,
     },
+    /// The temporary file `<path>.tmp` a crash left behind between writing it and
+    /// moving it into place, because neither the save nor its backup could be loaded.
+    Temp {
+        /// Why the save itself failed.
+        main_error: SaveError,
+        /// Why the backup failed.
+        backup_error: SaveError,
+    },
+}
+
+impl LoadedFrom {
+    /// What to tell the player after loading `path` from here.
+    pub fn notice(&self, path: &Path) -> String {
+        match self {
+            LoadedFrom::Main => format!("Loaded {}.", path.display()),
+            LoadedFrom::Backup { main_error } => format!(
+                "Loaded the backup {} (the save before the last), because {} could not be \
+                 loaded: {main_error}",
+                backup_path(path).display(),
+                path.display()
+            ),
+            LoadedFrom::Temp {
+                main_error,
+                backup_error,
+            } => format!(
+                "Loaded {}, a complete save that an interrupted save left behind, because {} \
+                 could not be loaded ({main_error}) and neither could its backup ({backup_error})",
+                temp_path(path).display(),
+                path.display()
+            ),
+        }
+    }
 }
 
 /// `path` with `suffix` appended to its file name (`game.sav` → `game.sav.tmp`).
@@ -161,19 +194,65 @@ pub fn load_from_path<T: DeserializeOwned>(path: impl AsRef<Path>) -> Result<T, 
 }
 
 /// Reads the save at `path`, or its backup `<path>.bak` when the save is missing or bad,
-/// and says which one it used.
+/// and says which one it used. See [`load_validated`].
 pub fn load_with_backup<T: DeserializeOwned>(
     path: impl AsRef<Path>,
 ) -> Result<(T, LoadedFrom), SaveError> {
+    load_validated(path, Ok)
+}
+
+/// Reads the save at `path` and turns it into what the caller needs with `validate`
+/// (which refuses a save that decodes but makes no sense, saying why). When the save is
+/// missing or refused, the backup `<path>.bak` is used; when that fails too, the
+/// temporary file `<path>.tmp` a crash may have left complete — never instead of a
+/// usable save or backup. Says which file it used; fails naming the save's and the
+/// backup's problems. Nothing is written.
+pub fn load_validated<T: DeserializeOwned, R>(
+    path: impl AsRef<Path>,
+    validate: impl Fn(T) -> Result<R, String>,
+) -> Result<(R, LoadedFrom), SaveError> {
     let path = path.as_ref();
-    match load_from_path(path) {
-        Ok(value) => Ok((value, LoadedFrom::Main)),
-        Err(main_error) => match load_from_path(backup_path(path)) {
-            Ok(value) => Ok((value, LoadedFrom::Backup { main_error })),
-            Err(backup_error) => Err(SaveError::BothUnloadable {
-                main: Box::new(main_error),
-                backup: Box::new(backup_error),
-            }),
-        },
+    let load = |file: &Path| {
+        let value = load_from_path(file)?;
+        validate(value).map_err(|what| SaveError::InFile {
+            path: file.to_path_buf(),
+            error: Box::new(SaveError::Impossible(what)),
+        })
+    };
+    let main_error = match load(path) {
+        Ok(value) => return Ok((value, LoadedFrom::Main)),
+        Err(e) => e,
+    };
+    let backup_error = match load(&backup_path(path)) {
+        Ok(value) => return Ok((value, LoadedFrom::Backup { main_error })),
+        Err(e) => e,
+    };
+    let temp = temp_path(path);
+    if temp.is_file()
+        && let Ok(value) = load(&temp)
+    {
+        return Ok((
+            value,
+            LoadedFrom::Temp {
+                main_error,
+                backup_error,
+            },
+        ));
+    }
+    if is_missing(&backup_error) {
+        // No backup was ever made: the save's own problem is all there is to say.
+        return Err(main_error);
+    }
+    Err(SaveError::BothUnloadable {
+        main: Box::new(main_error),
+        backup: Box::new(backup_error),
+    })
+}
+
+/// Whether loading failed only because the file does not exist.
+fn is_missing(error: &SaveError) -> bool {
+    match error {
+        SaveError::Io { path, .. } => !path.exists(),
+        _ => false,
     }
 }

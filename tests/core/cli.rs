@@ -385,3 +385,131 @@ fn stats_says_which_depth_it_measured() {
     let text = String::from_utf8(o.stdout).unwrap();
     assert!(text.contains("depth                        3"), "{text}");
 }
+
+/// A file in a fresh folder of the system's temp dir, holding `text`.
+fn temp_file(name: &str, text: &[u8]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("delve-odd-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn odd_input_exits_2_with_a_one_line_reason_and_never_panics() {
+    let line_separator = temp_file(
+        "separator.ron",
+        "(\u{2028}seed: 1, depths: [Cave(wall_percent: 101)])".as_bytes(),
+    );
+    let huge_campaign = temp_file(
+        "huge.ron",
+        b"(seed: 1, depths: [Cave(), Cave(width: 4096, height: 4096)])",
+    );
+    let not_utf8 = temp_file("latin1.ron", b"(seed: 1, depths: [Cave(\xe9)])");
+    let huge_key = delve::key::LevelKey::new(
+        delve::generator::GeneratorConfig::Cave(delve::generator::CaveConfig {
+            width: 4096,
+            height: 4096,
+            ..Default::default()
+        }),
+        1,
+        1,
+    )
+    .encode();
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (
+            vec!["gen".into(), line_separator.display().to_string()],
+            "separator.ron:1:26: `wall_percent`",
+        ),
+        (
+            vec![
+                "play".into(),
+                "--headless".into(),
+                huge_campaign.display().to_string(),
+            ],
+            "depth 2 of the campaign: a 4096x4096 level is too large to play",
+        ),
+        (
+            vec!["play".into(), "--headless".into(), "--key".into(), huge_key],
+            "too large to play",
+        ),
+        (
+            vec!["gen".into(), not_utf8.display().to_string()],
+            "latin1.ron",
+        ),
+    ];
+    for (args, needle) in cases {
+        let o = delve(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert_eq!(
+            err.trim_end().lines().count(),
+            1,
+            "{args:?}: one line: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_save_holding_a_level_too_large_to_play_is_refused() {
+    use delve::game::saving::{GameSave, SavedLevel, write_save};
+    let mut campaign = delve::config::CampaignConfig::builtin();
+    campaign.depths[0] = delve::generator::GeneratorConfig::Cave(delve::generator::CaveConfig {
+        width: 4096,
+        height: 4096,
+        ..Default::default()
+    });
+    let key = delve::key::LevelKey::new(campaign.depths[0].clone(), 1, 1);
+    let save = GameSave {
+        campaign,
+        depth: 1,
+        position: delve::grid::Pos::new(1, 1),
+        inventory: vec![],
+        turns: 0,
+        regenerations: 0,
+        levels: vec![SavedLevel {
+            depth: 1,
+            key: key.encode(),
+            taken: vec![],
+            seen: String::new(),
+        }],
+        remembered: vec![],
+    };
+    let path = temp_file("huge.sav", b"");
+    write_save(&path, &save).unwrap();
+    let o = delve(&["play", "--headless", "--load", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("too large to play"), "{}", stderr(&o));
+}
+
+#[test]
+fn the_window_without_a_display_exits_2_saying_what_to_do() {
+    let o = Command::new(env!("CARGO_BIN_EXE_delve"))
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("delve runs");
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("--headless"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn a_picture_is_not_written_onto_a_terminal() {
+    // `script` runs the command on a pseudo-terminal (util-linux, on every Debian).
+    let o = Command::new("script")
+        .args(["-qec"])
+        .arg(format!("{} gen --format png", env!("CARGO_BIN_EXE_delve")))
+        .arg("/dev/null")
+        .output()
+        .expect("script (util-linux) runs");
+    let shown = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(2), "{shown}");
+    assert!(shown.contains("--out"), "{shown}");
+    assert!(
+        !shown.contains("IHDR"),
+        "no picture bytes on the terminal: {shown}"
+    );
+}

@@ -112,7 +112,7 @@ fn broken_configs_give_the_expected_error_and_position() {
     for &(name, text, field, line) in BROKEN {
         let err = CampaignConfig::parse(text, "broken.ron").expect_err(name);
         match (&err, field) {
-            (ConfigError::Syntax { .. }, None) => {}
+            (ConfigError::Syntax(_), None) => {}
             (ConfigError::Invalid { error, .. }, Some(f)) => {
                 assert_eq!(error.field, f, "{name}: {err}")
             }

@@ -1,7 +1,10 @@
-//! Golden hashes: a handful of levels per generator are pinned, so any change to
-//! generation is noticed — and made on purpose (update the table and say why).
+//! Golden hashes: a handful of levels per generator are pinned for every generation, so
+//! any change to generation is noticed — and made on purpose, as a new generation (see
+//! `delve::generator::Generation`) whose table is pinned here, while the old tables keep
+//! proving that old keys give their old levels byte for byte.
 
-use delve::generator::{GeneratorKind, generate_level};
+use delve::generator::{Generation, GeneratorKind, generate_level, generate_level_in};
+use delve::key::LevelKey;
 
 /// FNV-1a over the ASCII map: stable across platforms and crate versions.
 fn fnv1a(bytes: &[u8]) -> u64 {
@@ -10,12 +13,29 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
-/// (generator with default config, level seed, FNV-1a of its ASCII map)
-///
-/// Pinned anew for generation 2 (see `delve::key::GENERATION`): the rune moved far from
-/// the up stairs (cave 1, every maze) and rooms two tiles apart share one door (every
-/// room dungeon here).
-const GOLDEN: &[(GeneratorKind, u64, u64)] = &[
+/// Generation 1, pinned before 2026-11-30: (generator with default config, level seed,
+/// FNV-1a of its ASCII map).
+const GOLDEN_FIRST: &[(GeneratorKind, u64, u64)] = &[
+    (GeneratorKind::Cave, 1, 0xb2d011549440e5be),
+    (GeneratorKind::Cave, 2, 0x804321b0ec223c12),
+    (GeneratorKind::Cave, 3, 0x1b693132c49012ee),
+    (GeneratorKind::Cave, 42, 0x65fb5b786acf6a68),
+    (GeneratorKind::Cave, 20261130, 0x55f5fbf0c31e422e),
+    (GeneratorKind::Rooms, 1, 0x51de18fdcef557e3),
+    (GeneratorKind::Rooms, 2, 0x826ab2ea8b301a96),
+    (GeneratorKind::Rooms, 3, 0x1065e3c7a76a0a91),
+    (GeneratorKind::Rooms, 42, 0x420ea67587031740),
+    (GeneratorKind::Rooms, 20261130, 0xf5cf53b5f2b0ae23),
+    (GeneratorKind::Maze, 1, 0x24977d78a4908607),
+    (GeneratorKind::Maze, 2, 0xb3b8d8f62bb70ee2),
+    (GeneratorKind::Maze, 3, 0xdcd94483721d2288),
+    (GeneratorKind::Maze, 42, 0xf704f7f32e81dad2),
+    (GeneratorKind::Maze, 20261130, 0x725add6f8e4714a3),
+];
+
+/// Generation 2 (2026-11-30): the rune moved far from the up stairs (cave 1, every
+/// maze) and rooms two tiles apart share one door (every room dungeon here).
+const GOLDEN_SECOND: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Cave, 1, 0x0a1c74e45e640826),
     (GeneratorKind::Cave, 2, 0x804321b0ec223c12),
     (GeneratorKind::Cave, 3, 0x1b693132c49012ee),
@@ -33,28 +53,73 @@ const GOLDEN: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Maze, 20261130, 0x969589d28856b30b),
 ];
 
+/// The pinned table of each generation.
+fn golden(generation: Generation) -> &'static [(GeneratorKind, u64, u64)] {
+    match generation {
+        Generation::First => GOLDEN_FIRST,
+        Generation::Second => GOLDEN_SECOND,
+    }
+}
+
 #[test]
-fn golden_levels_are_unchanged() {
+fn golden_levels_are_unchanged_in_every_generation() {
     let mut report = String::new();
     let mut mismatches = 0;
-    for kind in GeneratorKind::ALL {
-        for seed in [1u64, 2, 3, 42, 20261130] {
-            let level = generate_level(&kind.default_config(), seed).expect("level");
-            let hash = fnv1a(level.tiles.to_ascii().as_bytes());
-            report.push_str(&format!(
-                "    (GeneratorKind::{kind:?}, {seed}, 0x{hash:016x}),\n"
-            ));
-            if let Some(&(_, _, want)) = GOLDEN.iter().find(|(k, s, _)| *k == kind && *s == seed) {
-                if want != hash {
+    for generation in Generation::ALL {
+        report.push_str(&format!("{generation:?}:\n"));
+        for kind in GeneratorKind::ALL {
+            for seed in [1u64, 2, 3, 42, 20261130] {
+                let level =
+                    generate_level_in(generation, &kind.default_config(), seed).expect("level");
+                let hash = fnv1a(level.tiles.to_ascii().as_bytes());
+                report.push_str(&format!(
+                    "    (GeneratorKind::{kind:?}, {seed}, 0x{hash:016x}),\n"
+                ));
+                let pinned = golden(generation)
+                    .iter()
+                    .find(|(k, s, _)| *k == kind && *s == seed);
+                if pinned.is_none_or(|&(_, _, want)| want != hash) {
                     mismatches += 1;
                 }
-            } else {
-                mismatches += 1;
             }
         }
     }
     assert_eq!(
         mismatches, 0,
-        "generation changed; if on purpose, pin the new hashes:\n{report}"
+        "generation changed; if on purpose, make a new generation and pin its hashes:\n{report}"
     );
+}
+
+#[test]
+fn new_levels_are_made_in_the_current_generation() {
+    let config = GeneratorKind::Maze.default_config();
+    assert_eq!(
+        generate_level(&config, 7).unwrap(),
+        generate_level_in(Generation::CURRENT, &config, 7).unwrap()
+    );
+    assert_eq!(LevelKey::new(config, 1, 7).generation, Generation::CURRENT);
+}
+
+#[test]
+fn a_key_of_the_first_generation_still_gives_its_level() {
+    // The README's example key before generation 2: the default cave, depth 1, seed 42.
+    let key = LevelKey::decode("0G0J-M2").unwrap();
+    assert_eq!(key.generation, Generation::First);
+    assert_eq!((key.depth, key.seed), (1, 42));
+    assert_eq!(key.encode(), "0G0J-M2", "it keeps its text");
+    let level = key.generate().unwrap();
+    let first = generate_level_in(Generation::First, &key.config, key.level_seed()).unwrap();
+    assert_eq!(level, first);
+    // A maze key of each generation: the same maze, the rune elsewhere.
+    let maze = GeneratorKind::Maze.default_config();
+    let old = LevelKey {
+        generation: Generation::First,
+        ..LevelKey::new(maze, 1, 9)
+    };
+    let old_again = LevelKey::decode(&old.encode()).unwrap();
+    assert_eq!(old_again, old);
+    let new = LevelKey::new(old.config.clone(), 1, 9);
+    assert_ne!(old.encode(), new.encode());
+    let (a, b) = (old.generate().unwrap(), new.generate().unwrap());
+    assert_eq!((a.up, a.down), (b.up, b.down), "same layout and stairs");
 }

@@ -85,3 +85,30 @@ fn levels_at_the_maximum_size_keep_every_guarantee() {
         check_level(&level, config.stair_clearance(), false).unwrap();
     }
 }
+
+#[test]
+fn a_room_level_too_small_for_its_cells_names_the_dimension_that_is_short() {
+    let low = RoomsConfig {
+        height: 12,
+        cell_height: 12,
+        ..RoomsConfig::default()
+    };
+    let error = low.validate().unwrap_err();
+    assert_eq!(error.field, "cell_height", "{error}");
+    assert!(error.rule.contains("height 12"), "{error}");
+    let narrow = RoomsConfig {
+        width: 16,
+        cell_width: 16,
+        ..RoomsConfig::default()
+    };
+    assert_eq!(narrow.validate().unwrap_err().field, "cell_width");
+    let one_cell = RoomsConfig {
+        width: 16,
+        height: 14,
+        cell_width: 13,
+        cell_height: 12,
+        ..RoomsConfig::default()
+    };
+    let error = one_cell.validate().unwrap_err();
+    assert!(error.rule.contains("single cell"), "{error}");
+}

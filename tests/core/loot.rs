@@ -95,15 +95,10 @@ fn the_embedded_loot_table_parses() {
 fn a_ron_error_names_the_file_line_and_column() {
     let text = "(\n    items: [\n        (name: \"x\", glyph: 'x', rarity: Common, colour: 3),\n    ],\n)\n";
     match LootTable::from_ron_str(text, "test.ron") {
-        Err(LootError::Parse {
-            origin,
-            line,
-            column,
-            message,
-        }) => {
-            assert_eq!((origin.as_str(), line), ("test.ron", 3));
-            assert!(column > 1, "column {column}");
-            assert!(message.contains("colour"), "{message}");
+        Err(LootError::Parse(error)) => {
+            assert_eq!((error.origin.as_str(), error.line), ("test.ron", 3));
+            assert!(error.column > 1, "column {}", error.column);
+            assert!(error.message.contains("colour"), "{error}");
         }
         other => panic!("expected a parse error, got {other:?}"),
     }
@@ -364,12 +359,16 @@ fn a_custom_table_is_used_by_place_loot_from() {
     )
     .unwrap();
     let (tiles, start) = random_map(4, 30, 20, 10);
+    let plan = delve::loot::LootPlan {
+        count: 4,
+        clearance: 1,
+        must_find_far: true,
+    };
     let loot = place_loot_from(
         &table,
         &tiles,
         start,
-        4,
-        1,
+        plan,
         &mut StreamRng::new(1, Stream::Loot),
     );
     assert_eq!(

@@ -10,6 +10,7 @@ mod keys;
 mod limits;
 mod loot;
 mod mazes;
+mod odd_input;
 mod perm;
 mod rooms;
 mod save;

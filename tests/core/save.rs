@@ -274,20 +274,17 @@ fn a_payload_that_is_not_utf8_or_not_ron_is_named() {
 
     let bad_ron = encode_save_bytes(b"(\n    master_seed: 1,\n    depth: \"deep\",\n)", 3);
     match decode_save::<SaveData>(&bad_ron) {
-        Err(SaveError::Ron {
-            line,
-            column,
-            message,
-        }) => {
-            assert_eq!(line, 3, "{message}");
-            assert!(column > 1);
+        Err(SaveError::Ron(error)) => {
+            assert_eq!(error.line, 3, "{error}");
+            assert!(error.column > 1);
+            assert!(error.to_string().starts_with("save payload:3:"), "{error}");
         }
         other => panic!("expected a RON error, got {other:?}"),
     }
     let bytes = small_save();
     assert!(matches!(
         decode_save::<Vec<String>>(&bytes),
-        Err(SaveError::Ron { .. })
+        Err(SaveError::Ron(_))
     ));
 }
 

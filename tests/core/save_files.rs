@@ -156,3 +156,41 @@ fn a_save_path_without_a_file_name_is_refused_before_anything_is_written() {
         );
     }
 }
+
+#[test]
+fn a_complete_temporary_save_is_loaded_only_when_the_save_and_its_backup_are_not() {
+    let dir = TempDir::new("temp-fallback");
+    let path = dir.file("game.sav");
+    save_to_path(&path, &sample_state(1), 5).unwrap();
+    save_to_path(&path, &sample_state(2), 5).unwrap();
+    // A crash after the temporary file was written: a complete save 3 waits in .tmp.
+    let hooks = SaveHooks {
+        fail_after_tmp: true,
+    };
+    assert!(save_to_path_with_hooks(&path, &sample_state(3), 5, hooks).is_err());
+    assert!(temp_path(&path).is_file());
+    // A good save wins over the temporary file.
+    let (state, from) = load_with_backup::<SaveData>(&path).unwrap();
+    assert_eq!((state, from), (sample_state(2), LoadedFrom::Main));
+    // So does a good backup.
+    fs::write(&path, b"junk").unwrap();
+    let (state, from) = load_with_backup::<SaveData>(&path).unwrap();
+    assert_eq!(state, sample_state(1));
+    assert!(matches!(from, LoadedFrom::Backup { .. }), "{from:?}");
+    // With both unusable, the temporary save is loaded, and the notice says so.
+    fs::write(backup_path(&path), b"more junk").unwrap();
+    let (state, from) = load_with_backup::<SaveData>(&path).unwrap();
+    assert_eq!(state, sample_state(3));
+    assert!(matches!(from, LoadedFrom::Temp { .. }), "{from:?}");
+    let notice = from.notice(&path);
+    assert!(
+        notice.contains("game.sav.tmp") && notice.contains("interrupted"),
+        "{notice}"
+    );
+    // A damaged temporary file is no way out: both problems are named.
+    fs::write(temp_path(&path), b"junk too").unwrap();
+    assert!(matches!(
+        load_with_backup::<SaveData>(&path),
+        Err(SaveError::BothUnloadable { .. })
+    ));
+}
