@@ -2,7 +2,7 @@
 //! and reproduced exactly from printable level keys.
 //!
 //! The pure core (`grid`, `rng`, `generator`, `perm`, `loot`, `save`, `config`, `key`,
-//! `ron_text`) has no
+//! `ron_text`, `run`) has no
 //! Bevy in it; `game` is the headless ECS layer and `render` the window on top.
 
 #![forbid(unsafe_code)]
@@ -22,4 +22,5 @@ pub mod picture;
 pub mod render;
 pub mod rng;
 pub mod ron_text;
+pub mod run;
 pub mod save;

@@ -6,8 +6,8 @@ use clap::{Args, FromArgMatches};
 
 use delve::game::RunSettings;
 use delve::game::headless::run_headless;
-use delve::game::level::check_play_size;
 use delve::game::parse_actions;
+use delve::run::check_play_size;
 
 use super::{CliError, LevelArgs, Outcome, resolve};
 
@@ -84,11 +84,6 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
     };
     if let (Some(seed), None) = (args.level.seed, &args.level.key) {
         campaign.seed = seed;
-    }
-    // A key carries its run seed: the depths above and below it come from that seed (the
-    // campaign gives their generators), not from the campaign's own master seed.
-    if let (Some(key), Some(_)) = (&start, &args.level.key) {
-        campaign.seed = key.seed;
     }
     if let Some(key) = &start {
         check_play_size(&key.config)

@@ -1,6 +1,6 @@
 //! Headless runs: the very same [`GamePlugin`] under `MinimalPlugins`, driven by a string
 //! of actions, ending in a printable [`FinalState`]. Same seed and same actions give the
-//! same final state: a replay.
+//! same final state: a replay. Saves are written at once, through the same request as F5.
 
 use std::path::PathBuf;
 
@@ -8,18 +8,19 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use serde::Serialize;
 
-use super::actions::{ActionQueue, PlayerAction};
-use super::level::{CurrentLevel, Inventory, PendingLevel, Run, Turns};
-use super::saving::{restore, snapshot, write_save};
-use super::{GamePlugin, GridPos, Notice, NoticeLog, Player, RunSettings};
+use super::actions::ActionQueue;
+use super::saving::{SaveRequest, SaveWriter};
+use super::{GamePlugin, Notice, NoticeLog, RunModel, RunSettings};
 use crate::grid::Pos;
+use crate::run::{PlayerAction, load_run};
 use crate::save::SaveError;
 
-/// A game app with no window: `MinimalPlugins`, `StatesPlugin` and the [`GamePlugin`].
-/// Call `update()` once to generate the first level.
+/// A game app with no window: `MinimalPlugins`, `StatesPlugin` and the [`GamePlugin`],
+/// writing saves at once. Call `update()` once to start the run.
 pub fn headless_app(settings: RunSettings) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, GamePlugin { settings }));
+    app.insert_resource(SaveWriter::new(false));
     app
 }
 
@@ -48,9 +49,9 @@ pub enum HeadlessError {
     /// `--load` failed.
     Load(SaveError),
     /// `--save` failed.
-    Save(SaveError),
-    /// The game never produced a level.
-    NoLevel,
+    Save(String),
+    /// The run never started (the reason is the game's last message).
+    NoLevel(String),
 }
 
 impl std::fmt::Display for HeadlessError {
@@ -58,23 +59,21 @@ impl std::fmt::Display for HeadlessError {
         match self {
             HeadlessError::Load(e) => write!(f, "--load: {e}"),
             HeadlessError::Save(e) => write!(f, "--save: {e}"),
-            HeadlessError::NoLevel => write!(f, "the first level could not be generated"),
+            HeadlessError::NoLevel(why) => write!(f, "{why}"),
         }
     }
 }
 
 impl std::error::Error for HeadlessError {}
 
-/// Steps the app until every queued action is applied and no level change is pending.
+/// Steps the app until every queued action is applied.
 pub fn settle(app: &mut App) {
-    for _ in 0..10_000 {
+    app.update();
+    while !app.world().resource::<ActionQueue>().0.is_empty() {
         app.update();
-        let queue_empty = app.world().resource::<ActionQueue>().0.is_empty();
-        let nothing_pending = app.world().resource::<PendingLevel>().0.is_none();
-        if queue_empty && nothing_pending {
-            return;
-        }
     }
+    // One more frame mirrors the last action and reports finished saves.
+    app.update();
 }
 
 /// Queues actions and applies them all.
@@ -86,32 +85,22 @@ pub fn perform(app: &mut App, actions: &[PlayerAction]) {
     settle(app);
 }
 
-/// Where the player stands.
-fn player_position(world: &mut World) -> Result<Pos, HeadlessError> {
-    world
-        .query_filtered::<&GridPos, With<Player>>()
-        .single(world)
-        .map(|p| p.0)
-        .map_err(|_| HeadlessError::NoLevel)
-}
-
 /// Reads the final state of a game app.
 pub fn final_state(app: &mut App) -> Result<FinalState, HeadlessError> {
-    let world = app.world_mut();
-    let position = player_position(world)?;
-    let current = world
-        .get_resource::<CurrentLevel>()
-        .ok_or(HeadlessError::NoLevel)?;
-    let inventory = world.resource::<Inventory>();
-    let run_seed = world.resource::<Run>().campaign.seed;
+    let world = app.world();
+    let log = world.resource::<NoticeLog>();
+    let Some(run) = world.get_resource::<RunModel>() else {
+        let why = log.texts().last().cloned().unwrap_or_default();
+        return Err(HeadlessError::NoLevel(why));
+    };
     Ok(FinalState {
-        depth: current.key.depth,
-        kind: current.key.config.kind().to_string(),
-        level_key: current.key.encode(),
-        position,
-        inventory: super::level::inventory_names(run_seed, inventory),
-        turns: world.resource::<Turns>().0,
-        messages: world.resource::<NoticeLog>().texts(),
+        depth: run.depth,
+        kind: run.level.key.config.kind().to_string(),
+        level_key: run.level.key.encode(),
+        position: run.player,
+        inventory: run.inventory_names(),
+        turns: run.turns,
+        messages: log.texts(),
     })
 }
 
@@ -124,32 +113,21 @@ pub fn run_headless(
 ) -> Result<FinalState, HeadlessError> {
     let mut app = headless_app(settings);
     settle(&mut app);
+    final_state(&mut app)?;
     if let Some(path) = load {
-        let ((run, inventory, turns, change), from) =
-            restore(&path).map_err(HeadlessError::Load)?;
+        let (run, from) = load_run(&path).map_err(HeadlessError::Load)?;
         let world = app.world_mut();
         world.write_message(Notice(from.notice(&path)));
-        world.insert_resource(run);
-        world.insert_resource(inventory);
-        world.insert_resource(turns);
-        world.remove_resource::<CurrentLevel>();
-        world.resource_mut::<PendingLevel>().0 = Some(change);
+        world.insert_resource(RunModel(run));
         settle(&mut app);
     }
     perform(&mut app, actions);
     if let Some(path) = save {
-        let world = app.world_mut();
-        let position = player_position(world)?;
-        let save = snapshot(
-            world.resource::<Run>(),
-            world
-                .get_resource::<CurrentLevel>()
-                .ok_or(HeadlessError::NoLevel)?,
-            position,
-            world.resource::<Inventory>(),
-            world.resource::<Turns>(),
-        );
-        write_save(&path, &save).map_err(HeadlessError::Save)?;
+        app.world_mut().write_message(SaveRequest::SaveTo(path));
+        settle(&mut app);
+        if let Some((_, Err(e))) = &app.world().resource::<SaveWriter>().last {
+            return Err(HeadlessError::Save(e.clone()));
+        }
     }
     final_state(&mut app)
 }

@@ -1,33 +1,34 @@
-//! The headless game: a [`GamePlugin`] of small feature plugins (actions, levels, sight,
-//! saving) that runs the same under `MinimalPlugins` in tests and the CLI as under the
-//! window. Systems only read → call the pure core → write.
+//! The headless game: a [`GamePlugin`] of small feature plugins that runs the same under
+//! `MinimalPlugins` in tests and the CLI as under the window. The rules live in the pure
+//! run model ([`crate::run`]); the systems here only read → call the run → write:
+//! actions in, entities and messages out.
 
 pub mod actions;
 pub mod headless;
 pub mod level;
 pub mod saving;
-pub mod sight;
 
 use bevy::prelude::*;
 
 use crate::config::CampaignConfig;
 use crate::grid::Pos;
 use crate::key::LevelKey;
+use crate::run::RunState;
 
-pub use actions::{ActionQueue, PlayerAction, parse_actions};
-pub use level::{CurrentLevel, Inventory, Run, Turns};
+pub use crate::run::{PlayerAction, parse_actions};
+pub use actions::{ActionQueue, PlayerIntent};
 
 /// The order the game's systems run in each frame.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GameSystems {
     /// Turn input messages into queued actions.
     Queue,
-    /// Apply one queued action.
+    /// Apply one queued action to the run.
     Act,
-    /// Generate and spawn a level that was asked for.
-    Generate,
-    /// Recompute what the player sees.
-    Observe,
+    /// Save or load what was asked for.
+    Save,
+    /// Mirror the run into entities.
+    Mirror,
 }
 
 /// How a run starts: the campaign, optionally a level key to start on, and the save slot.
@@ -40,6 +41,10 @@ pub struct RunSettings {
     /// Where F5 saves and F9 loads.
     pub save_path: std::path::PathBuf,
 }
+
+/// The run being played: the pure model, held by the ECS.
+#[derive(Resource, Clone, Debug, Deref, DerefMut)]
+pub struct RunModel(pub RunState);
 
 /// The game, without any window: add it after `MinimalPlugins` (or `DefaultPlugins`) and
 /// `StatesPlugin`.
@@ -56,19 +61,15 @@ impl Plugin for GamePlugin {
             (
                 GameSystems::Queue,
                 GameSystems::Act,
-                GameSystems::Generate,
-                GameSystems::Observe,
+                GameSystems::Save,
+                GameSystems::Mirror,
             )
                 .chain(),
         );
-        app.add_plugins((
-            actions::plugin,
-            level::plugin,
-            sight::plugin,
-            saving::plugin,
-        ));
-        app.init_resource::<NoticeLog>()
-            .add_systems(Update, record_notices.after(GameSystems::Observe));
+        app.add_message::<Notice>()
+            .init_resource::<NoticeLog>()
+            .add_systems(Update, record_notices.after(GameSystems::Mirror));
+        app.add_plugins((actions::plugin, level::plugin, saving::plugin));
     }
 }
 
@@ -106,11 +107,12 @@ impl NoticeLog {
 
 fn record_notices(
     mut notices: MessageReader<Notice>,
-    turns: Res<Turns>,
+    run: Option<Res<RunModel>>,
     mut log: ResMut<NoticeLog>,
 ) {
+    let turn = run.map_or(0, |r| r.turns);
     log.0.extend(notices.read().map(|n| LoggedNotice {
-        turn: turns.0,
+        turn,
         text: n.0.clone(),
     }));
 }

@@ -5,9 +5,9 @@
 use bevy::prelude::*;
 
 use super::AppSystems;
-use crate::game::level::inventory_names;
-use crate::game::{CurrentLevel, Inventory, NoticeLog, Run, Turns};
+use crate::game::{NoticeLog, RunModel};
 use crate::loot::default_loot_table;
+use crate::run::{help_lines, inventory_names};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HelpOverlay>()
@@ -31,19 +31,16 @@ pub struct HelpOverlay {
     pub shown: bool,
 }
 
-/// Every control, as the help overlay lists them.
-pub const HELP_TEXT: &str = "\
-Move          arrow keys, h j k l y u b n, numpad 1-9
-Wait          .  or numpad 5
-Stairs        >  go down      <  go up
-Pick up       g  or  ,
-Regenerate    R  (this level, fresh seed)
-Generator     1 cave   2 rooms   3 maze
-Cave walls    +  more      -  fewer
-Watch a cave  Space  (one automaton pass a press; Esc: the finished cave)
-Level key     K  (also printed in the terminal)
-Save / load   F5 / F9
-Help          ?            Quit   Esc";
+/// Every control, as the help overlay lists them: the key table's lines.
+pub fn help_text() -> String {
+    let lines = help_lines();
+    let width = lines.iter().map(|(help, _)| help.len()).max().unwrap_or(0);
+    lines
+        .iter()
+        .map(|(help, keys)| format!("{help:<width$}   {keys}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
 
 const TEXT: Color = Color::srgb(0.86, 0.84, 0.80);
 const DIM_TEXT: Color = Color::srgb(0.55, 0.55, 0.62);
@@ -147,7 +144,7 @@ fn spawn_hud(mut commands: Commands) {
             },
             BackgroundColor(Color::srgb(0.03, 0.02, 0.05)),
             BorderColor::all(ACCENT),
-            children![text("delve - controls", ACCENT), text(HELP_TEXT, TEXT)],
+            children![text("delve - controls", ACCENT), text(help_text(), TEXT)],
         )],
     ));
 }
@@ -159,28 +156,19 @@ fn set_text(text: &mut Text, value: String) {
     }
 }
 
-fn update_status_line(
-    current: Option<Res<CurrentLevel>>,
-    run: Option<Res<Run>>,
-    inventory: Res<Inventory>,
-    turns: Res<Turns>,
-    mut line: Single<&mut Text, With<StatusLine>>,
-) {
-    let (Some(current), Some(run)) = (current, run) else {
+fn update_status_line(run: Option<Res<RunModel>>, mut line: Single<&mut Text, With<StatusLine>>) {
+    let Some(run) = run.filter(|r| r.is_changed()) else {
         return;
     };
-    if !(current.is_changed() || run.is_changed() || inventory.is_changed() || turns.is_changed()) {
-        return;
-    }
-    let key = &current.key;
+    let key = &run.level.key;
     let value = format!(
         "{}   Depth {}   {}   key {}   loot {}   turn {}",
         run.campaign.name,
         key.depth,
         key.config.kind(),
         key.encode(),
-        inventory.0.len(),
-        turns.0
+        run.inventory.len(),
+        run.turns
     );
     set_text(&mut line, value);
 }
@@ -197,15 +185,16 @@ pub fn notice_lines(log: &NoticeLog, count: usize) -> Vec<String> {
 
 fn update_notice_line(
     log: Res<NoticeLog>,
-    turns: Res<Turns>,
+    run: Option<Res<RunModel>>,
     mut lines: Query<(&NoticeLine, &mut Text, &mut TextColor)>,
 ) {
-    if !(log.is_changed() || turns.is_changed()) {
+    let turns = run.as_ref().map_or(0, |r| r.turns);
+    if !(log.is_changed() || run.is_some_and(|r| r.is_changed())) {
         return;
     }
     let texts = notice_lines(&log, NOTICE_LINES);
     // The newest notice stands out until a turn passes after it; older ones are dim.
-    let fresh = log.0.last().is_some_and(|n| n.turn == turns.0);
+    let fresh = log.0.last().is_some_and(|n| n.turn == turns);
     for (line, mut text, mut color) in &mut lines {
         set_text(&mut text, texts.get(line.0).cloned().unwrap_or_default());
         let wanted = if line.0 == 0 && fresh {
@@ -221,10 +210,10 @@ fn update_notice_line(
 
 /// The inventory as the panel lists it: one line per name (as the player knows it: a
 /// disguise until identified), with a count for several.
-pub fn inventory_lines(run_seed: u64, inventory: &Inventory) -> Vec<String> {
+pub fn inventory_lines(run_seed: u64, inventory: &[usize]) -> Vec<String> {
     let table = default_loot_table();
     let mut lines: Vec<(String, usize)> = Vec::new();
-    for (&kind, name) in inventory.0.iter().zip(inventory_names(run_seed, inventory)) {
+    for (&kind, name) in inventory.iter().zip(inventory_names(run_seed, inventory)) {
         let glyph = table.items().get(kind).map_or('*', |i| i.glyph);
         let name = format!("{glyph} {name}");
         match lines.iter_mut().find(|(n, _)| *n == name) {
@@ -245,17 +234,13 @@ pub fn inventory_lines(run_seed: u64, inventory: &Inventory) -> Vec<String> {
 }
 
 fn update_inventory_panel(
-    run: Option<Res<Run>>,
-    inventory: Res<Inventory>,
+    run: Option<Res<RunModel>>,
     mut panel: Single<&mut Text, With<InventoryText>>,
 ) {
-    let Some(run) = run else {
+    let Some(run) = run.filter(|r| r.is_changed()) else {
         return;
     };
-    if !(inventory.is_changed() || run.is_changed()) {
-        return;
-    }
-    let mut lines = inventory_lines(run.campaign.seed, &inventory);
+    let mut lines = inventory_lines(run.campaign.seed, &run.inventory);
     // Identical items share a line; a long list is cut so the panel stays in its corner.
     if lines.len() > INVENTORY_LINES {
         let more = lines.len() - (INVENTORY_LINES - 1);
@@ -265,7 +250,7 @@ fn update_inventory_panel(
     let value = if lines.is_empty() {
         "Carrying nothing".to_string()
     } else {
-        format!("Carrying {}\n{}", inventory.0.len(), lines.join("\n"))
+        format!("Carrying {}\n{}", run.inventory.len(), lines.join("\n"))
     };
     set_text(&mut panel, value);
 }
@@ -294,7 +279,7 @@ mod tests {
         let food = table
             .index_of("food ration")
             .expect("the default table has food");
-        let lines = inventory_lines(7, &Inventory(vec![gold, food, gold]));
+        let lines = inventory_lines(7, &[gold, food, gold]);
         assert_eq!(lines, ["$ gold pieces x2", "% food ration"]);
     }
 }

@@ -1,7 +1,8 @@
 //! The keyboard, in one place: key presses become `PlayerAction` messages (plus the help
-//! overlay and quitting, which are the window's own). Symbols are read as the layout
-//! types them (`>` is Shift+. on one keyboard and a key of its own on another); arrows,
-//! the numpad, the digit row and function keys by where they are.
+//! overlay and quitting, which are the window's own), by the one key table
+//! ([`crate::run::BINDINGS`]). Symbols are read as the layout types them (`>` is
+//! Shift+. on one keyboard and a key of its own on another); arrows, the numpad, the
+//! digit row and function keys by where they are.
 
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
@@ -9,68 +10,55 @@ use bevy::prelude::*;
 
 use super::AppSystems;
 use super::hud::HelpOverlay;
-use crate::game::sight::CaveWatch;
-use crate::game::{CurrentLevel, PlayerAction};
-use crate::generator::GeneratorKind;
+use crate::game::{PlayerIntent, RunModel};
+use crate::run::{Command, NamedKey, PlayerAction, command_for_char, command_for_key};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, read_keys.in_set(AppSystems::ReadInput));
 }
 
-/// What a key press asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KeyCommand {
-    /// A game action.
-    Act(PlayerAction),
-    /// Show or hide the help overlay.
-    ToggleHelp,
-    /// Close the help overlay if it is open, else stop watching a cave form, else leave
-    /// the game.
-    Quit,
+/// What a key press asks for (the key table's commands).
+pub type KeyCommand = Command;
+
+/// The key table's name for a key by its place, if it has one.
+fn named_key(key_code: KeyCode) -> Option<NamedKey> {
+    Some(match key_code {
+        KeyCode::ArrowLeft => NamedKey::Left,
+        KeyCode::ArrowRight => NamedKey::Right,
+        KeyCode::ArrowUp => NamedKey::Up,
+        KeyCode::ArrowDown => NamedKey::Down,
+        KeyCode::Numpad1 => NamedKey::Numpad(1),
+        KeyCode::Numpad2 => NamedKey::Numpad(2),
+        KeyCode::Numpad3 => NamedKey::Numpad(3),
+        KeyCode::Numpad4 => NamedKey::Numpad(4),
+        KeyCode::Numpad5 => NamedKey::Numpad(5),
+        KeyCode::Numpad6 => NamedKey::Numpad(6),
+        KeyCode::Numpad7 => NamedKey::Numpad(7),
+        KeyCode::Numpad8 => NamedKey::Numpad(8),
+        KeyCode::Numpad9 => NamedKey::Numpad(9),
+        KeyCode::Digit1 => NamedKey::Digit(1),
+        KeyCode::Digit2 => NamedKey::Digit(2),
+        KeyCode::Digit3 => NamedKey::Digit(3),
+        KeyCode::Space => NamedKey::Space,
+        KeyCode::F5 => NamedKey::F5,
+        KeyCode::F9 => NamedKey::F9,
+        KeyCode::Escape => NamedKey::Escape,
+        _ => return None,
+    })
 }
 
 /// The command of a key press, if any: first by key position (arrows, numpad, digit row,
 /// Space, F5, F9, Esc), then by the character the layout gives it.
 pub fn command_for(key_code: KeyCode, logical: &Key) -> Option<KeyCommand> {
-    use PlayerAction::*;
-    let act = |a| Some(KeyCommand::Act(a));
-    match key_code {
-        KeyCode::ArrowLeft => return act(Move(-1, 0)),
-        KeyCode::ArrowRight => return act(Move(1, 0)),
-        KeyCode::ArrowUp => return act(Move(0, -1)),
-        KeyCode::ArrowDown => return act(Move(0, 1)),
-        KeyCode::Numpad1 => return act(Move(-1, 1)),
-        KeyCode::Numpad2 => return act(Move(0, 1)),
-        KeyCode::Numpad3 => return act(Move(1, 1)),
-        KeyCode::Numpad4 => return act(Move(-1, 0)),
-        KeyCode::Numpad5 => return act(Wait),
-        KeyCode::Numpad6 => return act(Move(1, 0)),
-        KeyCode::Numpad7 => return act(Move(-1, -1)),
-        KeyCode::Numpad8 => return act(Move(0, -1)),
-        KeyCode::Numpad9 => return act(Move(1, -1)),
-        KeyCode::Digit1 => return act(SwitchKind(GeneratorKind::Cave)),
-        KeyCode::Digit2 => return act(SwitchKind(GeneratorKind::Rooms)),
-        KeyCode::Digit3 => return act(SwitchKind(GeneratorKind::Maze)),
-        KeyCode::Space => return act(StepAutomaton),
-        KeyCode::F5 => return act(Save),
-        KeyCode::F9 => return act(Load),
-        KeyCode::Escape => return Some(KeyCommand::Quit),
-        _ => {}
+    if let Some(command) = named_key(key_code).and_then(command_for_key) {
+        return Some(command);
     }
     let Key::Character(text) = logical else {
         return None;
     };
-    match text.as_str() {
-        "?" => Some(KeyCommand::ToggleHelp),
-        // The same letters as headless action strings, so one vocabulary serves both.
-        "h" | "j" | "k" | "l" | "y" | "u" | "b" | "n" | "." | ">" | "<" | "g" | "," | "R" | "+"
-        | "-" | "K" => text
-            .chars()
-            .next()
-            .and_then(PlayerAction::from_char)
-            .map(KeyCommand::Act),
-        // `+` without Shift on most layouts.
-        "=" => act(AdjustWalls(1)),
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => command_for_char(c),
         _ => None,
     }
 }
@@ -86,11 +74,10 @@ fn repeats(command: KeyCommand) -> bool {
 
 fn read_keys(
     mut keys: MessageReader<KeyboardInput>,
-    mut actions: MessageWriter<PlayerAction>,
+    mut actions: MessageWriter<PlayerIntent>,
     mut help: ResMut<HelpOverlay>,
     mut exit: MessageWriter<AppExit>,
-    current: Option<Res<CurrentLevel>>,
-    watch: Option<Res<CaveWatch>>,
+    run: Option<Res<RunModel>>,
 ) {
     for key in keys.read() {
         if key.state != ButtonState::Pressed {
@@ -102,19 +89,20 @@ fn read_keys(
         if key.repeat && !repeats(command) {
             continue;
         }
+        let watching = run.as_ref().is_some_and(|r| r.watch.is_some());
         match command {
             KeyCommand::Act(action) => {
                 if action == PlayerAction::ShowKey
-                    && let Some(current) = &current
+                    && let Some(run) = &run
                 {
-                    println!("level key: {}", current.key.encode());
+                    println!("level key: {}", run.level.key.encode());
                 }
-                actions.write(action);
+                actions.write(PlayerIntent(action));
             }
             KeyCommand::ToggleHelp => help.shown = !help.shown,
             KeyCommand::Quit if help.shown => help.shown = false,
-            KeyCommand::Quit if watch.is_some() => {
-                actions.write(PlayerAction::StopWatching);
+            KeyCommand::Quit if watching => {
+                actions.write(PlayerIntent(PlayerAction::StopWatching));
             }
             KeyCommand::Quit => {
                 exit.write(AppExit::Success);
@@ -126,6 +114,7 @@ fn read_keys(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generator::GeneratorKind;
 
     fn character(c: &str) -> Key {
         Key::Character(c.into())
@@ -190,20 +179,20 @@ mod tests {
     /// Presses Esc once in an app with only the keyboard system, `watching` a cave or
     /// not; returns the actions written and whether the app was asked to exit.
     fn press_escape(watching: bool) -> (Vec<PlayerAction>, bool) {
-        use crate::grid::Grid;
         let mut app = App::new();
         app.add_message::<KeyboardInput>()
-            .add_message::<PlayerAction>()
+            .add_message::<PlayerIntent>()
             .add_message::<AppExit>()
             .init_resource::<HelpOverlay>()
             .add_systems(Update, read_keys);
+        let (mut run, _) =
+            crate::run::RunState::start(crate::config::CampaignConfig::builtin(), None)
+                .expect("the built-in campaign starts");
         if watching {
-            app.insert_resource(CaveWatch {
-                walls: Grid::new(3, 3, true),
-                pass: 0,
-                passes: 4,
-            });
+            run.apply(PlayerAction::StepAutomaton);
+            assert!(run.watch.is_some(), "depth 1 of the campaign is a cave");
         }
+        app.insert_resource(RunModel(run));
         app.world_mut().write_message(KeyboardInput {
             key_code: KeyCode::Escape,
             logical_key: Key::Escape,
@@ -215,8 +204,9 @@ mod tests {
         app.update();
         let actions = app
             .world_mut()
-            .resource_mut::<Messages<PlayerAction>>()
+            .resource_mut::<Messages<PlayerIntent>>()
             .drain()
+            .map(|intent| intent.0)
             .collect();
         let exit = !app.world().resource::<Messages<AppExit>>().is_empty();
         (actions, exit)

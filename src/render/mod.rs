@@ -53,7 +53,7 @@ impl Plugin for AppPlugin {
                 AppSystems::UpdateHud,
             )
                 .chain()
-                .after(GameSystems::Observe),
+                .after(GameSystems::Mirror),
         );
         app.add_plugins(TilemapPlugin);
         app.add_plugins((

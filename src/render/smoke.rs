@@ -14,9 +14,9 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_dis
 use bevy::window::RequestRedraw;
 
 use super::AppSystems;
-use crate::game::level::PendingLevel;
-use crate::game::{CurrentLevel, GridPos, NoticeLog, Player, PlayerAction, Turns};
+use crate::game::{GridPos, NoticeLog, Player, PlayerAction, RunModel};
 use crate::grid::Pos;
+use crate::run::RunState;
 
 /// The variable naming the folder for the smoke test's screenshots and progress files.
 pub const SMOKE_TEST_VAR: &str = "DELVE_SMOKE_TEST";
@@ -100,13 +100,13 @@ fn fail(dir: &Path, exit: &mut MessageWriter<AppExit>, reason: &str) -> Phase {
 }
 
 /// The vi keys that would move the player from `at` onto walkable ground.
-fn keys_that_move(current: &CurrentLevel, at: Pos) -> Vec<char> {
+fn keys_that_move(run: &RunState, at: Pos) -> Vec<char> {
     "hjklyubn"
         .chars()
         .filter(|&key| {
             matches!(
                 PlayerAction::from_char(key),
-                Some(PlayerAction::Move(dx, dy)) if current.level.tiles.is_walkable(at.offset(dx, dy))
+                Some(PlayerAction::Move(dx, dy)) if run.level.level.tiles.is_walkable(at.offset(dx, dy))
             )
         })
         .collect()
@@ -124,10 +124,8 @@ fn new_notice<'a>(log: &'a NoticeLog, seen: usize, prefixes: &[&str]) -> Option<
 /// What the script reads of the game.
 #[derive(SystemParam)]
 struct GameView<'w, 's> {
-    current: Option<Res<'w, CurrentLevel>>,
-    pending: Res<'w, PendingLevel>,
+    run: Option<Res<'w, RunModel>>,
     player: Single<'w, 's, &'static GridPos, With<Player>>,
-    turns: Res<'w, Turns>,
     log: Res<'w, NoticeLog>,
 }
 
@@ -138,13 +136,7 @@ fn drive_smoke_test(
     mut exit: MessageWriter<AppExit>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    let GameView {
-        current,
-        pending,
-        player,
-        turns,
-        log,
-    } = game;
+    let GameView { run, player, log } = game;
     if smoke.phase != Phase::Done && smoke.started.elapsed() > TIMEOUT {
         let message = format!("timed out in phase {:?}\n", smoke.phase);
         write_file(&smoke.dir, "failed", &message);
@@ -153,9 +145,10 @@ fn drive_smoke_test(
         exit.write(AppExit::error());
         return;
     }
-    let Some(current) = current else {
+    let Some(run) = run else {
         return;
     };
+    let turns = run.turns;
     // The window draws on input only; while counting frames or taking a screenshot the
     // script itself asks for the next frame.
     if matches!(
@@ -166,36 +159,32 @@ fn drive_smoke_test(
     }
     let dir = smoke.dir.clone();
     smoke.phase = match smoke.phase {
-        Phase::Settle(frames) if pending.0.is_some() => Phase::Settle(frames),
         Phase::Settle(frames) if frames < SETTLE_FRAMES => Phase::Settle(frames + 1),
         Phase::Settle(_) => {
             take_screenshot(&mut commands, dir.join("before.png"));
             Phase::FirstShot
         }
         Phase::FirstShot if smoke.shots_saved >= 1 => {
-            let keys: String = keys_that_move(&current, player.0).into_iter().collect();
+            let keys: String = keys_that_move(&run, player.0).into_iter().collect();
             write_file(
                 &dir,
                 "ready",
-                &format!("keys {keys}\nposition {}\nturns {}\n", player.0, turns.0),
+                &format!("keys {keys}\nposition {}\nturns {}\n", player.0, turns),
             );
             info!("smoke test: first screenshot saved; waiting for one of the keys {keys:?}");
             Phase::WaitForMove {
                 from: player.0,
-                turns: turns.0,
+                turns: turns,
             }
         }
         Phase::WaitForMove {
             from,
             turns: before,
-        } if player.0 != from || turns.0 != before => {
+        } if player.0 != from || turns != before => {
             write_file(
                 &dir,
                 "moved",
-                &format!(
-                    "from {from} to {}\nturns {before} -> {}\n",
-                    player.0, turns.0
-                ),
+                &format!("from {from} to {}\nturns {before} -> {}\n", player.0, turns),
             );
             Phase::WaitForSave { seen: log.0.len() }
         }
@@ -207,16 +196,14 @@ fn drive_smoke_test(
             Some(text) => fail(&dir, &mut exit, text),
             None => Phase::WaitForSave { seen },
         },
-        Phase::WaitForLoad { seen } if pending.0.is_none() => {
-            match new_notice(&log, seen, &["Loaded", "Cannot load"]) {
-                Some(text) if text.starts_with("Loaded") => {
-                    write_file(&dir, "loaded", &format!("{text}\nposition {}\n", player.0));
-                    Phase::SettleAfterLoad(0)
-                }
-                Some(text) => fail(&dir, &mut exit, text),
-                None => Phase::WaitForLoad { seen },
+        Phase::WaitForLoad { seen } => match new_notice(&log, seen, &["Loaded", "Cannot load"]) {
+            Some(text) if text.starts_with("Loaded") => {
+                write_file(&dir, "loaded", &format!("{text}\nposition {}\n", player.0));
+                Phase::SettleAfterLoad(0)
             }
-        }
+            Some(text) => fail(&dir, &mut exit, text),
+            None => Phase::WaitForLoad { seen },
+        },
         Phase::SettleAfterLoad(frames) if frames < SETTLE_FRAMES => {
             Phase::SettleAfterLoad(frames + 1)
         }

@@ -453,7 +453,7 @@ fn odd_input_exits_2_with_a_one_line_reason_and_never_panics() {
 
 #[test]
 fn a_save_holding_a_level_too_large_to_play_is_refused() {
-    use delve::game::saving::{GameSave, SavedLevel, write_save};
+    use delve::run::{GameSave, SavedLevel, write_save};
     let mut campaign = delve::config::CampaignConfig::builtin();
     campaign.depths[0] = delve::generator::GeneratorConfig::Cave(delve::generator::CaveConfig {
         width: 4096,

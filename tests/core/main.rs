@@ -13,5 +13,6 @@ mod mazes;
 mod odd_input;
 mod perm;
 mod rooms;
+mod run;
 mod save;
 mod save_files;

@@ -6,9 +6,9 @@
 use proptest::prelude::*;
 
 use delve::config::CampaignConfig;
-use delve::game::saving::GameSave;
 use delve::loot::{LootError, LootTable};
 use delve::ron_text::RonError;
+use delve::run::{GameSave, RunState};
 use delve::save::{SaveError, decode_save, encode_save_bytes};
 
 /// Texts that bite scanners which differ from RON's parser.
@@ -149,7 +149,7 @@ proptest! {
         }
         if let Ok(save) = decode_save::<GameSave>(&bytes) {
             // Decoded: restoring it checks the game it describes, never panicking.
-            let _ = delve::game::saving::restore_from(save);
+            let _ = RunState::restore(save);
         }
     }
 

@@ -1,0 +1,395 @@
+//! Player actions and the one key table: every key and action letter, what it does and
+//! how the help names it. Keyboard input (the window), action strings (headless runs and
+//! replays), the `?` help panel and the CLI's error messages all read this table.
+
+use std::fmt;
+
+use crate::generator::GeneratorKind;
+
+/// Something the player does. Keys and action strings both become these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PlayerAction {
+    /// Step by (dx, dy), each −1, 0 or 1.
+    Move(i32, i32),
+    /// Let a turn pass.
+    Wait,
+    /// Take the down stairs.
+    Descend,
+    /// Take the up stairs.
+    Ascend,
+    /// Pick up what lies here.
+    PickUp,
+    /// Regenerate this level with a fresh seed.
+    Regenerate,
+    /// Regenerate this depth with another generator.
+    SwitchKind(GeneratorKind),
+    /// Change a cave's wall percent by this much and regenerate.
+    AdjustWalls(i32),
+    /// Show the cave automaton one pass at a time (Space).
+    StepAutomaton,
+    /// Stop watching the cave form and show the finished cave (Esc while watching; any
+    /// other action while watching does the same).
+    StopWatching,
+    /// Print the level key.
+    ShowKey,
+    /// Save the game (F5).
+    Save,
+    /// Load the saved game (F9).
+    Load,
+}
+
+impl PlayerAction {
+    /// The action an action-string character stands for: the letters of the key table
+    /// (`s` stands for Space).
+    pub fn from_char(c: char) -> Option<PlayerAction> {
+        match command_for_char(c)? {
+            Command::Act(action) => Some(action),
+            _ => None,
+        }
+    }
+}
+
+/// A key named by where it is on the keyboard rather than by what it types.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NamedKey {
+    /// ←
+    Left,
+    /// →
+    Right,
+    /// ↑
+    Up,
+    /// ↓
+    Down,
+    /// A digit of the numeric keypad.
+    Numpad(u8),
+    /// A digit of the digit row (whatever it types on this layout).
+    Digit(u8),
+    /// The space bar.
+    Space,
+    /// F5.
+    F5,
+    /// F9.
+    F9,
+    /// Escape.
+    Escape,
+}
+
+impl fmt::Display for NamedKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NamedKey::Left => f.write_str("Left"),
+            NamedKey::Right => f.write_str("Right"),
+            NamedKey::Up => f.write_str("Up"),
+            NamedKey::Down => f.write_str("Down"),
+            NamedKey::Numpad(d) => write!(f, "numpad {d}"),
+            NamedKey::Digit(d) => write!(f, "{d}"),
+            NamedKey::Space => f.write_str("Space"),
+            NamedKey::F5 => f.write_str("F5"),
+            NamedKey::F9 => f.write_str("F9"),
+            NamedKey::Escape => f.write_str("Esc"),
+        }
+    }
+}
+
+/// What a key asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// A game action.
+    Act(PlayerAction),
+    /// Show or hide the help panel.
+    ToggleHelp,
+    /// Close the help panel if it is open, else stop watching a cave form, else leave.
+    Quit,
+}
+
+/// One line of the key table.
+#[derive(Clone, Copy, Debug)]
+pub struct Binding {
+    /// What it does.
+    pub command: Command,
+    /// The characters that do it, as the keyboard layout types them; the same letters
+    /// stand for it in action strings.
+    pub letters: &'static [char],
+    /// The keys that do it by their place on the keyboard.
+    pub keys: &'static [NamedKey],
+    /// The help line it belongs to (bindings of one line are listed together).
+    pub help: &'static str,
+}
+
+const fn act(
+    action: PlayerAction,
+    letters: &'static [char],
+    keys: &'static [NamedKey],
+    help: &'static str,
+) -> Binding {
+    Binding {
+        command: Command::Act(action),
+        letters,
+        keys,
+        help,
+    }
+}
+
+use NamedKey::{Digit, Numpad};
+use PlayerAction::*;
+
+/// Every key of the game.
+pub const BINDINGS: &[Binding] = &[
+    act(Move(-1, 0), &['h'], &[NamedKey::Left, Numpad(4)], "Move"),
+    act(Move(0, 1), &['j'], &[NamedKey::Down, Numpad(2)], "Move"),
+    act(Move(0, -1), &['k'], &[NamedKey::Up, Numpad(8)], "Move"),
+    act(Move(1, 0), &['l'], &[NamedKey::Right, Numpad(6)], "Move"),
+    act(Move(-1, -1), &['y'], &[Numpad(7)], "Move"),
+    act(Move(1, -1), &['u'], &[Numpad(9)], "Move"),
+    act(Move(-1, 1), &['b'], &[Numpad(1)], "Move"),
+    act(Move(1, 1), &['n'], &[Numpad(3)], "Move"),
+    act(Wait, &['.'], &[Numpad(5)], "Wait a turn"),
+    act(Descend, &['>'], &[], "Stairs down / up"),
+    act(Ascend, &['<'], &[], "Stairs down / up"),
+    act(PickUp, &['g', ','], &[], "Pick up"),
+    act(Regenerate, &['R'], &[], "Regenerate (fresh seed)"),
+    act(
+        SwitchKind(GeneratorKind::Cave),
+        &[],
+        &[Digit(1)],
+        "Cave / rooms / maze",
+    ),
+    act(
+        SwitchKind(GeneratorKind::Rooms),
+        &[],
+        &[Digit(2)],
+        "Cave / rooms / maze",
+    ),
+    act(
+        SwitchKind(GeneratorKind::Maze),
+        &[],
+        &[Digit(3)],
+        "Cave / rooms / maze",
+    ),
+    act(AdjustWalls(1), &['+', '='], &[], "Cave walls more / fewer"),
+    act(AdjustWalls(-1), &['-'], &[], "Cave walls more / fewer"),
+    act(
+        StepAutomaton,
+        &['s'],
+        &[NamedKey::Space],
+        "Watch a cave form",
+    ),
+    act(ShowKey, &['K'], &[], "Level key"),
+    act(Save, &[], &[NamedKey::F5], "Save / load"),
+    act(Load, &[], &[NamedKey::F9], "Save / load"),
+    Binding {
+        command: Command::ToggleHelp,
+        letters: &['?'],
+        keys: &[],
+        help: "Help",
+    },
+    Binding {
+        command: Command::Quit,
+        letters: &[],
+        keys: &[NamedKey::Escape],
+        help: "Close help, end a cave watch, quit",
+    },
+];
+
+/// The command a typed character stands for.
+pub fn command_for_char(c: char) -> Option<Command> {
+    BINDINGS
+        .iter()
+        .find(|b| b.letters.contains(&c))
+        .map(|b| b.command)
+}
+
+/// The command of a key by its place. The digit row switches generators by place, so
+/// that `1` `2` `3` work whatever the layout types there; in action strings the digits
+/// stand for them too.
+pub fn command_for_key(key: NamedKey) -> Option<Command> {
+    BINDINGS
+        .iter()
+        .find(|b| b.keys.contains(&key))
+        .map(|b| b.command)
+}
+
+/// The help panel's lines: each help line of the table with every key that does it.
+pub fn help_lines() -> Vec<(&'static str, String)> {
+    let mut lines: Vec<(&'static str, Vec<String>, Vec<String>)> = Vec::new();
+    for binding in BINDINGS {
+        let at = match lines.iter().position(|(help, _, _)| *help == binding.help) {
+            Some(at) => at,
+            None => {
+                lines.push((binding.help, Vec::new(), Vec::new()));
+                lines.len() - 1
+            }
+        };
+        lines[at]
+            .1
+            .extend(binding.letters.iter().map(|c| c.to_string()));
+        lines[at]
+            .2
+            .extend(binding.keys.iter().map(|k| k.to_string()));
+    }
+    lines
+        .into_iter()
+        .map(|(help, letters, keys)| {
+            let parts: Vec<String> = [letters.join(" "), keys.join(" ")]
+                .into_iter()
+                .filter(|p| !p.is_empty())
+                .collect();
+            (help, parts.join(", "))
+        })
+        .collect()
+}
+
+/// The action letters by help line, for messages about action strings
+/// ("h j k l y u b n: move; …").
+pub fn action_letters() -> String {
+    let mut parts: Vec<(String, &'static str)> = Vec::new();
+    for binding in BINDINGS {
+        let Command::Act(action) = binding.command else {
+            continue;
+        };
+        let mut letters: Vec<String> = binding.letters.iter().map(|c| c.to_string()).collect();
+        if let SwitchKind(kind) = action {
+            letters.push(
+                (GeneratorKind::ALL
+                    .iter()
+                    .position(|&k| k == kind)
+                    .unwrap_or(0)
+                    + 1)
+                .to_string(),
+            );
+        }
+        if letters.is_empty() {
+            continue;
+        }
+        match parts.iter_mut().find(|(_, help)| *help == binding.help) {
+            Some((text, _)) => {
+                text.push(' ');
+                text.push_str(&letters.join(" "));
+            }
+            None => parts.push((letters.join(" "), binding.help)),
+        }
+    }
+    parts
+        .into_iter()
+        .map(|(letters, help)| format!("{letters}: {}", help.to_lowercase()))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// A character in an action string that is not an action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionError {
+    /// 1-based position in the string.
+    pub position: usize,
+    /// The character.
+    pub character: char,
+}
+
+impl fmt::Display for ActionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "--actions: {:?} at position {} is not an action ({})",
+            self.character,
+            self.position,
+            action_letters()
+        )
+    }
+}
+
+impl std::error::Error for ActionError {}
+
+/// The action a character of an action string stands for: a letter of the key table, or
+/// a digit `1` `2` `3` for the generators (the digit row's keys).
+fn action_of_char(c: char) -> Option<PlayerAction> {
+    PlayerAction::from_char(c).or_else(|| {
+        let digit = c.to_digit(10)?;
+        match command_for_key(Digit(u8::try_from(digit).ok()?))? {
+            Command::Act(action) => Some(action),
+            _ => None,
+        }
+    })
+}
+
+/// Parses an action string; whitespace is ignored so actions can be grouped.
+pub fn parse_actions(text: &str) -> Result<Vec<PlayerAction>, ActionError> {
+    text.chars()
+        .enumerate()
+        .filter(|(_, c)| !c.is_whitespace())
+        .map(|(i, c)| {
+            action_of_char(c).ok_or(ActionError {
+                position: i + 1,
+                character: c,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_action_string_letter_means_one_thing() {
+        let mut seen = std::collections::HashSet::new();
+        for binding in BINDINGS {
+            for &c in binding.letters {
+                assert!(seen.insert(c), "{c:?} is bound twice");
+            }
+        }
+    }
+
+    #[test]
+    fn action_strings_read_the_table() {
+        assert_eq!(
+            parse_actions("hl . > < g , R 1 2 3 + - = s K").unwrap(),
+            vec![
+                Move(-1, 0),
+                Move(1, 0),
+                Wait,
+                Descend,
+                Ascend,
+                PickUp,
+                PickUp,
+                Regenerate,
+                SwitchKind(GeneratorKind::Cave),
+                SwitchKind(GeneratorKind::Rooms),
+                SwitchKind(GeneratorKind::Maze),
+                AdjustWalls(1),
+                AdjustWalls(-1),
+                AdjustWalls(1),
+                StepAutomaton,
+                ShowKey,
+            ]
+        );
+        let error = parse_actions("hjq").unwrap_err();
+        assert_eq!(error.position, 3);
+        assert!(
+            error.to_string().contains("h j k l y u b n: move"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn the_help_lists_every_binding() {
+        let lines = help_lines();
+        let all: String = lines.iter().map(|(h, k)| format!("{h} {k}\n")).collect();
+        for binding in BINDINGS {
+            assert!(all.contains(binding.help));
+            for c in binding.letters {
+                assert!(all.contains(*c), "{c:?} missing from the help");
+            }
+            for key in binding.keys {
+                assert!(
+                    all.contains(&key.to_string()),
+                    "{key} missing from the help"
+                );
+            }
+        }
+        assert!(
+            lines
+                .iter()
+                .any(|(h, k)| *h == "Move" && k.contains("h j k l y u b n"))
+        );
+    }
+}

@@ -1,0 +1,435 @@
+//! The run as a pure model: its state (campaign, depth, the keys and memories of visited
+//! levels, inventory, turns, the level in play, the player) and its rules as plain
+//! functions. [`RunState::apply`] takes one [`PlayerAction`] and returns what came of it
+//! as [`Outcome`]s; the ECS layer (`game`), the window, headless runs and tests only feed
+//! it actions and show its state. No Bevy in here.
+
+mod actions;
+mod items;
+mod level;
+pub mod save;
+mod watch;
+
+use std::collections::BTreeMap;
+
+pub use actions::{
+    ActionError, BINDINGS, Binding, Command, NamedKey, PlayerAction, action_letters,
+    command_for_char, command_for_key, help_lines, parse_actions,
+};
+pub use items::{inventory_names, item_name, with_article};
+pub use level::{
+    LevelInPlay, LevelMemory, MAX_PLAY_TILES, SIGHT_RADIUS, Sight, TooLargeToPlay, check_play_size,
+};
+pub use save::{GameSave, SavedLevel, load_run, write_save};
+pub use watch::CaveWatch;
+
+use crate::config::{CampaignConfig, MAX_DEPTH};
+use crate::generator::{GenError, GeneratorConfig, GeneratorKind};
+use crate::grid::{Pos, Tile};
+use crate::key::LevelKey;
+use crate::rng::mix64;
+use watch::{WatchStep, next_step};
+
+/// What came of an action, in the order it happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The player stepped (a turn passed).
+    Moved {
+        /// From here.
+        from: Pos,
+        /// To here.
+        to: Pos,
+    },
+    /// The player walked into a wall: nothing happens, no turn passes.
+    Bumped,
+    /// A turn passed in place.
+    Waited,
+    /// The player picked up an item (its loot table index) lying at `at`.
+    PickedUp {
+        /// The item kind.
+        item: usize,
+        /// Where it lay.
+        at: Pos,
+    },
+    /// The player is on another level now (or the same level made anew): everything
+    /// shown of the old one is stale.
+    LevelEntered {
+        /// Its depth.
+        depth: u32,
+        /// Its key.
+        key: LevelKey,
+    },
+    /// The cave watch shows another stage of the automaton.
+    Watching,
+    /// The player asked to save (F5); the front end writes [`RunState::snapshot`].
+    SaveWanted,
+    /// The player asked to load (F9); the front end replaces the run with [`load_run`].
+    LoadWanted,
+    /// A line for the player.
+    Notice(String),
+}
+
+/// Where the player arrives on a level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arrival {
+    /// On the up stairs (a new or regenerated level, or going down).
+    UpStairs,
+    /// On the down stairs (coming back up).
+    DownStairs,
+    /// Where the player stands (the end of a cave watch), if walkable there.
+    At(Pos),
+}
+
+/// Why the player is put on a level: says what the player is told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChangeReason {
+    /// The run starts.
+    Start,
+    /// Down the stairs.
+    Descend,
+    /// Up the stairs.
+    Ascend,
+    /// `R`: the same generator, a fresh seed.
+    Regenerate,
+    /// `1` `2` `3`: another generator on this depth.
+    SwitchKind,
+    /// `+` `-`: a cave with another wall percent.
+    AdjustWalls,
+    /// The end of watching a cave form.
+    FinishWatch,
+}
+
+/// What the player is told on arriving on `key`'s level.
+pub fn arrival_notice(reason: ChangeReason, key: &LevelKey) -> String {
+    let what = match key.config.kind() {
+        GeneratorKind::Cave => "a cave",
+        GeneratorKind::Rooms => "a room dungeon",
+        GeneratorKind::Maze => "a maze",
+    };
+    let code = key.encode();
+    match reason {
+        ChangeReason::Start => format!("Depth {}: {what}. Level key {code}.", key.depth),
+        ChangeReason::Descend => format!("You go down to depth {}: {what}.", key.depth),
+        ChangeReason::Ascend => format!("You climb back up to depth {}.", key.depth),
+        ChangeReason::Regenerate => format!("Regenerated with a fresh seed: level key {code}."),
+        ChangeReason::SwitchKind => {
+            format!("Depth {} is now {what}: level key {code}.", key.depth)
+        }
+        ChangeReason::AdjustWalls => format!("New cave: level key {code}."),
+        ChangeReason::FinishWatch => "Pockets repaired, stairs placed: the finished cave.".into(),
+    }
+}
+
+/// Why a run could not start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StartError {
+    /// The first level is too large to play.
+    TooLarge(TooLargeToPlay),
+    /// The first level could not be generated.
+    Generate(GenError),
+}
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StartError::TooLarge(e) => write!(f, "{e}"),
+            StartError::Generate(e) => write!(f, "the first level could not be made: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for StartError {}
+
+/// The whole run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunState {
+    /// The campaign being played.
+    pub campaign: CampaignConfig,
+    /// Current depth (1 = first).
+    pub depth: u32,
+    /// The key of each visited depth (a regenerated level keeps its new key).
+    pub keys: BTreeMap<u32, LevelKey>,
+    /// What each visited level remembers, by its encoded key — so that a level reached
+    /// again by any route (the stairs, `R`, `1` `2` `3`, `+` `-`) keeps what the player
+    /// took from it. The level in play keeps its own until it is left.
+    pub memories: BTreeMap<String, LevelMemory>,
+    /// How many times a level was regenerated with `R` (feeds fresh seeds).
+    pub regenerations: u64,
+    /// Items carried (loot table indices), in pick-up order.
+    pub inventory: Vec<usize>,
+    /// Turns taken.
+    pub turns: u64,
+    /// Where the player stands.
+    pub player: Pos,
+    /// The level the player is on.
+    pub level: LevelInPlay,
+    /// The cave automaton being watched, if Space was pressed.
+    pub watch: Option<CaveWatch>,
+}
+
+impl RunState {
+    /// Starts a run of `campaign` on its first depth, or on `start`; returns the run and
+    /// what the player is told. A start key carries its run seed: the depths above and
+    /// below it come from that seed (the campaign gives their generators).
+    pub fn start(
+        mut campaign: CampaignConfig,
+        start: Option<LevelKey>,
+    ) -> Result<(RunState, Vec<Outcome>), StartError> {
+        let key = match start {
+            Some(key) => {
+                campaign.seed = key.seed;
+                key
+            }
+            None => LevelKey::new(campaign.config_at(1).clone(), 1, campaign.seed),
+        };
+        check_play_size(&key.config).map_err(StartError::TooLarge)?;
+        let generated = key.generate().map_err(StartError::Generate)?;
+        let player = generated.up;
+        let mut run = RunState {
+            campaign,
+            depth: key.depth,
+            keys: BTreeMap::from([(key.depth, key.clone())]),
+            memories: BTreeMap::new(),
+            regenerations: 0,
+            inventory: Vec::new(),
+            turns: 0,
+            player,
+            level: LevelInPlay::new(key.clone(), generated, None),
+            watch: None,
+        };
+        run.level.look_from(player);
+        let outcomes = vec![
+            Outcome::LevelEntered {
+                depth: key.depth,
+                key: key.clone(),
+            },
+            Outcome::Notice(arrival_notice(ChangeReason::Start, &key)),
+        ];
+        Ok((run, outcomes))
+    }
+
+    /// The key of `depth`: the remembered one, or the campaign's (made now).
+    pub fn key_for(&self, depth: u32) -> LevelKey {
+        self.keys.get(&depth).cloned().unwrap_or_else(|| {
+            LevelKey::new(
+                self.campaign.config_at(depth).clone(),
+                depth,
+                self.campaign.seed,
+            )
+        })
+    }
+
+    /// What the tile of row-major index `index` shows and how the player knows it: the
+    /// automaton's stage while a cave is watched (all in view), else the level.
+    pub fn shown(&self, index: usize) -> (Tile, Sight) {
+        if let Some(watch) = &self.watch {
+            let wall = watch.walls.cells().get(index).copied().unwrap_or(true);
+            return (if wall { Tile::Wall } else { Tile::Floor }, Sight::Visible);
+        }
+        let pos = self.level.level.tiles.pos_of(index);
+        (
+            self.level.tile_at(pos).unwrap_or(Tile::Wall),
+            self.level.sight(index),
+        )
+    }
+
+    /// The names of everything carried, as the player knows them.
+    pub fn inventory_names(&self) -> Vec<String> {
+        inventory_names(self.campaign.seed, &self.inventory)
+    }
+
+    /// Applies one action with the turn rules and returns what came of it.
+    pub fn apply(&mut self, action: PlayerAction) -> Vec<Outcome> {
+        let mut out = Vec::new();
+        if self.watch.is_some() && action != PlayerAction::StepAutomaton {
+            // Any other action ends the watch on the finished cave (and is spent so).
+            self.finish_watch(&mut out);
+            return out;
+        }
+        let here = self.player;
+        let tile_here = self.level.level.tiles.get(here);
+        match action {
+            PlayerAction::Move(dx, dy) => {
+                let to = here.offset(dx, dy);
+                if self.level.level.tiles.is_walkable(to) {
+                    self.player = to;
+                    self.turns += 1;
+                    out.push(Outcome::Moved { from: here, to });
+                    self.level.look_from(to);
+                    // Stepping on an item picks it up.
+                    self.pick_up(to, &mut out);
+                } else {
+                    out.push(Outcome::Bumped);
+                }
+            }
+            PlayerAction::Wait => {
+                self.turns += 1;
+                out.push(Outcome::Waited);
+            }
+            PlayerAction::PickUp => {
+                if !self.pick_up(here, &mut out) {
+                    out.push(notice("There is nothing here to pick up."));
+                }
+            }
+            PlayerAction::Descend => {
+                if tile_here == Some(Tile::DownStairs) && self.depth < MAX_DEPTH {
+                    self.turns += 1;
+                    let key = self.key_for(self.depth + 1);
+                    self.enter(key, Arrival::UpStairs, ChangeReason::Descend, &mut out);
+                } else {
+                    out.push(notice("There are no stairs down here."));
+                }
+            }
+            PlayerAction::Ascend => match tile_here {
+                Some(Tile::UpStairs) if self.depth > 1 => {
+                    self.turns += 1;
+                    let key = self.key_for(self.depth - 1);
+                    self.enter(key, Arrival::DownStairs, ChangeReason::Ascend, &mut out);
+                }
+                Some(Tile::UpStairs) => out.push(notice(
+                    "These stairs lead out of the dungeon; there is no going back.",
+                )),
+                _ => out.push(notice("There are no stairs up here.")),
+            },
+            PlayerAction::Regenerate => {
+                self.regenerations += 1;
+                // Fresh seeds are 32-bit so that regenerated levels keep short keys.
+                let seed = mix64(self.level.key.seed ^ mix64(self.regenerations)) >> 32;
+                let key = LevelKey {
+                    seed,
+                    ..self.level.key.clone()
+                };
+                self.enter(key, Arrival::UpStairs, ChangeReason::Regenerate, &mut out);
+            }
+            PlayerAction::SwitchKind(kind) => {
+                let key = LevelKey {
+                    config: self.campaign.config_of_kind(kind),
+                    ..self.level.key.clone()
+                };
+                self.enter(key, Arrival::UpStairs, ChangeReason::SwitchKind, &mut out);
+            }
+            PlayerAction::AdjustWalls(delta) => {
+                if let GeneratorConfig::Cave(cave) = &self.level.key.config {
+                    let mut cave = cave.clone();
+                    cave.wall_percent = (cave.wall_percent as i32 + delta).clamp(0, 100) as u32;
+                    out.push(notice(&format!("Wall percent {}.", cave.wall_percent)));
+                    let key = LevelKey {
+                        config: GeneratorConfig::Cave(cave),
+                        ..self.level.key.clone()
+                    };
+                    self.enter(key, Arrival::UpStairs, ChangeReason::AdjustWalls, &mut out);
+                } else {
+                    out.push(notice("+ and - change a cave's walls; press 1 for a cave."));
+                }
+            }
+            PlayerAction::StepAutomaton => self.step_watch(&mut out),
+            PlayerAction::StopWatching => {}
+            PlayerAction::ShowKey => {
+                out.push(notice(&format!("Level key {}", self.level.key.encode())));
+            }
+            PlayerAction::Save => out.push(Outcome::SaveWanted),
+            PlayerAction::Load => out.push(Outcome::LoadWanted),
+        }
+        out
+    }
+
+    /// Picks up the item at `at`, if any; says whether one was taken.
+    fn pick_up(&mut self, at: Pos, out: &mut Vec<Outcome>) -> bool {
+        let Some(index) = self.level.items.iter().position(|i| i.pos == at) else {
+            return false;
+        };
+        let item = self.level.items.remove(index).item;
+        self.inventory.push(item);
+        out.push(Outcome::PickedUp { item, at });
+        let name = item_name(self.campaign.seed, &self.inventory, item);
+        out.push(notice(&format!("You pick up {}.", with_article(&name))));
+        true
+    }
+
+    /// Puts the player on `key`'s level: the level left remembers what was taken and
+    /// seen; the level entered finds what it remembers by its key. A level that cannot be
+    /// made (or is too large to play) leaves the player where they are, told why.
+    fn enter(
+        &mut self,
+        key: LevelKey,
+        arrival: Arrival,
+        reason: ChangeReason,
+        out: &mut Vec<Outcome>,
+    ) {
+        if let Err(e) = check_play_size(&key.config) {
+            out.push(notice(&format!("Cannot go there: {e}.")));
+            return;
+        }
+        let generated = match key.generate() {
+            Ok(level) => level,
+            Err(e) => {
+                out.push(notice(&format!("Cannot make that level: {e}")));
+                return;
+            }
+        };
+        self.memories
+            .insert(self.level.key.encode(), self.level.memory());
+        self.player = match arrival {
+            Arrival::UpStairs => generated.up,
+            Arrival::DownStairs => generated.down,
+            Arrival::At(p) if generated.tiles.is_walkable(p) => p,
+            Arrival::At(_) => generated.up,
+        };
+        let memory = self.memories.get(&key.encode());
+        self.level = LevelInPlay::new(key.clone(), generated, memory);
+        self.depth = key.depth;
+        self.keys.insert(key.depth, key.clone());
+        self.level.look_from(self.player);
+        out.push(Outcome::LevelEntered {
+            depth: key.depth,
+            key: key.clone(),
+        });
+        out.push(Outcome::Notice(arrival_notice(reason, &key)));
+    }
+
+    /// Space: the next stage of watching this cave form.
+    fn step_watch(&mut self, out: &mut Vec<Outcome>) {
+        let retries = self.level.level.report.retries;
+        match next_step(&self.level.key, retries, self.watch.as_ref()) {
+            WatchStep::NotACave => {
+                out.push(notice("Space shows a cave forming; press 1 for a cave."));
+            }
+            WatchStep::Filled(watch) => {
+                let percent = match &self.level.key.config {
+                    GeneratorConfig::Cave(c) => c.wall_percent,
+                    _ => 0,
+                };
+                self.watch = Some(watch);
+                out.push(Outcome::Watching);
+                out.push(notice(&format!(
+                    "Random fill: {percent}% walls. Space for the next pass, Esc for the finished cave."
+                )));
+            }
+            WatchStep::Passed(watch) => {
+                out.push(notice(&format!(
+                    "Pass {} of {} of the 4-5 rule.",
+                    watch.pass, watch.passes
+                )));
+                self.watch = Some(watch);
+                out.push(Outcome::Watching);
+            }
+            WatchStep::Finished => self.finish_watch(out),
+        }
+    }
+
+    /// Ends a cave watch on the finished cave, the player where they stood.
+    fn finish_watch(&mut self, out: &mut Vec<Outcome>) {
+        self.watch = None;
+        let key = self.level.key.clone();
+        self.enter(
+            key,
+            Arrival::At(self.player),
+            ChangeReason::FinishWatch,
+            out,
+        );
+    }
+}
+
+fn notice(text: &str) -> Outcome {
+    Outcome::Notice(text.to_owned())
+}

@@ -1,0 +1,252 @@
+//! The run's rules as plain functions, tested without an `App`: moving and walls,
+//! stairs at the top and the bottom, regenerating, switching generators, cave walls,
+//! the cave watch, picking up and identifying, saves — and, over random action strings,
+//! the invariants every run keeps.
+
+use proptest::prelude::*;
+
+use delve::config::{CampaignConfig, MAX_DEPTH};
+use delve::generator::{GeneratorConfig, GeneratorKind};
+use delve::grid::{KING, Pos, Tile};
+use delve::key::LevelKey;
+use delve::loot::{PlacedItem, default_loot_table};
+use delve::run::{Outcome, PlayerAction, RunState, parse_actions};
+
+fn start(seed: u64) -> RunState {
+    let mut campaign = CampaignConfig::builtin();
+    campaign.seed = seed;
+    RunState::start(campaign, None).expect("the run starts").0
+}
+
+fn notices(outcomes: &[Outcome]) -> Vec<&str> {
+    outcomes
+        .iter()
+        .filter_map(|o| match o {
+            Outcome::Notice(text) => Some(text.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn walking_into_a_wall_changes_nothing_and_costs_no_turn() {
+    let mut run = start(1);
+    let here = run.player;
+    let (dx, dy) = KING
+        .into_iter()
+        .find(|&(dx, dy)| !run.level.level.tiles.is_walkable(here.offset(dx, dy)))
+        .map(|(dx, dy)| (dx, dy))
+        .unwrap_or((0, -100));
+    let before = run.clone();
+    let outcomes = run.apply(PlayerAction::Move(dx, dy));
+    assert_eq!(outcomes, vec![Outcome::Bumped]);
+    assert_eq!(run, before);
+}
+
+#[test]
+fn a_step_onto_floor_costs_a_turn_and_looks_around() {
+    let mut run = start(2);
+    let here = run.player;
+    let (dx, dy) = KING
+        .into_iter()
+        .find(|&(dx, dy)| run.level.level.tiles.is_walkable(here.offset(dx, dy)))
+        .expect("the up stairs stand in the open");
+    let outcomes = run.apply(PlayerAction::Move(dx, dy));
+    assert_eq!(
+        outcomes[0],
+        Outcome::Moved {
+            from: here,
+            to: here.offset(dx, dy)
+        }
+    );
+    assert_eq!(run.turns, 1);
+    let index = run.level.level.tiles.index_of(run.player);
+    assert!(run.level.visible[index] && run.level.seen[index]);
+}
+
+#[test]
+fn the_stairs_up_from_depth_1_lead_nowhere_and_the_deepest_depth_has_no_way_down() {
+    let mut run = start(3);
+    assert_eq!(run.level.level.tiles[run.player], Tile::UpStairs);
+    let outcomes = run.apply(PlayerAction::Ascend);
+    assert!(notices(&outcomes)[0].contains("no going back"));
+    assert_eq!((run.depth, run.turns), (1, 0));
+
+    let campaign = CampaignConfig::builtin();
+    let deepest = LevelKey::new(campaign.config_at(MAX_DEPTH).clone(), MAX_DEPTH, 5);
+    let (mut run, _) = RunState::start(campaign, Some(deepest.clone())).unwrap();
+    run.player = run.level.level.down;
+    let outcomes = run.apply(PlayerAction::Descend);
+    assert!(notices(&outcomes)[0].contains("no stairs down"));
+    assert_eq!(run.level.key, deepest);
+    // Up from there leads to depth 998 of the key's run.
+    run.player = run.level.level.up;
+    run.apply(PlayerAction::Ascend);
+    assert_eq!((run.depth, run.level.key.seed), (MAX_DEPTH - 1, 5));
+    assert_eq!(
+        run.player, run.level.level.down,
+        "arrives on the down stairs"
+    );
+}
+
+#[test]
+fn descending_and_coming_back_restores_the_level_as_it_was_left() {
+    let mut run = start(4);
+    let first = run.level.clone();
+    run.player = run.level.level.down;
+    run.apply(PlayerAction::Descend);
+    assert_eq!((run.depth, run.turns), (2, 1));
+    assert_eq!(run.player, run.level.level.up);
+    run.apply(PlayerAction::Ascend);
+    assert_eq!(run.level.key, first.key);
+    assert_eq!(run.level.items, first.items);
+    assert!(
+        run.level
+            .seen
+            .iter()
+            .zip(&first.seen)
+            .all(|(now, then)| now >= then)
+    );
+}
+
+#[test]
+fn regenerating_switching_and_walls_make_the_keys_they_say() {
+    let mut run = start(6);
+    let old = run.level.key.clone();
+    let outcomes = run.apply(PlayerAction::Regenerate);
+    assert_ne!(run.level.key.seed, old.seed);
+    assert_eq!(run.level.key.config, old.config);
+    assert!(notices(&outcomes)[0].contains(&run.level.key.encode()));
+
+    run.apply(PlayerAction::SwitchKind(GeneratorKind::Maze));
+    assert_eq!(run.level.key.config.kind(), GeneratorKind::Maze);
+    let outcomes = run.apply(PlayerAction::AdjustWalls(1));
+    assert!(
+        notices(&outcomes)[0].contains("press 1"),
+        "walls only for caves"
+    );
+    assert_eq!(run.level.key.config.kind(), GeneratorKind::Maze);
+
+    run.apply(PlayerAction::SwitchKind(GeneratorKind::Cave));
+    let walls = |run: &RunState| match &run.level.key.config {
+        GeneratorConfig::Cave(c) => c.wall_percent,
+        _ => unreachable!("a cave"),
+    };
+    let before = walls(&run);
+    run.apply(PlayerAction::AdjustWalls(1));
+    assert_eq!(walls(&run), before + 1);
+    for _ in 0..120 {
+        run.apply(PlayerAction::AdjustWalls(-1));
+    }
+    assert_eq!(walls(&run), 0, "clamped at 0");
+    assert_eq!(run.turns, 0, "none of these is a turn");
+}
+
+#[test]
+fn the_cave_watch_steps_through_every_pass_and_ends_on_the_finished_cave() {
+    let mut run = start(7);
+    let GeneratorConfig::Cave(cave) = run.level.key.config.clone() else {
+        panic!("depth 1 is a cave");
+    };
+    let finished = run.level.clone();
+    let at = run.player;
+    run.apply(PlayerAction::StepAutomaton);
+    assert_eq!(run.watch.as_ref().map(|w| w.pass), Some(0));
+    for pass in 1..=cave.passes {
+        let outcomes = run.apply(PlayerAction::StepAutomaton);
+        assert_eq!(run.watch.as_ref().map(|w| w.pass), Some(pass));
+        assert!(notices(&outcomes)[0].contains(&format!("Pass {pass} of")));
+    }
+    let outcomes = run.apply(PlayerAction::StepAutomaton);
+    assert!(run.watch.is_none());
+    assert!(notices(&outcomes)[0].contains("finished cave"));
+    assert_eq!(run.level.level, finished.level);
+    assert_eq!(run.player, at);
+}
+
+#[test]
+fn two_of_a_kind_carried_identify_it() {
+    let table = default_loot_table();
+    let potion = table.index_of("potion of healing").unwrap();
+    let mut run = start(8);
+    let here = run.player;
+    let spots: Vec<Pos> = KING
+        .into_iter()
+        .map(|(dx, dy)| here.offset(dx, dy))
+        .filter(|&p| run.level.level.tiles[p] == Tile::Floor)
+        .take(2)
+        .collect();
+    assert_eq!(spots.len(), 2, "open ground around the up stairs");
+    run.level.items = spots
+        .iter()
+        .map(|&pos| PlacedItem { pos, item: potion })
+        .collect();
+    let first = run.apply(PlayerAction::Move(spots[0].x - here.x, spots[0].y - here.y));
+    assert!(notices(&first)[0].contains("(unidentified)"), "{first:?}");
+    run.apply(PlayerAction::Move(here.x - spots[0].x, here.y - spots[0].y));
+    let second = run.apply(PlayerAction::Move(spots[1].x - here.x, spots[1].y - here.y));
+    assert_eq!(notices(&second)[0], "You pick up a potion of healing.");
+    assert_eq!(run.inventory, vec![potion, potion]);
+    assert_eq!(
+        run.inventory_names(),
+        ["potion of healing", "potion of healing"]
+    );
+    let nothing = run.apply(PlayerAction::PickUp);
+    assert!(notices(&nothing)[0].contains("nothing here"));
+}
+
+#[test]
+fn a_snapshot_restores_to_the_same_run() {
+    let mut run = start(9);
+    for action in parse_actions("lljj R kk 3 hh > 1 + jj").unwrap() {
+        run.apply(action);
+    }
+    let save = run.snapshot();
+    let restored = RunState::restore(save.clone()).unwrap();
+    assert_eq!(restored.snapshot(), save);
+    assert_eq!(
+        (
+            restored.player,
+            restored.turns,
+            &restored.level.key,
+            &restored.inventory
+        ),
+        (run.player, run.turns, &run.level.key, &run.inventory)
+    );
+    assert_eq!(restored.level.seen, run.level.seen);
+}
+
+fn action_letters() -> impl Strategy<Value = String> {
+    prop::collection::vec(
+        prop::sample::select("hjklyubn.><g,R123+-sK".chars().collect::<Vec<_>>()),
+        0..40,
+    )
+    .prop_map(|letters| letters.into_iter().collect())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn every_run_keeps_its_invariants(seed in 0..1000u64, letters in action_letters()) {
+        let mut run = start(seed);
+        let mut picked = Vec::new();
+        for action in parse_actions(&letters).unwrap() {
+            let turns = run.turns;
+            for outcome in run.apply(action) {
+                if let Outcome::PickedUp { item, .. } = outcome {
+                    picked.push(item);
+                }
+            }
+            prop_assert!(run.turns >= turns, "turns went back");
+            prop_assert!(run.turns <= turns + 1, "one action, one turn at most");
+            prop_assert!(
+                run.level.level.tiles.is_walkable(run.player),
+                "{letters}: the player stands on {:?}", run.level.level.tiles.get(run.player)
+            );
+            prop_assert_eq!(run.depth, run.level.key.depth);
+            prop_assert_eq!(&run.keys[&run.depth], &run.level.key);
+            prop_assert_eq!(&run.inventory, &picked);
+        }
+    }
+}
