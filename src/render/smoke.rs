@@ -174,7 +174,7 @@ fn drive_smoke_test(
             info!("smoke test: first screenshot saved; waiting for one of the keys {keys:?}");
             Phase::WaitForMove {
                 from: player.0,
-                turns: turns,
+                turns,
             }
         }
         Phase::WaitForMove {

@@ -35,7 +35,6 @@ fn walking_into_a_wall_changes_nothing_and_costs_no_turn() {
     let (dx, dy) = KING
         .into_iter()
         .find(|&(dx, dy)| !run.level.level.tiles.is_walkable(here.offset(dx, dy)))
-        .map(|(dx, dy)| (dx, dy))
         .unwrap_or((0, -100));
     let before = run.clone();
     let outcomes = run.apply(PlayerAction::Move(dx, dy));
