@@ -82,12 +82,20 @@ impl Dialect {
     }
 }
 
-/// Parses `text` (named `origin` in errors) as a `T` written in `dialect`.
+/// `text` without the byte-order mark some editors put at the start of a file (it is
+/// invisible there, so positions are counted without it).
+fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{FEFF}').unwrap_or(text)
+}
+
+/// Parses `text` (named `origin` in errors) as a `T` written in `dialect`; a leading
+/// byte-order mark is skipped.
 pub fn parse<T: DeserializeOwned>(
     text: &str,
     origin: &str,
     dialect: Dialect,
 ) -> Result<T, RonError> {
+    let text = without_bom(text);
     dialect
         .options()
         .from_str(text)
@@ -99,6 +107,7 @@ pub fn parse<T: DeserializeOwned>(
 /// (0-based) element of the list under `key`, or of that element itself (its variant
 /// name, or its opening) when it leaves `field` to its default.
 pub fn locate(text: &str, key: &str, entry: Option<(usize, &str)>) -> Option<(usize, usize)> {
+    let text = without_bom(text);
     let found = |probe: Probe| match Dialect::Config.options().from_str_seed(text, probe) {
         Err(e) if e.code.to_string() == FOUND => Some((e.span.start.line, e.span.start.col)),
         _ => None,
@@ -342,6 +351,17 @@ mod tests {
             locate(text, "depths", Some((0, "wall_percent"))),
             Some((1, 20))
         );
+    }
+
+    #[test]
+    fn a_byte_order_mark_at_the_start_is_skipped() {
+        let text = "\u{FEFF}(seed: 1, depths: [Cave(wall_percent: 101)])";
+        assert_eq!(
+            locate(text, "depths", Some((0, "wall_percent"))),
+            Some((1, 25))
+        );
+        let error = parse::<Seed>("\u{FEFF}(seed: -1)", "t.ron", Dialect::Plain).unwrap_err();
+        assert!(error.message.contains("`seed`"), "{error}");
     }
 
     #[test]
