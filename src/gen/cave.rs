@@ -129,14 +129,21 @@ pub fn generate(config: &CaveConfig, rng: &mut StreamRng) -> Layout {
     }
 }
 
-/// The cave before any pass: border walls, the random fill (one draw per inner tile,
-/// row by row) and the horizontal blanking strip. [`generate`] starts from exactly
-/// this, so the game can show the automaton pass by pass on the very level it makes.
-pub fn initial_fill(config: &CaveConfig, rng: &mut StreamRng) -> Grid<bool> {
-    filled_walls(config, rng).to_grid()
+/// The cave as [`generate`] forms it from `rng`, stage by stage: the initial fill, then
+/// the walls after each of the `passes` passes (the same packed automaton), before the
+/// border is made wall again and pockets are repaired. For showing a cave form.
+pub fn stages(config: &CaveConfig, rng: &mut StreamRng) -> Vec<Grid<bool>> {
+    let mut walls = filled_walls(config, rng);
+    let mut stages = vec![walls.to_grid()];
+    for _ in 0..config.passes {
+        walls = walls.steps(1);
+        stages.push(walls.to_grid());
+    }
+    stages
 }
 
-/// [`initial_fill`], packed: the draws go straight into the words.
+/// The cave before any pass: border walls, the random fill (one draw per inner tile,
+/// row by row, straight into the packed words) and the horizontal blanking strip.
 fn filled_walls(config: &CaveConfig, rng: &mut StreamRng) -> WallBits {
     let (width, height) = (config.width as usize, config.height as usize);
     let percent = config.wall_percent;

@@ -289,6 +289,14 @@ pub fn generate_layout_in(
     }
 }
 
+/// The stages of the cave `config` forms for the level of `seed` whose layout came from
+/// attempt `attempt` (its `report.retries`): the initial fill, then the walls after each
+/// pass — the generator's own layout stream and automaton, for watching a cave form.
+pub fn cave_stages(config: &CaveConfig, seed: u64, attempt: u32) -> Vec<Grid<bool>> {
+    let mut rng = StreamRng::new(retry_seed(seed, attempt), Stream::Layout);
+    cave::stages(config, &mut rng)
+}
+
 /// Generates the complete level for `seed` by the current generation's rules: layout
 /// and stairs from the layout stream (retrying with derived seeds if the stairs find no
 /// room), loot from the loot stream.

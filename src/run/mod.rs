@@ -223,7 +223,7 @@ impl RunState {
     /// automaton's stage while a cave is watched (all in view), else the level.
     pub fn shown(&self, index: usize) -> (Tile, Sight) {
         if let Some(watch) = &self.watch {
-            let wall = watch.walls.cells().get(index).copied().unwrap_or(true);
+            let wall = watch.walls().cells().get(index).copied().unwrap_or(true);
             return (if wall { Tile::Wall } else { Tile::Floor }, Sight::Visible);
         }
         let pos = self.level.level.tiles.pos_of(index);
@@ -408,7 +408,8 @@ impl RunState {
             WatchStep::Passed(watch) => {
                 out.push(notice(&format!(
                     "Pass {} of {} of the 4-5 rule.",
-                    watch.pass, watch.passes
+                    watch.pass,
+                    watch.passes()
                 )));
                 self.watch = Some(watch);
                 out.push(Outcome::Watching);

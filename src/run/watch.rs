@@ -1,22 +1,30 @@
 //! Watching a cave form (Space): the random fill, then one pass of the 4-5 rule a press,
-//! then the finished cave (the same level: same seed, same passes, then repair).
+//! then the finished cave — the stages the cave generator itself goes through for this
+//! level ([`crate::generator::cave_stages`]).
 
-use crate::generator::GeneratorConfig;
-use crate::generator::automaton::step_plain;
-use crate::generator::cave::initial_fill;
+use crate::generator::{GeneratorConfig, cave_stages};
 use crate::grid::Grid;
 use crate::key::LevelKey;
-use crate::rng::{Stream, StreamRng, retry_seed};
 
 /// The cave automaton being watched pass by pass.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CaveWatch {
-    /// Walls (true) after `pass` passes.
-    pub walls: Grid<bool>,
-    /// Passes applied so far.
+    /// Every stage: the fill, then the walls after each pass.
+    stages: Vec<Grid<bool>>,
+    /// Passes shown so far (0: the fill).
     pub pass: u32,
+}
+
+impl CaveWatch {
+    /// Walls (true) after [`CaveWatch::pass`] passes.
+    pub fn walls(&self) -> &Grid<bool> {
+        &self.stages[self.pass as usize]
+    }
+
     /// Passes the level's config asks for.
-    pub passes: u32,
+    pub fn passes(&self) -> u32 {
+        self.stages.len() as u32 - 1
+    }
 }
 
 /// What a press of Space does to a watch.
@@ -32,27 +40,20 @@ pub enum WatchStep {
     Finished,
 }
 
-/// The next step of watching the cave of `key` (generated after `retries` thrown-away
-/// layouts), from `watch` (none yet: the random fill).
+/// The next step of watching the cave of `key` (whose layout came from attempt
+/// `retries`), from `watch` (none yet: the random fill).
 pub fn next_step(key: &LevelKey, retries: u32, watch: Option<&CaveWatch>) -> WatchStep {
     let GeneratorConfig::Cave(config) = &key.config else {
         return WatchStep::NotACave;
     };
     match watch {
-        None => {
-            // The layout stream of the attempt that made the level.
-            let seed = retry_seed(key.level_seed(), retries);
-            let walls = initial_fill(config, &mut StreamRng::new(seed, Stream::Layout));
-            WatchStep::Filled(CaveWatch {
-                walls,
-                pass: 0,
-                passes: config.passes,
-            })
-        }
-        Some(watch) if watch.pass < watch.passes => WatchStep::Passed(CaveWatch {
-            walls: step_plain(&watch.walls),
+        None => WatchStep::Filled(CaveWatch {
+            stages: cave_stages(config, key.level_seed(), retries),
+            pass: 0,
+        }),
+        Some(watch) if watch.pass < watch.passes() => WatchStep::Passed(CaveWatch {
             pass: watch.pass + 1,
-            passes: watch.passes,
+            ..watch.clone()
         }),
         Some(_) => WatchStep::Finished,
     }

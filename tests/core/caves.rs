@@ -288,3 +288,25 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_watched_stages_are_the_generators_own() {
+    use delve::generator::{GeneratorConfig, cave_stages, generate_level};
+    let config = delve::generator::CaveConfig::default();
+    let mut compared = 0;
+    for seed in 0..60u64 {
+        let level = generate_level(&GeneratorConfig::Cave(config.clone()), seed).unwrap();
+        if level.report.pockets_before_repair != 0 {
+            continue;
+        }
+        let stages = cave_stages(&config, seed, level.report.retries);
+        assert_eq!(stages.len(), config.passes as usize + 1);
+        let last = stages.last().unwrap();
+        let tiles = &level.tiles;
+        for p in tiles.positions().filter(|&p| !tiles.is_border(p)) {
+            assert_eq!(last[p], tiles[p].is_wall(), "seed {seed} at {p}");
+        }
+        compared += 1;
+    }
+    assert!(compared >= 10, "only {compared} caves without pockets");
+}
