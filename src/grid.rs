@@ -1,5 +1,6 @@
-//! The map: a rectangular [`Grid`] of cells, the [`Tile`] kinds a level is made of, and
-//! the ASCII form of a tile grid that prints and parses back exactly.
+//! The map: a rectangular [`Grid`] of cells and the [`Tile`] kinds a level is made of.
+//! The ASCII form of a tile grid, which prints and parses back exactly, lives in
+//! `grid/ascii.rs`.
 //!
 //! Coordinates: `x` grows to the right, `y` grows downwards (row 0 is the first line of
 //! the ASCII form). Out-of-bounds positions are simply not in the grid.
