@@ -1,6 +1,7 @@
 //! Command-line interface: argument definitions and dispatch. Each subcommand lives in
 //! its own file; all of them report bad input as a [`CliError`] (exit code 2).
 
+mod catalog;
 mod generate;
 mod maze;
 mod play;
@@ -35,6 +36,8 @@ enum Command {
     Maze(maze::MazeArgs),
     /// Generate many levels and report how they came out; exits 1 if any breaks a guarantee.
     Stats(stats::StatsArgs),
+    /// List what every run seed puts on every depth (keys, stairs, loot), for diffing.
+    Catalog(catalog::CatalogArgs),
     /// Work with save files.
     Save {
         #[command(subcommand)]
@@ -137,6 +140,7 @@ pub fn run() -> ExitCode {
         Some(Command::Gen(args)) => generate::run(args),
         Some(Command::Maze(args)) => maze::run(args),
         Some(Command::Stats(args)) => stats::run(args),
+        Some(Command::Catalog(args)) => catalog::run(args),
         Some(Command::Save { command }) => save::run(command),
     };
     match result {

@@ -8,7 +8,12 @@ use super::{CliError, LevelArgs};
 
 /// The campaign named on the command line, or the built-in one.
 pub fn campaign(args: &LevelArgs) -> Result<CampaignConfig, CliError> {
-    Ok(match &args.config {
+    campaign_file(args.config.as_deref())
+}
+
+/// The campaign in `path`, or the built-in one.
+pub fn campaign_file(path: Option<&std::path::Path>) -> Result<CampaignConfig, CliError> {
+    Ok(match path {
         Some(path) => CampaignConfig::load(path)?,
         None => CampaignConfig::builtin(),
     })

@@ -513,3 +513,22 @@ fn a_picture_is_not_written_onto_a_terminal() {
         "no picture bytes on the terminal: {shown}"
     );
 }
+
+#[test]
+fn catalog_lists_every_seed_and_depth_and_refuses_backward_ranges() {
+    let o = delve(&["catalog", "--seeds", "4..5", "--depths", "2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8(o.stdout).unwrap();
+    let heads: Vec<&str> = text.lines().filter(|l| l.starts_with("seed ")).collect();
+    assert_eq!(heads.len(), 4, "{text}");
+    assert!(heads[0].starts_with("seed 4 depth 1:") && heads[3].starts_with("seed 5 depth 2:"));
+    let csv = delve(&[
+        "catalog", "--seeds", "4", "--depths", "2", "--format", "csv",
+    ]);
+    let csv = String::from_utf8(csv.stdout).unwrap();
+    assert!(csv.starts_with("seed,depth,kind,"), "{csv}");
+    assert_eq!(csv.lines().count(), 3);
+    let bad = delve(&["catalog", "--seeds", "9..2"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("backwards"), "{}", stderr(&bad));
+}

@@ -2,6 +2,7 @@
 //! they are few). Each module states one area's properties.
 
 mod ascii;
+mod catalog;
 mod caves;
 mod cli;
 mod configs;
