@@ -151,6 +151,7 @@ fn regenerate_in_game(c: &mut Criterion) {
             campaign: CampaignConfig::builtin(),
             start: Some(start),
             save_path: std::env::temp_dir().join("delve-bench.sav"),
+            record: None,
         });
         settle(&mut app);
         // Key press → action → new level generated → tile entities updated → sight.

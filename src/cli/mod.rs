@@ -5,6 +5,7 @@ mod catalog;
 mod generate;
 mod maze;
 mod play;
+mod replay;
 mod resolve;
 mod save;
 mod stats;
@@ -38,6 +39,9 @@ enum Command {
     Stats(stats::StatsArgs),
     /// List what every run seed puts on every depth (keys, stairs, loot), for diffing.
     Catalog(catalog::CatalogArgs),
+    /// Play a recording back without a window, checking every step; exits 1 when the run
+    /// comes out differently.
+    Replay(replay::ReplayArgs),
     /// Work with save files.
     Save {
         #[command(subcommand)]
@@ -141,6 +145,7 @@ pub fn run() -> ExitCode {
         Some(Command::Maze(args)) => maze::run(args),
         Some(Command::Stats(args)) => stats::run(args),
         Some(Command::Catalog(args)) => catalog::run(args),
+        Some(Command::Replay(args)) => replay::run(args),
         Some(Command::Save { command }) => save::run(command),
     };
     match result {

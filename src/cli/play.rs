@@ -38,9 +38,14 @@ pub struct PlayArgs {
     /// Save the final state here (headless).
     #[arg(long, requires = "headless")]
     save: Option<PathBuf>,
-    /// Where F5 saves and F9 loads in the window.
+    /// Where F5 (or `S`) saves and F9 (or `L`) loads.
     #[arg(long, default_value = "delve.sav")]
     save_file: PathBuf,
+    /// Record the run here: its start and every action with a check of the state, for
+    /// `delve replay`. A recording starts from a campaign or a key, so it cannot be
+    /// combined with --load (load inside the run with F9 or `L` instead).
+    #[arg(long, conflicts_with = "load")]
+    record: Option<PathBuf>,
 }
 
 impl PlayArgs {
@@ -98,6 +103,7 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
         campaign,
         start,
         save_path: args.save_file.clone(),
+        record: args.record.clone(),
     };
     if args.headless {
         let actions = parse_actions(&args.actions)?;

@@ -13,6 +13,7 @@ use crate::run::{Outcome, PlayerAction};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<PlayerIntent>()
+        .add_message::<ActionApplied>()
         .init_resource::<ActionQueue>()
         .add_systems(Update, queue_player_actions.in_set(GameSystems::Queue))
         .add_systems(Update, apply_next_action.in_set(GameSystems::Act));
@@ -21,6 +22,10 @@ pub(super) fn plugin(app: &mut App) {
 /// The player wants an action done: what the keyboard (or the terminal) sends.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlayerIntent(pub PlayerAction);
+
+/// A fact: this action was applied to the run (recordings write it down).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ActionApplied(pub PlayerAction);
 
 /// Actions waiting to be applied, one per frame, so that each frame shows the state the
 /// previous action left.
@@ -39,6 +44,7 @@ pub fn apply_next_action(
     mut notices: MessageWriter<Notice>,
     mut requests: MessageWriter<SaveRequest>,
     mut entered: MessageWriter<LevelEntered>,
+    mut applied: MessageWriter<ActionApplied>,
 ) {
     let Some(mut run) = run else {
         return;
@@ -46,6 +52,7 @@ pub fn apply_next_action(
     let Some(action) = queue.0.pop_front() else {
         return;
     };
+    applied.write(ActionApplied(action));
     for outcome in run.apply(action) {
         match outcome {
             Outcome::Notice(text) => {

@@ -12,7 +12,7 @@ use super::actions::ActionQueue;
 use super::saving::{SaveRequest, SaveWriter};
 use super::{GamePlugin, Notice, NoticeLog, RunModel, RunSettings};
 use crate::grid::Pos;
-use crate::run::{PlayerAction, load_run};
+use crate::run::{PlayerAction, RunState, load_run};
 use crate::save::SaveError;
 
 /// A game app with no window: `MinimalPlugins`, `StatesPlugin` and the [`GamePlugin`],
@@ -41,6 +41,21 @@ pub struct FinalState {
     pub turns: u64,
     /// Messages the game showed, in order.
     pub messages: Vec<String>,
+}
+
+impl FinalState {
+    /// The final state of `run`, with the messages the game showed.
+    pub fn of(run: &RunState, messages: Vec<String>) -> FinalState {
+        FinalState {
+            depth: run.depth,
+            kind: run.level.key.config.kind().to_string(),
+            level_key: run.level.key.encode(),
+            position: run.player,
+            inventory: run.inventory_names(),
+            turns: run.turns,
+            messages,
+        }
+    }
 }
 
 /// Why a headless run failed.
@@ -93,15 +108,7 @@ pub fn final_state(app: &mut App) -> Result<FinalState, HeadlessError> {
         let why = log.texts().last().cloned().unwrap_or_default();
         return Err(HeadlessError::NoLevel(why));
     };
-    Ok(FinalState {
-        depth: run.depth,
-        kind: run.level.key.config.kind().to_string(),
-        level_key: run.level.key.encode(),
-        position: run.player,
-        inventory: run.inventory_names(),
-        turns: run.turns,
-        messages: log.texts(),
-    })
+    Ok(FinalState::of(run, log.texts()))
 }
 
 /// Runs a whole headless game: start (or `load`), apply `actions`, optionally save.

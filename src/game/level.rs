@@ -68,7 +68,7 @@ pub struct MapSize {
 
 /// Starts the run from the settings and puts the player in the world; a run that
 /// cannot start says why (and the game shows nothing).
-fn start_run(
+pub(super) fn start_run(
     mut commands: Commands,
     settings: Res<RunSettings>,
     mut notices: MessageWriter<Notice>,

@@ -6,6 +6,7 @@
 pub mod actions;
 pub mod headless;
 pub mod level;
+pub mod recording;
 pub mod saving;
 
 use bevy::prelude::*;
@@ -40,6 +41,8 @@ pub struct RunSettings {
     pub start: Option<LevelKey>,
     /// Where F5 saves and F9 loads.
     pub save_path: std::path::PathBuf,
+    /// Where to record the run, if it is recorded.
+    pub record: Option<std::path::PathBuf>,
 }
 
 /// The run being played: the pure model, held by the ECS.
@@ -69,7 +72,12 @@ impl Plugin for GamePlugin {
         app.add_message::<Notice>()
             .init_resource::<NoticeLog>()
             .add_systems(Update, record_notices.after(GameSystems::Mirror));
-        app.add_plugins((actions::plugin, level::plugin, saving::plugin));
+        app.add_plugins((
+            actions::plugin,
+            level::plugin,
+            saving::plugin,
+            recording::plugin,
+        ));
     }
 }
 

@@ -16,6 +16,7 @@ use crate::run::{load_run, write_save};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<SaveRequest>()
+        .add_message::<RunLoaded>()
         .init_resource::<SaveWriter>()
         .add_systems(
             Update,
@@ -35,6 +36,10 @@ pub enum SaveRequest {
     /// Save to this file (a headless run's `--save`).
     SaveTo(PathBuf),
 }
+
+/// A fact: a save was loaded and the run replaced by it.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunLoaded;
 
 /// A finished save: where, and whether it worked.
 type Finished = (PathBuf, Result<(), String>);
@@ -75,7 +80,7 @@ fn handle_save_requests(
     run: Option<ResMut<RunModel>>,
     writer: Res<SaveWriter>,
     mut notices: MessageWriter<Notice>,
-    mut entered: MessageWriter<LevelEntered>,
+    mut facts: (MessageWriter<LevelEntered>, MessageWriter<RunLoaded>),
 ) {
     let Some(mut run) = run else {
         return;
@@ -88,10 +93,11 @@ fn handle_save_requests(
                 let path = &settings.save_path;
                 match load_run(path) {
                     Ok((loaded, from)) => {
-                        entered.write(LevelEntered {
+                        facts.0.write(LevelEntered {
                             depth: loaded.depth,
                             key: loaded.level.key.encode(),
                         });
+                        facts.1.write(RunLoaded);
                         run.0 = loaded;
                         notices.write(Notice(from.notice(path)));
                     }

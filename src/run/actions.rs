@@ -7,7 +7,7 @@ use std::fmt;
 use crate::generator::GeneratorKind;
 
 /// Something the player does. Keys and action strings both become these.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum PlayerAction {
     /// Step by (dx, dy), each −1, 0 or 1.
     Move(i32, i32),
@@ -175,8 +175,8 @@ pub const BINDINGS: &[Binding] = &[
         "Watch a cave form",
     ),
     act(ShowKey, &['K'], &[], "Level key"),
-    act(Save, &[], &[NamedKey::F5], "Save / load"),
-    act(Load, &[], &[NamedKey::F9], "Save / load"),
+    act(Save, &['S'], &[NamedKey::F5], "Save / load"),
+    act(Load, &['L'], &[NamedKey::F9], "Save / load"),
     Binding {
         command: Command::ToggleHelp,
         letters: &['?'],

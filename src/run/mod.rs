@@ -7,6 +7,7 @@
 mod actions;
 mod items;
 mod level;
+pub mod record;
 pub mod save;
 mod watch;
 

@@ -532,3 +532,53 @@ fn catalog_lists_every_seed_and_depth_and_refuses_backward_ranges() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("backwards"), "{}", stderr(&bad));
 }
+
+#[test]
+fn a_recorded_run_replays_and_a_changed_one_is_out_of_sync() {
+    let rec = temp_file("run.rec", b"");
+    let sav = temp_file("run.sav", b"");
+    let o = delve(&[
+        "play",
+        "--headless",
+        "--seed",
+        "12",
+        "--save-file",
+        sav.to_str().unwrap(),
+        "--record",
+        rec.to_str().unwrap(),
+        "--actions",
+        "llljj S kk L hh R 2 jj",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let played = String::from_utf8(o.stdout).unwrap();
+    let replayed = delve(&["replay", rec.to_str().unwrap()]);
+    assert!(replayed.status.success(), "{}", stderr(&replayed));
+    let replayed = String::from_utf8(replayed.stdout).unwrap();
+    let field = |text: &str, name: &str| {
+        text.lines()
+            .find(|l| l.trim().starts_with(name))
+            .map(str::to_owned)
+    };
+    for name in ["depth:", "level_key:", "turns:"] {
+        assert_eq!(field(&played, name), field(&replayed, name), "{name}");
+    }
+    // A step changed: out of sync, exit 1. A cut file: exit 2 naming the line.
+    let text = std::fs::read_to_string(&rec).unwrap();
+    let changed = temp_file(
+        "changed.rec",
+        text.replacen("Act(Move(1,0)", "Act(Wait", 1).as_bytes(),
+    );
+    let o = delve(&["replay", changed.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("out of sync at turn 1"),
+        "{}",
+        stderr(&o)
+    );
+    let cut = temp_file("cut.rec", &text.as_bytes()[..text.len() / 2]);
+    let o = delve(&["replay", cut.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("line "), "{}", stderr(&o));
+    let o = delve(&["play", "--headless", "--load", "x.sav", "--record", "y.rec"]);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -13,6 +13,7 @@ mod loot;
 mod mazes;
 mod odd_input;
 mod perm;
+mod recordings;
 mod rooms;
 mod run;
 mod save;

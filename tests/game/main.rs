@@ -91,6 +91,7 @@ fn settings(seed: u64, start: Option<LevelKey>) -> RunSettings {
         start,
         save_path: std::env::temp_dir()
             .join(format!("delve-game-{seed}-{}.sav", std::process::id())),
+        record: None,
     }
 }
 

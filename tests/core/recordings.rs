@@ -1,0 +1,208 @@
+//! Recordings: the committed recordings under `tests/recordings/` (hundreds of turns
+//! over a cave, a room dungeon and a maze, with a save and a load midway) play back to
+//! their end; a recording altered at a step is out of sync at that step; broken ones are
+//! refused naming the line. `cargo test --test core -- --ignored make_committed_recordings`
+//! writes the committed recordings anew (only when a rule changed on purpose).
+
+use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
+
+use delve::config::CampaignConfig;
+use delve::game::RunSettings;
+use delve::game::headless::{headless_app, perform, settle};
+use delve::grid::{ORTHOGONAL, Pos};
+use delve::run::record::{Recording, RecordingError, Step};
+use delve::run::{GameSave, PlayerAction, RunState};
+
+/// The committed recordings: (file, run seed).
+const COMMITTED: &[(&str, u64)] = &[("descent-3.rec", 3), ("descent-11.rec", 11)];
+
+fn dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/recordings")
+}
+
+fn campaign(seed: u64) -> CampaignConfig {
+    let mut campaign = CampaignConfig::builtin();
+    campaign.seed = seed;
+    campaign
+}
+
+/// Orthogonal steps from the player to `to`, by breadth-first search.
+fn walk(run: &RunState, to: Pos) -> Vec<PlayerAction> {
+    let tiles = &run.level.level.tiles;
+    let from = run.player;
+    let mut came = vec![None; tiles.len()];
+    came[tiles.index_of(from)] = Some(from);
+    let mut queue = VecDeque::from([from]);
+    while let Some(p) = queue.pop_front() {
+        if p == to {
+            break;
+        }
+        for (dx, dy) in ORTHOGONAL {
+            let q = p.offset(dx, dy);
+            if tiles.is_walkable(q) && came[tiles.index_of(q)].is_none() {
+                came[tiles.index_of(q)] = Some(p);
+                queue.push_back(q);
+            }
+        }
+    }
+    let mut steps = Vec::new();
+    let mut at = to;
+    while at != from {
+        let Some(previous) = came[tiles.index_of(at)] else {
+            return Vec::new();
+        };
+        steps.push(PlayerAction::Move(at.x - previous.x, at.y - previous.y));
+        at = previous;
+    }
+    steps.reverse();
+    steps
+}
+
+/// A player's run over the first three depths (a cave, a room dungeon, a maze): a few
+/// items picked up on each, a save, a detour and a load on the second, then the stairs
+/// down; on the fourth, a regenerated level, a watched cave and a maze.
+fn plan(seed: u64) -> Vec<PlayerAction> {
+    let (mut run, _) = RunState::start(campaign(seed), None).unwrap();
+    let mut saved: Option<GameSave> = None;
+    let mut actions = Vec::new();
+    let mut act = |run: &mut RunState, action: PlayerAction| {
+        match action {
+            PlayerAction::Save => saved = Some(run.snapshot()),
+            PlayerAction::Load => {
+                *run = RunState::restore(saved.clone().expect("saved first")).unwrap();
+            }
+            _ => {
+                run.apply(action);
+            }
+        }
+        actions.push(action);
+    };
+    for depth in 1..=3 {
+        let items: Vec<Pos> = run.level.items.iter().map(|i| i.pos).take(3).collect();
+        for item in items {
+            for step in walk(&run, item) {
+                act(&mut run, step);
+            }
+        }
+        if depth == 2 {
+            act(&mut run, PlayerAction::Save);
+            let down = run.level.level.down;
+            for step in walk(&run, down).into_iter().take(12) {
+                act(&mut run, step);
+            }
+            act(&mut run, PlayerAction::Load);
+        }
+        let down = run.level.level.down;
+        for step in walk(&run, down) {
+            act(&mut run, step);
+        }
+        act(&mut run, PlayerAction::Descend);
+    }
+    for action in delve::run::parse_actions("R 1 s s s . 3 2 K").unwrap() {
+        act(&mut run, action);
+    }
+    actions
+}
+
+/// Records `plan(seed)` through the game itself (the ECS recorder, saves on disk).
+fn record(seed: u64, to: &Path) {
+    let save = std::env::temp_dir().join(format!("delve-rec-{seed}-{}.sav", std::process::id()));
+    let mut app = headless_app(RunSettings {
+        campaign: campaign(seed),
+        start: None,
+        save_path: save,
+        record: Some(to.to_path_buf()),
+    });
+    settle(&mut app);
+    perform(&mut app, &plan(seed));
+}
+
+#[test]
+#[ignore = "writes tests/recordings anew; run on purpose"]
+fn make_committed_recordings() {
+    for &(file, seed) in COMMITTED {
+        record(seed, &dir().join(file));
+    }
+}
+
+fn committed(file: &str) -> Recording {
+    let text = std::fs::read_to_string(dir().join(file)).unwrap();
+    Recording::parse(&text).unwrap_or_else(|e| panic!("{file}: {e}"))
+}
+
+#[test]
+fn the_committed_recordings_play_back_to_their_end() {
+    for &(file, _) in COMMITTED {
+        let recording = committed(file);
+        let run = recording.replay().unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert!(run.turns >= 150, "{file}: only {} turns", run.turns);
+        assert!(run.depth >= 4, "{file}: reached depth {}", run.depth);
+        let loads = recording
+            .steps
+            .iter()
+            .filter(|s| matches!(s, Step::Loaded(..)))
+            .count();
+        assert_eq!(loads, 1, "{file}: a load midway");
+    }
+}
+
+#[test]
+fn recording_now_gives_the_committed_recording() {
+    let path = std::env::temp_dir().join(format!("delve-rec-now-{}.rec", std::process::id()));
+    let (file, seed) = COMMITTED[0];
+    record(seed, &path);
+    let now = std::fs::read_to_string(&path).unwrap();
+    let was = std::fs::read_to_string(dir().join(file)).unwrap();
+    assert_eq!(
+        Recording::parse(&now).unwrap(),
+        Recording::parse(&was).unwrap()
+    );
+    assert_eq!(
+        Recording::parse(&now).unwrap().text(),
+        now,
+        "text round trip"
+    );
+}
+
+#[test]
+fn a_recording_altered_at_a_step_is_out_of_sync_at_that_step() {
+    let mut recording = committed(COMMITTED[0].0);
+    let at = recording
+        .steps
+        .iter()
+        .position(|s| matches!(s, Step::Act(PlayerAction::Move(..), c) if c.turns > 40))
+        .unwrap();
+    let Step::Act(_, check) = recording.steps[at] else {
+        unreachable!()
+    };
+    recording.steps[at] = Step::Act(PlayerAction::Wait, check);
+    match recording.replay() {
+        Err(RecordingError::OutOfSync { turn, step, what }) => {
+            assert_eq!((turn, step), (check.turns, at + 1));
+            assert!(what.contains("position"), "{what}");
+        }
+        other => panic!("expected out of sync at step {}, got {other:?}", at + 1),
+    }
+}
+
+#[test]
+fn broken_recordings_are_refused_naming_the_line() {
+    let text = std::fs::read_to_string(dir().join(COMMITTED[0].0)).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // Cut inside the fifth line.
+    let cut = lines[..4].join("\n") + "\n" + &lines[4][..lines[4].len() / 2];
+    match Recording::parse(&cut) {
+        Err(RecordingError::Broken { line, .. }) => assert_eq!(line, 5),
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(
+        Recording::parse(""),
+        Err(RecordingError::Broken { line: 1, .. })
+    ));
+    let newer = text.replacen("(format:1,", "(format:9,", 1);
+    assert!(matches!(
+        Recording::parse(&newer),
+        Err(RecordingError::Unsupported(_))
+    ));
+}
