@@ -156,6 +156,36 @@ fn play_in_window(settings: RunSettings) -> Result<Outcome, CliError> {
     }
 }
 
+/// Plays a recording back in the window (`delve replay --watch`).
+#[cfg(feature = "render")]
+pub fn watch_in_window(
+    recording: delve::run::record::Recording,
+    speed: f32,
+) -> Result<Outcome, CliError> {
+    if let Some(problem) = missing_display() {
+        return Err(CliError(format!(
+            "{problem}. Set DISPLAY to a running X server, or replay without a window: `delve replay FILE`"
+        )));
+    }
+    match delve::render::watch_recording(recording, speed) {
+        bevy::app::AppExit::Success => Ok(Outcome::Done),
+        bevy::app::AppExit::Error(code) => {
+            Err(CliError(format!("the game stopped with error code {code}")))
+        }
+    }
+}
+
+/// Plays a recording back in the window: not in a build without it.
+#[cfg(not(feature = "render"))]
+pub fn watch_in_window(
+    _recording: delve::run::record::Recording,
+    _speed: f32,
+) -> Result<Outcome, CliError> {
+    Err(CliError(
+        "this delve was built without the `render` feature; replay without --watch".into(),
+    ))
+}
+
 #[cfg(not(feature = "render"))]
 fn play_in_window(_settings: RunSettings) -> Result<Outcome, CliError> {
     Err(CliError(

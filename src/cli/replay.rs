@@ -18,6 +18,22 @@ pub struct ReplayArgs {
     /// The recording (`delve play --record FILE`).
     #[arg(value_name = "FILE")]
     file: PathBuf,
+    /// Watch it in the window instead, step by step.
+    #[arg(long)]
+    watch: bool,
+    /// Steps a second when watching (0.5–120).
+    #[arg(long, default_value_t = 8.0, requires = "watch", value_parser = parse_speed)]
+    speed: f32,
+}
+
+/// Reads `--speed`: steps a second, 0.5 to 120.
+fn parse_speed(text: &str) -> Result<f32, String> {
+    match text.parse::<f32>() {
+        Ok(speed) if (0.5..=120.0).contains(&speed) => Ok(speed),
+        _ => Err(format!(
+            "{text:?} is not a speed from 0.5 to 120 steps a second"
+        )),
+    }
 }
 
 /// Runs `delve replay`.
@@ -26,6 +42,13 @@ pub fn run(args: ReplayArgs) -> Result<Exit, CliError> {
     let text = std::fs::read_to_string(&args.file)
         .map_err(|e| CliError(format!("{shown}: cannot read: {e}")))?;
     let recording = Recording::parse(&text).map_err(|e| CliError(format!("{shown}: {e}")))?;
+    if let Some(start) = &recording.start.start {
+        delve::key::LevelKey::decode(start)
+            .map_err(|e| CliError(format!("{shown}: line 1: {e}")))?;
+    }
+    if args.watch {
+        return super::play::watch_in_window(recording, args.speed);
+    }
     let mut messages = Vec::new();
     let replayed = recording.replay_with(|outcome| {
         if let Outcome::Notice(text) = outcome {

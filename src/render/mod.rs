@@ -5,6 +5,7 @@
 mod camera;
 mod hud;
 mod input;
+mod replay;
 mod smoke;
 mod tilemap;
 pub mod tileset;
@@ -69,6 +70,33 @@ impl Plugin for AppPlugin {
 /// Opens the window and plays the run until the player quits (Esc or closing the
 /// window); returns how the app exited.
 pub fn play(settings: RunSettings) -> AppExit {
+    window_app(settings).run()
+}
+
+/// Opens the window and plays a recording back at `speed` steps a second, checking
+/// every step; the player can watch, look at the help, and quit.
+pub fn watch_recording(recording: crate::run::record::Recording, speed: f32) -> AppExit {
+    let start = recording
+        .start
+        .start
+        .as_deref()
+        .and_then(|text| crate::key::LevelKey::decode(text).ok());
+    let settings = RunSettings {
+        campaign: recording.start.campaign.clone(),
+        start,
+        save_path: std::env::temp_dir().join("delve-replay.sav"),
+        record: None,
+    };
+    let mut app = window_app(settings);
+    app.add_plugins(replay::ReplayPlugin {
+        steps: recording.steps,
+        speed,
+    });
+    app.run()
+}
+
+/// The window and the game, ready to run.
+fn window_app(settings: RunSettings) -> App {
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
@@ -98,5 +126,5 @@ pub fn play(settings: RunSettings) -> AppExit {
     if let Some(dir) = std::env::var_os(SMOKE_TEST_VAR) {
         app.add_plugins(smoke::SmokeTestPlugin { dir: dir.into() });
     }
-    app.run()
+    app
 }
