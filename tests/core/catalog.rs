@@ -6,8 +6,11 @@
 use delve::catalog::{catalog, parse_seed_range, to_csv, to_text};
 use delve::config::CampaignConfig;
 
-/// (committed file, campaign file or the built-in one, seeds, depths)
-const COMMITTED: &[(&str, Option<&str>, (u64, u64), u32)] = &[
+/// A committed catalog: its file, the campaign file (or the built-in one), the run
+/// seeds (first, last) and the depths.
+type Committed = (&'static str, Option<&'static str>, (u64, u64), u32);
+
+const COMMITTED: &[Committed] = &[
     ("descent.txt", None, (1, 25), 10),
     ("cave.txt", Some("levels/cave.ron"), (1, 3), 3),
     ("dungeon.txt", Some("levels/dungeon.ron"), (1, 3), 3),
