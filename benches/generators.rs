@@ -5,9 +5,9 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 
-use delve::generator::automaton::step_plain;
-use delve::generator::regions::Regions;
-use delve::generator::wall_bits::WallBits;
+use delve::generator::analysis::regions::Regions;
+use delve::generator::analysis::wall_bits::WallBits;
+use delve::generator::cave::automaton::step_plain;
 use delve::generator::{
     CaveConfig, GeneratorConfig, MazeConfig, RoomsConfig, generate_layout, generate_level,
 };

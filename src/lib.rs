@@ -12,7 +12,6 @@ pub mod catalog;
 pub mod config;
 pub mod fov;
 pub mod game;
-#[path = "gen/mod.rs"]
 pub mod generator;
 pub mod grid;
 pub mod key;

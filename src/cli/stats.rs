@@ -4,7 +4,7 @@
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use delve::generator::check::{check_level, label_regions_simple};
+use delve::generator::guarantees::{check_level, label_regions_simple};
 use delve::generator::{GeneratorConfig, PocketRepair, generate_layout};
 use delve::key::LevelKey;
 use delve::rng::{Stream, StreamRng};

@@ -2,7 +2,7 @@
 //! and over the reachable floor, drawn from the level's loot stream.
 
 use super::{LootTable, PlacedItem};
-use crate::generator::distances::FramedSearch;
+use crate::generator::analysis::distances::FramedSearch;
 use crate::grid::{Grid, Pos, Tile};
 use crate::perm::{PermError, PermTable};
 use crate::rng::StreamRng;

@@ -5,9 +5,9 @@
 
 use std::collections::VecDeque;
 
-use delve::generator::automaton::step_plain;
-use delve::generator::check::check_tiles;
-use delve::generator::wall_bits::WallBits;
+use delve::generator::analysis::wall_bits::WallBits;
+use delve::generator::cave::automaton::step_plain;
+use delve::generator::guarantees::check_tiles;
 use delve::generator::{CaveConfig, GeneratorConfig, Level, PocketRepair, generate_level};
 use delve::grid::{Grid, ORTHOGONAL, Pos, Tile};
 use delve::rng::{Stream, StreamRng};

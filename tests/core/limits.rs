@@ -1,7 +1,7 @@
 //! Levels at the validated minimum and maximum sizes, for every clearance, keep every
 //! guarantee — the bounds in the docs are the bounds that work.
 
-use delve::generator::check::check_level;
+use delve::generator::guarantees::check_level;
 use delve::generator::{CaveConfig, GeneratorConfig, MazeConfig, RoomsConfig, generate_level};
 
 fn minimum_configs(clearance: u32) -> Vec<GeneratorConfig> {

@@ -227,7 +227,7 @@ fn must_find_items_come_first_far_from_the_start_on_open_ground() {
         let loot = loot_for(&tiles, start, 5, 1, seed);
         let firsts: Vec<usize> = loot.iter().take(must.len()).map(|p| p.item).collect();
         assert_eq!(firsts, must, "seed {seed}");
-        let distances = delve::generator::distances::walking_distances(&tiles, start);
+        let distances = delve::generator::analysis::distances::walking_distances(&tiles, start);
         let distance = |pos: Pos| distances[tiles.index_of(pos)];
         let farthest = reachable(&tiles, start)
             .into_iter()
@@ -381,7 +381,7 @@ fn a_custom_table_is_used_by_place_loot_from() {
 fn the_rune_lies_far_from_the_up_stairs_on_every_generator() {
     // Mazes are one-tile corridors whose only open ground is the two stair chambers:
     // the rune must not lie in the arrival chamber.
-    use delve::generator::{GeneratorKind, distances::walking_distances, generate_level};
+    use delve::generator::{GeneratorKind, analysis::distances::walking_distances, generate_level};
     let table = default_loot_table();
     for kind in GeneratorKind::ALL {
         for seed in 0..150 {
@@ -390,7 +390,7 @@ fn the_rune_lies_far_from_the_up_stairs_on_every_generator() {
             let farthest = distances
                 .iter()
                 .copied()
-                .filter(|&d| d != delve::generator::distances::UNREACHABLE)
+                .filter(|&d| d != delve::generator::analysis::distances::UNREACHABLE)
                 .max()
                 .unwrap();
             for item in level

@@ -4,7 +4,7 @@
 
 use std::io::{self, Write};
 
-use delve::generator::check::check_tiles;
+use delve::generator::guarantees::check_tiles;
 use delve::generator::maze::{check_perfect, write_tromp};
 use delve::generator::{GeneratorConfig, Layout, MazeConfig, generate_layout};
 use delve::grid::{Grid, Pos, Tile};

@@ -5,7 +5,7 @@
 
 use std::collections::VecDeque;
 
-use delve::generator::check::check_tiles;
+use delve::generator::guarantees::check_tiles;
 use delve::generator::{GeneratorConfig, Layout, RoomGraph, RoomsConfig, generate_layout};
 use delve::grid::{ORTHOGONAL, Pos, Tile};
 use delve::rng::{Stream, StreamRng};

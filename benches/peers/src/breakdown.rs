@@ -2,9 +2,9 @@
 //! timed one by one through the public API, in the order `generate_level` runs them,
 //! plus how often a level needs a second layout.
 
-use delve::generator::wall_bits::WallBits;
-use delve::generator::distances::walking_distances;
-use delve::generator::regions::Regions;
+use delve::generator::analysis::wall_bits::WallBits;
+use delve::generator::analysis::distances::walking_distances;
+use delve::generator::analysis::regions::Regions;
 use delve::generator::stairs::place_stairs;
 use delve::generator::{GeneratorConfig, GeneratorKind, generate_layout, generate_level};
 use delve::grid::{Grid, Pos, Tile};

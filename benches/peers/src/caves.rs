@@ -10,10 +10,10 @@ use mapgen::{MapBuffer, MapBuilder, MapFilter};
 use rand08::SeedableRng;
 use rand08::rngs::StdRng;
 
-use delve::generator::wall_bits::WallBits;
+use delve::generator::analysis::wall_bits::WallBits;
 use delve::generator::cave;
-use delve::generator::distances::{UNREACHABLE, walking_distances};
-use delve::generator::regions::Regions;
+use delve::generator::analysis::distances::{UNREACHABLE, walking_distances};
+use delve::generator::analysis::regions::Regions;
 use delve::generator::stairs::{Stairs, place_stairs};
 use delve::generator::{
     CaveConfig, GeneratorConfig, GeneratorKind, MAX_ATTEMPTS, PocketRepair, generate_layout,

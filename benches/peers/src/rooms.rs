@@ -5,8 +5,8 @@ use mapgen::filter::{NearestCorridors, SimpleRooms};
 use rand08::SeedableRng;
 use rand08::rngs::StdRng;
 
-use delve::generator::regions::Regions;
-use delve::generator::{GeneratorConfig, RoomsConfig, generate_level, rooms};
+use delve::generator::analysis::regions::Regions;
+use delve::generator::{Generation, GeneratorConfig, RoomsConfig, generate_level, rooms};
 use delve::grid::Grid;
 use delve::rng::{Stream, StreamRng};
 
@@ -35,7 +35,7 @@ fn room_dungeons(report: &mut Report) {
     let (mut mapgen_split, mut mapgen_rooms) = (0, 0);
     const SEEDS: u64 = 200;
     for seed in 1..=SEEDS {
-        let layout = rooms::generate(&config, &mut StreamRng::new(seed, Stream::Layout));
+        let layout = rooms::generate(&config, Generation::CURRENT, &mut StreamRng::new(seed, Stream::Layout));
         let graph = layout.rooms.as_ref().expect("room layouts have a graph");
         delve_rooms += graph.rooms.len();
         delve_cycles += graph.cycles_added;
@@ -78,7 +78,7 @@ fn room_dungeons(report: &mut Report) {
         Target::at_least(1.0),
         || {
             delve_seed += 1;
-            rooms::generate(&config, &mut StreamRng::new(delve_seed, Stream::Layout))
+            rooms::generate(&config, Generation::CURRENT, &mut StreamRng::new(delve_seed, Stream::Layout))
         },
         || {
             mapgen_seed += 1;

@@ -3,8 +3,8 @@
 
 use std::collections::BinaryHeap;
 
-use super::super::distances::{UNREACHABLE, walking_distances};
 use super::largest_finite;
+use crate::generator::analysis::distances::{UNREACHABLE, walking_distances};
 use crate::grid::{Grid, Tile};
 
 /// How many chambers whose estimate passes may still fail the exact check before down
@@ -153,8 +153,8 @@ fn restore_chamber(tiles: &mut Grid<Tile>, centre: usize, r: usize, saved: &[Til
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::regions::Regions;
     use super::*;
+    use crate::generator::analysis::regions::Regions;
     use crate::generator::random_tiles;
     use crate::rng::{Stream, StreamRng};
 

@@ -10,7 +10,7 @@
 //! cells already see earlier cells' new values; we choose the double-buffered rule
 //! because only then does the bit-parallel version compute exactly the same thing.
 
-use super::wall_bits::{WORD_BITS, WallBits};
+use crate::generator::analysis::wall_bits::{WORD_BITS, WallBits};
 use crate::grid::Grid;
 
 /// One pass of the 4-5 rule over a grid of walls (`true` = wall), cell by cell. The

@@ -3,19 +3,13 @@
 //!
 //! Pure core: no Bevy in here. A level depends only on its config and its seed.
 
-pub mod automaton;
+pub mod analysis;
 pub mod cave;
-pub mod check;
-pub mod corridors;
-pub mod distances;
 pub mod generation;
+pub mod guarantees;
 pub mod maze;
-pub mod maze_stream;
-pub mod regions;
-pub mod room_grid;
 pub mod rooms;
 pub mod stairs;
-pub mod wall_bits;
 
 use std::fmt;
 

@@ -289,7 +289,7 @@ pub fn count_regions(tiles: &Grid<Tile>) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generator::distances::{UNREACHABLE, walking_distances};
+    use crate::generator::analysis::distances::{UNREACHABLE, walking_distances};
     use crate::generator::random_tiles;
     use crate::rng::{Stream, StreamRng};
 

@@ -18,7 +18,7 @@
 //! diagonally, and each corridor touches its own rooms only, at its doors (through a
 //! shared wall, at its one door and the floor tile beside it).
 
-use super::rooms::Room;
+use super::Room;
 use crate::grid::{Grid, Pos, Tile};
 use crate::rng::StreamRng;
 

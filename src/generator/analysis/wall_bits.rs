@@ -6,7 +6,7 @@ use std::ops::Range;
 use crate::grid::{Grid, Tile};
 
 /// Bits per packed word.
-pub(super) const WORD_BITS: usize = 64;
+pub(crate) const WORD_BITS: usize = 64;
 
 // `WallBits::from_tiles` reads a tile's discriminant as its walkability: 0 for a wall,
 // anything in 1..8 for every other tile (all of which are walkable).
@@ -41,10 +41,10 @@ const fn byte_table<T: Copy>(wall: T, open: T) -> [[T; 8]; 256] {
 /// last word are kept set (wall), which is what the edge of the grid reads as.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct WallBits {
-    pub(super) width: usize,
-    pub(super) height: usize,
-    pub(super) words_per_row: usize,
-    pub(super) words: Vec<u64>,
+    pub(crate) width: usize,
+    pub(crate) height: usize,
+    pub(crate) words_per_row: usize,
+    pub(crate) words: Vec<u64>,
 }
 
 impl WallBits {
@@ -242,7 +242,7 @@ impl WallBits {
     }
 
     /// Sets the unused bits past `width` in each row's last word.
-    pub(super) fn set_padding(&mut self) {
+    pub(crate) fn set_padding(&mut self) {
         let used = self.width % WORD_BITS;
         if used == 0 {
             return;

@@ -4,11 +4,14 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::corridors::carve_corridor;
-use super::room_grid::{CellGrid, keep_connected_cells, random_spanning_tree};
+pub mod corridors;
+pub mod grid;
+
 use super::{Generation, Invalid, Layout, LevelReport, check_range};
 use crate::grid::{Grid, Pos, Tile};
 use crate::rng::StreamRng;
+use corridors::carve_corridor;
+use grid::{CellGrid, keep_connected_cells, random_spanning_tree};
 
 /// Parameters of a room dungeon.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -11,7 +11,9 @@ use super::{Invalid, Layout, LevelReport, check_range};
 use crate::grid::{Grid, ORTHOGONAL, Pos, Tile};
 use crate::rng::StreamRng;
 
-pub use super::maze_stream::{EllerRow, EllerRows, write_tromp};
+pub mod stream;
+
+pub use stream::{EllerRow, EllerRows, write_tromp};
 
 /// Parameters of a maze level. Cell (x, y) becomes tile (2x+1, 2y+1).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

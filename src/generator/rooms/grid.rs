@@ -5,7 +5,7 @@ use crate::grid::ORTHOGONAL;
 use crate::rng::StreamRng;
 
 use super::corridors::{Axis, Lanes};
-use super::rooms::{Room, RoomsConfig};
+use super::{Room, RoomsConfig};
 
 /// Where the grid of cells lies on the tiles: centred, `cell_w` × `cell_h` tiles a cell.
 #[derive(Clone, Copy, Debug)]

@@ -1,8 +1,8 @@
 //! Pocket repair: joining each walkable pocket to the main cave by a dug corridor, or
 //! filling it in, so that a cave has exactly one walkable region.
 
-use super::super::distances::{UNREACHABLE, distances_from};
-use super::super::regions::{NO_REGION, Regions, RunRegions};
+use crate::generator::analysis::distances::{UNREACHABLE, distances_from};
+use crate::generator::analysis::regions::{NO_REGION, Regions, RunRegions};
 use crate::grid::{Grid, Tile};
 
 /// Turns every walkable tile outside the `main` region into wall; returns how many.
@@ -212,9 +212,9 @@ fn grow_ring(ring: &[u64], inner: &[u64], words: usize, height: usize) -> Vec<u6
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::wall_bits::WallBits;
     use super::super::{CaveConfig, PocketRepair, generate};
     use super::*;
+    use crate::generator::analysis::wall_bits::WallBits;
     use crate::rng::{Stream, StreamRng};
 
     #[test]

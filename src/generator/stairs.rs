@@ -5,9 +5,9 @@ mod chamber;
 mod line_bits;
 mod waves;
 
-use super::distances::{UNREACHABLE, walking_distances};
-use super::regions::RunRegions;
-use super::wall_bits::WallBits;
+use super::analysis::distances::{UNREACHABLE, walking_distances};
+use super::analysis::regions::RunRegions;
+use super::analysis::wall_bits::WallBits;
 use crate::grid::{Grid, Pos, Tile};
 use crate::rng::StreamRng;
 use chamber::{carve_chamber, carve_down_chamber, chamber_fits};
@@ -134,8 +134,8 @@ fn largest_finite(distance: &[u32]) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::regions::Regions;
     use super::*;
+    use crate::generator::analysis::regions::Regions;
     use crate::rng::Stream;
 
     fn rng() -> StreamRng {

@@ -11,9 +11,9 @@
 
 use std::ops::Range;
 
-use super::super::distances::{UNREACHABLE, walking_distances};
-use super::super::wall_bits::WallBits;
 use super::line_bits::{clear_spots, transpose8};
+use crate::generator::analysis::distances::{UNREACHABLE, walking_distances};
+use crate::generator::analysis::wall_bits::WallBits;
 use crate::grid::{Grid, Tile};
 
 /// The open cells and clear spots of a map, packed in lines (rows, or columns when

@@ -3,12 +3,13 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::regions::RunRegions;
-use super::wall_bits::WallBits;
+use super::analysis::regions::RunRegions;
+use super::analysis::wall_bits::WallBits;
 use super::{Invalid, Layout, LevelReport, check_range};
 use crate::grid::{Grid, Tile};
 use crate::rng::StreamRng;
 
+pub mod automaton;
 mod pockets;
 
 use pockets::{fill_pockets, tunnel_pockets};
@@ -183,8 +184,8 @@ fn make_border_wall(walls: &mut WallBits) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::regions::count_regions;
     use super::*;
+    use crate::generator::analysis::regions::count_regions;
     use crate::rng::Stream;
 
     fn cave(config: &CaveConfig, seed: u64) -> Layout {
