@@ -124,6 +124,8 @@ pub fn arrival_notice(reason: ChangeReason, key: &LevelKey) -> String {
 /// Why a run could not start.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StartError {
+    /// The campaign lists no levels.
+    EmptyCampaign,
     /// The first level is too large to play.
     TooLarge(TooLargeToPlay),
     /// The first level could not be generated.
@@ -133,6 +135,7 @@ pub enum StartError {
 impl std::fmt::Display for StartError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            StartError::EmptyCampaign => write!(f, "the campaign lists no levels"),
             StartError::TooLarge(e) => write!(f, "{e}"),
             StartError::Generate(e) => write!(f, "the first level could not be made: {e}"),
         }
@@ -176,6 +179,9 @@ impl RunState {
         mut campaign: CampaignConfig,
         start: Option<LevelKey>,
     ) -> Result<(RunState, Vec<Outcome>), StartError> {
+        if campaign.depths.is_empty() {
+            return Err(StartError::EmptyCampaign);
+        }
         let key = match start {
             Some(key) => {
                 campaign.seed = key.seed;
@@ -254,7 +260,7 @@ impl RunState {
                 let to = here.offset(dx, dy);
                 if self.level.level.tiles.is_walkable(to) {
                     self.player = to;
-                    self.turns += 1;
+                    self.turns = self.turns.saturating_add(1);
                     out.push(Outcome::Moved { from: here, to });
                     self.level.look_from(to);
                     // Stepping on an item picks it up.
@@ -264,7 +270,7 @@ impl RunState {
                 }
             }
             PlayerAction::Wait => {
-                self.turns += 1;
+                self.turns = self.turns.saturating_add(1);
                 out.push(Outcome::Waited);
             }
             PlayerAction::PickUp => {
@@ -274,7 +280,7 @@ impl RunState {
             }
             PlayerAction::Descend => {
                 if tile_here == Some(Tile::DownStairs) && self.depth < MAX_DEPTH {
-                    self.turns += 1;
+                    self.turns = self.turns.saturating_add(1);
                     let key = self.key_for(self.depth + 1);
                     self.enter(key, Arrival::UpStairs, ChangeReason::Descend, &mut out);
                 } else {
@@ -283,7 +289,7 @@ impl RunState {
             }
             PlayerAction::Ascend => match tile_here {
                 Some(Tile::UpStairs) if self.depth > 1 => {
-                    self.turns += 1;
+                    self.turns = self.turns.saturating_add(1);
                     let key = self.key_for(self.depth - 1);
                     self.enter(key, Arrival::DownStairs, ChangeReason::Ascend, &mut out);
                 }
@@ -293,7 +299,7 @@ impl RunState {
                 _ => out.push(notice("There are no stairs up here.")),
             },
             PlayerAction::Regenerate => {
-                self.regenerations += 1;
+                self.regenerations = self.regenerations.saturating_add(1);
                 // Fresh seeds are 32-bit so that regenerated levels keep short keys.
                 let seed = mix64(self.level.key.seed ^ mix64(self.regenerations)) >> 32;
                 let key = LevelKey {

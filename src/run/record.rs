@@ -195,6 +195,21 @@ impl Recording {
                 start.format
             )));
         }
+        if start.campaign.depths.is_empty() {
+            return Err(broken(first, "the campaign lists no levels".into()));
+        }
+        if let Some((index, e)) = start
+            .campaign
+            .depths
+            .iter()
+            .enumerate()
+            .find_map(|(i, c)| c.validate().err().map(|e| (i, e)))
+        {
+            return Err(broken(
+                first,
+                format!("the campaign's depth {}: {e}", index + 1),
+            ));
+        }
         if Generation::from_number(start.generation).is_none() {
             return Err(RecordingError::Unsupported(format!(
                 "the recording's levels are of generation {}, which this delve does not know",

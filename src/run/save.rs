@@ -134,6 +134,12 @@ impl RunState {
         for (index, level) in save.levels.iter().chain(&save.remembered).enumerate() {
             let key =
                 LevelKey::decode(&level.key).map_err(|e| format!("depth {}: {e}", level.depth))?;
+            if key.depth != level.depth {
+                return Err(format!(
+                    "depth {}: its level key is of depth {}",
+                    level.depth, key.depth
+                ));
+            }
             check_play_size(&key.config).map_err(|e| format!("depth {}: {e}", level.depth))?;
             let (w, h) = key.config.size();
             let tiles = w as usize * h as usize;

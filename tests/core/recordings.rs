@@ -206,3 +206,30 @@ fn broken_recordings_are_refused_naming_the_line() {
         Err(RecordingError::Unsupported(_))
     ));
 }
+
+#[test]
+fn a_recording_whose_campaign_is_broken_is_refused_not_played() {
+    let text = std::fs::read_to_string(dir().join(COMMITTED[0].0)).unwrap();
+    let first = text.lines().next().unwrap();
+    let start = first.find("depths:[").unwrap();
+    let end = first[start..].find("]),").unwrap() + start + 1;
+    let empty = format!("{}depths:[]{}", &first[..start], &first[end..]);
+    match Recording::parse(&empty) {
+        Err(RecordingError::Broken { line: 1, problem }) => {
+            assert!(problem.contains("no levels"), "{problem}")
+        }
+        other => panic!("{other:?}"),
+    }
+    let wild = first.replacen("wall_percent:40", "wall_percent:400", 1);
+    match Recording::parse(&wild) {
+        Err(RecordingError::Broken { line: 1, problem }) => {
+            assert!(problem.contains("wall_percent"), "{problem}")
+        }
+        other => panic!("{other:?}"),
+    }
+    let empty_campaign = CampaignConfig {
+        depths: vec![],
+        ..CampaignConfig::builtin()
+    };
+    assert!(RunState::start(empty_campaign, None).is_err());
+}
