@@ -249,3 +249,36 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_save_made_before_generations_and_remembered_levels_still_loads() {
+    // As delve wrote saves before 2026-11-30: generation-1 keys, no `remembered` list.
+    use delve::generator::{Generation, generate_level_in};
+    let run = start(31);
+    let mut save = run.snapshot();
+    save.remembered.clear();
+    for level in &mut save.levels {
+        let key = LevelKey::decode(&level.key).unwrap();
+        level.key = LevelKey {
+            generation: Generation::First,
+            ..key
+        }
+        .encode();
+    }
+    let text = ron::to_string(&save).unwrap();
+    assert!(
+        !text.contains("remembered"),
+        "the old schema has no such field"
+    );
+    let old: delve::run::GameSave = ron::from_str(&text).unwrap();
+    let restored = RunState::restore(old).unwrap();
+    assert_eq!(restored.level.key.generation, Generation::First);
+    let first = generate_level_in(
+        Generation::First,
+        &restored.level.key.config,
+        restored.level.key.level_seed(),
+    )
+    .unwrap();
+    assert_eq!(restored.level.level, first, "the level it was saved on");
+    assert_eq!((restored.player, restored.turns), (run.player, run.turns));
+}
