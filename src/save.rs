@@ -1,7 +1,7 @@
 //! Scrambled, checksummed, crash-safe save files.
 //!
 //! A save is any serde value in RON (the game stores its
-//! [`GameSave`](crate::game::saving::GameSave)), scrambled by
+//! [`GameSave`](crate::run::GameSave)), scrambled by
 //! [`ChainedTables`](crate::perm::ChainedTables) derived from a save key, behind a header
 //! that carries everything needed to read it back (no secret; the key itself is not
 //! stored, only the table steps and offsets derived from it):

@@ -1,5 +1,5 @@
 //! Maze levels: perfect mazes by Eller's algorithm in Tromp's linked-list form (the row
-//! stream lives in [`super::maze_stream`]), drawn on tiles, and a checker of perfection.
+//! stream lives in [`stream`]), drawn on tiles, and a checker of perfection.
 
 use std::collections::VecDeque;
 use std::fmt;
