@@ -437,6 +437,13 @@ fn odd_input_exits_2_with_a_one_line_reason_and_never_panics() {
             vec!["gen".into(), not_utf8.display().to_string()],
             "latin1.ron",
         ),
+        // Too low for one row of cells: the height's fault, named.
+        (
+            ["gen", "--kind", "rooms", "--height", "12"]
+                .map(String::from)
+                .to_vec(),
+            "`cell_height` must be at most 11",
+        ),
     ];
     for (args, needle) in cases {
         let o = delve(&args.iter().map(String::as_str).collect::<Vec<_>>());
