@@ -9,6 +9,7 @@ pub mod generation;
 pub mod guarantees;
 pub mod maze;
 pub mod rooms;
+pub mod schema;
 pub mod stairs;
 
 use std::fmt;

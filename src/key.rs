@@ -12,7 +12,7 @@ use std::fmt;
 
 use crate::generator::{
     CaveConfig, GenError, Generation, GeneratorConfig, GeneratorKind, Invalid, Level, MazeConfig,
-    PocketRepair, RoomsConfig, generate_level_in,
+    RoomsConfig, generate_level_in,
 };
 use crate::rng::level_seed;
 
@@ -187,81 +187,22 @@ impl fmt::Display for KeyError {
 
 impl std::error::Error for KeyError {}
 
-/// A config's parameters in key order (the order is part of the key format).
+/// A config's parameters in key order (each config's schema gives the order, which is
+/// part of the key format).
 fn params(config: &GeneratorConfig) -> Vec<u32> {
     match config {
-        GeneratorConfig::Cave(c) => vec![
-            c.width,
-            c.height,
-            c.wall_percent,
-            c.passes,
-            c.blanking_height,
-            match c.pocket_repair {
-                PocketRepair::Tunnel => 0,
-                PocketRepair::Fill => 1,
-                PocketRepair::Off => 2,
-            },
-            c.stair_clearance,
-            c.loot,
-        ],
-        GeneratorConfig::Rooms(c) => vec![
-            c.width,
-            c.height,
-            c.cell_width,
-            c.cell_height,
-            c.empty_percent,
-            c.min_room,
-            c.cycle_percent,
-            c.stair_clearance,
-            c.loot,
-        ],
-        GeneratorConfig::Maze(c) => vec![
-            c.width,
-            c.height,
-            c.join_right_permille,
-            c.close_down_permille,
-            c.stair_clearance,
-            c.loot,
-        ],
+        GeneratorConfig::Cave(c) => c.key_values(),
+        GeneratorConfig::Rooms(c) => c.key_values(),
+        GeneratorConfig::Maze(c) => c.key_values(),
     }
 }
 
+/// The config of `kind` whose parameters, in key order, are `v`.
 fn from_params(kind: GeneratorKind, v: &[u32]) -> Option<GeneratorConfig> {
     Some(match kind {
-        GeneratorKind::Cave => GeneratorConfig::Cave(CaveConfig {
-            width: v[0],
-            height: v[1],
-            wall_percent: v[2],
-            passes: v[3],
-            blanking_height: v[4],
-            pocket_repair: match v[5] {
-                0 => PocketRepair::Tunnel,
-                1 => PocketRepair::Fill,
-                2 => PocketRepair::Off,
-                _ => return None,
-            },
-            stair_clearance: v[6],
-            loot: v[7],
-        }),
-        GeneratorKind::Rooms => GeneratorConfig::Rooms(RoomsConfig {
-            width: v[0],
-            height: v[1],
-            cell_width: v[2],
-            cell_height: v[3],
-            empty_percent: v[4],
-            min_room: v[5],
-            cycle_percent: v[6],
-            stair_clearance: v[7],
-            loot: v[8],
-        }),
-        GeneratorKind::Maze => GeneratorConfig::Maze(MazeConfig {
-            width: v[0],
-            height: v[1],
-            join_right_permille: v[2],
-            close_down_permille: v[3],
-            stair_clearance: v[4],
-            loot: v[5],
-        }),
+        GeneratorKind::Cave => GeneratorConfig::Cave(CaveConfig::from_key_values(v)?),
+        GeneratorKind::Rooms => GeneratorConfig::Rooms(RoomsConfig::from_key_values(v)?),
+        GeneratorKind::Maze => GeneratorConfig::Maze(MazeConfig::from_key_values(v)?),
     })
 }
 

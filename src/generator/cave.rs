@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use super::analysis::regions::RunRegions;
 use super::analysis::wall_bits::WallBits;
-use super::{Invalid, Layout, LevelReport, check_range};
+use super::schema::KeyValue;
+use super::{Invalid, Layout, LevelReport};
 use crate::grid::{Grid, Tile};
 use crate::rng::StreamRng;
 
@@ -27,55 +28,47 @@ pub enum PocketRepair {
     Off,
 }
 
-/// Parameters of a cave level. Defaults follow the seed text where it gives a value.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct CaveConfig {
-    /// Width in tiles (16–4096).
-    pub width: u32,
-    /// Height in tiles (12–4096).
-    pub height: u32,
-    /// Chance in percent that a tile starts as wall in the random fill (0–100; seed: 40).
-    pub wall_percent: u32,
-    /// Passes of the 4-5 rule (0–20; seed: "about 4-5 rounds being pretty typical").
-    pub passes: u32,
-    /// Height of the horizontal strip cleared through the middle before the passes
-    /// (0 turns blanking off; seed: "about 3 or 4 blocks tall").
-    pub blanking_height: u32,
-    /// What to do with isolated pockets after the passes.
-    pub pocket_repair: PocketRepair,
-    /// Radius around each stair that must be clear of walls (1–3).
-    pub stair_clearance: u32,
-    /// Items lying on the level (0–64).
-    pub loot: u32,
+impl KeyValue for PocketRepair {
+    fn to_key(&self) -> u32 {
+        match self {
+            PocketRepair::Tunnel => 0,
+            PocketRepair::Fill => 1,
+            PocketRepair::Off => 2,
+        }
+    }
+    fn from_key(value: u32) -> Option<PocketRepair> {
+        Some(match value {
+            0 => PocketRepair::Tunnel,
+            1 => PocketRepair::Fill,
+            2 => PocketRepair::Off,
+            _ => return None,
+        })
+    }
 }
 
-impl Default for CaveConfig {
-    fn default() -> Self {
-        CaveConfig {
-            width: 80,
-            height: 50,
-            wall_percent: 40,
-            passes: 4,
-            blanking_height: 3,
-            pocket_repair: PocketRepair::Tunnel,
-            stair_clearance: 2,
-            loot: 6,
-        }
+crate::generator_config! {
+    /// Parameters of a cave level (width 16–4096, height 12–4096). Defaults follow the
+    /// seed text where it gives a value.
+    pub struct CaveConfig {
+        size: (80, 50),
+        width_bounds: |c| (16, 4096),
+        height_bounds: |c| (12, 4096);
+        /// Chance in percent that a tile starts as wall in the random fill (0–100; seed: 40).
+        wall_percent: u32 = 40, bounds: |c| (0, 100);
+        /// Passes of the 4-5 rule (0–20; seed: "about 4-5 rounds being pretty typical").
+        passes: u32 = 4, bounds: |c| (0, 20);
+        /// Height of the horizontal strip cleared through the middle before the passes
+        /// (0 turns blanking off, at most the height − 2; seed: "about 3 or 4 blocks tall").
+        blanking_height: u32 = 3, bounds: |c| (0, c.height - 2);
+        /// What to do with isolated pockets after the passes.
+        pocket_repair: PocketRepair = PocketRepair::Tunnel, bounds: |c| (0, 2);
     }
 }
 
 impl CaveConfig {
     /// Checks every value against its documented bounds.
     pub fn validate(&self) -> Result<(), Invalid> {
-        check_range("width", self.width, 16, 4096)?;
-        check_range("height", self.height, 12, 4096)?;
-        check_range("wall_percent", self.wall_percent, 0, 100)?;
-        check_range("passes", self.passes, 0, 20)?;
-        check_range("blanking_height", self.blanking_height, 0, self.height - 2)?;
-        check_range("stair_clearance", self.stair_clearance, 1, 3)?;
-        check_range("loot", self.loot, 0, 64)?;
-        Ok(())
+        self.check_params()
     }
 }
 

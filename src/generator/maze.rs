@@ -5,9 +5,7 @@ use std::collections::VecDeque;
 use std::fmt;
 use std::num::NonZeroU32;
 
-use serde::{Deserialize, Serialize};
-
-use super::{Invalid, Layout, LevelReport, check_range};
+use super::{Invalid, Layout, LevelReport};
 use crate::grid::{Grid, ORTHOGONAL, Pos, Tile};
 use crate::rng::StreamRng;
 
@@ -15,36 +13,20 @@ pub mod stream;
 
 pub use stream::{EllerRow, EllerRows, write_tromp};
 
-/// Parameters of a maze level. Cell (x, y) becomes tile (2x+1, 2y+1).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct MazeConfig {
-    /// Width in tiles (`8·stair_clearance + 3` to 4095); the maze has `(width - 1) / 2` cells across.
-    pub width: u32,
-    /// Height in tiles (`8·stair_clearance + 3` to 4095); the maze has `(height - 1) / 2` rows of cells.
-    pub height: u32,
-    /// Chance, per mille, of joining a cell to its right neighbour when allowed
-    /// (0–1000; Tromp's `6<<27 < rand()` is 625).
-    pub join_right_permille: u32,
-    /// Chance, per mille, of closing a cell off from the row below when allowed
-    /// (0–1000; Tromp: 625).
-    pub close_down_permille: u32,
-    /// Radius around each stair that must be clear of walls (1–3); chambers are carved.
-    pub stair_clearance: u32,
-    /// Items lying on the level (0–64).
-    pub loot: u32,
-}
-
-impl Default for MazeConfig {
-    fn default() -> Self {
-        MazeConfig {
-            width: 79,
-            height: 49,
-            join_right_permille: 625,
-            close_down_permille: 625,
-            stair_clearance: 2,
-            loot: 6,
-        }
+crate::generator_config! {
+    /// Parameters of a maze level. Cell (x, y) becomes tile (2x+1, 2y+1); the maze has
+    /// `(width - 1) / 2` cells across and `(height - 1) / 2` rows of cells, and each side
+    /// is `8·stair_clearance + 3` to 4095 tiles (see [`MazeConfig::min_side`]).
+    pub struct MazeConfig {
+        size: (79, 49),
+        width_bounds: |c| (MazeConfig::min_side(c.stair_clearance), 4095),
+        height_bounds: |c| (MazeConfig::min_side(c.stair_clearance), 4095);
+        /// Chance, per mille, of joining a cell to its right neighbour when allowed
+        /// (0–1000; Tromp's `6<<27 < rand()` is 625).
+        join_right_permille: u32 = 625, bounds: |c| (0, 1000);
+        /// Chance, per mille, of closing a cell off from the row below when allowed
+        /// (0–1000; Tromp: 625).
+        close_down_permille: u32 = 625, bounds: |c| (0, 1000);
     }
 }
 
@@ -58,15 +40,7 @@ impl MazeConfig {
 
     /// Checks every value against its documented bounds.
     pub fn validate(&self) -> Result<(), Invalid> {
-        check_range("stair_clearance", self.stair_clearance, 1, 3)?;
-        let min = Self::min_side(self.stair_clearance);
-        check_range("width", self.width, min, 4095)?;
-        check_range("height", self.height, min, 4095)?;
-        check_range("join_right_permille", self.join_right_permille, 0, 1000)?;
-        check_range("close_down_permille", self.close_down_permille, 0, 1000)?;
-        check_range("stair_clearance", self.stair_clearance, 1, 3)?;
-        check_range("loot", self.loot, 0, 64)?;
-        Ok(())
+        self.check_params()
     }
 }
 

@@ -2,74 +2,40 @@
 //! spanning tree, then extra connections from a shuffled share of dead ends (`fixTree`).
 //! The cell grid lives in `room_grid.rs`, the corridors in `corridors.rs`.
 
-use serde::{Deserialize, Serialize};
-
 pub mod corridors;
 pub mod grid;
 
-use super::{Generation, Invalid, Layout, LevelReport, check_range};
+use super::{Generation, Invalid, Layout, LevelReport};
 use crate::grid::{Grid, Pos, Tile};
 use crate::rng::StreamRng;
 use corridors::carve_corridor;
 use grid::{CellGrid, keep_connected_cells, random_spanning_tree};
 
-/// Parameters of a room dungeon.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct RoomsConfig {
-    /// Width in tiles (16–4096). The grid has `(width - 1) / cell_width` columns.
-    pub width: u32,
-    /// Height in tiles (12–4096). The grid has `(height - 1) / cell_height` rows.
-    pub height: u32,
-    /// Width of a grid cell in tiles, walls included (6–64).
-    pub cell_width: u32,
-    /// Height of a grid cell in tiles, walls included (6–64).
-    pub cell_height: u32,
-    /// Share of cells reserved empty, in percent (0–90). At least two rooms always remain.
-    pub empty_percent: u32,
-    /// Smallest room side in tiles (3–62, at most the cell size minus 2).
-    pub min_room: u32,
-    /// Share of dead-end rooms that get an extra connection, in percent (0–100).
-    pub cycle_percent: u32,
-    /// Radius around each stair that must be clear of walls (1–3).
-    pub stair_clearance: u32,
-    /// Items lying on the level (0–64).
-    pub loot: u32,
-}
-
-impl Default for RoomsConfig {
-    fn default() -> Self {
-        RoomsConfig {
-            width: 80,
-            height: 50,
-            cell_width: 13,
-            cell_height: 12,
-            empty_percent: 20,
-            min_room: 5,
-            cycle_percent: 50,
-            stair_clearance: 2,
-            loot: 6,
-        }
+crate::generator_config! {
+    /// Parameters of a room dungeon (width 16–4096, height 12–4096). The grid has
+    /// `(width - 1) / cell_width` columns and `(height - 1) / cell_height` rows.
+    pub struct RoomsConfig {
+        size: (80, 50),
+        width_bounds: |c| (16, 4096),
+        height_bounds: |c| (12, 4096);
+        /// Width of a grid cell in tiles, walls included (6–64).
+        cell_width: u32 = 13, bounds: |c| (6, 64);
+        /// Height of a grid cell in tiles, walls included (6–64).
+        cell_height: u32 = 12, bounds: |c| (6, 64);
+        /// Share of cells reserved empty, in percent (0–90). At least two rooms always remain.
+        empty_percent: u32 = 20, bounds: |c| (0, 90);
+        /// Smallest room side in tiles (3–62, at most the cell size minus 2).
+        min_room: u32 = 5, bounds: |c| (3, c.cell_width.min(c.cell_height) - 2);
+        /// Share of dead-end rooms that get an extra connection, in percent (0–100).
+        cycle_percent: u32 = 50, bounds: |c| (0, 100);
     }
 }
 
 impl RoomsConfig {
-    /// Checks every value against its documented bounds.
+    /// Checks every value against its documented bounds, and that the cell grid has
+    /// room for two rooms.
     pub fn validate(&self) -> Result<(), Invalid> {
-        check_range("width", self.width, 16, 4096)?;
-        check_range("height", self.height, 12, 4096)?;
-        check_range("cell_width", self.cell_width, 6, 64)?;
-        check_range("cell_height", self.cell_height, 6, 64)?;
-        check_range("empty_percent", self.empty_percent, 0, 90)?;
-        check_range(
-            "min_room",
-            self.min_room,
-            3,
-            self.cell_width.min(self.cell_height) - 2,
-        )?;
-        check_range("cycle_percent", self.cycle_percent, 0, 100)?;
-        check_range("stair_clearance", self.stair_clearance, 1, 3)?;
-        check_range("loot", self.loot, 0, 64)?;
+        self.check_params()?;
         let (cols, rows) = (
             (self.width - 1) / self.cell_width,
             (self.height - 1) / self.cell_height,

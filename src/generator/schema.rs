@@ -1,0 +1,212 @@
+//! One schema per generator config: [`generator_config!`](crate::generator_config) takes
+//! a config's parameters once — name, type, default, bounds (fixed or read off the
+//! config), doc — and makes from that one list the struct (as RON reads and writes it),
+//! its `Default`, its validation and its level-key encoding. The parameters every
+//! generator shares are written once, here: width and height come first (each kind
+//! gives their default and bounds), `stair_clearance` and `loot` last. Adding a
+//! parameter is one line in the kind's list.
+
+use super::{Invalid, check_range};
+
+/// Around each stair, the radius clear of walls: default and bounds, for every kind.
+pub const STAIR_CLEARANCE: (u32, u32, u32) = (2, 1, 3);
+/// Items lying on a level: default and bounds, for every kind.
+pub const LOOT: (u32, u32, u32) = (6, 0, 64);
+
+/// A parameter's value as a level key writes it: a whole number.
+pub trait KeyValue: Sized {
+    /// The number a key writes.
+    fn to_key(&self) -> u32;
+    /// The value a key's number stands for, if any.
+    fn from_key(value: u32) -> Option<Self>;
+}
+
+impl KeyValue for u32 {
+    fn to_key(&self) -> u32 {
+        *self
+    }
+    fn from_key(value: u32) -> Option<u32> {
+        Some(value)
+    }
+}
+
+/// Checks a parameter against its bounds, as a config's validation does.
+pub fn check<T: KeyValue>(
+    name: &'static str,
+    value: &T,
+    min: u32,
+    max: u32,
+) -> Result<(), Invalid> {
+    check_range(name, value.to_key(), min, max)
+}
+
+/// Defines a generator config from its one list of parameters; see the module docs.
+///
+/// ```text
+/// generator_config! {
+///     /// Doc of the struct.
+///     pub struct FooConfig {
+///         size: (80, 50), width_bounds: |c| (16, 4096), height_bounds: |c| (12, 4096);
+///         /// Doc of the parameter.
+///         param: u32 = 40, bounds: |c| (0, 100);
+///     }
+/// }
+/// ```
+#[macro_export]
+macro_rules! generator_config {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident {
+            size: ($width:expr, $height:expr),
+            width_bounds: |$wc:ident| $wb:expr,
+            height_bounds: |$hc:ident| $hb:expr;
+            $(
+                $(#[$fmeta:meta])*
+                $field:ident: $ty:ty = $default:expr, bounds: |$c:ident| $bounds:expr;
+            )*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+        #[serde(deny_unknown_fields, default)]
+        pub struct $name {
+            /// Width in tiles.
+            pub width: u32,
+            /// Height in tiles.
+            pub height: u32,
+            $(
+                $(#[$fmeta])*
+                pub $field: $ty,
+            )*
+            /// Radius around each stair that must be clear of walls (1–3).
+            pub stair_clearance: u32,
+            /// Items lying on the level (0–64).
+            pub loot: u32,
+        }
+
+        impl Default for $name {
+            fn default() -> Self {
+                $name {
+                    width: $width,
+                    height: $height,
+                    $($field: $default,)*
+                    stair_clearance: $crate::generator::schema::STAIR_CLEARANCE.0,
+                    loot: $crate::generator::schema::LOOT.0,
+                }
+            }
+        }
+
+        impl $name {
+            /// The parameters' names, in key order.
+            pub const PARAMS: &'static [&'static str] =
+                &["width", "height", $(stringify!($field),)* "stair_clearance", "loot"];
+
+            /// Checks every value against its bounds: the shared ones first (other
+            /// bounds may be read off them), then width, height and the kind's own.
+            fn check_params(&self) -> Result<(), $crate::generator::Invalid> {
+                use $crate::generator::schema::{LOOT, STAIR_CLEARANCE, check};
+                check("stair_clearance", &self.stair_clearance, STAIR_CLEARANCE.1, STAIR_CLEARANCE.2)?;
+                check("loot", &self.loot, LOOT.1, LOOT.2)?;
+                #[allow(unused_variables)]
+                let (min, max) = { let $wc = self; $wb };
+                check("width", &self.width, min, max)?;
+                #[allow(unused_variables)]
+                let (min, max) = { let $hc = self; $hb };
+                check("height", &self.height, min, max)?;
+                $(
+                    #[allow(unused_variables)]
+                    let (min, max) = { let $c = self; $bounds };
+                    check(stringify!($field), &self.$field, min, max)?;
+                )*
+                Ok(())
+            }
+
+            /// The parameters as a level key writes them, in key order.
+            pub fn key_values(&self) -> Vec<u32> {
+                use $crate::generator::schema::KeyValue;
+                vec![
+                    self.width,
+                    self.height,
+                    $(self.$field.to_key(),)*
+                    self.stair_clearance,
+                    self.loot,
+                ]
+            }
+
+            /// The config a key's values (in key order) stand for, if they do.
+            pub fn from_key_values(values: &[u32]) -> Option<Self> {
+                use $crate::generator::schema::KeyValue;
+                if values.len() != Self::PARAMS.len() {
+                    return None;
+                }
+                let mut next = values.iter().copied();
+                Some($name {
+                    width: next.next()?,
+                    height: next.next()?,
+                    $($field: <$ty as KeyValue>::from_key(next.next()?)?,)*
+                    stair_clearance: next.next()?,
+                    loot: next.next()?,
+                })
+            }
+        }
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::generator::{CaveConfig, MazeConfig, RoomsConfig};
+
+    /// The names a config's RON form uses, in order.
+    fn ron_fields<T: serde::Serialize>(config: &T) -> Vec<String> {
+        let text = ron::to_string(config).unwrap();
+        text.trim_matches(|c| c == '(' || c == ')')
+            .split(',')
+            .map(|part| part.split(':').next().unwrap().to_owned())
+            .collect()
+    }
+
+    #[test]
+    fn one_list_makes_the_ron_form_the_key_values_and_the_defaults() {
+        fn check<T: serde::Serialize + PartialEq + std::fmt::Debug + Default>(
+            params: &[&str],
+            values: impl Fn(&T) -> Vec<u32>,
+            from: impl Fn(&[u32]) -> Option<T>,
+        ) {
+            let config = T::default();
+            assert_eq!(ron_fields(&config), params);
+            assert_eq!(values(&config).len(), params.len());
+            assert_eq!(from(&values(&config)), Some(config));
+            assert_eq!(from(&[1, 2]), None, "too few values");
+        }
+        check::<CaveConfig>(
+            CaveConfig::PARAMS,
+            CaveConfig::key_values,
+            CaveConfig::from_key_values,
+        );
+        check::<RoomsConfig>(
+            RoomsConfig::PARAMS,
+            RoomsConfig::key_values,
+            RoomsConfig::from_key_values,
+        );
+        check::<MazeConfig>(
+            MazeConfig::PARAMS,
+            MazeConfig::key_values,
+            MazeConfig::from_key_values,
+        );
+        assert_eq!(CaveConfig::PARAMS.first(), Some(&"width"));
+        assert_eq!(MazeConfig::PARAMS.last(), Some(&"loot"));
+    }
+
+    #[test]
+    fn every_default_is_valid_and_the_shared_bounds_are_checked_first() {
+        assert_eq!(CaveConfig::default().validate(), Ok(()));
+        assert_eq!(RoomsConfig::default().validate(), Ok(()));
+        assert_eq!(MazeConfig::default().validate(), Ok(()));
+        // A wild clearance is named before the maze sides it would size.
+        let wild = MazeConfig {
+            stair_clearance: u32::MAX,
+            ..MazeConfig::default()
+        };
+        assert_eq!(wild.validate().unwrap_err().field, "stair_clearance");
+    }
+}
