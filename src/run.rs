@@ -5,6 +5,7 @@
 //! it actions and show its state. No Bevy in here.
 
 mod actions;
+mod arrival;
 mod items;
 mod level;
 pub mod record;
@@ -17,6 +18,7 @@ pub use actions::{
     ActionError, BINDINGS, Binding, Command, NamedKey, PlayerAction, action_letters,
     command_for_char, command_for_key, help_lines, parse_actions,
 };
+pub use arrival::{Arrival, ChangeReason, arrival_notice};
 pub use items::{inventory_names, item_name, with_article};
 pub use level::{
     LevelInPlay, LevelMemory, MAX_PLAY_TILES, SIGHT_RADIUS, Sight, TooLargeToPlay, check_play_size,
@@ -25,7 +27,7 @@ pub use save::{GameSave, SavedLevel, load_run, write_save};
 pub use watch::CaveWatch;
 
 use crate::config::{CampaignConfig, MAX_DEPTH};
-use crate::generator::{GenError, GeneratorConfig, GeneratorKind};
+use crate::generator::{GenError, GeneratorConfig};
 use crate::grid::{Pos, Tile};
 use crate::key::LevelKey;
 use crate::rng::mix64;
@@ -68,57 +70,6 @@ pub enum Outcome {
     LoadWanted,
     /// A line for the player.
     Notice(String),
-}
-
-/// Where the player arrives on a level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Arrival {
-    /// On the up stairs (a new or regenerated level, or going down).
-    UpStairs,
-    /// On the down stairs (coming back up).
-    DownStairs,
-    /// Where the player stands (the end of a cave watch), if walkable there.
-    At(Pos),
-}
-
-/// Why the player is put on a level: says what the player is told.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ChangeReason {
-    /// The run starts.
-    Start,
-    /// Down the stairs.
-    Descend,
-    /// Up the stairs.
-    Ascend,
-    /// `R`: the same generator, a fresh seed.
-    Regenerate,
-    /// `1` `2` `3`: another generator on this depth.
-    SwitchKind,
-    /// `+` `-`: a cave with another wall percent.
-    AdjustWalls,
-    /// The end of watching a cave form.
-    FinishWatch,
-}
-
-/// What the player is told on arriving on `key`'s level.
-pub fn arrival_notice(reason: ChangeReason, key: &LevelKey) -> String {
-    let what = match key.config.kind() {
-        GeneratorKind::Cave => "a cave",
-        GeneratorKind::Rooms => "a room dungeon",
-        GeneratorKind::Maze => "a maze",
-    };
-    let code = key.encode();
-    match reason {
-        ChangeReason::Start => format!("Depth {}: {what}. Level key {code}.", key.depth),
-        ChangeReason::Descend => format!("You go down to depth {}: {what}.", key.depth),
-        ChangeReason::Ascend => format!("You climb back up to depth {}.", key.depth),
-        ChangeReason::Regenerate => format!("Regenerated with a fresh seed: level key {code}."),
-        ChangeReason::SwitchKind => {
-            format!("Depth {} is now {what}: level key {code}.", key.depth)
-        }
-        ChangeReason::AdjustWalls => format!("New cave: level key {code}."),
-        ChangeReason::FinishWatch => "Pockets repaired, stairs placed: the finished cave.".into(),
-    }
 }
 
 /// Why a run could not start.
