@@ -2,8 +2,8 @@
 //! spanning tree, then extra connections from a shuffled share of dead ends (`fixTree`).
 //! The cell grid lives in `room_grid.rs`, the corridors in `corridors.rs`.
 
-pub mod corridors;
-pub mod grid;
+mod corridors;
+mod grid;
 
 use super::{Generation, Invalid, Layout, LevelReport};
 use crate::grid::{Grid, Pos, Tile};
