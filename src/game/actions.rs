@@ -4,6 +4,7 @@
 
 use std::collections::VecDeque;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::level::LevelEntered;
@@ -36,36 +37,31 @@ fn queue_player_actions(mut intents: MessageReader<PlayerIntent>, mut queue: Res
     queue.0.extend(intents.read().map(|intent| intent.0));
 }
 
-/// Applies the next queued action to the run and tells the rest of the game what came
-/// of it.
-pub fn apply_next_action(
-    mut queue: ResMut<ActionQueue>,
-    run: Option<ResMut<RunModel>>,
-    mut notices: MessageWriter<Notice>,
-    mut requests: MessageWriter<SaveRequest>,
-    mut entered: MessageWriter<LevelEntered>,
-    mut applied: MessageWriter<ActionApplied>,
-) {
-    let Some(mut run) = run else {
-        return;
-    };
-    let Some(action) = queue.0.pop_front() else {
-        return;
-    };
-    applied.write(ActionApplied(action));
-    for outcome in run.apply(action) {
+/// Where what came of the run goes as messages: notices, save requests, and the fact
+/// of entering a level. Every system that calls the run tells its outcomes here.
+#[derive(SystemParam)]
+pub struct OutcomeMessages<'w> {
+    /// Lines for the player.
+    pub notices: MessageWriter<'w, Notice>,
+    requests: MessageWriter<'w, SaveRequest>,
+    entered: MessageWriter<'w, LevelEntered>,
+}
+
+impl OutcomeMessages<'_> {
+    /// Writes the message an outcome stands for, if any.
+    pub fn tell(&mut self, outcome: Outcome) {
         match outcome {
             Outcome::Notice(text) => {
-                notices.write(Notice(text));
+                self.notices.write(Notice(text));
             }
             Outcome::SaveWanted => {
-                requests.write(SaveRequest::Save);
+                self.requests.write(SaveRequest::Save);
             }
             Outcome::LoadWanted => {
-                requests.write(SaveRequest::Load);
+                self.requests.write(SaveRequest::Load);
             }
             Outcome::LevelEntered { depth, key } => {
-                entered.write(LevelEntered {
+                self.entered.write(LevelEntered {
                     depth,
                     key: key.encode(),
                 });
@@ -76,5 +72,25 @@ pub fn apply_next_action(
             | Outcome::PickedUp { .. }
             | Outcome::Watching => {}
         }
+    }
+}
+
+/// Applies the next queued action to the run and tells the rest of the game what came
+/// of it.
+pub fn apply_next_action(
+    mut queue: ResMut<ActionQueue>,
+    run: Option<ResMut<RunModel>>,
+    mut messages: OutcomeMessages,
+    mut applied: MessageWriter<ActionApplied>,
+) {
+    let Some(mut run) = run else {
+        return;
+    };
+    let Some(action) = queue.0.pop_front() else {
+        return;
+    };
+    applied.write(ActionApplied(action));
+    for outcome in run.apply(action) {
+        messages.tell(outcome);
     }
 }

@@ -5,9 +5,10 @@
 
 use bevy::prelude::*;
 
+use super::actions::OutcomeMessages;
 use super::{GameSystems, GridPos, Notice, Player, RunModel, RunSettings};
 use crate::grid::{Pos, Tile};
-use crate::run::{Outcome, RunState};
+use crate::run::RunState;
 
 pub use crate::run::Sight;
 
@@ -71,30 +72,20 @@ pub struct MapSize {
 pub(super) fn start_run(
     mut commands: Commands,
     settings: Res<RunSettings>,
-    mut notices: MessageWriter<Notice>,
-    mut entered: MessageWriter<LevelEntered>,
+    mut messages: OutcomeMessages,
 ) {
     match RunState::start(settings.campaign.clone(), settings.start.clone()) {
         Ok((run, outcomes)) => {
             commands.spawn((Player, GridPos(run.player)));
             commands.insert_resource(RunModel(run));
             for outcome in outcomes {
-                match outcome {
-                    Outcome::Notice(text) => {
-                        notices.write(Notice(text));
-                    }
-                    Outcome::LevelEntered { depth, key } => {
-                        entered.write(LevelEntered {
-                            depth,
-                            key: key.encode(),
-                        });
-                    }
-                    _ => {}
-                }
+                messages.tell(outcome);
             }
         }
         Err(e) => {
-            notices.write(Notice(format!("Cannot start the run: {e}")));
+            messages
+                .notices
+                .write(Notice(format!("Cannot start the run: {e}")));
         }
     }
 }
