@@ -47,13 +47,7 @@ pub fn catalog_entry(
     let mut loot: Vec<(String, Pos)> = level
         .loot
         .iter()
-        .map(|item| {
-            let name = table
-                .items()
-                .get(item.item)
-                .map_or_else(|| format!("item #{}", item.item), |i| i.name.clone());
-            (name, item.pos)
-        })
+        .map(|item| (table.true_name(item.item), item.pos))
         .collect();
     loot.sort_by_key(|(name, pos)| (pos.y, pos.x, name.clone()));
     Ok(CatalogEntry {

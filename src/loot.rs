@@ -235,6 +235,14 @@ impl LootTable {
         &self.appearances
     }
 
+    /// The identified name of item kind `kind` ("item #N" for a kind the table lacks,
+    /// as a damaged save may name).
+    pub fn true_name(&self, kind: usize) -> String {
+        self.items
+            .get(kind)
+            .map_or_else(|| format!("item #{kind}"), |item| item.name.clone())
+    }
+
     /// The index of the item called `name`.
     pub fn index_of(&self, name: &str) -> Option<usize> {
         self.items.iter().position(|item| item.name == name)

@@ -28,11 +28,7 @@ fn disguises(run_seed: u64) -> Vec<String> {
 }
 
 fn name_with(disguises: &[String], inventory: &[usize], kind: usize) -> String {
-    let true_name = default_loot_table()
-        .items()
-        .get(kind)
-        .map(|i| i.name.clone())
-        .unwrap_or_else(|| format!("item #{kind}"));
+    let true_name = default_loot_table().true_name(kind);
     let carried = inventory.iter().filter(|&&k| k == kind).count();
     match disguises.get(kind) {
         Some(disguise) if *disguise != true_name && carried < 2 => {
