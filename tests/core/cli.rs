@@ -231,36 +231,19 @@ fn headless_play_replays_to_the_same_state() {
     let _ = std::io::stderr().flush();
 }
 
-/// The action letters (`hjkl`) that walk from the up stairs to the down stairs of a
-/// level printed by `delve gen`, found by a breadth-first search over its ASCII map.
+/// The action letters that walk from the up stairs to the down stairs of a level
+/// printed by `delve gen`.
 fn walk_to_the_down_stairs(ascii: &str) -> String {
-    let rows: Vec<&[u8]> = ascii.lines().map(str::as_bytes).collect();
-    let find = |c: u8| {
-        rows.iter()
-            .enumerate()
-            .find_map(|(y, r)| r.iter().position(|&b| b == c).map(|x| (x, y)))
+    use delve::grid::{Grid, Tile};
+    let tiles = Grid::parse_ascii(ascii).expect("delve gen prints a map");
+    let find = |tile| {
+        tiles
+            .positions()
+            .find(|&p| tiles[p] == tile)
             .expect("stairs on the map")
     };
-    let (start, goal) = (find(b'<'), find(b'>'));
-    let mut came = std::collections::HashMap::from([(start, (start, ' '))]);
-    let mut queue = std::collections::VecDeque::from([start]);
-    while let Some((x, y)) = queue.pop_front() {
-        for (dx, dy, letter) in [(0i64, -1i64, 'k'), (1, 0, 'l'), (0, 1, 'j'), (-1, 0, 'h')] {
-            let (nx, ny) = ((x as i64 + dx) as usize, (y as i64 + dy) as usize);
-            if rows[ny][nx] != b'#' && !came.contains_key(&(nx, ny)) {
-                came.insert((nx, ny), ((x, y), letter));
-                queue.push_back((nx, ny));
-            }
-        }
-    }
-    let mut letters = Vec::new();
-    let mut at = goal;
-    while at != start {
-        let (previous, letter) = came[&at];
-        letters.push(letter);
-        at = previous;
-    }
-    letters.iter().rev().collect()
+    let path = super::paths::walk(&tiles, find(Tile::UpStairs), find(Tile::DownStairs));
+    super::paths::letters(&path)
 }
 
 /// The `level_key` of a headless run's printed final state.

@@ -12,6 +12,7 @@ mod limits;
 mod loot;
 mod mazes;
 mod odd_input;
+mod paths;
 mod perm;
 mod recordings;
 mod rooms;

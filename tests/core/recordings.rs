@@ -4,13 +4,12 @@
 //! refused naming the line. `cargo test --test core -- --ignored make_committed_recordings`
 //! writes the committed recordings anew (only when a rule changed on purpose).
 
-use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 
 use delve::config::CampaignConfig;
 use delve::game::RunSettings;
 use delve::game::headless::{headless_app, perform, settle};
-use delve::grid::{ORTHOGONAL, Pos};
+use delve::grid::Pos;
 use delve::run::record::{Recording, RecordingError, Step};
 use delve::run::{GameSave, PlayerAction, RunState};
 
@@ -27,36 +26,9 @@ fn campaign(seed: u64) -> CampaignConfig {
     campaign
 }
 
-/// Orthogonal steps from the player to `to`, by breadth-first search.
+/// Orthogonal steps from the player to `to`.
 fn walk(run: &RunState, to: Pos) -> Vec<PlayerAction> {
-    let tiles = &run.level.level.tiles;
-    let from = run.player;
-    let mut came = vec![None; tiles.len()];
-    came[tiles.index_of(from)] = Some(from);
-    let mut queue = VecDeque::from([from]);
-    while let Some(p) = queue.pop_front() {
-        if p == to {
-            break;
-        }
-        for (dx, dy) in ORTHOGONAL {
-            let q = p.offset(dx, dy);
-            if tiles.is_walkable(q) && came[tiles.index_of(q)].is_none() {
-                came[tiles.index_of(q)] = Some(p);
-                queue.push_back(q);
-            }
-        }
-    }
-    let mut steps = Vec::new();
-    let mut at = to;
-    while at != from {
-        let Some(previous) = came[tiles.index_of(at)] else {
-            return Vec::new();
-        };
-        steps.push(PlayerAction::Move(at.x - previous.x, at.y - previous.y));
-        at = previous;
-    }
-    steps.reverse();
-    steps
+    super::paths::walk(&run.level.level.tiles, run.player, to)
 }
 
 /// A player's run over the first three depths (a cave, a room dungeon, a maze): a few
