@@ -21,7 +21,8 @@ pub use actions::{
 pub use arrival::{Arrival, ChangeReason, arrival_notice};
 pub use items::{inventory_names, item_name, with_article};
 pub use level::{
-    LevelInPlay, LevelMemory, MAX_PLAY_TILES, SIGHT_RADIUS, Sight, TooLargeToPlay, check_play_size,
+    LevelInPlay, LevelMemory, MAX_PLAY_TILES, SIGHT_RADIUS, Sight, TooLargeToPlay, Unplayable,
+    check_play_size, generate_for_play,
 };
 pub use save::{GameSave, SavedLevel, load_run, write_save};
 pub use watch::CaveWatch;
@@ -140,8 +141,10 @@ impl RunState {
             }
             None => LevelKey::new(campaign.config_at(1).clone(), 1, campaign.seed),
         };
-        check_play_size(&key.config).map_err(StartError::TooLarge)?;
-        let generated = key.generate().map_err(StartError::Generate)?;
+        let generated = generate_for_play(&key).map_err(|e| match e {
+            Unplayable::TooLarge(e) => StartError::TooLarge(e),
+            Unplayable::Generate(e) => StartError::Generate(e),
+        })?;
         let player = generated.up;
         let mut run = RunState {
             campaign,
@@ -314,13 +317,13 @@ impl RunState {
         reason: ChangeReason,
         out: &mut Vec<Outcome>,
     ) {
-        if let Err(e) = check_play_size(&key.config) {
-            out.push(notice(&format!("Cannot go there: {e}.")));
-            return;
-        }
-        let generated = match key.generate() {
+        let generated = match generate_for_play(&key) {
             Ok(level) => level,
-            Err(e) => {
+            Err(Unplayable::TooLarge(e)) => {
+                out.push(notice(&format!("Cannot go there: {e}.")));
+                return;
+            }
+            Err(Unplayable::Generate(e)) => {
                 out.push(notice(&format!("Cannot make that level: {e}")));
                 return;
             }

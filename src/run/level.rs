@@ -3,7 +3,7 @@
 //! level the game will put a player on.
 
 use crate::fov::compute_fov;
-use crate::generator::{GeneratorConfig, Level};
+use crate::generator::{GenError, GeneratorConfig, Level};
 use crate::grid::{Pos, Tile};
 use crate::key::LevelKey;
 use crate::loot::PlacedItem;
@@ -47,6 +47,33 @@ pub fn check_play_size(config: &GeneratorConfig) -> Result<(), TooLargeToPlay> {
     } else {
         Ok(())
     }
+}
+
+/// Why a level cannot be put in play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unplayable {
+    /// It is too large to play.
+    TooLarge(TooLargeToPlay),
+    /// It could not be generated.
+    Generate(GenError),
+}
+
+impl std::fmt::Display for Unplayable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unplayable::TooLarge(e) => write!(f, "{e}"),
+            Unplayable::Generate(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for Unplayable {}
+
+/// Generates `key`'s level for play — refused before anything is generated when it is
+/// too large to play. Every level the run enters comes through here.
+pub fn generate_for_play(key: &LevelKey) -> Result<Level, Unplayable> {
+    check_play_size(&key.config).map_err(Unplayable::TooLarge)?;
+    key.generate().map_err(Unplayable::Generate)
 }
 
 /// What a visited level remembers when the player leaves it.

@@ -7,7 +7,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::RunState;
-use super::level::{LevelInPlay, LevelMemory, check_play_size};
+use super::level::{LevelInPlay, LevelMemory, check_play_size, generate_for_play};
 use crate::config::CampaignConfig;
 use crate::grid::Pos;
 use crate::key::LevelKey;
@@ -162,9 +162,8 @@ impl RunState {
             .get(&save.depth)
             .cloned()
             .ok_or_else(|| format!("no level saved for the current depth {}", save.depth))?;
-        let generated = key
-            .generate()
-            .map_err(|e| format!("depth {}: {e}", save.depth))?;
+        let generated =
+            generate_for_play(&key).map_err(|e| format!("depth {}: {e}", save.depth))?;
         let player = if generated.tiles.is_walkable(save.position) {
             save.position
         } else {
