@@ -351,28 +351,28 @@ impl RunState {
     /// Space: the next stage of watching this cave form.
     fn step_watch(&mut self, out: &mut Vec<Outcome>) {
         let retries = self.level.level.report.retries;
-        match next_step(&self.level.key, retries, self.watch.as_ref()) {
+        match next_step(&self.level.key, retries, self.watch.as_mut()) {
             WatchStep::NotACave => {
                 out.push(notice("Space shows a cave forming; press 1 for a cave."));
             }
-            WatchStep::Filled(watch) => {
-                let percent = match &self.level.key.config {
-                    GeneratorConfig::Cave(c) => c.wall_percent,
-                    _ => 0,
-                };
+            WatchStep::Filled {
+                watch,
+                wall_percent,
+            } => {
                 self.watch = Some(watch);
                 out.push(Outcome::Watching);
                 out.push(notice(&format!(
-                    "Random fill: {percent}% walls. Space for the next pass, Esc for the finished cave."
+                    "Random fill: {wall_percent}% walls. Space for the next pass, Esc for the finished cave."
                 )));
             }
-            WatchStep::Passed(watch) => {
-                out.push(notice(&format!(
-                    "Pass {} of {} of the 4-5 rule.",
-                    watch.pass,
-                    watch.passes()
-                )));
-                self.watch = Some(watch);
+            WatchStep::Passed => {
+                if let Some(watch) = &self.watch {
+                    out.push(notice(&format!(
+                        "Pass {} of {} of the 4-5 rule.",
+                        watch.pass,
+                        watch.passes()
+                    )));
+                }
                 out.push(Outcome::Watching);
             }
             WatchStep::Finished => self.finish_watch(out),

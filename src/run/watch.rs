@@ -32,29 +32,37 @@ impl CaveWatch {
 pub enum WatchStep {
     /// Not a cave: nothing to watch.
     NotACave,
-    /// The watch began with the random fill.
-    Filled(CaveWatch),
-    /// One more pass.
-    Passed(CaveWatch),
+    /// The watch begins with the random fill of `wall_percent` walls.
+    Filled {
+        /// The new watch.
+        watch: CaveWatch,
+        /// The cave's wall percent.
+        wall_percent: u32,
+    },
+    /// The watch shows one more pass.
+    Passed,
     /// Every pass is done: show the finished cave.
     Finished,
 }
 
 /// The next step of watching the cave of `key` (whose layout came from attempt
-/// `retries`), from `watch` (none yet: the random fill).
-pub fn next_step(key: &LevelKey, retries: u32, watch: Option<&CaveWatch>) -> WatchStep {
+/// `retries`), from `watch` (none yet: the random fill), which moves on a pass in place.
+pub fn next_step(key: &LevelKey, retries: u32, watch: Option<&mut CaveWatch>) -> WatchStep {
     let GeneratorConfig::Cave(config) = &key.config else {
         return WatchStep::NotACave;
     };
     match watch {
-        None => WatchStep::Filled(CaveWatch {
-            stages: cave_stages(config, key.level_seed(), retries),
-            pass: 0,
-        }),
-        Some(watch) if watch.pass < watch.passes() => WatchStep::Passed(CaveWatch {
-            pass: watch.pass + 1,
-            ..watch.clone()
-        }),
+        None => WatchStep::Filled {
+            watch: CaveWatch {
+                stages: cave_stages(config, key.level_seed(), retries),
+                pass: 0,
+            },
+            wall_percent: config.wall_percent,
+        },
+        Some(watch) if watch.pass < watch.passes() => {
+            watch.pass += 1;
+            WatchStep::Passed
+        }
         Some(_) => WatchStep::Finished,
     }
 }
