@@ -150,6 +150,7 @@ fn regenerate_in_game(c: &mut Criterion) {
         let mut app = headless_app(RunSettings {
             campaign: CampaignConfig::builtin(),
             start: Some(start),
+            resume: None,
             save_path: std::env::temp_dir().join("delve-bench.sav"),
             record: None,
         });

@@ -12,7 +12,6 @@ use crate::config::CampaignConfig;
 use crate::generator::GenError;
 use crate::grid::Pos;
 use crate::key::LevelKey;
-use crate::loot::default_loot_table;
 
 /// One level of a catalog.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,9 +40,9 @@ pub fn catalog_entry(
     seed: u64,
     depth: u32,
 ) -> Result<CatalogEntry, GenError> {
-    let key = LevelKey::new(campaign.config_at(depth).clone(), depth, seed);
+    let table = campaign.loot_table();
+    let key = LevelKey::new(campaign.config_at(depth).clone(), depth, seed).under(table);
     let level = key.generate()?;
-    let table = default_loot_table();
     let mut loot: Vec<(String, Pos)> = level
         .loot
         .iter()

@@ -73,6 +73,10 @@ pub struct LevelArgs {
     /// Level height in tiles, overriding the config.
     #[arg(long)]
     pub height: Option<u32>,
+    /// Loot table (RON, like levels/loot.ron) instead of the campaign's; needed to use a
+    /// level key made under a table of your own.
+    #[arg(long, value_name = "FILE")]
+    pub loot: Option<PathBuf>,
 }
 
 /// A generator kind on the command line.

@@ -6,6 +6,8 @@
 //! (
 //!     name: "Caves",          // optional, shown in the HUD
 //!     seed: 42,               // master seed of the run
+//!     loot: "my-loot.ron",    // optional: the loot table, beside this file
+//!                             // (default: the embedded levels/loot.ron)
 //!     depths: [               // depth 1, 2, …; the last entry repeats below
 //!         Cave(wall_percent: 45),
 //!     ],
@@ -18,6 +20,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::generator::{GeneratorConfig, GeneratorKind, Invalid};
+use crate::loot::{LootError, LootTable, default_loot_table};
 use crate::rng::level_seed;
 use crate::ron_text::{Dialect, RonError, locate};
 
@@ -39,6 +42,14 @@ pub struct CampaignConfig {
     pub seed: u64,
     /// Generator of depth 1, 2, …; the last entry is used for every deeper level.
     pub depths: Vec<GeneratorConfig>,
+    /// The campaign's own loot table, a file named relative to the campaign file; the
+    /// embedded `levels/loot.ron` when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loot: Option<String>,
+    /// The loaded loot table, when not the embedded one (read when the campaign is
+    /// loaded; a save carries its text).
+    #[serde(skip)]
+    loot_table: Option<&'static LootTable>,
 }
 
 fn default_name() -> String {
@@ -97,6 +108,18 @@ impl CampaignConfig {
         Ok(campaign)
     }
 
+    /// The loot table the campaign's levels draw from.
+    pub fn loot_table(&self) -> &'static LootTable {
+        self.loot_table.unwrap_or_else(default_loot_table)
+    }
+
+    /// This campaign drawing its loot from `table` (e.g. `--loot FILE`).
+    pub fn with_loot_table(mut self, table: &'static LootTable) -> CampaignConfig {
+        self.loot_table =
+            (table.fingerprint() != default_loot_table().fingerprint()).then_some(table);
+        self
+    }
+
     /// The seed of the level at `depth`.
     pub fn level_seed(&self, depth: u32) -> u64 {
         level_seed(self.seed, depth)
@@ -119,9 +142,10 @@ impl CampaignConfig {
         Self::parse(&text, &origin)
     }
 
-    /// Parses and validates campaign text; `origin` names it in errors.
+    /// Parses and validates campaign text; `origin` names it in errors, and a `loot`
+    /// file is read relative to the folder `origin` is in.
     pub fn parse(text: &str, origin: &str) -> Result<CampaignConfig, ConfigError> {
-        let campaign: CampaignConfig =
+        let mut campaign: CampaignConfig =
             crate::ron_text::parse(text, origin, Dialect::Config).map_err(ConfigError::Syntax)?;
         if campaign.depths.is_empty() {
             let (line, column) = locate(text, "depths", None).unwrap_or((1, 1));
@@ -148,6 +172,19 @@ impl CampaignConfig {
                     error,
                 });
             }
+        }
+        if let Some(file) = &campaign.loot {
+            let folder = Path::new(origin).parent().unwrap_or(Path::new(""));
+            let table = LootTable::load(&folder.join(file)).map_err(|error| {
+                let (line, column) = locate(text, "loot", None).unwrap_or((1, 1));
+                ConfigError::Loot {
+                    origin: origin.to_owned(),
+                    line,
+                    column,
+                    error: Box::new(error),
+                }
+            })?;
+            campaign = campaign.with_loot_table(table);
         }
         Ok(campaign)
     }
@@ -178,6 +215,17 @@ pub enum ConfigError {
         /// The field and rule.
         error: Invalid,
     },
+    /// The loot table the campaign names cannot be used.
+    Loot {
+        /// The campaign file.
+        origin: String,
+        /// 1-based line of its `loot` field.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What is wrong with the table (its own file and place).
+        error: Box<LootError>,
+    },
 }
 
 impl ConfigError {
@@ -194,7 +242,9 @@ impl ConfigError {
         match self {
             ConfigError::Io { .. } => None,
             ConfigError::Syntax(e) => Some((e.line, e.column)),
-            ConfigError::Invalid { line, column, .. } => Some((*line, *column)),
+            ConfigError::Invalid { line, column, .. } | ConfigError::Loot { line, column, .. } => {
+                Some((*line, *column))
+            }
         }
     }
 }
@@ -218,6 +268,12 @@ impl fmt::Display for ConfigError {
                 }
                 Ok(())
             }
+            ConfigError::Loot {
+                origin,
+                line,
+                column,
+                error,
+            } => write!(f, "{origin}:{line}:{column}: `loot`: {error}"),
         }
     }
 }

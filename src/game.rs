@@ -32,17 +32,40 @@ pub enum GameSystems {
     Mirror,
 }
 
-/// How a run starts: the campaign, optionally a level key to start on, and the save slot.
+/// How a run starts: the campaign, optionally a level key to start on or a run loaded
+/// from a save to go on with, and the save slot.
 #[derive(Resource, Clone, Debug)]
 pub struct RunSettings {
     /// The campaign being played.
     pub campaign: CampaignConfig,
     /// A level to start on instead of the campaign's first depth.
     pub start: Option<LevelKey>,
+    /// A loaded run to go on with instead of starting one (`delve play --load`).
+    pub resume: Option<ResumedRun>,
     /// Where F5 saves and F9 loads.
     pub save_path: std::path::PathBuf,
     /// Where to record the run, if it is recorded.
     pub record: Option<std::path::PathBuf>,
+}
+
+/// A run loaded from a save, and the notice that says where it came from.
+#[derive(Clone, Debug)]
+pub struct ResumedRun {
+    /// The run as the save left it.
+    pub run: Box<RunState>,
+    /// What the player is told ("Loaded delve.sav.").
+    pub notice: String,
+}
+
+impl ResumedRun {
+    /// Loads the run saved at `path` (with the save's backup fall-backs).
+    pub fn load(path: &std::path::Path) -> Result<ResumedRun, crate::save::SaveError> {
+        let (run, from) = crate::run::load_run(path)?;
+        Ok(ResumedRun {
+            run: Box::new(run),
+            notice: from.notice(path),
+        })
+    }
 }
 
 /// The run being played: the pure model, held by the ECS.

@@ -3,14 +3,20 @@
 //!
 //! Pure core: no Bevy in here. A level depends only on its config and its seed.
 
-pub mod analysis;
+internal_mod!(
+    /// Wall bits, regions and walking distances (building blocks; `internals`).
+    analysis
+);
 pub mod cave;
 pub mod generation;
 pub mod guarantees;
 pub mod maze;
 pub mod rooms;
 pub mod schema;
-pub mod stairs;
+internal_mod!(
+    /// Stair placement (a building block; `internals`).
+    stairs
+);
 
 use std::fmt;
 
@@ -227,6 +233,8 @@ pub enum GenError {
         /// Layouts tried.
         attempts: u32,
     },
+    /// A level key made under a loot table this process has not loaded.
+    UnknownLootTable(loot::LootFingerprint),
 }
 
 impl fmt::Display for GenError {
@@ -241,6 +249,11 @@ impl fmt::Display for GenError {
                 f,
                 "{kind} config: no layout in {attempts} attempts had room for stairs with clearance {clearance}; \
                  make the level larger or lower `stair_clearance`"
+            ),
+            GenError::UnknownLootTable(fingerprint) => write!(
+                f,
+                "this level key was made under loot table {fingerprint}, not the embedded one; \
+                 give that table (`--loot FILE`, or the campaign that names it) to get its loot"
             ),
         }
     }
@@ -305,6 +318,16 @@ pub fn generate_level_in(
     config: &GeneratorConfig,
     seed: u64,
 ) -> Result<Level, GenError> {
+    generate_level_with(generation, config, loot::default_loot_table(), seed)
+}
+
+/// [`generate_level_in`] with the loot drawn from `table`.
+pub fn generate_level_with(
+    generation: Generation,
+    config: &GeneratorConfig,
+    table: &loot::LootTable,
+    seed: u64,
+) -> Result<Level, GenError> {
     config.validate()?;
     let clearance = config.stair_clearance();
     for attempt in 0..MAX_ATTEMPTS {
@@ -330,13 +353,7 @@ pub fn generate_level_in(
             clearance,
             must_find_far: generation.must_find_far(),
         };
-        let loot = loot::place_loot_from(
-            loot::default_loot_table(),
-            &tiles,
-            stairs.up,
-            plan,
-            &mut loot_rng,
-        );
+        let loot = loot::place_loot_from(table, &tiles, stairs.up, plan, &mut loot_rng);
         for item in &loot {
             tiles[item.pos] = Tile::Loot;
         }

@@ -12,9 +12,14 @@ use std::fmt;
 
 use crate::generator::{
     CaveConfig, GenError, Generation, GeneratorConfig, GeneratorKind, Invalid, Level, MazeConfig,
-    RoomsConfig, generate_level_in,
+    RoomsConfig, generate_level_with,
 };
+use crate::loot::{LootFingerprint, LootTable, table_with};
 use crate::rng::level_seed;
+
+/// The bit of the parameter mask that says a loot table fingerprint follows the
+/// parameters (far above any parameter's own bit, so old keys never have it).
+const LOOT_TABLE_BIT: u64 = 1 << 40;
 
 mod text;
 
@@ -31,6 +36,9 @@ pub struct LevelKey {
     pub depth: u32,
     /// Run seed; the level's own seed is derived from it and the depth.
     pub seed: u64,
+    /// The loot table the level's loot is drawn from (the embedded one unless the
+    /// campaign names its own; the key then carries the fingerprint).
+    pub loot: LootFingerprint,
 }
 
 impl LevelKey {
@@ -41,12 +49,21 @@ impl LevelKey {
             config,
             depth,
             seed,
+            loot: LootFingerprint::embedded(),
         }
     }
 
-    /// Generates the level (by the key's own generation).
+    /// This key with its loot drawn from `table`.
+    pub fn under(mut self, table: &LootTable) -> LevelKey {
+        self.loot = table.fingerprint();
+        self
+    }
+
+    /// Generates the level (by the key's own generation, from the key's loot table). A key
+    /// made under a loot table this process has not loaded is an error naming it.
     pub fn generate(&self) -> Result<Level, GenError> {
-        generate_level_in(self.generation, &self.config, self.level_seed())
+        let table = table_with(self.loot).ok_or(GenError::UnknownLootTable(self.loot))?;
+        generate_level_with(self.generation, &self.config, table, self.level_seed())
     }
 
     /// The seed the level is generated from.
@@ -73,11 +90,18 @@ impl LevelKey {
             .filter(|(_, (v, d))| v != d)
             .map(|(i, (v, _))| (i, *v))
             .collect();
-        if !changed.is_empty() {
+        let own_table = self.loot != LootFingerprint::embedded();
+        if !changed.is_empty() || own_table {
             let mask = changed.iter().fold(0u64, |m, &(i, _)| m | 1 << i);
-            push_varint(&mut payload, mask);
+            push_varint(
+                &mut payload,
+                mask | if own_table { LOOT_TABLE_BIT } else { 0 },
+            );
             for (_, value) in changed {
                 push_varint(&mut payload, value as u64);
+            }
+            if own_table {
+                push_varint(&mut payload, self.loot.0 as u64);
             }
         }
         text::print(&payload)
@@ -101,15 +125,26 @@ impl LevelKey {
             .map_err(|_| KeyError::Malformed("depth out of range"))?;
         let seed = reader.varint()?;
         let mut values = params(&kind.default_config());
+        let mut loot = LootFingerprint::embedded();
         if !reader.done() {
             let mask = reader.varint()?;
-            if mask == 0 || mask >> values.len() != 0 {
+            let own_table = mask & LOOT_TABLE_BIT != 0;
+            let mask = mask & !LOOT_TABLE_BIT;
+            if (mask == 0 && !own_table) || mask >> values.len() != 0 {
                 return Err(KeyError::Malformed("unknown parameter"));
             }
             for (index, value) in values.iter_mut().enumerate() {
                 if mask >> index & 1 == 1 {
                     *value = u32::try_from(reader.varint()?)
                         .map_err(|_| KeyError::Malformed("parameter out of range"))?;
+                }
+            }
+            if own_table {
+                let fingerprint = u32::try_from(reader.varint()?)
+                    .map_err(|_| KeyError::Malformed("loot table fingerprint out of range"))?;
+                loot = LootFingerprint(fingerprint);
+                if loot == LootFingerprint::embedded() {
+                    return Err(KeyError::Malformed("the embedded loot table written out"));
                 }
             }
             if !reader.done() {
@@ -127,6 +162,7 @@ impl LevelKey {
             config,
             depth,
             seed,
+            loot,
         })
     }
 }

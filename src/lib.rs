@@ -8,6 +8,21 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+/// Declares a module of building blocks: public with the `internals` feature (which
+/// the benchmarks and the integration tests turn on), crate-private without it, so
+/// delve's public API is what it was designed to be, not whatever happens to be `pub`.
+macro_rules! internal_mod {
+    ($(#[$attr:meta])* $name:ident) => {
+        $(#[$attr])*
+        #[cfg(feature = "internals")]
+        pub mod $name;
+        $(#[$attr])*
+        #[cfg(not(feature = "internals"))]
+        #[allow(dead_code)]
+        pub(crate) mod $name;
+    };
+}
+
 pub mod catalog;
 pub mod config;
 pub mod fov;

@@ -8,9 +8,10 @@
 mod place;
 
 use std::fmt;
-use std::sync::OnceLock;
+use std::path::Path;
+use std::sync::{Mutex, OnceLock};
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::grid::{Grid, Pos, Tile};
 use crate::perm::PermTable;
@@ -56,7 +57,7 @@ impl Rarity {
 }
 
 /// One kind of item in the loot table.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct LootItem {
     /// The identified name, unique in the table.
@@ -74,7 +75,7 @@ pub struct LootItem {
 }
 
 /// The unidentified appearances of one class of items.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct AppearanceClass {
     /// The class name items refer to.
@@ -92,7 +93,7 @@ pub struct LootTable {
 }
 
 /// The file form of a loot table, before validation.
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct LootTableFile {
     items: Vec<LootItem>,
@@ -105,6 +106,13 @@ struct LootTableFile {
 pub enum LootError {
     /// The text is not a loot table in RON.
     Parse(crate::ron_text::RonError),
+    /// The file could not be read.
+    Io {
+        /// The file.
+        origin: String,
+        /// What went wrong.
+        message: String,
+    },
     /// The table parsed but breaks a rule.
     Invalid {
         /// Where the text came from.
@@ -118,6 +126,7 @@ impl fmt::Display for LootError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LootError::Parse(e) => write!(f, "{e}"),
+            LootError::Io { origin, message } => write!(f, "{origin}: {message}"),
             LootError::Invalid { origin, problem } => write!(f, "{origin}: {problem}"),
         }
     }
@@ -146,7 +155,111 @@ pub fn default_loot_table() -> &'static LootTable {
     )
 }
 
+/// A loot table's fingerprint: a CRC-32 of its contents (not of its text, so comments
+/// and layout don't count). A level key made under another table than the embedded one
+/// carries it, so the key says which table its loot came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct LootFingerprint(pub u32);
+
+impl LootFingerprint {
+    /// The fingerprint of the embedded table.
+    pub fn embedded() -> LootFingerprint {
+        default_loot_table().fingerprint()
+    }
+}
+
+impl fmt::Display for LootFingerprint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:08X}", self.0)
+    }
+}
+
+/// The loot tables this process has loaded, by fingerprint (the embedded one always):
+/// a level key names its table by fingerprint, and generating its level looks it up here.
+fn registry() -> &'static Mutex<Vec<&'static LootTable>> {
+    static TABLES: OnceLock<Mutex<Vec<&'static LootTable>>> = OnceLock::new();
+    TABLES.get_or_init(|| Mutex::new(vec![default_loot_table()]))
+}
+
+/// Keeps `table` for the rest of the process and returns it (or the equal table already
+/// kept), so keys made under it can find it by fingerprint.
+pub fn register(table: LootTable) -> &'static LootTable {
+    let fingerprint = table.fingerprint();
+    let mut tables = registry().lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(kept) = tables.iter().find(|t| t.fingerprint() == fingerprint) {
+        return kept;
+    }
+    let kept: &'static LootTable = Box::leak(Box::new(table));
+    tables.push(kept);
+    kept
+}
+
+/// The loaded table with `fingerprint`, if this process has loaded it.
+pub fn table_with(fingerprint: LootFingerprint) -> Option<&'static LootTable> {
+    let tables = registry().lock().unwrap_or_else(|e| e.into_inner());
+    tables
+        .iter()
+        .copied()
+        .find(|t| t.fingerprint() == fingerprint)
+}
+
 impl LootTable {
+    /// Reads, validates and registers ([`register`]) the loot table in `path`.
+    pub fn load(path: &Path) -> Result<&'static LootTable, LootError> {
+        let origin = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| LootError::Io {
+            origin: origin.clone(),
+            message: e.to_string(),
+        })?;
+        Ok(register(LootTable::from_ron_str(&text, &origin)?))
+    }
+
+    /// The table as RON text that [`LootTable::from_ron_str`] reads back to an equal table
+    /// (how a save keeps a campaign's own table).
+    pub fn to_ron(&self) -> String {
+        let file = LootTableFile {
+            items: self.items.clone(),
+            appearances: self.appearances.clone(),
+        };
+        ron::ser::to_string_pretty(&file, ron::ser::PrettyConfig::default())
+            .unwrap_or_else(|e| panic!("a loot table always serialises: {e}"))
+    }
+
+    /// The table's [`LootFingerprint`]: every field of every item and class, in order,
+    /// each written with its length, so no two different tables read the same bytes.
+    pub fn fingerprint(&self) -> LootFingerprint {
+        fn text(hasher: &mut crc32fast::Hasher, s: &str) {
+            hasher.update(&(s.len() as u64).to_le_bytes());
+            hasher.update(s.as_bytes());
+        }
+        let mut hasher = crc32fast::Hasher::new();
+        hasher.update(&(self.items.len() as u64).to_le_bytes());
+        for item in &self.items {
+            text(&mut hasher, &item.name);
+            hasher.update(&u32::from(item.glyph).to_le_bytes());
+            let rarity = match item.rarity {
+                Rarity::Weight(w) => [4, w],
+                named => [0, named.weight()],
+            };
+            hasher.update(&rarity[0].to_le_bytes());
+            hasher.update(&rarity[1].to_le_bytes());
+            text(
+                &mut hasher,
+                item.appearance_class.as_deref().unwrap_or("\0none"),
+            );
+            hasher.update(&[u8::from(item.must_find)]);
+        }
+        hasher.update(&(self.appearances.len() as u64).to_le_bytes());
+        for class in &self.appearances {
+            text(&mut hasher, &class.class);
+            hasher.update(&(class.names.len() as u64).to_le_bytes());
+            for name in &class.names {
+                text(&mut hasher, name);
+            }
+        }
+        LootFingerprint(hasher.finalize())
+    }
+
     /// Parses and validates a loot table; `origin` names the text in errors.
     pub fn from_ron_str(text: &str, origin: &str) -> Result<LootTable, LootError> {
         let file: LootTableFile =

@@ -84,6 +84,7 @@ pub fn watch_recording(recording: crate::run::record::Recording, speed: f32) -> 
     let settings = RunSettings {
         campaign: recording.start.campaign.clone(),
         start,
+        resume: None,
         save_path: std::env::temp_dir().join("delve-replay.sav"),
         record: None,
     };

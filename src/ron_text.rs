@@ -68,7 +68,8 @@ pub enum Dialect {
     /// RON as `ron` writes it (save payloads, the loot table).
     Plain,
     /// Hand-written configs: enum variants may wrap their struct's fields directly
-    /// (`Cave(width: 80)` for `Cave(CaveConfig(width: 80))`).
+    /// (`Cave(width: 80)` for `Cave(CaveConfig(width: 80))`), and optional values are
+    /// written bare (`loot: "mine.ron"` for `loot: Some("mine.ron")`).
     Config,
 }
 
@@ -77,7 +78,8 @@ impl Dialect {
         match self {
             Dialect::Plain => ron::Options::default(),
             Dialect::Config => ron::Options::default()
-                .with_default_extension(ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES),
+                .with_default_extension(ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES)
+                .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME),
         }
     }
 }

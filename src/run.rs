@@ -137,9 +137,15 @@ impl RunState {
         let key = match start {
             Some(key) => {
                 campaign.seed = key.seed;
+                // The run draws its loot from the key's table (when loaded; if not,
+                // generating says which table the key needs).
+                if let Some(table) = crate::loot::table_with(key.loot) {
+                    campaign = campaign.with_loot_table(table);
+                }
                 key
             }
-            None => LevelKey::new(campaign.config_at(1).clone(), 1, campaign.seed),
+            None => LevelKey::new(campaign.config_at(1).clone(), 1, campaign.seed)
+                .under(campaign.loot_table()),
         };
         let generated = generate_for_play(&key).map_err(|e| match e {
             Unplayable::TooLarge(e) => StartError::TooLarge(e),
@@ -177,6 +183,7 @@ impl RunState {
                 depth,
                 self.campaign.seed,
             )
+            .under(self.campaign.loot_table())
         })
     }
 
@@ -196,7 +203,11 @@ impl RunState {
 
     /// The names of everything carried, as the player knows them.
     pub fn inventory_names(&self) -> Vec<String> {
-        inventory_names(self.campaign.seed, &self.inventory)
+        inventory_names(
+            self.campaign.loot_table(),
+            self.campaign.seed,
+            &self.inventory,
+        )
     }
 
     /// Applies one action with the turn rules and returns what came of it.
@@ -302,7 +313,12 @@ impl RunState {
         let item = self.level.items.remove(index).item;
         self.inventory.push(item);
         out.push(Outcome::PickedUp { item, at });
-        let name = item_name(self.campaign.seed, &self.inventory, item);
+        let name = item_name(
+            self.campaign.loot_table(),
+            self.campaign.seed,
+            &self.inventory,
+            item,
+        );
         out.push(notice(&format!("You pick up {}.", with_article(&name))));
         true
     }

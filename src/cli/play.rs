@@ -4,9 +4,9 @@ use std::path::PathBuf;
 
 use clap::{Args, FromArgMatches};
 
-use delve::game::RunSettings;
 use delve::game::headless::run_headless;
 use delve::game::parse_actions;
+use delve::game::{ResumedRun, RunSettings};
 use delve::run::check_play_size;
 
 use super::{CliError, LevelArgs, Outcome, resolve};
@@ -26,13 +26,12 @@ pub struct PlayArgs {
     /// `K` shows the key. Whitespace is ignored.
     #[arg(long, requires = "headless", default_value = "")]
     actions: String,
-    /// Load this save before playing (headless). The save knows its campaign, seed and
-    /// levels, so it cannot be combined with CONFIG, --key, --seed, --kind, --depth,
-    /// --width or --height.
+    /// Go on with the run saved in this file (in the window or headless). The save knows
+    /// its campaign, seed, levels and loot table, so it cannot be combined with CONFIG,
+    /// --key, --seed, --kind, --depth, --width, --height or --loot.
     #[arg(
         long,
-        requires = "headless",
-        conflicts_with_all = ["config", "key", "seed", "kind", "depth", "width", "height"]
+        conflicts_with_all = ["config", "key", "seed", "kind", "depth", "width", "height", "loot"]
     )]
     load: Option<PathBuf>,
     /// Save the final state here (headless).
@@ -99,15 +98,20 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
             .map_err(|e| CliError(format!("depth {} of the campaign: {e}", index + 1)))?;
     }
     let start = if explicit_start { start } else { None };
+    let resume = match &args.load {
+        Some(path) => Some(ResumedRun::load(path).map_err(|e| CliError(format!("--load: {e}")))?),
+        None => None,
+    };
     let settings = RunSettings {
         campaign,
         start,
+        resume,
         save_path: args.save_file.clone(),
         record: args.record.clone(),
     };
     if args.headless {
         let actions = parse_actions(&args.actions)?;
-        let state = run_headless(settings, args.load, &actions, args.save)?;
+        let state = run_headless(settings, &actions, args.save)?;
         let text = ron::ser::to_string_pretty(&state, ron::ser::PrettyConfig::default())
             .map_err(|e| CliError(e.to_string()))?;
         super::print_out(&format!("{text}\n"))?;

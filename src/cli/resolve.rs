@@ -3,12 +3,19 @@
 use delve::config::{CampaignConfig, MAX_DEPTH};
 use delve::generator::GeneratorKind;
 use delve::key::LevelKey;
+use delve::loot::LootTable;
 
 use super::{CliError, LevelArgs};
 
-/// The campaign named on the command line, or the built-in one.
+/// The campaign named on the command line, or the built-in one, with the loot table
+/// `--loot` names.
 pub fn campaign(args: &LevelArgs) -> Result<CampaignConfig, CliError> {
-    campaign_file(args.config.as_deref())
+    let campaign = campaign_file(args.config.as_deref())?;
+    Ok(match &args.loot {
+        Some(path) => campaign
+            .with_loot_table(LootTable::load(path).map_err(|e| CliError(format!("--loot: {e}")))?),
+        None => campaign,
+    })
 }
 
 /// The campaign in `path`, or the built-in one.
@@ -27,7 +34,15 @@ pub fn level_key(args: &LevelArgs) -> Result<LevelKey, CliError> {
 /// The level the arguments describe, in a campaign already loaded from them.
 pub fn level_key_in(args: &LevelArgs, campaign: &CampaignConfig) -> Result<LevelKey, CliError> {
     if let Some(text) = &args.key {
-        return Ok(LevelKey::decode(text)?);
+        let key = LevelKey::decode(text)?;
+        let table = campaign.loot_table().fingerprint();
+        if args.loot.is_some() && key.loot != table {
+            return Err(CliError(format!(
+                "--key was made under loot table {}, but --loot gives table {table}",
+                key.loot
+            )));
+        }
+        return Ok(key);
     }
     let depth = args.depth.unwrap_or(1);
     if !(1..=MAX_DEPTH).contains(&depth) {
@@ -50,9 +65,8 @@ pub fn level_key_in(args: &LevelArgs, campaign: &CampaignConfig) -> Result<Level
         };
         CliError(format!("invalid {} level{flag}: {e}", config.kind()))
     })?;
-    Ok(LevelKey::new(
-        config,
-        depth,
-        args.seed.unwrap_or(campaign.seed),
-    ))
+    Ok(
+        LevelKey::new(config, depth, args.seed.unwrap_or(campaign.seed))
+            .under(campaign.loot_table()),
+    )
 }

@@ -10,10 +10,9 @@ use serde::Serialize;
 
 use super::actions::ActionQueue;
 use super::saving::{SaveRequest, SaveWriter};
-use super::{GamePlugin, Notice, NoticeLog, RunModel, RunSettings};
+use super::{GamePlugin, NoticeLog, RunModel, RunSettings};
 use crate::grid::Pos;
-use crate::run::{PlayerAction, RunState, load_run};
-use crate::save::SaveError;
+use crate::run::{PlayerAction, RunState};
 
 /// A game app with no window: `MinimalPlugins`, `StatesPlugin` and the [`GamePlugin`],
 /// writing saves at once. Call `update()` once to start the run.
@@ -61,8 +60,6 @@ impl FinalState {
 /// Why a headless run failed.
 #[derive(Debug)]
 pub enum HeadlessError {
-    /// `--load` failed.
-    Load(SaveError),
     /// `--save` failed.
     Save(String),
     /// The run never started (the reason is the game's last message).
@@ -72,7 +69,6 @@ pub enum HeadlessError {
 impl std::fmt::Display for HeadlessError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            HeadlessError::Load(e) => write!(f, "--load: {e}"),
             HeadlessError::Save(e) => write!(f, "--save: {e}"),
             HeadlessError::NoLevel(why) => write!(f, "{why}"),
         }
@@ -111,23 +107,16 @@ pub fn final_state(app: &mut App) -> Result<FinalState, HeadlessError> {
     Ok(FinalState::of(run, log.texts()))
 }
 
-/// Runs a whole headless game: start (or `load`), apply `actions`, optionally save.
+/// Runs a whole headless game: start (or go on with the settings' loaded run), apply
+/// `actions`, optionally save.
 pub fn run_headless(
     settings: RunSettings,
-    load: Option<PathBuf>,
     actions: &[PlayerAction],
     save: Option<PathBuf>,
 ) -> Result<FinalState, HeadlessError> {
     let mut app = headless_app(settings);
     settle(&mut app);
     final_state(&mut app)?;
-    if let Some(path) = load {
-        let (run, from) = load_run(&path).map_err(HeadlessError::Load)?;
-        let world = app.world_mut();
-        world.write_message(Notice(from.notice(&path)));
-        world.insert_resource(RunModel(run));
-        settle(&mut app);
-    }
     perform(&mut app, actions);
     if let Some(path) = save {
         app.world_mut().write_message(SaveRequest::SaveTo(path));

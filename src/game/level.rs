@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use super::actions::OutcomeMessages;
 use super::{GameSystems, GridPos, Notice, Player, RunModel, RunSettings};
 use crate::grid::{Pos, Tile};
-use crate::run::RunState;
+use crate::run::{Outcome, RunState};
 
 pub use crate::run::Sight;
 
@@ -67,13 +67,24 @@ pub struct MapSize {
     pub height: u32,
 }
 
-/// Starts the run from the settings and puts the player in the world; a run that
-/// cannot start says why (and the game shows nothing).
+/// Starts the run from the settings (or goes on with the loaded one) and puts the player
+/// in the world; a run that cannot start says why (and the game shows nothing).
 pub(super) fn start_run(
     mut commands: Commands,
     settings: Res<RunSettings>,
     mut messages: OutcomeMessages,
 ) {
+    if let Some(resumed) = &settings.resume {
+        let run = (*resumed.run).clone();
+        commands.spawn((Player, GridPos(run.player)));
+        messages.tell(Outcome::LevelEntered {
+            depth: run.depth,
+            key: run.level.key.clone(),
+        });
+        messages.notices.write(Notice(resumed.notice.clone()));
+        commands.insert_resource(RunModel(run));
+        return;
+    }
     match RunState::start(settings.campaign.clone(), settings.start.clone()) {
         Ok((run, outcomes)) => {
             commands.spawn((Player, GridPos(run.player)));

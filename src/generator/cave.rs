@@ -10,7 +10,10 @@ use super::{Invalid, Layout, LevelReport};
 use crate::grid::{Grid, Tile};
 use crate::rng::StreamRng;
 
-pub mod automaton;
+internal_mod!(
+    /// The bit-parallel 4-5 rule (a building block; `internals`).
+    automaton
+);
 mod pockets;
 
 use pockets::{fill_pockets, tunnel_pockets};

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use super::AppSystems;
 use crate::game::{NoticeLog, RunModel};
-use crate::loot::default_loot_table;
+use crate::loot::LootTable;
 use crate::run::{help_lines, inventory_names};
 
 pub(super) fn plugin(app: &mut App) {
@@ -210,10 +210,12 @@ fn update_notice_line(
 
 /// The inventory as the panel lists it: one line per name (as the player knows it: a
 /// disguise until identified), with a count for several.
-pub fn inventory_lines(run_seed: u64, inventory: &[usize]) -> Vec<String> {
-    let table = default_loot_table();
+pub fn inventory_lines(table: &LootTable, run_seed: u64, inventory: &[usize]) -> Vec<String> {
     let mut lines: Vec<(String, usize)> = Vec::new();
-    for (&kind, name) in inventory.iter().zip(inventory_names(run_seed, inventory)) {
+    for (&kind, name) in inventory
+        .iter()
+        .zip(inventory_names(table, run_seed, inventory))
+    {
         let glyph = table.items().get(kind).map_or('*', |i| i.glyph);
         let name = format!("{glyph} {name}");
         match lines.iter_mut().find(|(n, _)| *n == name) {
@@ -240,7 +242,7 @@ fn update_inventory_panel(
     let Some(run) = run.filter(|r| r.is_changed()) else {
         return;
     };
-    let mut lines = inventory_lines(run.campaign.seed, &run.inventory);
+    let mut lines = inventory_lines(run.campaign.loot_table(), run.campaign.seed, &run.inventory);
     // Identical items share a line; a long list is cut so the panel stays in its corner.
     if lines.len() > INVENTORY_LINES {
         let more = lines.len() - (INVENTORY_LINES - 1);
@@ -272,14 +274,14 @@ mod tests {
 
     #[test]
     fn the_inventory_panel_counts_items_of_one_name() {
-        let table = default_loot_table();
+        let table = crate::loot::default_loot_table();
         let gold = table
             .index_of("gold pieces")
             .expect("the default table has gold");
         let food = table
             .index_of("food ration")
             .expect("the default table has food");
-        let lines = inventory_lines(7, &[gold, food, gold]);
+        let lines = inventory_lines(table, 7, &[gold, food, gold]);
         assert_eq!(lines, ["$ gold pieces x2", "% food ration"]);
     }
 }

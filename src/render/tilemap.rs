@@ -8,9 +8,8 @@ use bevy_ecs_tilemap::prelude::*;
 use super::AppSystems;
 use super::tileset::{PLAYER, TILE_SIDE, Tileset, item_index, terrain_index};
 use crate::game::level::{Item, MapSize, MapTile, Sight, TileEntities};
-use crate::game::{GridPos, Player};
+use crate::game::{GridPos, Player, RunModel};
 use crate::grid::Pos;
-use crate::loot::default_loot_table;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -126,6 +125,7 @@ fn add_sprites(
     tileset: Res<Tileset>,
     players: Query<Entity, (With<Player>, Without<Sprite>)>,
     items: Query<(Entity, &Item), Without<Sprite>>,
+    run: Res<RunModel>,
 ) {
     for player in &players {
         commands.entity(player).insert((
@@ -134,7 +134,7 @@ fn add_sprites(
             Visibility::Visible,
         ));
     }
-    let table = default_loot_table();
+    let table = run.0.campaign.loot_table();
     for (entity, item) in &items {
         let glyph = table.items().get(item.kind).map_or('*', |i| i.glyph);
         commands.entity(entity).insert((

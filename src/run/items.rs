@@ -1,34 +1,31 @@
 //! What the player calls the items they carry: a disguise until two of a kind have been
 //! carried (then the true name), and the article a sentence needs.
 
-use crate::loot::{appearances, default_loot_table};
+use crate::loot::{LootTable, appearances};
 use crate::rng::{Stream, StreamRng};
 
 /// What the player calls an item kind: its true name once two of it have been carried
 /// (or when it has no disguise), otherwise its unidentified appearance for this run.
-pub fn item_name(run_seed: u64, inventory: &[usize], kind: usize) -> String {
-    name_with(&disguises(run_seed), inventory, kind)
+pub fn item_name(table: &LootTable, run_seed: u64, inventory: &[usize], kind: usize) -> String {
+    name_with(table, &disguises(table, run_seed), inventory, kind)
 }
 
 /// The names of everything carried, in pick-up order.
-pub fn inventory_names(run_seed: u64, inventory: &[usize]) -> Vec<String> {
-    let disguises = disguises(run_seed);
+pub fn inventory_names(table: &LootTable, run_seed: u64, inventory: &[usize]) -> Vec<String> {
+    let disguises = disguises(table, run_seed);
     inventory
         .iter()
-        .map(|&k| name_with(&disguises, inventory, k))
+        .map(|&k| name_with(table, &disguises, inventory, k))
         .collect()
 }
 
 /// The unidentified appearance of every item kind in this run (from the run's loot stream).
-fn disguises(run_seed: u64) -> Vec<String> {
-    appearances(
-        default_loot_table(),
-        &mut StreamRng::new(run_seed, Stream::Loot),
-    )
+fn disguises(table: &LootTable, run_seed: u64) -> Vec<String> {
+    appearances(table, &mut StreamRng::new(run_seed, Stream::Loot))
 }
 
-fn name_with(disguises: &[String], inventory: &[usize], kind: usize) -> String {
-    let true_name = default_loot_table().true_name(kind);
+fn name_with(table: &LootTable, disguises: &[String], inventory: &[usize], kind: usize) -> String {
+    let true_name = table.true_name(kind);
     let carried = inventory.iter().filter(|&&k| k == kind).count();
     match disguises.get(kind) {
         Some(disguise) if *disguise != true_name && carried < 2 => {
@@ -73,10 +70,13 @@ mod tests {
 
     #[test]
     fn two_carried_identify_a_kind() {
-        let table = default_loot_table();
+        let table = crate::loot::default_loot_table();
         let potion = table.index_of("potion of healing").expect("in the table");
-        let one = item_name(3, &[potion], potion);
+        let one = item_name(table, 3, &[potion], potion);
         assert!(one.ends_with("(unidentified)"), "{one}");
-        assert_eq!(item_name(3, &[potion, potion], potion), "potion of healing");
+        assert_eq!(
+            item_name(table, 3, &[potion, potion], potion),
+            "potion of healing"
+        );
     }
 }

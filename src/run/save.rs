@@ -11,6 +11,7 @@ use super::level::{LevelInPlay, LevelMemory, check_play_size, generate_for_play}
 use crate::config::CampaignConfig;
 use crate::grid::Pos;
 use crate::key::LevelKey;
+use crate::loot::{LootFingerprint, LootTable, register};
 use crate::rng::mix64;
 use crate::save::{LoadedFrom, SaveError, load_validated, save_to_path};
 
@@ -51,6 +52,10 @@ pub struct GameSave {
     /// Absent in saves made before it existed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub remembered: Vec<SavedLevel>,
+    /// The campaign's own loot table as RON, when it names one (so the save loads
+    /// without the file). Absent for the embedded table.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loot_table: Option<String>,
 }
 
 /// Packs booleans into a hexadecimal string.
@@ -120,6 +125,8 @@ impl RunState {
             regenerations: self.regenerations,
             levels,
             remembered,
+            loot_table: (self.campaign.loot_table().fingerprint() != LootFingerprint::embedded())
+                .then(|| self.campaign.loot_table().to_ron()),
         }
     }
 
@@ -128,6 +135,20 @@ impl RunState {
     pub fn restore(save: GameSave) -> Result<RunState, String> {
         if save.campaign.depths.is_empty() {
             return Err("the campaign lists no levels".into());
+        }
+        let mut campaign = save.campaign;
+        match (&save.loot_table, &campaign.loot) {
+            (Some(text), _) => {
+                let table = LootTable::from_ron_str(text, "the save's loot table")
+                    .map_err(|e| e.to_string())?;
+                campaign = campaign.with_loot_table(register(table));
+            }
+            (None, Some(file)) => {
+                return Err(format!(
+                    "the campaign names loot table {file:?}, but the save does not hold it"
+                ));
+            }
+            (None, None) => {}
         }
         let mut keys = std::collections::BTreeMap::new();
         let mut memories = std::collections::BTreeMap::new();
@@ -171,7 +192,7 @@ impl RunState {
         };
         let level = LevelInPlay::new(key.clone(), generated, memories.get(&key.encode()));
         let mut run = RunState {
-            campaign: save.campaign,
+            campaign,
             depth: save.depth,
             keys,
             memories,

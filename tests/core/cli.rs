@@ -465,6 +465,7 @@ fn a_save_holding_a_level_too_large_to_play_is_refused() {
             seen: String::new(),
         }],
         remembered: vec![],
+        loot_table: None,
     };
     let path = temp_file("huge.sav", b"");
     write_save(&path, &save).unwrap();
@@ -571,4 +572,86 @@ fn a_recorded_run_replays_and_a_changed_one_is_out_of_sync() {
     assert!(stderr(&o).contains("line "), "{}", stderr(&o));
     let o = delve(&["play", "--headless", "--load", "x.sav", "--record", "y.rec"]);
     assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn a_campaigns_own_loot_table_travels_with_its_keys_and_saves() {
+    use delve::grid::{Grid, Tile};
+    let made = delve(&["gen", "levels/hoard.ron"]);
+    assert!(made.status.success(), "{}", stderr(&made));
+    let key = key_of(&made);
+    // Without the table, the key says which one it needs; with it, the same level.
+    let refused = delve(&["gen", "--key", &key]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(stderr(&refused).contains("--loot"), "{}", stderr(&refused));
+    let again = delve(&["gen", "--key", &key, "--loot", "levels/hoard-loot.ron"]);
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert_eq!(again.stdout, made.stdout);
+    let other = delve(&["gen", "--key", &key, "--loot", "levels/loot.ron"]);
+    assert_eq!(other.status.code(), Some(2), "a different table is refused");
+
+    // Walk to the nearest item, save; load in a folder without the table file.
+    let ascii = String::from_utf8(made.stdout).unwrap();
+    let tiles = Grid::parse_ascii(&ascii).unwrap();
+    let up = tiles
+        .positions()
+        .find(|&p| tiles[p] == Tile::UpStairs)
+        .unwrap();
+    let walks = tiles
+        .positions()
+        .filter(|&p| tiles[p] == Tile::Loot)
+        .map(|p| super::paths::walk(&tiles, up, p));
+    let walk = walks.min_by_key(Vec::len).expect("the hoard has loot");
+    let dir = std::env::temp_dir().join(format!("delve-hoard-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("hoard.sav");
+    let played = delve(&[
+        "play",
+        "--headless",
+        "levels/hoard.ron",
+        "--actions",
+        &super::paths::letters(&walk),
+        "--save",
+        save.to_str().unwrap(),
+    ]);
+    assert!(played.status.success(), "{}", stderr(&played));
+    let loaded = Command::new(env!("CARGO_BIN_EXE_delve"))
+        .current_dir(&dir)
+        .args([
+            "play",
+            "--headless",
+            "--load",
+            "hoard.sav",
+            "--actions",
+            ".",
+        ])
+        .output()
+        .unwrap();
+    assert!(loaded.status.success(), "{}", stderr(&loaded));
+    let text = String::from_utf8_lossy(&loaded.stdout);
+    assert_eq!(final_key(&loaded), key, "{text}");
+    assert!(
+        text.contains("messages: [\n        \"Loaded hoard.sav.\",\n    ]"),
+        "the log holds the loaded run's news only, no other run's start: {text}"
+    );
+    let carried = text
+        .split("inventory: [")
+        .nth(1)
+        .and_then(|rest| rest.split(']').next())
+        .expect("an inventory list");
+    let known = [
+        "gold pieces",
+        "silver goblet",
+        "gem (unidentified)",
+        "dragon egg",
+        "potion of healing",
+    ];
+    let names: Vec<&str> = carried.split('"').skip(1).step_by(2).collect();
+    assert!(!names.is_empty(), "the walk ends on an item: {text}");
+    for name in names {
+        assert!(
+            known.iter().any(|k| name.ends_with(k)),
+            "{name:?} is not an item of the hoard's own table: {text}"
+        );
+    }
 }

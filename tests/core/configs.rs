@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use delve::config::{CampaignConfig, ConfigError};
+use delve::key::LevelKey;
 use delve::loot::LootTable;
 
 #[test]
@@ -16,21 +17,73 @@ fn every_file_in_levels_parses_and_validates() {
             continue;
         }
         let text = std::fs::read_to_string(&path).expect("readable");
-        if path.file_name().and_then(|n| n.to_str()) == Some("loot.ron") {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if name.ends_with("loot.ron") {
             LootTable::from_ron_str(&text, &path.display().to_string()).expect("loot table parses");
         } else {
             let campaign = CampaignConfig::load(&path).unwrap_or_else(|e| panic!("{e}"));
             for depth in 1..=campaign.depths.len() as u32 + 1 {
-                delve::generator::generate_level(
-                    campaign.config_at(depth),
-                    campaign.level_seed(depth),
-                )
-                .unwrap_or_else(|e| panic!("{}: depth {depth}: {e}", path.display()));
+                let key = LevelKey::new(campaign.config_at(depth).clone(), depth, campaign.seed)
+                    .under(campaign.loot_table());
+                key.generate()
+                    .unwrap_or_else(|e| panic!("{}: depth {depth}: {e}", path.display()));
             }
             campaigns += 1;
         }
     }
-    assert!(campaigns >= 4, "cave, dungeon, maze and descent at least");
+    assert!(
+        campaigns >= 5,
+        "cave, dungeon, maze, descent and hoard at least"
+    );
+}
+
+#[test]
+fn a_campaign_draws_its_loot_from_the_table_it_names() {
+    let levels = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels");
+    let hoard = CampaignConfig::load(&levels.join("hoard.ron")).unwrap();
+    let own = LootTable::load(&levels.join("hoard-loot.ron")).unwrap();
+    assert_eq!(hoard.loot_table(), own);
+    assert_ne!(own.fingerprint(), delve::loot::LootFingerprint::embedded());
+    let key = LevelKey::new(hoard.config_at(1).clone(), 1, hoard.seed).under(hoard.loot_table());
+    let level = key.generate().unwrap();
+    assert!(!level.loot.is_empty());
+    let egg = own.index_of("dragon egg").unwrap();
+    assert_eq!(
+        level.loot[0].item, egg,
+        "the must-find item of the campaign's own table"
+    );
+    assert!(level.loot.iter().all(|item| item.item < own.items().len()));
+    // The same layout under the embedded table has other loot, and its key says so.
+    let plain = LevelKey::new(hoard.config_at(1).clone(), 1, hoard.seed);
+    assert_eq!(plain.generate().unwrap().tiles.width(), level.tiles.width());
+    assert_ne!(plain.encode(), key.encode());
+}
+
+#[test]
+fn a_loot_table_the_campaign_cannot_read_is_named_at_its_field() {
+    let dir = std::env::temp_dir().join(format!("delve-loot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let campaign = dir.join("c.ron");
+    std::fs::write(
+        &campaign,
+        "(\n  seed: 1,\n  loot: \"mine.ron\",\n  depths: [Cave()],\n)\n",
+    )
+    .unwrap();
+    let missing = CampaignConfig::load(&campaign).unwrap_err();
+    assert!(matches!(missing, ConfigError::Loot { .. }), "{missing}");
+    assert_eq!(missing.position(), Some((3, 3)), "{missing}");
+    assert!(missing.to_string().contains("mine.ron"), "{missing}");
+    std::fs::write(
+        dir.join("mine.ron"),
+        "(items: [(name: \"x\", glyph: 'x', rarity: Rare, oops: 1)])",
+    )
+    .unwrap();
+    let broken = CampaignConfig::load(&campaign).unwrap_err().to_string();
+    assert!(
+        broken.contains("mine.ron:1:"),
+        "the table's own file and place: {broken}"
+    );
+    assert!(broken.contains("oops"), "{broken}");
 }
 
 #[test]

@@ -156,3 +156,55 @@ fn the_documented_example_key_is_the_default_cave_at_seed_42() {
     assert_eq!(key.config, GeneratorKind::Cave.default_config());
     assert_eq!((key.depth, key.seed), (1, 42));
 }
+
+#[test]
+fn a_key_made_under_another_loot_table_says_so() {
+    use delve::loot::{LootFingerprint, LootTable, register};
+    // A table of this test alone, so no other test has loaded it into the process.
+    let text = r#"(items: [(name: "only in the key test", glyph: '&', rarity: Common)])"#;
+    let unloaded = LootTable::from_ron_str(text, "t.ron").unwrap();
+    for config in [
+        GeneratorKind::Cave.default_config(),
+        GeneratorConfig::Rooms(RoomsConfig {
+            cycle_percent: 10,
+            ..RoomsConfig::default()
+        }),
+    ] {
+        let key = LevelKey::new(config, 3, 77).under(&unloaded);
+        let decoded = LevelKey::decode(&key.encode()).unwrap();
+        assert_eq!(
+            decoded, key,
+            "the fingerprint comes back with the parameters"
+        );
+        assert_eq!(decoded.loot, unloaded.fingerprint());
+        let plain = LevelKey {
+            loot: LootFingerprint::embedded(),
+            ..key.clone()
+        };
+        assert_ne!(plain.encode(), key.encode());
+        let _ = plain.generate().unwrap();
+    }
+    let key = LevelKey::new(GeneratorKind::Maze.default_config(), 2, 5).under(&unloaded);
+    let refused = key.generate().unwrap_err().to_string();
+    assert!(
+        refused.contains(&unloaded.fingerprint().to_string()) && refused.contains("--loot"),
+        "{refused}"
+    );
+    let loaded = register(unloaded);
+    let level = key.generate().unwrap();
+    assert!(
+        level.loot.iter().all(|item| item.item == 0),
+        "{:?}",
+        level.loot
+    );
+    assert!(!level.loot.is_empty());
+    assert_eq!(key.under(loaded).generate().unwrap().tiles, level.tiles);
+}
+
+#[test]
+fn keys_under_the_embedded_table_are_unchanged() {
+    // Written before loot tables could be named: cave defaults, depth 1, seed 42.
+    let key = LevelKey::decode("100J-MA").unwrap();
+    assert_eq!(key.loot, delve::loot::LootFingerprint::embedded());
+    assert_eq!(key.encode(), "100J-MA");
+}

@@ -60,6 +60,7 @@ fn save_text() -> String {
         regenerations: 1,
         levels: vec![],
         remembered: vec![],
+        loot_table: None,
     };
     ron::ser::to_string_pretty(&save, ron::ser::PrettyConfig::default()).unwrap()
 }

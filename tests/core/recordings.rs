@@ -83,6 +83,7 @@ fn record(seed: u64, to: &Path) {
     let mut app = headless_app(RunSettings {
         campaign: campaign(seed),
         start: None,
+        resume: None,
         save_path: save,
         record: Some(to.to_path_buf()),
     });
@@ -199,9 +200,7 @@ fn a_recording_whose_campaign_is_broken_is_refused_not_played() {
         }
         other => panic!("{other:?}"),
     }
-    let empty_campaign = CampaignConfig {
-        depths: vec![],
-        ..CampaignConfig::builtin()
-    };
+    let mut empty_campaign = CampaignConfig::builtin();
+    empty_campaign.depths.clear();
     assert!(RunState::start(empty_campaign, None).is_err());
 }

@@ -83,12 +83,23 @@ impl TestContext {
     }
 }
 
+/// A headless run that goes on with the run saved at `path` (as `delve play --load`).
+fn load_headless(path: &std::path::Path) -> Result<delve::game::headless::FinalState, String> {
+    let resume = delve::game::ResumedRun::load(path).map_err(|e| e.to_string())?;
+    let settings = RunSettings {
+        resume: Some(resume),
+        ..settings(7, None)
+    };
+    run_headless(settings, &[], None).map_err(|e| e.to_string())
+}
+
 fn settings(seed: u64, start: Option<LevelKey>) -> RunSettings {
     let mut campaign = CampaignConfig::builtin();
     campaign.seed = seed;
     RunSettings {
         campaign,
         start,
+        resume: None,
         save_path: std::env::temp_dir()
             .join(format!("delve-game-{seed}-{}.sav", std::process::id())),
         record: None,

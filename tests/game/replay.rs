@@ -6,8 +6,8 @@ use super::*;
 #[test]
 fn a_replay_gives_the_same_final_state_twice() {
     let actions = delve::game::parse_actions("lllljjjj > hhhh R kkk 2 jj 3 K").unwrap();
-    let a = run_headless(settings(21, None), None, &actions, None).unwrap();
-    let b = run_headless(settings(21, None), None, &actions, None).unwrap();
+    let a = run_headless(settings(21, None), &actions, None).unwrap();
+    let b = run_headless(settings(21, None), &actions, None).unwrap();
     assert_eq!(a, b);
     let mut t = TestContext::new(21);
     t.act(&actions);

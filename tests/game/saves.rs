@@ -9,8 +9,8 @@ fn save_then_load_restores_the_state_exactly() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("game.sav");
     let actions = delve::game::parse_actions("lljjhh").unwrap();
-    let saved = run_headless(settings(12, None), None, &actions, Some(path.clone())).unwrap();
-    let loaded = run_headless(settings(999, None), Some(path.clone()), &[], None).unwrap();
+    let saved = run_headless(settings(12, None), &actions, Some(path.clone())).unwrap();
+    let loaded = load_headless(&path).unwrap();
     assert_eq!(loaded.level_key, saved.level_key);
     assert_eq!(loaded.position, saved.position);
     assert_eq!(loaded.inventory, saved.inventory);
@@ -50,7 +50,6 @@ fn a_damaged_save_loads_its_backup_and_says_so() {
     let _ = std::fs::remove_file(&backup);
     let first = run_headless(
         settings(31, None),
-        None,
         &delve::game::parse_actions("ll").unwrap(),
         Some(path.clone()),
     )
@@ -58,7 +57,6 @@ fn a_damaged_save_loads_its_backup_and_says_so() {
     // The second save keeps the first as the backup.
     let second = run_headless(
         settings(31, None),
-        None,
         &delve::game::parse_actions("lljj").unwrap(),
         Some(path.clone()),
     )
@@ -69,7 +67,7 @@ fn a_damaged_save_loads_its_backup_and_says_so() {
     bytes[middle] ^= 0x40;
     std::fs::write(&path, &bytes).unwrap();
 
-    let loaded = run_headless(settings(7, None), Some(path.clone()), &[], None).unwrap();
+    let loaded = load_headless(&path).unwrap();
     assert_eq!(
         (loaded.level_key.as_str(), loaded.position, loaded.turns),
         (first.level_key.as_str(), first.position, first.turns),
@@ -87,18 +85,14 @@ fn a_damaged_save_loads_its_backup_and_says_so() {
 
     // With the backup damaged too, loading fails and names both problems.
     std::fs::write(&backup, b"not a save").unwrap();
-    let error = run_headless(settings(7, None), Some(path.clone()), &[], None)
-        .unwrap_err()
-        .to_string();
+    let error = load_headless(&path).unwrap_err().to_string();
     assert!(
         error.contains("game.sav") && error.contains("its backup"),
         "{error}"
     );
     // Without a backup, the save's own error is all there is to say.
     std::fs::remove_file(&backup).unwrap();
-    let error = run_headless(settings(7, None), Some(path), &[], None)
-        .unwrap_err()
-        .to_string();
+    let error = load_headless(&path).unwrap_err().to_string();
     assert!(!error.contains("its backup"), "{error}");
 }
 
