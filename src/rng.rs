@@ -17,6 +17,10 @@ pub enum Stream {
     Loot,
     /// Anything purely visual.
     Cosmetic,
+    /// Which monsters a level starts with and where they stand.
+    Monsters,
+    /// Hits and damage in fights (one stream per run, drawn in turn order).
+    Combat,
 }
 
 impl Stream {
@@ -25,6 +29,8 @@ impl Stream {
             Stream::Layout => 0x4c41_594f_5554,
             Stream::Loot => 0x4c4f_4f54,
             Stream::Cosmetic => 0x434f_534d_4554_4943,
+            Stream::Monsters => 0x4d4f_4e53_5445_5253,
+            Stream::Combat => 0x434f_4d42_4154,
         }
     }
 }

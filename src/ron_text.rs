@@ -120,15 +120,37 @@ pub fn locate(text: &str, key: &str, entry: Option<(usize, &str)>) -> Option<(us
             key,
             index,
             field: Some(field),
+            variants: true,
         })
         .or_else(|| {
             found(Probe::Entry {
                 key,
                 index,
                 field: None,
+                variants: true,
             })
         }),
     }
+}
+
+/// [`locate`] for a list of plain structs (`monsters: [(name: "rat", …), …]`): the
+/// (line, column) of `field` in the `index`-th element of the list under `key`, or of
+/// that element's opening when it leaves `field` out.
+pub fn locate_in_list(text: &str, key: &str, index: usize, field: &str) -> Option<(usize, usize)> {
+    let text = without_bom(text);
+    let found = |field| {
+        let probe = Probe::Entry {
+            key,
+            index,
+            field,
+            variants: false,
+        };
+        match Dialect::Plain.options().from_str_seed(text, probe) {
+            Err(e) if e.code.to_string() == FOUND => Some((e.span.start.line, e.span.start.col)),
+            _ => None,
+        }
+    };
+    found(Some(field)).or_else(|| found(None))
 }
 
 /// The message a probe stops the parser with once it stands on what it looks for.
@@ -140,11 +162,13 @@ enum Probe<'a> {
     /// The key `key` of the top-level struct.
     Key { key: &'a str },
     /// In the list under `key`, element `index`: its `field`, or (with `None`) the
-    /// element itself.
+    /// element itself; elements are enum variants wrapping structs, or (without
+    /// `variants`) plain structs.
     Entry {
         key: &'a str,
         index: usize,
         field: Option<&'a str>,
+        variants: bool,
     },
 }
 
@@ -190,8 +214,17 @@ impl<'de> Visitor<'de> for Probe<'_> {
         while let Some(Ident(name)) = map.next_key()? {
             match self {
                 Probe::Key { .. } if name == wanted => return Err(found()),
-                Probe::Entry { index, field, .. } if name == wanted => {
-                    map.next_value_seed(ListProbe { index, field })?;
+                Probe::Entry {
+                    index,
+                    field,
+                    variants,
+                    ..
+                } if name == wanted => {
+                    map.next_value_seed(ListProbe {
+                        index,
+                        field,
+                        variants,
+                    })?;
                 }
                 _ => {
                     map.next_value::<IgnoredAny>()?;
@@ -206,6 +239,7 @@ impl<'de> Visitor<'de> for Probe<'_> {
 struct ListProbe<'a> {
     index: usize,
     field: Option<&'a str>,
+    variants: bool,
 }
 
 impl<'de> DeserializeSeed<'de> for ListProbe<'_> {
@@ -226,7 +260,13 @@ impl<'de> Visitor<'de> for ListProbe<'_> {
                 return Ok(());
             }
         }
-        seq.next_element_seed(EntryProbe { field: self.field })?;
+        match (self.variants, self.field) {
+            (true, field) => seq.next_element_seed(EntryProbe { field })?,
+            (false, Some(field)) => seq.next_element_seed(FieldProbe { field })?,
+            (false, None) => seq
+                .next_element_seed(FieldProbe { field: "" })
+                .and(Err(found()))?,
+        };
         Ok(())
     }
 }
