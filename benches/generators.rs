@@ -76,6 +76,30 @@ fn connectivity(c: &mut Criterion) {
     });
 }
 
+/// The maps a monster turn needs: one map toward the player shared by every hunter, and
+/// its safety map for the fleeing (issue 12's turn budget is a 16 ms frame).
+fn dijkstra_maps(c: &mut Criterion) {
+    use delve::dijkstra::DijkstraMap;
+    let mut group = c.benchmark_group("dijkstra_map");
+    for (w, h) in [(80u32, 50u32), (200, 200)] {
+        let config = GeneratorConfig::Cave(CaveConfig {
+            width: w,
+            height: h,
+            ..CaveConfig::default()
+        });
+        let level = generate_level(&config, 5).expect("level");
+        let player = level.up;
+        group.bench_function(format!("toward_player_{w}x{h}"), |b| {
+            b.iter(|| black_box(DijkstraMap::toward(&level.tiles, [player])))
+        });
+        let toward = DijkstraMap::toward(&level.tiles, [player]);
+        group.bench_function(format!("safety_{w}x{h}"), |b| {
+            b.iter(|| black_box(DijkstraMap::fleeing(&level.tiles, &toward, 120)))
+        });
+    }
+    group.finish();
+}
+
 fn maze(c: &mut Criterion) {
     let config = GeneratorConfig::Maze(MazeConfig {
         width: 2001,
@@ -166,6 +190,6 @@ fn regenerate_in_game(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(10);
-    targets = automaton, levels, connectivity, maze, coprimes, scrambling, regenerate_in_game
+    targets = automaton, levels, connectivity, dijkstra_maps, maze, coprimes, scrambling, regenerate_in_game
 }
 criterion_main!(benches);

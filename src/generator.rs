@@ -3,20 +3,14 @@
 //!
 //! Pure core: no Bevy in here. A level depends only on its config and its seed.
 
-internal_mod!(
-    /// Wall bits, regions and walking distances (building blocks; `internals`).
-    analysis
-);
+internal_mod!(analysis);
 pub mod cave;
 pub mod generation;
 pub mod guarantees;
 pub mod maze;
 pub mod rooms;
 pub mod schema;
-internal_mod!(
-    /// Stair placement (a building block; `internals`).
-    stairs
-);
+internal_mod!(stairs);
 
 use std::fmt;
 

@@ -63,7 +63,7 @@ impl Scheduler {
     /// The actor whose turn it is (the earliest tick, ties by order added), moving the
     /// clock to its tick. It stays in the schedule until [`Scheduler::done`] says how long
     /// its action took.
-    pub fn next(&mut self) -> Option<Actor> {
+    pub fn next_actor(&mut self) -> Option<Actor> {
         let &(tick, _, actor) = self.queue.iter().min()?;
         self.now = tick;
         Some(actor)
@@ -105,7 +105,7 @@ mod tests {
         let mut counts = vec![0; speeds.len()];
         let mut player_acted = 0;
         while player_acted < player_turns {
-            let actor = schedule.next().unwrap();
+            let actor = schedule.next_actor().unwrap();
             let index = speeds.iter().position(|&(a, _)| a == actor).unwrap();
             counts[index] += 1;
             if actor == Actor::Player {
@@ -146,7 +146,7 @@ mod tests {
         schedule.add(Actor::Monster(0), 0);
         let mut order = Vec::new();
         for _ in 0..7 {
-            let actor = schedule.next().unwrap();
+            let actor = schedule.next_actor().unwrap();
             order.push(actor);
             let ticks = if actor == Actor::Player { 100 } else { 50 };
             schedule.done(actor, ticks);
@@ -172,13 +172,13 @@ mod tests {
         for actor in [Actor::Player, Actor::Monster(2), Actor::Monster(0)] {
             schedule.add(actor, 0);
         }
-        assert_eq!(schedule.next(), Some(Actor::Player));
+        assert_eq!(schedule.next_actor(), Some(Actor::Player));
         schedule.done(Actor::Player, 100);
-        assert_eq!(schedule.next(), Some(Actor::Monster(2)));
+        assert_eq!(schedule.next_actor(), Some(Actor::Monster(2)));
         schedule.remove(Actor::Monster(2));
-        assert_eq!(schedule.next(), Some(Actor::Monster(0)));
+        assert_eq!(schedule.next_actor(), Some(Actor::Monster(0)));
         schedule.done(Actor::Monster(0), 100);
-        assert_eq!(schedule.next(), Some(Actor::Player));
+        assert_eq!(schedule.next_actor(), Some(Actor::Player));
         schedule.renumber(|i| (i != 0).then_some(i));
         assert!(!schedule.contains(Actor::Monster(0)));
         assert_eq!(schedule.now(), 100);

@@ -10,10 +10,7 @@ use super::{Invalid, Layout, LevelReport};
 use crate::grid::{Grid, Tile};
 use crate::rng::StreamRng;
 
-internal_mod!(
-    /// The bit-parallel 4-5 rule (a building block; `internals`).
-    automaton
-);
+internal_mod!(automaton);
 mod pockets;
 
 use pockets::{fill_pockets, tunnel_pockets};
@@ -79,7 +76,7 @@ impl CaveConfig {
 ///
 /// In order: every inner tile is drawn as wall with `wall_percent` chance (row by row,
 /// one draw per tile; the border ring is wall without a draw); the blanking strip is
-/// cleared; `passes` passes of the 4-5 rule run ([`WallBits`]); the border ring is made
+/// cleared; `passes` passes of the 4-5 rule run (on packed wall bits); the border ring is made
 /// wall again; if too little floor is left for two stairs (fewer tiles than two
 /// `(2·stair_clearance + 1)²` squares, as when `wall_percent` is high), the strip is
 /// cleared again, at least `2·stair_clearance + 1` rows tall; then pockets are

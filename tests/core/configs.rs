@@ -20,6 +20,9 @@ fn every_file_in_levels_parses_and_validates() {
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
         if name.ends_with("loot.ron") {
             LootTable::from_ron_str(&text, &path.display().to_string()).expect("loot table parses");
+        } else if name == "monsters.ron" {
+            delve::monsters::MonsterTable::from_ron_str(&text, &path.display().to_string())
+                .expect("monster table parses");
         } else {
             let campaign = CampaignConfig::load(&path).unwrap_or_else(|e| panic!("{e}"));
             for depth in 1..=campaign.depths.len() as u32 + 1 {
