@@ -19,17 +19,8 @@ use crate::grid::{Grid, Pos, Tile};
 pub const UNREACHED: i32 = i32::MAX;
 
 /// The 8 directions, in the fixed order ties are broken in: orthogonal first (north,
-/// east, south, west), then diagonal.
-pub const DIRECTIONS: [(i32, i32); 8] = [
-    (0, -1),
-    (1, 0),
-    (0, 1),
-    (-1, 0),
-    (1, -1),
-    (1, 1),
-    (-1, 1),
-    (-1, -1),
-];
+/// east, south, west), then diagonal — the grid's own king steps.
+pub const DIRECTIONS: [(i32, i32); 8] = crate::grid::KING;
 
 /// A Dijkstra map over a level: each tile's cost to the nearest goal.
 #[derive(Clone, Debug, PartialEq, Eq)]
