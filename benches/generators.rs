@@ -175,6 +175,7 @@ fn regenerate_in_game(c: &mut Criterion) {
             campaign: CampaignConfig::builtin(),
             start: Some(start),
             resume: None,
+            rules: delve::run::Rules::Monsters,
             save_path: std::env::temp_dir().join("delve-bench.sav"),
             record: None,
         });

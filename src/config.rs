@@ -6,6 +6,7 @@
 //! (
 //!     name: "Caves",          // optional, shown in the HUD
 //!     seed: 42,               // master seed of the run
+//!     final_depth: 10,        // optional: its down stairs, taken with the rune, win
 //!     loot: "my-loot.ron",    // optional: the loot table, beside this file
 //!                             // (default: the embedded levels/loot.ron)
 //!     depths: [               // depth 1, 2, …; the last entry repeats below
@@ -30,6 +31,8 @@ pub const DEFAULT_CAMPAIGN: &str = include_str!("../levels/descent.ron");
 pub const DEFAULT_CAMPAIGN_NAME: &str = "levels/descent.ron (built in)";
 /// Deepest depth a run can reach.
 pub const MAX_DEPTH: u32 = 999;
+/// The final depth of a campaign that names none.
+pub const DEFAULT_FINAL_DEPTH: u32 = 10;
 
 /// A run: its master seed and the generator of each depth.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -42,6 +45,10 @@ pub struct CampaignConfig {
     pub seed: u64,
     /// Generator of depth 1, 2, …; the last entry is used for every deeper level.
     pub depths: Vec<GeneratorConfig>,
+    /// The depth whose down stairs end the run in victory when taken carrying the rune
+    /// (a must-find item); [`DEFAULT_FINAL_DEPTH`] when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub final_depth: Option<u32>,
     /// The campaign's own loot table, a file named relative to the campaign file; the
     /// embedded `levels/loot.ron` when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -108,6 +115,11 @@ impl CampaignConfig {
         Ok(campaign)
     }
 
+    /// The depth whose down stairs win the run (taken carrying the rune).
+    pub fn final_depth(&self) -> u32 {
+        self.final_depth.unwrap_or(DEFAULT_FINAL_DEPTH)
+    }
+
     /// The loot table the campaign's levels draw from.
     pub fn loot_table(&self) -> &'static LootTable {
         self.loot_table.unwrap_or_else(default_loot_table)
@@ -172,6 +184,21 @@ impl CampaignConfig {
                     error,
                 });
             }
+        }
+        if let Some(depth) = campaign.final_depth
+            && !(1..=MAX_DEPTH).contains(&depth)
+        {
+            let (line, column) = locate(text, "final_depth", None).unwrap_or((1, 1));
+            return Err(ConfigError::Invalid {
+                origin: origin.to_owned(),
+                line,
+                column,
+                entry: None,
+                error: Invalid {
+                    field: "final_depth",
+                    rule: format!("must be between 1 and {MAX_DEPTH}, got {depth}"),
+                },
+            });
         }
         if let Some(file) = &campaign.loot {
             let folder = Path::new(origin).parent().unwrap_or(Path::new(""));

@@ -42,6 +42,8 @@ pub struct RunSettings {
     pub start: Option<LevelKey>,
     /// A loaded run to go on with instead of starting one (`delve play --load`).
     pub resume: Option<ResumedRun>,
+    /// The rules a started run is played by (a loaded run keeps its own).
+    pub rules: crate::run::Rules,
     /// Where F5 saves and F9 loads.
     pub save_path: std::path::PathBuf,
     /// Where to record the run, if it is recorded.

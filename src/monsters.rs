@@ -17,7 +17,7 @@ use crate::ron_text::{Dialect, RonError, locate_in_list};
 use crate::schedule::NORMAL_TICKS;
 
 pub use combat::{AttackRoll, Fighter, hit_chance_percent, roll_attack};
-pub use spawn::{Monster, SpawnPlan, spawn_monsters};
+pub use spawn::{Mind, Monster, SpawnPlan, spawn_monsters, waypoint_count, waypoints};
 
 /// How often a monster acts, against the player's one action per move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -85,6 +85,7 @@ pub fn watch_recording(recording: crate::run::record::Recording, speed: f32) -> 
         campaign: recording.start.campaign.clone(),
         start,
         resume: None,
+        rules: recording.start.rules,
         save_path: std::env::temp_dir().join("delve-replay.sav"),
         record: None,
     };

@@ -6,6 +6,7 @@
 
 mod actions;
 mod arrival;
+mod fight;
 mod items;
 mod level;
 pub mod record;
@@ -19,6 +20,7 @@ pub use actions::{
     command_for_char, command_for_key, help_lines, parse_actions,
 };
 pub use arrival::{Arrival, ChangeReason, arrival_notice};
+pub use fight::{Fight, MapCache, PLAYER_FIGHTER, PLAYER_HP, REGENERATION_TURNS, RunEnd};
 pub use items::{inventory_names, item_name, with_article};
 pub use level::{
     LevelInPlay, LevelMemory, MAX_PLAY_TILES, SIGHT_RADIUS, Sight, TooLargeToPlay, Unplayable,
@@ -69,6 +71,8 @@ pub enum Outcome {
     SaveWanted,
     /// The player asked to load (F9); the front end replaces the run with [`load_run`].
     LoadWanted,
+    /// The run ended: the player died or won ([`RunState::end`] says which).
+    RunEnded,
     /// A line for the player.
     Notice(String),
 }
@@ -96,6 +100,19 @@ impl std::fmt::Display for StartError {
 
 impl std::error::Error for StartError {}
 
+/// Which rules a run is played by.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+pub enum Rules {
+    /// Monsters, hit points, a way to win and to die: the game.
+    #[default]
+    Monsters,
+    /// No monsters: the levels to walk through, as runs were before monsters existed
+    /// (older saves and recordings play so).
+    Peaceful,
+}
+
 /// The whole run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RunState {
@@ -121,6 +138,8 @@ pub struct RunState {
     pub level: LevelInPlay,
     /// The cave automaton being watched, if Space was pressed.
     pub watch: Option<CaveWatch>,
+    /// Hit points, kills, the turn schedule and the run's end; `None` in a peaceful run.
+    pub fight: Option<Fight>,
 }
 
 impl RunState {
@@ -130,6 +149,7 @@ impl RunState {
     pub fn start(
         mut campaign: CampaignConfig,
         start: Option<LevelKey>,
+        rules: Rules,
     ) -> Result<(RunState, Vec<Outcome>), StartError> {
         if campaign.depths.is_empty() {
             return Err(StartError::EmptyCampaign);
@@ -163,7 +183,9 @@ impl RunState {
             player,
             level: LevelInPlay::new(key.clone(), generated, None),
             watch: None,
+            fight: (rules == Rules::Monsters).then(Fight::new),
         };
+        run.put_monsters(None);
         run.level.look_from(player);
         let outcomes = vec![
             Outcome::LevelEntered {
@@ -201,6 +223,52 @@ impl RunState {
         )
     }
 
+    /// The rules the run is played by.
+    pub fn rules(&self) -> Rules {
+        if self.fight.is_some() {
+            Rules::Monsters
+        } else {
+            Rules::Peaceful
+        }
+    }
+
+    /// How the run ended, if it has.
+    pub fn end(&self) -> Option<&RunEnd> {
+        self.fight.as_ref().and_then(|f| f.end.as_ref())
+    }
+
+    /// What the level in play remembers when left (its monsters too, with monsters).
+    fn level_memory(&self) -> LevelMemory {
+        if self.fight.is_some() {
+            self.level.memory_with_monsters()
+        } else {
+            self.level.memory()
+        }
+    }
+
+    /// With monsters: puts the level's monsters on it (from `memory`, or spawned) and
+    /// starts its turn schedule.
+    fn put_monsters(&mut self, memory: Option<&LevelMemory>) {
+        if let Some(fight) = &mut self.fight {
+            self.level.populate(memory, self.player);
+            fight.schedule_level(&self.level.monsters);
+        }
+    }
+
+    /// Whether the player carries a must-find item (the rune of passage).
+    fn carries_the_rune(&self) -> bool {
+        let table = self.campaign.loot_table();
+        self.inventory
+            .iter()
+            .any(|&kind| table.items().get(kind).is_some_and(|item| item.must_find))
+    }
+
+    /// A turn passed: count it and let the monsters act.
+    fn pass_turn(&mut self, out: &mut Vec<Outcome>) {
+        self.turns = self.turns.saturating_add(1);
+        self.monsters_act(out);
+    }
+
     /// The names of everything carried, as the player knows them.
     pub fn inventory_names(&self) -> Vec<String> {
         inventory_names(
@@ -220,31 +288,57 @@ impl RunState {
         }
         let here = self.player;
         let tile_here = self.level.level.tiles.get(here);
+        if let Some(end) = self.end()
+            && !matches!(
+                action,
+                PlayerAction::Save | PlayerAction::Load | PlayerAction::ShowKey
+            )
+        {
+            let how = match end {
+                RunEnd::Won => "You have won".to_owned(),
+                RunEnd::Died { cause } => format!("You were {cause}"),
+            };
+            out.push(notice(&format!(
+                "{how}; the run is over. Start a new one, or load a save (F9)."
+            )));
+            return out;
+        }
         match action {
             PlayerAction::Move(dx, dy) => {
                 let to = here.offset(dx, dy);
-                if self.level.level.tiles.is_walkable(to) {
+                if let Some(index) = self.level.monster_at(to).filter(|_| self.fight.is_some()) {
+                    self.player_attacks(index, &mut out);
+                    self.pass_turn(&mut out);
+                } else if self.level.level.tiles.is_walkable(to) {
                     self.player = to;
-                    self.turns = self.turns.saturating_add(1);
                     out.push(Outcome::Moved { from: here, to });
                     self.level.look_from(to);
                     // Stepping on an item picks it up.
                     self.pick_up(to, &mut out);
+                    self.pass_turn(&mut out);
                 } else {
                     out.push(Outcome::Bumped);
                 }
             }
             PlayerAction::Wait => {
-                self.turns = self.turns.saturating_add(1);
                 out.push(Outcome::Waited);
+                self.pass_turn(&mut out);
             }
             PlayerAction::PickUp => {
                 if !self.pick_up(here, &mut out) {
                     out.push(notice("There is nothing here to pick up."));
+                } else if self.fight.is_some() {
+                    // Picking up costs a turn in a fight (stepping on an item is free).
+                    self.pass_turn(&mut out);
                 }
             }
             PlayerAction::Descend => {
-                if tile_here == Some(Tile::DownStairs) && self.depth < MAX_DEPTH {
+                if tile_here == Some(Tile::DownStairs)
+                    && self.fight.is_some()
+                    && self.depth >= self.campaign.final_depth()
+                {
+                    self.descend_from_the_final_depth(&mut out);
+                } else if tile_here == Some(Tile::DownStairs) && self.depth < MAX_DEPTH {
                     self.turns = self.turns.saturating_add(1);
                     let key = self.key_for(self.depth + 1);
                     self.enter(key, Arrival::UpStairs, ChangeReason::Descend, &mut out);
@@ -305,6 +399,26 @@ impl RunState {
         out
     }
 
+    /// The final depth's down stairs: with the rune, the run is won; without, they are
+    /// sealed.
+    fn descend_from_the_final_depth(&mut self, out: &mut Vec<Outcome>) {
+        if !self.carries_the_rune() {
+            out.push(notice(
+                "The stairs are sealed. Only the rune of passage opens them.",
+            ));
+            return;
+        }
+        self.turns = self.turns.saturating_add(1);
+        if let Some(fight) = &mut self.fight {
+            fight.end = Some(RunEnd::Won);
+        }
+        out.push(notice(&format!(
+            "The rune flares and the seal gives way. You escape the dungeon from depth {}: you win!",
+            self.depth
+        )));
+        out.push(Outcome::RunEnded);
+    }
+
     /// Picks up the item at `at`, if any; says whether one was taken.
     fn pick_up(&mut self, at: Pos, out: &mut Vec<Outcome>) -> bool {
         let Some(index) = self.level.items.iter().position(|i| i.pos == at) else {
@@ -345,15 +459,16 @@ impl RunState {
             }
         };
         self.memories
-            .insert(self.level.key.encode(), self.level.memory());
+            .insert(self.level.key.encode(), self.level_memory());
         self.player = match arrival {
             Arrival::UpStairs => generated.up,
             Arrival::DownStairs => generated.down,
             Arrival::At(p) if generated.tiles.is_walkable(p) => p,
             Arrival::At(_) => generated.up,
         };
-        let memory = self.memories.get(&key.encode());
-        self.level = LevelInPlay::new(key.clone(), generated, memory);
+        let memory = self.memories.get(&key.encode()).cloned();
+        self.level = LevelInPlay::new(key.clone(), generated, memory.as_ref());
+        self.put_monsters(memory.as_ref());
         self.depth = key.depth;
         self.keys.insert(key.depth, key.clone());
         self.level.look_from(self.player);

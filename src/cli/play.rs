@@ -7,7 +7,7 @@ use clap::{Args, FromArgMatches};
 use delve::game::headless::run_headless;
 use delve::game::parse_actions;
 use delve::game::{ResumedRun, RunSettings};
-use delve::run::check_play_size;
+use delve::run::{Rules, check_play_size};
 
 use super::{CliError, LevelArgs, Outcome, resolve};
 
@@ -34,6 +34,9 @@ pub struct PlayArgs {
         conflicts_with_all = ["config", "key", "seed", "kind", "depth", "width", "height", "loot"]
     )]
     load: Option<PathBuf>,
+    /// No monsters: walk the levels in peace (no hit points, no way to win or die).
+    #[arg(long, conflicts_with = "load")]
+    peaceful: bool,
     /// Save the final state here (headless).
     #[arg(long, requires = "headless")]
     save: Option<PathBuf>,
@@ -106,6 +109,11 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
         campaign,
         start,
         resume,
+        rules: if args.peaceful {
+            Rules::Peaceful
+        } else {
+            Rules::Monsters
+        },
         save_path: args.save_file.clone(),
         record: args.record.clone(),
     };

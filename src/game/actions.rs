@@ -70,7 +70,8 @@ impl OutcomeMessages<'_> {
             | Outcome::Bumped
             | Outcome::Waited
             | Outcome::PickedUp { .. }
-            | Outcome::Watching => {}
+            | Outcome::Watching
+            | Outcome::RunEnded => {}
         }
     }
 }

@@ -12,7 +12,8 @@ use super::actions::ActionQueue;
 use super::saving::{SaveRequest, SaveWriter};
 use super::{GamePlugin, NoticeLog, RunModel, RunSettings};
 use crate::grid::Pos;
-use crate::run::{PlayerAction, RunState};
+use crate::monsters::default_monster_table;
+use crate::run::{PlayerAction, RunEnd, RunState};
 
 /// A game app with no window: `MinimalPlugins`, `StatesPlugin` and the [`GamePlugin`],
 /// writing saves at once. Call `update()` once to start the run.
@@ -38,8 +39,32 @@ pub struct FinalState {
     pub inventory: Vec<String>,
     /// Turns taken.
     pub turns: u64,
+    /// Hit points left (absent in a peaceful run).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hp: Option<u32>,
+    /// The most hit points (absent in a peaceful run).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_hp: Option<u32>,
+    /// `playing`, `won`, `dead: <cause>`, or `peaceful`.
+    pub outcome: String,
+    /// Monsters killed.
+    pub kills: u32,
+    /// The monsters on the current level.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub monsters: Vec<MonsterState>,
     /// Messages the game showed, in order.
     pub messages: Vec<String>,
+}
+
+/// A monster in a final state.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MonsterState {
+    /// Its kind's name.
+    pub kind: String,
+    /// Where it stands.
+    pub position: Pos,
+    /// Hit points left.
+    pub hp: u32,
 }
 
 impl FinalState {
@@ -52,6 +77,27 @@ impl FinalState {
             position: run.player,
             inventory: run.inventory_names(),
             turns: run.turns,
+            hp: run.fight.as_ref().map(|f| f.hp),
+            max_hp: run.fight.as_ref().map(|f| f.max_hp),
+            outcome: match (&run.fight, run.end()) {
+                (None, _) => "peaceful".into(),
+                (Some(_), None) => "playing".into(),
+                (Some(_), Some(RunEnd::Won)) => "won".into(),
+                (Some(_), Some(RunEnd::Died { cause })) => format!("dead: {cause}"),
+            },
+            kills: run.fight.as_ref().map_or(0, |f| f.kills),
+            monsters: run
+                .level
+                .monsters
+                .iter()
+                .map(|m| MonsterState {
+                    kind: default_monster_table()
+                        .kind(m.kind)
+                        .map_or_else(|| format!("monster #{}", m.kind), |k| k.name.clone()),
+                    position: m.pos,
+                    hp: m.hp,
+                })
+                .collect(),
             messages,
         }
     }

@@ -85,7 +85,11 @@ pub(super) fn start_run(
         commands.insert_resource(RunModel(run));
         return;
     }
-    match RunState::start(settings.campaign.clone(), settings.start.clone()) {
+    match RunState::start(
+        settings.campaign.clone(),
+        settings.start.clone(),
+        settings.rules,
+    ) {
         Ok((run, outcomes)) => {
             commands.spawn((Player, GridPos(run.player)));
             commands.insert_resource(RunModel(run));

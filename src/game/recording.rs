@@ -49,7 +49,7 @@ fn start_recording(
     let Some(path) = settings.record.clone() else {
         return;
     };
-    let start = RecordingStart::new(&settings.campaign, settings.start.as_ref());
+    let start = RecordingStart::new(&settings.campaign, settings.start.as_ref(), settings.rules);
     let opened = File::create(&path).and_then(|mut file| {
         file.write_all(start.line().as_bytes())?;
         file.flush()?;

@@ -12,12 +12,25 @@ use crate::rng::StreamRng;
 /// A monster on a level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Monster {
+    /// Its number on the level (spawn order), which the turn scheduler knows it by.
+    pub id: u32,
     /// Index of its kind in the monster table.
     pub kind: usize,
     /// Where it stands.
     pub pos: Pos,
     /// Hit points left.
     pub hp: u32,
+    /// What it is about.
+    pub mind: Mind,
+}
+
+/// What a monster is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Mind {
+    /// Walking to a waypoint of the level (by its index), the player unseen.
+    Wandering(u32),
+    /// After the player, last seen at this tile.
+    Hunting(Pos),
 }
 
 /// How many monsters a level gets and how far from the arrival they keep.
@@ -72,6 +85,7 @@ pub fn spawn_monsters(
         return Vec::new();
     };
     let count = plan.count(tiles.len()).min(free.len());
+    let waypoints = waypoint_count(tiles.len());
     (0..count as u32)
         .filter_map(|slot| {
             let pos = free[order.get(slot)? as usize];
@@ -82,11 +96,35 @@ pub fn spawn_monsters(
                 here
             })?;
             Some(Monster {
+                id: slot,
                 kind,
                 pos,
                 hp: table.kind(kind)?.hp,
+                mind: Mind::Wandering(slot % waypoints),
             })
         })
+        .collect()
+}
+
+/// How many waypoints wandering monsters walk between on a level of `area` tiles: one
+/// per 400 tiles, 4 to 40 (Brogue keeps a few dozen, each with its own map).
+pub fn waypoint_count(area: usize) -> u32 {
+    (area / 400).clamp(4, 40) as u32
+}
+
+/// The waypoints of a level: [`waypoint_count`] walkable tiles spread by a permutation
+/// table over the walkable tiles, drawn from `rng` (two draws).
+pub fn waypoints(tiles: &Grid<Tile>, rng: &mut StreamRng) -> Vec<Pos> {
+    let walkable: Vec<Pos> = tiles
+        .positions()
+        .filter(|&p| tiles.is_walkable(p))
+        .collect();
+    let Ok(order) = PermTable::random(walkable.len() as u32, rng) else {
+        return Vec::new();
+    };
+    let count = (waypoint_count(tiles.len()) as usize).min(walkable.len());
+    (0..count as u32)
+        .filter_map(|slot| Some(walkable[order.get(slot)? as usize]))
         .collect()
 }
 

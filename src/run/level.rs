@@ -2,11 +2,14 @@
 //! seen and sees now; what a level remembers when the player leaves it; and the largest
 //! level the game will put a player on.
 
+use super::fight::MapCache;
 use crate::fov::compute_fov;
 use crate::generator::{GenError, GeneratorConfig, Level};
 use crate::grid::{Pos, Tile};
 use crate::key::LevelKey;
 use crate::loot::PlacedItem;
+use crate::monsters::{Monster, SpawnPlan, default_monster_table, spawn_monsters, waypoints};
+use crate::rng::{Stream, StreamRng, mix64};
 
 /// How far the player sees, in tiles.
 pub const SIGHT_RADIUS: i32 = 9;
@@ -76,6 +79,10 @@ pub fn generate_for_play(key: &LevelKey) -> Result<Level, Unplayable> {
     key.generate().map_err(Unplayable::Generate)
 }
 
+/// Mixed into a level's seed for the stream its waypoints come from (the spawn uses
+/// the level seed itself).
+const WAYPOINT_SALT: u64 = 0x5741_5950_4f49_4e54;
+
 /// What a visited level remembers when the player leaves it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LevelMemory {
@@ -83,6 +90,8 @@ pub struct LevelMemory {
     pub taken: Vec<Pos>,
     /// Tiles the player has seen, row by row.
     pub seen: Vec<bool>,
+    /// The monsters as they were left (`None`: never visited with monsters about).
+    pub monsters: Option<Vec<Monster>>,
 }
 
 /// How the player knows a tile.
@@ -110,6 +119,12 @@ pub struct LevelInPlay {
     pub seen: Vec<bool>,
     /// Tiles the player sees now.
     pub visible: Vec<bool>,
+    /// The monsters on it (none in a peaceful run).
+    pub monsters: Vec<Monster>,
+    /// The tiles wandering monsters walk between.
+    pub waypoints: Vec<Pos>,
+    /// Dijkstra maps of this level, kept while they hold (not part of the state).
+    pub(super) maps: MapCache,
 }
 
 impl LevelInPlay {
@@ -134,7 +149,47 @@ impl LevelInPlay {
             items,
             seen,
             visible: vec![false; tiles],
+            monsters: Vec::new(),
+            waypoints: Vec::new(),
+            maps: MapCache::default(),
         }
+    }
+
+    /// Puts the level's monsters on it: as `memory` left them, or — on a first visit —
+    /// as the level's own monster stream spawns them (so a level key gives the same
+    /// monsters at arrival), away from `arrival`. Also sets the waypoints.
+    pub fn populate(&mut self, memory: Option<&LevelMemory>, arrival: Pos) {
+        let seed = self.key.level_seed();
+        self.waypoints = waypoints(
+            &self.level.tiles,
+            &mut StreamRng::new(mix64(seed ^ WAYPOINT_SALT), Stream::Monsters),
+        );
+        self.monsters = match memory.and_then(|m| m.monsters.clone()) {
+            Some(monsters) => monsters,
+            None => {
+                let plan = SpawnPlan {
+                    depth: self.key.depth,
+                    clearance: self.key.config.stair_clearance(),
+                };
+                let mut rng = StreamRng::new(seed, Stream::Monsters);
+                let mut monsters = spawn_monsters(
+                    default_monster_table(),
+                    &self.level.tiles,
+                    self.level.up,
+                    plan,
+                    &mut rng,
+                );
+                // Arriving elsewhere than the up stairs (a cave watch ends where the
+                // player stood): no monster starts on the player.
+                monsters.retain(|m| m.pos != arrival);
+                monsters
+            }
+        };
+    }
+
+    /// The monster standing on `pos`, by its index in [`LevelInPlay::monsters`].
+    pub fn monster_at(&self, pos: Pos) -> Option<usize> {
+        self.monsters.iter().position(|m| m.pos == pos)
     }
 
     /// The tile at `pos`, with taken loot shown as floor.
@@ -176,6 +231,15 @@ impl LevelInPlay {
         LevelMemory {
             taken: self.taken(),
             seen: self.seen.clone(),
+            monsters: None,
+        }
+    }
+
+    /// [`LevelInPlay::memory`] with the monsters as they are now (a run with monsters).
+    pub fn memory_with_monsters(&self) -> LevelMemory {
+        LevelMemory {
+            monsters: Some(self.monsters.clone()),
+            ..self.memory()
         }
     }
 

@@ -7,14 +7,15 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::{GameSave, Outcome, PlayerAction, RunState};
+use super::{GameSave, Outcome, PlayerAction, Rules, RunState};
 use crate::config::CampaignConfig;
 use crate::generator::Generation;
 use crate::grid::Pos;
 use crate::key::LevelKey;
 
-/// The recording format this delve writes and reads.
-pub const RECORDING_FORMAT: u32 = 1;
+/// The recording format this delve writes. Format 1 (before monsters) is still read:
+/// its runs play by the peaceful rules they were recorded under.
+pub const RECORDING_FORMAT: u32 = 2;
 
 /// How a recorded run started (the first line of a recording).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
@@ -28,6 +29,14 @@ pub struct RecordingStart {
     pub campaign: CampaignConfig,
     /// The level key the run started on, if not the campaign's first depth.
     pub start: Option<String>,
+    /// The rules the run was played by (absent in format 1: peaceful).
+    #[serde(default = "format_1_rules")]
+    pub rules: Rules,
+}
+
+/// The rules of a format-1 recording, made before monsters existed.
+fn format_1_rules() -> Rules {
+    Rules::Peaceful
 }
 
 /// The state a step left, as a recording checks it.
@@ -145,12 +154,17 @@ impl std::error::Error for RecordingError {}
 
 impl RecordingStart {
     /// The start of a recording of a run of `campaign` (starting on `start`, if given).
-    pub fn new(campaign: &CampaignConfig, start: Option<&LevelKey>) -> RecordingStart {
+    pub fn new(
+        campaign: &CampaignConfig,
+        start: Option<&LevelKey>,
+        rules: Rules,
+    ) -> RecordingStart {
         RecordingStart {
             format: RECORDING_FORMAT,
             generation: Generation::CURRENT.number(),
             campaign: campaign.clone(),
             start: start.map(LevelKey::encode),
+            rules,
         }
     }
 
@@ -189,9 +203,9 @@ impl Recording {
             .ok_or_else(|| broken(0, "empty: a recording starts with its start line".into()))?;
         let start: RecordingStart = ron::from_str(head)
             .map_err(|e| broken(first, format!("not a recording's start line: {}", e.code)))?;
-        if start.format != RECORDING_FORMAT {
+        if !(1..=RECORDING_FORMAT).contains(&start.format) {
             return Err(RecordingError::Unsupported(format!(
-                "recording format {} is not known to this delve (it reads format {RECORDING_FORMAT})",
+                "recording format {} is not known to this delve (it reads formats 1 to {RECORDING_FORMAT})",
                 start.format
             )));
         }
@@ -251,7 +265,7 @@ impl Recording {
             None => None,
         };
         let (mut run, outcomes) =
-            RunState::start(self.start.campaign.clone(), start).map_err(|e| {
+            RunState::start(self.start.campaign.clone(), start, self.start.rules).map_err(|e| {
                 RecordingError::Broken {
                     line: 1,
                     problem: e.to_string(),

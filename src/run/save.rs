@@ -6,14 +6,16 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::RunState;
 use super::level::{LevelInPlay, LevelMemory, check_play_size, generate_for_play};
+use super::{Fight, RunState};
 use crate::config::CampaignConfig;
 use crate::grid::Pos;
 use crate::key::LevelKey;
 use crate::loot::{LootFingerprint, LootTable, register};
+use crate::monsters::{Monster, default_monster_table};
 use crate::rng::mix64;
 use crate::save::{LoadedFrom, SaveError, load_validated, save_to_path};
+use crate::schedule::Actor;
 
 /// One visited level in a save: its key and what changed on it.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
@@ -27,6 +29,10 @@ pub struct SavedLevel {
     pub taken: Vec<Pos>,
     /// Seen tiles as a hexadecimal bitmap, row by row.
     pub seen: String,
+    /// The monsters as they were left (runs with monsters; absent in peaceful runs and
+    /// in saves made before monsters existed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub monsters: Option<Vec<Monster>>,
 }
 
 /// Everything needed to put a game back exactly as it was.
@@ -56,6 +62,11 @@ pub struct GameSave {
     /// without the file). Absent for the embedded table.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub loot_table: Option<String>,
+    /// Hit points, kills, the turn schedule and the run's end, in a run with monsters.
+    /// Absent in peaceful runs — and in saves made before monsters existed, which load
+    /// as peaceful runs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fight: Option<Fight>,
 }
 
 /// Packs booleans into a hexadecimal string.
@@ -92,12 +103,13 @@ impl RunState {
     /// A snapshot of the run, as a save holds it.
     pub fn snapshot(&self) -> GameSave {
         let mut memories = self.memories.clone();
-        memories.insert(self.level.key.encode(), self.level.memory());
+        memories.insert(self.level.key.encode(), self.level_memory());
         let saved = |depth: u32, key: String, memory: LevelMemory| SavedLevel {
             depth,
             key,
             taken: memory.taken,
             seen: bits_to_hex(&memory.seen),
+            monsters: memory.monsters,
         };
         let levels = self
             .keys
@@ -127,6 +139,7 @@ impl RunState {
             remembered,
             loot_table: (self.campaign.loot_table().fingerprint() != LootFingerprint::embedded())
                 .then(|| self.campaign.loot_table().to_ron()),
+            fight: self.fight.clone(),
         }
     }
 
@@ -168,6 +181,10 @@ impl RunState {
                 .or_else(|| level.seen.is_empty().then(|| vec![false; tiles]))
                 .ok_or_else(|| format!("depth {}: seen map does not fit the level", level.depth))?;
             let code = key.encode();
+            if let Some(monsters) = &level.monsters {
+                check_monsters(&key, monsters)
+                    .map_err(|e| format!("depth {}: {e}", level.depth))?;
+            }
             if index < save.levels.len() {
                 keys.insert(level.depth, key);
             }
@@ -176,6 +193,7 @@ impl RunState {
                 LevelMemory {
                     taken: level.taken.clone(),
                     seen,
+                    monsters: level.monsters.clone(),
                 },
             );
         }
@@ -190,7 +208,37 @@ impl RunState {
         } else {
             generated.up
         };
-        let level = LevelInPlay::new(key.clone(), generated, memories.get(&key.encode()));
+        if let Some(fight) = &save.fight {
+            check_fight(fight)?;
+        }
+        let memory = memories.get(&key.encode()).cloned();
+        let mut level = LevelInPlay::new(key.clone(), generated, memory.as_ref());
+        if save.fight.is_some() {
+            level.populate(memory.as_ref(), player);
+            if level.monster_at(player).is_some() {
+                return Err("a monster stands on the player".into());
+            }
+            if let Some(m) = level
+                .monsters
+                .iter()
+                .find(|m| !level.level.tiles.is_walkable(m.pos))
+            {
+                return Err(format!("a monster stands in a wall at {}", m.pos));
+            }
+            let scheduled = |actor| {
+                save.fight
+                    .as_ref()
+                    .is_some_and(|f| f.schedule.contains(actor))
+            };
+            if !scheduled(Actor::Player)
+                || level
+                    .monsters
+                    .iter()
+                    .any(|m| !scheduled(Actor::Monster(m.id)))
+            {
+                return Err("the turn schedule does not hold everyone on the level".into());
+            }
+        }
         let mut run = RunState {
             campaign,
             depth: save.depth,
@@ -202,10 +250,55 @@ impl RunState {
             player,
             level,
             watch: None,
+            fight: save.fight,
         };
         run.level.look_from(run.player);
         Ok(run)
     }
+}
+
+/// Checks a saved level's monsters: each of a known kind, on a walkable tile of the
+/// level, alone there, with hit points within its kind's, ids unique.
+fn check_monsters(key: &LevelKey, monsters: &[Monster]) -> Result<(), String> {
+    let (width, height) = key.config.size();
+    let table = default_monster_table();
+    let mut places = std::collections::BTreeSet::new();
+    let mut ids = std::collections::BTreeSet::new();
+    for m in monsters {
+        let kind = table
+            .kind(m.kind)
+            .ok_or_else(|| format!("a monster of unknown kind {}", m.kind))?;
+        if m.pos.x < 0 || m.pos.y < 0 || m.pos.x >= width as i32 || m.pos.y >= height as i32 {
+            return Err(format!(
+                "a {} stands outside the level at {}",
+                kind.name, m.pos
+            ));
+        }
+        if m.hp == 0 || m.hp > kind.hp {
+            return Err(format!(
+                "a {} has {} hit points (1 to {})",
+                kind.name, m.hp, kind.hp
+            ));
+        }
+        if !places.insert(m.pos) || !ids.insert(m.id) {
+            return Err(format!("two monsters share a tile or a number ({})", m.pos));
+        }
+    }
+    Ok(())
+}
+
+/// Checks the fight's numbers: hit points within the most, the most above zero.
+fn check_fight(fight: &Fight) -> Result<(), String> {
+    if fight.max_hp == 0 || fight.hp > fight.max_hp {
+        return Err(format!(
+            "the player has {} of {} hit points",
+            fight.hp, fight.max_hp
+        ));
+    }
+    if fight.hp == 0 && fight.end.is_none() {
+        return Err("the player has no hit points but the run goes on".into());
+    }
+    Ok(())
 }
 
 /// Loads the run saved at `path`: when the save is missing, damaged or describes an

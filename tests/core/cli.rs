@@ -266,6 +266,7 @@ fn a_key_start_takes_the_next_depth_from_the_keys_own_run_seed() {
     let o = delve(&[
         "play",
         "--headless",
+        "--peaceful",
         "--key",
         &key,
         "--actions",
@@ -291,6 +292,7 @@ fn kind_makes_every_depth_of_the_run_that_kind() {
     let o = delve(&[
         "play",
         "--headless",
+        "--peaceful",
         "--kind",
         "maze",
         "--seed",
@@ -463,9 +465,11 @@ fn a_save_holding_a_level_too_large_to_play_is_refused() {
             key: key.encode(),
             taken: vec![],
             seen: String::new(),
+            monsters: None,
         }],
         remembered: vec![],
         loot_table: None,
+        fight: None,
     };
     let path = temp_file("huge.sav", b"");
     write_save(&path, &save).unwrap();
@@ -608,6 +612,7 @@ fn a_campaigns_own_loot_table_travels_with_its_keys_and_saves() {
     let played = delve(&[
         "play",
         "--headless",
+        "--peaceful",
         "levels/hoard.ron",
         "--actions",
         &super::paths::letters(&walk),

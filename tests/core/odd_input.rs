@@ -61,6 +61,7 @@ fn save_text() -> String {
         levels: vec![],
         remembered: vec![],
         loot_table: None,
+        fight: None,
     };
     ron::ser::to_string_pretty(&save, ron::ser::PrettyConfig::default()).unwrap()
 }

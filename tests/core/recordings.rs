@@ -11,7 +11,7 @@ use delve::game::RunSettings;
 use delve::game::headless::{headless_app, perform, settle};
 use delve::grid::Pos;
 use delve::run::record::{Recording, RecordingError, Step};
-use delve::run::{GameSave, PlayerAction, RunState};
+use delve::run::{GameSave, PlayerAction, Rules, RunState};
 
 /// The committed recordings: (file, run seed).
 const COMMITTED: &[(&str, u64)] = &[("descent-3.rec", 3), ("descent-11.rec", 11)];
@@ -35,7 +35,7 @@ fn walk(run: &RunState, to: Pos) -> Vec<PlayerAction> {
 /// items picked up on each, a save, a detour and a load on the second, then the stairs
 /// down; on the fourth, a regenerated level, a watched cave and a maze.
 fn plan(seed: u64) -> Vec<PlayerAction> {
-    let (mut run, _) = RunState::start(campaign(seed), None).unwrap();
+    let (mut run, _) = RunState::start(campaign(seed), None, Rules::Peaceful).unwrap();
     let mut saved: Option<GameSave> = None;
     let mut actions = Vec::new();
     let mut act = |run: &mut RunState, action: PlayerAction| {
@@ -84,6 +84,7 @@ fn record(seed: u64, to: &Path) {
         campaign: campaign(seed),
         start: None,
         resume: None,
+        rules: delve::run::Rules::Peaceful,
         save_path: save,
         record: Some(to.to_path_buf()),
     });
@@ -127,10 +128,18 @@ fn recording_now_gives_the_committed_recording() {
     record(seed, &path);
     let now = std::fs::read_to_string(&path).unwrap();
     let was = std::fs::read_to_string(dir().join(file)).unwrap();
-    assert_eq!(
+    // The committed recordings are format 1 (before monsters): a peaceful run recorded
+    // now writes the same steps under a format-2 start that names its rules.
+    let (now_recording, mut was_recording) = (
         Recording::parse(&now).unwrap(),
-        Recording::parse(&was).unwrap()
+        Recording::parse(&was).unwrap(),
     );
+    assert_eq!(
+        (was_recording.start.format, was_recording.start.rules),
+        (1, Rules::Peaceful)
+    );
+    was_recording.start.format = delve::run::record::RECORDING_FORMAT;
+    assert_eq!(now_recording, was_recording);
     assert_eq!(
         Recording::parse(&now).unwrap().text(),
         now,
@@ -202,5 +211,5 @@ fn a_recording_whose_campaign_is_broken_is_refused_not_played() {
     }
     let mut empty_campaign = CampaignConfig::builtin();
     empty_campaign.depths.clear();
-    assert!(RunState::start(empty_campaign, None).is_err());
+    assert!(RunState::start(empty_campaign, None, Rules::Peaceful).is_err());
 }

@@ -10,12 +10,14 @@ use delve::generator::{GeneratorConfig, GeneratorKind};
 use delve::grid::{KING, Pos, Tile};
 use delve::key::LevelKey;
 use delve::loot::{PlacedItem, default_loot_table};
-use delve::run::{Outcome, PlayerAction, RunState, parse_actions};
+use delve::run::{Outcome, PlayerAction, Rules, RunState, parse_actions};
 
 fn start(seed: u64) -> RunState {
     let mut campaign = CampaignConfig::builtin();
     campaign.seed = seed;
-    RunState::start(campaign, None).expect("the run starts").0
+    RunState::start(campaign, None, Rules::Peaceful)
+        .expect("the run starts")
+        .0
 }
 
 fn notices(outcomes: &[Outcome]) -> Vec<&str> {
@@ -73,7 +75,7 @@ fn the_stairs_up_from_depth_1_lead_nowhere_and_the_deepest_depth_has_no_way_down
 
     let campaign = CampaignConfig::builtin();
     let deepest = LevelKey::new(campaign.config_at(MAX_DEPTH).clone(), MAX_DEPTH, 5);
-    let (mut run, _) = RunState::start(campaign, Some(deepest.clone())).unwrap();
+    let (mut run, _) = RunState::start(campaign, Some(deepest.clone()), Rules::Peaceful).unwrap();
     run.player = run.level.level.down;
     let outcomes = run.apply(PlayerAction::Descend);
     assert!(notices(&outcomes)[0].contains("no stairs down"));

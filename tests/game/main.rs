@@ -100,6 +100,7 @@ fn settings(seed: u64, start: Option<LevelKey>) -> RunSettings {
         campaign,
         start,
         resume: None,
+        rules: delve::run::Rules::Peaceful,
         save_path: std::env::temp_dir()
             .join(format!("delve-game-{seed}-{}.sav", std::process::id())),
         record: None,

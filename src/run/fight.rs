@@ -1,0 +1,391 @@
+//! Fights and monster turns: the player's hit points, kills and end; the turn scheduler
+//! after each player turn; what each monster does on its turn (on the level's shared
+//! Dijkstra maps); and attacks both ways, rolled from the run's combat stream.
+//!
+//! A peaceful run (no monsters) has no [`Fight`] at all, and plays exactly as runs did
+//! before monsters existed — which is how older saves and recordings play.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Outcome, RunState, notice};
+use crate::dijkstra::DijkstraMap;
+use crate::grid::Pos;
+use crate::monsters::{
+    AttackRoll, Behaviour, Fighter, Mind, Monster, MonsterKind, default_monster_table, roll_attack,
+};
+use crate::rng::{Stream, StreamRng, mix64};
+use crate::schedule::{Actor, NORMAL_TICKS, Scheduler};
+
+/// The player's hit points at the start of a run.
+pub const PLAYER_HP: u32 = 30;
+/// The player's fighting numbers (before armour and rings).
+pub const PLAYER_FIGHTER: Fighter = Fighter {
+    attack: 4,
+    defence: 2,
+    damage: (2, 6),
+};
+/// The player heals one hit point every this many turns.
+pub const REGENERATION_TURNS: u64 = 9;
+/// A safety map's values are the distance map's times −120 % (Brogue's factor).
+const FLEE_FACTOR_PERCENT: i32 = 120;
+
+/// How a run ended.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RunEnd {
+    /// The player took the final depth's down stairs carrying the rune.
+    Won,
+    /// The player died.
+    Died {
+        /// What killed them, and where ("killed by a jackal on depth 2").
+        cause: String,
+    },
+}
+
+/// The fight side of a run with monsters.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Fight {
+    /// Hit points left.
+    pub hp: u32,
+    /// The most hit points.
+    pub max_hp: u32,
+    /// Monsters killed.
+    pub kills: u32,
+    /// How the run ended, once it has.
+    pub end: Option<RunEnd>,
+    /// Who acts next on this level.
+    pub schedule: Scheduler,
+    /// Attacks rolled so far: the next attack's draws come from the combat stream
+    /// seeded with this count, so a save needs no generator state.
+    pub attacks: u64,
+}
+
+impl Fight {
+    /// A fresh fight: full hit points, nobody scheduled.
+    pub fn new() -> Fight {
+        Fight {
+            hp: PLAYER_HP,
+            max_hp: PLAYER_HP,
+            kills: 0,
+            end: None,
+            schedule: Scheduler::new(),
+            attacks: 0,
+        }
+    }
+
+    /// The combat stream of the next attack.
+    fn next_attack_rng(&mut self, run_seed: u64) -> StreamRng {
+        let rng = StreamRng::new(mix64(run_seed ^ mix64(self.attacks)), Stream::Combat);
+        self.attacks += 1;
+        rng
+    }
+
+    /// Puts the player and `monsters` on a new level's schedule: the player first, each
+    /// monster a full action of its own later (nobody strikes an arriving player first).
+    pub fn schedule_level(&mut self, monsters: &[Monster]) {
+        self.schedule = Scheduler::new();
+        self.schedule.add(Actor::Player, 0);
+        for monster in monsters {
+            let ticks = kind_of(monster).map_or(NORMAL_TICKS, |k| k.speed.ticks());
+            self.schedule.add(Actor::Monster(monster.id), ticks);
+        }
+    }
+}
+
+impl Default for Fight {
+    fn default() -> Self {
+        Fight::new()
+    }
+}
+
+fn kind_of(monster: &Monster) -> Option<&'static MonsterKind> {
+    default_monster_table().kind(monster.kind)
+}
+
+/// The Dijkstra maps of a level, kept while they hold: the waypoint maps for the
+/// level's life, the maps of the player's position until the player moves. Not part
+/// of the run's state (equal runs may have built different maps), so equality
+/// ignores it.
+#[derive(Clone, Default)]
+pub struct MapCache {
+    waypoints: BTreeMap<u32, DijkstraMap>,
+    toward: BTreeMap<Pos, DijkstraMap>,
+    safety: Option<(Pos, DijkstraMap)>,
+}
+
+impl PartialEq for MapCache {
+    fn eq(&self, _: &MapCache) -> bool {
+        true
+    }
+}
+
+impl Eq for MapCache {}
+
+impl std::fmt::Debug for MapCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "MapCache({} waypoint maps, {} goal maps)",
+            self.waypoints.len(),
+            self.toward.len()
+        )
+    }
+}
+
+/// What a monster does with its turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Plan {
+    Attack,
+    /// Step downhill on the map toward this tile.
+    Toward(Pos),
+    /// Step downhill on the safety map from the player.
+    Flee,
+    /// Step toward waypoint `n`.
+    Wander(u32),
+    Rest,
+}
+
+impl RunState {
+    /// After a player turn: the player heals on schedule, then every monster whose turn
+    /// comes before the player's next one acts, in the scheduler's order.
+    pub(super) fn monsters_act(&mut self, out: &mut Vec<Outcome>) {
+        let Some(fight) = &mut self.fight else {
+            return;
+        };
+        if fight.end.is_some() {
+            return;
+        }
+        if self.turns.is_multiple_of(REGENERATION_TURNS) && fight.hp < fight.max_hp {
+            fight.hp += 1;
+        }
+        fight.schedule.done(Actor::Player, NORMAL_TICKS);
+        self.level
+            .maps
+            .toward
+            .retain(|&goal, _| goal == self.player);
+        loop {
+            let Some(fight) = &mut self.fight else {
+                return;
+            };
+            if fight.end.is_some() {
+                return;
+            }
+            match fight.schedule.next_actor() {
+                None | Some(Actor::Player) => return,
+                Some(Actor::Monster(id)) => {
+                    let ticks = self.monster_turn(id, out);
+                    if let (Some(fight), Some(ticks)) = (&mut self.fight, ticks) {
+                        fight.schedule.done(Actor::Monster(id), ticks);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Monster `id` acts; returns how long its action took (`None` if it is gone).
+    fn monster_turn(&mut self, id: u32, out: &mut Vec<Outcome>) -> Option<u32> {
+        let Some(index) = self.level.monsters.iter().position(|m| m.id == id) else {
+            if let Some(fight) = &mut self.fight {
+                fight.schedule.remove(Actor::Monster(id));
+            }
+            return None;
+        };
+        let monster = self.level.monsters[index];
+        let kind = kind_of(&monster)?;
+        let sees = self.monster_sees_player(&monster, kind);
+        if sees && kind.behaviour != Behaviour::Wanders {
+            self.level.monsters[index].mind = Mind::Hunting(self.player);
+        }
+        let plan = self.plan(&self.level.monsters[index], kind, sees);
+        match plan {
+            Plan::Attack => self.monster_attacks(kind, out),
+            Plan::Rest => {}
+            Plan::Toward(goal) => self.step_toward(index, goal),
+            Plan::Flee => self.step_away(index),
+            Plan::Wander(waypoint) => self.step_to_waypoint(index, waypoint),
+        }
+        Some(kind.speed.ticks())
+    }
+
+    /// Whether `monster` sees the player: within its sight and in the player's view
+    /// (field of view is symmetric, so the player's view answers for the monster).
+    fn monster_sees_player(&self, monster: &Monster, kind: &MonsterKind) -> bool {
+        let index = self.level.level.tiles.index_of(monster.pos);
+        monster.pos.chebyshev(self.player) <= kind.sight as i32
+            && self.level.visible.get(index) == Some(&true)
+    }
+
+    /// What `monster` does this turn, by its behaviour and what it knows.
+    fn plan(&self, monster: &Monster, kind: &MonsterKind, sees: bool) -> Plan {
+        let distance = monster.pos.chebyshev(self.player);
+        let hurt = self.fight.as_ref().is_some_and(|f| f.hp < f.max_hp);
+        let afraid = kind.behaviour == Behaviour::Cowardly && monster.hp * 3 < kind.hp;
+        if sees && afraid {
+            return Plan::Flee;
+        }
+        if sees && kind.behaviour == Behaviour::Skulks && !hurt {
+            return match distance {
+                ..=2 => Plan::Flee,
+                3 => Plan::Rest,
+                _ => Plan::Toward(self.player),
+            };
+        }
+        if distance == 1 && (sees || kind.behaviour == Behaviour::Wanders) {
+            return Plan::Attack;
+        }
+        match monster.mind {
+            Mind::Hunting(_) if sees => Plan::Toward(self.player),
+            Mind::Hunting(last_seen) if last_seen != monster.pos => Plan::Toward(last_seen),
+            Mind::Hunting(_) => Plan::Wander(self.next_waypoint(monster)),
+            Mind::Wandering(waypoint) => Plan::Wander(waypoint),
+        }
+    }
+
+    /// The waypoint a monster that lost the player's trail goes to next.
+    fn next_waypoint(&self, monster: &Monster) -> u32 {
+        let count = self.level.waypoints.len().max(1) as u32;
+        let mut rng = StreamRng::new(
+            mix64(self.level.key.level_seed() ^ mix64(self.turns) ^ monster.id as u64),
+            Stream::Monsters,
+        );
+        rng.below(count)
+    }
+
+    /// Whether a creature may step onto `pos`: walkable, and nobody stands there.
+    fn free(&self, pos: Pos) -> bool {
+        pos != self.player
+            && self.level.level.tiles.is_walkable(pos)
+            && self.level.monster_at(pos).is_none()
+    }
+
+    /// The step downhill from the monster at `index` on the map toward `goal` (a goal
+    /// map for the player's tile or a last-seen tile, kept until the player moves).
+    fn step_toward(&mut self, index: usize, goal: Pos) {
+        let map = self.level.maps.toward.remove(&goal);
+        let map = map.unwrap_or_else(|| DijkstraMap::toward(&self.level.level.tiles, [goal]));
+        let from = self.level.monsters[index].pos;
+        if let Some(to) = map.downhill(from, |p| self.free(p)) {
+            self.level.monsters[index].pos = to;
+        }
+        let monster = &mut self.level.monsters[index];
+        if goal != self.player && map.value(monster.pos) <= 1 {
+            // At the last place the player was seen, and the player is not there.
+            monster.mind = Mind::Wandering(0);
+        }
+        self.level.maps.toward.insert(goal, map);
+    }
+
+    /// The step downhill from the monster at `index` on the safety map from the player.
+    fn step_away(&mut self, index: usize) {
+        let player = self.player;
+        let safety = match self.level.maps.safety.take() {
+            Some((at, map)) if at == player => map,
+            _ => {
+                let tiles = &self.level.level.tiles;
+                DijkstraMap::fleeing(
+                    tiles,
+                    &DijkstraMap::toward(tiles, [player]),
+                    FLEE_FACTOR_PERCENT,
+                )
+            }
+        };
+        let from = self.level.monsters[index].pos;
+        if let Some(to) = safety.downhill(from, |p| self.free(p)) {
+            self.level.monsters[index].pos = to;
+        }
+        self.level.maps.safety = Some((player, safety));
+    }
+
+    /// The step toward waypoint `waypoint`; at it, the monster picks another.
+    fn step_to_waypoint(&mut self, index: usize, waypoint: u32) {
+        let Some(&goal) = self.level.waypoints.get(waypoint as usize) else {
+            self.level.monsters[index].mind = Mind::Wandering(0);
+            return;
+        };
+        let map = self.level.maps.waypoints.remove(&waypoint);
+        let map = map.unwrap_or_else(|| DijkstraMap::toward(&self.level.level.tiles, [goal]));
+        let from = self.level.monsters[index].pos;
+        match map.downhill(from, |p| self.free(p)) {
+            Some(to) => self.level.monsters[index].pos = to,
+            None if map.value(from) <= 1 => {
+                // Arrived (or as near as others let it): on to another waypoint.
+                let next = self.next_waypoint(&self.level.monsters[index]);
+                self.level.monsters[index].mind = Mind::Wandering(next);
+            }
+            None => {}
+        }
+        self.level.maps.waypoints.insert(waypoint, map);
+    }
+
+    /// A monster of `kind` attacks the player.
+    fn monster_attacks(&mut self, kind: &MonsterKind, out: &mut Vec<Outcome>) {
+        let seed = self.campaign.seed;
+        let depth = self.depth;
+        let defence = self.player_fighter();
+        let Some(fight) = &mut self.fight else {
+            return;
+        };
+        let mut rng = fight.next_attack_rng(seed);
+        match roll_attack(&kind.fighter(), &defence, &mut rng) {
+            AttackRoll::Miss => out.push(notice(&format!("The {} misses you.", kind.name))),
+            AttackRoll::Hit(damage) => {
+                fight.hp = fight.hp.saturating_sub(damage);
+                out.push(notice(&format!("The {} hits you ({damage}).", kind.name)));
+                if fight.hp == 0 {
+                    let cause = format!(
+                        "killed by {} on depth {depth}",
+                        with_kind_article(&kind.name)
+                    );
+                    out.push(notice(&format!("You die: {cause}.")));
+                    fight.end = Some(RunEnd::Died { cause });
+                    out.push(Outcome::RunEnded);
+                }
+            }
+        }
+    }
+
+    /// The player attacks the monster at index `index` of the level's monsters.
+    pub(super) fn player_attacks(&mut self, index: usize, out: &mut Vec<Outcome>) {
+        let monster = self.level.monsters[index];
+        let Some(kind) = kind_of(&monster) else {
+            return;
+        };
+        let seed = self.campaign.seed;
+        let attacker = self.player_fighter();
+        let Some(fight) = &mut self.fight else {
+            return;
+        };
+        let mut rng = fight.next_attack_rng(seed);
+        match roll_attack(&attacker, &kind.fighter(), &mut rng) {
+            AttackRoll::Miss => out.push(notice(&format!("You miss the {}.", kind.name))),
+            AttackRoll::Hit(damage) if damage >= monster.hp => {
+                fight.kills += 1;
+                fight.schedule.remove(Actor::Monster(monster.id));
+                self.level.monsters.remove(index);
+                out.push(notice(&format!("You kill the {}.", kind.name)));
+            }
+            AttackRoll::Hit(damage) => {
+                let target = &mut self.level.monsters[index];
+                target.hp -= damage;
+                target.mind = Mind::Hunting(self.player);
+                out.push(notice(&format!("You hit the {} ({damage}).", kind.name)));
+            }
+        }
+    }
+
+    /// The player's fighting numbers now.
+    pub fn player_fighter(&self) -> Fighter {
+        PLAYER_FIGHTER
+    }
+}
+
+/// "a jackal", "an ogre".
+fn with_kind_article(name: &str) -> String {
+    let vowel = name
+        .chars()
+        .next()
+        .is_some_and(|c| "aeiouAEIOU".contains(c));
+    format!("{} {name}", if vowel { "an" } else { "a" })
+}
