@@ -185,9 +185,12 @@ mod tests {
             .add_message::<AppExit>()
             .init_resource::<HelpOverlay>()
             .add_systems(Update, read_keys);
-        let (mut run, _) =
-            crate::run::RunState::start(crate::config::CampaignConfig::builtin(), None)
-                .expect("the built-in campaign starts");
+        let (mut run, _) = crate::run::RunState::start(
+            crate::config::CampaignConfig::builtin(),
+            None,
+            crate::run::Rules::Monsters,
+        )
+        .expect("the built-in campaign starts");
         if watching {
             run.apply(PlayerAction::StepAutomaton);
             assert!(run.watch.is_some(), "depth 1 of the campaign is a cave");
