@@ -13,6 +13,8 @@ the same indices):
     row 1   the same eight, dimmed: how remembered tiles look
     row 2   items: gold, food, potion, scroll, ring, wand, dagger, armour
     row 3   items: amulet, rune stone; the rest blank
+    row 4   monsters: rat, jackal, giant slug, kobold, goblin skulker, cave bat, ogre, wraith
+    row 5   monsters: troll, horror; the rest blank
 
 Terrain tiles are opaque; the player and the items have transparent backgrounds so they
 can be drawn over the floor. Everything is deterministic: the speckles come from a hash,
@@ -26,7 +28,7 @@ import zlib
 
 T = 16  # tile side in pixels
 COLUMNS = 8
-ROWS = 4
+ROWS = 6
 
 CLEAR = (0, 0, 0, 0)
 
@@ -514,6 +516,223 @@ ITEMS = {
 ITEM_ORDER = ["gold", "food", "potion", "scroll", "ring", "wand", "dagger", "armour", "amulet", "rune"]
 
 
+# ---------------------------------------------------------------- monsters
+# One palette for all: an outline, eyes, teeth, and per-monster body shades named by
+# letter. Order is the glyph order of src/render/tileset.rs MONSTER_GLYPHS.
+
+MONSTER_PALETTE = {
+    "o": (16, 12, 18),
+    "e": (255, 60, 40),     # glowing eyes
+    "w": (245, 245, 235),   # teeth, claws
+    "p": (236, 150, 170),   # pink (rat tail, ears)
+    "g": (128, 118, 110),   # rat grey
+    "G": (176, 166, 156),
+    "j": (178, 132, 70),    # jackal tan
+    "J": (218, 178, 112),
+    "s": (112, 150, 60),    # slug green
+    "S": (168, 204, 96),
+    "k": (172, 88, 44),     # kobold rust
+    "K": (222, 132, 72),
+    "n": (70, 120, 60),     # goblin green
+    "N": (110, 168, 88),
+    "c": (92, 60, 40),      # leather
+    "b": (70, 60, 90),      # bat purple-grey
+    "B": (118, 104, 146),
+    "r": (150, 110, 84),    # ogre hide
+    "R": (196, 150, 116),
+    "v": (120, 140, 190),   # wraith pale blue
+    "V": (200, 214, 250),
+    "t": (60, 100, 70),     # troll moss
+    "T": (96, 146, 100),
+    "h": (96, 30, 80),      # horror violet
+    "H": (168, 64, 140),
+    "y": (240, 200, 60),    # horror eyes, ogre club
+}
+
+MONSTERS = [
+    [  # rat
+        "................",
+        "................",
+        "................",
+        "................",
+        "................",
+        "......oo........",
+        ".....opGo.......",
+        "....oGGGGooo....",
+        "...oGeGGGGGGo...",
+        "..owGGGGGGGGGo..",
+        "...ooGGgGGGGGo..",
+        ".....oggogggo.pp",
+        ".....ow.o.owopp.",
+        "......o...o.pp..",
+        "................",
+        "................",
+    ],
+    [  # jackal
+        "................",
+        "..o.o...........",
+        ".oJoJo..........",
+        ".oJJJJo.........",
+        "oJeJJJJo........",
+        "owJJJJJo........",
+        ".oowJJJooooooo..",
+        "...oJJJJJJJJJJo.",
+        "...ojJJJJJJJJJJo",
+        "...ojjJJJJJJJJo.",
+        "....ojjjjjjjjo..",
+        "....oj.oj.oj.jo.",
+        "....oj.oj.oj.oj.",
+        "....oo.oo.oo.oo.",
+        "................",
+        "................",
+    ],
+    [  # giant slug
+        "................",
+        "................",
+        "................",
+        "..o...o.........",
+        "..e...e.........",
+        "..o...o.........",
+        "..oo.oo.........",
+        ".oSSSSSo........",
+        "oSSsSSSSooo.....",
+        "oSSSSSSSSSSoo...",
+        "oSsSSSSsSSSSSoo.",
+        "osssssssssssssso",
+        ".oooooooooooooo.",
+        "................",
+        "................",
+        "................",
+    ],
+    [  # kobold
+        "................",
+        "....o....o......",
+        "....oKo.oKo.....",
+        "....oKKoKKo.....",
+        "...oKKKKKKKo....",
+        "...oKeKKKeKo....",
+        "...oKKKwKKKo....",
+        "....owowowo.....",
+        "...oKkkkkkKo..o.",
+        "..oKockkkcoKoowo",
+        "..oKoccccckoKowo",
+        "...o.kkkkk.o.owo",
+        ".....oK.Ko....o.",
+        ".....oK.Ko......",
+        "....ooo.ooo.....",
+        "................",
+    ],
+    [  # goblin skulker
+        "................",
+        ".....oooooo.....",
+        "...ooccccccoo...",
+        "..occcccccccco..",
+        ".oNoccNNNNcco...",
+        "oNNooNeNNeNoo...",
+        ".oo.oNNNNNNo....",
+        "....oNwwwwNo....",
+        "...occNNNNcco...",
+        "..occcccccccco..",
+        "..oNoccccccoNo.o",
+        "..oNocccccco.oww",
+        "....oNNoNNo..o..",
+        "....oNNoNNo.....",
+        "....oooooooo....",
+        "................",
+    ],
+    [  # cave bat
+        "................",
+        "................",
+        "................",
+        "o.............o.",
+        "oBo....oo....oBo",
+        "oBBo..oBBo..oBBo",
+        "obBBooBeeBooBBbo",
+        "obbBBBBBBBBBBbbo",
+        ".obbBBBwwBBBbbo.",
+        "..obb.oBBo.bbo..",
+        "...oo..oo...oo..",
+        "................",
+        "................",
+        "................",
+        "................",
+        "................",
+    ],
+    [  # ogre
+        "......oooo......",
+        ".....oRRRRo.....",
+        "....oReRReRo....",
+        "....oRRRRRRo....",
+        "....oRwRRwRo...o",
+        ".....oRRRRo...oy",
+        "...ooRRRRRRoooyo",
+        "..oRRRrrrrRRRoyo",
+        ".oRRoRrrrrRoRyo.",
+        ".oRo.RrrrrR.oyo.",
+        ".oRooccccccoo...",
+        "..oo.occcco.....",
+        ".....oRRoRRo....",
+        ".....oRRoRRo....",
+        "....ooRRoRRoo...",
+        "....oooooooooo..",
+    ],
+    [  # wraith
+        "......oooo......",
+        ".....oVVVVo.....",
+        "....oVvvvvVo....",
+        "....oveVVevo....",
+        "....ovvvvvvo....",
+        "...oVvvoovvVo...",
+        "..oVvvVVVVvvVo..",
+        ".oVo.vVVVVv.oVo.",
+        ".ow..vVVVVv..wo.",
+        ".....vVVVVv.....",
+        "....ovVVVVvo....",
+        "....ovVvvVvo....",
+        "...ovVo.ovVo....",
+        "...ov.o.o.vo....",
+        "..o..o...o..o...",
+        "................",
+    ],
+    [  # troll
+        "................",
+        ".....ooooo......",
+        "....oTTTTTo.....",
+        "...oTeTTTeTo....",
+        "...oTTTTTTTo....",
+        "...oTwTwTwTo....",
+        "..ooTTTTTTToo...",
+        ".oTTTttttttTTo..",
+        "oTToTtttttToTTo.",
+        "oTo.TtttttT.oTo.",
+        "owo.TtttttT.owo.",
+        "....oTTTTTTo....",
+        "....oTToTTo.....",
+        "....oTToTTo.....",
+        "...ooTToTToo....",
+        "...oooooooooo...",
+    ],
+    [  # horror
+        "..o.........o...",
+        ".oHo..ooo..oHo..",
+        "..oHooHHHooHo...",
+        "...oHHHHHHHo....",
+        "..oHHyHHHyHHo...",
+        ".oHHHHHHHHHHHo..",
+        ".oHhwHwHwHwhHo..",
+        "oHHhhhhhhhhhHHo.",
+        "oHohHHHHHHHhoHo.",
+        "oHohhhHHHhhhoHo.",
+        ".o.ohHhhhHho.o..",
+        "..ohHo.o.oHho...",
+        ".ohHo.......oHho",
+        ".oHo.........oHo",
+        "..o...........o.",
+        "................",
+    ],
+]
+
+
 # ---------------------------------------------------------------- dimming
 
 def dim(tile):
@@ -556,6 +775,8 @@ def main():
     terrain = [wall(), floor(), door(), up_stairs(), down_stairs(), loot(), Tile().stamp(PLAYER, PLAYER_PALETTE), Tile()]
     items = [Tile().stamp(ITEMS[name], ITEM_PALETTE) for name in ITEM_ORDER]
     tiles = terrain + [dim(t) for t in terrain] + items
+    tiles += [Tile()] * (4 * COLUMNS - len(tiles))
+    tiles += [Tile().stamp(rows, MONSTER_PALETTE) for rows in MONSTERS]
     tiles += [Tile()] * (COLUMNS * ROWS - len(tiles))
 
     width, height = COLUMNS * T, ROWS * T

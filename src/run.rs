@@ -11,6 +11,7 @@ mod items;
 mod level;
 pub mod record;
 pub mod save;
+pub mod status;
 mod watch;
 
 use std::collections::BTreeMap;

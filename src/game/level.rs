@@ -17,7 +17,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, start_run)
         .add_systems(
             Update,
-            (mirror_map, mirror_items, mirror_player)
+            (mirror_map, mirror_items, mirror_monsters, mirror_player)
                 .chain()
                 .in_set(GameSystems::Mirror),
         );
@@ -48,6 +48,17 @@ pub struct MapTile {
 pub struct Item {
     /// Loot table index.
     pub kind: usize,
+}
+
+/// A monster on the level, mirrored from the run (with its [`GridPos`]).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelMonster {
+    /// Its number on the level.
+    pub id: u32,
+    /// Monster table index.
+    pub kind: usize,
+    /// Hit points left.
+    pub hp: u32,
 }
 
 /// Marks entities that belong to the current level and go when it goes.
@@ -172,6 +183,47 @@ fn mirror_items(
     }
     for (pos, kind) in lying {
         commands.spawn((Item { kind }, GridPos(pos), LevelEntity));
+    }
+}
+
+/// The monster entities follow the run's monsters: moved and hurt in place, spawned
+/// when they appear, despawned when they die or the level changes.
+fn mirror_monsters(
+    mut commands: Commands,
+    run: Option<Res<RunModel>>,
+    mut shown: Query<(Entity, &mut LevelMonster, &mut GridPos)>,
+) {
+    let Some(run) = run.filter(|r| r.is_changed()) else {
+        return;
+    };
+    let mut unmatched: Vec<&crate::monsters::Monster> = run.level.monsters.iter().collect();
+    for (entity, mut monster, mut at) in &mut shown {
+        match unmatched
+            .iter()
+            .position(|m| m.id == monster.id && m.kind == monster.kind)
+        {
+            Some(index) => {
+                let m = unmatched.swap_remove(index);
+                monster.set_if_neq(LevelMonster {
+                    id: m.id,
+                    kind: m.kind,
+                    hp: m.hp,
+                });
+                at.set_if_neq(GridPos(m.pos));
+            }
+            None => commands.entity(entity).despawn(),
+        }
+    }
+    for m in unmatched {
+        commands.spawn((
+            LevelMonster {
+                id: m.id,
+                kind: m.kind,
+                hp: m.hp,
+            },
+            GridPos(m.pos),
+            LevelEntity,
+        ));
     }
 }
 

@@ -51,11 +51,11 @@ pub const ARRIVAL_MARGIN: u32 = 3;
 const REFERENCE_AREA: usize = 80 * 50;
 
 impl SpawnPlan {
-    /// How many monsters a level of `area` tiles gets: 2 + depth / 2 on an 80 × 50
-    /// level (at most 20 there), scaled by area, at least 1.
+    /// How many monsters a level of `area` tiles gets: 3 + depth / 2 on an 80 × 50
+    /// level (at most 20 there), scaled by area (rounded up), at least 2.
     pub fn count(&self, area: usize) -> usize {
-        let base = (2 + self.depth / 2).min(20) as usize;
-        (base * area / REFERENCE_AREA).max(1)
+        let base = (3 + self.depth / 2).min(20) as usize;
+        (base * area).div_ceil(REFERENCE_AREA).max(2)
     }
 }
 
@@ -174,10 +174,11 @@ mod tests {
             depth,
             clearance: 2,
         };
-        assert_eq!(plan(1).count(80 * 50), 2);
-        assert_eq!(plan(10).count(80 * 50), 7);
+        assert_eq!(plan(1).count(80 * 50), 3);
+        assert_eq!(plan(1).count(64 * 40), 2);
+        assert_eq!(plan(10).count(80 * 50), 8);
         assert_eq!(plan(999).count(80 * 50), 20);
-        assert_eq!(plan(10).count(160 * 100), 28);
+        assert_eq!(plan(10).count(160 * 100), 32);
         let level = generate_level(&GeneratorKind::Cave.default_config(), 11).unwrap();
         let spawn = || {
             let mut rng = StreamRng::new(11, Stream::Monsters);

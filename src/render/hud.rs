@@ -1,12 +1,14 @@
-//! The HUD (bevy_ui): a status line (campaign, depth, generator, level key, loot carried,
-//! turns), the latest notices with their turns (older ones dimmed), the inventory panel,
-//! and the help overlay that `?` toggles.
+//! The HUD (bevy_ui): a status line (campaign, depth, generator, hit points, turns, loot
+//! carried, level key), the latest notices with their turns (older ones dimmed), the
+//! inventory panel with the monsters in view, the help overlay that `?` toggles, and the
+//! end screen.
 
 use bevy::prelude::*;
 
 use super::AppSystems;
 use crate::game::{NoticeLog, RunModel};
 use crate::loot::LootTable;
+use crate::run::status::{end_screen, monsters_in_view, status_line};
 use crate::run::{help_lines, inventory_names};
 
 pub(super) fn plugin(app: &mut App) {
@@ -19,6 +21,7 @@ pub(super) fn plugin(app: &mut App) {
                 update_notice_line,
                 update_inventory_panel,
                 show_help,
+                show_end_screen,
             )
                 .in_set(AppSystems::UpdateHud),
         );
@@ -66,6 +69,12 @@ struct InventoryText;
 
 #[derive(Component)]
 struct HelpPanel;
+
+#[derive(Component)]
+struct EndPanel;
+
+#[derive(Component)]
+struct EndText;
 
 fn text(value: impl Into<String>, color: Color) -> impl Bundle {
     (
@@ -147,6 +156,32 @@ fn spawn_hud(mut commands: Commands) {
             children![text("delve - controls", ACCENT), text(help_text(), TEXT)],
         )],
     ));
+    commands.spawn((
+        Name::new("end screen"),
+        EndPanel,
+        Node {
+            display: Display::None,
+            position_type: PositionType::Absolute,
+            width: percent(100),
+            height: percent(100),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        GlobalZIndex(1),
+        children![(
+            Node {
+                flex_direction: FlexDirection::Column,
+                row_gap: px(12),
+                padding: UiRect::all(px(24)),
+                border: UiRect::all(px(2)),
+                ..default()
+            },
+            BackgroundColor(Color::srgb(0.03, 0.02, 0.05)),
+            BorderColor::all(ACCENT),
+            children![text("The run is over", ACCENT), (EndText, text("", TEXT))],
+        )],
+    ));
 }
 
 /// Sets a text only when it differs, so unchanged text is not laid out again.
@@ -160,17 +195,7 @@ fn update_status_line(run: Option<Res<RunModel>>, mut line: Single<&mut Text, Wi
     let Some(run) = run.filter(|r| r.is_changed()) else {
         return;
     };
-    let key = &run.level.key;
-    let value = format!(
-        "{}   Depth {}   {}   key {}   loot {}   turn {}",
-        run.campaign.name,
-        key.depth,
-        key.config.kind(),
-        key.encode(),
-        run.inventory.len(),
-        run.turns
-    );
-    set_text(&mut line, value);
+    set_text(&mut line, status_line(&run));
 }
 
 /// The notice bar's lines, newest first: each notice with the turn it was shown on.
@@ -249,12 +274,37 @@ fn update_inventory_panel(
         lines.truncate(INVENTORY_LINES - 1);
         lines.push(format!("... and {more} more kinds"));
     }
-    let value = if lines.is_empty() {
+    let mut value = if lines.is_empty() {
         "Carrying nothing".to_string()
     } else {
         format!("Carrying {}\n{}", run.inventory.len(), lines.join("\n"))
     };
+    let in_view = monsters_in_view(&run);
+    if !in_view.is_empty() {
+        value.push_str(&format!("\n\nIn view\n{}", in_view.join("\n")));
+    }
     set_text(&mut panel, value);
+}
+
+/// The end screen, over the map once the player died or won.
+fn show_end_screen(
+    run: Option<Res<RunModel>>,
+    mut panel: Single<&mut Node, With<EndPanel>>,
+    mut text: Single<&mut Text, With<EndText>>,
+) {
+    let Some(run) = run.filter(|r| r.is_changed()) else {
+        return;
+    };
+    let lines = end_screen(&run);
+    let display = if lines.is_some() {
+        Display::Flex
+    } else {
+        Display::None
+    };
+    if panel.display != display {
+        panel.display = display;
+    }
+    set_text(&mut text, lines.unwrap_or_default().join("\n"));
 }
 
 fn show_help(help: Res<HelpOverlay>, mut panel: Single<&mut Node, With<HelpPanel>>) {

@@ -6,8 +6,8 @@ use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
 
 use super::AppSystems;
-use super::tileset::{PLAYER, TILE_SIDE, Tileset, item_index, terrain_index};
-use crate::game::level::{Item, MapSize, MapTile, Sight, TileEntities};
+use super::tileset::{PLAYER, TILE_SIDE, Tileset, item_index, monster_index, terrain_index};
+use crate::game::level::{Item, LevelMonster, MapSize, MapTile, Sight, TileEntities};
 use crate::game::{GridPos, Player, RunModel};
 use crate::grid::Pos;
 
@@ -20,14 +20,16 @@ pub(super) fn plugin(app: &mut App) {
             add_sprites,
             place_sprites,
             show_items_in_view,
+            show_monsters_in_view,
         )
             .chain()
             .in_set(AppSystems::Mirror),
     );
 }
 
-/// Draw order: the tilemap at the back, items on it, the player on top.
+/// Draw order: the tilemap at the back, items on it, monsters and the player on top.
 const ITEM_Z: f32 = 1.0;
+const MONSTER_Z: f32 = 1.5;
 const PLAYER_Z: f32 = 2.0;
 
 /// The tilemap showing the current level.
@@ -125,8 +127,18 @@ fn add_sprites(
     tileset: Res<Tileset>,
     players: Query<Entity, (With<Player>, Without<Sprite>)>,
     items: Query<(Entity, &Item), Without<Sprite>>,
+    monsters: Query<(Entity, &LevelMonster), Without<Sprite>>,
     run: Res<RunModel>,
 ) {
+    let bestiary = crate::monsters::default_monster_table();
+    for (entity, monster) in &monsters {
+        let glyph = bestiary.kind(monster.kind).map_or('H', |k| k.glyph);
+        commands.entity(entity).insert((
+            tileset.sprite(monster_index(glyph)),
+            Transform::from_xyz(0.0, 0.0, MONSTER_Z),
+            Visibility::Hidden,
+        ));
+    }
     for player in &players {
         commands.entity(player).insert((
             tileset.sprite(PLAYER),
@@ -173,18 +185,43 @@ fn show_items_in_view(
         return;
     };
     for (pos, mut visibility) in &mut items {
-        let in_view = (0..size.width as i32).contains(&pos.0.x)
-            && (0..size.height as i32).contains(&pos.0.y)
-            && tile_entities
-                .0
-                .get(pos.0.y as usize * size.width as usize + pos.0.x as usize)
-                .and_then(|&e| tiles.get(e).ok())
-                .is_some_and(|t| t.sight == Sight::Visible);
-        visibility.set_if_neq(if in_view {
-            Visibility::Inherited
-        } else {
-            Visibility::Hidden
-        });
+        visibility.set_if_neq(shown_in_view(pos.0, &size, &tile_entities, &tiles));
+    }
+}
+
+/// Shows a monster only while its cell is in view: out of view it is not known.
+fn show_monsters_in_view(
+    size: Option<Res<MapSize>>,
+    tile_entities: Option<Res<TileEntities>>,
+    tiles: Query<&MapTile>,
+    mut monsters: Query<(&GridPos, &mut Visibility), With<LevelMonster>>,
+) {
+    let (Some(size), Some(tile_entities)) = (size, tile_entities) else {
+        return;
+    };
+    for (pos, mut visibility) in &mut monsters {
+        visibility.set_if_neq(shown_in_view(pos.0, &size, &tile_entities, &tiles));
+    }
+}
+
+/// Drawn (inherited) when the cell at `pos` is in view, hidden otherwise.
+fn shown_in_view(
+    pos: Pos,
+    size: &MapSize,
+    tile_entities: &TileEntities,
+    tiles: &Query<&MapTile>,
+) -> Visibility {
+    let in_view = (0..size.width as i32).contains(&pos.x)
+        && (0..size.height as i32).contains(&pos.y)
+        && tile_entities
+            .0
+            .get(pos.y as usize * size.width as usize + pos.x as usize)
+            .and_then(|&e| tiles.get(e).ok())
+            .is_some_and(|t| t.sight == Sight::Visible);
+    if in_view {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
     }
 }
 

@@ -18,7 +18,7 @@ pub const TILE_SIDE: u32 = 16;
 /// Tiles per row of the tileset picture.
 pub const COLUMNS: u32 = 8;
 /// Rows of tiles in the tileset picture.
-pub const ROWS: u32 = 4;
+pub const ROWS: u32 = 6;
 
 /// The tileset picture, `assets/tileset.png`.
 const TILESET_PNG: &[u8] = include_bytes!("../../assets/tileset.png");
@@ -35,6 +35,10 @@ const LOOT: u32 = 5;
 const FIRST_ITEM: u32 = 2 * COLUMNS;
 /// The glyphs of the loot table that have their own picture, in tileset order.
 const ITEM_GLYPHS: [char; 10] = ['$', '%', '!', '?', '=', '/', ')', '[', '"', '*'];
+/// The first monster picture; monsters follow in the order of [`MONSTER_GLYPHS`].
+const FIRST_MONSTER: u32 = 4 * COLUMNS;
+/// The glyphs of the monster table that have their own picture, in tileset order.
+const MONSTER_GLYPHS: [char; 10] = ['r', 'j', 'w', 'k', 'g', 'b', 'O', 'W', 'T', 'H'];
 
 /// The tileset image and its atlas layout, for the tilemap and for sprites.
 #[derive(Resource, Clone, Debug)]
@@ -112,9 +116,28 @@ pub fn item_index(glyph: char) -> u32 {
         .map_or(LOOT, |i| FIRST_ITEM + i as u32)
 }
 
+/// The picture of a monster with this monster-table glyph (a table of one's own may
+/// use others: they show as the last picture, the horror).
+pub fn monster_index(glyph: char) -> u32 {
+    let known = MONSTER_GLYPHS.iter().position(|&g| g == glyph);
+    FIRST_MONSTER + known.unwrap_or(MONSTER_GLYPHS.len() - 1) as u32
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_monster_of_the_embedded_table_has_its_own_picture() {
+        let table = crate::monsters::default_monster_table();
+        let mut pictures = std::collections::BTreeSet::new();
+        for kind in table.kinds() {
+            assert!(MONSTER_GLYPHS.contains(&kind.glyph), "{}", kind.name);
+            let index = monster_index(kind.glyph);
+            assert!(index < COLUMNS * ROWS);
+            assert!(pictures.insert(index));
+        }
+    }
 
     #[test]
     fn every_picture_lies_inside_the_tileset() {

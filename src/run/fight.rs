@@ -222,8 +222,9 @@ impl RunState {
         let distance = monster.pos.chebyshev(self.player);
         let hurt = self.fight.as_ref().is_some_and(|f| f.hp < f.max_hp);
         let afraid = kind.behaviour == Behaviour::Cowardly && monster.hp * 3 < kind.hp;
-        if sees && afraid {
-            return Plan::Flee;
+        if afraid {
+            // Out of sight, a coward keeps its distance: it hides where it got to.
+            return if sees { Plan::Flee } else { Plan::Rest };
         }
         if sees && kind.behaviour == Behaviour::Skulks && !hurt {
             return match distance {

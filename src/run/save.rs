@@ -211,7 +211,8 @@ impl RunState {
         if let Some(fight) = &save.fight {
             check_fight(fight)?;
         }
-        let memory = memories.get(&key.encode()).cloned();
+        // The level in play keeps its own memory until it is left (as in a live run).
+        let memory = memories.remove(&key.encode());
         let mut level = LevelInPlay::new(key.clone(), generated, memory.as_ref());
         if save.fight.is_some() {
             level.populate(memory.as_ref(), player);

@@ -6,6 +6,7 @@ mod catalog;
 mod caves;
 mod cli;
 mod configs;
+mod fight;
 mod golden;
 mod keys;
 mod limits;

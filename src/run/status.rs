@@ -1,0 +1,104 @@
+//! What every front end shows of a run in words: the status line with its hit-point bar,
+//! the monsters in view, and the end screen. Pure text, so the window and a terminal
+//! show the same thing.
+
+use super::{RunEnd, RunState};
+use crate::monsters::default_monster_table;
+
+/// Cells of the hit-point bar.
+const HP_BAR_CELLS: u32 = 10;
+
+/// A hit-point bar: `[#######---]`, one `#` per tenth of the most hit points left
+/// (rounded up, so a living player always shows one).
+pub fn hp_bar(hp: u32, max_hp: u32) -> String {
+    let filled = if max_hp == 0 {
+        0
+    } else {
+        (hp.min(max_hp) * HP_BAR_CELLS).div_ceil(max_hp)
+    };
+    format!(
+        "[{}{}]",
+        "#".repeat(filled as usize),
+        "-".repeat((HP_BAR_CELLS - filled) as usize)
+    )
+}
+
+/// The status line: campaign, depth, generator, hit points (with monsters), turn,
+/// items carried and the level key.
+pub fn status_line(run: &RunState) -> String {
+    let key = &run.level.key;
+    let health = match &run.fight {
+        Some(f) => format!("HP {}/{} {}   ", f.hp, f.max_hp, hp_bar(f.hp, f.max_hp)),
+        None => String::new(),
+    };
+    format!(
+        "{}   Depth {}   {}   {health}turn {}   loot {}   key {}",
+        run.campaign.name,
+        key.depth,
+        key.config.kind(),
+        run.turns,
+        run.inventory.len(),
+        key.encode(),
+    )
+}
+
+/// The monsters the player sees, nearest first: "jackal 4/6" (name and hit points).
+pub fn monsters_in_view(run: &RunState) -> Vec<String> {
+    let table = default_monster_table();
+    let tiles = &run.level.level.tiles;
+    let mut seen: Vec<_> = run
+        .level
+        .monsters
+        .iter()
+        .filter(|m| run.level.visible.get(tiles.index_of(m.pos)) == Some(&true))
+        .collect();
+    seen.sort_by_key(|m| (m.pos.chebyshev(run.player), m.id));
+    seen.into_iter()
+        .filter_map(|m| {
+            let kind = table.kind(m.kind)?;
+            Some(format!("{} {}/{}", kind.name, m.hp, kind.hp))
+        })
+        .collect()
+}
+
+/// The end screen's lines once the run is over: how it ended, depth, turns, kills, and
+/// the seed to share.
+pub fn end_screen(run: &RunState) -> Option<Vec<String>> {
+    let fight = run.fight.as_ref()?;
+    let headline = match fight.end.as_ref()? {
+        RunEnd::Won => format!(
+            "You escaped with the rune of passage from depth {}!",
+            run.depth
+        ),
+        RunEnd::Died { cause } => format!("You died: {cause}."),
+    };
+    Some(vec![
+        headline,
+        format!(
+            "Depth {}   turns {}   kills {}   items {}",
+            run.depth,
+            run.turns,
+            fight.kills,
+            run.inventory.len()
+        ),
+        format!(
+            "Share this run: seed {} (delve play --seed {})",
+            run.campaign.seed, run.campaign.seed
+        ),
+        "Esc quits; F9 loads the last save.".to_owned(),
+    ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bar_shows_tenths_rounded_up() {
+        assert_eq!(hp_bar(30, 30), "[##########]");
+        assert_eq!(hp_bar(1, 30), "[#---------]");
+        assert_eq!(hp_bar(0, 30), "[----------]");
+        assert_eq!(hp_bar(15, 30), "[#####-----]");
+        assert_eq!(hp_bar(99, 30), "[##########]");
+    }
+}

@@ -1,0 +1,321 @@
+//! The run with monsters, without an `App`: hunters close in and attack, cowards flee,
+//! the player can die and can win, a save in the middle of a fight goes on exactly, and
+//! long random runs keep every creature on its own walkable tile.
+
+use proptest::prelude::*;
+
+use delve::config::CampaignConfig;
+use delve::grid::{KING, Pos, Tile};
+use delve::key::LevelKey;
+use delve::monsters::{Mind, Monster, default_monster_table};
+use delve::run::{Outcome, PlayerAction, Rules, RunEnd, RunState};
+use delve::schedule::Actor;
+
+fn start(seed: u64) -> RunState {
+    let mut campaign = CampaignConfig::builtin();
+    campaign.seed = seed;
+    RunState::start(campaign, None, Rules::Monsters)
+        .expect("the run starts")
+        .0
+}
+
+fn kind(name: &str) -> usize {
+    default_monster_table()
+        .index_of(name)
+        .unwrap_or_else(|| panic!("the table has a {name}"))
+}
+
+/// The run with only `monster` on the level (the others taken away), scheduled to act
+/// right after the player.
+fn alone_with(mut run: RunState, kind: usize, pos: Pos) -> RunState {
+    run.level.monsters = vec![Monster {
+        id: 0,
+        kind,
+        pos,
+        hp: default_monster_table().kind(kind).unwrap().hp,
+        mind: Mind::Wandering(0),
+    }];
+    let fight = run.fight.as_mut().expect("a run with monsters");
+    fight.schedule_level(&run.level.monsters);
+    run
+}
+
+/// A walkable tile in the player's view at Chebyshev distance `distance`, if any.
+fn tile_in_view_at(run: &RunState, distance: i32) -> Option<Pos> {
+    let tiles = &run.level.level.tiles;
+    tiles.positions().find(|&p| {
+        p.chebyshev(run.player) == distance
+            && tiles[p] == Tile::Floor
+            && run.level.visible[tiles.index_of(p)]
+    })
+}
+
+fn hp(run: &RunState) -> u32 {
+    run.fight.as_ref().unwrap().hp
+}
+
+#[test]
+fn a_hunter_that_sees_the_player_closes_in_and_attacks() {
+    let mut tested = 0;
+    for seed in 0..40 {
+        let run = start(seed);
+        let Some(at) = tile_in_view_at(&run, 5) else {
+            continue;
+        };
+        let mut run = alone_with(run, kind("kobold"), at);
+        let mut distance = at.chebyshev(run.player);
+        let mut attacked = false;
+        for _ in 0..30 {
+            let before = hp(&run);
+            run.apply(PlayerAction::Wait);
+            let now = run.level.monsters[0].pos.chebyshev(run.player);
+            assert!(
+                now <= distance,
+                "seed {seed}: the hunter went from {distance} to {now}"
+            );
+            distance = now;
+            attacked |= hp(&run) < before;
+        }
+        assert_eq!(
+            distance, 1,
+            "seed {seed}: the hunter stands next to the player"
+        );
+        assert!(attacked, "seed {seed}: and hits at least once in 30 turns");
+        tested += 1;
+    }
+    assert!(tested >= 20, "only {tested} seeds had room");
+}
+
+#[test]
+fn a_fast_monster_acts_twice_per_player_move() {
+    let run = start(4);
+    let at = tile_in_view_at(&run, 8).expect("room to stand");
+    let mut run = alone_with(run, kind("jackal"), at);
+    run.level.monsters[0].mind = Mind::Hunting(run.player);
+    // Arriving monsters wait one action of their own, so the first turn has one step;
+    // every turn after has two.
+    let start = run.level.monsters[0].pos.chebyshev(run.player);
+    run.apply(PlayerAction::Wait);
+    let first = run.level.monsters[0].pos.chebyshev(run.player);
+    run.apply(PlayerAction::Wait);
+    let second = run.level.monsters[0].pos.chebyshev(run.player);
+    assert_eq!((start - first, first - second), (1, 2), "from {start}");
+}
+
+#[test]
+fn a_hurt_coward_flees() {
+    // A safety map may lead past the player out of a dead end, so a single step can
+    // come closer; over a few turns, a coward gets away.
+    let (mut tested, mut got_away) = (0, 0);
+    for seed in 0..60 {
+        let run = start(seed);
+        let Some(at) = tile_in_view_at(&run, 3) else {
+            continue;
+        };
+        let mut run = alone_with(run, kind("rat"), at);
+        run.level.monsters[0].hp = 1;
+        for _ in 0..8 {
+            run.apply(PlayerAction::Wait);
+        }
+        let rat = run.level.monsters[0];
+        let hidden = !run.level.visible[run.level.level.tiles.index_of(rat.pos)];
+        if rat.pos.chebyshev(run.player) > 3 || hidden {
+            got_away += 1;
+        }
+        assert_eq!(hp(&run), 30, "seed {seed}: a fleeing rat does not bite");
+        tested += 1;
+    }
+    assert!(tested >= 30, "only {tested} seeds had room");
+    assert!(
+        got_away * 10 >= tested * 9,
+        "{got_away} of {tested} rats got away"
+    );
+}
+
+#[test]
+fn the_player_can_die_and_then_the_run_is_over() {
+    let run = start(7);
+    let at = KING
+        .iter()
+        .map(|&(dx, dy)| run.player.offset(dx, dy))
+        .find(|&p| run.level.level.tiles[p] == Tile::Floor)
+        .expect("floor next to the stairs");
+    let mut run = alone_with(run, kind("troll"), at);
+    let mut turns = 0;
+    while run.end().is_none() {
+        run.apply(PlayerAction::Wait);
+        turns += 1;
+        assert!(turns < 500, "a troll kills a waiting player");
+    }
+    match run.end() {
+        Some(RunEnd::Died { cause }) => assert_eq!(cause, "killed by a troll on depth 1"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(hp(&run), 0);
+    let (position, turns) = (run.player, run.turns);
+    let outcomes = run.apply(PlayerAction::Move(1, 0));
+    assert_eq!(
+        (run.player, run.turns),
+        (position, turns),
+        "the dead do not walk"
+    );
+    assert!(matches!(&outcomes[0], Outcome::Notice(t) if t.contains("run is over")));
+}
+
+#[test]
+fn the_final_depths_stairs_win_with_the_rune_and_are_sealed_without_it() {
+    let mut campaign = CampaignConfig::builtin();
+    campaign.final_depth = Some(2);
+    let key = LevelKey::new(campaign.config_at(2).clone(), 2, 9);
+    let (mut run, _) = RunState::start(campaign, Some(key), Rules::Monsters).unwrap();
+    run.level.monsters.clear();
+    run.player = run.level.level.down;
+    let sealed = run.apply(PlayerAction::Descend);
+    assert!(run.end().is_none() && run.depth == 2);
+    assert!(matches!(&sealed[0], Outcome::Notice(t) if t.contains("sealed")));
+    let rune = run
+        .campaign
+        .loot_table()
+        .index_of("rune of passage")
+        .unwrap();
+    run.inventory.push(rune);
+    let won = run.apply(PlayerAction::Descend);
+    assert_eq!(run.end(), Some(&RunEnd::Won));
+    assert!(won.contains(&Outcome::RunEnded));
+    let screen = delve::run::status::end_screen(&run).unwrap();
+    assert!(
+        screen[0].contains("escaped") && screen[2].contains("seed 9"),
+        "{screen:?}"
+    );
+}
+
+#[test]
+fn killing_a_monster_counts_and_removes_it_from_the_level_and_the_schedule() {
+    let run = start(12);
+    let at = KING
+        .iter()
+        .map(|&(dx, dy)| run.player.offset(dx, dy))
+        .find(|&p| run.level.level.tiles[p] == Tile::Floor)
+        .expect("floor next to the stairs");
+    // A slug never chases and never flees: it stays to be fought.
+    let mut run = alone_with(run, kind("giant slug"), at);
+    let mut swings = 0;
+    while !run.level.monsters.is_empty() {
+        let target = run.level.monsters[0].pos;
+        let step = (target.x - run.player.x, target.y - run.player.y);
+        assert!(
+            step.0.abs() <= 1 && step.1.abs() <= 1,
+            "the slug wandered off"
+        );
+        run.apply(PlayerAction::Move(step.0, step.1));
+        swings += 1;
+        assert!(
+            swings < 60 && run.end().is_none(),
+            "the player kills a slug"
+        );
+    }
+    let fight = run.fight.as_ref().unwrap();
+    assert_eq!(fight.kills, 1);
+    assert!(!fight.schedule.contains(Actor::Monster(0)));
+    assert!(fight.schedule.contains(Actor::Player));
+}
+
+#[test]
+fn a_level_key_gives_the_same_monsters_at_arrival() {
+    for seed in [1, 2, 3] {
+        let a = start(seed);
+        let campaign = a.campaign.clone();
+        let (b, _) = RunState::start(campaign, Some(a.level.key.clone()), Rules::Monsters).unwrap();
+        assert_eq!(a.level.monsters, b.level.monsters);
+        assert!(!a.level.monsters.is_empty());
+    }
+}
+
+#[test]
+fn a_save_in_the_middle_of_a_fight_goes_on_exactly() {
+    let mut run = start(21);
+    let actions = delve::run::parse_actions("llllkkkkhhhhjjjj....llll>").unwrap();
+    for &action in &actions[..12] {
+        run.apply(action);
+    }
+    let saved = run.snapshot();
+    let text = ron::to_string(&saved).unwrap();
+    let mut loaded = RunState::restore(ron::from_str(&text).unwrap()).unwrap();
+    assert!(loaded.memories == run.memories, "memories");
+    assert!(loaded.keys == run.keys, "keys");
+    assert!(
+        loaded.fight == run.fight,
+        "fight {:?} {:?}",
+        loaded.fight,
+        run.fight
+    );
+    assert!(loaded.level.monsters == run.level.monsters, "monsters");
+    assert!(loaded.level.waypoints == run.level.waypoints, "waypoints");
+    assert!(loaded.level.seen == run.level.seen, "seen");
+    assert!(loaded.level.visible == run.level.visible, "visible");
+    assert!(loaded.level.items == run.level.items, "items");
+    assert!(loaded == run);
+    for &action in &actions[12..] {
+        let a = run.apply(action);
+        let b = loaded.apply(action);
+        assert_eq!(a, b);
+    }
+    assert_eq!(loaded.snapshot(), run.snapshot());
+}
+
+/// Every creature on its own walkable tile; hit points within bounds.
+fn check_invariants(run: &RunState) -> Result<(), String> {
+    let tiles = &run.level.level.tiles;
+    let mut taken = std::collections::BTreeSet::from([run.player]);
+    if !tiles.is_walkable(run.player) {
+        return Err(format!("the player stands in a wall at {}", run.player));
+    }
+    for m in &run.level.monsters {
+        if !tiles.is_walkable(m.pos) {
+            return Err(format!("a monster stands in a wall at {}", m.pos));
+        }
+        if !taken.insert(m.pos) {
+            return Err(format!("two creatures on {}", m.pos));
+        }
+        let most = default_monster_table().kind(m.kind).unwrap().hp;
+        if m.hp == 0 || m.hp > most {
+            return Err(format!("a monster with {} of {most} hit points", m.hp));
+        }
+    }
+    let fight = run.fight.as_ref().unwrap();
+    if fight.hp > fight.max_hp {
+        return Err(format!(
+            "the player has {} of {} hit points",
+            fight.hp, fight.max_hp
+        ));
+    }
+    Ok(())
+}
+
+fn any_action() -> impl Strategy<Value = PlayerAction> {
+    prop_oneof![
+        8 => (-1i32..=1, -1i32..=1).prop_map(|(dx, dy)| PlayerAction::Move(dx, dy)),
+        2 => Just(PlayerAction::Wait),
+        1 => Just(PlayerAction::PickUp),
+        1 => Just(PlayerAction::Descend),
+        1 => Just(PlayerAction::Ascend),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    #[test]
+    fn long_random_runs_keep_every_creature_on_its_own_walkable_tile(
+        seed in 0u64..1_000,
+        actions in proptest::collection::vec(any_action(), 50..400),
+    ) {
+        let mut run = start(seed);
+        let mut turns = 0;
+        for action in actions {
+            run.apply(action);
+            prop_assert!(run.turns >= turns);
+            turns = run.turns;
+            check_invariants(&run).map_err(TestCaseError::fail)?;
+        }
+    }
+}
