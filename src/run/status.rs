@@ -82,8 +82,10 @@ pub fn end_screen(run: &RunState) -> Option<Vec<String>> {
             run.inventory.len()
         ),
         format!(
-            "Share this run: seed {} (delve play --seed {})",
-            run.campaign.seed, run.campaign.seed
+            "Share it: seed {} (delve play --seed {}); this level: key {}",
+            run.campaign.seed,
+            run.campaign.seed,
+            run.level.key.encode()
         ),
         "Esc quits; F9 loads the last save.".to_owned(),
     ])

@@ -2,6 +2,7 @@
 //! `app.update()`, checked by querying the `World` — one test binary, a module per
 //! behaviour, sharing the `TestContext` defined here.
 
+mod monsters;
 mod movement;
 mod pick_up;
 mod regenerate;
