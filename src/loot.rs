@@ -72,6 +72,64 @@ pub struct LootItem {
     /// Placed on every level with loot, first, on a spot with open ground around it.
     #[serde(default)]
     pub must_find: bool,
+    /// What using it does (`a`, then its inventory letter); nothing when absent.
+    #[serde(default, skip_serializing_if = "Effect::is_none")]
+    pub effect: Effect,
+}
+
+/// What using an item does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Effect {
+    /// Nothing: it cannot be used (gold, the rune).
+    #[default]
+    None,
+    /// Drink: heals this many hit points (above the most, the most grows by one).
+    Heal(u32),
+    /// Drink: confused for this many turns (moves go astray).
+    Confuse(u32),
+    /// Eat: heals this many hit points.
+    Eat(u32),
+    /// Read: the first unidentified kind carried is identified.
+    Identify,
+    /// Read: the player is carried to a far tile of the level.
+    Teleport,
+    /// Read: the whole level is known.
+    MagicMapping,
+    /// Read or drink: a feeling, and nothing else.
+    Harmless,
+    /// Zap: the nearest monster in view takes (least, most) damage.
+    Strike(u32, u32),
+    /// Zap: a hole through the floor to the next depth (not below the final one).
+    DigDown,
+    /// Wield (or put away): attack and damage of this weapon.
+    Wield {
+        /// Added to the player's attack.
+        attack: u32,
+        /// (least, most) damage instead of the bare hands'.
+        damage: (u32, u32),
+    },
+    /// Wear (or take off): added to the player's defence.
+    Armour(u32),
+    /// Put on (or remove) a ring.
+    Ring(RingPower),
+}
+
+impl Effect {
+    /// Whether the item has no use.
+    pub fn is_none(&self) -> bool {
+        *self == Effect::None
+    }
+}
+
+/// What a ring does while worn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RingPower {
+    /// Adds to the player's defence.
+    Protection(u32),
+    /// Heals a hit point every 3 turns instead of every 9.
+    Regeneration,
+    /// Shows where the items of each level lie.
+    Searching,
 }
 
 /// The unidentified appearances of one class of items.

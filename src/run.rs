@@ -12,17 +12,20 @@ mod level;
 pub mod record;
 pub mod save;
 pub mod status;
+mod use_item;
 mod watch;
 
 use std::collections::BTreeMap;
 
 pub use actions::{
     ActionError, BINDINGS, Binding, Command, NamedKey, PlayerAction, action_letters,
-    command_for_char, command_for_key, help_lines, parse_actions,
+    command_for_char, command_for_key, help_lines, parse_actions, stack_of_letter,
 };
 pub use arrival::{Arrival, ChangeReason, arrival_notice};
 pub use fight::{Fight, MapCache, PLAYER_FIGHTER, PLAYER_HP, REGENERATION_TURNS, RunEnd};
-pub use items::{inventory_names, item_name, with_article};
+pub use items::{
+    ItemKnowledge, inventory_names, inventory_stacks, item_name, stack_letter, with_article,
+};
 pub use level::{
     LevelInPlay, LevelMemory, MAX_PLAY_TILES, SIGHT_RADIUS, Sight, TooLargeToPlay, Unplayable,
     check_play_size, generate_for_play,
@@ -270,13 +273,25 @@ impl RunState {
         self.monsters_act(out);
     }
 
-    /// The names of everything carried, as the player knows them.
-    pub fn inventory_names(&self) -> Vec<String> {
-        inventory_names(
+    /// The item kinds identified by use (none in a peaceful run).
+    pub fn identified(&self) -> &[usize] {
+        self.fight.as_ref().map_or(&[], |f| f.identified.as_slice())
+    }
+
+    /// What the player knows of the item kinds now.
+    pub fn knowledge(&self) -> ItemKnowledge<'_> {
+        ItemKnowledge::new(
             self.campaign.loot_table(),
             self.campaign.seed,
             &self.inventory,
+            self.identified(),
         )
+    }
+
+    /// The names of everything carried, as the player knows them.
+    pub fn inventory_names(&self) -> Vec<String> {
+        let knowledge = self.knowledge();
+        self.inventory.iter().map(|&k| knowledge.name(k)).collect()
     }
 
     /// Applies one action with the turn rules and returns what came of it.
@@ -306,6 +321,11 @@ impl RunState {
         }
         match action {
             PlayerAction::Move(dx, dy) => {
+                let (dx, dy) = if self.confused() {
+                    self.stagger()
+                } else {
+                    (dx, dy)
+                };
                 let to = here.offset(dx, dy);
                 if let Some(index) = self.level.monster_at(to).filter(|_| self.fight.is_some()) {
                     self.player_attacks(index, &mut out);
@@ -396,6 +416,7 @@ impl RunState {
             }
             PlayerAction::Save => out.push(Outcome::SaveWanted),
             PlayerAction::Load => out.push(Outcome::LoadWanted),
+            PlayerAction::Use(slot) => self.use_item(slot, &mut out),
         }
         out
     }
@@ -428,12 +449,7 @@ impl RunState {
         let item = self.level.items.remove(index).item;
         self.inventory.push(item);
         out.push(Outcome::PickedUp { item, at });
-        let name = item_name(
-            self.campaign.loot_table(),
-            self.campaign.seed,
-            &self.inventory,
-            item,
-        );
+        let name = self.knowledge().name(item);
         out.push(notice(&format!("You pick up {}.", with_article(&name))));
         true
     }
@@ -470,6 +486,9 @@ impl RunState {
         let memory = self.memories.get(&key.encode()).cloned();
         self.level = LevelInPlay::new(key.clone(), generated, memory.as_ref());
         self.put_monsters(memory.as_ref());
+        if self.ring_power() == Some(crate::loot::RingPower::Searching) {
+            self.reveal_items();
+        }
         self.depth = key.depth;
         self.keys.insert(key.depth, key.clone());
         self.level.look_from(self.player);

@@ -7,9 +7,8 @@ use bevy::prelude::*;
 
 use super::AppSystems;
 use crate::game::{NoticeLog, RunModel};
-use crate::loot::LootTable;
 use crate::run::status::{end_screen, monsters_in_view, status_line};
-use crate::run::{help_lines, inventory_names};
+use crate::run::{RunState, help_lines, inventory_stacks, stack_letter};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HelpOverlay>()
@@ -233,29 +232,30 @@ fn update_notice_line(
     }
 }
 
-/// The inventory as the panel lists it: one line per name (as the player knows it: a
-/// disguise until identified), with a count for several.
-pub fn inventory_lines(table: &LootTable, run_seed: u64, inventory: &[usize]) -> Vec<String> {
-    let mut lines: Vec<(String, usize)> = Vec::new();
-    for (&kind, name) in inventory
-        .iter()
-        .zip(inventory_names(table, run_seed, inventory))
-    {
-        let glyph = table.items().get(kind).map_or('*', |i| i.glyph);
-        let name = format!("{glyph} {name}");
-        match lines.iter_mut().find(|(n, _)| *n == name) {
-            Some((_, count)) => *count += 1,
-            None => lines.push((name, 1)),
-        }
-    }
-    lines
+/// The inventory as the panel lists it: one line per kind, with its letter for `a`,
+/// its glyph, its name as the player knows it (a disguise until identified), a count
+/// for several, and what is worn or wielded.
+pub fn inventory_lines(run: &RunState) -> Vec<String> {
+    let table = run.campaign.loot_table();
+    let knowledge = run.knowledge();
+    let fight = run.fight.as_ref();
+    inventory_stacks(&run.inventory)
         .into_iter()
-        .map(|(name, count)| {
+        .enumerate()
+        .map(|(index, (kind, count))| {
+            let letter = stack_letter(index).unwrap_or(' ');
+            let glyph = table.items().get(kind).map_or('*', |i| i.glyph);
+            let mut line = format!("{letter}) {glyph} {}", knowledge.name(kind));
             if count > 1 {
-                format!("{name} x{count}")
-            } else {
-                name
+                line.push_str(&format!(" x{count}"));
             }
+            let held = |slot: Option<Option<usize>>| slot.flatten() == Some(kind);
+            if held(fight.map(|f| f.weapon)) {
+                line.push_str(" (wielded)");
+            } else if held(fight.map(|f| f.armour)) || held(fight.map(|f| f.ring)) {
+                line.push_str(" (worn)");
+            }
+            line
         })
         .collect()
 }
@@ -267,7 +267,7 @@ fn update_inventory_panel(
     let Some(run) = run.filter(|r| r.is_changed()) else {
         return;
     };
-    let mut lines = inventory_lines(run.campaign.loot_table(), run.campaign.seed, &run.inventory);
+    let mut lines = inventory_lines(&run);
     // Identical items share a line; a long list is cut so the panel stays in its corner.
     if lines.len() > INVENTORY_LINES {
         let more = lines.len() - (INVENTORY_LINES - 1);
@@ -277,7 +277,11 @@ fn update_inventory_panel(
     let mut value = if lines.is_empty() {
         "Carrying nothing".to_string()
     } else {
-        format!("Carrying {}\n{}", run.inventory.len(), lines.join("\n"))
+        format!(
+            "Carrying {} (a, then a letter, uses one)\n{}",
+            run.inventory.len(),
+            lines.join("\n")
+        )
     };
     let in_view = monsters_in_view(&run);
     if !in_view.is_empty() {
@@ -323,15 +327,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_inventory_panel_counts_items_of_one_name() {
-        let table = crate::loot::default_loot_table();
-        let gold = table
-            .index_of("gold pieces")
-            .expect("the default table has gold");
-        let food = table
-            .index_of("food ration")
-            .expect("the default table has food");
-        let lines = inventory_lines(table, 7, &[gold, food, gold]);
-        assert_eq!(lines, ["$ gold pieces x2", "% food ration"]);
+    fn the_inventory_panel_letters_and_counts_each_kind() {
+        let mut run = crate::run::RunState::start(
+            crate::config::CampaignConfig::builtin(),
+            None,
+            crate::run::Rules::Monsters,
+        )
+        .unwrap()
+        .0;
+        let table = run.campaign.loot_table();
+        let gold = table.index_of("gold pieces").unwrap();
+        let food = table.index_of("food ration").unwrap();
+        let dagger = table.index_of("dagger").unwrap();
+        run.inventory = vec![gold, food, gold, dagger];
+        run.apply(crate::run::PlayerAction::Use(2));
+        let lines = inventory_lines(&run);
+        assert_eq!(
+            lines,
+            [
+                "a) $ gold pieces x2",
+                "b) % food ration",
+                "c) ) dagger (wielded)"
+            ]
+        );
     }
 }

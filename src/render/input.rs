@@ -10,12 +10,19 @@ use bevy::prelude::*;
 
 use super::AppSystems;
 use super::hud::HelpOverlay;
-use crate::game::{PlayerIntent, RunModel};
-use crate::run::{Command, NamedKey, PlayerAction, command_for_char, command_for_key};
+use crate::game::{Notice, PlayerIntent, RunModel};
+use crate::run::{
+    Command, NamedKey, PlayerAction, command_for_char, command_for_key, stack_of_letter,
+};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, read_keys.in_set(AppSystems::ReadInput));
+    app.init_resource::<ChoosingItem>()
+        .add_systems(Update, read_keys.in_set(AppSystems::ReadInput));
 }
+
+/// Whether `a` was pressed and the next letter names the item to use.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ChoosingItem(pub bool);
 
 /// What a key press asks for (the key table's commands).
 pub type KeyCommand = Command;
@@ -75,12 +82,32 @@ fn repeats(command: KeyCommand) -> bool {
 fn read_keys(
     mut keys: MessageReader<KeyboardInput>,
     mut actions: MessageWriter<PlayerIntent>,
-    mut help: ResMut<HelpOverlay>,
+    mut windows: (ResMut<HelpOverlay>, ResMut<ChoosingItem>),
+    mut said: MessageWriter<Notice>,
     mut exit: MessageWriter<AppExit>,
     run: Option<Res<RunModel>>,
 ) {
+    let (help, choosing) = (&mut windows.0, &mut windows.1);
     for key in keys.read() {
         if key.state != ButtonState::Pressed {
+            continue;
+        }
+        if choosing.0 {
+            // The letter after `a` names the item; anything else puts the question away.
+            choosing.0 = false;
+            match &key.logical_key {
+                Key::Character(text) => match text.chars().next().and_then(stack_of_letter) {
+                    Some(slot) => {
+                        actions.write(PlayerIntent(PlayerAction::Use(slot)));
+                    }
+                    None => {
+                        said.write(Notice("Never mind.".into()));
+                    }
+                },
+                _ => {
+                    said.write(Notice("Never mind.".into()));
+                }
+            }
             continue;
         }
         let Some(command) = command_for(key.key_code, &key.logical_key) else {
@@ -98,6 +125,12 @@ fn read_keys(
                     println!("level key: {}", run.level.key.encode());
                 }
                 actions.write(PlayerIntent(action));
+            }
+            KeyCommand::ChooseItem => {
+                choosing.0 = true;
+                said.write(Notice(
+                    "Use which item? Its letter (Esc: never mind).".into(),
+                ));
             }
             KeyCommand::ToggleHelp => help.shown = !help.shown,
             KeyCommand::Quit if help.shown => help.shown = false,
@@ -183,7 +216,9 @@ mod tests {
         app.add_message::<KeyboardInput>()
             .add_message::<PlayerIntent>()
             .add_message::<AppExit>()
+            .add_message::<Notice>()
             .init_resource::<HelpOverlay>()
+            .init_resource::<ChoosingItem>()
             .add_systems(Update, read_keys);
         let (mut run, _) = crate::run::RunState::start(
             crate::config::CampaignConfig::builtin(),

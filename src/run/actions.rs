@@ -36,6 +36,8 @@ pub enum PlayerAction {
     Save,
     /// Load the saved game (F9).
     Load,
+    /// Use one item of inventory stack `n` (0 = letter `a`): `a`, then the letter.
+    Use(u8),
 }
 
 impl PlayerAction {
@@ -100,6 +102,8 @@ pub enum Command {
     ToggleHelp,
     /// Close the help panel if it is open, else stop watching a cave form, else leave.
     Quit,
+    /// Use an item: the next letter typed names it in the inventory (`a`, then `c`).
+    ChooseItem,
 }
 
 /// One line of the key table.
@@ -177,6 +181,12 @@ pub const BINDINGS: &[Binding] = &[
     act(ShowKey, &['K'], &[], "Level key"),
     act(Save, &['S'], &[NamedKey::F5], "Save / load"),
     act(Load, &['L'], &[NamedKey::F9], "Save / load"),
+    Binding {
+        command: Command::ChooseItem,
+        letters: &['a'],
+        keys: &[],
+        help: "Use an item: a, then its letter",
+    },
     Binding {
         command: Command::ToggleHelp,
         letters: &['?'],
@@ -311,18 +321,31 @@ fn action_of_char(c: char) -> Option<PlayerAction> {
     })
 }
 
-/// Parses an action string; whitespace is ignored so actions can be grouped.
+/// The inventory stack a letter names (`a` = 0 … `z` = 25).
+pub fn stack_of_letter(c: char) -> Option<u8> {
+    c.is_ascii_lowercase().then(|| c as u8 - b'a')
+}
+
+/// Parses an action string; whitespace is ignored so actions can be grouped. `a` and
+/// the letter after it use that inventory stack (`ac` uses stack `c`).
 pub fn parse_actions(text: &str) -> Result<Vec<PlayerAction>, ActionError> {
-    text.chars()
-        .enumerate()
-        .filter(|(_, c)| !c.is_whitespace())
-        .map(|(i, c)| {
-            action_of_char(c).ok_or(ActionError {
-                position: i + 1,
-                character: c,
-            })
-        })
-        .collect()
+    let mut actions = Vec::new();
+    let mut chars = text.chars().enumerate().filter(|(_, c)| !c.is_whitespace());
+    while let Some((i, c)) = chars.next() {
+        let wrong = |position: usize, character: char| ActionError {
+            position: position + 1,
+            character,
+        };
+        if command_for_char(c) == Some(Command::ChooseItem) {
+            let (j, letter) = chars.next().ok_or(wrong(i, c))?;
+            actions.push(PlayerAction::Use(
+                stack_of_letter(letter).ok_or(wrong(j, letter))?,
+            ));
+            continue;
+        }
+        actions.push(action_of_char(c).ok_or(wrong(i, c))?);
+    }
+    Ok(actions)
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::{Outcome, RunState, notice};
 use crate::dijkstra::DijkstraMap;
 use crate::grid::Pos;
+use crate::loot::RingPower;
 use crate::monsters::{
     AttackRoll, Behaviour, Fighter, Mind, Monster, MonsterKind, default_monster_table, roll_attack,
 };
@@ -28,6 +29,8 @@ pub const PLAYER_FIGHTER: Fighter = Fighter {
 };
 /// The player heals one hit point every this many turns.
 pub const REGENERATION_TURNS: u64 = 9;
+/// ... and every this many with a ring of regeneration.
+pub const REGENERATION_TURNS_WITH_RING: u64 = 3;
 /// A safety map's values are the distance map's times −120 % (Brogue's factor).
 const FLEE_FACTOR_PERCENT: i32 = 120;
 
@@ -60,7 +63,22 @@ pub struct Fight {
     /// Attacks rolled so far: the next attack's draws come from the combat stream
     /// seeded with this count, so a save needs no generator state.
     pub attacks: u64,
+    /// Item kinds identified by using one, sorted.
+    pub identified: Vec<usize>,
+    /// Moves go astray until this turn.
+    pub confused_until: u64,
+    /// The weapon wielded (a loot table index), if any.
+    pub weapon: Option<usize>,
+    /// The armour worn, if any.
+    pub armour: Option<usize>,
+    /// The ring worn, if any.
+    pub ring: Option<usize>,
+    /// Charges used of each kind of wand (every [`WAND_CHARGES`] uses one wand up).
+    pub wand_charges_used: BTreeMap<usize, u32>,
 }
+
+/// Zaps in one wand.
+pub const WAND_CHARGES: u32 = 4;
 
 impl Fight {
     /// A fresh fight: full hit points, nobody scheduled.
@@ -72,6 +90,12 @@ impl Fight {
             end: None,
             schedule: Scheduler::new(),
             attacks: 0,
+            identified: Vec::new(),
+            confused_until: 0,
+            weapon: None,
+            armour: None,
+            ring: None,
+            wand_charges_used: BTreeMap::new(),
         }
     }
 
@@ -151,13 +175,18 @@ impl RunState {
     /// After a player turn: the player heals on schedule, then every monster whose turn
     /// comes before the player's next one acts, in the scheduler's order.
     pub(super) fn monsters_act(&mut self, out: &mut Vec<Outcome>) {
+        if self.fight.is_none() || self.end().is_some() {
+            return;
+        }
+        let every = if self.ring_power() == Some(RingPower::Regeneration) {
+            REGENERATION_TURNS_WITH_RING
+        } else {
+            REGENERATION_TURNS
+        };
         let Some(fight) = &mut self.fight else {
             return;
         };
-        if fight.end.is_some() {
-            return;
-        }
-        if self.turns.is_multiple_of(REGENERATION_TURNS) && fight.hp < fight.max_hp {
+        if self.turns.is_multiple_of(every) && fight.hp < fight.max_hp {
             fight.hp += 1;
         }
         fight.schedule.done(Actor::Player, NORMAL_TICKS);
@@ -349,17 +378,29 @@ impl RunState {
 
     /// The player attacks the monster at index `index` of the level's monsters.
     pub(super) fn player_attacks(&mut self, index: usize, out: &mut Vec<Outcome>) {
+        let attacker = self.player_fighter();
+        self.attack_monster(index, &attacker, out);
+    }
+
+    /// `attacker` (the player's blow, or a wand's bolt) attacks the monster at `index`:
+    /// a roll from the combat stream; a kill counts and takes it off the level and the
+    /// schedule; a hurt monster hunts the player.
+    pub(super) fn attack_monster(
+        &mut self,
+        index: usize,
+        attacker: &Fighter,
+        out: &mut Vec<Outcome>,
+    ) {
         let monster = self.level.monsters[index];
         let Some(kind) = kind_of(&monster) else {
             return;
         };
         let seed = self.campaign.seed;
-        let attacker = self.player_fighter();
         let Some(fight) = &mut self.fight else {
             return;
         };
         let mut rng = fight.next_attack_rng(seed);
-        match roll_attack(&attacker, &kind.fighter(), &mut rng) {
+        match roll_attack(attacker, &kind.fighter(), &mut rng) {
             AttackRoll::Miss => out.push(notice(&format!("You miss the {}.", kind.name))),
             AttackRoll::Hit(damage) if damage >= monster.hp => {
                 fight.kills += 1;
@@ -374,11 +415,6 @@ impl RunState {
                 out.push(notice(&format!("You hit the {} ({damage}).", kind.name)));
             }
         }
-    }
-
-    /// The player's fighting numbers now.
-    pub fn player_fighter(&self) -> Fighter {
-        PLAYER_FIGHTER
     }
 }
 

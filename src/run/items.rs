@@ -1,38 +1,99 @@
 //! What the player calls the items they carry: a disguise until two of a kind have been
-//! carried (then the true name), and the article a sentence needs.
+//! carried or one has been used (then the true name); the inventory letters; and the
+//! article a sentence needs.
 
 use crate::loot::{LootTable, appearances};
 use crate::rng::{Stream, StreamRng};
 
-/// What the player calls an item kind: its true name once two of it have been carried
-/// (or when it has no disguise), otherwise its unidentified appearance for this run.
-pub fn item_name(table: &LootTable, run_seed: u64, inventory: &[usize], kind: usize) -> String {
-    name_with(table, &disguises(table, run_seed), inventory, kind)
+/// What the player knows of the item kinds: the run's disguises, what is carried, and
+/// the kinds identified by use.
+pub struct ItemKnowledge<'a> {
+    table: &'a LootTable,
+    disguises: Vec<String>,
+    inventory: &'a [usize],
+    identified: &'a [usize],
+}
+
+impl<'a> ItemKnowledge<'a> {
+    /// The knowledge of a run of `run_seed` carrying `inventory`, having used the kinds
+    /// in `identified`.
+    pub fn new(
+        table: &'a LootTable,
+        run_seed: u64,
+        inventory: &'a [usize],
+        identified: &'a [usize],
+    ) -> ItemKnowledge<'a> {
+        ItemKnowledge {
+            table,
+            disguises: disguises(table, run_seed),
+            inventory,
+            identified,
+        }
+    }
+
+    /// Whether the player knows what `kind` is: it has no disguise, two of it have been
+    /// carried, or one has been used.
+    pub fn knows(&self, kind: usize) -> bool {
+        let true_name = self.table.true_name(kind);
+        let carried = self.inventory.iter().filter(|&&k| k == kind).count();
+        self.disguises.get(kind).is_none_or(|d| *d == true_name)
+            || carried >= 2
+            || self.identified.contains(&kind)
+    }
+
+    /// What the player calls `kind`: its true name once known, else its disguise.
+    pub fn name(&self, kind: usize) -> String {
+        match self.disguises.get(kind) {
+            Some(disguise) if !self.knows(kind) => format!("{disguise} (unidentified)"),
+            _ => self.table.true_name(kind),
+        }
+    }
+}
+
+/// What the player calls an item kind (see [`ItemKnowledge::name`]).
+pub fn item_name(
+    table: &LootTable,
+    run_seed: u64,
+    inventory: &[usize],
+    identified: &[usize],
+    kind: usize,
+) -> String {
+    ItemKnowledge::new(table, run_seed, inventory, identified).name(kind)
 }
 
 /// The names of everything carried, in pick-up order.
-pub fn inventory_names(table: &LootTable, run_seed: u64, inventory: &[usize]) -> Vec<String> {
-    let disguises = disguises(table, run_seed);
-    inventory
-        .iter()
-        .map(|&k| name_with(table, &disguises, inventory, k))
-        .collect()
+pub fn inventory_names(
+    table: &LootTable,
+    run_seed: u64,
+    inventory: &[usize],
+    identified: &[usize],
+) -> Vec<String> {
+    let knowledge = ItemKnowledge::new(table, run_seed, inventory, identified);
+    inventory.iter().map(|&k| knowledge.name(k)).collect()
+}
+
+/// The inventory as lettered stacks: each kind carried with how many, in the order the
+/// first of each was picked up. Stack `i` has the letter `'a' + i` (see
+/// [`stack_letter`]); `a` then that letter uses one.
+pub fn inventory_stacks(inventory: &[usize]) -> Vec<(usize, usize)> {
+    let mut stacks: Vec<(usize, usize)> = Vec::new();
+    for &kind in inventory {
+        match stacks.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, count)) => *count += 1,
+            None => stacks.push((kind, 1)),
+        }
+    }
+    stacks
+}
+
+/// The letter of inventory stack `index` (`a` to `z`).
+pub fn stack_letter(index: usize) -> Option<char> {
+    (index < 26).then(|| (b'a' + index as u8) as char)
 }
 
 /// The unidentified appearance of every item kind in this run (from the run's loot stream).
 fn disguises(table: &LootTable, run_seed: u64) -> Vec<String> {
     appearances(table, &mut StreamRng::new(run_seed, Stream::Loot))
-}
-
-fn name_with(table: &LootTable, disguises: &[String], inventory: &[usize], kind: usize) -> String {
-    let true_name = table.true_name(kind);
-    let carried = inventory.iter().filter(|&&k| k == kind).count();
-    match disguises.get(kind) {
-        Some(disguise) if *disguise != true_name && carried < 2 => {
-            format!("{disguise} (unidentified)")
-        }
-        _ => true_name,
-    }
 }
 
 /// An item's name as a sentence uses it: "a dagger", "an opal ring", "some gold pieces"
@@ -72,11 +133,27 @@ mod tests {
     fn two_carried_identify_a_kind() {
         let table = crate::loot::default_loot_table();
         let potion = table.index_of("potion of healing").expect("in the table");
-        let one = item_name(table, 3, &[potion], potion);
+        let one = item_name(table, 3, &[potion], &[], potion);
         assert!(one.ends_with("(unidentified)"), "{one}");
         assert_eq!(
-            item_name(table, 3, &[potion, potion], potion),
+            item_name(table, 3, &[potion, potion], &[], potion),
             "potion of healing"
         );
+        // Or one used.
+        assert_eq!(
+            item_name(table, 3, &[potion], &[potion], potion),
+            "potion of healing"
+        );
+    }
+
+    #[test]
+    fn stacks_keep_the_order_of_the_first_pick_up() {
+        assert_eq!(
+            inventory_stacks(&[4, 2, 4, 9, 2, 4]),
+            [(4, 3), (2, 2), (9, 1)]
+        );
+        assert_eq!(stack_letter(0), Some('a'));
+        assert_eq!(stack_letter(25), Some('z'));
+        assert_eq!(stack_letter(26), None);
     }
 }

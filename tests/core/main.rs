@@ -8,6 +8,7 @@ mod cli;
 mod configs;
 mod fight;
 mod golden;
+mod items;
 mod keys;
 mod limits;
 mod loot;

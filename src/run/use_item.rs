@@ -1,0 +1,375 @@
+//! Using what one carries (`a`, then the inventory letter): drinking, eating, reading,
+//! zapping, wielding, wearing and putting on, each by the effect the loot table gives
+//! the item. Using an item identifies its kind when the effect shows what it was.
+//! Random choices (where a teleport lands) come from streams derived from the run
+//! seed and the turn, so a save needs no generator state.
+
+use super::fight::WAND_CHARGES;
+use super::items::{inventory_stacks, with_article};
+use super::{Arrival, ChangeReason, Outcome, RunState, notice};
+use crate::grid::{Pos, Tile};
+use crate::loot::{Effect, RingPower};
+use crate::monsters::Fighter;
+use crate::rng::{Stream, StreamRng, mix64};
+
+/// How a used item leaves the inventory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Spent {
+    /// One of the kind is used up.
+    One,
+    /// It stays (worn, wielded, a wand with charges left).
+    Kept,
+    /// It could not be used; no turn passes.
+    Refused,
+}
+
+impl RunState {
+    /// Uses one item of inventory stack `slot` (0 = `a`).
+    pub(super) fn use_item(&mut self, slot: u8, out: &mut Vec<Outcome>) {
+        if self.fight.is_none() {
+            out.push(notice("Items do nothing in a peaceful run."));
+            return;
+        }
+        let Some(&(kind, _)) = inventory_stacks(&self.inventory).get(slot as usize) else {
+            out.push(notice("You carry nothing under that letter."));
+            return;
+        };
+        let table = self.campaign.loot_table();
+        let Some(item) = table.items().get(kind) else {
+            return;
+        };
+        let name = self.knowledge().name(kind);
+        let spent = match item.effect {
+            Effect::None => {
+                out.push(notice(&format!("You cannot use {}.", with_article(&name))));
+                Spent::Refused
+            }
+            Effect::Heal(amount) => self.drink_healing(amount, out),
+            Effect::Eat(amount) => {
+                let healed = self.heal(amount);
+                out.push(notice(&format!(
+                    "You eat {} ({healed} HP).",
+                    with_article(&name)
+                )));
+                Spent::One
+            }
+            Effect::Confuse(turns) => {
+                if let Some(fight) = &mut self.fight {
+                    fight.confused_until = self.turns + 1 + turns as u64;
+                }
+                out.push(notice("You feel dizzy; the floor sways. (confused)"));
+                Spent::One
+            }
+            Effect::Harmless => {
+                out.push(notice("You feel a tingle, and nothing more."));
+                Spent::One
+            }
+            Effect::Identify => self.read_identify(kind, out),
+            Effect::Teleport => {
+                self.teleport(out);
+                Spent::One
+            }
+            Effect::MagicMapping => {
+                self.level.seen.iter_mut().for_each(|s| *s = true);
+                out.push(notice("A map of the level forms in your mind."));
+                Spent::One
+            }
+            Effect::Strike(least, most) => self.zap_striking(kind, (least, most), out),
+            Effect::DigDown => self.zap_digging(kind, out),
+            Effect::Wield { .. } => self.toggle_equipment(kind, Slot::Weapon, &name, out),
+            Effect::Armour(_) => self.toggle_equipment(kind, Slot::Armour, &name, out),
+            Effect::Ring(_) => self.toggle_equipment(kind, Slot::Ring, &name, out),
+        };
+        if spent == Spent::Refused {
+            return;
+        }
+        if !matches!(item.effect, Effect::Harmless) || spent == Spent::One {
+            self.identify(kind);
+        }
+        if spent == Spent::One {
+            self.use_up(kind);
+        }
+        if self.end().is_none() {
+            self.pass_turn(out);
+        }
+    }
+
+    /// Heals up to `amount`; returns how much.
+    fn heal(&mut self, amount: u32) -> u32 {
+        let Some(fight) = &mut self.fight else {
+            return 0;
+        };
+        let before = fight.hp;
+        fight.hp = (fight.hp + amount).min(fight.max_hp);
+        fight.hp - before
+    }
+
+    fn drink_healing(&mut self, amount: u32, out: &mut Vec<Outcome>) -> Spent {
+        let healed = self.heal(amount);
+        if let Some(fight) = &mut self.fight
+            && healed < amount
+        {
+            // Healing past full strengthens: the most grows by one.
+            fight.max_hp += 1;
+            fight.hp = fight.max_hp;
+        }
+        out.push(notice(&format!("You feel better ({healed} HP).")));
+        Spent::One
+    }
+
+    fn read_identify(&mut self, scroll: usize, out: &mut Vec<Outcome>) -> Spent {
+        self.identify(scroll);
+        let knowledge = self.knowledge();
+        let unknown = inventory_stacks(&self.inventory)
+            .into_iter()
+            .map(|(kind, _)| kind)
+            .find(|&kind| !knowledge.knows(kind));
+        match unknown {
+            Some(kind) => {
+                let before = knowledge.name(kind);
+                self.identify(kind);
+                let after = self.knowledge().name(kind);
+                out.push(notice(&format!(
+                    "The {before} is {}.",
+                    with_article(&after)
+                )));
+            }
+            None => out.push(notice("You already know everything you carry.")),
+        }
+        Spent::One
+    }
+
+    /// Carries the player to a free tile at least a third of the level's size away (the
+    /// farthest tried, if none is), from a stream of the run seed and the turn.
+    fn teleport(&mut self, out: &mut Vec<Outcome>) {
+        let tiles = &self.level.level.tiles;
+        let free: Vec<Pos> = tiles
+            .positions()
+            .filter(|&p| tiles[p] == Tile::Floor && self.level.monster_at(p).is_none())
+            .collect();
+        if free.is_empty() {
+            out.push(notice("You shudder for a moment."));
+            return;
+        }
+        let mut rng = StreamRng::new(
+            mix64(self.campaign.seed ^ mix64(self.turns) ^ TELEPORT_SALT),
+            Stream::Monsters,
+        );
+        let far = (tiles.width().max(tiles.height()) / 3) as i32;
+        let mut best = free[rng.below(free.len() as u32) as usize];
+        for _ in 0..16 {
+            if best.chebyshev(self.player) >= far {
+                break;
+            }
+            let next = free[rng.below(free.len() as u32) as usize];
+            if next.chebyshev(self.player) > best.chebyshev(self.player) {
+                best = next;
+            }
+        }
+        self.player = best;
+        self.level.look_from(best);
+        out.push(Outcome::Moved {
+            from: best,
+            to: best,
+        });
+        out.push(notice("The world spins; you are elsewhere."));
+    }
+
+    fn zap_striking(&mut self, wand: usize, damage: (u32, u32), out: &mut Vec<Outcome>) -> Spent {
+        let tiles = &self.level.level.tiles;
+        let target = self
+            .level
+            .monsters
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| self.level.visible.get(tiles.index_of(m.pos)) == Some(&true))
+            .min_by_key(|(_, m)| (m.pos.chebyshev(self.player), m.id))
+            .map(|(i, _)| i);
+        match target {
+            Some(index) => {
+                let bolt = Fighter {
+                    attack: 100,
+                    defence: 0,
+                    damage,
+                };
+                out.push(notice("A bolt of force leaps from the wand."));
+                self.attack_monster(index, &bolt, out);
+            }
+            None => out.push(notice(
+                "The wand fizzes; there is nothing in view to strike.",
+            )),
+        }
+        self.spend_charge(wand)
+    }
+
+    fn zap_digging(&mut self, wand: usize, out: &mut Vec<Outcome>) -> Spent {
+        if self.depth >= self.campaign.final_depth() {
+            out.push(notice(
+                "The wand bores a hole, but the floor of the last depth heals over it.",
+            ));
+            return self.spend_charge(wand);
+        }
+        let spent = self.spend_charge(wand);
+        out.push(notice("You dig a hole through the floor and fall through!"));
+        self.turns = self.turns.saturating_add(1);
+        let key = self.key_for(self.depth + 1);
+        self.enter(key, Arrival::UpStairs, ChangeReason::Descend, out);
+        spent
+    }
+
+    /// Uses a charge of a wand of kind `wand`; the last charge uses the wand up.
+    fn spend_charge(&mut self, wand: usize) -> Spent {
+        let Some(fight) = &mut self.fight else {
+            return Spent::Kept;
+        };
+        let used = fight.wand_charges_used.entry(wand).or_insert(0);
+        *used += 1;
+        if *used >= WAND_CHARGES {
+            *used = 0;
+            Spent::One
+        } else {
+            Spent::Kept
+        }
+    }
+
+    fn toggle_equipment(
+        &mut self,
+        kind: usize,
+        slot: Slot,
+        name: &str,
+        out: &mut Vec<Outcome>,
+    ) -> Spent {
+        let Some(fight) = &mut self.fight else {
+            return Spent::Refused;
+        };
+        let held = match slot {
+            Slot::Weapon => &mut fight.weapon,
+            Slot::Armour => &mut fight.armour,
+            Slot::Ring => &mut fight.ring,
+        };
+        let (on, off) = slot.verbs();
+        if *held == Some(kind) {
+            *held = None;
+            out.push(notice(&format!("You {off} {}.", with_article(name))));
+        } else {
+            *held = Some(kind);
+            out.push(notice(&format!("You {on} {}.", with_article(name))));
+            if slot == Slot::Ring && self.ring_power() == Some(RingPower::Searching) {
+                self.reveal_items();
+                out.push(notice("The ring shows you where the treasure lies."));
+            }
+        }
+        Spent::Kept
+    }
+
+    /// Marks `kind` identified.
+    fn identify(&mut self, kind: usize) {
+        if let Some(fight) = &mut self.fight
+            && let Err(at) = fight.identified.binary_search(&kind)
+        {
+            fight.identified.insert(at, kind);
+        }
+    }
+
+    /// Takes one item of `kind` out of the inventory (the last picked up), and off the
+    /// player when it was the last one worn or wielded.
+    fn use_up(&mut self, kind: usize) {
+        if let Some(at) = self.inventory.iter().rposition(|&k| k == kind) {
+            self.inventory.remove(at);
+        }
+        let left = self.inventory.contains(&kind);
+        if let Some(fight) = &mut self.fight
+            && !left
+        {
+            for held in [&mut fight.weapon, &mut fight.armour, &mut fight.ring] {
+                if *held == Some(kind) {
+                    *held = None;
+                }
+            }
+        }
+    }
+
+    /// The power of the ring worn, if any.
+    pub fn ring_power(&self) -> Option<RingPower> {
+        let ring = self.fight.as_ref()?.ring?;
+        match self.campaign.loot_table().items().get(ring)?.effect {
+            Effect::Ring(power) => Some(power),
+            _ => None,
+        }
+    }
+
+    /// With a ring of searching: the tiles where items lie become seen.
+    pub(super) fn reveal_items(&mut self) {
+        let tiles = &self.level.level.tiles;
+        for item in &self.level.items {
+            let index = tiles.index_of(item.pos);
+            if let Some(seen) = self.level.seen.get_mut(index) {
+                *seen = true;
+            }
+        }
+    }
+
+    /// The player's fighting numbers now: bare hands, or the weapon wielded; plus
+    /// armour and a ring of protection.
+    pub fn player_fighter(&self) -> Fighter {
+        let mut fighter = super::PLAYER_FIGHTER;
+        let Some(fight) = &self.fight else {
+            return fighter;
+        };
+        let effect = |kind: Option<usize>| {
+            kind.and_then(|k| self.campaign.loot_table().items().get(k))
+                .map(|item| item.effect)
+        };
+        if let Some(Effect::Wield { attack, damage }) = effect(fight.weapon) {
+            fighter.attack += attack;
+            fighter.damage = damage;
+        }
+        if let Some(Effect::Armour(defence)) = effect(fight.armour) {
+            fighter.defence += defence;
+        }
+        if let Some(RingPower::Protection(defence)) = self.ring_power() {
+            fighter.defence += defence;
+        }
+        fighter
+    }
+
+    /// Whether moves go astray this turn.
+    pub fn confused(&self) -> bool {
+        self.fight
+            .as_ref()
+            .is_some_and(|f| self.turns < f.confused_until)
+    }
+
+    /// A confused step: a direction from a stream of the run seed and the turn.
+    pub(super) fn stagger(&self) -> (i32, i32) {
+        let mut rng = StreamRng::new(
+            mix64(self.campaign.seed ^ mix64(self.turns) ^ STAGGER_SALT),
+            Stream::Combat,
+        );
+        crate::grid::KING[rng.below(8) as usize]
+    }
+}
+
+/// Mixed into the seed of a teleport's stream.
+const TELEPORT_SALT: u64 = 0x5445_4c45_504f_5254;
+/// Mixed into the seed of a confused step's stream.
+const STAGGER_SALT: u64 = 0x0053_5441_4747_4552;
+
+/// Where a worn or wielded item goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Slot {
+    Weapon,
+    Armour,
+    Ring,
+}
+
+impl Slot {
+    /// (putting on, taking off).
+    fn verbs(self) -> (&'static str, &'static str) {
+        match self {
+            Slot::Weapon => ("wield", "put away"),
+            Slot::Armour => ("put on", "take off"),
+            Slot::Ring => ("slip on", "remove"),
+        }
+    }
+}
