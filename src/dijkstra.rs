@@ -32,15 +32,25 @@ impl DijkstraMap {
     /// The map toward `goals` (each with its starting value) over the walkable tiles of
     /// `tiles`. Goals on walls or outside the map are ignored.
     pub fn new(tiles: &Grid<Tile>, goals: impl IntoIterator<Item = (Pos, i32)>) -> DijkstraMap {
+        DijkstraMap::over(tiles, |pos| tiles.is_walkable(pos), goals)
+    }
+
+    /// The map toward `goals` over the tiles of `tiles`'s size that `passable` allows
+    /// (e.g. the tiles the player knows to be walkable, for travel).
+    pub fn over(
+        tiles: &Grid<Tile>,
+        passable: impl Fn(Pos) -> bool,
+        goals: impl IntoIterator<Item = (Pos, i32)>,
+    ) -> DijkstraMap {
         let mut values = Grid::new(tiles.width(), tiles.height(), UNREACHED);
         let mut queue = BinaryHeap::new();
         for (pos, value) in goals {
-            if tiles.is_walkable(pos) && value < values[pos] {
+            if tiles.contains(pos) && passable(pos) && value < values[pos] {
                 values[pos] = value;
                 queue.push(Reverse((value, tiles.index_of(pos))));
             }
         }
-        settle(tiles, &mut values, queue);
+        settle(&mut values, passable, queue);
         DijkstraMap { values }
     }
 
@@ -85,21 +95,21 @@ impl DijkstraMap {
 /// Lowers every tile to one more than its lowest neighbour, spreading from the queued
 /// tiles in order of value (Dijkstra's algorithm with unit steps).
 fn settle(
-    tiles: &Grid<Tile>,
     values: &mut Grid<i32>,
+    passable: impl Fn(Pos) -> bool,
     mut queue: BinaryHeap<Reverse<(i32, usize)>>,
 ) {
     while let Some(Reverse((value, index))) = queue.pop() {
         if value > values.cells()[index] {
             continue; // a stale entry: the tile was lowered since
         }
-        let pos = tiles.pos_of(index);
+        let pos = values.pos_of(index);
         for (dx, dy) in DIRECTIONS {
             let next = pos.offset(dx, dy);
             let through = value.saturating_add(1);
-            if tiles.is_walkable(next) && through < values[next] {
+            if values.contains(next) && passable(next) && through < values[next] {
                 values[next] = through;
-                queue.push(Reverse((through, tiles.index_of(next))));
+                queue.push(Reverse((through, values.index_of(next))));
             }
         }
     }

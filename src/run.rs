@@ -12,6 +12,7 @@ mod level;
 pub mod record;
 pub mod save;
 pub mod status;
+mod travel;
 mod use_item;
 mod watch;
 
@@ -38,6 +39,7 @@ use crate::generator::{GenError, GeneratorConfig};
 use crate::grid::{Pos, Tile};
 use crate::key::LevelKey;
 use crate::rng::mix64;
+use travel::Destination;
 use watch::{WatchStep, next_step};
 
 /// What came of an action, in the order it happened.
@@ -363,6 +365,8 @@ impl RunState {
                     self.turns = self.turns.saturating_add(1);
                     let key = self.key_for(self.depth + 1);
                     self.enter(key, Arrival::UpStairs, ChangeReason::Descend, &mut out);
+                } else if tile_here != Some(Tile::DownStairs) && self.fight.is_some() {
+                    self.travel_to_stairs(Tile::DownStairs, &mut out);
                 } else {
                     out.push(notice("There are no stairs down here."));
                 }
@@ -376,6 +380,7 @@ impl RunState {
                 Some(Tile::UpStairs) => out.push(notice(
                     "These stairs lead out of the dungeon; there is no going back.",
                 )),
+                _ if self.fight.is_some() => self.travel_to_stairs(Tile::UpStairs, &mut out),
                 _ => out.push(notice("There are no stairs up here.")),
             },
             PlayerAction::Regenerate => {
@@ -417,8 +422,21 @@ impl RunState {
             PlayerAction::Save => out.push(Outcome::SaveWanted),
             PlayerAction::Load => out.push(Outcome::LoadWanted),
             PlayerAction::Use(slot) => self.use_item(slot, &mut out),
+            PlayerAction::Explore => self.travel(Destination::Explore, &mut out),
         }
         out
+    }
+
+    /// `>` or `<` away from those stairs: walk to them if they have been seen.
+    fn travel_to_stairs(&mut self, stairs: Tile, out: &mut Vec<Outcome>) {
+        match self.known_stairs(stairs) {
+            Some(pos) => self.travel(Destination::Tile(pos), out),
+            None => out.push(notice(if stairs == Tile::DownStairs {
+                "You have not found the stairs down yet. (x explores.)"
+            } else {
+                "You have not seen the stairs up on this level."
+            })),
+        }
     }
 
     /// The final depth's down stairs: with the rune, the run is won; without, they are

@@ -12,6 +12,7 @@ use crate::run::{RunState, help_lines, inventory_stacks, stack_letter};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HelpOverlay>()
+        .init_resource::<LogOverlay>()
         .add_systems(Startup, spawn_hud)
         .add_systems(
             Update,
@@ -20,6 +21,7 @@ pub(super) fn plugin(app: &mut App) {
                 update_notice_line,
                 update_inventory_panel,
                 show_help,
+                show_log,
                 show_end_screen,
             )
                 .in_set(AppSystems::UpdateHud),
@@ -32,6 +34,13 @@ pub struct HelpOverlay {
     /// Shown now.
     pub shown: bool,
 }
+
+/// Whether the whole message log is shown (`M` toggles it).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LogOverlay(pub bool);
+
+/// Lines the message log overlay shows (the newest at the bottom).
+const LOG_LINES: usize = 30;
 
 /// Every control, as the help overlay lists them: the key table's lines.
 pub fn help_text() -> String {
@@ -71,6 +80,12 @@ struct HelpPanel;
 
 #[derive(Component)]
 struct EndPanel;
+
+#[derive(Component)]
+struct LogPanel;
+
+#[derive(Component)]
+struct LogText;
 
 #[derive(Component)]
 struct EndText;
@@ -153,6 +168,35 @@ fn spawn_hud(mut commands: Commands) {
             BackgroundColor(Color::srgb(0.03, 0.02, 0.05)),
             BorderColor::all(ACCENT),
             children![text("delve - controls", ACCENT), text(help_text(), TEXT)],
+        )],
+    ));
+    commands.spawn((
+        Name::new("message log"),
+        LogPanel,
+        Node {
+            display: Display::None,
+            position_type: PositionType::Absolute,
+            width: percent(100),
+            height: percent(100),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        GlobalZIndex(1),
+        children![(
+            Node {
+                flex_direction: FlexDirection::Column,
+                row_gap: px(12),
+                padding: UiRect::all(px(20)),
+                border: UiRect::all(px(2)),
+                ..default()
+            },
+            BackgroundColor(Color::srgb(0.03, 0.02, 0.05)),
+            BorderColor::all(ACCENT),
+            children![
+                text("Messages (M or Esc closes)", ACCENT),
+                (LogText, text("", TEXT))
+            ],
         )],
     ));
     commands.spawn((
@@ -288,6 +332,28 @@ fn update_inventory_panel(
         value.push_str(&format!("\n\nIn view\n{}", in_view.join("\n")));
     }
     set_text(&mut panel, value);
+}
+
+/// The message log overlay: the last [`LOG_LINES`] notices with their turns.
+fn show_log(
+    overlay: Res<LogOverlay>,
+    log: Res<NoticeLog>,
+    mut panel: Single<&mut Node, With<LogPanel>>,
+    mut text: Single<&mut Text, With<LogText>>,
+) {
+    let display = if overlay.0 {
+        Display::Flex
+    } else {
+        Display::None
+    };
+    if panel.display != display {
+        panel.display = display;
+    }
+    if overlay.0 && (overlay.is_changed() || log.is_changed()) {
+        let mut lines = notice_lines(&log, LOG_LINES);
+        lines.reverse();
+        set_text(&mut text, lines.join("\n"));
+    }
 }
 
 /// The end screen, over the map once the player died or won.

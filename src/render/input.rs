@@ -9,7 +9,7 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
 use super::AppSystems;
-use super::hud::HelpOverlay;
+use super::hud::{HelpOverlay, LogOverlay};
 use crate::game::{Notice, PlayerIntent, RunModel};
 use crate::run::{
     Command, NamedKey, PlayerAction, command_for_char, command_for_key, stack_of_letter,
@@ -82,12 +82,16 @@ fn repeats(command: KeyCommand) -> bool {
 fn read_keys(
     mut keys: MessageReader<KeyboardInput>,
     mut actions: MessageWriter<PlayerIntent>,
-    mut windows: (ResMut<HelpOverlay>, ResMut<ChoosingItem>),
+    mut windows: (
+        ResMut<HelpOverlay>,
+        ResMut<ChoosingItem>,
+        ResMut<LogOverlay>,
+    ),
     mut said: MessageWriter<Notice>,
     mut exit: MessageWriter<AppExit>,
     run: Option<Res<RunModel>>,
 ) {
-    let (help, choosing) = (&mut windows.0, &mut windows.1);
+    let (help, choosing, log) = (&mut windows.0, &mut windows.1, &mut windows.2);
     for key in keys.read() {
         if key.state != ButtonState::Pressed {
             continue;
@@ -133,7 +137,9 @@ fn read_keys(
                 ));
             }
             KeyCommand::ToggleHelp => help.shown = !help.shown,
+            KeyCommand::ToggleLog => log.0 = !log.0,
             KeyCommand::Quit if help.shown => help.shown = false,
+            KeyCommand::Quit if log.0 => log.0 = false,
             KeyCommand::Quit if watching => {
                 actions.write(PlayerIntent(PlayerAction::StopWatching));
             }
@@ -219,6 +225,7 @@ mod tests {
             .add_message::<Notice>()
             .init_resource::<HelpOverlay>()
             .init_resource::<ChoosingItem>()
+            .init_resource::<LogOverlay>()
             .add_systems(Update, read_keys);
         let (mut run, _) = crate::run::RunState::start(
             crate::config::CampaignConfig::builtin(),

@@ -38,6 +38,9 @@ pub enum PlayerAction {
     Load,
     /// Use one item of inventory stack `n` (0 = letter `a`): `a`, then the letter.
     Use(u8),
+    /// Walk toward the nearest item seen or the edge of the unknown, until something
+    /// happens.
+    Explore,
 }
 
 impl PlayerAction {
@@ -104,6 +107,8 @@ pub enum Command {
     Quit,
     /// Use an item: the next letter typed names it in the inventory (`a`, then `c`).
     ChooseItem,
+    /// Show or hide the whole message log.
+    ToggleLog,
 }
 
 /// One line of the key table.
@@ -148,8 +153,19 @@ pub const BINDINGS: &[Binding] = &[
     act(Move(-1, 1), &['b'], &[Numpad(1)], "Move"),
     act(Move(1, 1), &['n'], &[Numpad(3)], "Move"),
     act(Wait, &['.'], &[Numpad(5)], "Wait a turn"),
-    act(Descend, &['>'], &[], "Stairs down / up"),
-    act(Ascend, &['<'], &[], "Stairs down / up"),
+    act(
+        Descend,
+        &['>'],
+        &[],
+        "Stairs down / up (elsewhere: walk to them)",
+    ),
+    act(
+        Ascend,
+        &['<'],
+        &[],
+        "Stairs down / up (elsewhere: walk to them)",
+    ),
+    act(Explore, &['x'], &[], "Explore"),
     act(PickUp, &['g', ','], &[], "Pick up"),
     act(Regenerate, &['R'], &[], "Regenerate (fresh seed)"),
     act(
@@ -186,6 +202,12 @@ pub const BINDINGS: &[Binding] = &[
         letters: &['a'],
         keys: &[],
         help: "Use an item: a, then its letter",
+    },
+    Binding {
+        command: Command::ToggleLog,
+        letters: &['M'],
+        keys: &[],
+        help: "Message log",
     },
     Binding {
         command: Command::ToggleHelp,

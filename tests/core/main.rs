@@ -21,3 +21,4 @@ mod rooms;
 mod run;
 mod save;
 mod save_files;
+mod travel;

@@ -1,0 +1,107 @@
+//! Auto-explore (`x`) and travel to known stairs (`>` / `<` away from them): they walk
+//! the known map, stop at once when a monster comes into view or anything happens, and
+//! explore every reachable tile in the end.
+
+use delve::config::CampaignConfig;
+use delve::grid::Tile;
+use delve::monsters::{Mind, Monster, default_monster_table};
+use delve::run::{Outcome, PlayerAction, Rules, RunState};
+
+fn start(seed: u64) -> RunState {
+    let mut campaign = CampaignConfig::builtin();
+    campaign.seed = seed;
+    RunState::start(campaign, None, Rules::Monsters).unwrap().0
+}
+
+fn said(outcomes: &[Outcome], text: &str) -> bool {
+    outcomes
+        .iter()
+        .any(|o| matches!(o, Outcome::Notice(t) if t.contains(text)))
+}
+
+#[test]
+fn exploring_again_and_again_sees_every_walkable_tile() {
+    for seed in 0..12 {
+        let mut run = start(seed);
+        run.level.monsters.clear();
+        let mut presses = 0;
+        loop {
+            let outcomes = run.apply(PlayerAction::Explore);
+            presses += 1;
+            if said(&outcomes, "Explored") {
+                break;
+            }
+            assert!(presses < 300, "seed {seed}: exploring never ends");
+        }
+        let tiles = &run.level.level.tiles;
+        for p in tiles.positions().filter(|&p| tiles.is_walkable(p)) {
+            assert!(run.level.seen[tiles.index_of(p)], "seed {seed}: {p} unseen");
+        }
+        assert!(
+            run.level.items.is_empty(),
+            "seed {seed}: every item picked up on the way"
+        );
+        assert!(run.turns > 20);
+    }
+}
+
+#[test]
+fn exploring_stops_as_soon_as_a_monster_comes_into_view() {
+    let mut tested = 0;
+    for seed in 0..20 {
+        let mut run = start(seed);
+        // One sleeping slug somewhere the player has not seen.
+        let tiles = run.level.level.tiles.clone();
+        let Some(at) = tiles.positions().find(|&p| {
+            tiles[p] == Tile::Floor
+                && !run.level.seen[tiles.index_of(p)]
+                && p.chebyshev(run.player) > 15
+        }) else {
+            continue;
+        };
+        let slug = default_monster_table().index_of("giant slug").unwrap();
+        run.level.monsters = vec![Monster {
+            id: 0,
+            kind: slug,
+            pos: at,
+            hp: 1,
+            mind: Mind::Wandering(0),
+        }];
+        let monsters = run.level.monsters.clone();
+        run.fight.as_mut().unwrap().schedule_level(&monsters);
+        for _ in 0..300 {
+            let outcomes = run.apply(PlayerAction::Explore);
+            if run.monster_in_view() || said(&outcomes, "Explored") {
+                break;
+            }
+        }
+        if run.monster_in_view() {
+            let outcomes = run.apply(PlayerAction::Explore);
+            assert!(said(&outcomes, "monster in view"), "seed {seed}");
+            tested += 1;
+        }
+    }
+    assert!(tested >= 10, "only {tested} explorations met the slug");
+}
+
+#[test]
+fn stairs_keys_away_from_the_stairs_walk_to_the_stairs_seen() {
+    let mut run = start(3);
+    run.level.monsters.clear();
+    let outcomes = run.apply(PlayerAction::Descend);
+    if !run.level.seen[run.level.level.tiles.index_of(run.level.level.down)] {
+        assert!(said(&outcomes, "not found the stairs down"));
+    }
+    run.level.seen.iter_mut().for_each(|s| *s = true);
+    let down = run.level.level.down;
+    for _ in 0..10 {
+        if run.player == down {
+            break;
+        }
+        run.apply(PlayerAction::Descend); // interrupted by pick-ups on the way
+    }
+    assert_eq!(run.player, down);
+    assert_eq!(run.depth, 1, "walking there does not take the stairs");
+    run.apply(PlayerAction::Descend);
+    assert_eq!(run.depth, 2);
+}
