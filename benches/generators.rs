@@ -100,6 +100,66 @@ fn dijkstra_maps(c: &mut Criterion) {
     group.finish();
 }
 
+/// One whole player turn with monsters: the player waits, every monster acts (hunters
+/// roll down the shared map of the player, the rest walk their waypoint maps), field
+/// of view. Issue 12's budget is a 16 ms frame.
+fn monster_turn(c: &mut Criterion) {
+    use delve::key::LevelKey;
+    use delve::monsters::{Mind, Monster, default_monster_table};
+    use delve::run::{PlayerAction, Rules, RunState};
+    let mut group = c.benchmark_group("monster_turn");
+    for (w, h, count) in [(80u32, 50u32, 20usize), (200, 200, 200)] {
+        let config = GeneratorConfig::Cave(CaveConfig {
+            width: w,
+            height: h,
+            ..CaveConfig::default()
+        });
+        let key = LevelKey::new(config, 3, 5);
+        let (mut run, _) = RunState::start(
+            delve::config::CampaignConfig::builtin(),
+            Some(key),
+            Rules::Monsters,
+        )
+        .expect("run");
+        let tiles = run.level.level.tiles.clone();
+        let kinds = default_monster_table().kinds().len();
+        // Every other free floor tile far enough from the player, half of them hunting.
+        let spots: Vec<_> = tiles
+            .positions()
+            .filter(|&p| tiles[p] == Tile::Floor && p.chebyshev(run.player) > 3)
+            .step_by(7)
+            .take(count)
+            .collect();
+        run.level.monsters = spots
+            .iter()
+            .enumerate()
+            .map(|(i, &pos)| Monster {
+                id: i as u32,
+                kind: i % kinds,
+                pos,
+                hp: default_monster_table().kinds()[i % kinds].hp,
+                mind: if i % 2 == 0 {
+                    Mind::Hunting(run.player)
+                } else {
+                    Mind::Wandering(i as u32 % 4)
+                },
+            })
+            .collect();
+        let monsters = run.level.monsters.clone();
+        run.fight.as_mut().expect("fight").schedule_level(&monsters);
+        run.fight.as_mut().expect("fight").max_hp = u32::MAX / 2;
+        run.fight.as_mut().expect("fight").hp = u32::MAX / 2;
+        group.bench_function(format!("{w}x{h}_{count}_monsters"), |b| {
+            b.iter_batched(
+                || run.clone(),
+                |mut run| black_box(run.apply(PlayerAction::Wait)),
+                criterion::BatchSize::LargeInput,
+            )
+        });
+    }
+    group.finish();
+}
+
 fn maze(c: &mut Criterion) {
     let config = GeneratorConfig::Maze(MazeConfig {
         width: 2001,
@@ -191,6 +251,6 @@ fn regenerate_in_game(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(10);
-    targets = automaton, levels, connectivity, dijkstra_maps, maze, coprimes, scrambling, regenerate_in_game
+    targets = automaton, levels, connectivity, dijkstra_maps, monster_turn, maze, coprimes, scrambling, regenerate_in_game
 }
 criterion_main!(benches);

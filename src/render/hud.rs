@@ -322,7 +322,7 @@ fn update_inventory_panel(
         "Carrying nothing".to_string()
     } else {
         format!(
-            "Carrying {} (a, then a letter, uses one)\n{}",
+            "Carrying {} (a + letter: use)\n{}",
             run.inventory.len(),
             lines.join("\n")
         )

@@ -39,6 +39,7 @@ impl RunState {
             return;
         };
         let name = self.knowledge().name(kind);
+        let known_before = self.knowledge().knows(kind);
         let spent = match item.effect {
             Effect::None => {
                 out.push(notice(&format!("You cannot use {}.", with_article(&name))));
@@ -83,8 +84,10 @@ impl RunState {
         if spent == Spent::Refused {
             return;
         }
-        if !matches!(item.effect, Effect::Harmless) || spent == Spent::One {
-            self.identify(kind);
+        self.identify(kind);
+        if !known_before {
+            let true_name = table.true_name(kind);
+            out.push(notice(&format!("(That was {}.)", with_article(&true_name))));
         }
         if spent == Spent::One {
             self.use_up(kind);
@@ -134,7 +137,7 @@ impl RunState {
                     with_article(&after)
                 )));
             }
-            None => out.push(notice("You already know everything you carry.")),
+            None => out.push(notice("You already know everything else you carry.")),
         }
         Spent::One
     }
