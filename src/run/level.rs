@@ -172,19 +172,36 @@ impl LevelInPlay {
                     clearance: self.key.config.stair_clearance(),
                 };
                 let mut rng = StreamRng::new(seed, Stream::Monsters);
-                let mut monsters = spawn_monsters(
+                spawn_monsters(
                     default_monster_table(),
                     &self.level.tiles,
                     self.level.up,
                     plan,
                     &mut rng,
-                );
-                // Arriving elsewhere than the up stairs (a cave watch ends where the
-                // player stood): no monster starts on the player.
-                monsters.retain(|m| m.pos != arrival);
-                monsters
+                )
             }
         };
+        // Arriving where a monster stands (the down stairs a monster wandered onto, or
+        // the end of a cave watch): it steps aside to the nearest free tile.
+        if let Some(index) = self.monster_at(arrival)
+            && let Some(aside) = self.nearest_free_tile(arrival)
+        {
+            self.monsters[index].pos = aside;
+        }
+    }
+
+    /// The walkable tile nearest `from` (by rings of growing Chebyshev distance, in
+    /// row order) that is not `from` and where no monster stands.
+    fn nearest_free_tile(&self, from: Pos) -> Option<Pos> {
+        let tiles = &self.level.tiles;
+        let reach = tiles.width().max(tiles.height()) as i32;
+        (1..=reach).find_map(|r| {
+            (-r..=r)
+                .flat_map(|dy| (-r..=r).map(move |dx| (dx, dy)))
+                .filter(|&(dx, dy)| dx.abs() == r || dy.abs() == r)
+                .map(|(dx, dy)| from.offset(dx, dy))
+                .find(|&p| tiles.is_walkable(p) && self.monster_at(p).is_none())
+        })
     }
 
     /// The monster standing on `pos`, by its index in [`LevelInPlay::monsters`].

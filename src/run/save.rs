@@ -215,10 +215,11 @@ impl RunState {
         let memory = memories.remove(&key.encode());
         let mut level = LevelInPlay::new(key.clone(), generated, memory.as_ref());
         if save.fight.is_some() {
-            level.populate(memory.as_ref(), player);
-            if level.monster_at(player).is_some() {
+            let saved_monsters = memory.as_ref().and_then(|m| m.monsters.as_ref());
+            if saved_monsters.is_some_and(|ms| ms.iter().any(|m| m.pos == player)) {
                 return Err("a monster stands on the player".into());
             }
+            level.populate(memory.as_ref(), player);
             if let Some(m) = level
                 .monsters
                 .iter()

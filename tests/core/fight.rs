@@ -319,3 +319,32 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_monster_on_the_stairs_the_player_returns_to_steps_aside() {
+    let mut run = start(31);
+    run.level.monsters.clear();
+    let first = run.level.key.encode();
+    let down = run.level.level.down;
+    run.player = down;
+    run.apply(PlayerAction::Descend);
+    assert_eq!(run.depth, 2);
+    let rat = Monster {
+        id: 0,
+        kind: kind("rat"),
+        pos: down,
+        hp: 4,
+        mind: Mind::Wandering(0),
+    };
+    run.memories.get_mut(&first).unwrap().monsters = Some(vec![rat]);
+    run.level.monsters.clear();
+    run.player = run.level.level.up;
+    run.apply(PlayerAction::Ascend);
+    assert_eq!((run.depth, run.player), (1, down));
+    check_invariants(&run).unwrap();
+    assert_eq!(
+        run.level.monsters[0].pos.chebyshev(down),
+        1,
+        "it stepped aside"
+    );
+}

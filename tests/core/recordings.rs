@@ -213,3 +213,30 @@ fn a_recording_whose_campaign_is_broken_is_refused_not_played() {
     empty_campaign.depths.clear();
     assert!(RunState::start(empty_campaign, None, Rules::Peaceful).is_err());
 }
+
+#[test]
+fn a_recorded_run_with_monsters_replays_to_the_same_state() {
+    let dir = std::env::temp_dir().join(format!("delve-rec-monsters-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("fight.rec");
+    let mut app = headless_app(RunSettings {
+        campaign: campaign(17),
+        start: None,
+        resume: None,
+        rules: Rules::Monsters,
+        save_path: dir.join("fight.sav"),
+        record: Some(path.clone()),
+    });
+    settle(&mut app);
+    let actions =
+        delve::game::parse_actions("x x x llll jjjj x aa ab . . hhhh kkkk x > x x S x aa L x >")
+            .unwrap();
+    perform(&mut app, &actions);
+    let played = app.world().resource::<delve::game::RunModel>().0.snapshot();
+    let recording = Recording::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(recording.start.rules, Rules::Monsters);
+    assert_eq!(recording.start.format, 2);
+    let replayed = recording.replay().unwrap();
+    assert_eq!(replayed.snapshot(), played);
+    assert!(replayed.turns > 30, "{} turns", replayed.turns);
+}
