@@ -23,7 +23,10 @@ pub use actions::{
     command_for_char, command_for_key, help_lines, parse_actions, stack_of_letter,
 };
 pub use arrival::{Arrival, ChangeReason, arrival_notice};
-pub use fight::{Fight, MapCache, PLAYER_FIGHTER, PLAYER_HP, REGENERATION_TURNS, RunEnd};
+pub use fight::{
+    Fight, HP_PER_LEVEL, MapCache, PLAYER_FIGHTER, PLAYER_HP, REGENERATION_TURNS, RunEnd,
+    xp_for_level,
+};
 pub use items::{
     ItemKnowledge, inventory_names, inventory_stacks, item_name, stack_letter, with_article,
 };

@@ -75,7 +75,28 @@ pub struct Fight {
     pub ring: Option<usize>,
     /// Charges used of each kind of wand (every [`WAND_CHARGES`] uses one wand up).
     pub wand_charges_used: BTreeMap<usize, u32>,
+    /// Experience: the hit points of every monster killed, summed.
+    #[serde(default)]
+    pub xp: u32,
+    /// Experience level (1 at the start; see [`xp_for_level`]).
+    #[serde(default = "first_level")]
+    pub level: u32,
 }
+
+fn first_level() -> u32 {
+    1
+}
+
+/// The experience that reaches `level`: 10 × (level − 1)², so 10 for level 2, 40 for
+/// 3, 90 for 4 — a few rats, then ever tougher kills.
+pub const fn xp_for_level(level: u32) -> u32 {
+    10 * (level - 1) * (level - 1)
+}
+
+/// Hit points gained per experience level.
+pub const HP_PER_LEVEL: u32 = 6;
+/// The highest experience level.
+pub const MAX_LEVEL: u32 = 30;
 
 /// Zaps in one wand.
 pub const WAND_CHARGES: u32 = 4;
@@ -96,7 +117,24 @@ impl Fight {
             armour: None,
             ring: None,
             wand_charges_used: BTreeMap::new(),
+            xp: 0,
+            level: 1,
         }
+    }
+
+    /// Gains `xp` experience; each level reached adds hit points (to the most and to
+    /// the present), and the level's attack and defence (see
+    /// [`RunState::player_fighter`]). Returns the levels reached.
+    pub fn gain_xp(&mut self, xp: u32) -> Vec<u32> {
+        self.xp = self.xp.saturating_add(xp);
+        let mut reached = Vec::new();
+        while self.level < MAX_LEVEL && self.xp >= xp_for_level(self.level + 1) {
+            self.level += 1;
+            self.max_hp += HP_PER_LEVEL;
+            self.hp += HP_PER_LEVEL;
+            reached.push(self.level);
+        }
+        reached
     }
 
     /// The combat stream of the next attack.
@@ -407,6 +445,12 @@ impl RunState {
                 fight.schedule.remove(Actor::Monster(monster.id));
                 self.level.monsters.remove(index);
                 out.push(notice(&format!("You kill the {}.", kind.name)));
+                for level in fight.gain_xp(kind.hp) {
+                    out.push(notice(&format!(
+                        "You feel more experienced: level {level}, {} hit points.",
+                        fight.max_hp
+                    )));
+                }
             }
             AttackRoll::Hit(damage) => {
                 let target = &mut self.level.monsters[index];

@@ -297,6 +297,9 @@ fn check_fight(fight: &Fight) -> Result<(), String> {
             fight.hp, fight.max_hp
         ));
     }
+    if !(1..=super::fight::MAX_LEVEL).contains(&fight.level) {
+        return Err(format!("the player is of experience level {}", fight.level));
+    }
     if fight.hp == 0 && fight.end.is_none() {
         return Err("the player has no hit points but the run goes on".into());
     }

@@ -28,7 +28,13 @@ pub fn hp_bar(hp: u32, max_hp: u32) -> String {
 pub fn status_line(run: &RunState) -> String {
     let key = &run.level.key;
     let health = match &run.fight {
-        Some(f) => format!("HP {}/{} {}   ", f.hp, f.max_hp, hp_bar(f.hp, f.max_hp)),
+        Some(f) => format!(
+            "HP {}/{} {}   Lv {}   ",
+            f.hp,
+            f.max_hp,
+            hp_bar(f.hp, f.max_hp),
+            f.level
+        ),
         None => String::new(),
     };
     format!(
@@ -75,8 +81,9 @@ pub fn end_screen(run: &RunState) -> Option<Vec<String>> {
     Some(vec![
         headline,
         format!(
-            "Depth {}   turns {}   kills {}   items {}",
+            "Depth {}   level {}   turns {}   kills {}   items {}",
             run.depth,
+            fight.level,
             run.turns,
             fight.kills,
             run.inventory.len()

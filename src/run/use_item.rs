@@ -312,13 +312,16 @@ impl RunState {
         }
     }
 
-    /// The player's fighting numbers now: bare hands, or the weapon wielded; plus
-    /// armour and a ring of protection.
+    /// The player's fighting numbers now: bare hands, or the weapon wielded; plus the
+    /// experience level's, armour and a ring of protection.
     pub fn player_fighter(&self) -> Fighter {
         let mut fighter = super::PLAYER_FIGHTER;
         let Some(fight) = &self.fight else {
             return fighter;
         };
+        // Each experience level adds one attack; every other one, one defence.
+        fighter.attack += fight.level - 1;
+        fighter.defence += (fight.level - 1) / 2;
         let effect = |kind: Option<usize>| {
             kind.and_then(|k| self.campaign.loot_table().items().get(k))
                 .map(|item| item.effect)

@@ -348,3 +348,19 @@ fn a_monster_on_the_stairs_the_player_returns_to_steps_aside() {
         "it stepped aside"
     );
 }
+
+#[test]
+fn kills_bring_experience_levels_with_hit_points_attack_and_defence() {
+    let mut fight = delve::run::Fight::new();
+    assert_eq!(fight.level, 1);
+    assert_eq!(fight.gain_xp(9), Vec::<u32>::new());
+    assert_eq!(fight.gain_xp(1), [2], "10 experience is level 2");
+    assert_eq!(fight.gain_xp(80), [3, 4], "90 is level 4");
+    assert_eq!(fight.max_hp, 30 + 3 * delve::run::HP_PER_LEVEL);
+    assert_eq!(delve::run::xp_for_level(5), 160);
+    let mut run = start(2);
+    run.fight = Some(fight);
+    let fighter = run.player_fighter();
+    assert_eq!(fighter.attack, delve::run::PLAYER_FIGHTER.attack + 3);
+    assert_eq!(fighter.defence, delve::run::PLAYER_FIGHTER.defence + 1);
+}
