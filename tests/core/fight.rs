@@ -364,3 +364,68 @@ fn kills_bring_experience_levels_with_hit_points_attack_and_defence() {
     assert_eq!(fighter.attack, delve::run::PLAYER_FIGHTER.attack + 3);
     assert_eq!(fighter.defence, delve::run::PLAYER_FIGHTER.defence + 1);
 }
+
+/// A plain bot: drinks a potion when low, fights what it sees, explores, then takes the
+/// stairs. Returns (depth reached, won, turns).
+fn bot_run(seed: u64) -> (u32, bool, u64) {
+    let mut run = start(seed);
+    let table = run.campaign.loot_table();
+    let potions: Vec<usize> = ["potion of healing", "potion of extra healing"]
+        .iter()
+        .filter_map(|n| table.index_of(n))
+        .collect();
+    for _ in 0..20_000 {
+        if run.end().is_some() {
+            break;
+        }
+        let fight = run.fight.as_ref().unwrap();
+        let stacks = delve::run::inventory_stacks(&run.inventory);
+        if fight.hp * 5 < fight.max_hp * 2
+            && let Some(slot) = stacks.iter().position(|(k, _)| potions.contains(k))
+        {
+            run.apply(PlayerAction::Use(slot as u8));
+            continue;
+        }
+        let tiles = &run.level.level.tiles;
+        let seen: Vec<Pos> = run
+            .level
+            .monsters
+            .iter()
+            .filter(|m| run.level.visible[tiles.index_of(m.pos)])
+            .map(|m| m.pos)
+            .collect();
+        if let Some(&target) = seen.iter().min_by_key(|p| p.chebyshev(run.player)) {
+            let step = ((target.x - run.player.x).signum(), (target.y - run.player.y).signum());
+            let before = (run.player, run.turns);
+            run.apply(PlayerAction::Move(step.0, step.1));
+            if (run.player, run.turns) == before {
+                run.apply(PlayerAction::Wait);
+            }
+            continue;
+        }
+        let outcomes = run.apply(PlayerAction::Explore);
+        let explored = outcomes
+            .iter()
+            .any(|o| matches!(o, Outcome::Notice(t) if t.contains("Explored")));
+        if explored {
+            let depth = run.depth;
+            for _ in 0..20 {
+                run.apply(PlayerAction::Descend);
+                if run.depth != depth || run.end().is_some() || run.monster_in_view() {
+                    break;
+                }
+            }
+        }
+    }
+    (run.depth, run.end() == Some(&RunEnd::Won), run.turns)
+}
+
+#[test]
+#[ignore = "a balance report, not a check: cargo test --test core bot -- --ignored --nocapture"]
+fn a_plain_bot_over_many_seeds() {
+    let results: Vec<(u32, bool, u64)> = (0..30).map(bot_run).collect();
+    let wins = results.iter().filter(|r| r.1).count();
+    let mut depths: Vec<u32> = results.iter().map(|r| r.0).collect();
+    depths.sort();
+    println!("bot: {wins} wins of {}; depths reached {depths:?}", results.len());
+}
