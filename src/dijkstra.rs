@@ -10,8 +10,7 @@
 //! settle again — rolling downhill on that map moves away from the player, but around
 //! corners and toward open ground rather than into a dead end.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::VecDeque;
 
 use crate::grid::{Grid, Pos, Tile};
 
@@ -43,14 +42,15 @@ impl DijkstraMap {
         goals: impl IntoIterator<Item = (Pos, i32)>,
     ) -> DijkstraMap {
         let mut values = Grid::new(tiles.width(), tiles.height(), UNREACHED);
-        let mut queue = BinaryHeap::new();
+        let mut starts = Vec::new();
         for (pos, value) in goals {
             if tiles.contains(pos) && passable(pos) && value < values[pos] {
                 values[pos] = value;
-                queue.push(Reverse((value, tiles.index_of(pos))));
+                starts.push((value, tiles.index_of(pos)));
             }
         }
-        settle(&mut values, passable, queue);
+        starts.sort_unstable();
+        settle(&mut values, passable, &starts);
         DijkstraMap { values }
     }
 
@@ -92,24 +92,40 @@ impl DijkstraMap {
     }
 }
 
-/// Lowers every tile to one more than its lowest neighbour, spreading from the queued
-/// tiles in order of value (Dijkstra's algorithm with unit steps).
-fn settle(
-    values: &mut Grid<i32>,
-    passable: impl Fn(Pos) -> bool,
-    mut queue: BinaryHeap<Reverse<(i32, usize)>>,
-) {
-    while let Some(Reverse((value, index))) = queue.pop() {
+/// Lowers every tile to one more than its lowest neighbour, spreading from the goals in
+/// order of value: Dijkstra's algorithm, which with unit steps needs no heap — the
+/// goals, sorted, and a first-in-first-out queue (whose values never decrease, as each
+/// entry is one more than the one taken before it) are merged as they are taken.
+fn settle(values: &mut Grid<i32>, passable: impl Fn(Pos) -> bool, starts: &[(i32, usize)]) {
+    let mut queue: VecDeque<(i32, usize)> = VecDeque::with_capacity(values.len());
+    let mut next_start = 0;
+    loop {
+        let from_starts = starts.get(next_start).copied();
+        let (value, index) = match (from_starts, queue.front().copied()) {
+            (Some(start), Some(queued)) if start <= queued => {
+                next_start += 1;
+                start
+            }
+            (_, Some(queued)) => {
+                queue.pop_front();
+                queued
+            }
+            (Some(start), None) => {
+                next_start += 1;
+                start
+            }
+            (None, None) => return,
+        };
         if value > values.cells()[index] {
             continue; // a stale entry: the tile was lowered since
         }
         let pos = values.pos_of(index);
+        let through = value.saturating_add(1);
         for (dx, dy) in DIRECTIONS {
             let next = pos.offset(dx, dy);
-            let through = value.saturating_add(1);
             if values.contains(next) && passable(next) && through < values[next] {
                 values[next] = through;
-                queue.push(Reverse((through, values.index_of(next))));
+                queue.push_back((through, values.index_of(next)));
             }
         }
     }

@@ -395,7 +395,10 @@ fn bot_run(seed: u64) -> (u32, bool, u64) {
             .map(|m| m.pos)
             .collect();
         if let Some(&target) = seen.iter().min_by_key(|p| p.chebyshev(run.player)) {
-            let step = ((target.x - run.player.x).signum(), (target.y - run.player.y).signum());
+            let step = (
+                (target.x - run.player.x).signum(),
+                (target.y - run.player.y).signum(),
+            );
             let before = (run.player, run.turns);
             run.apply(PlayerAction::Move(step.0, step.1));
             if (run.player, run.turns) == before {
@@ -427,5 +430,8 @@ fn a_plain_bot_over_many_seeds() {
     let wins = results.iter().filter(|r| r.1).count();
     let mut depths: Vec<u32> = results.iter().map(|r| r.0).collect();
     depths.sort();
-    println!("bot: {wins} wins of {}; depths reached {depths:?}", results.len());
+    println!(
+        "bot: {wins} wins of {}; depths reached {depths:?}",
+        results.len()
+    );
 }
