@@ -24,8 +24,8 @@ pub use actions::{
 };
 pub use arrival::{Arrival, ChangeReason, arrival_notice};
 pub use fight::{
-    Fight, HP_PER_LEVEL, MapCache, PLAYER_FIGHTER, PLAYER_HP, REGENERATION_TURNS, RunEnd,
-    xp_for_level,
+    Fight, HP_PER_LEVEL, MAX_LEVEL, MapCache, PLAYER_FIGHTER, PLAYER_HP, REGENERATION_TURNS,
+    REGENERATION_TURNS_WITH_RING, RunEnd, WAND_CHARGES, xp_for_level,
 };
 pub use items::{
     ItemKnowledge, inventory_names, inventory_stacks, item_name, stack_letter, with_article,
