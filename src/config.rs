@@ -160,17 +160,8 @@ impl CampaignConfig {
         let mut campaign: CampaignConfig =
             crate::ron_text::parse(text, origin, Dialect::Config).map_err(ConfigError::Syntax)?;
         if campaign.depths.is_empty() {
-            let (line, column) = locate(text, "depths", None).unwrap_or((1, 1));
-            return Err(ConfigError::Invalid {
-                origin: origin.to_owned(),
-                line,
-                column,
-                entry: None,
-                error: Invalid {
-                    field: "depths",
-                    rule: "must list at least one level".to_owned(),
-                },
-            });
+            let rule = "must list at least one level".to_owned();
+            return Err(ConfigError::at_field(text, origin, "depths", rule));
         }
         for (index, config) in campaign.depths.iter().enumerate() {
             if let Err(error) = config.validate() {
@@ -188,17 +179,8 @@ impl CampaignConfig {
         if let Some(depth) = campaign.final_depth
             && !(1..=MAX_DEPTH).contains(&depth)
         {
-            let (line, column) = locate(text, "final_depth", None).unwrap_or((1, 1));
-            return Err(ConfigError::Invalid {
-                origin: origin.to_owned(),
-                line,
-                column,
-                entry: None,
-                error: Invalid {
-                    field: "final_depth",
-                    rule: format!("must be between 1 and {MAX_DEPTH}, got {depth}"),
-                },
-            });
+            let rule = format!("must be between 1 and {MAX_DEPTH}, got {depth}");
+            return Err(ConfigError::at_field(text, origin, "final_depth", rule));
         }
         if let Some(file) = &campaign.loot {
             let folder = Path::new(origin).parent().unwrap_or(Path::new(""));
@@ -256,6 +238,18 @@ pub enum ConfigError {
 }
 
 impl ConfigError {
+    /// A broken rule of the campaign's own top-level `field`, placed where `text` has it.
+    fn at_field(text: &str, origin: &str, field: &'static str, rule: String) -> ConfigError {
+        let (line, column) = locate(text, field, None).unwrap_or((1, 1));
+        ConfigError::Invalid {
+            origin: origin.to_owned(),
+            line,
+            column,
+            entry: None,
+            error: Invalid { field, rule },
+        }
+    }
+
     /// The field whose rule failed, if any.
     pub fn field(&self) -> Option<&'static str> {
         match self {

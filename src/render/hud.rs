@@ -144,35 +144,33 @@ fn spawn_hud(mut commands: Commands) {
         BackgroundColor(PANEL),
         children![(InventoryText, text("", TEXT))],
     ));
-    commands.spawn((
-        Name::new("help overlay"),
+    commands.spawn(overlay(
+        "help overlay",
         HelpPanel,
-        Node {
-            display: Display::None,
-            position_type: PositionType::Absolute,
-            width: percent(100),
-            height: percent(100),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            ..default()
-        },
-        GlobalZIndex(1),
-        children![(
-            Node {
-                flex_direction: FlexDirection::Column,
-                row_gap: px(12),
-                padding: UiRect::all(px(20)),
-                border: UiRect::all(px(2)),
-                ..default()
-            },
-            BackgroundColor(Color::srgb(0.03, 0.02, 0.05)),
-            BorderColor::all(ACCENT),
-            children![text("delve - controls", ACCENT), text(help_text(), TEXT)],
-        )],
+        children![text("delve - controls", ACCENT), text(help_text(), TEXT)],
     ));
-    commands.spawn((
-        Name::new("message log"),
+    commands.spawn(overlay(
+        "message log",
         LogPanel,
+        children![
+            text("Messages (M or Esc closes)", ACCENT),
+            (LogText, text("", TEXT))
+        ],
+    ));
+    commands.spawn(overlay(
+        "end screen",
+        EndPanel,
+        children![text("The run is over", ACCENT), (EndText, text("", TEXT))],
+    ));
+}
+
+/// A hidden panel in the middle of the window, over the map, with a border: the help,
+/// the message log and the end screen. `marker` finds it to show it; `content` is its
+/// title and text.
+fn overlay(name: &'static str, marker: impl Component, content: impl Bundle) -> impl Bundle {
+    (
+        Name::new(name),
+        marker,
         Node {
             display: Display::None,
             position_type: PositionType::Absolute,
@@ -193,38 +191,9 @@ fn spawn_hud(mut commands: Commands) {
             },
             BackgroundColor(Color::srgb(0.03, 0.02, 0.05)),
             BorderColor::all(ACCENT),
-            children![
-                text("Messages (M or Esc closes)", ACCENT),
-                (LogText, text("", TEXT))
-            ],
+            content,
         )],
-    ));
-    commands.spawn((
-        Name::new("end screen"),
-        EndPanel,
-        Node {
-            display: Display::None,
-            position_type: PositionType::Absolute,
-            width: percent(100),
-            height: percent(100),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            ..default()
-        },
-        GlobalZIndex(1),
-        children![(
-            Node {
-                flex_direction: FlexDirection::Column,
-                row_gap: px(12),
-                padding: UiRect::all(px(24)),
-                border: UiRect::all(px(2)),
-                ..default()
-            },
-            BackgroundColor(Color::srgb(0.03, 0.02, 0.05)),
-            BorderColor::all(ACCENT),
-            children![text("The run is over", ACCENT), (EndText, text("", TEXT))],
-        )],
-    ));
+    )
 }
 
 /// Sets a text only when it differs, so unchanged text is not laid out again.

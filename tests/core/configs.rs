@@ -100,6 +100,12 @@ fn the_builtin_campaign_is_levels_descent_ron() {
 /// (name, text, expected field (None = syntax error), expected line)
 const BROKEN: &[(&str, &str, Option<&str>, usize)] = &[
     (
+        "final depth out of range",
+        "(\n  seed: 1,\n  depths: [Cave()],\n  final_depth: 0,\n)",
+        Some("final_depth"),
+        4,
+    ),
+    (
         "syntax error",
         "(\n  seed: 1,\n  depths: [Cave(width: 80,,)],\n)",
         None,
