@@ -8,6 +8,7 @@ mod actions;
 mod arrival;
 mod fight;
 mod items;
+mod keys;
 mod level;
 pub mod record;
 pub mod save;
@@ -30,6 +31,7 @@ pub use fight::{
 pub use items::{
     ItemKnowledge, inventory_names, inventory_stacks, item_name, stack_letter, with_article,
 };
+pub use keys::{KeyReader, Reaction};
 pub use level::{
     LevelInPlay, LevelMemory, MAX_PLAY_TILES, SIGHT_RADIUS, Sight, TooLargeToPlay, Unplayable,
     check_play_size, generate_for_play,

@@ -8,11 +8,10 @@ use bevy::prelude::*;
 use super::AppSystems;
 use crate::game::{NoticeLog, RunModel};
 use crate::run::status::{end_screen, monsters_in_view, status_line};
-use crate::run::{RunState, help_lines, inventory_stacks, stack_letter};
+use crate::run::{KeyReader, RunState, help_lines, inventory_stacks, stack_letter};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<HelpOverlay>()
-        .init_resource::<LogOverlay>()
+    app.init_resource::<Keyboard>()
         .add_systems(Startup, spawn_hud)
         .add_systems(
             Update,
@@ -28,16 +27,10 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// Whether the help overlay with every control is shown (`?` toggles it).
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct HelpOverlay {
-    /// Shown now.
-    pub shown: bool,
-}
-
-/// Whether the whole message log is shown (`M` toggles it).
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct LogOverlay(pub bool);
+/// The keyboard's state in the window: overlays shown (`?` the help, `M` the log) and
+/// whether a letter names an item — the key reader both front ends share.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Deref, DerefMut)]
+pub struct Keyboard(pub KeyReader);
 
 /// Lines the message log overlay shows (the newest at the bottom).
 const LOG_LINES: usize = 30;
@@ -305,12 +298,12 @@ fn update_inventory_panel(
 
 /// The message log overlay: the last [`LOG_LINES`] notices with their turns.
 fn show_log(
-    overlay: Res<LogOverlay>,
+    keyboard: Res<Keyboard>,
     log: Res<NoticeLog>,
     mut panel: Single<&mut Node, With<LogPanel>>,
     mut text: Single<&mut Text, With<LogText>>,
 ) {
-    let display = if overlay.0 {
+    let display = if keyboard.log {
         Display::Flex
     } else {
         Display::None
@@ -318,7 +311,7 @@ fn show_log(
     if panel.display != display {
         panel.display = display;
     }
-    if overlay.0 && (overlay.is_changed() || log.is_changed()) {
+    if keyboard.log && (keyboard.is_changed() || log.is_changed()) {
         let mut lines = notice_lines(&log, LOG_LINES);
         lines.reverse();
         set_text(&mut text, lines.join("\n"));
@@ -346,8 +339,8 @@ fn show_end_screen(
     set_text(&mut text, lines.unwrap_or_default().join("\n"));
 }
 
-fn show_help(help: Res<HelpOverlay>, mut panel: Single<&mut Node, With<HelpPanel>>) {
-    let display = if help.shown {
+fn show_help(keyboard: Res<Keyboard>, mut panel: Single<&mut Node, With<HelpPanel>>) {
+    let display = if keyboard.help {
         Display::Flex
     } else {
         Display::None

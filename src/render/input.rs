@@ -9,20 +9,13 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
 use super::AppSystems;
-use super::hud::{HelpOverlay, LogOverlay};
+use super::hud::Keyboard;
 use crate::game::{Notice, PlayerIntent, RunModel};
-use crate::run::{
-    Command, NamedKey, PlayerAction, command_for_char, command_for_key, stack_of_letter,
-};
+use crate::run::{Command, NamedKey, PlayerAction, Reaction, command_for_char, command_for_key};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<ChoosingItem>()
-        .add_systems(Update, read_keys.in_set(AppSystems::ReadInput));
+    app.add_systems(Update, read_keys.in_set(AppSystems::ReadInput));
 }
-
-/// Whether `a` was pressed and the next letter names the item to use.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ChoosingItem(pub bool);
 
 /// What a key press asks for (the key table's commands).
 pub type KeyCommand = Command;
@@ -82,47 +75,26 @@ fn repeats(command: KeyCommand) -> bool {
 fn read_keys(
     mut keys: MessageReader<KeyboardInput>,
     mut actions: MessageWriter<PlayerIntent>,
-    mut windows: (
-        ResMut<HelpOverlay>,
-        ResMut<ChoosingItem>,
-        ResMut<LogOverlay>,
-    ),
+    mut keyboard: ResMut<Keyboard>,
     mut said: MessageWriter<Notice>,
     mut exit: MessageWriter<AppExit>,
     run: Option<Res<RunModel>>,
 ) {
-    let (help, choosing, log) = (&mut windows.0, &mut windows.1, &mut windows.2);
     for key in keys.read() {
         if key.state != ButtonState::Pressed {
             continue;
         }
-        if choosing.0 {
-            // The letter after `a` names the item; anything else puts the question away.
-            choosing.0 = false;
-            match &key.logical_key {
-                Key::Character(text) => match text.chars().next().and_then(stack_of_letter) {
-                    Some(slot) => {
-                        actions.write(PlayerIntent(PlayerAction::Use(slot)));
-                    }
-                    None => {
-                        said.write(Notice("Never mind.".into()));
-                    }
-                },
-                _ => {
-                    said.write(Notice("Never mind.".into()));
-                }
-            }
+        let command = command_for(key.key_code, &key.logical_key);
+        if key.repeat && !command.is_some_and(repeats) {
             continue;
         }
-        let Some(command) = command_for(key.key_code, &key.logical_key) else {
-            continue;
+        let letter = match &key.logical_key {
+            Key::Character(text) => text.chars().next(),
+            _ => None,
         };
-        if key.repeat && !repeats(command) {
-            continue;
-        }
         let watching = run.as_ref().is_some_and(|r| r.watch.is_some());
-        match command {
-            KeyCommand::Act(action) => {
+        match keyboard.press(command, letter, watching) {
+            Reaction::Act(action) => {
                 if action == PlayerAction::ShowKey
                     && let Some(run) = &run
                 {
@@ -130,22 +102,13 @@ fn read_keys(
                 }
                 actions.write(PlayerIntent(action));
             }
-            KeyCommand::ChooseItem => {
-                choosing.0 = true;
-                said.write(Notice(
-                    "Use which item? Its letter (Esc: never mind).".into(),
-                ));
+            Reaction::Say(text) => {
+                said.write(Notice(text.into()));
             }
-            KeyCommand::ToggleHelp => help.shown = !help.shown,
-            KeyCommand::ToggleLog => log.0 = !log.0,
-            KeyCommand::Quit if help.shown => help.shown = false,
-            KeyCommand::Quit if log.0 => log.0 = false,
-            KeyCommand::Quit if watching => {
-                actions.write(PlayerIntent(PlayerAction::StopWatching));
-            }
-            KeyCommand::Quit => {
+            Reaction::Quit => {
                 exit.write(AppExit::Success);
             }
+            Reaction::Redraw | Reaction::Nothing => {}
         }
     }
 }
@@ -223,9 +186,7 @@ mod tests {
             .add_message::<PlayerIntent>()
             .add_message::<AppExit>()
             .add_message::<Notice>()
-            .init_resource::<HelpOverlay>()
-            .init_resource::<ChoosingItem>()
-            .init_resource::<LogOverlay>()
+            .init_resource::<Keyboard>()
             .add_systems(Update, read_keys);
         let (mut run, _) = crate::run::RunState::start(
             crate::config::CampaignConfig::builtin(),
