@@ -136,6 +136,17 @@ impl NoticeLog {
     pub fn texts(&self) -> Vec<String> {
         self.0.iter().map(|n| n.text.clone()).collect()
     }
+
+    /// The last `count` notices as the screen shows them, each with the turn it was
+    /// shown on ("[turn 4] You pick up a dagger."), newest first.
+    pub fn latest(&self, count: usize) -> Vec<String> {
+        self.0
+            .iter()
+            .rev()
+            .take(count)
+            .map(|n| format!("[turn {}] {}", n.turn, n.text))
+            .collect()
+    }
 }
 
 fn record_notices(

@@ -42,3 +42,5 @@ pub mod ron_text;
 pub mod run;
 pub mod save;
 pub mod schedule;
+#[cfg(feature = "tui")]
+pub mod tui;

@@ -18,8 +18,12 @@ pub struct PlayArgs {
     #[command(flatten)]
     level: LevelArgs,
     /// Run without a window: apply --actions, then print the final state as RON.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "tui")]
     headless: bool,
+    /// Play in this terminal instead of a window (also what `delve` does when there is
+    /// no display and it runs in a terminal).
+    #[arg(long)]
+    tui: bool,
     /// Actions for a headless run, the same letters as the keys: hjklyubn move, `.` waits,
     /// `>` `<` take stairs, `g` picks up, `R` regenerates, `1` `2` `3` switch to
     /// cave/rooms/maze, `+` `-` change a cave's walls, `s` steps the automaton (Space),
@@ -125,13 +129,61 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
         super::print_out(&format!("{text}\n"))?;
         return Ok(Outcome::Done);
     }
-    play_in_window(settings)
+    if args.tui {
+        return play_in_terminal(settings);
+    }
+    match missing_display() {
+        None => play_in_window(settings),
+        Some(problem) if in_a_terminal() => {
+            eprintln!(
+                "delve: {problem}: playing in this terminal (`delve play --tui` does so on purpose)."
+            );
+            play_in_terminal(settings)
+        }
+        Some(problem) => Err(CliError(format!(
+            "{problem}. Set DISPLAY to a running X server, start a virtual one (`Xvfb :99 &` then `DISPLAY=:99 delve`, see the README), play in a terminal (`delve play --tui`), or play without a window: `delve play --headless --actions \"…\"`"
+        ))),
+    }
+}
+
+/// Whether stdin and stdout are both a terminal (so the terminal front end can run).
+fn in_a_terminal() -> bool {
+    use std::io::IsTerminal;
+    cfg!(feature = "tui") && std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
+}
+
+/// Plays the run in this terminal.
+#[cfg(feature = "tui")]
+fn play_in_terminal(settings: RunSettings) -> Result<Outcome, CliError> {
+    use std::io::IsTerminal;
+    if !(std::io::stdin().is_terminal() && std::io::stdout().is_terminal()) {
+        return Err(CliError(
+            "--tui needs a terminal: stdin and stdout must both be one (not a pipe or a file)"
+                .into(),
+        ));
+    }
+    match delve::tui::play(settings) {
+        bevy::app::AppExit::Success => Ok(Outcome::Done),
+        bevy::app::AppExit::Error(code) => {
+            Err(CliError(format!("the game stopped with error code {code}")))
+        }
+    }
+}
+
+#[cfg(not(feature = "tui"))]
+fn play_in_terminal(_settings: RunSettings) -> Result<Outcome, CliError> {
+    Err(CliError(
+        "this delve was built without the `tui` feature; use the window or `delve play --headless`"
+            .into(),
+    ))
 }
 
 /// Why no window can open here, if that is known before trying: no display to open
-/// it on. Without this check winit panics with a backtrace.
-#[cfg(feature = "render")]
+/// it on (or no window in this build). Without this check winit panics with a backtrace.
 fn missing_display() -> Option<String> {
+    if cfg!(not(feature = "render")) {
+        return Some("this delve was built without the window (the `render` feature)".into());
+    }
     let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
     if !set("DISPLAY") && !set("WAYLAND_DISPLAY") {
         return Some("there is no display to open the game window on (neither DISPLAY nor WAYLAND_DISPLAY is set)".into());
@@ -155,11 +207,6 @@ fn missing_display() -> Option<String> {
 
 #[cfg(feature = "render")]
 fn play_in_window(settings: RunSettings) -> Result<Outcome, CliError> {
-    if let Some(problem) = missing_display() {
-        return Err(CliError(format!(
-            "{problem}. Set DISPLAY to a running X server, start a virtual one (`Xvfb :99 &` then `DISPLAY=:99 delve`, see the README), or play without a window: `delve play --headless --actions \"…\"`"
-        )));
-    }
     match delve::render::play(settings) {
         bevy::app::AppExit::Success => Ok(Outcome::Done),
         bevy::app::AppExit::Error(code) => {

@@ -7,8 +7,8 @@ use bevy::prelude::*;
 
 use super::AppSystems;
 use crate::game::{NoticeLog, RunModel};
-use crate::run::status::{end_screen, monsters_in_view, status_line};
-use crate::run::{KeyReader, RunState, help_lines, inventory_stacks, stack_letter};
+use crate::run::KeyReader;
+use crate::run::status::{end_screen, help_text, inventory_lines, monsters_in_view, status_line};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Keyboard>()
@@ -34,17 +34,6 @@ pub struct Keyboard(pub KeyReader);
 
 /// Lines the message log overlay shows (the newest at the bottom).
 const LOG_LINES: usize = 30;
-
-/// Every control, as the help overlay lists them: the key table's lines.
-pub fn help_text() -> String {
-    let lines = help_lines();
-    let width = lines.iter().map(|(help, _)| help.len()).max().unwrap_or(0);
-    lines
-        .iter()
-        .map(|(help, keys)| format!("{help:<width$}   {keys}"))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
 
 const TEXT: Color = Color::srgb(0.86, 0.84, 0.80);
 const DIM_TEXT: Color = Color::srgb(0.55, 0.55, 0.62);
@@ -203,16 +192,6 @@ fn update_status_line(run: Option<Res<RunModel>>, mut line: Single<&mut Text, Wi
     set_text(&mut line, status_line(&run));
 }
 
-/// The notice bar's lines, newest first: each notice with the turn it was shown on.
-pub fn notice_lines(log: &NoticeLog, count: usize) -> Vec<String> {
-    log.0
-        .iter()
-        .rev()
-        .take(count)
-        .map(|n| format!("[turn {}] {}", n.turn, n.text))
-        .collect()
-}
-
 fn update_notice_line(
     log: Res<NoticeLog>,
     run: Option<Res<RunModel>>,
@@ -222,7 +201,7 @@ fn update_notice_line(
     if !(log.is_changed() || run.is_some_and(|r| r.is_changed())) {
         return;
     }
-    let texts = notice_lines(&log, NOTICE_LINES);
+    let texts = log.latest(NOTICE_LINES);
     // The newest notice stands out until a turn passes after it; older ones are dim.
     let fresh = log.0.last().is_some_and(|n| n.turn == turns);
     for (line, mut text, mut color) in &mut lines {
@@ -236,34 +215,6 @@ fn update_notice_line(
             color.0 = wanted;
         }
     }
-}
-
-/// The inventory as the panel lists it: one line per kind, with its letter for `a`,
-/// its glyph, its name as the player knows it (a disguise until identified), a count
-/// for several, and what is worn or wielded.
-pub fn inventory_lines(run: &RunState) -> Vec<String> {
-    let table = run.campaign.loot_table();
-    let knowledge = run.knowledge();
-    let fight = run.fight.as_ref();
-    inventory_stacks(&run.inventory)
-        .into_iter()
-        .enumerate()
-        .map(|(index, (kind, count))| {
-            let letter = stack_letter(index).unwrap_or(' ');
-            let glyph = table.items().get(kind).map_or('*', |i| i.glyph);
-            let mut line = format!("{letter}) {glyph} {}", knowledge.name(kind));
-            if count > 1 {
-                line.push_str(&format!(" x{count}"));
-            }
-            let held = |slot: Option<Option<usize>>| slot.flatten() == Some(kind);
-            if held(fight.map(|f| f.weapon)) {
-                line.push_str(" (wielded)");
-            } else if held(fight.map(|f| f.armour)) || held(fight.map(|f| f.ring)) {
-                line.push_str(" (worn)");
-            }
-            line
-        })
-        .collect()
 }
 
 fn update_inventory_panel(
@@ -312,7 +263,7 @@ fn show_log(
         panel.display = display;
     }
     if keyboard.log && (keyboard.is_changed() || log.is_changed()) {
-        let mut lines = notice_lines(&log, LOG_LINES);
+        let mut lines = log.latest(LOG_LINES);
         lines.reverse();
         set_text(&mut text, lines.join("\n"));
     }

@@ -1,8 +1,8 @@
 //! What every front end shows of a run in words: the status line with its hit-point bar,
-//! the monsters in view, and the end screen. Pure text, so the window and a terminal
+//! the inventory panel, the monsters in view, the help text and the end screen. Pure text, so the window and a terminal
 //! show the same thing.
 
-use super::{RunEnd, RunState};
+use super::{RunEnd, RunState, help_lines, inventory_stacks, stack_letter};
 use crate::monsters::default_monster_table;
 
 /// Cells of the hit-point bar.
@@ -96,6 +96,45 @@ pub fn end_screen(run: &RunState) -> Option<Vec<String>> {
         ),
         "Esc quits; F9 loads the last save.".to_owned(),
     ])
+}
+
+/// Every control, as the help overlay lists them: the key table's lines.
+pub fn help_text() -> String {
+    let lines = help_lines();
+    let width = lines.iter().map(|(help, _)| help.len()).max().unwrap_or(0);
+    lines
+        .iter()
+        .map(|(help, keys)| format!("{help:<width$}   {keys}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The inventory as the panel lists it: one line per kind, with its letter for `a`,
+/// its glyph, its name as the player knows it (a disguise until identified), a count
+/// for several, and what is worn or wielded.
+pub fn inventory_lines(run: &RunState) -> Vec<String> {
+    let table = run.campaign.loot_table();
+    let knowledge = run.knowledge();
+    let fight = run.fight.as_ref();
+    inventory_stacks(&run.inventory)
+        .into_iter()
+        .enumerate()
+        .map(|(index, (kind, count))| {
+            let letter = stack_letter(index).unwrap_or(' ');
+            let glyph = table.items().get(kind).map_or('*', |i| i.glyph);
+            let mut line = format!("{letter}) {glyph} {}", knowledge.name(kind));
+            if count > 1 {
+                line.push_str(&format!(" x{count}"));
+            }
+            let held = |slot: Option<Option<usize>>| slot.flatten() == Some(kind);
+            if held(fight.map(|f| f.weapon)) {
+                line.push_str(" (wielded)");
+            } else if held(fight.map(|f| f.armour)) || held(fight.map(|f| f.ring)) {
+                line.push_str(" (worn)");
+            }
+            line
+        })
+        .collect()
 }
 
 #[cfg(test)]

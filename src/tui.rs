@@ -1,0 +1,219 @@
+//! The terminal front end: the same headless `GamePlugin`, drawn with ratatui through
+//! bevy_ratatui (crossterm). Keys go through the one key table and the shared key
+//! reader, so every key of the window works here; drawing is [`draw`]'s pure code.
+//! The terminal is given back (raw mode off, cursor shown, alternate screen left) on
+//! Esc, at the end of a run, on Ctrl-C and on a panic — bevy_ratatui's context does it
+//! when dropped, and its panic hook before the message is printed.
+
+pub mod draw;
+
+use std::time::Duration;
+
+use bevy::app::ScheduleRunnerPlugin;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy_ratatui::crossterm::event::{KeyCode, KeyEventKind, KeyModifiers};
+use bevy_ratatui::event::{KeyMessage, ResizeMessage};
+use bevy_ratatui::{RatatuiContext, RatatuiPlugins};
+
+use crate::game::{
+    GamePlugin, GameSystems, Notice, NoticeLog, PlayerIntent, RunModel, RunSettings,
+};
+use crate::run::{Command, KeyReader, NamedKey, Reaction, command_for_char, command_for_key};
+
+/// How often the terminal is polled for keys (the screen is drawn only when something
+/// changed).
+const FRAME: Duration = Duration::from_millis(30);
+
+/// Notices kept for the message log overlay.
+const LOG_LINES: usize = 200;
+
+/// Plays the run in this terminal until the player quits; returns how the app exited.
+pub fn play(settings: RunSettings) -> AppExit {
+    App::new()
+        .add_plugins((
+            MinimalPlugins.set(ScheduleRunnerPlugin::run_loop(FRAME)),
+            StatesPlugin,
+            GamePlugin { settings },
+            RatatuiPlugins {
+                // Kitty's keyboard protocol is not needed for the key table, and some
+                // terminals (and tmux) answer it badly.
+                enable_kitty_protocol: false,
+                ..default()
+            },
+            TuiPlugin,
+        ))
+        .run()
+}
+
+/// Keys in, screen out.
+pub struct TuiPlugin;
+
+impl Plugin for TuiPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<TerminalKeys>()
+            .add_systems(Update, read_terminal_keys.in_set(GameSystems::Queue))
+            .add_systems(PostUpdate, draw_screen);
+    }
+}
+
+/// The key reader of the terminal: overlays shown, item letter awaited.
+#[derive(Resource, Clone, Copy, Debug, Default, Deref, DerefMut)]
+pub struct TerminalKeys(pub KeyReader);
+
+/// The key table's command and the typed character of a terminal key, if any.
+pub fn command_of(code: KeyCode) -> (Option<Command>, Option<char>) {
+    let named = match code {
+        KeyCode::Left => Some(NamedKey::Left),
+        KeyCode::Right => Some(NamedKey::Right),
+        KeyCode::Up => Some(NamedKey::Up),
+        KeyCode::Down => Some(NamedKey::Down),
+        KeyCode::F(5) => Some(NamedKey::F5),
+        KeyCode::F(9) => Some(NamedKey::F9),
+        KeyCode::Esc => Some(NamedKey::Escape),
+        KeyCode::Char(' ') => Some(NamedKey::Space),
+        KeyCode::Char(c @ '1'..='3') => c.to_digit(10).map(|d| NamedKey::Digit(d as u8)),
+        _ => None,
+    };
+    let letter = match code {
+        KeyCode::Char(c) => Some(c),
+        _ => None,
+    };
+    let command = named
+        .and_then(command_for_key)
+        .or_else(|| letter.and_then(command_for_char));
+    (command, letter)
+}
+
+fn read_terminal_keys(
+    mut keys: MessageReader<KeyMessage>,
+    mut reader: ResMut<TerminalKeys>,
+    mut actions: MessageWriter<PlayerIntent>,
+    mut said: MessageWriter<Notice>,
+    mut exit: MessageWriter<AppExit>,
+    run: Option<Res<RunModel>>,
+) {
+    for key in keys.read() {
+        if key.kind == KeyEventKind::Release {
+            continue;
+        }
+        if key.modifiers.contains(KeyModifiers::CONTROL) {
+            continue; // Ctrl-C is bevy_ratatui's: it ends the app, and the terminal is restored
+        }
+        let (command, letter) = command_of(key.code);
+        let watching = run.as_ref().is_some_and(|r| r.watch.is_some());
+        match reader.press(command, letter, watching) {
+            Reaction::Act(action) => {
+                actions.write(PlayerIntent(action));
+            }
+            Reaction::Say(text) => {
+                said.write(Notice(text.into()));
+            }
+            Reaction::Quit => {
+                exit.write(AppExit::Success);
+            }
+            Reaction::Redraw | Reaction::Nothing => {}
+        }
+    }
+}
+
+/// Draws the screen when the run, the notices, the overlays or the terminal's size
+/// changed.
+fn draw_screen(
+    context: Option<ResMut<RatatuiContext>>,
+    run: Option<Res<RunModel>>,
+    log: Res<NoticeLog>,
+    keys: Res<TerminalKeys>,
+    mut resized: MessageReader<ResizeMessage>,
+    mut drawn_once: Local<bool>,
+) -> Result {
+    let (Some(mut context), Some(run)) = (context, run) else {
+        return Ok(());
+    };
+    let resized = resized.read().count() > 0;
+    if resized {
+        context.autoresize()?;
+    }
+    if *drawn_once && !(run.is_changed() || log.is_changed() || keys.is_changed() || resized) {
+        return Ok(());
+    }
+    *drawn_once = true;
+    let notices: Vec<String> = {
+        let mut lines = log.latest(LOG_LINES);
+        lines.reverse();
+        lines
+    };
+    context.draw(|frame| {
+        draw::draw(
+            frame,
+            &draw::Screen {
+                run: &run.0,
+                notices: &notices,
+                keys: &keys.0,
+            },
+        )
+    })?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::PlayerAction;
+
+    #[test]
+    fn terminal_keys_read_the_key_table() {
+        assert_eq!(
+            command_of(KeyCode::Char('h')).0,
+            Some(Command::Act(PlayerAction::Move(-1, 0)))
+        );
+        assert_eq!(
+            command_of(KeyCode::Left).0,
+            Some(Command::Act(PlayerAction::Move(-1, 0)))
+        );
+        assert_eq!(
+            command_of(KeyCode::F(5)).0,
+            Some(Command::Act(PlayerAction::Save))
+        );
+        assert_eq!(command_of(KeyCode::Esc).0, Some(Command::Quit));
+        assert_eq!(
+            command_of(KeyCode::Char(' ')).0,
+            Some(Command::Act(PlayerAction::StepAutomaton))
+        );
+        assert_eq!(command_of(KeyCode::Char('?')).0, Some(Command::ToggleHelp));
+        assert_eq!(
+            command_of(KeyCode::Char('2')).0,
+            Some(Command::Act(PlayerAction::SwitchKind(
+                crate::generator::GeneratorKind::Rooms
+            )))
+        );
+        assert_eq!(command_of(KeyCode::Char('c')), (None, Some('c')));
+    }
+
+    #[test]
+    fn every_key_of_the_table_has_a_terminal_key() {
+        for binding in crate::run::BINDINGS {
+            let reachable = binding
+                .letters
+                .iter()
+                .any(|&c| command_of(KeyCode::Char(c)).0 == Some(binding.command))
+                || binding.keys.iter().any(|key| {
+                    let code = match key {
+                        NamedKey::Left => KeyCode::Left,
+                        NamedKey::Right => KeyCode::Right,
+                        NamedKey::Up => KeyCode::Up,
+                        NamedKey::Down => KeyCode::Down,
+                        NamedKey::Numpad(d) | NamedKey::Digit(d) => {
+                            KeyCode::Char((b'0' + d) as char)
+                        }
+                        NamedKey::Space => KeyCode::Char(' '),
+                        NamedKey::F5 => KeyCode::F(5),
+                        NamedKey::F9 => KeyCode::F(9),
+                        NamedKey::Escape => KeyCode::Esc,
+                    };
+                    command_of(code).0 == Some(binding.command)
+                });
+            assert!(reachable, "{:?} has no terminal key", binding.command);
+        }
+    }
+}

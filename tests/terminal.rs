@@ -1,0 +1,220 @@
+//! The terminal front end in a real terminal: `delve play --tui` inside tmux, driven with
+//! `tmux send-keys` and read with `tmux capture-pane`, as a player over SSH would. The
+//! map appears, a move changes it, `?` shows the help, resizing redraws, and Esc (or
+//! Ctrl-C) leaves with the terminal restored: alternate screen left, raw mode off.
+//!
+//! Needs tmux (`.ci/run` installs it). Without it the test fails saying so; set
+//! `DELVE_SKIP_TERMINAL_TEST=1` to skip it on purpose.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+const SKIP_VAR: &str = "DELVE_SKIP_TERMINAL_TEST";
+
+/// A tmux server of this test's own, with one session running a command.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn start(name: &str, width: u16, height: u16, command: &str) -> Tmux {
+        let tmux = Tmux {
+            socket: format!("delve-{name}-{}", std::process::id()),
+        };
+        let status = Command::new("tmux")
+            .args(["-L", &tmux.socket, "-f", "/dev/null", "new-session", "-d"])
+            .args(["-x", &width.to_string(), "-y", &height.to_string()])
+            .arg(command)
+            .env("TERM", "xterm-256color")
+            .env_remove("DISPLAY")
+            .status()
+            .expect("tmux runs");
+        assert!(status.success(), "tmux new-session failed");
+        tmux
+    }
+
+    fn screen(&self) -> String {
+        let out = Command::new("tmux")
+            .args(["-L", &self.socket, "capture-pane", "-p"])
+            .output()
+            .expect("tmux capture-pane runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        for key in keys {
+            let status = Command::new("tmux")
+                .args(["-L", &self.socket, "send-keys", key])
+                .status()
+                .expect("tmux send-keys runs");
+            assert!(status.success());
+            std::thread::sleep(Duration::from_millis(150));
+        }
+    }
+
+    fn resize(&self, width: u16, height: u16) {
+        let status = Command::new("tmux")
+            .args(["-L", &self.socket, "resize-window"])
+            .args(["-x", &width.to_string(), "-y", &height.to_string()])
+            .status()
+            .expect("tmux resize-window runs");
+        assert!(status.success());
+    }
+
+    /// Waits until the screen shows `text`; the screen then.
+    fn wait_for(&self, text: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let screen = self.screen();
+            if screen.contains(text) {
+                return screen;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the terminal never showed {text:?}; it shows:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .status();
+    }
+}
+
+fn tmux_is_here() -> bool {
+    Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// The shell command that plays, then reports how delve exited and whether the
+/// terminal is back in canonical (cooked) mode.
+fn play_command(folder: &std::path::Path, extra: &str) -> String {
+    format!(
+        "cd {} && {} play --tui --seed 5 {extra}; echo EXITED $?; stty -a | grep -o -- '-*icanon' | sed 's/^/MODE /'; sleep 60",
+        folder.display(),
+        env!("CARGO_BIN_EXE_delve")
+    )
+}
+
+fn folder() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("delve-terminal-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The row of the screen that holds `text`.
+fn row_with<'a>(screen: &'a str, text: &str) -> Option<&'a str> {
+    screen.lines().find(|l| l.contains(text))
+}
+
+#[test]
+fn delve_plays_in_a_terminal_and_gives_it_back() {
+    if std::env::var_os(SKIP_VAR).is_some() {
+        eprintln!("{SKIP_VAR} is set: skipping the terminal test");
+        return;
+    }
+    assert!(
+        tmux_is_here(),
+        "tmux is needed for the terminal test. Install it (Debian/Ubuntu: apt-get install tmux), \
+         or set {SKIP_VAR}=1 to skip this test on purpose."
+    );
+    let tmux = Tmux::start("play", 110, 32, &play_command(&folder(), ""));
+
+    // The map appears: the status line, the player, walls.
+    let first = tmux.wait_for("Depth 1");
+    assert!(first.starts_with("The Descent"), "{first}");
+    assert!(first.contains('@') && first.contains('#'), "{first}");
+    assert!(row_with(&first, "turn 0").is_some(), "{first}");
+
+    // A move changes it (bumping a wall costs no turn, so try every direction).
+    for key in ["h", "j", "k", "l"] {
+        tmux.keys(&[key]);
+        if tmux.screen().contains("turn 1 ") {
+            break;
+        }
+    }
+    let moved = tmux.wait_for("turn 1 ");
+    assert_ne!(moved, first);
+
+    // `?` shows the help; Esc closes it.
+    tmux.keys(&["?"]);
+    let help = tmux.wait_for("delve - controls");
+    assert!(
+        help.contains("Explore") && help.contains("Save / load"),
+        "{help}"
+    );
+    tmux.keys(&["Escape"]);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while tmux.screen().contains("delve - controls") {
+        assert!(Instant::now() < deadline, "Esc did not close the help");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+
+    // Resizing redraws to the new size.
+    tmux.resize(70, 20);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let screen = tmux.screen();
+        let lines: Vec<&str> = screen.lines().collect();
+        if lines.len() <= 20
+            && lines.first().is_some_and(|l| l.starts_with("The Descent"))
+            && lines.iter().any(|l| l.contains('@'))
+        {
+            break;
+        }
+        assert!(Instant::now() < deadline, "not redrawn at 70x20:\n{screen}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+
+    // Esc leaves, and the terminal is itself again.
+    tmux.keys(&["Escape"]);
+    let after = tmux.wait_for("EXITED");
+    assert!(after.contains("EXITED 0"), "{after}");
+    assert!(after.contains("MODE icanon"), "raw mode is off:\n{after}");
+    assert!(
+        !after.contains("Depth 1"),
+        "the alternate screen is left:\n{after}"
+    );
+}
+
+#[test]
+fn ctrl_c_ends_the_game_and_restores_the_terminal() {
+    if std::env::var_os(SKIP_VAR).is_some() || !tmux_is_here() {
+        return; // the test above says why
+    }
+    let tmux = Tmux::start("ctrl-c", 100, 30, &play_command(&folder(), "--peaceful"));
+    tmux.wait_for("Depth 1");
+    tmux.keys(&["C-c"]);
+    let after = tmux.wait_for("EXITED");
+    assert!(after.contains("MODE icanon"), "raw mode is off:\n{after}");
+    assert!(
+        !after.contains("Depth 1"),
+        "the alternate screen is left:\n{after}"
+    );
+}
+
+#[test]
+fn without_a_display_delve_plays_in_the_terminal_and_says_so() {
+    if std::env::var_os(SKIP_VAR).is_some() || !tmux_is_here() {
+        return;
+    }
+    let command = format!(
+        "cd {} && {} play --seed 5 2>&1; echo EXITED $?; sleep 60",
+        folder().display(),
+        env!("CARGO_BIN_EXE_delve")
+    );
+    let tmux = Tmux::start("fallback", 100, 30, &command);
+    tmux.wait_for("Depth 1");
+    tmux.keys(&["Escape"]);
+    let after = tmux.wait_for("EXITED");
+    assert!(after.contains("playing in this terminal"), "{after}");
+    assert!(after.contains("EXITED 0"), "{after}");
+}
