@@ -16,10 +16,8 @@ use bevy_ratatui::crossterm::event::{KeyCode, KeyEventKind, KeyModifiers};
 use bevy_ratatui::event::{KeyMessage, ResizeMessage};
 use bevy_ratatui::{RatatuiContext, RatatuiPlugins};
 
-use crate::game::{
-    GamePlugin, GameSystems, Notice, NoticeLog, PlayerIntent, RunModel, RunSettings,
-};
-use crate::run::{Command, KeyReader, NamedKey, Reaction, command_for_char, command_for_key};
+use crate::game::{GamePlugin, GameSystems, KeyReactions, NoticeLog, RunModel, RunSettings};
+use crate::run::{Command, KeyReader, NamedKey, command_for_char, command_for_key};
 
 /// How often the terminal is polled for keys (the screen is drawn only when something
 /// changed).
@@ -88,9 +86,7 @@ pub fn command_of(code: KeyCode) -> (Option<Command>, Option<char>) {
 fn read_terminal_keys(
     mut keys: MessageReader<KeyMessage>,
     mut reader: ResMut<TerminalKeys>,
-    mut actions: MessageWriter<PlayerIntent>,
-    mut said: MessageWriter<Notice>,
-    mut exit: MessageWriter<AppExit>,
+    mut reactions: KeyReactions,
     run: Option<Res<RunModel>>,
 ) {
     for key in keys.read() {
@@ -102,18 +98,7 @@ fn read_terminal_keys(
         }
         let (command, letter) = command_of(key.code);
         let watching = run.as_ref().is_some_and(|r| r.watch.is_some());
-        match reader.press(command, letter, watching) {
-            Reaction::Act(action) => {
-                actions.write(PlayerIntent(action));
-            }
-            Reaction::Say(text) => {
-                said.write(Notice(text.into()));
-            }
-            Reaction::Quit => {
-                exit.write(AppExit::Success);
-            }
-            Reaction::Redraw | Reaction::Nothing => {}
-        }
+        reactions.tell(reader.press(command, letter, watching));
     }
 }
 

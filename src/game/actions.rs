@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use super::level::LevelEntered;
 use super::saving::SaveRequest;
 use super::{GameSystems, Notice, RunModel};
-use crate::run::{Outcome, PlayerAction};
+use crate::run::{Outcome, PlayerAction, Reaction};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<PlayerIntent>()
@@ -35,6 +35,33 @@ pub struct ActionQueue(pub VecDeque<PlayerAction>);
 
 fn queue_player_actions(mut intents: MessageReader<PlayerIntent>, mut queue: ResMut<ActionQueue>) {
     queue.0.extend(intents.read().map(|intent| intent.0));
+}
+
+/// Where a front end's key presses go, once the shared key reader made them
+/// [`Reaction`]s: actions to the run, words to the player, quitting to the app.
+#[derive(SystemParam)]
+pub struct KeyReactions<'w> {
+    actions: MessageWriter<'w, PlayerIntent>,
+    said: MessageWriter<'w, Notice>,
+    exit: MessageWriter<'w, AppExit>,
+}
+
+impl KeyReactions<'_> {
+    /// Writes the message a reaction stands for, if any.
+    pub fn tell(&mut self, reaction: Reaction) {
+        match reaction {
+            Reaction::Act(action) => {
+                self.actions.write(PlayerIntent(action));
+            }
+            Reaction::Say(text) => {
+                self.said.write(Notice(text.into()));
+            }
+            Reaction::Quit => {
+                self.exit.write(AppExit::Success);
+            }
+            Reaction::Redraw | Reaction::Nothing => {}
+        }
+    }
 }
 
 /// Where what came of the run goes as messages: notices, save requests, and the fact

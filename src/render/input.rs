@@ -10,7 +10,7 @@ use bevy::prelude::*;
 
 use super::AppSystems;
 use super::hud::Keyboard;
-use crate::game::{Notice, PlayerIntent, RunModel};
+use crate::game::{KeyReactions, RunModel};
 use crate::run::{Command, NamedKey, PlayerAction, Reaction, command_for_char, command_for_key};
 
 pub(super) fn plugin(app: &mut App) {
@@ -74,10 +74,8 @@ fn repeats(command: KeyCommand) -> bool {
 
 fn read_keys(
     mut keys: MessageReader<KeyboardInput>,
-    mut actions: MessageWriter<PlayerIntent>,
     mut keyboard: ResMut<Keyboard>,
-    mut said: MessageWriter<Notice>,
-    mut exit: MessageWriter<AppExit>,
+    mut reactions: KeyReactions,
     run: Option<Res<RunModel>>,
 ) {
     for key in keys.read() {
@@ -93,29 +91,20 @@ fn read_keys(
             _ => None,
         };
         let watching = run.as_ref().is_some_and(|r| r.watch.is_some());
-        match keyboard.press(command, letter, watching) {
-            Reaction::Act(action) => {
-                if action == PlayerAction::ShowKey
-                    && let Some(run) = &run
-                {
-                    println!("level key: {}", run.level.key.encode());
-                }
-                actions.write(PlayerIntent(action));
-            }
-            Reaction::Say(text) => {
-                said.write(Notice(text.into()));
-            }
-            Reaction::Quit => {
-                exit.write(AppExit::Success);
-            }
-            Reaction::Redraw | Reaction::Nothing => {}
+        let reaction = keyboard.press(command, letter, watching);
+        if reaction == Reaction::Act(PlayerAction::ShowKey)
+            && let Some(run) = &run
+        {
+            println!("level key: {}", run.level.key.encode());
         }
+        reactions.tell(reaction);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{Notice, PlayerIntent};
     use crate::generator::GeneratorKind;
 
     fn character(c: &str) -> Key {
