@@ -1,3 +1,4 @@
+#![cfg(feature = "tui")]
 //! The terminal front end in a real terminal: `delve play --tui` inside tmux, driven with
 //! `tmux send-keys` and read with `tmux capture-pane`, as a player over SSH would. The
 //! map appears, a move changes it, `?` shows the help, resizing redraws, and Esc (or
