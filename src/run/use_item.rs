@@ -169,12 +169,10 @@ impl RunState {
                 best = next;
             }
         }
+        let from = self.player;
         self.player = best;
         self.level.look_from(best);
-        out.push(Outcome::Moved {
-            from: best,
-            to: best,
-        });
+        out.push(Outcome::Moved { from, to: best });
         out.push(notice("The world spins; you are elsewhere."));
     }
 

@@ -112,7 +112,15 @@ fn teleport_lands_on_a_free_floor_tile_far_away() {
     for seed in 0..10 {
         let mut run = start(seed);
         let before = run.player;
-        use_one(&mut run, "scroll of teleportation");
+        run.inventory.insert(0, kind("scroll of teleportation"));
+        let outcomes = run.apply(PlayerAction::Use(0));
+        assert!(
+            outcomes.contains(&Outcome::Moved {
+                from: before,
+                to: run.player
+            }),
+            "seed {seed}: {outcomes:?}"
+        );
         let tiles = &run.level.level.tiles;
         assert!(tiles.is_walkable(run.player));
         let far = (tiles.width().max(tiles.height()) / 3) as i32;
