@@ -279,9 +279,18 @@ impl RunState {
     /// Whether `monster` sees the player: within its sight and in the player's view
     /// (field of view is symmetric, so the player's view answers for the monster).
     fn monster_sees_player(&self, monster: &Monster, kind: &MonsterKind) -> bool {
-        let index = self.level.level.tiles.index_of(monster.pos);
-        monster.pos.chebyshev(self.player) <= kind.sight as i32
-            && self.level.visible.get(index) == Some(&true)
+        monster.pos.chebyshev(self.player) <= kind.sight as i32 && self.level.in_view(monster.pos)
+    }
+
+    /// The monsters the player sees, by their index in the level's list, nearest first
+    /// (ties by their number).
+    pub fn seen_monsters(&self) -> Vec<usize> {
+        let monsters = &self.level.monsters;
+        let mut seen: Vec<usize> = (0..monsters.len())
+            .filter(|&i| self.level.in_view(monsters[i].pos))
+            .collect();
+        seen.sort_by_key(|&i| (monsters[i].pos.chebyshev(self.player), monsters[i].id));
+        seen
     }
 
     /// What `monster` does this turn, by its behaviour and what it knows.

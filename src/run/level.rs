@@ -219,6 +219,12 @@ impl LevelInPlay {
         }
     }
 
+    /// Whether the player sees the tile at `pos` now.
+    pub fn in_view(&self, pos: Pos) -> bool {
+        let tiles = &self.level.tiles;
+        tiles.contains(pos) && self.visible.get(tiles.index_of(pos)) == Some(&true)
+    }
+
     /// How the player knows the tile of row-major index `index`.
     pub fn sight(&self, index: usize) -> Sight {
         if self.visible.get(index) == Some(&true) {

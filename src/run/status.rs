@@ -51,15 +51,9 @@ pub fn status_line(run: &RunState) -> String {
 /// The monsters the player sees, nearest first: "jackal 4/6" (name and hit points).
 pub fn monsters_in_view(run: &RunState) -> Vec<String> {
     let table = default_monster_table();
-    let tiles = &run.level.level.tiles;
-    let mut seen: Vec<_> = run
-        .level
-        .monsters
-        .iter()
-        .filter(|m| run.level.visible.get(tiles.index_of(m.pos)) == Some(&true))
-        .collect();
-    seen.sort_by_key(|m| (m.pos.chebyshev(run.player), m.id));
-    seen.into_iter()
+    run.seen_monsters()
+        .into_iter()
+        .map(|i| &run.level.monsters[i])
         .filter_map(|m| {
             let kind = table.kind(m.kind)?;
             Some(format!("{} {}/{}", kind.name, m.hp, kind.hp))

@@ -23,11 +23,10 @@ pub(super) enum Destination {
 impl RunState {
     /// Whether the player sees a monster now.
     pub fn monster_in_view(&self) -> bool {
-        let tiles = &self.level.level.tiles;
         self.level
             .monsters
             .iter()
-            .any(|m| self.level.visible.get(tiles.index_of(m.pos)) == Some(&true))
+            .any(|m| self.level.in_view(m.pos))
     }
 
     /// Walks toward `destination` until there, stuck, or interrupted.

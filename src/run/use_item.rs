@@ -177,15 +177,7 @@ impl RunState {
     }
 
     fn zap_striking(&mut self, wand: usize, damage: (u32, u32), out: &mut Vec<Outcome>) -> Spent {
-        let tiles = &self.level.level.tiles;
-        let target = self
-            .level
-            .monsters
-            .iter()
-            .enumerate()
-            .filter(|(_, m)| self.level.visible.get(tiles.index_of(m.pos)) == Some(&true))
-            .min_by_key(|(_, m)| (m.pos.chebyshev(self.player), m.id))
-            .map(|(i, _)| i);
+        let target = self.seen_monsters().first().copied();
         match target {
             Some(index) => {
                 let bolt = Fighter {
