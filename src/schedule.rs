@@ -15,7 +15,7 @@ pub const NORMAL_TICKS: u32 = 100;
 pub enum Actor {
     /// The player.
     Player,
-    /// The monster with this index in the level's monster list.
+    /// The monster with this number on the level ([`crate::monsters::Monster::id`]).
     Monster(u32),
 }
 
@@ -73,21 +73,6 @@ impl Scheduler {
     /// equal ticks is behind everyone already waiting.
     pub fn done(&mut self, actor: Actor, ticks: u32) {
         self.add(actor, ticks);
-    }
-
-    /// Renames every monster index by `rename` (after monsters are removed from the
-    /// level's list); `None` removes the actor.
-    pub fn renumber(&mut self, rename: impl Fn(u32) -> Option<u32>) {
-        self.queue.retain_mut(|entry| match entry.2 {
-            Actor::Player => true,
-            Actor::Monster(i) => match rename(i) {
-                Some(j) => {
-                    entry.2 = Actor::Monster(j);
-                    true
-                }
-                None => false,
-            },
-        });
     }
 }
 
@@ -179,7 +164,7 @@ mod tests {
         assert_eq!(schedule.next_actor(), Some(Actor::Monster(0)));
         schedule.done(Actor::Monster(0), 100);
         assert_eq!(schedule.next_actor(), Some(Actor::Player));
-        schedule.renumber(|i| (i != 0).then_some(i));
+        schedule.remove(Actor::Monster(0));
         assert!(!schedule.contains(Actor::Monster(0)));
         assert_eq!(schedule.now(), 100);
     }
