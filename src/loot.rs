@@ -148,6 +148,8 @@ pub struct AppearanceClass {
 pub struct LootTable {
     items: Vec<LootItem>,
     appearances: Vec<AppearanceClass>,
+    /// Worked out once, when the table is made: keys compare it on every level.
+    fingerprint: LootFingerprint,
 }
 
 /// The file form of a loot table, before validation.
@@ -283,39 +285,9 @@ impl LootTable {
             .unwrap_or_else(|e| panic!("a loot table always serialises: {e}"))
     }
 
-    /// The table's [`LootFingerprint`]: every field of every item and class, in order,
-    /// each written with its length, so no two different tables read the same bytes.
+    /// The table's [`LootFingerprint`].
     pub fn fingerprint(&self) -> LootFingerprint {
-        fn text(hasher: &mut crc32fast::Hasher, s: &str) {
-            hasher.update(&(s.len() as u64).to_le_bytes());
-            hasher.update(s.as_bytes());
-        }
-        let mut hasher = crc32fast::Hasher::new();
-        hasher.update(&(self.items.len() as u64).to_le_bytes());
-        for item in &self.items {
-            text(&mut hasher, &item.name);
-            hasher.update(&u32::from(item.glyph).to_le_bytes());
-            let rarity = match item.rarity {
-                Rarity::Weight(w) => [4, w],
-                named => [0, named.weight()],
-            };
-            hasher.update(&rarity[0].to_le_bytes());
-            hasher.update(&rarity[1].to_le_bytes());
-            text(
-                &mut hasher,
-                item.appearance_class.as_deref().unwrap_or("\0none"),
-            );
-            hasher.update(&[u8::from(item.must_find)]);
-        }
-        hasher.update(&(self.appearances.len() as u64).to_le_bytes());
-        for class in &self.appearances {
-            text(&mut hasher, &class.class);
-            hasher.update(&(class.names.len() as u64).to_le_bytes());
-            for name in &class.names {
-                text(&mut hasher, name);
-            }
-        }
-        LootFingerprint(hasher.finalize())
+        self.fingerprint
     }
 
     /// Parses and validates a loot table; `origin` names the text in errors.
@@ -323,9 +295,11 @@ impl LootTable {
         let file: LootTableFile =
             crate::ron_text::parse(text, origin, crate::ron_text::Dialect::Plain)
                 .map_err(LootError::Parse)?;
+        let fingerprint = content_fingerprint(&file.items, &file.appearances);
         let table = LootTable {
             items: file.items,
             appearances: file.appearances,
+            fingerprint,
         };
         table.validate().map_err(|problem| LootError::Invalid {
             origin: origin.to_string(),
@@ -434,6 +408,41 @@ impl LootTable {
             .filter(|(_, item)| !item.must_find && item.rarity.weight() > 0)
             .map(|(i, item)| (i, item.rarity.weight()))
     }
+}
+
+/// A table's [`LootFingerprint`]: every field of every item and class, in order,
+/// each written with its length, so no two different tables read the same bytes.
+fn content_fingerprint(items: &[LootItem], appearances: &[AppearanceClass]) -> LootFingerprint {
+    fn text(hasher: &mut crc32fast::Hasher, s: &str) {
+        hasher.update(&(s.len() as u64).to_le_bytes());
+        hasher.update(s.as_bytes());
+    }
+    let mut hasher = crc32fast::Hasher::new();
+    hasher.update(&(items.len() as u64).to_le_bytes());
+    for item in items {
+        text(&mut hasher, &item.name);
+        hasher.update(&u32::from(item.glyph).to_le_bytes());
+        let rarity = match item.rarity {
+            Rarity::Weight(w) => [4, w],
+            named => [0, named.weight()],
+        };
+        hasher.update(&rarity[0].to_le_bytes());
+        hasher.update(&rarity[1].to_le_bytes());
+        text(
+            &mut hasher,
+            item.appearance_class.as_deref().unwrap_or("\0none"),
+        );
+        hasher.update(&[u8::from(item.must_find)]);
+    }
+    hasher.update(&(appearances.len() as u64).to_le_bytes());
+    for class in appearances {
+        text(&mut hasher, &class.class);
+        hasher.update(&(class.names.len() as u64).to_le_bytes());
+        for name in &class.names {
+            text(&mut hasher, name);
+        }
+    }
+    LootFingerprint(hasher.finalize())
 }
 
 /// The unidentified name of every item kind, index-aligned with [`LootTable::items`]:
