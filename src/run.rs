@@ -367,9 +367,7 @@ impl RunState {
                 {
                     self.descend_from_the_final_depth(&mut out);
                 } else if tile_here == Some(Tile::DownStairs) && self.depth < MAX_DEPTH {
-                    self.turns = self.turns.saturating_add(1);
-                    let key = self.key_for(self.depth + 1);
-                    self.enter(key, Arrival::UpStairs, ChangeReason::Descend, &mut out);
+                    self.go_down(&mut out);
                 } else if tile_here != Some(Tile::DownStairs) && self.fight.is_some() {
                     self.travel_to_stairs(Tile::DownStairs, &mut out);
                 } else {
@@ -430,6 +428,14 @@ impl RunState {
             PlayerAction::Explore => self.travel(Destination::Explore, &mut out),
         }
         out
+    }
+
+    /// Goes down a depth (the stairs, or a hole dug): a turn, then the next depth's
+    /// level at its up stairs. Its monsters do not act before the player's next turn.
+    fn go_down(&mut self, out: &mut Vec<Outcome>) {
+        self.turns = self.turns.saturating_add(1);
+        let key = self.key_for(self.depth + 1);
+        self.enter(key, Arrival::UpStairs, ChangeReason::Descend, out);
     }
 
     /// `>` or `<` away from those stairs: walk to them if they have been seen.

@@ -6,7 +6,7 @@
 
 use super::fight::WAND_CHARGES;
 use super::items::{inventory_stacks, with_article};
-use super::{Arrival, ChangeReason, Outcome, RunState, notice};
+use super::{Outcome, RunState, notice};
 use crate::grid::{Pos, Tile};
 use crate::loot::{Effect, RingPower};
 use crate::monsters::Fighter;
@@ -38,6 +38,7 @@ impl RunState {
         let Some(item) = table.items().get(kind) else {
             return;
         };
+        let depth = self.depth;
         let name = self.knowledge().name(kind);
         let known_before = self.knowledge().knows(kind);
         let spent = match item.effect {
@@ -92,7 +93,8 @@ impl RunState {
         if spent == Spent::One {
             self.use_up(kind);
         }
-        if self.end().is_none() {
+        // Falling to the next depth took its turn already, as the stairs do.
+        if self.end().is_none() && self.depth == depth {
             self.pass_turn(out);
         }
     }
@@ -204,9 +206,7 @@ impl RunState {
         }
         let spent = self.spend_charge(wand);
         out.push(notice("You dig a hole through the floor and fall through!"));
-        self.turns = self.turns.saturating_add(1);
-        let key = self.key_for(self.depth + 1);
-        self.enter(key, Arrival::UpStairs, ChangeReason::Descend, out);
+        self.go_down(out);
         spent
     }
 

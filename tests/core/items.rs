@@ -180,6 +180,7 @@ fn a_wand_of_digging_drops_to_the_next_depth_but_not_below_the_last() {
     let mut run = start(6);
     use_one(&mut run, "wand of digging");
     assert_eq!(run.depth, 2);
+    assert_eq!(run.turns, 1, "one turn, as the stairs take");
     run.campaign.final_depth = Some(2);
     let said = use_one(&mut run, "wand of digging");
     assert_eq!(run.depth, 2, "{said:?}");
