@@ -17,7 +17,7 @@ use crate::key::LevelKey;
 use crate::run::RunState;
 
 pub use crate::run::{PlayerAction, parse_actions};
-pub use actions::{ActionQueue, KeyReactions, PlayerIntent};
+pub use actions::{ActionQueue, KeyReactions, Keyboard, PlayerIntent};
 
 /// The order the game's systems run in each frame.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -16,8 +16,10 @@ use bevy_ratatui::crossterm::event::{KeyCode, KeyEventKind, KeyModifiers};
 use bevy_ratatui::event::{KeyMessage, ResizeMessage};
 use bevy_ratatui::{RatatuiContext, RatatuiPlugins};
 
-use crate::game::{GamePlugin, GameSystems, KeyReactions, NoticeLog, RunModel, RunSettings};
-use crate::run::{Command, KeyReader, NamedKey, command_for_char, command_for_key};
+use crate::game::{
+    GamePlugin, GameSystems, KeyReactions, Keyboard, NoticeLog, RunModel, RunSettings,
+};
+use crate::run::{Command, NamedKey, command_for_char, command_for_key};
 
 /// How often the terminal is polled for keys (the screen is drawn only when something
 /// changed).
@@ -49,15 +51,11 @@ pub struct TuiPlugin;
 
 impl Plugin for TuiPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<TerminalKeys>()
+        app.init_resource::<Keyboard>()
             .add_systems(Update, read_terminal_keys.in_set(GameSystems::Queue))
             .add_systems(PostUpdate, draw_screen);
     }
 }
-
-/// The key reader of the terminal: overlays shown, item letter awaited.
-#[derive(Resource, Clone, Copy, Debug, Default, Deref, DerefMut)]
-pub struct TerminalKeys(pub KeyReader);
 
 /// The key table's command and the typed character of a terminal key, if any.
 pub fn command_of(code: KeyCode) -> (Option<Command>, Option<char>) {
@@ -85,7 +83,7 @@ pub fn command_of(code: KeyCode) -> (Option<Command>, Option<char>) {
 
 fn read_terminal_keys(
     mut keys: MessageReader<KeyMessage>,
-    mut reader: ResMut<TerminalKeys>,
+    mut reader: ResMut<Keyboard>,
     mut reactions: KeyReactions,
     run: Option<Res<RunModel>>,
 ) {
@@ -108,7 +106,7 @@ fn draw_screen(
     context: Option<ResMut<RatatuiContext>>,
     run: Option<Res<RunModel>>,
     log: Res<NoticeLog>,
-    keys: Res<TerminalKeys>,
+    keys: Res<Keyboard>,
     mut resized: MessageReader<ResizeMessage>,
     mut drawn_once: Local<bool>,
 ) -> Result {

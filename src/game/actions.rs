@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use super::level::LevelEntered;
 use super::saving::SaveRequest;
 use super::{GameSystems, Notice, RunModel};
-use crate::run::{Outcome, PlayerAction, Reaction};
+use crate::run::{KeyReader, Outcome, PlayerAction, Reaction};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<PlayerIntent>()
@@ -36,6 +36,11 @@ pub struct ActionQueue(pub VecDeque<PlayerAction>);
 fn queue_player_actions(mut intents: MessageReader<PlayerIntent>, mut queue: ResMut<ActionQueue>) {
     queue.0.extend(intents.read().map(|intent| intent.0));
 }
+
+/// The keyboard's state in a front end (the window or the terminal): overlays shown
+/// (`?` the help, `M` the log) and whether a letter names an item.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Deref, DerefMut)]
+pub struct Keyboard(pub KeyReader);
 
 /// Where a front end's key presses go, once the shared key reader made them
 /// [`Reaction`]s: actions to the run, words to the player, quitting to the app.

@@ -6,8 +6,7 @@
 use bevy::prelude::*;
 
 use super::AppSystems;
-use crate::game::{NoticeLog, RunModel};
-use crate::run::KeyReader;
+use crate::game::{Keyboard, NoticeLog, RunModel};
 use crate::run::status::{end_screen, help_text, inventory_lines, monsters_in_view, status_line};
 
 pub(super) fn plugin(app: &mut App) {
@@ -26,11 +25,6 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(AppSystems::UpdateHud),
         );
 }
-
-/// The keyboard's state in the window: overlays shown (`?` the help, `M` the log) and
-/// whether a letter names an item — the key reader both front ends share.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Deref, DerefMut)]
-pub struct Keyboard(pub KeyReader);
 
 /// Lines the message log overlay shows (the newest at the bottom).
 const LOG_LINES: usize = 30;

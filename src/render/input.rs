@@ -9,8 +9,7 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
 use super::AppSystems;
-use super::hud::Keyboard;
-use crate::game::{KeyReactions, RunModel};
+use crate::game::{KeyReactions, Keyboard, RunModel};
 use crate::run::{Command, NamedKey, PlayerAction, Reaction, command_for_char, command_for_key};
 
 pub(super) fn plugin(app: &mut App) {
