@@ -155,8 +155,7 @@ fn in_a_terminal() -> bool {
 /// Plays the run in this terminal.
 #[cfg(feature = "tui")]
 fn play_in_terminal(settings: RunSettings) -> Result<Outcome, CliError> {
-    use std::io::IsTerminal;
-    if !(std::io::stdin().is_terminal() && std::io::stdout().is_terminal()) {
+    if !in_a_terminal() {
         return Err(CliError(
             "--tui needs a terminal: stdin and stdout must both be one (not a pipe or a file)"
                 .into(),
