@@ -7,7 +7,10 @@ use bevy::prelude::*;
 
 use super::AppSystems;
 use crate::game::{Keyboard, NoticeLog, RunModel};
-use crate::run::status::{end_screen, help_text, inventory_lines, monsters_in_view, status_line};
+use crate::run::status::{
+    IN_VIEW_HEADING, carrying_heading, end_screen, help_text, inventory_lines, monsters_in_view,
+    status_line,
+};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Keyboard>()
@@ -225,18 +228,14 @@ fn update_inventory_panel(
         lines.truncate(INVENTORY_LINES - 1);
         lines.push(format!("... and {more} more kinds"));
     }
-    let mut value = if lines.is_empty() {
-        "Carrying nothing".to_string()
-    } else {
-        format!(
-            "Carrying {} (a + letter: use)\n{}",
-            run.inventory.len(),
-            lines.join("\n")
-        )
-    };
+    let mut value = carrying_heading(&run);
+    for line in lines {
+        value.push('\n');
+        value.push_str(&line);
+    }
     let in_view = monsters_in_view(&run);
     if !in_view.is_empty() {
-        value.push_str(&format!("\n\nIn view\n{}", in_view.join("\n")));
+        value.push_str(&format!("\n\n{IN_VIEW_HEADING}\n{}", in_view.join("\n")));
     }
     set_text(&mut panel, value);
 }

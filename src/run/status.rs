@@ -48,6 +48,19 @@ pub fn status_line(run: &RunState) -> String {
     )
 }
 
+/// The heading of the inventory panel: "Carrying nothing", or how many items and the
+/// key that uses one.
+pub fn carrying_heading(run: &RunState) -> String {
+    if run.inventory.is_empty() {
+        "Carrying nothing".to_owned()
+    } else {
+        format!("Carrying {} (a + letter: use)", run.inventory.len())
+    }
+}
+
+/// The heading of the panel's list of [`monsters_in_view`].
+pub const IN_VIEW_HEADING: &str = "In view";
+
 /// The monsters the player sees, nearest first: "jackal 4/6" (name and hit points).
 pub fn monsters_in_view(run: &RunState) -> Vec<String> {
     let table = default_monster_table();

@@ -12,7 +12,10 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use crate::grid::{Pos, Tile};
 use crate::monsters::default_monster_table;
-use crate::run::status::{end_screen, help_text, inventory_lines, monsters_in_view, status_line};
+use crate::run::status::{
+    IN_VIEW_HEADING, carrying_heading, end_screen, help_text, inventory_lines, monsters_in_view,
+    status_line,
+};
 use crate::run::{KeyReader, RunState, Sight};
 
 /// Everything drawn: the run, the latest notices (oldest first, each with its turn) and
@@ -173,24 +176,13 @@ pub fn cell_look(run: &RunState, pos: Pos) -> (char, Style) {
 }
 
 fn draw_panel(frame: &mut Frame, area: Rect, run: &RunState) {
-    let mut lines: Vec<Line> = Vec::new();
-    let inventory = inventory_lines(run);
-    if inventory.is_empty() {
-        lines.push(Line::from("Carrying nothing"));
-    } else {
-        lines.push(Line::styled(
-            format!("Carrying {} (a + letter: use)", run.inventory.len()),
-            Style::new().add_modifier(Modifier::BOLD),
-        ));
-        lines.extend(inventory.into_iter().map(Line::from));
-    }
+    let bold = Style::new().add_modifier(Modifier::BOLD);
+    let mut lines = vec![Line::styled(carrying_heading(run), bold)];
+    lines.extend(inventory_lines(run).into_iter().map(Line::from));
     let in_view = monsters_in_view(run);
     if !in_view.is_empty() {
         lines.push(Line::from(""));
-        lines.push(Line::styled(
-            "In view",
-            Style::new().add_modifier(Modifier::BOLD),
-        ));
+        lines.push(Line::styled(IN_VIEW_HEADING, bold));
         lines.extend(
             in_view
                 .into_iter()
