@@ -213,7 +213,7 @@ impl RunState {
     /// After a player turn: the player heals on schedule, then every monster whose turn
     /// comes before the player's next one acts, in the scheduler's order.
     pub(super) fn monsters_act(&mut self, out: &mut Vec<Outcome>) {
-        if self.fight.is_none() || self.end().is_some() {
+        if self.end().is_some() {
             return;
         }
         let every = if self.ring_power() == Some(RingPower::Regeneration) {
