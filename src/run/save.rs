@@ -259,8 +259,9 @@ impl RunState {
     }
 }
 
-/// Checks a saved level's monsters: each of a known kind, on a walkable tile of the
-/// level, alone there, with hit points within its kind's, ids unique.
+/// Checks a saved level's monsters: each of a known kind, inside the level, alone on
+/// its tile, with hit points within its kind's, ids unique. (Walls are checked for the
+/// level in play, the only one generated on loading.)
 fn check_monsters(key: &LevelKey, monsters: &[Monster]) -> Result<(), String> {
     let (width, height) = key.config.size();
     let table = default_monster_table();
