@@ -20,7 +20,7 @@ use crate::grid::{Grid, Pos, Tile};
 use crate::loot::{self, PlacedItem};
 use crate::rng::{Stream, StreamRng, retry_seed};
 
-pub use cave::{CaveConfig, PocketRepair};
+pub use cave::{CaveConfig, CaveRule, PocketRepair};
 pub use generation::Generation;
 pub use maze::MazeConfig;
 pub use rooms::{RoomGraph, RoomsConfig};

@@ -46,6 +46,35 @@ impl KeyValue for PocketRepair {
     }
 }
 
+/// How a pass of the 4-5 rule reads its neighbours.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CaveRule {
+    /// Every cell reads the walls as they were before the pass (double-buffered): the
+    /// rule delve has always used, computed 64 cells at a time.
+    #[default]
+    Synchronous,
+    /// Cells are updated in place, row by row and left to right, border included, so a
+    /// cell already sees the new values of the cells above it and to its left: the seed
+    /// text's own `MakeCaverns` loop.
+    InPlace,
+}
+
+impl KeyValue for CaveRule {
+    fn to_key(&self) -> u32 {
+        match self {
+            CaveRule::Synchronous => 0,
+            CaveRule::InPlace => 1,
+        }
+    }
+    fn from_key(value: u32) -> Option<CaveRule> {
+        Some(match value {
+            0 => CaveRule::Synchronous,
+            1 => CaveRule::InPlace,
+            _ => return None,
+        })
+    }
+}
+
 crate::generator_config! {
     /// Parameters of a cave level (width 16–4096, height 12–4096). Defaults follow the
     /// seed text where it gives a value.
@@ -62,6 +91,11 @@ crate::generator_config! {
         blanking_height: u32 = 3, bounds: |c| (0, c.height - 2);
         /// What to do with isolated pockets after the passes.
         pocket_repair: PocketRepair = PocketRepair::Tunnel, bounds: |c| (0, 2);
+        @appended {
+            /// How each pass reads its neighbours (default `Synchronous`; `InPlace` is the
+            /// seed text's loop).
+            rule: CaveRule, bounds: |c| (0, 1);
+        }
     }
 }
 
@@ -76,7 +110,8 @@ impl CaveConfig {
 ///
 /// In order: every inner tile is drawn as wall with `wall_percent` chance (row by row,
 /// one draw per tile; the border ring is wall without a draw); the blanking strip is
-/// cleared; `passes` passes of the 4-5 rule run (on packed wall bits); the border ring is made
+/// cleared; `passes` passes of the 4-5 rule run by `rule` (synchronous on packed wall
+/// bits, or the seed text's in-place loop); the border ring is made
 /// wall again; if too little floor is left for two stairs (fewer tiles than two
 /// `(2·stair_clearance + 1)²` squares, as when `wall_percent` is high), the strip is
 /// cleared again, at least `2·stair_clearance + 1` rows tall; then pockets are
@@ -94,7 +129,7 @@ pub fn generate(config: &CaveConfig, rng: &mut StreamRng) -> Layout {
             report: LevelReport::default(),
         };
     }
-    let mut walls = filled_walls(config, rng).steps(config.passes);
+    let mut walls = run_passes(filled_walls(config, rng), config.rule, config.passes);
     make_border_wall(&mut walls);
     let side = 2 * config.stair_clearance as usize + 1;
     let mut walkable = width * height - walls.count_walls();
@@ -130,10 +165,18 @@ pub fn stages(config: &CaveConfig, rng: &mut StreamRng) -> Vec<Grid<bool>> {
     let mut walls = filled_walls(config, rng);
     let mut stages = vec![walls.to_grid()];
     for _ in 0..config.passes {
-        walls = walls.steps(1);
+        walls = run_passes(walls, config.rule, 1);
         stages.push(walls.to_grid());
     }
     stages
+}
+
+/// `passes` passes of the 4-5 rule, read as `rule` says.
+fn run_passes(walls: WallBits, rule: CaveRule, passes: u32) -> WallBits {
+    match rule {
+        CaveRule::Synchronous => walls.steps(passes),
+        CaveRule::InPlace => automaton::steps_in_place(&walls, passes),
+    }
 }
 
 /// The cave before any pass: border walls, the random fill (one draw per inner tile,

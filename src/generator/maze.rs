@@ -27,6 +27,12 @@ crate::generator_config! {
         /// Chance, per mille, of closing a cell off from the row below when allowed
         /// (0–1000; Tromp: 625).
         close_down_permille: u32 = 625, bounds: |c| (0, 1000);
+        @appended {
+            /// Share of the dead ends, in percent, opened into a neighbouring passage after
+            /// the maze is made (0–100; 0, the default, keeps the perfect maze). Each one
+            /// opened adds a loop, as the room dungeon's `fixTree` does for dead-end rooms.
+            braid_percent: u32, bounds: |c| (0, 100);
+        }
     }
 }
 
@@ -46,8 +52,9 @@ impl MazeConfig {
 
 /// Generates a maze layout (no stairs yet) from the layout stream: cell (x, y) is tile
 /// (2x+1, 2y+1), an open passage is the tile between two cells, everything else is wall.
-/// With an even width or height the last column or row stays wall. `report.dead_ends`
-/// counts cells with exactly one passage.
+/// With an even width or height the last column or row stays wall. Then, with
+/// `braid_percent` above 0, that share of the dead ends is opened ([`braid`]).
+/// `report.dead_ends` counts cells with exactly one passage.
 pub fn generate(config: &MazeConfig, rng: &mut StreamRng) -> Layout {
     let (width, height) = (config.width as usize, config.height as usize);
     let mut tiles = Grid::new(width, height, Tile::Wall);
@@ -85,6 +92,9 @@ pub fn generate(config: &MazeConfig, rng: &mut StreamRng) -> Layout {
             }
         }
     }
+    if config.braid_percent > 0 {
+        dead_ends = braid(&mut tiles, config.braid_percent, rng);
+    }
     Layout {
         tiles,
         rooms: None,
@@ -93,6 +103,56 @@ pub fn generate(config: &MazeConfig, rng: &mut StreamRng) -> Layout {
             ..LevelReport::default()
         },
     }
+}
+
+/// Opens `percent` % of the maze's dead ends (cells with one passage) into a neighbouring
+/// cell, as the seed's `fixTree` adds cycles to a room dungeon: the dead ends, listed row
+/// by row, are shuffled; `dead ends × percent / 100` of them are opened, going down the
+/// shuffled list and skipping cells an earlier opening already joined; each opens the wall
+/// to the first of its neighbouring cells (in a shuffled order) it is not joined to.
+/// Returns the dead ends left. At 100 % none is left (but in a maze one cell wide).
+pub fn braid(tiles: &mut Grid<Tile>, percent: u32, rng: &mut StreamRng) -> u32 {
+    let (cells_x, cells_y) = cell_counts(tiles);
+    let cell_tiles = (0..cells_y)
+        .flat_map(|y| (0..cells_x).map(move |x| Pos::new(2 * x as i32 + 1, 2 * y as i32 + 1)));
+    let passages = |tiles: &Grid<Tile>, cell: Pos| {
+        ORTHOGONAL
+            .iter()
+            .filter(|&&(dx, dy)| tiles.is_walkable(cell.offset(dx, dy)))
+            .count()
+    };
+    let mut dead_ends: Vec<Pos> = cell_tiles
+        .clone()
+        .filter(|&c| passages(tiles, c) == 1)
+        .collect();
+    rng.shuffle(&mut dead_ends);
+    let to_open = dead_ends.len() * percent.min(100) as usize / 100;
+    let (last_x, last_y) = (2 * cells_x as i32 - 1, 2 * cells_y as i32 - 1);
+    let mut opened = 0;
+    for &cell in &dead_ends {
+        if opened == to_open {
+            break;
+        }
+        if passages(tiles, cell) != 1 {
+            continue;
+        }
+        let mut walls: Vec<Pos> = ORTHOGONAL
+            .iter()
+            .map(|&(dx, dy)| (cell.offset(dx, dy), cell.offset(2 * dx, 2 * dy)))
+            .filter(|&(between, beyond)| {
+                (1..=last_x).contains(&beyond.x)
+                    && (1..=last_y).contains(&beyond.y)
+                    && tiles[between].is_wall()
+            })
+            .map(|(between, _)| between)
+            .collect();
+        rng.shuffle(&mut walls);
+        if let Some(&wall) = walls.first() {
+            tiles[wall] = Tile::Floor;
+            opened += 1;
+        }
+    }
+    cell_tiles.filter(|&c| passages(tiles, c) == 1).count() as u32
 }
 
 /// Maze cells across and down on a tile grid: `((width - 1) / 2, (height - 1) / 2)`.

@@ -4,7 +4,11 @@
 //! its `Default`, its validation and its level-key encoding. The parameters every
 //! generator shares are written once, here: width and height come first (each kind
 //! gives their default and bounds), `stair_clearance` and `loot` last. Adding a
-//! parameter is one line in the kind's list.
+//! parameter is one line in the kind's list — in its `@appended` block, so that the keys
+//! and saves written before it keep their meaning: an appended parameter comes after
+//! `loot` in key order (old keys never set its bit), defaults to its type's `Default`
+//! and is left out of the RON form while it has that value (old files and the saved
+//! state's checksums stay byte for byte the same).
 
 use super::{Invalid, check_range};
 
@@ -12,6 +16,12 @@ use super::{Invalid, check_range};
 pub const STAIR_CLEARANCE: (u32, u32, u32) = (2, 1, 3);
 /// Items lying on a level: default and bounds, for every kind.
 pub const LOOT: (u32, u32, u32) = (6, 0, 64);
+
+/// Whether `value` is its type's default: an appended parameter is left out of the RON
+/// form while it is.
+pub fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
+}
 
 /// A parameter's value as a level key writes it: a whole number.
 pub trait KeyValue: Sized {
@@ -64,6 +74,12 @@ macro_rules! generator_config {
                 $(#[$fmeta:meta])*
                 $field:ident: $ty:ty = $default:expr, bounds: |$c:ident| $bounds:expr;
             )*
+            $(@appended {
+                $(
+                    $(#[$ameta:meta])*
+                    $afield:ident: $aty:ty, bounds: |$ac:ident| $abounds:expr;
+                )*
+            })?
         }
     ) => {
         $(#[$meta])*
@@ -82,6 +98,11 @@ macro_rules! generator_config {
             pub stair_clearance: u32,
             /// Items lying on the level (0–64).
             pub loot: u32,
+            $($(
+                $(#[$ameta])*
+                #[serde(skip_serializing_if = "crate::generator::schema::is_default")]
+                pub $afield: $aty,
+            )*)?
         }
 
         impl Default for $name {
@@ -92,6 +113,7 @@ macro_rules! generator_config {
                     $($field: $default,)*
                     stair_clearance: $crate::generator::schema::STAIR_CLEARANCE.0,
                     loot: $crate::generator::schema::LOOT.0,
+                    $($($afield: Default::default(),)*)?
                 }
             }
         }
@@ -99,7 +121,8 @@ macro_rules! generator_config {
         impl $name {
             /// The parameters' names, in key order.
             pub const PARAMS: &'static [&'static str] =
-                &["width", "height", $(stringify!($field),)* "stair_clearance", "loot"];
+                &["width", "height", $(stringify!($field),)* "stair_clearance", "loot"
+                    $($(, stringify!($afield))*)?];
 
             /// Checks every value against its bounds: the shared ones first (other
             /// bounds may be read off them), then width, height and the kind's own.
@@ -118,6 +141,11 @@ macro_rules! generator_config {
                     let (min, max) = { let $c = self; $bounds };
                     check(stringify!($field), &self.$field, min, max)?;
                 )*
+                $($(
+                    #[allow(unused_variables)]
+                    let (min, max) = { let $ac = self; $abounds };
+                    check(stringify!($afield), &self.$afield, min, max)?;
+                )*)?
                 Ok(())
             }
 
@@ -130,6 +158,7 @@ macro_rules! generator_config {
                     $(self.$field.to_key(),)*
                     self.stair_clearance,
                     self.loot,
+                    $($(self.$afield.to_key(),)*)?
                 ]
             }
 
@@ -146,6 +175,7 @@ macro_rules! generator_config {
                     $($field: <$ty as KeyValue>::from_key(next.next()?)?,)*
                     stair_clearance: next.next()?,
                     loot: next.next()?,
+                    $($($afield: <$aty as KeyValue>::from_key(next.next()?)?,)*)?
                 })
             }
         }
@@ -173,7 +203,10 @@ mod tests {
             from: impl Fn(&[u32]) -> Option<T>,
         ) {
             let config = T::default();
-            assert_eq!(ron_fields(&config), params);
+            // Appended parameters at their default are left out of the RON form.
+            let fields = ron_fields(&config);
+            assert_eq!(fields, params[..fields.len()]);
+            assert_eq!(fields.last().map(String::as_str), Some("loot"));
             assert_eq!(values(&config).len(), params.len());
             assert_eq!(from(&values(&config)), Some(config));
             assert_eq!(from(&[1, 2]), None, "too few values");

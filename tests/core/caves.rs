@@ -310,3 +310,148 @@ fn the_watched_stages_are_the_generators_own() {
     }
     assert!(compared >= 10, "only {compared} caves without pockets");
 }
+
+/// The seed text's `MakeCaverns`, transcribed as written (C# `Map[column,row]`, 1 = wall):
+/// the map is updated in place, row by row, each cell counting its neighbours as they are
+/// at that moment, out of bounds counting as wall.
+struct SeedMap {
+    map: Vec<Vec<i32>>,
+    map_width: i32,
+    map_height: i32,
+}
+
+impl SeedMap {
+    fn make_caverns(&mut self) {
+        let mut row = 0;
+        while row <= self.map_height - 1 {
+            let mut column = 0;
+            while column <= self.map_width - 1 {
+                self.map[column as usize][row as usize] = self.place_wall_logic(column, row);
+                column += 1;
+            }
+            row += 1;
+        }
+    }
+
+    fn place_wall_logic(&self, x: i32, y: i32) -> i32 {
+        let num_walls = self.get_adjacent_walls(x, y, 1, 1);
+        if self.map[x as usize][y as usize] == 1 {
+            if num_walls >= 4 {
+                return 1;
+            }
+            return 0;
+        } else if num_walls >= 5 {
+            return 1;
+        }
+        0
+    }
+
+    fn get_adjacent_walls(&self, x: i32, y: i32, scope_x: i32, scope_y: i32) -> i32 {
+        let mut wall_counter = 0;
+        for i_y in y - scope_y..=y + scope_y {
+            for i_x in x - scope_x..=x + scope_x {
+                if !(i_x == x && i_y == y) && self.is_wall(i_x, i_y) {
+                    wall_counter += 1;
+                }
+            }
+        }
+        wall_counter
+    }
+
+    fn is_wall(&self, x: i32, y: i32) -> bool {
+        if self.is_out_of_bounds(x, y) {
+            return true;
+        }
+        self.map[x as usize][y as usize] == 1
+    }
+
+    fn is_out_of_bounds(&self, x: i32, y: i32) -> bool {
+        x < 0 || y < 0 || x > self.map_width - 1 || y > self.map_height - 1
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn the_in_place_rule_is_the_seed_texts_loop(
+        width in 1usize..120,
+        height in 1usize..40,
+        wall_percent in 0u32..=100,
+        passes in 1u32..7,
+        seed in any::<u64>(),
+    ) {
+        use delve::generator::cave::automaton::steps_in_place;
+        let mut rng = StreamRng::new(seed, Stream::Layout);
+        let cells: Vec<bool> = (0..width * height).map(|_| rng.chance_percent(wall_percent)).collect();
+        let mut seed_map = SeedMap {
+            map: (0..width)
+                .map(|x| (0..height).map(|y| cells[y * width + x] as i32).collect())
+                .collect(),
+            map_width: width as i32,
+            map_height: height as i32,
+        };
+        let mut bits = WallBits::from_grid(&Grid::from_cells(width, height, cells).unwrap());
+        for _ in 0..passes {
+            seed_map.make_caverns();
+            bits = steps_in_place(&bits, 1);
+            for y in 0..height {
+                for x in 0..width {
+                    prop_assert_eq!(bits.get(x, y), seed_map.map[x][y] == 1, "({}, {})", x, y);
+                }
+            }
+        }
+        // Several passes at once are the same as one at a time.
+        let start = WallBits::from_grid(&Grid::from_cells(width, height,
+            (0..width * height).map(|i| seed_map.map[i % width][i / width] == 1).collect()).unwrap());
+        prop_assert_eq!(steps_in_place(&start, 3).to_grid(),
+            steps_in_place(&steps_in_place(&steps_in_place(&start, 1), 1), 1).to_grid());
+    }
+}
+
+#[test]
+fn in_place_caves_keep_every_guarantee_and_differ_from_synchronous_ones() {
+    use delve::generator::CaveRule;
+    let in_place = CaveConfig {
+        rule: CaveRule::InPlace,
+        ..CaveConfig::default()
+    };
+    let mut differ = 0;
+    for seed in 0..300 {
+        let level = cave_level(&in_place, seed);
+        assert_cave_guarantees(&level, &in_place, seed, true);
+        differ += (level.tiles != cave_level(&CaveConfig::default(), seed).tiles) as u32;
+    }
+    assert_eq!(differ, 300, "the rule should change every cave");
+    // The stages a watcher sees follow the rule too.
+    let level = cave_level(&in_place, 5);
+    let stages = delve::generator::cave_stages(&in_place, 5, level.report.retries);
+    assert_eq!(stages.len(), in_place.passes as usize + 1);
+    assert_ne!(
+        stages.last(),
+        delve::generator::cave_stages(&CaveConfig::default(), 5, 0).last()
+    );
+}
+
+#[test]
+fn the_rule_is_left_out_of_keys_and_ron_while_it_is_the_default() {
+    use delve::generator::CaveRule;
+    use delve::key::LevelKey;
+    let default = LevelKey::new(GeneratorConfig::Cave(CaveConfig::default()), 1, 42);
+    assert_eq!(default.encode(), "100J-MA");
+    assert!(
+        !ron::to_string(&CaveConfig::default())
+            .unwrap()
+            .contains("rule")
+    );
+    let in_place = CaveConfig {
+        rule: CaveRule::InPlace,
+        ..CaveConfig::default()
+    };
+    assert!(ron::to_string(&in_place).unwrap().contains("rule:InPlace"));
+    let key = LevelKey::new(GeneratorConfig::Cave(in_place), 1, 42);
+    assert_ne!(key.encode(), default.encode());
+    assert_eq!(LevelKey::decode(&key.encode()).unwrap(), key);
+    let parsed: CaveConfig = ron::from_str("(rule: InPlace, passes: 5)").unwrap();
+    assert_eq!((parsed.rule, parsed.passes), (CaveRule::InPlace, 5));
+}

@@ -342,3 +342,110 @@ fn zero_width_or_zero_rows_is_an_invalid_input_error() {
         assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
     }
 }
+
+/// Walkable tiles with exactly one walkable orthogonal neighbour, anywhere on the level.
+fn dead_end_tiles(tiles: &Grid<Tile>) -> Vec<Pos> {
+    tiles
+        .positions()
+        .filter(|&p| tiles.is_walkable(p))
+        .filter(|&p| {
+            tiles
+                .neighbours4(p)
+                .filter(|&q| tiles.is_walkable(q))
+                .count()
+                == 1
+        })
+        .collect()
+}
+
+#[test]
+fn braid_percent_100_leaves_no_dead_end_on_the_whole_level() {
+    use delve::generator::generate_level;
+    for (width, height) in [(79, 49), (19, 19), (20, 30), (101, 41)] {
+        for seed in 0..40 {
+            let config = MazeConfig {
+                braid_percent: 100,
+                ..maze_config(width, height)
+            };
+            let level = generate_level(&GeneratorConfig::Maze(config.clone()), seed).unwrap();
+            assert_eq!(
+                dead_end_tiles(&level.tiles),
+                [],
+                "{width}×{height} seed {seed}"
+            );
+            check_tiles(&level.tiles, false).unwrap();
+            let raw = layout(&config, seed);
+            assert_eq!(raw.report.dead_ends, 0);
+        }
+    }
+}
+
+#[test]
+fn braiding_opens_the_share_asked_for_and_only_walls_between_cells() {
+    for seed in 0..60 {
+        let perfect = layout(&maze_config(79, 49), seed);
+        let before = count_dead_ends(&perfect.tiles);
+        for percent in [10, 50, 90] {
+            let config = MazeConfig {
+                braid_percent: percent,
+                ..maze_config(79, 49)
+            };
+            let braided = layout(&config, seed);
+            assert_eq!(
+                braided.report.dead_ends as usize,
+                count_dead_ends(&braided.tiles)
+            );
+            // The same perfect maze underneath: only walls between two cells were opened.
+            let mut opened = 0;
+            for p in perfect.tiles.positions() {
+                let (was, is) = (perfect.tiles[p], braided.tiles[p]);
+                if was != is {
+                    assert!(was.is_wall() && is == Tile::Floor && (p.x % 2 == 0) != (p.y % 2 == 0));
+                    opened += 1;
+                }
+            }
+            // Each opening ends one or two dead ends; the share asked for is opened unless
+            // the earlier openings already joined every dead end left (as in `fixTree`).
+            let asked = before * percent as usize / 100;
+            let left = braided.report.dead_ends as usize;
+            assert!(
+                opened == asked || (opened < asked && left == 0),
+                "seed {seed} {percent}%"
+            );
+            assert!(
+                left <= before - opened && left + 2 * opened >= before,
+                "seed {seed} {percent}%"
+            );
+        }
+    }
+}
+
+#[test]
+fn braid_percent_0_is_the_perfect_maze_byte_for_byte() {
+    use delve::key::LevelKey;
+    let config = maze_config(79, 49);
+    assert_eq!(config.braid_percent, 0);
+    for seed in 0..100 {
+        let l = layout(&config, seed);
+        check_perfect(&l.tiles).unwrap();
+    }
+    let key = LevelKey::new(GeneratorConfig::Maze(config), 1, 42);
+    assert_eq!(LevelKey::decode(&key.encode()).unwrap(), key);
+    let braided = LevelKey::new(
+        GeneratorConfig::Maze(MazeConfig {
+            braid_percent: 30,
+            ..MazeConfig::default()
+        }),
+        1,
+        42,
+    );
+    assert_eq!(LevelKey::decode(&braided.encode()).unwrap(), braided);
+    assert!(
+        MazeConfig {
+            braid_percent: 101,
+            ..MazeConfig::default()
+        }
+        .validate()
+        .is_err()
+    );
+}

@@ -7,8 +7,9 @@
 //!
 //! Every cell of a pass reads the previous generation (a synchronous, double-buffered
 //! update). The seed text's C# (`MakeCaverns`) updates the map in place, so its later
-//! cells already see earlier cells' new values; we choose the double-buffered rule
-//! because only then does the bit-parallel version compute exactly the same thing.
+//! cells already see earlier cells' new values; delve's default is the double-buffered
+//! rule, because only then can 64 cells be computed at once, and the in-place rule is
+//! [`steps_in_place`] (a cave's `rule: InPlace`).
 
 use crate::generator::analysis::wall_bits::{WORD_BITS, WallBits};
 use crate::grid::Grid;
@@ -40,6 +41,42 @@ pub fn step_plain(walls: &Grid<bool>) -> Grid<bool> {
         }
     }
     next
+}
+
+/// `passes` passes of the 4-5 rule updated in place, as the seed text's `MakeCaverns`
+/// does: row by row, left to right, every cell of the grid (the border too), each cell
+/// reading the values its neighbours have at that moment — new above and to the left,
+/// old to the right and below — with outside the grid counting as wall.
+///
+/// One byte per cell with a ring of wall around the grid, and for the row being updated
+/// the wall counts of each column of three cells, kept current as cells change, so a
+/// cell costs three additions.
+pub fn steps_in_place(walls: &WallBits, passes: u32) -> WallBits {
+    let (width, height) = (walls.width(), walls.height());
+    let padded = width + 2;
+    let mut cells = vec![1u8; padded * (height + 2)];
+    for y in 0..height {
+        for x in 0..width {
+            cells[(y + 1) * padded + x + 1] = walls.get(x, y) as u8;
+        }
+    }
+    let mut columns = vec![0u8; padded];
+    for _ in 0..passes {
+        for y in 1..=height {
+            for (x, column) in columns.iter_mut().enumerate() {
+                *column =
+                    cells[(y - 1) * padded + x] + cells[y * padded + x] + cells[(y + 1) * padded + x];
+            }
+            for x in 1..=width {
+                let at = y * padded + x;
+                // At least 5 walls in the 3×3 block, the cell included: the 4-5 rule.
+                let wall = (columns[x - 1] + columns[x] + columns[x + 1] >= 5) as u8;
+                columns[x] = columns[x] - cells[at] + wall;
+                cells[at] = wall;
+            }
+        }
+    }
+    WallBits::from_fn(width, height, |x, y| cells[(y + 1) * padded + x + 1] == 1)
 }
 
 impl WallBits {
