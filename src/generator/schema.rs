@@ -227,7 +227,10 @@ mod tests {
             MazeConfig::from_key_values,
         );
         assert_eq!(CaveConfig::PARAMS.first(), Some(&"width"));
-        assert_eq!(MazeConfig::PARAMS.last(), Some(&"loot"));
+        assert_eq!(RoomsConfig::PARAMS.last(), Some(&"loot"));
+        // Appended parameters come after `loot`, so old keys keep their bits.
+        assert_eq!(CaveConfig::PARAMS.last(), Some(&"rule"));
+        assert_eq!(MazeConfig::PARAMS.last(), Some(&"braid_percent"));
     }
 
     #[test]
