@@ -32,6 +32,7 @@ pub mod generator;
 pub mod grid;
 pub mod key;
 pub mod loot;
+pub mod measures;
 pub mod monsters;
 pub mod perm;
 pub mod picture;

@@ -13,6 +13,7 @@ mod keys;
 mod limits;
 mod loot;
 mod mazes;
+mod measures;
 mod odd_input;
 mod paths;
 mod perm;

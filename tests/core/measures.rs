@@ -1,0 +1,285 @@
+//! The level measures against plain references on small random maps — cycles by
+//! edges − vertices + components and by the wall islands floor goes round, cut tiles by
+//! blocking each tile in turn, steps on a cycle by removing each step in turn, the
+//! longest walk by a walk from every tile — and on whole levels of every generator.
+
+use std::collections::VecDeque;
+
+use delve::generator::maze::MazeConfig;
+use delve::generator::{
+    GeneratorConfig, GeneratorKind, RoomsConfig, generate_layout, generate_level,
+};
+use delve::grid::{Grid, ORTHOGONAL, Pos, Tile};
+use delve::measures::{LevelMeasures, Measure};
+use delve::rng::{Stream, StreamRng};
+use proptest::prelude::*;
+
+fn random_map(width: usize, height: usize, wall_percent: u32, seed: u64) -> Grid<Tile> {
+    let mut rng = StreamRng::new(seed, Stream::Layout);
+    let cells = (0..width * height)
+        .map(|_| {
+            if rng.chance_percent(wall_percent) {
+                Tile::Wall
+            } else {
+                Tile::Floor
+            }
+        })
+        .collect();
+    Grid::from_cells(width, height, cells).unwrap()
+}
+
+/// Walking distances from `from` over walkable tiles, skipping `blocked` tiles and the
+/// step `cut` (either way round).
+fn walk(tiles: &Grid<Tile>, from: Pos, blocked: Option<Pos>, cut: Option<(Pos, Pos)>) -> Vec<u32> {
+    let mut distance = vec![u32::MAX; tiles.len()];
+    if !tiles.is_walkable(from) || Some(from) == blocked {
+        return distance;
+    }
+    distance[tiles.index_of(from)] = 0;
+    let mut queue = VecDeque::from([from]);
+    while let Some(at) = queue.pop_front() {
+        for (dx, dy) in ORTHOGONAL {
+            let to = at.offset(dx, dy);
+            let is_cut = cut.is_some_and(|(a, b)| (a, b) == (at, to) || (b, a) == (at, to));
+            if tiles.is_walkable(to)
+                && Some(to) != blocked
+                && !is_cut
+                && distance[tiles.index_of(to)] == u32::MAX
+            {
+                distance[tiles.index_of(to)] = distance[tiles.index_of(at)] + 1;
+                queue.push_back(to);
+            }
+        }
+    }
+    distance
+}
+
+/// Components of walkable tiles among `keep`.
+fn components(tiles: &Grid<Tile>, keep: &[Pos], blocked: Option<Pos>) -> Vec<usize> {
+    let mut seen = vec![false; tiles.len()];
+    let mut sizes = Vec::new();
+    for &p in keep {
+        if Some(p) == blocked || seen[tiles.index_of(p)] {
+            continue;
+        }
+        let d = walk(tiles, p, blocked, None);
+        let mut size = 0;
+        for (i, &v) in d.iter().enumerate() {
+            if v != u32::MAX {
+                seen[i] = true;
+                size += 1;
+            }
+        }
+        sizes.push(size);
+    }
+    sizes
+}
+
+/// Islands of wall that floor goes all the way round: 8-connected groups of non-walkable
+/// tiles that touch neither the map's edge nor anything outside it.
+fn enclosed_wall_islands(tiles: &Grid<Tile>) -> u32 {
+    let mut seen = vec![false; tiles.len()];
+    let mut islands = 0;
+    for p in tiles.positions() {
+        if tiles.is_walkable(p) || seen[tiles.index_of(p)] {
+            continue;
+        }
+        seen[tiles.index_of(p)] = true;
+        let mut queue = VecDeque::from([p]);
+        let mut touches_edge = false;
+        while let Some(at) = queue.pop_front() {
+            touches_edge |= tiles.is_border(at);
+            for q in tiles.neighbours8(at) {
+                if !tiles.is_walkable(q) && !seen[tiles.index_of(q)] {
+                    seen[tiles.index_of(q)] = true;
+                    queue.push_back(q);
+                }
+            }
+        }
+        islands += !touches_edge as u32;
+    }
+    islands
+}
+
+fn first_floor(tiles: &Grid<Tile>) -> Option<Pos> {
+    tiles.positions().find(|&p| tiles.is_walkable(p))
+}
+
+fn check_against_references(tiles: &Grid<Tile>) -> Result<(), TestCaseError> {
+    let Some(start) = first_floor(tiles) else {
+        return Ok(());
+    };
+    let exit = tiles
+        .positions()
+        .filter(|&p| tiles.is_walkable(p))
+        .last()
+        .unwrap();
+    let m = LevelMeasures::of_tiles(tiles, start, exit, None);
+    let floor: Vec<Pos> = tiles
+        .positions()
+        .filter(|&p| tiles.is_walkable(p))
+        .collect();
+    // Independent cycles: edges − vertices + components, and one per wall island or
+    // 2×2 block of floor (Euler's formula for the plane).
+    let edges = floor
+        .iter()
+        .flat_map(|&p| [p.offset(1, 0), p.offset(0, 1)].map(|q| tiles.is_walkable(q) as usize))
+        .sum::<usize>();
+    let comps = components(tiles, &floor, None).len();
+    prop_assert_eq!(m.cycles as usize, edges + comps - floor.len());
+    prop_assert_eq!(m.loops, enclosed_wall_islands(tiles));
+    prop_assert_eq!(m.floor as usize, floor.len());
+    // Reachable part, walks.
+    let from_start = walk(tiles, start, None, None);
+    let part: Vec<Pos> = floor
+        .iter()
+        .copied()
+        .filter(|&p| from_start[tiles.index_of(p)] != u32::MAX)
+        .collect();
+    prop_assert_eq!(m.reachable as usize, part.len());
+    let exit_distance = Some(from_start[tiles.index_of(exit)]).filter(|&d| d != u32::MAX);
+    prop_assert_eq!(m.start_to_exit, exit_distance);
+    let diameter = part
+        .iter()
+        .map(|&p| {
+            walk(tiles, p, None, None)
+                .into_iter()
+                .filter(|&d| d != u32::MAX)
+                .max()
+                .unwrap()
+        })
+        .max()
+        .unwrap();
+    prop_assert_eq!(m.diameter, diameter);
+    // Cut tiles: block each tile, count what is left of the part.
+    let (mut chokepoints, mut largest_cut) = (0, 0);
+    for &p in &part {
+        let sizes = components(tiles, &part, Some(p));
+        if sizes.len() > 1 {
+            chokepoints += 1;
+            let cut = part.len() - 1 - sizes.iter().max().unwrap();
+            largest_cut = largest_cut.max(cut);
+        }
+    }
+    prop_assert_eq!(m.chokepoints, chokepoints);
+    prop_assert_eq!(m.largest_cut as usize, largest_cut);
+    // On a cycle: some step from the tile can be removed and its ends still meet.
+    let on_cycle = part
+        .iter()
+        .filter(|&&p| {
+            tiles
+                .neighbours4(p)
+                .filter(|&q| tiles.is_walkable(q))
+                .any(|q| walk(tiles, p, None, Some((p, q)))[tiles.index_of(q)] != u32::MAX)
+        })
+        .count();
+    prop_assert_eq!(m.on_cycle as usize, on_cycle);
+    let dead_ends = part
+        .iter()
+        .filter(|&&p| {
+            tiles
+                .neighbours4(p)
+                .filter(|&q| tiles.is_walkable(q))
+                .count()
+                == 1
+        })
+        .count();
+    prop_assert_eq!(m.dead_ends as usize, dead_ends);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn measures_match_plain_references_on_random_maps(
+        width in 1usize..16,
+        height in 1usize..14,
+        wall_percent in 0u32..70,
+        seed in any::<u64>(),
+    ) {
+        check_against_references(&random_map(width, height, wall_percent, seed))?;
+    }
+}
+
+#[test]
+fn measures_match_plain_references_on_small_levels_of_every_kind() {
+    for kind in GeneratorKind::ALL {
+        let config = match kind {
+            GeneratorKind::Cave => GeneratorConfig::Cave(delve::generator::CaveConfig {
+                width: 24,
+                height: 16,
+                ..Default::default()
+            }),
+            GeneratorKind::Rooms => GeneratorConfig::Rooms(RoomsConfig {
+                width: 40,
+                height: 24,
+                ..Default::default()
+            }),
+            GeneratorKind::Maze => GeneratorConfig::Maze(MazeConfig {
+                width: 19,
+                height: 19,
+                braid_percent: 40,
+                ..Default::default()
+            }),
+        };
+        for seed in 0..4 {
+            let Ok(level) = generate_level(&config, seed) else {
+                continue;
+            };
+            check_against_references(&level.tiles).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_perfect_maze_has_no_cycle_and_braiding_adds_loops() {
+    for seed in 0..20 {
+        let perfect = MazeConfig::default();
+        let layout = generate_layout(
+            &GeneratorConfig::Maze(perfect),
+            &mut StreamRng::new(seed, Stream::Layout),
+        );
+        let m = LevelMeasures::of_tiles(&layout.tiles, Pos::new(1, 1), Pos::new(77, 47), None);
+        assert_eq!((m.cycles, m.loops, m.on_cycle), (0, 0, 0));
+        // In a tree every tile with two or more steps cuts the maze.
+        assert_eq!(m.chokepoints, m.reachable - m.dead_ends);
+        assert_eq!(m.dead_ends, layout.report.dead_ends);
+        let braided = MazeConfig {
+            braid_percent: 100,
+            ..MazeConfig::default()
+        };
+        let layout = generate_layout(
+            &GeneratorConfig::Maze(braided),
+            &mut StreamRng::new(seed, Stream::Layout),
+        );
+        let b = LevelMeasures::of_tiles(&layout.tiles, Pos::new(1, 1), Pos::new(77, 47), None);
+        assert_eq!(b.dead_ends, 0);
+        assert_eq!(b.open_squares, 0, "braiding opens walls between cells only");
+        assert!(b.loops > 100 && b.on_cycle > b.reachable / 2, "{b:?}");
+        assert!(b.diameter < m.diameter, "loops shorten the longest walk");
+    }
+}
+
+#[test]
+fn every_measure_applies_where_it_should() {
+    for kind in GeneratorKind::ALL {
+        let level = generate_level(&kind.default_config(), 7).unwrap();
+        let m = LevelMeasures::of_level(&level);
+        for measure in Measure::ALL {
+            let applies = measure.value(&m).is_some();
+            assert_eq!(
+                applies,
+                measure != Measure::RoomShare || kind == GeneratorKind::Rooms,
+                "{kind} {measure}"
+            );
+        }
+        assert_eq!(m.reachable, m.floor, "{kind}: one region");
+        assert_eq!(m.start_to_exit, Some(level.report.stair_distance));
+        let linearity = m.linearity_permille().unwrap();
+        assert!(linearity > 0 && linearity <= 1000);
+        if let Some(share) = m.room_permille() {
+            assert!(share > 300 && share < 1000, "{share}");
+        }
+    }
+}
