@@ -24,6 +24,7 @@ pub use cave::{CaveConfig, CaveRule, PocketRepair};
 pub use generation::Generation;
 pub use maze::MazeConfig;
 pub use rooms::{RoomGraph, RoomsConfig};
+pub use stairs::StairVeto;
 
 /// How many layouts (the level's own seed, then seeds derived from it) are tried before a
 /// level whose stairs cannot be placed is reported as an error.
@@ -192,6 +193,8 @@ pub struct LevelReport {
     pub carved_chambers: u32,
     /// Layouts thrown away before this one (0 = the level's own seed worked).
     pub retries: u32,
+    /// Why each of those layouts was thrown away, in order.
+    pub vetoes: Vec<StairVeto>,
 }
 
 /// A generated level: its tiles, its stairs, its loot, and how it came out.
@@ -226,6 +229,8 @@ pub enum GenError {
         clearance: u32,
         /// Layouts tried.
         attempts: u32,
+        /// Why each was thrown away, in order.
+        vetoes: Vec<StairVeto>,
     },
     /// A level key made under a loot table this process has not loaded.
     UnknownLootTable(loot::LootFingerprint),
@@ -239,6 +244,7 @@ impl fmt::Display for GenError {
                 kind,
                 clearance,
                 attempts,
+                ..
             } => write!(
                 f,
                 "{kind} config: no layout in {attempts} attempts had room for stairs with clearance {clearance}; \
@@ -324,16 +330,21 @@ pub fn generate_level_with(
 ) -> Result<Level, GenError> {
     config.validate()?;
     let clearance = config.stair_clearance();
+    let mut vetoes = Vec::new();
     for attempt in 0..MAX_ATTEMPTS {
         let mut rng = StreamRng::new(retry_seed(seed, attempt), Stream::Layout);
         let mut layout = generate_layout_in(generation, config, &mut rng);
         let carve = config.kind() != GeneratorKind::Cave || attempt + 1 == MAX_ATTEMPTS;
-        let Some(stairs) = stairs::place_stairs(&mut layout.tiles, clearance, carve, &mut rng)
-        else {
-            continue;
+        let stairs = match stairs::place_stairs(&mut layout.tiles, clearance, carve, &mut rng) {
+            Ok(stairs) => stairs,
+            Err(veto) => {
+                vetoes.push(veto);
+                continue;
+            }
         };
         let mut report = layout.report;
         report.retries = attempt;
+        report.vetoes = vetoes;
         report.stair_distance = stairs.distance;
         report.carved_chambers = stairs.carved_chambers;
         let mut tiles = layout.tiles;
@@ -365,6 +376,7 @@ pub fn generate_level_with(
         kind: config.kind(),
         clearance,
         attempts: MAX_ATTEMPTS,
+        vetoes,
     })
 }
 

@@ -43,5 +43,6 @@ pub mod ron_text;
 pub mod run;
 pub mod save;
 pub mod schedule;
+pub mod stats;
 #[cfg(feature = "tui")]
 pub mod tui;

@@ -106,7 +106,8 @@ pub struct LevelMeasures {
     pub dead_ends: u32,
     /// Reachable tiles whose blocking splits the reachable part in two or more.
     pub chokepoints: u32,
-    /// The most tiles any one chokepoint cuts off from the larger side.
+    /// The most tiles any one chokepoint cuts off from the largest part it leaves (a
+    /// chokepoint that splits the level in three can cut off more than half).
     pub largest_cut: u32,
     /// Walking distance from the start to the exit (`None`: the exit is not reachable).
     pub start_to_exit: Option<u32>,

@@ -27,10 +27,6 @@ pub fn write_png<W: Write>(
 ) -> Result<(), png::EncodingError> {
     let scale = scale.max(1) as usize;
     let (w, h) = (tiles.width() * scale, tiles.height() * scale);
-    let mut encoder = png::Encoder::new(out, w as u32, h as u32);
-    encoder.set_color(png::ColorType::Rgb);
-    encoder.set_depth(png::BitDepth::Eight);
-    let mut writer = encoder.write_header()?;
     let mut data = Vec::with_capacity(w * h * 3);
     let mut line = Vec::with_capacity(w * 3);
     for y in 0..tiles.height() {
@@ -45,6 +41,20 @@ pub fn write_png<W: Write>(
             data.extend_from_slice(&line);
         }
     }
-    writer.write_image_data(&data)?;
+    write_rgb_png(w as u32, h as u32, &data, out)
+}
+
+/// Writes `width` × `height` RGB pixels (row by row, three bytes each) as a PNG.
+pub fn write_rgb_png<W: Write>(
+    width: u32,
+    height: u32,
+    rgb: &[u8],
+    out: W,
+) -> Result<(), png::EncodingError> {
+    let mut encoder = png::Encoder::new(out, width, height);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header()?;
+    writer.write_image_data(rgb)?;
     writer.finish()
 }

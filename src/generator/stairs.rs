@@ -26,8 +26,44 @@ pub struct Stairs {
     pub carved_chambers: u32,
 }
 
-/// Chooses both stairs on `tiles` (not yet drawn in). Returns `None` when no spot with
-/// the clear radius exists and `carve` is false.
+/// Why a layout got no stairs: the reason it was thrown away (vetoed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum StairVeto {
+    /// The map is too small for a chamber of the clearance.
+    TooSmall,
+    /// The layout has no walkable tile.
+    NoFloor,
+    /// No tile of the main region has the clear radius for the up stairs.
+    NoClearSpotForUp,
+    /// No clear spot lies at least half the longest walk from the up stairs.
+    NoFarClearSpotForDown,
+}
+
+impl StairVeto {
+    /// Every reason, in the order tables list them.
+    pub const ALL: [StairVeto; 4] = [
+        StairVeto::NoClearSpotForUp,
+        StairVeto::NoFarClearSpotForDown,
+        StairVeto::NoFloor,
+        StairVeto::TooSmall,
+    ];
+}
+
+impl std::fmt::Display for StairVeto {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            StairVeto::TooSmall => "too small for a stair chamber",
+            StairVeto::NoFloor => "no floor at all",
+            StairVeto::NoClearSpotForUp => "no spot clear of walls for the up stairs",
+            StairVeto::NoFarClearSpotForDown => {
+                "no clear spot for the down stairs half the longest walk away"
+            }
+        })
+    }
+}
+
+/// Chooses both stairs on `tiles` (not yet drawn in). Fails with the reason when no spot
+/// with the clear radius exists and `carve` is false.
 ///
 /// A spot is *clear* when every tile within Chebyshev radius `clearance` of it (the
 /// `(2r+1)²` square) is walkable, that square lies inside the border ring, and the spot
@@ -45,19 +81,19 @@ pub struct Stairs {
 /// the square around a main-region tile becomes [`Tile::Floor`]. For up it is the tile
 /// farthest from the random start whose square fits inside the border ring; for down
 /// it is the farthest tile from up whose chamber still meets the distance rule once
-/// carved. A chamber touches the main region, so no new region ever appears. `None`
-/// also comes back when not even a chamber can meet the rule (a level too small for
-/// its clearance); `tiles` is then left with at most the up chamber carved.
+/// carved. A chamber touches the main region, so no new region ever appears. It also
+/// fails ([`StairVeto::TooSmall`]) when not even a chamber can meet the rule (a level too
+/// small for its clearance); `tiles` is then left with at most the up chamber carved.
 pub fn place_stairs(
     tiles: &mut Grid<Tile>,
     clearance: u32,
     carve: bool,
     rng: &mut StreamRng,
-) -> Option<Stairs> {
+) -> Result<Stairs, StairVeto> {
     let r = clearance as usize;
     let (width, height) = (tiles.width(), tiles.height());
     if width < 2 * r + 3 || height < 2 * r + 3 {
-        return None;
+        return Err(StairVeto::TooSmall);
     }
     let mut carved_chambers = 0;
     let mut walls = WallBits::from_tiles(tiles);
@@ -65,7 +101,7 @@ pub fn place_stairs(
     let start = match regions.largest() {
         Some(main) => {
             let pick = rng.below(regions.sizes()[main as usize]);
-            regions.nth_tile(main, pick)?
+            regions.nth_tile(main, pick).ok_or(StairVeto::NoFloor)?
         }
         None if carve => {
             // Nothing walkable at all: open a chamber in the middle to start from.
@@ -75,7 +111,7 @@ pub fn place_stairs(
             walls = WallBits::from_tiles(tiles);
             centre
         }
-        None => return None,
+        None => return Err(StairVeto::NoFloor),
     };
     let fits = |i: usize| chamber_fits(width, height, i, r);
     let mut waves = Waves::new(&walls, r);
@@ -83,13 +119,13 @@ pub fn place_stairs(
         Some((_, up)) => up,
         None if carve => {
             let from_start = walking_distances(tiles, tiles.pos_of(start));
-            let up = farthest(&from_start, fits)?;
+            let up = farthest(&from_start, fits).ok_or(StairVeto::TooSmall)?;
             carve_chamber(tiles, up, r);
             carved_chambers += 1;
             waves = Waves::new(&WallBits::from_tiles(tiles), r);
             up
         }
-        None => return None,
+        None => return Err(StairVeto::NoClearSpotForUp),
     };
     let from_up = waves.search(tiles, up, false);
     let (down, distance) = match from_up.farthest_clear {
@@ -97,13 +133,14 @@ pub fn place_stairs(
         _ if carve => {
             let mut distances = walking_distances(tiles, tiles.pos_of(up));
             let mut eccentricity = from_up.eccentricity;
-            let down = carve_down_chamber(tiles, &mut distances, &mut eccentricity, up, r)?;
+            let down = carve_down_chamber(tiles, &mut distances, &mut eccentricity, up, r)
+                .ok_or(StairVeto::TooSmall)?;
             carved_chambers += 1;
             (down, distances[down])
         }
-        _ => return None,
+        _ => return Err(StairVeto::NoFarClearSpotForDown),
     };
-    Some(Stairs {
+    Ok(Stairs {
         up: tiles.pos_of(up),
         down: tiles.pos_of(down),
         distance,
@@ -173,7 +210,10 @@ mod tests {
         for x in 1..39 {
             tiles.set(Pos::new(x, 6), Tile::Floor);
         }
-        assert_eq!(place_stairs(&mut tiles.clone(), 2, false, &mut rng()), None);
+        assert_eq!(
+            place_stairs(&mut tiles.clone(), 2, false, &mut rng()),
+            Err(StairVeto::NoClearSpotForUp)
+        );
         let stairs = place_stairs(&mut tiles, 2, true, &mut rng()).expect("carving makes room");
         assert_eq!(stairs.carved_chambers, 2);
         assert!(is_clear(&tiles, stairs.up, 2) && is_clear(&tiles, stairs.down, 2));
@@ -214,11 +254,14 @@ mod tests {
     #[test]
     fn nothing_walkable_carves_or_gives_up() {
         let mut tiles = Grid::new(20, 20, Tile::Wall);
-        assert_eq!(place_stairs(&mut tiles.clone(), 1, false, &mut rng()), None);
+        assert!(place_stairs(&mut tiles.clone(), 1, false, &mut rng()).is_err());
         let stairs = place_stairs(&mut tiles, 1, true, &mut rng()).expect("a chamber is carved");
         assert!(is_clear(&tiles, stairs.up, 1) && is_clear(&tiles, stairs.down, 1));
         assert_eq!(Regions::of(&tiles).count(), 1);
         let mut tiny = Grid::new(7, 7, Tile::Floor);
-        assert_eq!(place_stairs(&mut tiny, 3, true, &mut rng()), None);
+        assert_eq!(
+            place_stairs(&mut tiny, 3, true, &mut rng()),
+            Err(StairVeto::TooSmall)
+        );
     }
 }

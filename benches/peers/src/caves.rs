@@ -133,7 +133,7 @@ pub fn level_without_loot(config: &GeneratorConfig, seed: u64) -> Option<(Grid<T
         let mut rng = StreamRng::new(retry_seed(seed, attempt), Stream::Layout);
         let mut layout = generate_layout(config, &mut rng);
         let carve = config.kind() != GeneratorKind::Cave || attempt + 1 == MAX_ATTEMPTS;
-        if let Some(stairs) = place_stairs(&mut layout.tiles, clearance, carve, &mut rng) {
+        if let Ok(stairs) = place_stairs(&mut layout.tiles, clearance, carve, &mut rng) {
             return Some((layout.tiles, stairs));
         }
     }
