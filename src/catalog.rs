@@ -62,21 +62,29 @@ pub fn catalog_entry(
 }
 
 /// The catalog of run seeds `seeds` (in order) and depths `1..=depths`, seed by seed.
+/// Levels are made in parallel (on the current rayon pool: all cores unless the caller
+/// installs a smaller one); the entries, and the first error, come in catalog order
+/// whatever the number of threads. `progress` is called once per level, from any thread.
 pub fn catalog(
     campaign: &CampaignConfig,
     seeds: impl IntoIterator<Item = u64>,
     depths: u32,
-    mut each: impl FnMut(&CatalogEntry),
+    progress: &(dyn Fn() + Sync),
 ) -> Result<Vec<CatalogEntry>, GenError> {
-    let mut entries = Vec::new();
-    for seed in seeds {
-        for depth in 1..=depths {
-            let entry = catalog_entry(campaign, seed, depth)?;
-            each(&entry);
-            entries.push(entry);
-        }
-    }
-    Ok(entries)
+    use rayon::prelude::*;
+    let levels: Vec<(u64, u32)> = seeds
+        .into_iter()
+        .flat_map(|seed| (1..=depths).map(move |depth| (seed, depth)))
+        .collect();
+    let entries: Vec<Result<CatalogEntry, GenError>> = levels
+        .par_iter()
+        .map(|&(seed, depth)| {
+            let entry = catalog_entry(campaign, seed, depth);
+            progress();
+            entry
+        })
+        .collect();
+    entries.into_iter().collect()
 }
 
 /// The catalog as text: a line per level, then an indented line per item.

@@ -16,9 +16,7 @@ use rayon::prelude::*;
 
 use crate::generator::analysis::regions::Regions;
 use crate::generator::guarantees::check_level;
-use crate::generator::{
-    GeneratorConfig, GeneratorKind, PocketRepair, StairVeto, generate_layout,
-};
+use crate::generator::{GeneratorConfig, GeneratorKind, PocketRepair, StairVeto, generate_layout};
 use crate::key::LevelKey;
 use crate::measures::{LevelMeasures, Measure};
 use crate::rng::{Stream, StreamRng};
@@ -230,8 +228,7 @@ impl Survey {
 
     fn add(&mut self, key: &LevelKey, sample: Sample) {
         self.levels += 1;
-        if let (Some((with, without)), Some((a, b))) = (&mut self.raw_pockets, sample.raw_pockets)
-        {
+        if let (Some((with, without)), Some((a, b))) = (&mut self.raw_pockets, sample.raw_pockets) {
             with.add(a);
             without.add(b);
         }
@@ -409,15 +406,18 @@ fn sample(key: &LevelKey) -> Sample {
     let clearance = key.config.stair_clearance();
     let allow_pockets =
         matches!(&key.config, GeneratorConfig::Cave(c) if c.pocket_repair == PocketRepair::Off);
-    let level = key.generate().map_err(|e| e.to_string()).map(|level| MadeLevel {
-        measures: LevelMeasures::of_level(&level),
-        carved_chambers: level.report.carved_chambers,
-        cycles_added: level.report.cycles_added,
-        broken: check_level(&level, clearance, allow_pockets)
-            .err()
-            .map(|v| v.to_string()),
-        vetoes: level.report.vetoes,
-    });
+    let level = key
+        .generate()
+        .map_err(|e| e.to_string())
+        .map(|level| MadeLevel {
+            measures: LevelMeasures::of_level(&level),
+            carved_chambers: level.report.carved_chambers,
+            cycles_added: level.report.cycles_added,
+            broken: check_level(&level, clearance, allow_pockets)
+                .err()
+                .map(|v| v.to_string()),
+            vetoes: level.report.vetoes,
+        });
     Sample { raw_pockets, level }
 }
 

@@ -27,6 +27,10 @@ pub struct CatalogArgs {
     /// `text` (a line per level, a line per item) or `csv` (a row per level).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Threads to generate on (default: one per core). The catalog is the same for any
+    /// number.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: Option<u16>,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,7 +60,9 @@ pub fn run(args: CatalogArgs) -> Result<Outcome, CliError> {
             .map_err(|e| CliError(e.to_string()))?
             .progress_chars("=> "),
     );
-    let entries = catalog(&campaign, first..=last, args.depths, |_| bar.inc(1))?;
+    let entries = super::on_threads(args.threads, || {
+        catalog(&campaign, first..=last, args.depths, &|| bar.inc(1))
+    })??;
     bar.finish_and_clear();
     let text = match args.format {
         Format::Text => to_text(&entries),

@@ -91,12 +91,11 @@ fn draw(root: &Area, survey: &Survey, measures: &[(Measure, &Distribution)]) -> 
 }
 
 fn not_applicable(area: &Area, what: &str) -> DrawResult {
-    area.titled(what, ("sans-serif", 24))?
-        .draw_text(
-            "no levels to show",
-            &("sans-serif", 20).into_text_style(area),
-            (20, 40),
-        )?;
+    area.titled(what, ("sans-serif", 24))?.draw_text(
+        "no levels to show",
+        &("sans-serif", 20).into_text_style(area),
+        (20, 40),
+    )?;
     Ok(())
 }
 
@@ -164,7 +163,11 @@ fn histogram(area: &Area, measure: Measure, d: &Distribution) -> DrawResult {
     let top = counts.iter().copied().max().unwrap_or(1) as f64 * 1.15;
     let (lo, hi) = bins.range();
     let median = d.quantile(0.5).unwrap_or(0);
-    let caption = format!("{} (median {})", measure.name(), measure.show(median as f64));
+    let caption = format!(
+        "{} (median {})",
+        measure.name(),
+        measure.show(median as f64)
+    );
     let mut chart = ChartBuilder::on(&area.margin(8, 8, 8, 14))
         .caption(caption, ("sans-serif", 22))
         .x_label_area_size(44)
@@ -240,17 +243,16 @@ fn heat_map(
         counts[x_bins.of(a)][y_bins.of(b)] += n;
     }
     let most = counts.iter().flatten().copied().max().unwrap_or(1).max(1);
-    let (chart_area, bar_area) = area.margin(8, 8, 8, 14).split_horizontally(area.dim_in_pixel().0 - 150);
+    let (chart_area, bar_area) = area
+        .margin(8, 8, 8, 14)
+        .split_horizontally(area.dim_in_pixel().0 - 150);
     let (x_lo, x_hi) = x_bins.range();
     let (y_lo, y_hi) = y_bins.range();
     let mut chart = ChartBuilder::on(&chart_area)
         .caption(format!("{} x {}", x.name(), y.name()), ("sans-serif", 24))
         .x_label_area_size(48)
         .y_label_area_size(70)
-        .build_cartesian_2d(
-            axis(x, x_lo)..axis(x, x_hi),
-            axis(y, y_lo)..axis(y, y_hi),
-        )?;
+        .build_cartesian_2d(axis(x, x_lo)..axis(x, x_hi), axis(y, y_lo)..axis(y, y_hi))?;
     chart
         .configure_mesh()
         .disable_mesh()
@@ -262,14 +264,18 @@ fn heat_map(
         .axis_desc_style(("sans-serif", 18))
         .draw()?;
     chart.draw_series(counts.iter().enumerate().flat_map(|(i, column)| {
-        column.iter().enumerate().filter(|(_, n)| **n > 0).map(move |(j, &n)| {
-            let (a, b) = x_bins.edges(i);
-            let (c, d) = y_bins.edges(j);
-            Rectangle::new(
-                [(axis(x, a), axis(y, c)), (axis(x, b), axis(y, d))],
-                shade(n, most).filled(),
-            )
-        })
+        column
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| **n > 0)
+            .map(move |(j, &n)| {
+                let (a, b) = x_bins.edges(i);
+                let (c, d) = y_bins.edges(j);
+                Rectangle::new(
+                    [(axis(x, a), axis(y, c)), (axis(x, b), axis(y, d))],
+                    shade(n, most).filled(),
+                )
+            })
     }))?;
     colour_bar(&bar_area, most)
 }
@@ -294,7 +300,10 @@ fn colour_bar(area: &Area, most: u64) -> DrawResult {
     bar.draw_series((0..steps).map(|s| {
         let (a, b) = (s as f64 / steps as f64, (s + 1) as f64 / steps as f64);
         let (lo, hi) = (top.powf(a), top.powf(b));
-        Rectangle::new([(0.0, lo), (1.0, hi)], shade(lo.round() as u64, most).filled())
+        Rectangle::new(
+            [(0.0, lo), (1.0, hi)],
+            shade(lo.round() as u64, most).filled(),
+        )
     }))?;
     Ok(())
 }

@@ -28,7 +28,7 @@ fn campaign(file: Option<&str>) -> CampaignConfig {
 fn the_committed_catalogs_are_what_delve_generates() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/catalog");
     for &(file, config, (first, last), depths) in COMMITTED {
-        let entries = catalog(&campaign(config), first..=last, depths, |_| {}).unwrap();
+        let entries = catalog(&campaign(config), first..=last, depths, &|| {}).unwrap();
         let made = to_text(&entries);
         let committed = std::fs::read_to_string(dir.join(file)).unwrap();
         if made != committed {
@@ -51,19 +51,19 @@ fn the_committed_catalogs_are_what_delve_generates() {
 #[test]
 fn a_catalog_is_the_same_twice_and_split_ranges_join_into_the_whole() {
     let campaign = CampaignConfig::builtin();
-    let whole = to_text(&catalog(&campaign, 3..=8, 4, |_| {}).unwrap());
+    let whole = to_text(&catalog(&campaign, 3..=8, 4, &|| {}).unwrap());
     assert_eq!(
         whole,
-        to_text(&catalog(&campaign, 3..=8, 4, |_| {}).unwrap())
+        to_text(&catalog(&campaign, 3..=8, 4, &|| {}).unwrap())
     );
-    let first = to_text(&catalog(&campaign, 3..=5, 4, |_| {}).unwrap());
-    let second = to_text(&catalog(&campaign, 6..=8, 4, |_| {}).unwrap());
+    let first = to_text(&catalog(&campaign, 3..=5, 4, &|| {}).unwrap());
+    let second = to_text(&catalog(&campaign, 6..=8, 4, &|| {}).unwrap());
     assert_eq!(first + &second, whole);
 }
 
 #[test]
 fn the_csv_catalog_parses_back_to_the_same_levels() {
-    let entries = catalog(&CampaignConfig::builtin(), 1..=4, 5, |_| {}).unwrap();
+    let entries = catalog(&CampaignConfig::builtin(), 1..=4, 5, &|| {}).unwrap();
     let text = to_csv(&entries).unwrap();
     let mut reader = csv::Reader::from_reader(text.as_bytes());
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();

@@ -192,12 +192,89 @@ fn stats_reports_a_table_and_passes_the_guarantees() {
     let text = String::from_utf8(o.stdout).unwrap();
     for row in [
         "pockets before repair",
-        "floor share",
+        "floor density",
+        "loops around walls",
+        "chokepoints",
+        "linearity",
         "stair distance",
+        "layouts vetoed",
         "broken guarantees            0",
     ] {
         assert!(text.contains(row), "{row} missing:\n{text}");
     }
+    // Measures that don't apply say so instead of printing 0.
+    assert!(
+        text.contains("floor in rooms            does not apply to caves"),
+        "{text}"
+    );
+    let maze = delve(&["stats", "--kind", "maze", "--count", "5"]);
+    let text = String::from_utf8(maze.stdout).unwrap();
+    assert!(
+        text.contains("pockets before repair        does not apply to mazes"),
+        "{text}"
+    );
+}
+
+#[test]
+fn stats_output_is_the_same_on_one_thread_and_on_several() {
+    let run = |threads: &str| {
+        let o = delve(&[
+            "stats",
+            "--kind",
+            "rooms",
+            "--count",
+            "40",
+            "--seed",
+            "9",
+            "--threads",
+            threads,
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        o.stdout
+    };
+    assert_eq!(run("1"), run("3"));
+}
+
+#[test]
+fn stats_draws_its_plots_into_a_png_and_refuses_other_files_up_front() {
+    let dir = std::env::temp_dir().join(format!("delve-plot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("maze.png");
+    let o = delve(&[
+        "stats",
+        "--kind",
+        "maze",
+        "--count",
+        "20",
+        "--plot",
+        path.to_str().unwrap(),
+    ]);
+    if cfg!(feature = "plot") {
+        assert!(o.status.success(), "{}", stderr(&o));
+        let bytes = std::fs::read(&path).unwrap();
+        assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+        // Width 1800, and tall enough for the two pair plots and a row per three measures.
+        assert_eq!(u32::from_be_bytes(bytes[16..20].try_into().unwrap()), 1800);
+        assert!(u32::from_be_bytes(bytes[20..24].try_into().unwrap()) > 1500);
+    }
+    for (file, says) in [
+        ("plots.txt", "ending in .png"),
+        ("no/such/folder/p.png", "no folder"),
+    ] {
+        let o = delve(&[
+            "stats",
+            "--kind",
+            "maze",
+            "--count",
+            "20",
+            "--plot",
+            dir.join(file).to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).contains(says), "{}", stderr(&o));
+        assert!(o.stdout.is_empty(), "refused before any level is made");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -659,4 +736,24 @@ fn a_campaigns_own_loot_table_travels_with_its_keys_and_saves() {
             "{name:?} is not an item of the hoard's own table: {text}"
         );
     }
+}
+
+#[test]
+fn catalog_is_the_same_on_one_thread_and_on_several() {
+    let run = |threads: &str| {
+        let o = delve(&[
+            "catalog",
+            "--seeds",
+            "5..9",
+            "--depths",
+            "3",
+            "--threads",
+            threads,
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        o.stdout
+    };
+    assert_eq!(run("1"), run("2"));
+    let o = delve(&["catalog", "--seeds", "5", "--threads", "0"]);
+    assert_eq!(o.status.code(), Some(2), "0 threads is refused");
 }

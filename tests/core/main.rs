@@ -22,4 +22,5 @@ mod rooms;
 mod run;
 mod save;
 mod save_files;
+mod stats;
 mod travel;
