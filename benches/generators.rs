@@ -63,6 +63,52 @@ fn levels(c: &mut Criterion) {
     group.finish();
 }
 
+/// The level measures against making the level: what `delve stats` adds per level.
+fn level_measures(c: &mut Criterion) {
+    use delve::measures::LevelMeasures;
+    let mut group = c.benchmark_group("level_measures_80x50");
+    let configs = [
+        ("cave", GeneratorConfig::Cave(CaveConfig::default())),
+        ("rooms", GeneratorConfig::Rooms(RoomsConfig::default())),
+        ("maze", GeneratorConfig::Maze(MazeConfig::default())),
+    ];
+    for (name, config) in &configs {
+        let levels: Vec<_> = (0..64)
+            .map(|seed| generate_level(config, seed).expect("level"))
+            .collect();
+        let mut next = levels.iter().cycle();
+        group.bench_function(*name, |b| {
+            b.iter(|| black_box(LevelMeasures::of_level(next.next().expect("cycles"))))
+        });
+    }
+    group.finish();
+}
+
+/// `delve stats` levels per second (levels made, measured, checked; caves also make
+/// their two raw layouts) on 1 and 2 threads: the target is ≥ 1.8× on two cores.
+fn stats_levels_per_second(c: &mut Criterion) {
+    use delve::key::LevelKey;
+    use delve::stats::Survey;
+    const LEVELS: u64 = 256;
+    let mut group = c.benchmark_group("stats_levels");
+    group.throughput(Throughput::Elements(LEVELS));
+    for kind in delve::generator::GeneratorKind::ALL {
+        let base = LevelKey::new(kind.default_config(), 1, 1);
+        for threads in [1usize, 2] {
+            group.bench_with_input(
+                BenchmarkId::new(kind.name(), format!("{threads}_threads")),
+                &threads,
+                |b, &threads| {
+                    b.iter(|| {
+                        black_box(Survey::run(&base, LEVELS, threads, &|| {}).expect("survey"))
+                    })
+                },
+            );
+        }
+    }
+    group.finish();
+}
+
 fn connectivity(c: &mut Criterion) {
     let config = GeneratorConfig::Cave(CaveConfig {
         width: 1000,
@@ -251,6 +297,6 @@ fn regenerate_in_game(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(10);
-    targets = automaton, levels, connectivity, dijkstra_maps, monster_turn, maze, coprimes, scrambling, regenerate_in_game
+    targets = automaton, levels, level_measures, stats_levels_per_second, connectivity, dijkstra_maps, monster_turn, maze, coprimes, scrambling, regenerate_in_game
 }
 criterion_main!(benches);
