@@ -181,6 +181,8 @@ pub fn check_range(field: &'static str, value: u32, min: u32, max: u32) -> Resul
 pub struct LevelReport {
     /// Walkable regions besides the main one, before pocket repair (caves only).
     pub pockets_before_repair: u32,
+    /// Of those, the ones larger than [`cave::SMALL_POCKET`] tiles.
+    pub large_pockets_before_repair: u32,
     /// Floor tiles (anything walkable) as a share of all tiles, in per mille.
     pub floor_permille: u32,
     /// Dead ends: rooms with one connection, or maze cells with one passage.

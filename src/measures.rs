@@ -133,8 +133,8 @@ impl LevelMeasures {
         rooms: Option<&RoomGraph>,
     ) -> LevelMeasures {
         let graph = WalkableGraph::of(tiles);
-        let whole = whole_graph_counts(tiles);
         let cuts = cut_tiles(&graph, graph.index(start));
+        let whole = whole_graph_counts(tiles, &graph, cuts.reached.len());
         let start_index = graph.index(start);
         let dead_ends = cuts
             .reached
@@ -212,23 +212,31 @@ impl WholeGraphCounts {
     }
 }
 
-fn whole_graph_counts(tiles: &Grid<Tile>) -> WholeGraphCounts {
-    let (width, height) = (tiles.width(), tiles.height());
-    let walkable = |x: usize, y: usize| tiles.row(y)[x].is_walkable();
-    let (mut vertices, mut edges, mut open_squares) = (0, 0, 0);
-    for y in 0..height {
-        for x in 0..width {
-            if !walkable(x, y) {
-                continue;
-            }
-            vertices += 1;
-            let right = x + 1 < width && walkable(x + 1, y);
-            let below = y + 1 < height && walkable(x, y + 1);
-            edges += right as u32 + below as u32;
-            open_squares += (right && below && walkable(x + 1, y + 1)) as u32;
-        }
+/// The counts over the padded graph; `reached` is the size of one component (the rest
+/// are counted only when there is a rest).
+fn whole_graph_counts(
+    tiles: &Grid<Tile>,
+    graph: &WalkableGraph,
+    reached: usize,
+) -> WholeGraphCounts {
+    let open = &graph.open;
+    let stride = graph.stride;
+    let (mut vertices, mut edges, mut open_squares) = (0u32, 0u32, 0u32);
+    // Rows 1..=height of the padded map (the ring below them is closed, and the last
+    // tile of the last row is ring too).
+    for i in stride..open.len() - stride - 1 {
+        let here = open[i] as u32;
+        let right = here & open[i + 1] as u32;
+        let below = here & open[i + stride] as u32;
+        vertices += here;
+        edges += right + below;
+        open_squares += right & below & open[i + stride + 1] as u32;
     }
-    let components = crate::generator::analysis::regions::count_regions(tiles) as u32;
+    let components = if vertices as usize == reached {
+        (reached > 0) as u32
+    } else {
+        crate::generator::analysis::regions::count_regions(tiles) as u32
+    };
     WholeGraphCounts {
         vertices,
         edges,

@@ -24,8 +24,7 @@ use crate::rng::{Stream, StreamRng};
 /// Levels made in parallel before they are folded into the survey (in seed order).
 const CHUNK: u64 = 4096;
 
-/// A pocket larger than this many tiles is counted apart: the seed text allows tiny holes.
-pub const SMALL_POCKET: u32 = 5;
+pub use crate::generator::cave::SMALL_POCKET;
 
 /// The measure pairs plotted against each other (x, y).
 pub const PLOT_PAIRS: [(Measure, Measure); 2] = [
@@ -396,28 +395,39 @@ fn plural(kind: GeneratorKind) -> &'static str {
 /// measures it.
 fn sample(key: &LevelKey) -> Sample {
     let seed = key.level_seed();
-    let raw_pockets = match &key.config {
-        GeneratorConfig::Cave(_) => Some((
-            raw_pockets(&key.config, seed, true),
-            raw_pockets(&key.config, seed, false),
-        )),
-        _ => None,
-    };
     let clearance = key.config.stair_clearance();
     let allow_pockets =
         matches!(&key.config, GeneratorConfig::Cave(c) if c.pocket_repair == PocketRepair::Off);
-    let level = key
-        .generate()
-        .map_err(|e| e.to_string())
-        .map(|level| MadeLevel {
-            measures: LevelMeasures::of_level(&level),
-            carved_chambers: level.report.carved_chambers,
-            cycles_added: level.report.cycles_added,
-            broken: check_level(&level, clearance, allow_pockets)
-                .err()
-                .map(|v| v.to_string()),
-            vetoes: level.report.vetoes,
-        });
+    let made = key.generate();
+    let raw_pockets = match &key.config {
+        GeneratorConfig::Cave(cave) => {
+            // A level made from its own seed's layout counted that layout's pockets
+            // before repairing them: the raw automaton with blanking, already run.
+            let with = match &made {
+                Ok(level) if level.report.retries == 0 => PocketCount {
+                    pockets: level.report.pockets_before_repair,
+                    large: level.report.large_pockets_before_repair,
+                },
+                _ => raw_pockets(&key.config, seed, true),
+            };
+            let without = if cave.blanking_height == 0 {
+                with
+            } else {
+                raw_pockets(&key.config, seed, false)
+            };
+            Some((with, without))
+        }
+        _ => None,
+    };
+    let level = made.map_err(|e| e.to_string()).map(|level| MadeLevel {
+        measures: LevelMeasures::of_level(&level),
+        carved_chambers: level.report.carved_chambers,
+        cycles_added: level.report.cycles_added,
+        broken: check_level(&level, clearance, allow_pockets)
+            .err()
+            .map(|v| v.to_string()),
+        vetoes: level.report.vetoes,
+    });
     Sample { raw_pockets, level }
 }
 
@@ -451,4 +461,41 @@ fn raw_pockets(config: &GeneratorConfig, seed: u64, blanking: bool) -> PocketCou
         large += (size > SMALL_POCKET) as u32;
     }
     PocketCount { pockets, large }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generator::CaveConfig;
+
+    #[test]
+    fn a_levels_own_pocket_count_is_the_raw_automatons_with_blanking() {
+        for config in [
+            CaveConfig::default(),
+            CaveConfig {
+                width: 40,
+                height: 21,
+                blanking_height: 1,
+                ..CaveConfig::default()
+            },
+        ] {
+            let config = GeneratorConfig::Cave(config);
+            for seed in 0..80 {
+                let key = LevelKey::new(config.clone(), 1, seed);
+                let level = key.generate().unwrap();
+                if level.report.retries > 0 {
+                    continue;
+                }
+                let raw = raw_pockets(&config, key.level_seed(), true);
+                assert_eq!(
+                    raw.pockets, level.report.pockets_before_repair,
+                    "seed {seed}"
+                );
+                assert_eq!(
+                    raw.large, level.report.large_pockets_before_repair,
+                    "seed {seed}"
+                );
+            }
+        }
+    }
 }

@@ -15,6 +15,10 @@ mod pockets;
 
 use pockets::{fill_pockets, tunnel_pockets};
 
+/// A pocket of more than this many tiles is a large one: the seed text allows tiny
+/// holes, so `delve stats` counts the larger ones apart.
+pub const SMALL_POCKET: u32 = 5;
+
 /// What happens to walkable pockets cut off from the main cave after the passes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum PocketRepair {
@@ -139,11 +143,16 @@ pub fn generate(config: &CaveConfig, rng: &mut StreamRng) -> Layout {
     }
     let regions = RunRegions::of_walls(&walls);
     let mut tiles = walls.to_tiles();
+    let main = regions.largest();
+    let large_pockets = (regions.sizes().iter().enumerate())
+        .filter(|&(label, &size)| Some(label as u32) != main && size > SMALL_POCKET)
+        .count();
     let mut report = LevelReport {
         pockets_before_repair: regions.count().saturating_sub(1) as u32,
+        large_pockets_before_repair: large_pockets as u32,
         ..LevelReport::default()
     };
-    if let Some(main) = regions.largest().filter(|_| regions.count() > 1) {
+    if let Some(main) = main.filter(|_| regions.count() > 1) {
         match config.pocket_repair {
             PocketRepair::Tunnel => walkable += tunnel_pockets(&mut tiles, &regions, main),
             PocketRepair::Fill => walkable -= fill_pockets(&mut tiles, &regions, main),

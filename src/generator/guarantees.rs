@@ -3,11 +3,10 @@
 //! Deliberately simple (plain BFS, no shared code with the generators) so that it can
 //! catch a generator's mistake instead of repeating it.
 
-use std::collections::VecDeque;
 use std::fmt;
 
 use super::Level;
-use crate::grid::{Grid, ORTHOGONAL, Pos, Tile};
+use crate::grid::{Grid, Pos, Tile};
 
 /// A broken guarantee.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,31 +47,39 @@ impl fmt::Display for Violation {
 
 /// Labels 4-connected walkable regions with a plain BFS; returns (labels, region count).
 pub fn label_regions_simple(tiles: &Grid<Tile>) -> (Vec<u32>, usize) {
-    let mut labels = vec![u32::MAX; tiles.len()];
+    let (width, height) = (tiles.width(), tiles.height());
+    let cells = tiles.cells();
+    let mut labels = vec![u32::MAX; cells.len()];
     let mut count = 0;
-    let mut queue = VecDeque::new();
-    for start in 0..tiles.len() {
-        if labels[start] != u32::MAX || !tiles.cells()[start].is_walkable() {
+    let mut queue = Vec::new();
+    for start in 0..cells.len() {
+        if labels[start] != u32::MAX || !cells[start].is_walkable() {
             continue;
         }
-        labels[start] = count as u32;
-        queue.push_back(start);
-        while let Some(i) = queue.pop_front() {
-            let p = tiles.pos_of(i);
-            for (dx, dy) in ORTHOGONAL {
-                let q = p.offset(dx, dy);
-                if tiles.is_walkable(q) {
-                    let j = tiles.index_of(q);
-                    if labels[j] == u32::MAX {
-                        labels[j] = count as u32;
-                        queue.push_back(j);
-                    }
+        labels[start] = count;
+        queue.clear();
+        queue.push(start);
+        let mut head = 0;
+        while head < queue.len() {
+            let i = queue[head];
+            head += 1;
+            let (x, y) = (i % width, i / width);
+            let neighbours = [
+                (x > 0).then(|| i - 1),
+                (x + 1 < width).then(|| i + 1),
+                (y > 0).then(|| i - width),
+                (y + 1 < height).then(|| i + width),
+            ];
+            for j in neighbours.into_iter().flatten() {
+                if labels[j] == u32::MAX && cells[j].is_walkable() {
+                    labels[j] = count;
+                    queue.push(j);
                 }
             }
         }
         count += 1;
     }
-    (labels, count)
+    (labels, count as usize)
 }
 
 /// Checks the guarantees any map keeps, layout or level: walls all round and exactly one

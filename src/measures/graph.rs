@@ -54,73 +54,79 @@ pub fn cut_tiles(graph: &WalkableGraph, start: usize) -> CutTiles {
             on_cycle: 0,
         };
     }
-    let mut disc = vec![UNSEEN; len];
-    let mut low = vec![0u32; len];
-    let mut size = vec![1u32; len];
-    // Per tile: the largest part split off below it and the sum of those parts.
-    let mut largest_part = vec![0u32; len];
-    let mut parts = vec![0u32; len];
-    let mut on_cycle = vec![false; len];
+    // One record per tile, so that a step reads one place; walls are never entered.
+    let mut visits: Vec<Visit> = graph
+        .open
+        .iter()
+        .map(|&open| Visit {
+            disc: if open { UNSEEN } else { WALL },
+            ..Visit::default()
+        })
+        .collect();
     let mut root_children = 0;
     // (tile, its parent in the search tree, the next neighbour to look at)
-    let mut stack: Vec<(usize, usize, u8)> = vec![(start, usize::MAX, 0)];
-    disc[start] = 0;
-    low[start] = 0;
+    let mut stack: Vec<(u32, u32, u8)> = vec![(start as u32, u32::MAX, 0)];
+    visits[start] = Visit {
+        disc: 0,
+        ..Visit::default()
+    };
     reached.push(start);
     while let Some(top) = stack.last_mut() {
-        let (tile, parent, next) = *top;
+        let (tile, parent, next) = (top.0 as usize, top.1, top.2);
         if next < 4 {
             top.2 += 1;
             let neighbour = graph.neighbours(tile)[next as usize];
-            if !graph.open[neighbour] {
-                continue;
-            }
-            if disc[neighbour] == UNSEEN {
-                disc[neighbour] = reached.len() as u32;
-                low[neighbour] = disc[neighbour];
+            let seen = visits[neighbour].disc;
+            if seen == UNSEEN {
+                visits[neighbour] = Visit {
+                    disc: reached.len() as u32,
+                    low: reached.len() as u32,
+                    ..Visit::default()
+                };
                 reached.push(neighbour);
-                stack.push((neighbour, tile, 0));
-            } else if neighbour != parent {
-                low[tile] = low[tile].min(disc[neighbour]);
-                on_cycle[tile] = true;
-                on_cycle[neighbour] = true;
+                stack.push((neighbour as u32, tile as u32, 0));
+            } else if seen != WALL && neighbour as u32 != parent {
+                visits[tile].low = visits[tile].low.min(seen);
+                visits[tile].on_cycle = true;
+                visits[neighbour].on_cycle = true;
             }
             continue;
         }
         stack.pop();
-        if parent == usize::MAX {
+        if parent == u32::MAX {
             continue;
         }
-        low[parent] = low[parent].min(low[tile]);
-        size[parent] += size[tile];
-        if low[tile] >= disc[parent] {
+        let child = visits[tile];
+        let above = &mut visits[parent as usize];
+        above.low = above.low.min(child.low);
+        above.size += child.size;
+        if child.low >= above.disc {
             // Blocking `parent` cuts `tile`'s subtree off.
-            largest_part[parent] = largest_part[parent].max(size[tile]);
-            parts[parent] += size[tile];
+            above.largest_part = above.largest_part.max(child.size);
+            above.parts += child.size;
         }
-        if low[tile] <= disc[parent] {
-            on_cycle[tile] = true;
-            on_cycle[parent] = true;
+        if child.low <= above.disc {
+            above.on_cycle = true;
+            visits[tile].on_cycle = true;
         }
-        if parent == start {
-            root_children += 1;
-        }
+        root_children += (parent as usize == start) as u32;
     }
     let total = reached.len() as u32;
+    let mut on_cycle = 0;
     for &tile in &reached {
-        let is_root = tile == start;
-        let splits = if is_root {
+        let visit = &visits[tile];
+        on_cycle += visit.on_cycle as u32;
+        let splits = if tile == start {
             root_children >= 2
         } else {
-            parts[tile] > 0
+            visit.parts > 0
         };
         if splits {
             // The part above a non-root tile holds everyone not below it.
-            let above = total - 1 - parts[tile];
-            cut_off[tile] = total - 1 - largest_part[tile].max(above);
+            let above = total - 1 - visit.parts;
+            cut_off[tile] = total - 1 - visit.largest_part.max(above);
         }
     }
-    let on_cycle = reached.iter().filter(|&&i| on_cycle[i]).count() as u32;
     CutTiles {
         reached,
         cut_off,
@@ -128,11 +134,52 @@ pub fn cut_tiles(graph: &WalkableGraph, start: usize) -> CutTiles {
     }
 }
 
+/// A wall, for the depth-first search: never entered.
+const WALL: u32 = u32::MAX - 1;
+
+/// What the depth-first search knows of one tile.
+#[derive(Clone, Copy)]
+struct Visit {
+    /// When it was reached ([`UNSEEN`], or [`WALL`]).
+    disc: u32,
+    /// The earliest tile its subtree reaches by one step off the tree.
+    low: u32,
+    /// Tiles in its subtree, itself included.
+    size: u32,
+    /// The largest subtree below it that only it joins to the rest.
+    largest_part: u32,
+    /// All tiles in such subtrees.
+    parts: u32,
+    /// Whether one of its steps is not a bridge.
+    on_cycle: bool,
+}
+
+impl Default for Visit {
+    fn default() -> Visit {
+        Visit {
+            disc: UNSEEN,
+            low: 0,
+            size: 1,
+            largest_part: 0,
+            parts: 0,
+            on_cycle: false,
+        }
+    }
+}
+
+/// A tile a walk has not reached yet.
+const UNREACHED: u32 = u32::MAX;
+/// A tile no walk enters (not walkable).
+const BLOCKED: u32 = u32::MAX - 1;
+
 /// Breadth-first walks over one walkable graph, sharing their buffers.
 pub(crate) struct Walk<'g> {
     graph: &'g WalkableGraph,
+    /// Per padded tile: the last walk's distance, [`UNREACHED`] or [`BLOCKED`] — one
+    /// load tells whether a neighbour is to be queued.
     distance: Vec<u32>,
-    queue: Vec<usize>,
+    /// The last walk's tiles in order of distance.
+    queue: Vec<u32>,
     /// For each tile, an upper bound of its eccentricity: over the walks so far from
     /// tiles `w`, the least `distance(w, tile) + eccentricity(w)`.
     upper: Vec<u32>,
@@ -140,40 +187,63 @@ pub(crate) struct Walk<'g> {
 
 impl<'g> Walk<'g> {
     pub(crate) fn new(graph: &'g WalkableGraph) -> Walk<'g> {
+        let distance = graph
+            .open
+            .iter()
+            .map(|&open| if open { UNREACHED } else { BLOCKED })
+            .collect();
         Walk {
             graph,
-            distance: vec![u32::MAX; graph.open.len()],
-            queue: Vec::new(),
+            distance,
+            queue: Vec::with_capacity(graph.open.len()),
             upper: vec![u32::MAX; graph.open.len()],
         }
     }
 
-    /// Walks from `from`: afterwards `self.queue` holds the reached tiles in order of
-    /// distance and `self.distance` their distances. Returns the eccentricity of `from`.
+    /// Walks from `from`, level by level: afterwards `self.queue` holds the reached
+    /// tiles in order of distance and `self.distance` their distances. Returns the
+    /// eccentricity of `from`.
     fn from(&mut self, from: usize) -> u32 {
         for &i in &self.queue {
-            self.distance[i] = u32::MAX;
+            self.distance[i as usize] = UNREACHED;
         }
+        // The queue has room for every tile and four more, so a neighbour can be written
+        // at its end before knowing whether it is new: the end moves on only if it is
+        // (whether a neighbour is open is random, so a branch would mispredict).
+        let room = self.graph.open.len() + 4;
         self.queue.clear();
+        self.queue.resize(room, 0);
         self.distance[from] = 0;
-        self.queue.push(from);
-        let mut head = 0;
-        while head < self.queue.len() {
-            let tile = self.queue[head];
-            head += 1;
-            let next = self.distance[tile] + 1;
-            for neighbour in self.graph.neighbours(tile) {
-                if self.graph.open[neighbour] && self.distance[neighbour] == u32::MAX {
-                    self.distance[neighbour] = next;
-                    self.queue.push(neighbour);
+        self.queue[0] = from as u32;
+        let stride = self.graph.stride;
+        let (mut level_start, mut end, mut level) = (0, 1, 0);
+        while level_start < end {
+            let level_end = end;
+            level += 1;
+            for k in level_start..level_end {
+                let tile = self.queue[k] as usize;
+                for neighbour in [tile - stride, tile - 1, tile + 1, tile + stride] {
+                    let known = self.distance[neighbour];
+                    let fresh = known == UNREACHED;
+                    self.distance[neighbour] = if fresh { level } else { known };
+                    self.queue[end] = neighbour as u32;
+                    end += fresh as usize;
                 }
             }
+            level_start = level_end;
         }
-        let eccentricity = self.distance[*self.queue.last().expect("the start is queued")];
+        self.queue.truncate(end);
+        let eccentricity = level - 1;
         for &tile in &self.queue {
+            let tile = tile as usize;
             self.upper[tile] = self.upper[tile].min(self.distance[tile] + eccentricity);
         }
         eccentricity
+    }
+
+    /// The last walk's farthest tile (the last one it reached).
+    fn farthest(&self) -> usize {
+        *self.queue.last().expect("a walk reaches its start") as usize
     }
 
     /// The walking distance from `start` to `exit` (if reachable) and the diameter of the
@@ -183,7 +253,7 @@ impl<'g> Walk<'g> {
             return (None, 0);
         }
         self.from(start);
-        let to_exit = Some(self.distance[exit]).filter(|&d| d != u32::MAX);
+        let to_exit = Some(self.distance[exit]).filter(|&d| d < BLOCKED);
         (to_exit, self.diameter_from_walked())
     }
 
@@ -197,12 +267,12 @@ impl<'g> Walk<'g> {
     /// from: about 13 walks for an 80×50 cave instead of 300.
     fn diameter_from_walked(&mut self) -> u32 {
         let (mut lower, centre) = self.double_sweep();
-        self.from(centre);
-        let (second, centre) = self.double_sweep();
-        lower = lower.max(second);
         let radius = self.from(centre);
         let by_level = self.queue.clone();
-        let levels: Vec<u32> = by_level.iter().map(|&i| self.distance[i]).collect();
+        let levels: Vec<u32> = by_level
+            .iter()
+            .map(|&i| self.distance[i as usize])
+            .collect();
         let mut end = by_level.len();
         for level in (1..=radius).rev() {
             if lower >= 2 * level {
@@ -210,6 +280,7 @@ impl<'g> Walk<'g> {
             }
             let begin = levels.partition_point(|&d| d < level);
             for &tile in &by_level[begin..end] {
+                let tile = tile as usize;
                 if self.upper[tile] <= lower {
                     continue;
                 }
@@ -226,16 +297,15 @@ impl<'g> Walk<'g> {
     /// From the last walk's farthest tile `a`, a walk to its farthest tile `b`: returns
     /// `a`'s eccentricity and the tile halfway along the path from `b` back to `a`.
     fn double_sweep(&mut self) -> (u32, usize) {
-        let a = *self.queue.last().expect("a walk reaches its start");
-        let eccentricity = self.from(a);
-        let mut halfway = *self.queue.last().expect("a walk reaches its start");
+        let eccentricity = self.from(self.farthest());
+        let mut halfway = self.farthest();
         while self.distance[halfway] > eccentricity / 2 {
             let here = self.distance[halfway];
             halfway = self
                 .graph
                 .neighbours(halfway)
                 .into_iter()
-                .find(|&n| self.graph.open[n] && self.distance[n] == here - 1)
+                .find(|&n| self.distance[n] == here - 1)
                 .expect("a tile on a walk has a neighbour one step nearer");
         }
         (eccentricity, halfway)
