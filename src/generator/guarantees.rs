@@ -46,39 +46,41 @@ impl fmt::Display for Violation {
 }
 
 /// Labels 4-connected walkable regions with a plain BFS; returns (labels, region count).
+/// The map is first copied inside a ring of wall, so a tile's four neighbours are one
+/// step or one row away in the copy, with no edge to test.
 pub fn label_regions_simple(tiles: &Grid<Tile>) -> (Vec<u32>, usize) {
     let (width, height) = (tiles.width(), tiles.height());
-    let cells = tiles.cells();
-    let mut labels = vec![u32::MAX; cells.len()];
+    let stride = width + 2;
+    let mut open = vec![false; stride * (height + 2)];
+    for (i, tile) in tiles.cells().iter().enumerate() {
+        open[(i / width + 1) * stride + i % width + 1] = tile.is_walkable();
+    }
+    let mut padded_labels = vec![u32::MAX; open.len()];
     let mut count = 0;
     let mut queue = Vec::new();
-    for start in 0..cells.len() {
-        if labels[start] != u32::MAX || !cells[start].is_walkable() {
+    for start in 0..open.len() {
+        if padded_labels[start] != u32::MAX || !open[start] {
             continue;
         }
-        labels[start] = count;
+        padded_labels[start] = count;
         queue.clear();
         queue.push(start);
         let mut head = 0;
         while head < queue.len() {
             let i = queue[head];
             head += 1;
-            let (x, y) = (i % width, i / width);
-            let neighbours = [
-                (x > 0).then(|| i - 1),
-                (x + 1 < width).then(|| i + 1),
-                (y > 0).then(|| i - width),
-                (y + 1 < height).then(|| i + width),
-            ];
-            for j in neighbours.into_iter().flatten() {
-                if labels[j] == u32::MAX && cells[j].is_walkable() {
-                    labels[j] = count;
+            for j in [i - stride, i - 1, i + 1, i + stride] {
+                if open[j] && padded_labels[j] == u32::MAX {
+                    padded_labels[j] = count;
                     queue.push(j);
                 }
             }
         }
         count += 1;
     }
+    let labels = (0..tiles.len())
+        .map(|i| padded_labels[(i / width + 1) * stride + i % width + 1])
+        .collect();
     (labels, count as usize)
 }
 

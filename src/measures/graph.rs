@@ -72,24 +72,31 @@ pub fn cut_tiles(graph: &WalkableGraph, start: usize) -> CutTiles {
     };
     reached.push(start);
     while let Some(top) = stack.last_mut() {
-        let (tile, parent, next) = (top.0 as usize, top.1, top.2);
-        if next < 4 {
+        let (tile, parent) = (top.0 as usize, top.1);
+        // Look at the remaining neighbours until one is new: go down to it.
+        let mut descended = false;
+        while top.2 < 4 {
+            let neighbour = graph.neighbours(tile)[top.2 as usize];
             top.2 += 1;
-            let neighbour = graph.neighbours(tile)[next as usize];
             let seen = visits[neighbour].disc;
             if seen == UNSEEN {
+                let disc = reached.len() as u32;
                 visits[neighbour] = Visit {
-                    disc: reached.len() as u32,
-                    low: reached.len() as u32,
+                    disc,
+                    low: disc,
                     ..Visit::default()
                 };
                 reached.push(neighbour);
                 stack.push((neighbour as u32, tile as u32, 0));
+                descended = true;
+                break;
             } else if seen != WALL && neighbour as u32 != parent {
                 visits[tile].low = visits[tile].low.min(seen);
                 visits[tile].on_cycle = true;
                 visits[neighbour].on_cycle = true;
             }
+        }
+        if descended {
             continue;
         }
         stack.pop();
@@ -257,9 +264,10 @@ impl<'g> Walk<'g> {
         (to_exit, self.diameter_from_walked())
     }
 
-    /// The diameter of the part reached by the last walk, by iFUB with a 4-sweep start
-    /// (Crescenzi et al.): two double sweeps give a lower bound and a central tile `u`
-    /// (halfway along the second sweep's path); then, level by level from the tiles
+    /// The diameter of the part reached by the last walk, by iFUB (Crescenzi et al.): a
+    /// double sweep gives a lower bound and a central tile `u` (halfway along its path;
+    /// when `u` is far from central, a second double sweep from the tile farthest from
+    /// it gives a better one, as in their 4-sweep); then, level by level from the tiles
     /// farthest from `u`, each tile's eccentricity raises the lower bound until no pair of
     /// tiles left can be farther apart than it (two tiles within `i` of `u` are within
     /// `2i` of each other). A tile whose eccentricity is already known to be at most the
@@ -267,7 +275,14 @@ impl<'g> Walk<'g> {
     /// from: about 13 walks for an 80×50 cave instead of 300.
     fn diameter_from_walked(&mut self) -> u32 {
         let (mut lower, centre) = self.double_sweep();
-        let radius = self.from(centre);
+        let mut radius = self.from(centre);
+        if radius > lower / 2 + 1 {
+            // A poor centre (a cave's side passages reach far from the swept path):
+            // sweep again from the tile farthest from it, for a better one.
+            let (second, better) = self.double_sweep();
+            lower = lower.max(second);
+            radius = self.from(better);
+        }
         let by_level = self.queue.clone();
         let levels: Vec<u32> = by_level
             .iter()
