@@ -15,6 +15,11 @@ use delve::grid::{Grid, Tile};
 use delve::perm::ByteTable;
 use delve::rng::{Stream, StreamRng};
 
+/// The allocator the `delve` binary uses (see `src/main.rs`), so that the two-thread
+/// figures are the binary's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn random_walls(width: usize, height: usize, seed: u64) -> Grid<bool> {
     let mut rng = StreamRng::new(seed, Stream::Layout);
     let mut grid = Grid::new(width, height, true);

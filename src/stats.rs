@@ -373,7 +373,7 @@ impl Survey {
         );
         for veto in StairVeto::ALL {
             if let Some(n) = self.vetoes.get(&veto) {
-                let _ = writeln!(t, "  {:<56}{n}", veto.to_string());
+                let _ = writeln!(t, "  {:<62}{n}", veto.to_string());
             }
         }
         let _ = writeln!(t, "failures                     {}", self.failures);

@@ -52,8 +52,11 @@ pub fn label_regions_simple(tiles: &Grid<Tile>) -> (Vec<u32>, usize) {
     let (width, height) = (tiles.width(), tiles.height());
     let stride = width + 2;
     let mut open = vec![false; stride * (height + 2)];
-    for (i, tile) in tiles.cells().iter().enumerate() {
-        open[(i / width + 1) * stride + i % width + 1] = tile.is_walkable();
+    for y in 0..height {
+        let row = &mut open[(y + 1) * stride + 1..][..width];
+        for (cell, tile) in row.iter_mut().zip(tiles.row(y)) {
+            *cell = tile.is_walkable();
+        }
     }
     let mut padded_labels = vec![u32::MAX; open.len()];
     let mut count = 0;
@@ -78,8 +81,9 @@ pub fn label_regions_simple(tiles: &Grid<Tile>) -> (Vec<u32>, usize) {
         }
         count += 1;
     }
-    let labels = (0..tiles.len())
-        .map(|i| padded_labels[(i / width + 1) * stride + i % width + 1])
+    let labels = (0..height)
+        .flat_map(|y| &padded_labels[(y + 1) * stride + 1..][..width])
+        .copied()
         .collect();
     (labels, count as usize)
 }

@@ -54,84 +54,78 @@ pub fn cut_tiles(graph: &WalkableGraph, start: usize) -> CutTiles {
             on_cycle: 0,
         };
     }
-    // One record per tile, so that a step reads one place; walls are never entered.
-    let mut visits: Vec<Visit> = graph
+    // Per tile only when it was reached (or that it is a wall, never entered); what the
+    // search learns of a tile is kept in discovery order, for the reached tiles alone.
+    let mut disc: Vec<u32> = graph
         .open
         .iter()
-        .map(|&open| Visit {
-            disc: if open { UNSEEN } else { WALL },
-            ..Visit::default()
-        })
+        .map(|&open| if open { UNSEEN } else { WALL })
         .collect();
-    let mut root_children = 0;
-    // (tile, its parent in the search tree, the next neighbour to look at)
-    let mut stack: Vec<(u32, u32, u8)> = vec![(start as u32, u32::MAX, 0)];
-    visits[start] = Visit {
-        disc: 0,
-        ..Visit::default()
-    };
+    let mut nodes = vec![Node::discovered(0)];
+    disc[start] = 0;
     reached.push(start);
+    let mut root_children = 0;
+    // (tile, its parent's discovery number, the next neighbour to look at)
+    let mut stack: Vec<(u32, u32, u8)> = vec![(start as u32, NO_PARENT, 0)];
     while let Some(top) = stack.last_mut() {
         let (tile, parent) = (top.0 as usize, top.1);
+        let me = disc[tile];
         // Look at the remaining neighbours until one is new: go down to it.
         let mut descended = false;
         while top.2 < 4 {
             let neighbour = graph.neighbours(tile)[top.2 as usize];
             top.2 += 1;
-            let seen = visits[neighbour].disc;
+            let seen = disc[neighbour];
             if seen == UNSEEN {
-                let disc = reached.len() as u32;
-                visits[neighbour] = Visit {
-                    disc,
-                    low: disc,
-                    ..Visit::default()
-                };
+                let id = nodes.len() as u32;
+                disc[neighbour] = id;
+                nodes.push(Node::discovered(id));
                 reached.push(neighbour);
-                stack.push((neighbour as u32, tile as u32, 0));
+                stack.push((neighbour as u32, me, 0));
                 descended = true;
                 break;
-            } else if seen != WALL && neighbour as u32 != parent {
-                visits[tile].low = visits[tile].low.min(seen);
-                visits[tile].on_cycle = true;
-                visits[neighbour].on_cycle = true;
+            } else if seen != WALL && seen != parent {
+                let node = &mut nodes[me as usize];
+                node.low = node.low.min(seen);
+                node.on_cycle = true;
+                nodes[seen as usize].on_cycle = true;
             }
         }
         if descended {
             continue;
         }
         stack.pop();
-        if parent == u32::MAX {
+        if parent == NO_PARENT {
             continue;
         }
-        let child = visits[tile];
-        let above = &mut visits[parent as usize];
+        let child = nodes[me as usize];
+        let above = &mut nodes[parent as usize];
         above.low = above.low.min(child.low);
         above.size += child.size;
-        if child.low >= above.disc {
-            // Blocking `parent` cuts `tile`'s subtree off.
+        if child.low >= parent {
+            // Blocking the parent cuts this subtree off.
             above.largest_part = above.largest_part.max(child.size);
             above.parts += child.size;
         }
-        if child.low <= above.disc {
+        if child.low <= parent {
             above.on_cycle = true;
-            visits[tile].on_cycle = true;
+            nodes[me as usize].on_cycle = true;
         }
-        root_children += (parent as usize == start) as u32;
+        root_children += (parent == 0) as u32;
     }
     let total = reached.len() as u32;
     let mut on_cycle = 0;
-    for &tile in &reached {
-        let visit = &visits[tile];
-        on_cycle += visit.on_cycle as u32;
-        let splits = if tile == start {
+    for (id, (&tile, node)) in reached.iter().zip(&nodes).enumerate() {
+        on_cycle += node.on_cycle as u32;
+        let splits = if id == 0 {
             root_children >= 2
         } else {
-            visit.parts > 0
+            node.parts > 0
         };
         if splits {
             // The part above a non-root tile holds everyone not below it.
-            let above = total - 1 - visit.parts;
-            cut_off[tile] = total - 1 - visit.largest_part.max(above);
+            let above = total - 1 - node.parts;
+            cut_off[tile] = total - 1 - node.largest_part.max(above);
         }
     }
     CutTiles {
@@ -143,13 +137,13 @@ pub fn cut_tiles(graph: &WalkableGraph, start: usize) -> CutTiles {
 
 /// A wall, for the depth-first search: never entered.
 const WALL: u32 = u32::MAX - 1;
+/// The root's parent.
+const NO_PARENT: u32 = u32::MAX;
 
-/// What the depth-first search knows of one tile.
+/// What the depth-first search knows of one reached tile (by discovery number).
 #[derive(Clone, Copy)]
-struct Visit {
-    /// When it was reached ([`UNSEEN`], or [`WALL`]).
-    disc: u32,
-    /// The earliest tile its subtree reaches by one step off the tree.
+struct Node {
+    /// The earliest discovery number its subtree reaches by one step off the tree.
     low: u32,
     /// Tiles in its subtree, itself included.
     size: u32,
@@ -161,11 +155,10 @@ struct Visit {
     on_cycle: bool,
 }
 
-impl Default for Visit {
-    fn default() -> Visit {
-        Visit {
-            disc: UNSEEN,
-            low: 0,
+impl Node {
+    fn discovered(id: u32) -> Node {
+        Node {
+            low: id,
             size: 1,
             largest_part: 0,
             parts: 0,

@@ -135,9 +135,10 @@ impl Bins {
     }
 }
 
-/// Tick labels for an axis spanning `span` axis units: whole numbers unless the span
-/// is narrow (then one or two decimals).
-fn ticks(span: f64) -> impl Fn(&f64) -> String {
+/// Tick labels for an axis spanning `span` axis units: for whole-number measures
+/// (counts, steps, levels) only the whole ticks are labelled; percentages get whole
+/// numbers unless the span is narrow (then one or two decimals).
+fn ticks(whole_numbers: bool, span: f64) -> impl Fn(&f64) -> String {
     let decimals = if span < 1.0 {
         2
     } else if span < 5.0 {
@@ -145,7 +146,20 @@ fn ticks(span: f64) -> impl Fn(&f64) -> String {
     } else {
         0
     };
-    move |v: &f64| format!("{v:.decimals$}")
+    move |v: &f64| {
+        if whole_numbers && (v - v.round()).abs() > 1e-6 {
+            String::new()
+        } else if whole_numbers {
+            format!("{}", v.round() as i64)
+        } else {
+            format!("{v:.decimals$}")
+        }
+    }
+}
+
+/// Whether a measure's values are whole numbers on its axis.
+fn whole(measure: Measure) -> bool {
+    measure.unit() != crate::measures::Unit::Permille
 }
 
 /// The axis value of a raw value (per mille shown as percent).
@@ -180,8 +194,8 @@ fn histogram(area: &Area, measure: Measure, d: &Distribution) -> DrawResult {
         .y_desc("levels")
         .x_labels(6)
         .y_labels(5)
-        .x_label_formatter(&ticks(axis(measure, hi - lo)))
-        .y_label_formatter(&ticks(top))
+        .x_label_formatter(&ticks(whole(measure), axis(measure, hi - lo)))
+        .y_label_formatter(&ticks(true, top))
         .label_style(("sans-serif", 15))
         .axis_desc_style(("sans-serif", 17))
         .draw()?;
@@ -214,7 +228,12 @@ fn histogram(area: &Area, measure: Measure, d: &Distribution) -> DrawResult {
     }
     chart
         .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
+        // Out of the way of the bulk of the bars.
+        .position(if (median as f64) > (lo + hi) / 2.0 {
+            SeriesLabelPosition::UpperLeft
+        } else {
+            SeriesLabelPosition::UpperRight
+        })
         .label_font(("sans-serif", 14))
         .background_style(WHITE.mix(0.85))
         .border_style(BLACK.mix(0.4))
@@ -258,8 +277,8 @@ fn heat_map(
         .disable_mesh()
         .x_desc(x.axis_label())
         .y_desc(y.axis_label())
-        .x_label_formatter(&ticks(axis(x, x_hi - x_lo)))
-        .y_label_formatter(&ticks(axis(y, y_hi - y_lo)))
+        .x_label_formatter(&ticks(whole(x), axis(x, x_hi - x_lo)))
+        .y_label_formatter(&ticks(whole(y), axis(y, y_hi - y_lo)))
         .label_style(("sans-serif", 16))
         .axis_desc_style(("sans-serif", 18))
         .draw()?;
