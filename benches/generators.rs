@@ -266,24 +266,54 @@ fn scrambling(c: &mut Criterion) {
     group.finish();
 }
 
-fn regenerate_in_game(c: &mut Criterion) {
+/// Entering a level in the game, as a player feels it: the key press becomes an action,
+/// the level is generated, its monsters spawned and mirrored as entities, the tiles and
+/// the field of view updated — through the headless `GamePlugin` (`R`, a fresh level of
+/// the same depth and config, each time). For every depth of the built-in campaign, and
+/// 200×200 levels of each kind; a frame is 16 ms.
+fn enter_level(c: &mut Criterion) {
     use delve::config::CampaignConfig;
     use delve::game::headless::{headless_app, perform, settle};
     use delve::game::{PlayerAction, RunSettings};
     use delve::key::LevelKey;
-    let mut group = c.benchmark_group("regenerate_in_game");
-    for &(w, h) in &[(80u32, 50u32), (200, 200)] {
-        let start = LevelKey::new(
-            GeneratorConfig::Cave(CaveConfig {
-                width: w,
-                height: h,
-                ..CaveConfig::default()
+    let campaign = CampaignConfig::builtin();
+    let mut starts: Vec<(String, LevelKey)> = (1..=10u32)
+        .map(|depth| {
+            let config = campaign.config_at(depth).clone();
+            let (w, h) = config.size();
+            let name = format!("depth_{depth:02}_{}_{w}x{h}", config.kind());
+            (name, LevelKey::new(config, depth, 1))
+        })
+        .collect();
+    for kind in delve::generator::GeneratorKind::ALL {
+        let side = if kind == delve::generator::GeneratorKind::Maze {
+            199
+        } else {
+            200
+        };
+        let config = match kind.default_config() {
+            GeneratorConfig::Cave(c) => GeneratorConfig::Cave(CaveConfig {
+                width: side,
+                height: side,
+                ..c
             }),
-            1,
-            1,
-        );
+            GeneratorConfig::Rooms(c) => GeneratorConfig::Rooms(RoomsConfig {
+                width: side,
+                height: side,
+                ..c
+            }),
+            GeneratorConfig::Maze(c) => GeneratorConfig::Maze(MazeConfig {
+                width: side,
+                height: side,
+                ..c
+            }),
+        };
+        starts.push((format!("{kind}_{side}x{side}"), LevelKey::new(config, 1, 1)));
+    }
+    let mut group = c.benchmark_group("enter_level");
+    for (name, start) in starts {
         let mut app = headless_app(RunSettings {
-            campaign: CampaignConfig::builtin(),
+            campaign: campaign.clone(),
             start: Some(start),
             resume: None,
             rules: delve::run::Rules::Monsters,
@@ -291,8 +321,7 @@ fn regenerate_in_game(c: &mut Criterion) {
             record: None,
         });
         settle(&mut app);
-        // Key press → action → new level generated → tile entities updated → sight.
-        group.bench_function(format!("{w}x{h}"), |b| {
+        group.bench_function(name, |b| {
             b.iter(|| perform(&mut app, &[PlayerAction::Regenerate]))
         });
     }
@@ -302,6 +331,6 @@ fn regenerate_in_game(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(10);
-    targets = automaton, levels, level_measures, stats_levels_per_second, connectivity, dijkstra_maps, monster_turn, maze, coprimes, scrambling, regenerate_in_game
+    targets = automaton, levels, level_measures, stats_levels_per_second, connectivity, dijkstra_maps, monster_turn, maze, coprimes, scrambling, enter_level
 }
 criterion_main!(benches);

@@ -109,6 +109,15 @@ impl ByteTable {
         multiply_add(self.forward_step, self.forward_offset, data);
     }
 
+    /// Writes the substitution of every byte of `source` into `target` (out of place;
+    /// both the same length, else only the shorter length is written).
+    pub fn encode_into(&self, source: &[u8], target: &mut [u8]) {
+        let (step, offset) = (self.forward_step, self.forward_offset);
+        for (out, &byte) in target.iter_mut().zip(source) {
+            *out = byte.wrapping_mul(step).wrapping_add(offset);
+        }
+    }
+
     /// Undoes [`ByteTable::encode_in_place`].
     pub fn decode_in_place(&self, data: &mut [u8]) {
         multiply_add(self.backward_step, self.backward_offset, data);

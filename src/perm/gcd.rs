@@ -84,6 +84,50 @@ pub const SUBTRACTION_RATIO_SHIFT: u32 = 6;
 gcd_methods!(u32, gcd_modulus_u32, gcd_subtraction_u32, gcd_stein_u32);
 gcd_methods!(u64, gcd_modulus_u64, gcd_subtraction_u64, gcd_stein_u64);
 
+/// The seed text's two slower methods exactly as it writes them (`FindGCDEuclid`,
+/// `FindGCDStein`), for repeating its benchmark beside delve's versions: pure
+/// subtraction (`max / min` turns, so keep the inputs small: `(u32::MAX, 1)` takes four
+/// billion) and Stein's method by recursion.
+pub mod as_written {
+    /// `FindGCDEuclid`: the larger value is reduced by the smaller until one is 0.
+    pub fn gcd_subtraction(mut value1: u32, mut value2: u32) -> u32 {
+        while value1 != 0 && value2 != 0 {
+            if value1 > value2 {
+                value1 -= value2;
+            } else {
+                value2 -= value1;
+            }
+        }
+        value1.max(value2)
+    }
+
+    /// `FindGCDStein`: one recursive call per halving or subtraction.
+    pub fn gcd_stein(value1: u32, value2: u32) -> u32 {
+        if value1 == 0 {
+            return value2;
+        }
+        if value2 == 0 {
+            return value1;
+        }
+        if value1 == value2 {
+            return value1;
+        }
+        let value1_is_even = value1 & 1 == 0;
+        let value2_is_even = value2 & 1 == 0;
+        if value1_is_even && value2_is_even {
+            gcd_stein(value1 >> 1, value2 >> 1) << 1
+        } else if value1_is_even && !value2_is_even {
+            gcd_stein(value1 >> 1, value2)
+        } else if value2_is_even {
+            gcd_stein(value1, value2 >> 1)
+        } else if value1 > value2 {
+            gcd_stein((value1 - value2) >> 1, value2)
+        } else {
+            gcd_stein(value1, (value2 - value1) >> 1)
+        }
+    }
+}
+
 /// Whether `a` and `b` are co-prime (relatively prime): their greatest common divisor is 1.
 /// `0` is co-prime only to `1`.
 #[inline]

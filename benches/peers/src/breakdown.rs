@@ -2,9 +2,9 @@
 //! timed one by one through the public API, in the order `generate_level` runs them,
 //! plus how often a level needs a second layout.
 
-use delve::generator::analysis::wall_bits::WallBits;
 use delve::generator::analysis::distances::walking_distances;
 use delve::generator::analysis::regions::Regions;
+use delve::generator::analysis::wall_bits::WallBits;
 use delve::generator::stairs::place_stairs;
 use delve::generator::{GeneratorConfig, GeneratorKind, generate_layout, generate_level};
 use delve::grid::{Grid, Pos, Tile};
@@ -42,7 +42,8 @@ pub fn level_split(report: &mut Report, name: &str, config: &GeneratorConfig) {
                 clearance,
                 true,
                 &mut StreamRng::new(1, Stream::Layout),
-            )?;
+            )
+            .ok()?;
             Some((tiles, stairs.up))
         })
         .collect();

@@ -10,6 +10,7 @@ pub mod mazes;
 pub mod numbers;
 pub mod peak;
 pub mod rooms;
+pub mod scale;
 
 use std::fmt::Write as _;
 use std::hint::black_box;

@@ -140,8 +140,8 @@ fn mazes(report: &mut Report) {
     let mut delve_seed = 0u64;
     let mut amaze_seed = 0u64;
     report.compare(
-        "Eller maze 1000×1000 cells, drawn on a 2001×2001 tile grid",
-        "amaze Eller4",
+        "Eller maze 1000×1000 cells, drawn on a 2001×2001 tile grid (coins: delve joins right 62.5 %, closes down 62.5 %, Tromp's; amaze joins 50 %, opens extra downs 35 %)",
+        "amaze Eller4 (whole grid)",
         1,
         None,
         Target::at_least(10.0),
@@ -155,11 +155,11 @@ fn mazes(report: &mut Report) {
         },
     );
     report.compare(
-        "Eller maze 1000×1000 cells, row stream only (EllerRows)",
-        "amaze Eller4",
+        "Eller maze 1000×1000 cells, row stream only (EllerRows; less work than a whole grid, not counted toward the target)",
+        "amaze Eller4 (whole grid)",
         1,
         None,
-        Target::at_least(10.0),
+        Target::Info,
         || {
             delve_seed += 1;
             stream_rows(CELLS, CELLS as u64, delve_seed)

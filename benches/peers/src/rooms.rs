@@ -35,7 +35,11 @@ fn room_dungeons(report: &mut Report) {
     let (mut mapgen_split, mut mapgen_rooms) = (0, 0);
     const SEEDS: u64 = 200;
     for seed in 1..=SEEDS {
-        let layout = rooms::generate(&config, Generation::CURRENT, &mut StreamRng::new(seed, Stream::Layout));
+        let layout = rooms::generate(
+            &config,
+            Generation::CURRENT,
+            &mut StreamRng::new(seed, Stream::Layout),
+        );
         let graph = layout.rooms.as_ref().expect("room layouts have a graph");
         delve_rooms += graph.rooms.len();
         delve_cycles += graph.cycles_added;
@@ -78,7 +82,11 @@ fn room_dungeons(report: &mut Report) {
         Target::at_least(1.0),
         || {
             delve_seed += 1;
-            rooms::generate(&config, Generation::CURRENT, &mut StreamRng::new(delve_seed, Stream::Layout))
+            rooms::generate(
+                &config,
+                Generation::CURRENT,
+                &mut StreamRng::new(delve_seed, Stream::Layout),
+            )
         },
         || {
             mapgen_seed += 1;

@@ -211,3 +211,17 @@ fn prime_factors_and_residues() {
     assert_eq!(mod_inverse(6, 12), None);
     assert_eq!(mod_inverse(3, 1), Some(0));
 }
+
+#[test]
+fn the_seeds_methods_as_written_agree_with_delves() {
+    use delve::perm::gcd::{as_written, gcd_modulus_u32};
+    let mut rng = delve::rng::StreamRng::new(4, delve::rng::Stream::Cosmetic);
+    for _ in 0..20_000 {
+        let (a, b) = (rng.below(70_000), rng.below(70_000));
+        let want = gcd_modulus_u32(a, b);
+        assert_eq!(as_written::gcd_subtraction(a, b), want, "({a}, {b})");
+        assert_eq!(as_written::gcd_stein(a, b), want, "({a}, {b})");
+    }
+    let big = u32::MAX - 4;
+    assert_eq!(as_written::gcd_stein(big, 21), gcd_modulus_u32(big, 21));
+}
