@@ -321,6 +321,8 @@ struct SeedMap {
 }
 
 impl SeedMap {
+    // The loop bounds as the C# writes them (`row <= MapHeight-1`).
+    #[allow(clippy::int_plus_one)]
     fn make_caverns(&mut self) {
         let mut row = 0;
         while row <= self.map_height - 1 {
