@@ -281,9 +281,20 @@ pub fn coprimes_fast(number: u32, range: Range<u32>) -> Result<Vec<u32>, Coprime
     }
 }
 
-/// Repeats the co-prime residues modulo `radical` over `range`.
+/// Values per period below which [`repeat_wheel`] repeats a multiple of the radical.
+const SHORTEST_PERIOD: u32 = 1024;
+
+/// Repeats the co-prime residues modulo `radical` over `range`. A small radical's period
+/// is first repeated to about [`SHORTEST_PERIOD`] values (co-primeness depends only on
+/// the value modulo the radical), so each turn copies a long run: for `2¹⁶` (radical 2)
+/// the period would otherwise hold one residue.
 fn repeat_wheel(range: &Range<u32>, radical: u32) -> Vec<u32> {
-    let residues = coprime_residues(radical);
+    let base = coprime_residues(radical);
+    let copies = (SHORTEST_PERIOD / radical).max(1);
+    let residues: Vec<u32> = (0..copies)
+        .flat_map(|k| base.iter().map(move |&r| k * radical + r))
+        .collect();
+    let radical = radical * copies;
     let span = (range.end - range.start) as u64;
     let estimate = span * residues.len() as u64 / radical as u64 + residues.len() as u64;
     let mut out = Vec::with_capacity(estimate as usize);

@@ -51,7 +51,10 @@ impl Target {
                 min,
                 stretch: Some(s),
             } => format!("≥ {min}× (stretch {s}×)"),
-            Target::Throughput { gbps, ratio, .. } => format!("≥ {gbps} GB/s, ≥ {ratio}× memcpy"),
+            Target::Throughput { gbps, ratio, .. } if ratio > 0.0 => {
+                format!("≥ {gbps} GB/s, ≥ {ratio}× memcpy")
+            }
+            Target::Throughput { gbps, .. } => format!("≥ {gbps} GB/s"),
             Target::Info => "—".to_string(),
         }
     }

@@ -171,10 +171,11 @@ fn scrambling(report: &mut Report) {
         let mut data = random_bytes(size);
         let mut copy = vec![0u8; size];
         let source = random_bytes(size);
+        // The kept target: 2.5 GB/s (memcpy's own speed is shown beside it).
         let throughput = Target::Throughput {
             bytes: size,
             gbps: 2.5,
-            ratio: 0.5,
+            ratio: 0.0,
         };
         report.compare(
             &format!("save scrambling, one table, in place (one buffer; memcpy reads one and writes another), {label}"),

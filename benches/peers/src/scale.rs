@@ -87,7 +87,7 @@ fn whole_levels(report: &mut Report) {
     );
     report.compare(
         "whole room dungeon 1000×1000 (delve: rooms on a grid, spanning tree + cycles, doors, clear stairs, loot)",
-        "mapgen SimpleRooms + NearestCorridors",
+        "mapgen SimpleRooms + NearestCorridors (at most 30 rooms, whatever the size)",
         1,
         None,
         Target::Info,
