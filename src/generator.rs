@@ -382,10 +382,11 @@ pub fn generate_level_with(
     })
 }
 
-/// A `width` × `height` map for unit tests: each tile is wall with `wall_percent` chance
-/// (one draw per tile, row by row).
-#[cfg(test)]
-pub(crate) fn random_tiles(
+/// A `width` × `height` map for tests: each tile is wall with `wall_percent` chance (one
+/// draw per tile, row by row). Public only with the `internals` feature, for the
+/// integration tests.
+#[cfg(any(test, feature = "internals"))]
+pub fn random_tiles(
     width: usize,
     height: usize,
     wall_percent: u32,

@@ -215,24 +215,17 @@ fn stats_reports_a_table_and_passes_the_guarantees() {
     );
 }
 
+/// What `delve ARGS --threads N` prints on stdout, after checking it succeeded.
+fn output_on_threads(args: &[&str], threads: &str) -> Vec<u8> {
+    let o = delve(&[args, &["--threads", threads]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    o.stdout
+}
+
 #[test]
 fn stats_output_is_the_same_on_one_thread_and_on_several() {
-    let run = |threads: &str| {
-        let o = delve(&[
-            "stats",
-            "--kind",
-            "rooms",
-            "--count",
-            "40",
-            "--seed",
-            "9",
-            "--threads",
-            threads,
-        ]);
-        assert!(o.status.success(), "{}", stderr(&o));
-        o.stdout
-    };
-    assert_eq!(run("1"), run("3"));
+    let args = ["stats", "--kind", "rooms", "--count", "40", "--seed", "9"];
+    assert_eq!(output_on_threads(&args, "1"), output_on_threads(&args, "3"));
 }
 
 #[test]
@@ -740,20 +733,8 @@ fn a_campaigns_own_loot_table_travels_with_its_keys_and_saves() {
 
 #[test]
 fn catalog_is_the_same_on_one_thread_and_on_several() {
-    let run = |threads: &str| {
-        let o = delve(&[
-            "catalog",
-            "--seeds",
-            "5..9",
-            "--depths",
-            "3",
-            "--threads",
-            threads,
-        ]);
-        assert!(o.status.success(), "{}", stderr(&o));
-        o.stdout
-    };
-    assert_eq!(run("1"), run("2"));
+    let args = ["catalog", "--seeds", "5..9", "--depths", "3"];
+    assert_eq!(output_on_threads(&args, "1"), output_on_threads(&args, "2"));
     let o = delve(&["catalog", "--seeds", "5", "--threads", "0"]);
     assert_eq!(o.status.code(), Some(2), "0 threads is refused");
 }

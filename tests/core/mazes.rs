@@ -39,16 +39,9 @@ fn layout(config: &MazeConfig, seed: u64) -> Layout {
 
 /// Cells (odd-odd tiles) with exactly one open neighbour.
 fn count_dead_ends(tiles: &Grid<Tile>) -> usize {
-    tiles
-        .positions()
-        .filter(|p| p.x % 2 == 1 && p.y % 2 == 1 && tiles[*p].is_walkable())
-        .filter(|&p| {
-            tiles
-                .neighbours4(p)
-                .filter(|&q| tiles[q].is_walkable())
-                .count()
-                == 1
-        })
+    dead_end_tiles(tiles)
+        .into_iter()
+        .filter(|p| p.x % 2 == 1 && p.y % 2 == 1)
         .count()
 }
 
@@ -344,7 +337,7 @@ fn zero_width_or_zero_rows_is_an_invalid_input_error() {
 }
 
 /// Walkable tiles with exactly one walkable orthogonal neighbour, anywhere on the level.
-fn dead_end_tiles(tiles: &Grid<Tile>) -> Vec<Pos> {
+pub(crate) fn dead_end_tiles(tiles: &Grid<Tile>) -> Vec<Pos> {
     tiles
         .positions()
         .filter(|&p| tiles.is_walkable(p))

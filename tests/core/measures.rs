@@ -7,26 +7,14 @@ use std::collections::VecDeque;
 
 use delve::generator::maze::MazeConfig;
 use delve::generator::{
-    GeneratorConfig, GeneratorKind, RoomsConfig, generate_layout, generate_level,
+    GeneratorConfig, GeneratorKind, RoomsConfig, generate_layout, generate_level, random_tiles,
 };
 use delve::grid::{Grid, ORTHOGONAL, Pos, Tile};
 use delve::measures::{LevelMeasures, Measure};
 use delve::rng::{Stream, StreamRng};
 use proptest::prelude::*;
 
-fn random_map(width: usize, height: usize, wall_percent: u32, seed: u64) -> Grid<Tile> {
-    let mut rng = StreamRng::new(seed, Stream::Layout);
-    let cells = (0..width * height)
-        .map(|_| {
-            if rng.chance_percent(wall_percent) {
-                Tile::Wall
-            } else {
-                Tile::Floor
-            }
-        })
-        .collect();
-    Grid::from_cells(width, height, cells).unwrap()
-}
+use super::mazes::dead_end_tiles;
 
 /// Walking distances from `from` over walkable tiles, skipping `blocked` tiles and the
 /// step `cut` (either way round).
@@ -174,15 +162,9 @@ fn check_against_references(tiles: &Grid<Tile>) -> Result<(), TestCaseError> {
         })
         .count();
     prop_assert_eq!(m.on_cycle as usize, on_cycle);
-    let dead_ends = part
-        .iter()
-        .filter(|&&p| {
-            tiles
-                .neighbours4(p)
-                .filter(|&q| tiles.is_walkable(q))
-                .count()
-                == 1
-        })
+    let dead_ends = dead_end_tiles(tiles)
+        .into_iter()
+        .filter(|p| part.contains(p))
         .count();
     prop_assert_eq!(m.dead_ends as usize, dead_ends);
     Ok(())
@@ -198,7 +180,8 @@ proptest! {
         wall_percent in 0u32..70,
         seed in any::<u64>(),
     ) {
-        check_against_references(&random_map(width, height, wall_percent, seed))?;
+        let mut rng = StreamRng::new(seed, Stream::Layout);
+        check_against_references(&random_tiles(width, height, wall_percent, &mut rng))?;
     }
 }
 
