@@ -9,7 +9,7 @@ use delve::generator::analysis::regions::Regions;
 use delve::generator::analysis::wall_bits::WallBits;
 use delve::generator::cave::automaton::step_plain;
 use delve::generator::{
-    CaveConfig, GeneratorConfig, MazeConfig, RoomsConfig, generate_layout, generate_level,
+    CaveConfig, GeneratorConfig, GeneratorKind, MazeConfig, generate_layout, generate_level,
 };
 use delve::grid::{Grid, Tile};
 use delve::perm::ByteTable;
@@ -51,14 +51,10 @@ fn automaton(c: &mut Criterion) {
 
 fn levels(c: &mut Criterion) {
     let mut group = c.benchmark_group("level_80x50");
-    let configs = [
-        ("cave", GeneratorConfig::Cave(CaveConfig::default())),
-        ("rooms", GeneratorConfig::Rooms(RoomsConfig::default())),
-        ("maze", GeneratorConfig::Maze(MazeConfig::default())),
-    ];
-    for (name, config) in &configs {
+    for kind in GeneratorKind::ALL {
+        let config = &kind.default_config();
         let mut seed = 0u64;
-        group.bench_function(*name, |b| {
+        group.bench_function(kind.name(), |b| {
             b.iter(|| {
                 seed += 1;
                 black_box(generate_level(config, seed).expect("level"))
@@ -72,17 +68,12 @@ fn levels(c: &mut Criterion) {
 fn level_measures(c: &mut Criterion) {
     use delve::measures::LevelMeasures;
     let mut group = c.benchmark_group("level_measures_80x50");
-    let configs = [
-        ("cave", GeneratorConfig::Cave(CaveConfig::default())),
-        ("rooms", GeneratorConfig::Rooms(RoomsConfig::default())),
-        ("maze", GeneratorConfig::Maze(MazeConfig::default())),
-    ];
-    for (name, config) in &configs {
+    for kind in GeneratorKind::ALL {
         let levels: Vec<_> = (0..64)
-            .map(|seed| generate_level(config, seed).expect("level"))
+            .map(|seed| generate_level(&kind.default_config(), seed).expect("level"))
             .collect();
         let mut next = levels.iter().cycle();
-        group.bench_function(*name, |b| {
+        group.bench_function(kind.name(), |b| {
             b.iter(|| black_box(LevelMeasures::of_level(next.next().expect("cycles"))))
         });
     }
@@ -97,7 +88,7 @@ fn stats_levels_per_second(c: &mut Criterion) {
     const LEVELS: u64 = 256;
     let mut group = c.benchmark_group("stats_levels");
     group.throughput(Throughput::Elements(LEVELS));
-    for kind in delve::generator::GeneratorKind::ALL {
+    for kind in GeneratorKind::ALL {
         let base = LevelKey::new(kind.default_config(), 1, 1);
         for threads in [1usize, 2] {
             group.bench_with_input(
@@ -285,29 +276,14 @@ fn enter_level(c: &mut Criterion) {
             (name, LevelKey::new(config, depth, 1))
         })
         .collect();
-    for kind in delve::generator::GeneratorKind::ALL {
-        let side = if kind == delve::generator::GeneratorKind::Maze {
+    for kind in GeneratorKind::ALL {
+        let side = if kind == GeneratorKind::Maze {
             199
         } else {
             200
         };
-        let config = match kind.default_config() {
-            GeneratorConfig::Cave(c) => GeneratorConfig::Cave(CaveConfig {
-                width: side,
-                height: side,
-                ..c
-            }),
-            GeneratorConfig::Rooms(c) => GeneratorConfig::Rooms(RoomsConfig {
-                width: side,
-                height: side,
-                ..c
-            }),
-            GeneratorConfig::Maze(c) => GeneratorConfig::Maze(MazeConfig {
-                width: side,
-                height: side,
-                ..c
-            }),
-        };
+        let mut config = kind.default_config();
+        config.set_size(Some(side), Some(side));
         starts.push((format!("{kind}_{side}x{side}"), LevelKey::new(config, 1, 1)));
     }
     let mut group = c.benchmark_group("enter_level");

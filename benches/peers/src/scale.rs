@@ -7,7 +7,7 @@ use mapgen::filter::{NearestCorridors, SimpleRooms};
 use rand08::SeedableRng;
 use rand08::rngs::StdRng;
 
-use delve::generator::{CaveConfig, GeneratorConfig, MazeConfig, RoomsConfig, generate_level};
+use delve::generator::{CaveConfig, GeneratorConfig, GeneratorKind, generate_level};
 
 use crate::caves::mapgen_cave_builder;
 use crate::peak::peak_heap;
@@ -31,16 +31,10 @@ fn whole_levels(report: &mut Report) {
         passes: crate::caves::MAPGEN_PASSES,
         ..CaveConfig::default()
     });
-    let rooms = GeneratorConfig::Rooms(RoomsConfig {
-        width: side,
-        height: side,
-        ..RoomsConfig::default()
-    });
-    let maze = GeneratorConfig::Maze(MazeConfig {
-        width: side - 1,
-        height: side - 1,
-        ..MazeConfig::default()
-    });
+    let mut rooms = GeneratorKind::Rooms.default_config();
+    rooms.set_size(Some(side), Some(side));
+    let mut maze = GeneratorKind::Maze.default_config();
+    maze.set_size(Some(side - 1), Some(side - 1));
     let mut cave_builder = mapgen_cave_builder(SIDE, SIDE);
     let mut rooms_builder = MapBuilder::new(SIDE, SIDE);
     rooms_builder
