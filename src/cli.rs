@@ -139,21 +139,6 @@ pub fn print_out(text: &str) -> Result<(), CliError> {
     }
 }
 
-/// Runs `work` on `threads` threads (all cores when `None`) for rayon's parallel loops.
-pub fn on_threads<R: Send>(
-    threads: Option<u16>,
-    work: impl FnOnce() -> R + Send,
-) -> Result<R, CliError> {
-    let Some(threads) = threads else {
-        return Ok(work());
-    };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.into())
-        .build()
-        .map_err(|e| CliError(format!("--threads {threads}: {e}")))?;
-    Ok(pool.install(work))
-}
-
 /// Parses the command line, runs it, and turns the result into an exit code.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();

@@ -133,9 +133,9 @@ impl LevelMeasures {
         rooms: Option<&RoomGraph>,
     ) -> LevelMeasures {
         let graph = WalkableGraph::of(tiles);
-        let cuts = cut_tiles(&graph, graph.index(start));
-        let whole = whole_graph_counts(tiles, &graph, cuts.reached.len());
         let start_index = graph.index(start);
+        let cuts = cut_tiles(&graph, start_index);
+        let whole = whole_graph_counts(tiles, &graph, cuts.reached.len());
         let dead_ends = cuts
             .reached
             .iter()

@@ -16,7 +16,9 @@ use rayon::prelude::*;
 
 use crate::generator::analysis::regions::Regions;
 use crate::generator::guarantees::check_level;
-use crate::generator::{GeneratorConfig, GeneratorKind, PocketRepair, StairVeto, generate_layout};
+use crate::generator::{
+    CaveConfig, GeneratorConfig, GeneratorKind, PocketRepair, StairVeto, generate_layout,
+};
 use crate::key::LevelKey;
 use crate::measures::{LevelMeasures, Measure};
 use crate::rng::{Stream, StreamRng};
@@ -154,17 +156,34 @@ pub struct Survey {
     pub first_problem: Option<String>,
 }
 
-/// Why a survey could not run.
+/// Why the threads asked for could not be started.
 #[derive(Debug)]
-pub struct SurveyError(pub String);
+pub struct ThreadsError(pub String);
 
-impl fmt::Display for SurveyError {
+impl fmt::Display for ThreadsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
     }
 }
 
-impl std::error::Error for SurveyError {}
+impl std::error::Error for ThreadsError {}
+
+/// Runs `work` with rayon's parallel loops on `threads` threads — 0: on the current pool
+/// (one thread per core unless the caller installed another). `stats`, `catalog`, the
+/// benchmarks and the tests all choose their threads through this.
+pub fn on_threads<R: Send>(
+    threads: usize,
+    work: impl FnOnce() -> R + Send,
+) -> Result<R, ThreadsError> {
+    if threads == 0 {
+        return Ok(work());
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| ThreadsError(format!("cannot start {threads} threads: {e}")))?;
+    Ok(pool.install(work))
+}
 
 impl Survey {
     /// Surveys the levels of `base`'s config and depth for run seeds `base.seed`,
@@ -175,13 +194,9 @@ impl Survey {
         count: u64,
         threads: usize,
         progress: &(dyn Fn() + Sync),
-    ) -> Result<Survey, SurveyError> {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(|e| SurveyError(format!("cannot start {threads} threads: {e}")))?;
+    ) -> Result<Survey, ThreadsError> {
         let mut survey = Survey::new(base.clone());
-        pool.install(|| {
+        on_threads(threads, || {
             let mut first = 0;
             while first < count {
                 let end = count.min(first + CHUNK);
@@ -202,7 +217,7 @@ impl Survey {
                 }
                 first = end;
             }
-        });
+        })?;
         Ok(survey)
     }
 
@@ -236,8 +251,7 @@ impl Survey {
             Err(problem) => {
                 self.failures += 1;
                 self.layouts += crate::generator::MAX_ATTEMPTS as u64;
-                self.first_problem
-                    .get_or_insert_with(|| format!("key {}: {problem}", key.encode()));
+                self.note_problem(key, &problem);
                 return;
             }
         };
@@ -264,9 +278,14 @@ impl Survey {
         self.cycles_added += level.cycles_added as u64;
         if let Some(broken) = level.broken {
             self.broken += 1;
-            self.first_problem
-                .get_or_insert_with(|| format!("key {}: {broken}", key.encode()));
+            self.note_problem(key, &broken);
         }
+    }
+
+    /// Keeps the first problem met, with its level's key.
+    fn note_problem(&mut self, key: &LevelKey, problem: &str) {
+        self.first_problem
+            .get_or_insert_with(|| format!("key {}: {problem}", key.encode()));
     }
 
     /// Levels made (asked for, less failures).
@@ -408,12 +427,12 @@ fn sample(key: &LevelKey) -> Sample {
                     pockets: level.report.pockets_before_repair,
                     large: level.report.large_pockets_before_repair,
                 },
-                _ => raw_pockets(&key.config, seed, true),
+                _ => raw_pockets(cave, seed, true),
             };
             let without = if cave.blanking_height == 0 {
                 with
             } else {
-                raw_pockets(&key.config, seed, false)
+                raw_pockets(cave, seed, false)
             };
             Some((with, without))
         }
@@ -433,10 +452,7 @@ fn sample(key: &LevelKey) -> Sample {
 
 /// The pockets the raw automaton (no repair; with or without blanking) leaves on the
 /// layout of `seed`.
-fn raw_pockets(config: &GeneratorConfig, seed: u64, blanking: bool) -> PocketCount {
-    let GeneratorConfig::Cave(cave) = config else {
-        return PocketCount::default();
-    };
+fn raw_pockets(cave: &CaveConfig, seed: u64, blanking: bool) -> PocketCount {
     let mut raw = cave.clone();
     raw.pocket_repair = PocketRepair::Off;
     if !blanking {
@@ -466,7 +482,6 @@ fn raw_pockets(config: &GeneratorConfig, seed: u64, blanking: bool) -> PocketCou
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generator::CaveConfig;
 
     #[test]
     fn a_levels_own_pocket_count_is_the_raw_automatons_with_blanking() {
@@ -479,6 +494,7 @@ mod tests {
                 ..CaveConfig::default()
             },
         ] {
+            let cave = config.clone();
             let config = GeneratorConfig::Cave(config);
             for seed in 0..80 {
                 let key = LevelKey::new(config.clone(), 1, seed);
@@ -486,7 +502,7 @@ mod tests {
                 if level.report.retries > 0 {
                     continue;
                 }
-                let raw = raw_pockets(&config, key.level_seed(), true);
+                let raw = raw_pockets(&cave, key.level_seed(), true);
                 assert_eq!(
                     raw.pockets, level.report.pockets_before_repair,
                     "seed {seed}"

@@ -60,7 +60,8 @@ pub fn run(args: CatalogArgs) -> Result<Outcome, CliError> {
             .map_err(|e| CliError(e.to_string()))?
             .progress_chars("=> "),
     );
-    let entries = super::on_threads(args.threads, || {
+    let threads = args.threads.map_or(0, usize::from);
+    let entries = delve::stats::on_threads(threads, || {
         catalog(&campaign, first..=last, args.depths, &|| bar.inc(1))
     })??;
     bar.finish_and_clear();

@@ -28,6 +28,9 @@ pub struct StatsArgs {
     plot: Option<std::path::PathBuf>,
 }
 
+/// Why `--plot` is refused in a delve built without plotters.
+const NO_PLOT_FEATURE: &str = "--plot: this delve was built without the `plot` feature";
+
 /// Runs `delve stats`.
 pub fn run(args: StatsArgs) -> Result<Outcome, CliError> {
     let base = resolve::level_key(&args.level)?;
@@ -42,8 +45,7 @@ pub fn run(args: StatsArgs) -> Result<Outcome, CliError> {
     );
     bar.set_message(format!("{}", base.config.kind()));
     let threads = args.threads.map_or(0, usize::from);
-    let survey = Survey::run(&base, args.count, threads, &|| bar.inc(1))
-        .map_err(|e| CliError(e.to_string()))?;
+    let survey = Survey::run(&base, args.count, threads, &|| bar.inc(1))?;
     bar.finish_and_clear();
     super::print_out(&survey.table())?;
     if let Some(path) = &args.plot {
@@ -77,9 +79,7 @@ fn check_plot_path(path: &std::path::Path) -> Result<(), CliError> {
         )));
     }
     if cfg!(not(feature = "plot")) {
-        return Err(CliError(
-            "--plot: this delve was built without the `plot` feature".into(),
-        ));
+        return Err(CliError(NO_PLOT_FEATURE.into()));
     }
     Ok(())
 }
@@ -93,7 +93,5 @@ fn write_plot(survey: &Survey, path: &std::path::Path) -> Result<(), CliError> {
 
 #[cfg(not(feature = "plot"))]
 fn write_plot(_: &Survey, _: &std::path::Path) -> Result<(), CliError> {
-    Err(CliError(
-        "--plot: this delve was built without the `plot` feature".into(),
-    ))
+    Err(CliError(NO_PLOT_FEATURE.into()))
 }

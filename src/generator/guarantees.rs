@@ -7,6 +7,7 @@ use std::fmt;
 
 use super::Level;
 use crate::grid::{Grid, Pos, Tile};
+use crate::measures::WalkableGraph;
 
 /// A broken guarantee.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,23 +47,15 @@ impl fmt::Display for Violation {
 }
 
 /// Labels 4-connected walkable regions with a plain BFS; returns (labels, region count).
-/// The map is first copied inside a ring of wall, so a tile's four neighbours are one
-/// step or one row away in the copy, with no edge to test.
+/// The BFS runs on the map copied inside a ring of wall ([`WalkableGraph`]), so a tile's
+/// four neighbours are one step or one row away, with no edge to test.
 pub fn label_regions_simple(tiles: &Grid<Tile>) -> (Vec<u32>, usize) {
-    let (width, height) = (tiles.width(), tiles.height());
-    let stride = width + 2;
-    let mut open = vec![false; stride * (height + 2)];
-    for y in 0..height {
-        let row = &mut open[(y + 1) * stride + 1..][..width];
-        for (cell, tile) in row.iter_mut().zip(tiles.row(y)) {
-            *cell = tile.is_walkable();
-        }
-    }
-    let mut padded_labels = vec![u32::MAX; open.len()];
+    let graph = WalkableGraph::of(tiles);
+    let mut padded_labels = vec![u32::MAX; graph.open.len()];
     let mut count = 0;
     let mut queue = Vec::new();
-    for start in 0..open.len() {
-        if padded_labels[start] != u32::MAX || !open[start] {
+    for start in 0..graph.open.len() {
+        if padded_labels[start] != u32::MAX || !graph.is_open(start) {
             continue;
         }
         padded_labels[start] = count;
@@ -72,8 +65,8 @@ pub fn label_regions_simple(tiles: &Grid<Tile>) -> (Vec<u32>, usize) {
         while head < queue.len() {
             let i = queue[head];
             head += 1;
-            for j in [i - stride, i - 1, i + 1, i + stride] {
-                if open[j] && padded_labels[j] == u32::MAX {
+            for j in graph.neighbours(i) {
+                if graph.is_open(j) && padded_labels[j] == u32::MAX {
                     padded_labels[j] = count;
                     queue.push(j);
                 }
@@ -81,7 +74,8 @@ pub fn label_regions_simple(tiles: &Grid<Tile>) -> (Vec<u32>, usize) {
         }
         count += 1;
     }
-    let labels = (0..height)
+    let (width, stride) = (tiles.width(), graph.stride);
+    let labels = (0..tiles.height())
         .flat_map(|y| &padded_labels[(y + 1) * stride + 1..][..width])
         .copied()
         .collect();
