@@ -178,8 +178,13 @@ pub(crate) struct Walk<'g> {
     /// Per padded tile: the last walk's distance, [`UNREACHED`] or [`BLOCKED`] — one
     /// load tells whether a neighbour is to be queued.
     distance: Vec<u32>,
-    /// The last walk's tiles in order of distance.
+    /// The last walk's tiles in order of distance (the first [`Walk::reached`]), with room
+    /// for every tile and four more, so that a neighbour can be written at the end before
+    /// knowing whether it is new: the end moves on only if it is (whether a neighbour is
+    /// open is random, so a branch would mispredict).
     queue: Vec<u32>,
+    /// How many tiles the last walk reached.
+    reached: usize,
     /// For each tile, an upper bound of its eccentricity: over the walks so far from
     /// tiles `w`, the least `distance(w, tile) + eccentricity(w)`.
     upper: Vec<u32>,
@@ -195,24 +200,24 @@ impl<'g> Walk<'g> {
         Walk {
             graph,
             distance,
-            queue: Vec::with_capacity(graph.open.len()),
+            queue: vec![0; graph.open.len() + 4],
+            reached: 0,
             upper: vec![u32::MAX; graph.open.len()],
         }
     }
 
-    /// Walks from `from`, level by level: afterwards `self.queue` holds the reached
+    /// The tiles the last walk reached, in order of distance.
+    fn walked(&self) -> &[u32] {
+        &self.queue[..self.reached]
+    }
+
+    /// Walks from `from`, level by level: afterwards [`Walk::walked`] gives the reached
     /// tiles in order of distance and `self.distance` their distances. Returns the
     /// eccentricity of `from`.
     fn from(&mut self, from: usize) -> u32 {
-        for &i in &self.queue {
+        for &i in &self.queue[..self.reached] {
             self.distance[i as usize] = UNREACHED;
         }
-        // The queue has room for every tile and four more, so a neighbour can be written
-        // at its end before knowing whether it is new: the end moves on only if it is
-        // (whether a neighbour is open is random, so a branch would mispredict).
-        let room = self.graph.open.len() + 4;
-        self.queue.clear();
-        self.queue.resize(room, 0);
         self.distance[from] = 0;
         self.queue[0] = from as u32;
         let stride = self.graph.stride;
@@ -232,9 +237,9 @@ impl<'g> Walk<'g> {
             }
             level_start = level_end;
         }
-        self.queue.truncate(end);
+        self.reached = end;
         let eccentricity = level - 1;
-        for &tile in &self.queue {
+        for &tile in &self.queue[..end] {
             let tile = tile as usize;
             self.upper[tile] = self.upper[tile].min(self.distance[tile] + eccentricity);
         }
@@ -243,7 +248,7 @@ impl<'g> Walk<'g> {
 
     /// The last walk's farthest tile (the last one it reached).
     fn farthest(&self) -> usize {
-        *self.queue.last().expect("a walk reaches its start") as usize
+        *self.walked().last().expect("a walk reaches its start") as usize
     }
 
     /// The walking distance from `start` to `exit` (if reachable) and the diameter of the
@@ -276,7 +281,7 @@ impl<'g> Walk<'g> {
             lower = lower.max(second);
             radius = self.from(better);
         }
-        let by_level = self.queue.clone();
+        let by_level = self.walked().to_vec();
         let levels: Vec<u32> = by_level
             .iter()
             .map(|&i| self.distance[i as usize])
