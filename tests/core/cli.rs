@@ -71,8 +71,7 @@ fn a_mistyped_key_is_rejected_with_exit_2() {
 
 #[test]
 fn bad_input_exits_2_with_the_reason() {
-    let dir = std::env::temp_dir().join(format!("delve-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_folder("cli");
     let broken = dir.join("broken.ron");
     std::fs::write(
         &broken,
@@ -230,8 +229,7 @@ fn stats_output_is_the_same_on_one_thread_and_on_several() {
 
 #[test]
 fn stats_draws_its_plots_into_a_png_and_refuses_other_files_up_front() {
-    let dir = std::env::temp_dir().join(format!("delve-plot-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_folder("plot");
     let path = dir.join("maze.png");
     let o = delve(&[
         "stats",
@@ -441,11 +439,16 @@ fn stats_says_which_depth_it_measured() {
     assert!(text.contains("depth                        3"), "{text}");
 }
 
+/// A folder `delve-NAME-PID` in the system's temp dir, made if missing.
+fn temp_folder(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("delve-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// A file in a fresh folder of the system's temp dir, holding `text`.
 fn temp_file(name: &str, text: &[u8]) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("delve-odd-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+    let path = temp_folder("odd").join(name);
     std::fs::write(&path, text).unwrap();
     path
 }
@@ -676,8 +679,7 @@ fn a_campaigns_own_loot_table_travels_with_its_keys_and_saves() {
         .filter(|&p| tiles[p] == Tile::Loot)
         .map(|p| super::paths::walk(&tiles, up, p));
     let walk = walks.min_by_key(Vec::len).expect("the hoard has loot");
-    let dir = std::env::temp_dir().join(format!("delve-hoard-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_folder("hoard");
     let save = dir.join("hoard.sav");
     let played = delve(&[
         "play",
