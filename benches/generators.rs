@@ -295,6 +295,7 @@ fn enter_level(c: &mut Criterion) {
             rules: delve::run::Rules::Monsters,
             save_path: std::env::temp_dir().join("delve-bench.sav"),
             record: None,
+            offer_to_continue: false,
         });
         settle(&mut app);
         group.bench_function(name, |b| {

@@ -80,9 +80,11 @@ pub struct LootItem {
 /// What using an item does.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Effect {
-    /// Nothing: it cannot be used (gold, the rune).
+    /// Nothing: it cannot be used (the rune).
     #[default]
     None,
+    /// Money: picked up into the purse (with monsters), not carried as an item.
+    Gold,
     /// Drink: heals this many hit points (above the most, the most grows by one).
     Heal(u32),
     /// Drink: confused for this many turns (moves go astray).

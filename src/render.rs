@@ -88,6 +88,7 @@ pub fn watch_recording(recording: crate::run::record::Recording, speed: f32) -> 
         rules: recording.start.rules,
         save_path: std::env::temp_dir().join("delve-replay.sav"),
         record: None,
+        offer_to_continue: false,
     };
     let mut app = window_app(settings);
     app.add_plugins(replay::ReplayPlugin {

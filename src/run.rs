@@ -10,6 +10,7 @@ mod fight;
 mod items;
 mod keys;
 mod level;
+pub mod look;
 pub mod record;
 pub mod save;
 pub mod status;
@@ -20,8 +21,9 @@ mod watch;
 use std::collections::BTreeMap;
 
 pub use actions::{
-    ActionError, BINDINGS, Binding, Command, NamedKey, PlayerAction, action_letters,
-    command_for_char, command_for_key, help_lines, parse_actions, stack_of_letter,
+    ActionError, BINDINGS, Binding, Command, NamedKey, PlayerAction, Scroll, Section,
+    action_letters, command_for_char, command_for_key, help_lines, help_lines_in, parse_actions,
+    stack_of_letter,
 };
 pub use arrival::{Arrival, ChangeReason, arrival_notice};
 pub use fight::{
@@ -31,7 +33,7 @@ pub use fight::{
 pub use items::{
     ItemKnowledge, inventory_names, inventory_stacks, item_name, stack_letter, with_article,
 };
-pub use keys::{KeyReader, Reaction};
+pub use keys::{ItemVerb, KeyContext, KeyReader, Overlay, Prompt, Question, Reaction};
 pub use level::{
     LevelInPlay, LevelMemory, MAX_PLAY_TILES, SIGHT_RADIUS, Sight, TooLargeToPlay, Unplayable,
     check_play_size, generate_for_play,
@@ -84,6 +86,9 @@ pub enum Outcome {
     LoadWanted,
     /// The run ended: the player died or won ([`RunState::end`] says which).
     RunEnded,
+    /// Something the player should stop for happened (a monster came into view): a
+    /// key held down stops repeating.
+    Disturbed,
     /// A line for the player.
     Notice(String),
 }
@@ -198,13 +203,14 @@ impl RunState {
         };
         run.put_monsters(None);
         run.level.look_from(player);
-        let outcomes = vec![
+        let mut outcomes = vec![
             Outcome::LevelEntered {
                 depth: key.depth,
                 key: key.clone(),
             },
             Outcome::Notice(arrival_notice(ChangeReason::Start, &key)),
         ];
+        run.seal_notice(&mut outcomes);
         Ok((run, outcomes))
     }
 
@@ -266,12 +272,61 @@ impl RunState {
         }
     }
 
-    /// Whether the player carries a must-find item (the rune of passage).
-    fn carries_the_rune(&self) -> bool {
+    /// The must-find item of the level in play (its loot table index), if it has one.
+    pub fn must_find_here(&self) -> Option<usize> {
         let table = self.campaign.loot_table();
-        self.inventory
+        self.level
+            .level
+            .loot
             .iter()
-            .any(|&kind| table.items().get(kind).is_some_and(|item| item.must_find))
+            .map(|i| i.item)
+            .find(|&kind| table.items().get(kind).is_some_and(|item| item.must_find))
+    }
+
+    /// Whether this level's down stairs are sealed: with monsters, until the level's
+    /// must-find item is found (a level without one is open).
+    pub fn stairs_sealed(&self) -> bool {
+        self.fight
+            .as_ref()
+            .is_some_and(|f| self.must_find_here().is_some() && !f.has_found(self.depth))
+    }
+
+    /// The name of the must-find item of the level in play ("rune of passage").
+    fn must_find_name(&self) -> String {
+        self.must_find_here()
+            .map(|kind| self.campaign.loot_table().true_name(kind))
+            .unwrap_or_else(|| "rune of passage".to_owned())
+    }
+
+    /// The reminder on arriving on a level whose stairs are sealed.
+    fn seal_notice(&self, out: &mut Vec<Outcome>) {
+        if self.stairs_sealed() {
+            let glyph = self
+                .must_find_here()
+                .and_then(|k| self.campaign.loot_table().items().get(k))
+                .map_or('*', |i| i.glyph);
+            out.push(notice(&format!(
+                "The stairs down are sealed until you find this level's {} ({glyph}).",
+                self.must_find_name()
+            )));
+        }
+    }
+
+    /// Marks the run as a designer run (a designer's tool was used).
+    fn mark_designer(&mut self) {
+        if let Some(fight) = &mut self.fight {
+            fight.designer = true;
+        }
+    }
+
+    /// Whether a designer's tool was used in this run.
+    pub fn designer_run(&self) -> bool {
+        self.fight.as_ref().is_some_and(|f| f.designer)
+    }
+
+    /// Gold in the purse (none in a peaceful run, where gold is carried as an item).
+    pub fn gold(&self) -> u32 {
+        self.fight.as_ref().map_or(0, |f| f.gold)
     }
 
     /// A turn passed: count it and let the monsters act.
@@ -311,21 +366,21 @@ impl RunState {
         }
         let here = self.player;
         let tile_here = self.level.level.tiles.get(here);
-        if let Some(end) = self.end()
-            && !matches!(
-                action,
-                PlayerAction::Save | PlayerAction::Load | PlayerAction::ShowKey
-            )
-        {
-            let how = match end {
-                RunEnd::Won => "You have won".to_owned(),
-                RunEnd::Died { cause } => format!("You were {cause}"),
-            };
-            out.push(notice(&format!(
-                "{how}; the run is over. Start a new one, or load a save (F9)."
-            )));
+        if self.end().is_some() {
+            // The end screen offers loading and the key; nothing else does anything.
+            match action {
+                PlayerAction::Load => out.push(Outcome::LoadWanted),
+                PlayerAction::ShowKey => {
+                    out.push(notice(&format!("Level key {}", self.level.key.encode())));
+                }
+                PlayerAction::Save => out.push(notice(
+                    "The run is over: it is not saved, and your last save is kept.",
+                )),
+                _ => {}
+            }
             return out;
         }
+        let in_view_before = self.monster_ids_in_view();
         match action {
             PlayerAction::Move(dx, dy) => {
                 let (dx, dy) = if self.confused() {
@@ -361,7 +416,12 @@ impl RunState {
                 }
             }
             PlayerAction::Descend => {
-                if tile_here == Some(Tile::DownStairs)
+                if tile_here == Some(Tile::DownStairs) && self.stairs_sealed() {
+                    let name = self.must_find_name();
+                    out.push(notice(&format!(
+                        "The stairs are sealed. This level's {name} opens them; it lies somewhere in the open."
+                    )));
+                } else if tile_here == Some(Tile::DownStairs)
                     && self.fight.is_some()
                     && self.depth >= self.campaign.final_depth()
                 {
@@ -387,6 +447,7 @@ impl RunState {
                 _ => out.push(notice("There are no stairs up here.")),
             },
             PlayerAction::Regenerate => {
+                self.mark_designer();
                 self.regenerations = self.regenerations.saturating_add(1);
                 // Fresh seeds are 32-bit so that regenerated levels keep short keys.
                 let seed = mix64(self.level.key.seed ^ mix64(self.regenerations)) >> 32;
@@ -397,6 +458,7 @@ impl RunState {
                 self.enter(key, Arrival::UpStairs, ChangeReason::Regenerate, &mut out);
             }
             PlayerAction::SwitchKind(kind) => {
+                self.mark_designer();
                 let key = LevelKey {
                     config: self.campaign.config_of_kind(kind),
                     ..self.level.key.clone()
@@ -404,6 +466,7 @@ impl RunState {
                 self.enter(key, Arrival::UpStairs, ChangeReason::SwitchKind, &mut out);
             }
             PlayerAction::AdjustWalls(delta) => {
+                self.mark_designer();
                 if let GeneratorConfig::Cave(cave) = &self.level.key.config {
                     let mut cave = cave.clone();
                     cave.wall_percent = (cave.wall_percent as i32 + delta).clamp(0, 100) as u32;
@@ -417,7 +480,10 @@ impl RunState {
                     out.push(notice("+ and - change a cave's walls; press 1 for a cave."));
                 }
             }
-            PlayerAction::StepAutomaton => self.step_watch(&mut out),
+            PlayerAction::StepAutomaton => {
+                self.mark_designer();
+                self.step_watch(&mut out);
+            }
             PlayerAction::StopWatching => {}
             PlayerAction::ShowKey => {
                 out.push(notice(&format!("Level key {}", self.level.key.encode())));
@@ -425,8 +491,11 @@ impl RunState {
             PlayerAction::Save => out.push(Outcome::SaveWanted),
             PlayerAction::Load => out.push(Outcome::LoadWanted),
             PlayerAction::Use(slot) => self.use_item(slot, &mut out),
+            PlayerAction::Drop(slot) => self.drop_item(slot, &mut out),
             PlayerAction::Explore => self.travel(Destination::Explore, &mut out),
+            PlayerAction::Rest => self.rest(&mut out),
         }
+        self.notice_monsters_coming_into_view(&in_view_before, &mut out);
         out
     }
 
@@ -450,34 +519,57 @@ impl RunState {
         }
     }
 
-    /// The final depth's down stairs: with the rune, the run is won; without, they are
-    /// sealed.
+    /// The final depth's down stairs, open (its must-find item found): the run is won.
     fn descend_from_the_final_depth(&mut self, out: &mut Vec<Outcome>) {
-        if !self.carries_the_rune() {
-            out.push(notice(
-                "The stairs are sealed. Only the rune of passage opens them.",
-            ));
-            return;
-        }
         self.turns = self.turns.saturating_add(1);
         if let Some(fight) = &mut self.fight {
             fight.end = Some(RunEnd::Won);
         }
         out.push(notice(&format!(
-            "The rune flares and the seal gives way. You escape the dungeon from depth {}: you win!",
+            "The way out opens before you. You escape the dungeon from depth {}: you win!",
             self.depth
         )));
         out.push(Outcome::RunEnded);
     }
 
-    /// Picks up the item at `at`, if any; says whether one was taken.
+    /// Picks up the item at `at`, if any; says whether one was taken. With monsters,
+    /// gold goes to the purse and the level's must-find item opens its stairs; other
+    /// items are carried, under their kind's letter.
     fn pick_up(&mut self, at: Pos, out: &mut Vec<Outcome>) -> bool {
-        let Some(index) = self.level.items.iter().position(|i| i.pos == at) else {
+        let Some(item) = self.level.take_item(at) else {
             return false;
         };
-        let item = self.level.items.remove(index).item;
-        self.inventory.push(item);
         out.push(Outcome::PickedUp { item, at });
+        let table = self.campaign.loot_table();
+        let kind = table.items().get(item);
+        let depth = self.depth;
+        let level_seed = self.level.key.level_seed();
+        if let Some(fight) = &mut self.fight {
+            if kind.is_some_and(|k| k.effect == crate::loot::Effect::Gold) {
+                let amount = gold_amount(depth, level_seed, at);
+                fight.gold = fight.gold.saturating_add(amount);
+                out.push(notice(&format!(
+                    "You pick up {amount} gold pieces (purse: {}).",
+                    fight.gold
+                )));
+                return true;
+            }
+            if kind.is_some_and(|k| k.must_find) {
+                fight.mark_found(depth);
+                let name = table.true_name(item);
+                let way = if depth >= self.campaign.final_depth() {
+                    "the way out of the dungeon is open: take the stairs down"
+                } else {
+                    "the stairs down are open"
+                };
+                out.push(notice(&format!(
+                    "You take the {name}: {way}."
+                )));
+                return true;
+            }
+        }
+        self.inventory.push(item);
+        self.give_letter(item);
         let name = self.knowledge().name(item);
         out.push(notice(&format!("You pick up {}.", with_article(&name))));
         true
@@ -515,7 +607,7 @@ impl RunState {
         let memory = self.memories.get(&key.encode()).cloned();
         self.level = LevelInPlay::new(key.clone(), generated, memory.as_ref());
         self.put_monsters(memory.as_ref());
-        if self.ring_power() == Some(crate::loot::RingPower::Searching) {
+        if self.wears_ring(crate::loot::RingPower::Searching) {
             self.reveal_items();
         }
         self.depth = key.depth;
@@ -526,6 +618,7 @@ impl RunState {
             key: key.clone(),
         });
         out.push(Outcome::Notice(arrival_notice(reason, &key)));
+        self.seal_notice(out);
     }
 
     /// Space: the next stage of watching this cave form.
@@ -574,4 +667,15 @@ impl RunState {
 
 fn notice(text: &str) -> Outcome {
     Outcome::Notice(text.to_owned())
+}
+
+/// Mixed into the seed of a heap of gold's amount.
+const GOLD_SALT: u64 = 0x474f_4c44;
+
+/// How many gold pieces the heap at `at` of a level holds: more deeper down (depth × 4
+/// + 5 to depth × 12 + 4), fixed by the level's seed and the heap's place.
+pub fn gold_amount(depth: u32, level_seed: u64, at: Pos) -> u32 {
+    let place = (at.x as u32 as u64) << 32 | at.y as u32 as u64;
+    let roll = mix64(level_seed ^ GOLD_SALT ^ mix64(place));
+    depth * 4 + 5 + (roll % (u64::from(depth) * 8)) as u32
 }

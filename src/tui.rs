@@ -18,15 +18,13 @@ use bevy_ratatui::{RatatuiContext, RatatuiPlugins};
 
 use crate::game::{
     GamePlugin, GameSystems, KeyReactions, Keyboard, NoticeLog, RunModel, RunSettings,
+    key_context,
 };
 use crate::run::{Command, NamedKey, command_for_char, command_for_key};
 
 /// How often the terminal is polled for keys (the screen is drawn only when something
 /// changed).
 const FRAME: Duration = Duration::from_millis(30);
-
-/// Notices kept for the message log overlay.
-const LOG_LINES: usize = 200;
 
 /// Plays the run in this terminal until the player quits; returns how the app exited.
 pub fn play(settings: RunSettings) -> AppExit {
@@ -67,6 +65,10 @@ pub fn command_of(code: KeyCode) -> (Option<Command>, Option<char>) {
         KeyCode::F(5) => Some(NamedKey::F5),
         KeyCode::F(9) => Some(NamedKey::F9),
         KeyCode::Esc => Some(NamedKey::Escape),
+        KeyCode::PageUp => Some(NamedKey::PageUp),
+        KeyCode::PageDown => Some(NamedKey::PageDown),
+        KeyCode::Home => Some(NamedKey::Home),
+        KeyCode::End => Some(NamedKey::End),
         KeyCode::Char(' ') => Some(NamedKey::Space),
         KeyCode::Char(c @ '1'..='3') => c.to_digit(10).map(|d| NamedKey::Digit(d as u8)),
         _ => None,
@@ -86,6 +88,7 @@ fn read_terminal_keys(
     mut reader: ResMut<Keyboard>,
     mut reactions: KeyReactions,
     run: Option<Res<RunModel>>,
+    log: Res<NoticeLog>,
 ) {
     for key in keys.read() {
         if key.kind == KeyEventKind::Release {
@@ -95,8 +98,8 @@ fn read_terminal_keys(
             continue; // Ctrl-C is bevy_ratatui's: it ends the app, and the terminal is restored
         }
         let (command, letter) = command_of(key.code);
-        let watching = run.as_ref().is_some_and(|r| r.watch.is_some());
-        reactions.tell(reader.press(command, letter, watching));
+        let context = key_context(run.as_deref().map(|r| &r.0), &log);
+        reactions.tell(reader.press(command, letter, context));
     }
 }
 
@@ -121,17 +124,12 @@ fn draw_screen(
         return Ok(());
     }
     *drawn_once = true;
-    let notices: Vec<String> = {
-        let mut lines = log.latest(LOG_LINES);
-        lines.reverse();
-        lines
-    };
     context.draw(|frame| {
         draw::draw(
             frame,
             &draw::Screen {
                 run: &run.0,
-                notices: &notices,
+                log: &log,
                 keys: &keys.0,
             },
         )
@@ -193,6 +191,10 @@ mod tests {
                         NamedKey::F5 => KeyCode::F(5),
                         NamedKey::F9 => KeyCode::F(9),
                         NamedKey::Escape => KeyCode::Esc,
+                        NamedKey::PageUp => KeyCode::PageUp,
+                        NamedKey::PageDown => KeyCode::PageDown,
+                        NamedKey::Home => KeyCode::Home,
+                        NamedKey::End => KeyCode::End,
                     };
                     command_of(code).0 == Some(binding.command)
                 });

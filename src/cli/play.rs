@@ -68,6 +68,17 @@ impl PlayArgs {
 /// Runs `delve play`.
 pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
     let mut campaign = resolve::campaign(&args.level)?;
+    // A new game is a new dungeon: a run started without a config, a seed or a key
+    // takes a fresh master seed, drawn once here at the edge (the HUD, the end screen,
+    // saves and recordings show it, so the run stays reproducible). A config's own
+    // seed stands; --seed overrides it.
+    let fresh = args.level.config.is_none()
+        && args.level.seed.is_none()
+        && args.level.key.is_none()
+        && args.load.is_none();
+    if fresh {
+        campaign.seed = fresh_seed();
+    }
     // Every depth of the run follows --kind, --width and --height, not only the first.
     if let Some(kind) = args.level.kind {
         campaign = campaign.with_kind(kind.into());
@@ -109,6 +120,11 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
         Some(path) => Some(ResumedRun::load(path).map_err(|e| CliError(format!("--load: {e}")))?),
         None => None,
     };
+    // A fresh start with a run in progress in the save slot offers to continue it.
+    let offer_to_continue = fresh
+        && !args.headless
+        && !explicit_start
+        && ResumedRun::load(&args.save_file).is_ok_and(|saved| saved.run.end().is_none());
     let settings = RunSettings {
         campaign,
         start,
@@ -120,6 +136,7 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
         },
         save_path: args.save_file.clone(),
         record: args.record.clone(),
+        offer_to_continue,
     };
     if args.headless {
         let actions = parse_actions(&args.actions)?;
@@ -144,6 +161,20 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
             "{problem}. Set DISPLAY to a running X server, start a virtual one (`Xvfb :99 &` then `DISPLAY=:99 delve`, see the README), play in a terminal (`delve play --tui`), or play without a window: `delve play --headless --actions \"…\"`"
         ))),
     }
+}
+
+/// A fresh master seed (below 2³², so level keys stay short): the clock's nanoseconds
+/// and the process id through std's randomly keyed hasher. Only a new run's seed comes
+/// from here; everything after it follows from the seed.
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    hasher.write_u128(now);
+    hasher.write_u32(std::process::id());
+    hasher.finish() >> 32
 }
 
 /// Whether stdin and stdout are both a terminal (so the terminal front end can run).

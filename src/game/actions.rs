@@ -9,12 +9,13 @@ use bevy::prelude::*;
 
 use super::level::LevelEntered;
 use super::saving::SaveRequest;
-use super::{GameSystems, Notice, RunModel};
-use crate::run::{KeyReader, Outcome, PlayerAction, Reaction};
+use super::{GameSystems, Notice, NoticeLog, RunModel};
+use crate::run::{KeyContext, KeyReader, Outcome, PlayerAction, Reaction, RunState};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<PlayerIntent>()
         .add_message::<ActionApplied>()
+        .add_message::<Disturbed>()
         .init_resource::<ActionQueue>()
         .add_systems(Update, queue_player_actions.in_set(GameSystems::Queue))
         .add_systems(Update, apply_next_action.in_set(GameSystems::Act));
@@ -37,18 +38,41 @@ fn queue_player_actions(mut intents: MessageReader<PlayerIntent>, mut queue: Res
     queue.0.extend(intents.read().map(|intent| intent.0));
 }
 
-/// The keyboard's state in a front end (the window or the terminal): overlays shown
-/// (`?` the help, `M` the log) and whether a letter names an item.
+/// The keyboard's state in a front end (the window or the terminal): the overlay shown
+/// (help, log, inventory), the prompt waiting (an item letter, the look cursor, a
+/// question), and whether a key held down was disturbed.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Deref, DerefMut)]
 pub struct Keyboard(pub KeyReader);
 
+/// A fact: something the player should stop for happened (a monster came into view),
+/// so a key held down stops repeating until it is pressed again.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Disturbed;
+
+/// What a key press needs to know of the game (see [`KeyContext`]).
+pub fn key_context(run: Option<&RunState>, log: &NoticeLog) -> KeyContext {
+    let Some(run) = run else {
+        return KeyContext::default();
+    };
+    let tiles = &run.level.level.tiles;
+    KeyContext {
+        watching: run.watch.is_some(),
+        run_over: run.end().is_some(),
+        player: run.player,
+        map: (tiles.width() as i32, tiles.height() as i32),
+        log_lines: log.0.len(),
+    }
+}
+
 /// Where a front end's key presses go, once the shared key reader made them
-/// [`Reaction`]s: actions to the run, words to the player, quitting to the app.
+/// [`Reaction`]s: actions to the run, words to the player, quitting to the app (saving
+/// first when asked to).
 #[derive(SystemParam)]
 pub struct KeyReactions<'w> {
     actions: MessageWriter<'w, PlayerIntent>,
     said: MessageWriter<'w, Notice>,
     exit: MessageWriter<'w, AppExit>,
+    saves: MessageWriter<'w, SaveRequest>,
 }
 
 impl KeyReactions<'_> {
@@ -64,6 +88,9 @@ impl KeyReactions<'_> {
             Reaction::Quit => {
                 self.exit.write(AppExit::Success);
             }
+            Reaction::SaveAndQuit => {
+                self.saves.write(SaveRequest::SaveAndQuit);
+            }
             Reaction::Redraw | Reaction::Nothing => {}
         }
     }
@@ -77,6 +104,7 @@ pub struct OutcomeMessages<'w> {
     pub notices: MessageWriter<'w, Notice>,
     requests: MessageWriter<'w, SaveRequest>,
     entered: MessageWriter<'w, LevelEntered>,
+    disturbed: MessageWriter<'w, Disturbed>,
 }
 
 impl OutcomeMessages<'_> {
@@ -104,6 +132,9 @@ impl OutcomeMessages<'_> {
             | Outcome::PickedUp { .. }
             | Outcome::Watching
             | Outcome::RunEnded => {}
+            Outcome::Disturbed => {
+                self.disturbed.write(Disturbed);
+            }
         }
     }
 }

@@ -27,6 +27,8 @@ pub fn headless_app(settings: RunSettings) -> App {
 /// The state a headless run ends in.
 #[derive(Serialize, Clone, Debug, PartialEq, Eq)]
 pub struct FinalState {
+    /// The run's master seed (`--seed` plays the same dungeon again).
+    pub seed: u64,
     /// Depth the player is on.
     pub depth: u32,
     /// Generator of that level.
@@ -49,6 +51,9 @@ pub struct FinalState {
     pub outcome: String,
     /// Monsters killed.
     pub kills: u32,
+    /// Gold in the purse (absent in a peaceful run).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gold: Option<u32>,
     /// The monsters on the current level.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub monsters: Vec<MonsterState>,
@@ -71,6 +76,7 @@ impl FinalState {
     /// The final state of `run`, with the messages the game showed.
     pub fn of(run: &RunState, messages: Vec<String>) -> FinalState {
         FinalState {
+            seed: run.campaign.seed,
             depth: run.depth,
             kind: run.level.key.config.kind().to_string(),
             level_key: run.level.key.encode(),
@@ -86,6 +92,7 @@ impl FinalState {
                 (Some(_), Some(RunEnd::Died { cause })) => format!("dead: {cause}"),
             },
             kills: run.fight.as_ref().map_or(0, |f| f.kills),
+            gold: run.fight.as_ref().map(|f| f.gold),
             monsters: run
                 .level
                 .monsters

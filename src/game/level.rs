@@ -84,7 +84,15 @@ pub(super) fn start_run(
     mut commands: Commands,
     settings: Res<RunSettings>,
     mut messages: OutcomeMessages,
+    keyboard: Option<ResMut<super::Keyboard>>,
 ) {
+    if settings.offer_to_continue
+        && let Some(mut keyboard) = keyboard
+    {
+        let question = crate::run::Question::Continue;
+        keyboard.0 = crate::run::KeyReader::asking(question);
+        messages.notices.write(Notice(question.text().into()));
+    }
     if let Some(resumed) = &settings.resume {
         let run = (*resumed.run).clone();
         commands.spawn((Player, GridPos(run.player)));

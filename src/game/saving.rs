@@ -35,6 +35,8 @@ pub enum SaveRequest {
     Load,
     /// Save to this file (a headless run's `--save`).
     SaveTo(PathBuf),
+    /// Save to the save slot at once, then leave the game (Esc, answered yes).
+    SaveAndQuit,
 }
 
 /// A fact: a save was loaded and the run replaced by it.
@@ -80,15 +82,45 @@ fn handle_save_requests(
     run: Option<ResMut<RunModel>>,
     writer: Res<SaveWriter>,
     mut notices: MessageWriter<Notice>,
-    mut facts: (MessageWriter<LevelEntered>, MessageWriter<RunLoaded>),
+    mut facts: (
+        MessageWriter<LevelEntered>,
+        MessageWriter<RunLoaded>,
+        MessageWriter<AppExit>,
+    ),
 ) {
     let Some(mut run) = run else {
         return;
     };
     for request in requests.read() {
+        if run.end().is_some() && *request != SaveRequest::Load {
+            // A finished run never replaces a save.
+            notices.write(Notice(
+                "The run is over: it is not saved, and your last save is kept.".into(),
+            ));
+            if *request == SaveRequest::SaveAndQuit {
+                facts.2.write(AppExit::Success);
+            }
+            continue;
+        }
         let path = match request {
             SaveRequest::Save => settings.save_path.clone(),
             SaveRequest::SaveTo(path) => path.clone(),
+            SaveRequest::SaveAndQuit => {
+                // At once, not in the background: the game ends when it is on disk.
+                let path = &settings.save_path;
+                match write_save(path, &run.snapshot()) {
+                    Ok(()) => {
+                        notices.write(Notice(format!("Saved to {}.", path.display())));
+                        facts.2.write(AppExit::Success);
+                    }
+                    Err(e) => {
+                        notices.write(Notice(format!(
+                            "Save failed, so the game goes on (the previous save is kept): {e}"
+                        )));
+                    }
+                }
+                continue;
+            }
             SaveRequest::Load => {
                 let path = &settings.save_path;
                 match load_run(path) {

@@ -6,10 +6,11 @@
 use bevy::prelude::*;
 
 use super::AppSystems;
-use crate::game::{Keyboard, NoticeLog, RunModel};
+use crate::game::{Keyboard, MOST_NOTICE_ROWS, NoticeLog, RunModel};
+use crate::run::Overlay;
 use crate::run::status::{
-    IN_VIEW_HEADING, carrying_heading, end_screen, help_text, inventory_lines, monsters_in_view,
-    status_line,
+    IN_VIEW_HEADING, carrying_heading, end_screen, help_text, inventory_lines, inventory_title,
+    monsters_in_view, status_line_within,
 };
 
 pub(super) fn plugin(app: &mut App) {
@@ -23,6 +24,8 @@ pub(super) fn plugin(app: &mut App) {
                 update_inventory_panel,
                 show_help,
                 show_log,
+                show_inventory,
+                show_look_line,
                 show_end_screen,
             )
                 .in_set(AppSystems::UpdateHud),
@@ -48,8 +51,8 @@ struct NoticeLine(usize);
 /// Lines the inventory panel lists at most.
 const INVENTORY_LINES: usize = 10;
 
-/// Notices the bar shows at once.
-const NOTICE_LINES: usize = 3;
+/// The widest a character of the HUD's font is, in pixels (for fitting the status line).
+const CHARACTER_WIDTH: f32 = FONT_SIZE * 0.6;
 
 #[derive(Component)]
 struct InventoryText;
@@ -65,6 +68,22 @@ struct LogPanel;
 
 #[derive(Component)]
 struct LogText;
+
+#[derive(Component)]
+struct LogTitle;
+
+#[derive(Component)]
+struct InventoryPanel;
+
+#[derive(Component)]
+struct InventoryTitle;
+
+#[derive(Component)]
+struct InventoryList;
+
+/// The look command's line, over the notices while looking.
+#[derive(Component)]
+struct LookLine;
 
 #[derive(Component)]
 struct EndText;
@@ -104,12 +123,16 @@ fn spawn_hud(mut commands: Commands) {
             ..bar(false)
         },
         BackgroundColor(PANEL),
-        children![
-            (NoticeLine(0), text("", ACCENT)),
-            (NoticeLine(1), text("", DIM_TEXT)),
-            (NoticeLine(2), text("", DIM_TEXT)),
-        ],
-    ));
+    ))
+    .with_children(|bar| {
+        bar.spawn((LookLine, text("", TEXT), Node {
+            display: Display::None,
+            ..default()
+        }));
+        for line in 0..MOST_NOTICE_ROWS {
+            bar.spawn((NoticeLine(line), text("", DIM_TEXT)));
+        }
+    });
     commands.spawn((
         Name::new("inventory panel"),
         Node {
@@ -132,8 +155,16 @@ fn spawn_hud(mut commands: Commands) {
         "message log",
         LogPanel,
         children![
-            text("Messages (M or Esc closes)", ACCENT),
+            (LogTitle, text("Messages", ACCENT)),
             (LogText, text("", TEXT))
+        ],
+    ));
+    commands.spawn(overlay(
+        "inventory",
+        InventoryPanel,
+        children![
+            (InventoryTitle, text(inventory_title(None), ACCENT)),
+            (InventoryList, text("", TEXT))
         ],
     ));
     commands.spawn(overlay(
@@ -166,6 +197,10 @@ fn overlay(name: &'static str, marker: impl Component, content: impl Bundle) -> 
                 row_gap: px(12),
                 padding: UiRect::all(px(20)),
                 border: UiRect::all(px(2)),
+                // Long lines wrap inside the window instead of running off it.
+                max_width: percent(92),
+                max_height: percent(92),
+                overflow: Overflow::clip(),
                 ..default()
             },
             BackgroundColor(Color::srgb(0.03, 0.02, 0.05)),
@@ -182,32 +217,48 @@ fn set_text(text: &mut Text, value: String) {
     }
 }
 
-fn update_status_line(run: Option<Res<RunModel>>, mut line: Single<&mut Text, With<StatusLine>>) {
-    let Some(run) = run.filter(|r| r.is_changed()) else {
+fn update_status_line(
+    run: Option<Res<RunModel>>,
+    windows: Query<&Window>,
+    mut line: Single<&mut Text, With<StatusLine>>,
+) {
+    let Some(run) = run else {
         return;
     };
-    set_text(&mut line, status_line(&run));
+    let width = windows.iter().next().map_or(1280.0, |w| w.width());
+    // "? help" sits at the right of the bar.
+    let characters = ((width - 100.0) / CHARACTER_WIDTH).max(20.0) as usize;
+    set_text(&mut line, status_line_within(&run, characters));
 }
 
+/// The notices of the newest turn (at least three lines, at most
+/// [`MOST_NOTICE_ROWS`]), newest at the bottom; those of the turn just played stand
+/// out, older ones are dim.
 fn update_notice_line(
     log: Res<NoticeLog>,
     run: Option<Res<RunModel>>,
-    mut lines: Query<(&NoticeLine, &mut Text, &mut TextColor)>,
+    mut lines: Query<(&NoticeLine, &mut Text, &mut TextColor, &mut Node)>,
 ) {
     let turns = run.as_ref().map_or(0, |r| r.turns);
     if !(log.is_changed() || run.is_some_and(|r| r.is_changed())) {
         return;
     }
-    let texts = log.latest(NOTICE_LINES);
-    // The newest notice stands out until a turn passes after it; older ones are dim.
-    let fresh = log.0.last().is_some_and(|n| n.turn == turns);
-    for (line, mut text, mut color) in &mut lines {
-        set_text(&mut text, texts.get(line.0).cloned().unwrap_or_default());
-        let wanted = if line.0 == 0 && fresh {
-            ACCENT
+    let rows = log.rows_for_latest_turn();
+    let newest: Vec<_> = log.0.iter().rev().take(rows).collect();
+    let newest_turn = log.0.last().map(|n| n.turn);
+    for (line, mut text, mut color, mut node) in &mut lines {
+        let notice = newest.get(line.0);
+        let display = if line.0 < rows {
+            Display::Flex
         } else {
-            DIM_TEXT
+            Display::None
         };
+        if node.display != display {
+            node.display = display;
+        }
+        set_text(&mut text, notice.map(|n| n.line()).unwrap_or_default());
+        let fresh = notice.is_some_and(|n| Some(n.turn) == newest_turn && n.turn == turns);
+        let wanted = if fresh { ACCENT } else { DIM_TEXT };
         if color.0 != wanted {
             color.0 = wanted;
         }
@@ -229,6 +280,9 @@ fn update_inventory_panel(
         lines.push(format!("... and {more} more kinds"));
     }
     let mut value = carrying_heading(&run);
+    if run.gold() > 0 {
+        value.push_str(&format!("\nPurse: {} gold", run.gold()));
+    }
     for line in lines {
         value.push('\n');
         value.push_str(&line);
@@ -240,25 +294,85 @@ fn update_inventory_panel(
     set_text(&mut panel, value);
 }
 
-/// The message log overlay: the last [`LOG_LINES`] notices with their turns.
+/// The message log overlay: [`LOG_LINES`] notices with their turns, scrolled back as
+/// far as the keys asked.
 fn show_log(
     keyboard: Res<Keyboard>,
     log: Res<NoticeLog>,
     mut panel: Single<&mut Node, With<LogPanel>>,
-    mut text: Single<&mut Text, With<LogText>>,
+    mut text: Single<&mut Text, (With<LogText>, Without<LogTitle>)>,
+    mut title: Single<&mut Text, (With<LogTitle>, Without<LogText>)>,
 ) {
-    let display = if keyboard.log {
+    let open = keyboard.shows(Overlay::Log);
+    let display = if open { Display::Flex } else { Display::None };
+    if panel.display != display {
+        panel.display = display;
+    }
+    if open && (keyboard.is_changed() || log.is_changed()) {
+        let total = log.0.len();
+        let scroll = keyboard.log_scroll.min(total.saturating_sub(1));
+        let lines = log.window(LOG_LINES, scroll);
+        let last = total - scroll;
+        set_text(
+            &mut title,
+            format!(
+                "Messages {}-{last} of {total} (PageUp PageDown Up Down scroll; M or Esc closes)",
+                last + 1 - lines.len().min(last)
+            ),
+        );
+        set_text(&mut text, lines.join("\n"));
+    }
+}
+
+/// The inventory overlay: on `i`, and while an item letter is asked for.
+fn show_inventory(
+    keyboard: Res<Keyboard>,
+    run: Option<Res<RunModel>>,
+    mut panel: Single<&mut Node, With<InventoryPanel>>,
+    mut title: Single<&mut Text, (With<InventoryTitle>, Without<InventoryList>)>,
+    mut list: Single<&mut Text, (With<InventoryList>, Without<InventoryTitle>)>,
+) {
+    let verb = keyboard.item_verb();
+    let open = keyboard.shows(Overlay::Inventory) || verb.is_some();
+    let display = if open { Display::Flex } else { Display::None };
+    if panel.display != display {
+        panel.display = display;
+    }
+    let Some(run) = run else {
+        return;
+    };
+    if open && (keyboard.is_changed() || run.is_changed()) {
+        set_text(&mut title, inventory_title(verb).to_owned());
+        let mut lines = vec![carrying_heading(&run)];
+        lines.extend(inventory_lines(&run));
+        if run.gold() > 0 {
+            lines.push(format!("Purse: {} gold pieces", run.gold()));
+        }
+        set_text(&mut list, lines.join("\n"));
+    }
+}
+
+/// The look command's line: what lies under the cursor.
+fn show_look_line(
+    keyboard: Res<Keyboard>,
+    run: Option<Res<RunModel>>,
+    mut line: Single<(&mut Text, &mut Node), With<LookLine>>,
+) {
+    let (text, node) = &mut *line;
+    let cursor = keyboard.look_cursor();
+    let display = if cursor.is_some() {
         Display::Flex
     } else {
         Display::None
     };
-    if panel.display != display {
-        panel.display = display;
+    if node.display != display {
+        node.display = display;
     }
-    if keyboard.log && (keyboard.is_changed() || log.is_changed()) {
-        let mut lines = log.latest(LOG_LINES);
-        lines.reverse();
-        set_text(&mut text, lines.join("\n"));
+    if let (Some(at), Some(run)) = (cursor, run) {
+        set_text(
+            text,
+            format!("Look: {} (move the cursor; Esc ends)", run.describe(at)),
+        );
     }
 }
 
@@ -284,7 +398,7 @@ fn show_end_screen(
 }
 
 fn show_help(keyboard: Res<Keyboard>, mut panel: Single<&mut Node, With<HelpPanel>>) {
-    let display = if keyboard.help {
+    let display = if keyboard.shows(Overlay::Help) {
         Display::Flex
     } else {
         Display::None

@@ -9,7 +9,7 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
 use super::AppSystems;
-use crate::game::{KeyReactions, Keyboard, RunModel};
+use crate::game::{Disturbed, KeyReactions, Keyboard, NoticeLog, RunModel, key_context};
 use crate::run::{Command, NamedKey, PlayerAction, Reaction, command_for_char, command_for_key};
 
 pub(super) fn plugin(app: &mut App) {
@@ -42,6 +42,10 @@ fn named_key(key_code: KeyCode) -> Option<NamedKey> {
         KeyCode::F5 => NamedKey::F5,
         KeyCode::F9 => NamedKey::F9,
         KeyCode::Escape => NamedKey::Escape,
+        KeyCode::PageUp => NamedKey::PageUp,
+        KeyCode::PageDown => NamedKey::PageDown,
+        KeyCode::Home => NamedKey::Home,
+        KeyCode::End => NamedKey::End,
         _ => return None,
     })
 }
@@ -71,26 +75,38 @@ fn repeats(command: KeyCommand) -> bool {
     )
 }
 
+/// Reads key presses into reactions. A key held down repeats moving and waiting, until
+/// the game says the player was disturbed (a monster came into view): then repeats are
+/// dropped until a key is pressed afresh.
 fn read_keys(
     mut keys: MessageReader<KeyboardInput>,
     mut keyboard: ResMut<Keyboard>,
     mut reactions: KeyReactions,
     run: Option<Res<RunModel>>,
+    log: Res<NoticeLog>,
+    mut disturbed: MessageReader<Disturbed>,
+    mut hold_broken: Local<bool>,
 ) {
+    if disturbed.read().count() > 0 {
+        *hold_broken = true;
+    }
     for key in keys.read() {
         if key.state != ButtonState::Pressed {
             continue;
         }
         let command = command_for(key.key_code, &key.logical_key);
-        if key.repeat && !command.is_some_and(repeats) {
+        if key.repeat && (*hold_broken || !command.is_some_and(repeats)) {
             continue;
+        }
+        if !key.repeat {
+            *hold_broken = false;
         }
         let letter = match &key.logical_key {
             Key::Character(text) => text.chars().next(),
             _ => None,
         };
-        let watching = run.as_ref().is_some_and(|r| r.watch.is_some());
-        let reaction = keyboard.press(command, letter, watching);
+        let context = key_context(run.as_deref().map(|r| &r.0), &log);
+        let reaction = keyboard.press(command, letter, context);
         if reaction == Reaction::Act(PlayerAction::ShowKey)
             && let Some(run) = &run
         {
@@ -174,6 +190,9 @@ mod tests {
             .add_message::<PlayerIntent>()
             .add_message::<AppExit>()
             .add_message::<Notice>()
+            .add_message::<Disturbed>()
+            .add_message::<crate::game::saving::SaveRequest>()
+            .init_resource::<NoticeLog>()
             .init_resource::<Keyboard>()
             .add_systems(Update, read_keys);
         let (mut run, _) = crate::run::RunState::start(
@@ -207,12 +226,12 @@ mod tests {
     }
 
     #[test]
-    fn escape_ends_a_cave_watch_instead_of_quitting() {
+    fn escape_ends_a_cave_watch_and_otherwise_asks_before_quitting() {
         assert_eq!(
             press_escape(true),
             (vec![PlayerAction::StopWatching], false)
         );
-        assert_eq!(press_escape(false), (vec![], true));
+        assert_eq!(press_escape(false), (vec![], false), "Esc asks first");
     }
 
     #[test]

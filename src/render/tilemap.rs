@@ -21,6 +21,7 @@ pub(super) fn plugin(app: &mut App) {
             place_sprites,
             show_items_in_view,
             show_monsters_in_view,
+            show_look_cursor,
         )
             .chain()
             .in_set(AppSystems::Mirror),
@@ -31,6 +32,44 @@ pub(super) fn plugin(app: &mut App) {
 const ITEM_Z: f32 = 1.0;
 const MONSTER_Z: f32 = 1.5;
 const PLAYER_Z: f32 = 2.0;
+const CURSOR_Z: f32 = 3.0;
+
+/// The look command's cursor: a bright square over the tile being looked at.
+#[derive(Component, Debug)]
+struct LookCursor;
+
+/// The look cursor follows the key reader's: shown while looking, gone after.
+fn show_look_cursor(
+    mut commands: Commands,
+    keyboard: Res<crate::game::Keyboard>,
+    size: Option<Res<MapSize>>,
+    mut cursors: Query<(Entity, &mut Transform), With<LookCursor>>,
+) {
+    let (Some(at), Some(size)) = (keyboard.look_cursor(), size) else {
+        for (entity, _) in &cursors {
+            commands.entity(entity).despawn();
+        }
+        return;
+    };
+    let place = world_position(at, size.height).extend(CURSOR_Z);
+    match cursors.iter_mut().next() {
+        Some((_, mut transform)) => {
+            if transform.translation != place {
+                transform.translation = place;
+            }
+        }
+        None => {
+            commands.spawn((
+                LookCursor,
+                Sprite::from_color(
+                    Color::srgba(1.0, 0.9, 0.3, 0.45),
+                    Vec2::splat(TILE_SIDE as f32),
+                ),
+                Transform::from_translation(place),
+            ));
+        }
+    }
+}
 
 /// The tilemap showing the current level.
 #[derive(Component, Debug)]
@@ -174,20 +213,33 @@ fn place_sprites(
     }
 }
 
-/// Shows an item only while its cell is in view (remembered treasure is drawn by the tile).
+/// Shows an item while its cell is in view, and dim where it is remembered: a
+/// remembered item keeps its own picture.
 fn show_items_in_view(
     size: Option<Res<MapSize>>,
     tile_entities: Option<Res<TileEntities>>,
     tiles: Query<&MapTile>,
-    mut items: Query<(&GridPos, &mut Visibility), With<Item>>,
+    mut items: Query<(&GridPos, &mut Visibility, &mut Sprite), With<Item>>,
 ) {
     let (Some(size), Some(tile_entities)) = (size, tile_entities) else {
         return;
     };
-    for (pos, mut visibility) in &mut items {
-        visibility.set_if_neq(shown_in_view(pos.0, &size, &tile_entities, &tiles));
+    for (pos, mut visibility, mut sprite) in &mut items {
+        let sight = sight_at(pos.0, &size, &tile_entities, &tiles);
+        let (shown, tint) = match sight {
+            Sight::Visible => (Visibility::Inherited, Color::WHITE),
+            Sight::Remembered => (Visibility::Inherited, REMEMBERED_TINT),
+            Sight::Unseen => (Visibility::Hidden, Color::WHITE),
+        };
+        visibility.set_if_neq(shown);
+        if sprite.color != tint {
+            sprite.color = tint;
+        }
     }
 }
+
+/// The tint of a remembered item: as dim as the remembered tiles.
+const REMEMBERED_TINT: Color = Color::srgb(0.45, 0.45, 0.5);
 
 /// Shows a monster only while its cell is in view: out of view it is not known.
 fn show_monsters_in_view(
@@ -204,6 +256,27 @@ fn show_monsters_in_view(
     }
 }
 
+/// How the player knows the cell at `pos`.
+fn sight_at(
+    pos: Pos,
+    size: &MapSize,
+    tile_entities: &TileEntities,
+    tiles: &Query<&MapTile>,
+) -> Sight {
+    let on_map =
+        (0..size.width as i32).contains(&pos.x) && (0..size.height as i32).contains(&pos.y);
+    on_map
+        .then(|| {
+            tile_entities
+                .0
+                .get(pos.y as usize * size.width as usize + pos.x as usize)
+                .and_then(|&e| tiles.get(e).ok())
+                .map(|t| t.sight)
+        })
+        .flatten()
+        .unwrap_or_default()
+}
+
 /// Drawn (inherited) when the cell at `pos` is in view, hidden otherwise.
 fn shown_in_view(
     pos: Pos,
@@ -211,14 +284,7 @@ fn shown_in_view(
     tile_entities: &TileEntities,
     tiles: &Query<&MapTile>,
 ) -> Visibility {
-    let in_view = (0..size.width as i32).contains(&pos.x)
-        && (0..size.height as i32).contains(&pos.y)
-        && tile_entities
-            .0
-            .get(pos.y as usize * size.width as usize + pos.x as usize)
-            .and_then(|&e| tiles.get(e).ok())
-            .is_some_and(|t| t.sight == Sight::Visible);
-    if in_view {
+    if sight_at(pos, size, tile_entities, tiles) == Sight::Visible {
         Visibility::Inherited
     } else {
         Visibility::Hidden

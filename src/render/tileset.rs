@@ -101,8 +101,9 @@ pub fn terrain_index(tile: Tile, sight: Sight) -> Option<u32> {
     };
     match sight {
         Sight::Unseen => None,
-        // In view, the item itself is drawn on the floor as a sprite.
+        // The item itself is drawn on the floor as a sprite (dim when remembered).
         Sight::Visible if tile == Tile::Loot => Some(FLOOR),
+        Sight::Remembered if tile == Tile::Loot => Some(FLOOR + DIM),
         Sight::Visible => Some(bright),
         Sight::Remembered => Some(bright + DIM),
     }

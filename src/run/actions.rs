@@ -36,11 +36,16 @@ pub enum PlayerAction {
     Save,
     /// Load the saved game (F9).
     Load,
-    /// Use one item of inventory stack `n` (0 = letter `a`): `a`, then the letter.
+    /// Use the item under inventory letter `n` (0 = `a`): `a`, then the letter.
     Use(u8),
     /// Walk toward the nearest item seen or the edge of the unknown, until something
     /// happens.
     Explore,
+    /// Drop one item under inventory letter `n` (0 = `a`): `d`, then the letter.
+    Drop(u8),
+    /// Rest until healed (and no longer confused), or until something comes into view
+    /// or happens.
+    Rest,
 }
 
 impl PlayerAction {
@@ -77,6 +82,14 @@ pub enum NamedKey {
     F9,
     /// Escape.
     Escape,
+    /// Page Up.
+    PageUp,
+    /// Page Down.
+    PageDown,
+    /// Home.
+    Home,
+    /// End.
+    End,
 }
 
 impl fmt::Display for NamedKey {
@@ -92,6 +105,10 @@ impl fmt::Display for NamedKey {
             NamedKey::F5 => f.write_str("F5"),
             NamedKey::F9 => f.write_str("F9"),
             NamedKey::Escape => f.write_str("Esc"),
+            NamedKey::PageUp => f.write_str("PageUp"),
+            NamedKey::PageDown => f.write_str("PageDown"),
+            NamedKey::Home => f.write_str("Home"),
+            NamedKey::End => f.write_str("End"),
         }
     }
 }
@@ -103,12 +120,53 @@ pub enum Command {
     Act(PlayerAction),
     /// Show or hide the help panel.
     ToggleHelp,
-    /// Close the help panel if it is open, else stop watching a cave form, else leave.
+    /// Close the overlay or prompt that is open, else stop watching a cave form, else
+    /// ask to save and quit (a finished run quits at once).
     Quit,
     /// Use an item: the next letter typed names it in the inventory (`a`, then `c`).
     ChooseItem,
+    /// Drop an item: the next letter typed names it in the inventory (`d`, then `c`).
+    ChooseDrop,
     /// Show or hide the whole message log.
     ToggleLog,
+    /// Show or hide the inventory.
+    ToggleInventory,
+    /// Look around: a cursor, moved with the movement keys, names what is under it.
+    Look,
+    /// Scroll the message log (opening it): lines toward older (+) or newer (−) ones.
+    ScrollLog(Scroll),
+}
+
+/// How far a log scroll goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scroll {
+    /// A page toward older messages.
+    PageUp,
+    /// A page toward newer messages.
+    PageDown,
+    /// To the oldest message.
+    Oldest,
+    /// To the newest message.
+    Newest,
+}
+
+/// Which heading of the help a key is listed under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Section {
+    /// The keys of the game.
+    Play,
+    /// The level designer's tools: using one marks the run as a designer run.
+    Designer,
+}
+
+impl Section {
+    /// The heading of the section in the help.
+    pub fn heading(self) -> &'static str {
+        match self {
+            Section::Play => "Playing",
+            Section::Designer => "Designer tools (using one marks the run as a designer run)",
+        }
+    }
 }
 
 /// One line of the key table.
@@ -123,6 +181,8 @@ pub struct Binding {
     pub keys: &'static [NamedKey],
     /// The help line it belongs to (bindings of one line are listed together).
     pub help: &'static str,
+    /// The help's heading it is listed under.
+    pub section: Section,
 }
 
 const fn act(
@@ -136,6 +196,34 @@ const fn act(
         letters,
         keys,
         help,
+        section: Section::Play,
+    }
+}
+
+const fn designer(
+    action: PlayerAction,
+    letters: &'static [char],
+    keys: &'static [NamedKey],
+    help: &'static str,
+) -> Binding {
+    Binding {
+        section: Section::Designer,
+        ..act(action, letters, keys, help)
+    }
+}
+
+const fn other(
+    command: Command,
+    letters: &'static [char],
+    keys: &'static [NamedKey],
+    help: &'static str,
+) -> Binding {
+    Binding {
+        command,
+        letters,
+        keys,
+        help,
+        section: Section::Play,
     }
 }
 
@@ -153,6 +241,7 @@ pub const BINDINGS: &[Binding] = &[
     act(Move(-1, 1), &['b'], &[Numpad(1)], "Move"),
     act(Move(1, 1), &['n'], &[Numpad(3)], "Move"),
     act(Wait, &['.'], &[Numpad(5)], "Wait a turn"),
+    act(Rest, &['Z'], &[], "Rest until healed or disturbed"),
     act(
         Descend,
         &['>'],
@@ -167,60 +256,87 @@ pub const BINDINGS: &[Binding] = &[
     ),
     act(Explore, &['x'], &[], "Explore"),
     act(PickUp, &['g', ','], &[], "Pick up"),
-    act(Regenerate, &['R'], &[], "Regenerate (fresh seed)"),
-    act(
+    other(
+        Command::ChooseItem,
+        &['a'],
+        &[],
+        "Use an item: a, then its letter",
+    ),
+    other(
+        Command::ChooseDrop,
+        &['d'],
+        &[],
+        "Drop an item: d, then its letter",
+    ),
+    other(Command::ToggleInventory, &['i'], &[], "Inventory"),
+    other(
+        Command::Look,
+        &[';'],
+        &[],
+        "Look (move the cursor; Esc or ; ends)",
+    ),
+    act(ShowKey, &['K'], &[], "Level key"),
+    act(Save, &['S'], &[NamedKey::F5], "Save / load"),
+    act(Load, &['L'], &[NamedKey::F9], "Save / load"),
+    other(Command::ToggleLog, &['M'], &[], "Message log"),
+    other(
+        Command::ScrollLog(Scroll::PageUp),
+        &[],
+        &[NamedKey::PageUp],
+        "Scroll the log (Up Down too, in the log)",
+    ),
+    other(
+        Command::ScrollLog(Scroll::PageDown),
+        &[],
+        &[NamedKey::PageDown],
+        "Scroll the log (Up Down too, in the log)",
+    ),
+    other(
+        Command::ScrollLog(Scroll::Oldest),
+        &[],
+        &[NamedKey::Home],
+        "Scroll the log (Up Down too, in the log)",
+    ),
+    other(
+        Command::ScrollLog(Scroll::Newest),
+        &[],
+        &[NamedKey::End],
+        "Scroll the log (Up Down too, in the log)",
+    ),
+    other(Command::ToggleHelp, &['?'], &[], "Help"),
+    other(
+        Command::Quit,
+        &[],
+        &[NamedKey::Escape],
+        "Close a panel; end a cave watch; save and quit (asks)",
+    ),
+    designer(Regenerate, &['R'], &[], "Regenerate (fresh seed)"),
+    designer(
         SwitchKind(GeneratorKind::Cave),
         &[],
         &[Digit(1)],
         "Cave / rooms / maze",
     ),
-    act(
+    designer(
         SwitchKind(GeneratorKind::Rooms),
         &[],
         &[Digit(2)],
         "Cave / rooms / maze",
     ),
-    act(
+    designer(
         SwitchKind(GeneratorKind::Maze),
         &[],
         &[Digit(3)],
         "Cave / rooms / maze",
     ),
-    act(AdjustWalls(1), &['+', '='], &[], "Cave walls more / fewer"),
-    act(AdjustWalls(-1), &['-'], &[], "Cave walls more / fewer"),
-    act(
+    designer(AdjustWalls(1), &['+', '='], &[], "Cave walls more / fewer"),
+    designer(AdjustWalls(-1), &['-'], &[], "Cave walls more / fewer"),
+    designer(
         StepAutomaton,
         &['s'],
         &[NamedKey::Space],
         "Watch a cave form",
     ),
-    act(ShowKey, &['K'], &[], "Level key"),
-    act(Save, &['S'], &[NamedKey::F5], "Save / load"),
-    act(Load, &['L'], &[NamedKey::F9], "Save / load"),
-    Binding {
-        command: Command::ChooseItem,
-        letters: &['a'],
-        keys: &[],
-        help: "Use an item: a, then its letter",
-    },
-    Binding {
-        command: Command::ToggleLog,
-        letters: &['M'],
-        keys: &[],
-        help: "Message log",
-    },
-    Binding {
-        command: Command::ToggleHelp,
-        letters: &['?'],
-        keys: &[],
-        help: "Help",
-    },
-    Binding {
-        command: Command::Quit,
-        letters: &[],
-        keys: &[NamedKey::Escape],
-        help: "Close help, end a cave watch, quit",
-    },
 ];
 
 /// The command a typed character stands for.
@@ -243,8 +359,17 @@ pub fn command_for_key(key: NamedKey) -> Option<Command> {
 
 /// The help panel's lines: each help line of the table with every key that does it.
 pub fn help_lines() -> Vec<(&'static str, String)> {
+    help_lines_of(|_| true)
+}
+
+/// The help lines of one heading of the help.
+pub fn help_lines_in(section: Section) -> Vec<(&'static str, String)> {
+    help_lines_of(|b| b.section == section)
+}
+
+fn help_lines_of(keep: impl Fn(&Binding) -> bool) -> Vec<(&'static str, String)> {
     let mut lines: Vec<(&'static str, Vec<String>, Vec<String>)> = Vec::new();
-    for binding in BINDINGS {
+    for binding in BINDINGS.iter().filter(|b| keep(b)) {
         let at = match lines.iter().position(|(help, _, _)| *help == binding.help) {
             Some(at) => at,
             None => {
@@ -343,13 +468,14 @@ fn action_of_char(c: char) -> Option<PlayerAction> {
     })
 }
 
-/// The inventory stack a letter names (`a` = 0 … `z` = 25).
+/// The inventory letter's number (`a` = 0 … `z` = 25).
 pub fn stack_of_letter(c: char) -> Option<u8> {
     c.is_ascii_lowercase().then(|| c as u8 - b'a')
 }
 
 /// Parses an action string; whitespace is ignored so actions can be grouped. `a` and
-/// the letter after it use that inventory stack (`ac` uses stack `c`).
+/// the letter after it use the item under that inventory letter (`ac` uses `c`); `d`
+/// and a letter drop one.
 pub fn parse_actions(text: &str) -> Result<Vec<PlayerAction>, ActionError> {
     let mut actions = Vec::new();
     let mut chars = text.chars().enumerate().filter(|(_, c)| !c.is_whitespace());
@@ -358,11 +484,14 @@ pub fn parse_actions(text: &str) -> Result<Vec<PlayerAction>, ActionError> {
             position: position + 1,
             character,
         };
-        if command_for_char(c) == Some(Command::ChooseItem) {
+        let item_verb = match command_for_char(c) {
+            Some(Command::ChooseItem) => Some(PlayerAction::Use as fn(u8) -> PlayerAction),
+            Some(Command::ChooseDrop) => Some(PlayerAction::Drop as fn(u8) -> PlayerAction),
+            _ => None,
+        };
+        if let Some(verb) = item_verb {
             let (j, letter) = chars.next().ok_or(wrong(i, c))?;
-            actions.push(PlayerAction::Use(
-                stack_of_letter(letter).ok_or(wrong(j, letter))?,
-            ));
+            actions.push(verb(stack_of_letter(letter).ok_or(wrong(j, letter))?));
             continue;
         }
         actions.push(action_of_char(c).ok_or(wrong(i, c))?);

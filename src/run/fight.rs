@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::travel::with_kind_article;
 use super::{Outcome, RunState, notice};
 use crate::dijkstra::DijkstraMap;
 use crate::grid::Pos;
@@ -81,6 +82,32 @@ pub struct Fight {
     /// Experience level (1 at the start; see [`xp_for_level`]).
     #[serde(default = "first_level")]
     pub level: u32,
+    /// The second ring worn, if any (a ring on each hand).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub second_ring: Option<usize>,
+    /// The purse: gold is counted here, not carried as an item.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub gold: u32,
+    /// The inventory letter of each kind carried (a letter stays with its kind until
+    /// the last of it is gone).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub letters: BTreeMap<char, usize>,
+    /// The depths whose must-find item the player has found, sorted: a depth's down
+    /// stairs open only once its item is found.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub found: Vec<u32>,
+    /// A designer's tool (regenerating, switching generators, changing walls, watching
+    /// the automaton) was used in this run.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub designer: bool,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 fn first_level() -> u32 {
@@ -119,6 +146,28 @@ impl Fight {
             wand_charges_used: BTreeMap::new(),
             xp: 0,
             level: 1,
+            second_ring: None,
+            gold: 0,
+            letters: BTreeMap::new(),
+            found: Vec::new(),
+            designer: false,
+        }
+    }
+
+    /// The rings worn (none, one or two).
+    pub fn rings(&self) -> impl Iterator<Item = usize> {
+        self.ring.into_iter().chain(self.second_ring)
+    }
+
+    /// Whether this depth's must-find item has been found.
+    pub fn has_found(&self, depth: u32) -> bool {
+        self.found.binary_search(&depth).is_ok()
+    }
+
+    /// Marks this depth's must-find item found.
+    pub fn mark_found(&mut self, depth: u32) {
+        if let Err(at) = self.found.binary_search(&depth) {
+            self.found.insert(at, depth);
         }
     }
 
@@ -160,6 +209,11 @@ impl Default for Fight {
     fn default() -> Self {
         Fight::new()
     }
+}
+
+/// Whether `monster` flees: a coward below a third of its hit points.
+pub(super) fn is_afraid(monster: &Monster, kind: &MonsterKind) -> bool {
+    kind.behaviour == Behaviour::Cowardly && monster.hp * 3 < kind.hp
 }
 
 fn kind_of(monster: &Monster) -> Option<&'static MonsterKind> {
@@ -216,7 +270,7 @@ impl RunState {
         if self.end().is_some() {
             return;
         }
-        let every = if self.ring_power() == Some(RingPower::Regeneration) {
+        let every = if self.wears_ring(RingPower::Regeneration) {
             REGENERATION_TURNS_WITH_RING
         } else {
             REGENERATION_TURNS
@@ -297,8 +351,7 @@ impl RunState {
     fn plan(&self, monster: &Monster, kind: &MonsterKind, sees: bool) -> Plan {
         let distance = monster.pos.chebyshev(self.player);
         let hurt = self.fight.as_ref().is_some_and(|f| f.hp < f.max_hp);
-        let afraid = kind.behaviour == Behaviour::Cowardly && monster.hp * 3 < kind.hp;
-        if afraid {
+        if is_afraid(monster, kind) {
             // Out of sight, a coward keeps its distance: it hides where it got to.
             return if sees { Plan::Flee } else { Plan::Rest };
         }
@@ -469,13 +522,4 @@ impl RunState {
             }
         }
     }
-}
-
-/// "a jackal", "an ogre".
-fn with_kind_article(name: &str) -> String {
-    let vowel = name
-        .chars()
-        .next()
-        .is_some_and(|c| "aeiouAEIOU".contains(c));
-    format!("{} {name}", if vowel { "an" } else { "a" })
 }

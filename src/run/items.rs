@@ -2,8 +2,94 @@
 //! carried or one has been used (then the true name); the inventory letters; and the
 //! article a sentence needs.
 
+use super::RunState;
 use crate::loot::{LootTable, appearances};
 use crate::rng::{Stream, StreamRng};
+
+/// One line of the inventory: its letter, the item kind and how many are carried.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lettered {
+    /// The letter that names it (`a` then the letter uses it, `d` drops it).
+    pub letter: char,
+    /// The loot table index.
+    pub kind: usize,
+    /// How many are carried.
+    pub count: usize,
+}
+
+impl RunState {
+    /// The inventory by letter, in letter order. With monsters each kind keeps the
+    /// letter it got when first picked up until the last of it is gone; a peaceful run
+    /// letters its stacks in pick-up order.
+    pub fn lettered_inventory(&self) -> Vec<Lettered> {
+        let stacks = inventory_stacks(&self.inventory);
+        match &self.fight {
+            Some(fight) if !fight.letters.is_empty() || stacks.is_empty() => fight
+                .letters
+                .iter()
+                .filter_map(|(&letter, &kind)| {
+                    let count = stacks.iter().find(|(k, _)| *k == kind)?.1;
+                    Some(Lettered {
+                        letter,
+                        kind,
+                        count,
+                    })
+                })
+                .collect(),
+            _ => stacks
+                .into_iter()
+                .enumerate()
+                .filter_map(|(index, (kind, count))| {
+                    Some(Lettered {
+                        letter: stack_letter(index)?,
+                        kind,
+                        count,
+                    })
+                })
+                .collect(),
+        }
+    }
+
+    /// The kind under inventory letter number `slot` (0 = `a`), if any.
+    pub fn kind_under_letter(&self, slot: u8) -> Option<usize> {
+        let letter = stack_letter(slot as usize)?;
+        self.lettered_inventory()
+            .into_iter()
+            .find(|l| l.letter == letter)
+            .map(|l| l.kind)
+    }
+
+    /// Gives `kind` a letter if it has none (with monsters): the first free one.
+    pub(super) fn give_letter(&mut self, kind: usize) {
+        let Some(fight) = &mut self.fight else {
+            return;
+        };
+        if fight.letters.values().any(|&k| k == kind) {
+            return;
+        }
+        if let Some(free) = ('a'..='z').find(|c| !fight.letters.contains_key(c)) {
+            fight.letters.insert(free, kind);
+        }
+    }
+
+    /// Frees the letter of `kind` once none of it is carried.
+    pub(super) fn release_letter_if_gone(&mut self, kind: usize) {
+        if self.inventory.contains(&kind) {
+            return;
+        }
+        if let Some(fight) = &mut self.fight {
+            fight.letters.retain(|_, k| *k != kind);
+        }
+    }
+
+    /// Letters every carried kind that has none (a save from before letters were kept:
+    /// in the order its panel showed them).
+    pub(super) fn letter_everything(&mut self) {
+        for (kind, _) in inventory_stacks(&self.inventory) {
+            self.give_letter(kind);
+        }
+    }
+}
 
 /// What the player knows of the item kinds: the run's disguises, what is carried, and
 /// the kinds identified by use.

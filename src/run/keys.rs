@@ -1,9 +1,14 @@
-//! What a key press means, between presses: the help and the message log shown or not,
-//! and whether the next letter names an item to use. Both front ends (the window and
+//! What a key press means, between presses: which overlay is open (help, log,
+//! inventory) and how far the log is scrolled, and which prompt waits for an answer (an
+//! item letter, the look cursor, a yes-or-no question). Both front ends (the window and
 //! the terminal) read keys through one [`KeyReader`], so every key works the same in
 //! each; they only turn their own key events into the key table's [`Command`]s.
+//!
+//! An open overlay or prompt takes every key until it closes, and a finished run takes
+//! only the keys its end screen offers: no key reaches the run by accident.
 
-use super::actions::{Command, PlayerAction, stack_of_letter};
+use super::actions::{Command, PlayerAction, Scroll, stack_of_letter};
+use crate::grid::Pos;
 
 /// What the front end does about a key press.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -12,76 +17,329 @@ pub enum Reaction {
     Act(PlayerAction),
     /// Tell the player this (a question or an answer; no turn passes).
     Say(&'static str),
-    /// An overlay opened or closed: draw again.
+    /// An overlay or the look cursor changed: draw again.
     Redraw,
-    /// Leave the game.
+    /// Leave the game at once (nothing to save: the run is over).
     Quit,
+    /// Save the run in progress, then leave (the next `delve` offers to continue it).
+    SaveAndQuit,
     /// Nothing to do.
     Nothing,
 }
 
+/// A panel drawn over the map that takes the keys while it is open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    /// Every control (`?`).
+    Help,
+    /// The message log (`M`), scrolled by the reader's `log_scroll`.
+    Log,
+    /// What the player carries (`i`).
+    Inventory,
+}
+
+/// What an item letter is asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ItemVerb {
+    /// `a`: use it.
+    Use,
+    /// `d`: drop it.
+    Drop,
+}
+
+/// A yes-or-no question waiting for `y` or `n`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// Esc in a run in progress: save and quit?
+    Quit,
+    /// F9 or `L` in a run in progress: load the save over it?
+    LoadOverRun,
+    /// At the start, with a run saved: continue it?
+    Continue,
+}
+
+impl Question {
+    /// The question as the player reads it.
+    pub fn text(self) -> &'static str {
+        match self {
+            Question::Quit => {
+                "Quit? The run is saved so the next delve can continue it. (y: save and quit, n: play on)"
+            }
+            Question::LoadOverRun => {
+                "Load the save? This run is lost unless you saved it (F5). (y: load, n: play on)"
+            }
+            Question::Continue => {
+                "A run in progress is saved. Continue it? (y: continue it, n: this new run)"
+            }
+        }
+    }
+}
+
+/// A prompt waiting for the next key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Prompt {
+    /// The next letter names an item.
+    Item(ItemVerb),
+    /// The look cursor is on this tile; movement keys move it.
+    Look(Pos),
+    /// `y` or `n`.
+    Question(Question),
+}
+
+/// What the front end knows of the game when a key is pressed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KeyContext {
+    /// A cave watch is on.
+    pub watching: bool,
+    /// The run is over (the player died or won).
+    pub run_over: bool,
+    /// Where the player stands (the look cursor starts there).
+    pub player: Pos,
+    /// The level's size in tiles (the look cursor stays on it).
+    pub map: (i32, i32),
+    /// Lines in the message log (how far it scrolls).
+    pub log_lines: usize,
+}
+
+/// Log lines one page scroll moves.
+pub const LOG_PAGE: usize = 10;
+
 /// The keyboard's state between presses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct KeyReader {
-    /// The help panel is shown.
-    pub help: bool,
-    /// The whole message log is shown.
-    pub log: bool,
-    /// `a` was pressed: the next letter names the item to use.
-    pub choosing_item: bool,
+    /// The overlay shown, if any.
+    pub overlay: Option<Overlay>,
+    /// How many lines the log is scrolled back from the newest.
+    pub log_scroll: usize,
+    /// The prompt waiting for a key, if any.
+    pub prompt: Option<Prompt>,
 }
 
 impl KeyReader {
+    /// A reader that starts by asking `question`.
+    pub fn asking(question: Question) -> KeyReader {
+        KeyReader {
+            prompt: Some(Question::into_prompt(question)),
+            ..KeyReader::default()
+        }
+    }
+
+    /// Whether `overlay` is shown.
+    pub fn shows(&self, overlay: Overlay) -> bool {
+        self.overlay == Some(overlay)
+    }
+
+    /// Where the look cursor is, while looking.
+    pub fn look_cursor(&self) -> Option<Pos> {
+        match self.prompt {
+            Some(Prompt::Look(pos)) => Some(pos),
+            _ => None,
+        }
+    }
+
+    /// The item letter asked for, while asking.
+    pub fn item_verb(&self) -> Option<ItemVerb> {
+        match self.prompt {
+            Some(Prompt::Item(verb)) => Some(verb),
+            _ => None,
+        }
+    }
+
     /// A key was pressed: `command` is what the key table makes of it (if anything),
-    /// `letter` the character it typed (if any); `watching` says a cave watch is on.
+    /// `letter` the character it typed (if any).
     pub fn press(
         &mut self,
         command: Option<Command>,
         letter: Option<char>,
-        watching: bool,
+        context: KeyContext,
     ) -> Reaction {
-        if self.choosing_item {
-            // The letter after `a` names the item; anything else puts the question away.
-            self.choosing_item = false;
-            return match letter.and_then(stack_of_letter) {
-                Some(slot) => Reaction::Act(PlayerAction::Use(slot)),
-                None => Reaction::Say("Never mind."),
-            };
+        match self.prompt {
+            Some(Prompt::Question(question)) => return self.answer(question, command, letter),
+            Some(Prompt::Item(verb)) => {
+                // The letter names the item; anything else puts the question away.
+                self.prompt = None;
+                return match letter.and_then(stack_of_letter) {
+                    Some(slot) => Reaction::Act(match verb {
+                        ItemVerb::Use => PlayerAction::Use(slot),
+                        ItemVerb::Drop => PlayerAction::Drop(slot),
+                    }),
+                    None => Reaction::Say("Never mind."),
+                };
+            }
+            Some(Prompt::Look(at)) => return self.look(at, command, context),
+            None => {}
         }
         let Some(command) = command else {
             return Reaction::Nothing;
         };
+        if let Some(overlay) = self.overlay {
+            return self.in_overlay(overlay, command, context);
+        }
         match command {
+            Command::ToggleHelp => self.open(Overlay::Help),
+            Command::ToggleLog => self.open(Overlay::Log),
+            Command::ToggleInventory => self.open(Overlay::Inventory),
+            Command::ScrollLog(scroll) => {
+                self.overlay = Some(Overlay::Log);
+                self.scroll(scroll, context);
+                Reaction::Redraw
+            }
+            Command::Act(PlayerAction::Load) if !context.run_over => {
+                self.prompt = Some(Question::LoadOverRun.into_prompt());
+                Reaction::Say(Question::LoadOverRun.text())
+            }
+            Command::Quit if context.watching => Reaction::Act(PlayerAction::StopWatching),
+            Command::Quit if context.run_over => Reaction::Quit,
+            Command::Quit => {
+                self.prompt = Some(Question::Quit.into_prompt());
+                Reaction::Say(Question::Quit.text())
+            }
+            // The end screen offers loading, the key, the log, the help and quitting.
+            Command::Act(action @ (PlayerAction::Load | PlayerAction::ShowKey)) => {
+                Reaction::Act(action)
+            }
+            _ if context.run_over => Reaction::Nothing,
             Command::Act(action) => Reaction::Act(action),
             Command::ChooseItem => {
-                self.choosing_item = true;
+                self.prompt = Some(Prompt::Item(ItemVerb::Use));
                 Reaction::Say("Use which item? Its letter (Esc: never mind).")
             }
-            Command::ToggleHelp => {
-                self.help = !self.help;
+            Command::ChooseDrop => {
+                self.prompt = Some(Prompt::Item(ItemVerb::Drop));
+                Reaction::Say("Drop which item? Its letter (Esc: never mind).")
+            }
+            Command::Look => {
+                self.prompt = Some(Prompt::Look(context.player));
                 Reaction::Redraw
             }
-            Command::ToggleLog => {
-                self.log = !self.log;
-                Reaction::Redraw
-            }
-            Command::Quit if self.help || self.log => {
-                (self.help, self.log) = (false, false);
-                Reaction::Redraw
-            }
-            Command::Quit if watching => Reaction::Act(PlayerAction::StopWatching),
-            Command::Quit => Reaction::Quit,
         }
+    }
+
+    fn open(&mut self, overlay: Overlay) -> Reaction {
+        self.overlay = Some(overlay);
+        self.log_scroll = 0;
+        Reaction::Redraw
+    }
+
+    /// A key while an overlay is open: its own key or Esc closes it, another overlay's
+    /// key switches to that one, the log scrolls; nothing else happens.
+    fn in_overlay(&mut self, overlay: Overlay, command: Command, context: KeyContext) -> Reaction {
+        let toggled = match command {
+            Command::ToggleHelp => Some(Overlay::Help),
+            Command::ToggleLog => Some(Overlay::Log),
+            Command::ToggleInventory => Some(Overlay::Inventory),
+            _ => None,
+        };
+        match (command, toggled) {
+            (Command::Quit, _) => {
+                self.overlay = None;
+                Reaction::Redraw
+            }
+            (_, Some(other)) if other == overlay => {
+                self.overlay = None;
+                Reaction::Redraw
+            }
+            (_, Some(other)) => self.open(other),
+            (Command::ScrollLog(scroll), _) if overlay == Overlay::Log => {
+                self.scroll(scroll, context);
+                Reaction::Redraw
+            }
+            (Command::Act(PlayerAction::Move(0, dy)), _) if overlay == Overlay::Log => {
+                let lines = context.log_lines.saturating_sub(1);
+                self.log_scroll = if dy < 0 {
+                    (self.log_scroll + 1).min(lines)
+                } else {
+                    self.log_scroll.saturating_sub(1)
+                };
+                Reaction::Redraw
+            }
+            _ => Reaction::Nothing,
+        }
+    }
+
+    fn scroll(&mut self, scroll: Scroll, context: KeyContext) {
+        let oldest = context.log_lines.saturating_sub(1);
+        self.log_scroll = match scroll {
+            Scroll::PageUp => (self.log_scroll + LOG_PAGE).min(oldest),
+            Scroll::PageDown => self.log_scroll.saturating_sub(LOG_PAGE),
+            Scroll::Oldest => oldest,
+            Scroll::Newest => 0,
+        };
+    }
+
+    /// A key while looking: movement keys move the cursor (on the level), Esc or `;`
+    /// end the look; nothing else happens.
+    fn look(&mut self, at: Pos, command: Option<Command>, context: KeyContext) -> Reaction {
+        match command {
+            Some(Command::Act(PlayerAction::Move(dx, dy))) => {
+                let (width, height) = context.map;
+                let to = Pos::new(
+                    (at.x + dx).clamp(0, (width - 1).max(0)),
+                    (at.y + dy).clamp(0, (height - 1).max(0)),
+                );
+                self.prompt = Some(Prompt::Look(to));
+                Reaction::Redraw
+            }
+            Some(Command::Quit | Command::Look) => {
+                self.prompt = None;
+                Reaction::Redraw
+            }
+            _ => Reaction::Nothing,
+        }
+    }
+
+    /// A key while a question waits: `y` answers yes, `n` or Esc no; other keys keep
+    /// it asking.
+    fn answer(
+        &mut self,
+        question: Question,
+        command: Option<Command>,
+        letter: Option<char>,
+    ) -> Reaction {
+        let yes = matches!(letter, Some('y' | 'Y'));
+        let no = matches!(letter, Some('n' | 'N')) || command == Some(Command::Quit);
+        if !(yes || no) {
+            return Reaction::Nothing;
+        }
+        self.prompt = None;
+        match (question, yes) {
+            (Question::Quit, true) => Reaction::SaveAndQuit,
+            (Question::LoadOverRun | Question::Continue, true) => {
+                Reaction::Act(PlayerAction::Load)
+            }
+            (Question::Continue, false) => {
+                Reaction::Say("A new run, then. The saved one stays until you save over it.")
+            }
+            (_, false) => Reaction::Say("Never mind."),
+        }
+    }
+}
+
+impl Question {
+    fn into_prompt(self) -> Prompt {
+        Prompt::Question(self)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::run::command_for_char;
+    use crate::run::{NamedKey, command_for_char, command_for_key};
+
+    const PLAYING: KeyContext = KeyContext {
+        watching: false,
+        run_over: false,
+        player: Pos { x: 5, y: 5 },
+        map: (20, 10),
+        log_lines: 40,
+    };
 
     fn press(reader: &mut KeyReader, c: char) -> Reaction {
-        reader.press(command_for_char(c), Some(c), false)
+        reader.press(command_for_char(c), Some(c), PLAYING)
+    }
+
+    fn press_key(reader: &mut KeyReader, key: NamedKey, context: KeyContext) -> Reaction {
+        reader.press(command_for_key(key), None, context)
     }
 
     #[test]
@@ -92,25 +350,159 @@ mod tests {
         assert!(matches!(press(&mut reader, 'a'), Reaction::Say(_)));
         assert_eq!(press(&mut reader, '.'), Reaction::Say("Never mind."));
         assert_eq!(press(&mut reader, '.'), Reaction::Act(PlayerAction::Wait));
+        assert!(matches!(press(&mut reader, 'd'), Reaction::Say(_)));
+        assert_eq!(press(&mut reader, 'b'), Reaction::Act(PlayerAction::Drop(1)));
     }
 
     #[test]
-    fn escape_closes_overlays_then_ends_a_watch_then_quits() {
+    fn overlays_take_every_key_until_they_close() {
+        for (open, overlay) in [
+            ('?', Overlay::Help),
+            ('M', Overlay::Log),
+            ('i', Overlay::Inventory),
+        ] {
+            let mut reader = KeyReader::default();
+            assert_eq!(press(&mut reader, open), Reaction::Redraw);
+            assert!(reader.shows(overlay));
+            for c in ['j', 'h', '.', 'x', '>', 'g', 'a', 'd', 'S', 'R', 'Z', ';'] {
+                let reaction = press(&mut reader, c);
+                assert!(
+                    !matches!(reaction, Reaction::Act(_) | Reaction::Say(_)),
+                    "{c:?} reached the game through the {overlay:?} overlay: {reaction:?}"
+                );
+                assert!(reader.shows(overlay), "{c:?} closed {overlay:?}");
+                assert_eq!(reader.prompt, None);
+            }
+            assert_eq!(
+                press_key(&mut reader, NamedKey::Escape, PLAYING),
+                Reaction::Redraw
+            );
+            assert_eq!(reader.overlay, None);
+            assert_eq!(press(&mut reader, open), Reaction::Redraw);
+            assert_eq!(press(&mut reader, open), Reaction::Redraw);
+            assert_eq!(reader.overlay, None, "its own key closes it too");
+        }
+    }
+
+    #[test]
+    fn the_log_scrolls_by_lines_and_pages_within_its_length() {
+        let mut reader = KeyReader::default();
+        press_key(&mut reader, NamedKey::PageUp, PLAYING);
+        assert!(reader.shows(Overlay::Log), "PageUp opens the log");
+        assert_eq!(reader.log_scroll, LOG_PAGE);
+        press(&mut reader, 'k');
+        assert_eq!(reader.log_scroll, LOG_PAGE + 1);
+        press_key(&mut reader, NamedKey::Down, PLAYING);
+        assert_eq!(reader.log_scroll, LOG_PAGE);
+        press_key(&mut reader, NamedKey::Home, PLAYING);
+        assert_eq!(reader.log_scroll, 39);
+        press_key(&mut reader, NamedKey::PageUp, PLAYING);
+        assert_eq!(reader.log_scroll, 39, "no further than the oldest line");
+        press_key(&mut reader, NamedKey::End, PLAYING);
+        assert_eq!(reader.log_scroll, 0);
+        press_key(&mut reader, NamedKey::PageDown, PLAYING);
+        assert_eq!(reader.log_scroll, 0);
+    }
+
+    #[test]
+    fn escape_closes_overlays_then_ends_a_watch_then_asks_to_save_and_quit() {
+        let watching = KeyContext {
+            watching: true,
+            ..PLAYING
+        };
         let mut reader = KeyReader::default();
         assert_eq!(press(&mut reader, '?'), Reaction::Redraw);
-        assert!(reader.help);
         assert_eq!(
-            reader.press(Some(Command::Quit), None, true),
+            press_key(&mut reader, NamedKey::Escape, watching),
             Reaction::Redraw
         );
-        assert!(!reader.help);
+        assert_eq!(reader.overlay, None);
         assert_eq!(
-            reader.press(Some(Command::Quit), None, true),
+            press_key(&mut reader, NamedKey::Escape, watching),
             Reaction::Act(PlayerAction::StopWatching)
         );
         assert_eq!(
-            reader.press(Some(Command::Quit), None, false),
+            press_key(&mut reader, NamedKey::Escape, PLAYING),
+            Reaction::Say(Question::Quit.text())
+        );
+        assert_eq!(press(&mut reader, 'j'), Reaction::Nothing, "still asking");
+        assert_eq!(press(&mut reader, 'n'), Reaction::Say("Never mind."));
+        press_key(&mut reader, NamedKey::Escape, PLAYING);
+        assert_eq!(press(&mut reader, 'y'), Reaction::SaveAndQuit);
+    }
+
+    #[test]
+    fn loading_over_a_run_in_progress_asks_and_a_finished_run_does_not() {
+        let mut reader = KeyReader::default();
+        assert_eq!(
+            press(&mut reader, 'L'),
+            Reaction::Say(Question::LoadOverRun.text())
+        );
+        assert_eq!(press(&mut reader, 'y'), Reaction::Act(PlayerAction::Load));
+        let over = KeyContext {
+            run_over: true,
+            ..PLAYING
+        };
+        assert_eq!(
+            press_key(&mut reader, NamedKey::F9, over),
+            Reaction::Act(PlayerAction::Load)
+        );
+    }
+
+    #[test]
+    fn the_end_screen_takes_only_the_keys_it_offers() {
+        let over = KeyContext {
+            run_over: true,
+            ..PLAYING
+        };
+        let mut reader = KeyReader::default();
+        for c in ['a', 'd', 'j', '.', 'x', 'S', 'g', 'Z', 'R', '>', ';'] {
+            assert_eq!(
+                reader.press(command_for_char(c), Some(c), over),
+                Reaction::Nothing,
+                "{c:?} on the end screen"
+            );
+            assert_eq!(reader.prompt, None);
+        }
+        assert_eq!(
+            reader.press(command_for_char('K'), Some('K'), over),
+            Reaction::Act(PlayerAction::ShowKey)
+        );
+        assert_eq!(
+            reader.press(command_for_char('M'), Some('M'), over),
+            Reaction::Redraw
+        );
+        reader.overlay = None;
+        assert_eq!(
+            press_key(&mut reader, NamedKey::Escape, over),
             Reaction::Quit
         );
+    }
+
+    #[test]
+    fn the_look_cursor_moves_on_the_level_and_takes_every_key() {
+        let mut reader = KeyReader::default();
+        assert_eq!(press(&mut reader, ';'), Reaction::Redraw);
+        assert_eq!(reader.look_cursor(), Some(PLAYING.player));
+        press(&mut reader, 'l');
+        press(&mut reader, 'n');
+        assert_eq!(reader.look_cursor(), Some(Pos::new(7, 6)));
+        for _ in 0..30 {
+            press(&mut reader, 'k');
+        }
+        assert_eq!(reader.look_cursor(), Some(Pos::new(7, 0)), "kept on the map");
+        assert_eq!(press(&mut reader, 'g'), Reaction::Nothing);
+        assert_eq!(press(&mut reader, ';'), Reaction::Redraw);
+        assert_eq!(reader.look_cursor(), None);
+    }
+
+    #[test]
+    fn a_start_with_a_saved_run_asks_to_continue_it() {
+        let mut reader = KeyReader::asking(Question::Continue);
+        assert_eq!(press(&mut reader, 'j'), Reaction::Nothing);
+        assert_eq!(press(&mut reader, 'y'), Reaction::Act(PlayerAction::Load));
+        let mut reader = KeyReader::asking(Question::Continue);
+        assert!(matches!(press(&mut reader, 'n'), Reaction::Say(_)));
+        assert_eq!(press(&mut reader, 'j'), Reaction::Act(PlayerAction::Move(0, 1)));
     }
 }

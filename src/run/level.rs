@@ -86,8 +86,10 @@ const WAYPOINT_SALT: u64 = 0x5741_5950_4f49_4e54;
 /// What a visited level remembers when the player leaves it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LevelMemory {
-    /// Positions of items already taken.
+    /// Positions of generated items already taken.
     pub taken: Vec<Pos>,
+    /// Items the player dropped on it, where they lie.
+    pub dropped: Vec<PlacedItem>,
     /// Tiles the player has seen, row by row.
     pub seen: Vec<bool>,
     /// The monsters as they were left (`None`: never visited with monsters about).
@@ -113,8 +115,10 @@ pub struct LevelInPlay {
     pub key: LevelKey,
     /// The generated level (loot drawn as generated).
     pub level: Level,
-    /// Items still lying on it.
+    /// Items lying on it: the generated ones not taken, and the ones dropped.
     pub items: Vec<PlacedItem>,
+    /// Positions of generated items taken, sorted.
+    taken: Vec<Pos>,
     /// Tiles the player has seen.
     pub seen: Vec<bool>,
     /// Tiles the player sees now.
@@ -132,12 +136,16 @@ impl LevelInPlay {
     /// from it and seen of it (a memory of another size is a stranger's and ignored).
     pub fn new(key: LevelKey, level: Level, memory: Option<&LevelMemory>) -> LevelInPlay {
         let tiles = level.tiles.len();
-        let taken = memory.map(|m| m.taken.as_slice()).unwrap_or_default();
+        let mut taken: Vec<Pos> = memory.map(|m| m.taken.clone()).unwrap_or_default();
+        taken.sort();
+        taken.dedup();
+        let dropped = memory.map(|m| m.dropped.as_slice()).unwrap_or_default();
         let items = level
             .loot
             .iter()
             .copied()
-            .filter(|i| !taken.contains(&i.pos))
+            .filter(|i| taken.binary_search(&i.pos).is_err())
+            .chain(dropped.iter().copied())
             .collect();
         let seen = memory
             .map(|m| m.seen.clone())
@@ -147,6 +155,7 @@ impl LevelInPlay {
             key,
             level,
             items,
+            taken,
             seen,
             visible: vec![false; tiles],
             monsters: Vec::new(),
@@ -236,23 +245,51 @@ impl LevelInPlay {
         }
     }
 
-    /// Positions of items taken from this level, sorted.
+    /// Positions of generated items taken from this level, sorted.
     pub fn taken(&self) -> Vec<Pos> {
-        let mut taken: Vec<Pos> = self
-            .level
-            .loot
+        self.taken.clone()
+    }
+
+    /// Takes the item lying at `at` off the level; returns its kind.
+    pub fn take_item(&mut self, at: Pos) -> Option<usize> {
+        let index = self.items.iter().position(|i| i.pos == at)?;
+        let item = self.items.remove(index).item;
+        let generated_here = self.level.loot.iter().any(|i| i.pos == at);
+        if generated_here && let Err(slot) = self.taken.binary_search(&at) {
+            // The generated item (a dropped one lies only where that one was taken).
+            self.taken.insert(slot, at);
+        }
+        Some(item)
+    }
+
+    /// Whether an item may be dropped at `at`: open floor with nothing lying there.
+    pub fn can_drop_at(&self, at: Pos) -> bool {
+        matches!(self.level.tiles.get(at), Some(Tile::Floor | Tile::Loot))
+            && !self.items.iter().any(|i| i.pos == at)
+    }
+
+    /// Puts a dropped item of `kind` at `at`.
+    pub fn put_item(&mut self, at: Pos, kind: usize) {
+        self.items.push(PlacedItem { pos: at, item: kind });
+    }
+
+    /// The items dropped on this level (those that are not the generated ones).
+    fn dropped(&self) -> Vec<PlacedItem> {
+        self.items
             .iter()
-            .map(|i| i.pos)
-            .filter(|p| !self.items.iter().any(|i| i.pos == *p))
-            .collect();
-        taken.sort();
-        taken
+            .copied()
+            .filter(|i| {
+                let generated = self.level.loot.iter().any(|g| g.pos == i.pos);
+                !generated || self.taken.binary_search(&i.pos).is_ok()
+            })
+            .collect()
     }
 
     /// What this level remembers when the player leaves it.
     pub fn memory(&self) -> LevelMemory {
         LevelMemory {
             taken: self.taken(),
+            dropped: self.dropped(),
             seen: self.seen.clone(),
             monsters: None,
         }

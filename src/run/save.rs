@@ -11,7 +11,7 @@ use super::{Fight, RunState};
 use crate::config::CampaignConfig;
 use crate::grid::Pos;
 use crate::key::LevelKey;
-use crate::loot::{LootFingerprint, LootTable, register};
+use crate::loot::{Effect, LootFingerprint, LootTable, PlacedItem, register};
 use crate::monsters::{Monster, default_monster_table};
 use crate::rng::mix64;
 use crate::save::{LoadedFrom, SaveError, load_validated, save_to_path};
@@ -27,6 +27,9 @@ pub struct SavedLevel {
     pub key: String,
     /// Items already taken, by position.
     pub taken: Vec<Pos>,
+    /// Items the player dropped there (absent when none, and in older saves).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dropped: Vec<PlacedItem>,
     /// Seen tiles as a hexadecimal bitmap, row by row.
     pub seen: String,
     /// The monsters as they were left (runs with monsters; absent in peaceful runs and
@@ -108,6 +111,7 @@ impl RunState {
             depth,
             key,
             taken: memory.taken,
+            dropped: memory.dropped,
             seen: bits_to_hex(&memory.seen),
             monsters: memory.monsters,
         };
@@ -188,10 +192,18 @@ impl RunState {
             if index < save.levels.len() {
                 keys.insert(level.depth, key);
             }
+            let table = campaign.loot_table();
+            if let Some(item) = level.dropped.iter().find(|i| table.items().get(i.item).is_none()) {
+                return Err(format!(
+                    "depth {}: a dropped item of unknown kind {}",
+                    level.depth, item.item
+                ));
+            }
             memories.insert(
                 code,
                 LevelMemory {
                     taken: level.taken.clone(),
+                    dropped: level.dropped.clone(),
                     seen,
                     monsters: level.monsters.clone(),
                 },
@@ -210,6 +222,14 @@ impl RunState {
         };
         if let Some(fight) = &save.fight {
             check_fight(fight)?;
+            if let Some(letter) = fight
+                .letters
+                .iter()
+                .find(|(_, kind)| !save.inventory.contains(kind))
+                .map(|(letter, _)| letter)
+            {
+                return Err(format!("inventory letter {letter:?} names nothing carried"));
+            }
         }
         // The level in play keeps its own memory until it is left (as in a live run).
         let memory = memories.remove(&key.encode());
@@ -254,10 +274,68 @@ impl RunState {
             watch: None,
             fight: save.fight,
         };
+        run.bring_up_to_date();
         run.level.look_from(run.player);
         Ok(run)
     }
+
+    /// A run with monsters saved before the purse, the inventory letters and the
+    /// must-find rule existed: its gold goes to the purse ([`GOLD_OF_AN_OLDER_SAVE`]
+    /// a heap), its runes leave the inventory — every depth above counts as found, and
+    /// this one if its item was taken — and every carried kind gets a letter, in the
+    /// order its panel showed them.
+    fn bring_up_to_date(&mut self) {
+        let Some(fight) = &self.fight else {
+            return;
+        };
+        let table = self.campaign.loot_table();
+        let is = |kind: usize, test: fn(&crate::loot::LootItem) -> bool| {
+            table.items().get(kind).is_some_and(test)
+        };
+        let gold = self
+            .inventory
+            .iter()
+            .filter(|&&k| is(k, |i| i.effect == Effect::Gold))
+            .count() as u32;
+        let runes = self.inventory.iter().any(|&k| is(k, |i| i.must_find));
+        let nothing_found_below_the_first = fight.found.is_empty() && self.depth > 1;
+        if gold == 0
+            && !runes
+            && !nothing_found_below_the_first
+            && (!fight.letters.is_empty() || self.inventory.is_empty())
+        {
+            return;
+        }
+        let found_here = self.must_find_here().is_some_and(|_| {
+            let taken = self.level.taken();
+            self.level
+                .level
+                .loot
+                .iter()
+                .any(|i| is(i.item, |k| k.must_find) && taken.contains(&i.pos))
+        });
+        let depth = self.depth;
+        self.inventory
+            .retain(|&k| !is(k, |i| i.effect == Effect::Gold || i.must_find));
+        if let Some(fight) = &mut self.fight {
+            fight.gold = fight
+                .gold
+                .saturating_add(gold.saturating_mul(GOLD_OF_AN_OLDER_SAVE));
+            if runes || nothing_found_below_the_first {
+                for above in 1..depth {
+                    fight.mark_found(above);
+                }
+            }
+            if found_here {
+                fight.mark_found(depth);
+            }
+        }
+        self.letter_everything();
+    }
 }
+
+/// The gold pieces a heap of gold carried in a save from before the purse is worth.
+pub const GOLD_OF_AN_OLDER_SAVE: u32 = 10;
 
 /// Checks a saved level's monsters: each of a known kind, inside the level, alone on
 /// its tile, with hit points within its kind's, ids unique. (Walls are checked for the
@@ -303,6 +381,17 @@ fn check_fight(fight: &Fight) -> Result<(), String> {
     }
     if fight.hp == 0 && fight.end.is_none() {
         return Err("the player has no hit points but the run goes on".into());
+    }
+    let mut lettered = std::collections::BTreeSet::new();
+    for (&letter, &kind) in &fight.letters {
+        if !letter.is_ascii_lowercase() || !lettered.insert(kind) {
+            return Err(format!(
+                "inventory letter {letter:?} is not a letter a to z, or its kind has two"
+            ));
+        }
+    }
+    if let Some(depth) = fight.found.iter().find(|&&d| d == 0 || d > crate::config::MAX_DEPTH) {
+        return Err(format!("a must-find item found on depth {depth}"));
     }
     Ok(())
 }

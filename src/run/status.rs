@@ -1,8 +1,8 @@
-//! What every front end shows of a run in words: the status line with its hit-point bar,
-//! the inventory panel, the monsters in view, the help text and the end screen. Pure text, so the window and a terminal
-//! show the same thing.
+//! What every front end shows of a run in words: the status line with its hit-point bar
+//! (shortened by priority to fit), the inventory panel, the monsters in view, the help
+//! text and the end screen. Pure text, so the window and a terminal show the same thing.
 
-use super::{RunEnd, RunState, help_lines, inventory_stacks, stack_letter};
+use super::{ItemVerb, RunEnd, RunState, Section, help_lines_in};
 use crate::monsters::default_monster_table;
 
 /// Cells of the hit-point bar.
@@ -23,120 +23,234 @@ pub fn hp_bar(hp: u32, max_hp: u32) -> String {
     )
 }
 
-/// The status line: campaign, depth, generator, hit points (with monsters), turn,
-/// items carried and the level key.
-pub fn status_line(run: &RunState) -> String {
+/// One part of the status line, with how much it matters when space is short.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StatusPart {
+    /// Its text.
+    pub text: String,
+    /// 0 is kept longest; higher numbers go first when the line is too long.
+    pub priority: u8,
+}
+
+fn part(text: impl Into<String>, priority: u8) -> StatusPart {
+    StatusPart {
+        text: text.into(),
+        priority,
+    }
+}
+
+/// The status line's parts, in the order shown: campaign, depth, generator, hit points
+/// and their bar, timed states, experience level, the stairs' seal, turn, purse, items
+/// carried, a designer run's mark, the run seed and the level key.
+pub fn status_parts(run: &RunState) -> Vec<StatusPart> {
     let key = &run.level.key;
-    let health = match &run.fight {
-        Some(f) => format!(
-            "HP {}/{} {}   Lv {}   ",
-            f.hp,
-            f.max_hp,
-            hp_bar(f.hp, f.max_hp),
-            f.level
-        ),
-        None => String::new(),
-    };
-    format!(
-        "{}   Depth {}   {}   {health}turn {}   loot {}   key {}",
-        run.campaign.name,
-        key.depth,
-        key.config.kind(),
-        run.turns,
-        run.inventory.len(),
-        key.encode(),
-    )
+    let mut parts = vec![
+        part(run.campaign.name.clone(), 7),
+        part(format!("Depth {}", key.depth), 0),
+        part(key.config.kind().to_string(), 6),
+    ];
+    if let Some(f) = &run.fight {
+        parts.push(part(format!("HP {}/{}", f.hp, f.max_hp), 0));
+        parts.push(part(hp_bar(f.hp, f.max_hp), 5));
+        if run.confused() {
+            let left = f.confused_until.saturating_sub(run.turns);
+            parts.push(part(format!("Confused ({left})"), 0));
+        }
+        parts.push(part(format!("Lv {}", f.level), 3));
+        if run.must_find_here().is_some() {
+            let seal = if run.stairs_sealed() {
+                "stairs sealed"
+            } else {
+                "stairs open"
+            };
+            parts.push(part(seal, 2));
+        }
+    } else {
+        parts.push(part("peaceful", 4));
+    }
+    parts.push(part(format!("turn {}", run.turns), 1));
+    if run.fight.is_some() {
+        parts.push(part(format!("${}", run.gold()), 3));
+    }
+    parts.push(part(format!("items {}", run.inventory.len()), 6));
+    if run.designer_run() {
+        parts.push(part("DESIGNER RUN", 2));
+    }
+    parts.push(part(format!("seed {}", run.campaign.seed), 8));
+    parts.push(part(format!("key {}", key.encode()), 8));
+    parts
+}
+
+/// The whole status line.
+pub fn status_line(run: &RunState) -> String {
+    join_parts(&status_parts(run), "   ")
+}
+
+/// The status line in at most `width` characters: first closer together, then without
+/// its least important parts (the key and seed, the campaign's name, …), so that depth,
+/// hit points, timed states and the turn are the last to go.
+pub fn status_line_within(run: &RunState, width: usize) -> String {
+    let mut parts = status_parts(run);
+    loop {
+        for gap in ["   ", "  ", " "] {
+            let line = join_parts(&parts, gap);
+            if line.chars().count() <= width {
+                return line;
+            }
+        }
+        let Some(least) = parts
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.priority > 0)
+            .max_by_key(|(i, p)| (p.priority, *i))
+            .map(|(i, _)| i)
+        else {
+            // Only what must stay is left: cut it at the edge.
+            return join_parts(&parts, " ").chars().take(width).collect();
+        };
+        parts.remove(least);
+    }
+}
+
+fn join_parts(parts: &[StatusPart], gap: &str) -> String {
+    parts
+        .iter()
+        .map(|p| p.text.as_str())
+        .collect::<Vec<_>>()
+        .join(gap)
 }
 
 /// The heading of the inventory panel: "Carrying nothing", or how many items and the
-/// key that uses one.
+/// keys that use and drop one.
 pub fn carrying_heading(run: &RunState) -> String {
     if run.inventory.is_empty() {
         "Carrying nothing".to_owned()
     } else {
-        format!("Carrying {} (a + letter: use)", run.inventory.len())
+        format!(
+            "Carrying {} (a: use, d: drop, + letter)",
+            run.inventory.len()
+        )
+    }
+}
+
+/// The title of the inventory overlay: what the letter typed will do.
+pub fn inventory_title(verb: Option<ItemVerb>) -> &'static str {
+    match verb {
+        Some(ItemVerb::Use) => "Use which item? Its letter (Esc: never mind)",
+        Some(ItemVerb::Drop) => "Drop which item? Its letter (Esc: never mind)",
+        None => "Inventory (i or Esc closes)",
     }
 }
 
 /// The heading of the panel's list of [`monsters_in_view`].
 pub const IN_VIEW_HEADING: &str = "In view";
 
-/// The monsters the player sees, nearest first: "jackal 4/6" (name and hit points).
+/// The monsters the player sees, nearest first: "jackal 4/6, hunting you" (name, hit
+/// points and what it is doing).
 pub fn monsters_in_view(run: &RunState) -> Vec<String> {
     let table = default_monster_table();
     run.seen_monsters()
         .into_iter()
-        .map(|i| &run.level.monsters[i])
-        .filter_map(|m| {
+        .filter_map(|i| {
+            let m = &run.level.monsters[i];
             let kind = table.kind(m.kind)?;
-            Some(format!("{} {}/{}", kind.name, m.hp, kind.hp))
+            Some(format!(
+                "{} {}/{}, {}",
+                kind.name,
+                m.hp,
+                kind.hp,
+                run.doing(i).word()
+            ))
         })
         .collect()
 }
 
-/// The end screen's lines once the run is over: how it ended, depth, turns, kills, and
-/// the seed to share.
+/// The end screen's lines once the run is over: how it ended, depth, turns, kills, the
+/// purse, whether designer tools were used, and the seed to share.
 pub fn end_screen(run: &RunState) -> Option<Vec<String>> {
     let fight = run.fight.as_ref()?;
     let headline = match fight.end.as_ref()? {
-        RunEnd::Won => format!(
-            "You escaped with the rune of passage from depth {}!",
-            run.depth
-        ),
+        RunEnd::Won => format!("You escaped the dungeon from depth {}!", run.depth),
         RunEnd::Died { cause } => format!("You died: {cause}."),
     };
-    Some(vec![
+    let mut lines = vec![
         headline,
         format!(
-            "Depth {}   level {}   turns {}   kills {}   items {}",
+            "Depth {}   level {}   turns {}   kills {}   gold {}   items {}",
             run.depth,
             fight.level,
             run.turns,
             fight.kills,
+            fight.gold,
             run.inventory.len()
         ),
-        format!(
-            "Share it: seed {} (delve play --seed {}); this level: key {}",
-            run.campaign.seed,
-            run.campaign.seed,
-            run.level.key.encode()
-        ),
-        "Esc quits; F9 loads the last save.".to_owned(),
-    ])
+    ];
+    if fight.designer {
+        lines.push(
+            "A designer run: levels were remade with R, 1 2 3, + - or Space.".to_owned(),
+        );
+    }
+    lines.push(format!(
+        "Share it: seed {} (delve play --seed {}); this level: key {}",
+        run.campaign.seed,
+        run.campaign.seed,
+        run.level.key.encode()
+    ));
+    lines.push("Esc quits; F9 or L loads the last save; M shows the messages.".to_owned());
+    Some(lines)
 }
 
-/// Every control, as the help overlay lists them: the key table's lines.
+/// Every control, as the help overlay lists them: the key table's lines under their
+/// headings (playing, then the designer's tools).
 pub fn help_text() -> String {
-    let lines = help_lines();
-    let width = lines.iter().map(|(help, _)| help.len()).max().unwrap_or(0);
+    let sections = [Section::Play, Section::Designer];
+    let lines: Vec<_> = sections.iter().map(|&s| (s, help_lines_in(s))).collect();
+    let width = lines
+        .iter()
+        .flat_map(|(_, l)| l.iter().map(|(help, _)| help.len()))
+        .max()
+        .unwrap_or(0);
     lines
         .iter()
-        .map(|(help, keys)| format!("{help:<width$}   {keys}"))
+        .map(|(section, lines)| {
+            let body: Vec<String> = lines
+                .iter()
+                .map(|(help, keys)| format!("  {help:<width$}   {keys}"))
+                .collect();
+            format!("{}\n{}", section.heading(), body.join("\n"))
+        })
         .collect::<Vec<_>>()
-        .join("\n")
+        .join("\n\n")
 }
 
-/// The inventory as the panel lists it: one line per kind, with its letter for `a`,
-/// its glyph, its name as the player knows it (a disguise until identified), a count
-/// for several, and what is worn or wielded.
+/// The inventory as the panel lists it: one line per kind, with its letter, its glyph,
+/// its name as the player knows it (a disguise until identified), a count for several,
+/// a known wand's charges, and what is worn or wielded.
 pub fn inventory_lines(run: &RunState) -> Vec<String> {
     let table = run.campaign.loot_table();
     let knowledge = run.knowledge();
     let fight = run.fight.as_ref();
-    inventory_stacks(&run.inventory)
+    run.lettered_inventory()
         .into_iter()
-        .enumerate()
-        .map(|(index, (kind, count))| {
-            let letter = stack_letter(index).unwrap_or(' ');
+        .map(|item| {
+            let kind = item.kind;
             let glyph = table.items().get(kind).map_or('*', |i| i.glyph);
-            let mut line = format!("{letter}) {glyph} {}", knowledge.name(kind));
-            if count > 1 {
-                line.push_str(&format!(" x{count}"));
+            let mut line = format!("{}) {glyph} {}", item.letter, knowledge.name(kind));
+            if item.count > 1 {
+                line.push_str(&format!(" x{}", item.count));
+            }
+            if knowledge.knows(kind)
+                && let Some(charges) = run.wand_charges(kind)
+            {
+                let s = if charges == 1 { "" } else { "s" };
+                line.push_str(&format!(" ({charges} charge{s})"));
             }
             let held = |slot: Option<Option<usize>>| slot.flatten() == Some(kind);
             if held(fight.map(|f| f.weapon)) {
                 line.push_str(" (wielded)");
-            } else if held(fight.map(|f| f.armour)) || held(fight.map(|f| f.ring)) {
+            } else if held(fight.map(|f| f.armour))
+                || fight.is_some_and(|f| f.rings().any(|r| r == kind))
+            {
                 line.push_str(" (worn)");
             }
             line

@@ -1,15 +1,25 @@
-//! Travel and auto-explore: many steps for one key, each an ordinary move (a turn, the
-//! monsters acting), along a Dijkstra map over the tiles the player knows. `x` walks
-//! toward the nearest item seen or the nearest edge of the unknown; `>` and `<` away
-//! from the stairs walk to the stairs already seen. Travel stops at once when a monster
-//! is in view or anything happens (a notice: a hit, a pick-up, a level change).
+//! Travel, auto-explore and rest: many turns for one key, each an ordinary action (a
+//! turn, the monsters acting). `x` walks toward the nearest item seen or the nearest
+//! edge of the unknown; `>` and `<` away from the stairs walk to the stairs already
+//! seen, along a Dijkstra map over the tiles the player knows; `Z` waits until healed.
+//!
+//! One rule stops them all: a monster **comes into view**, a threat **comes closer**,
+//! or anything happens (a notice: a hit, a pick-up, a level change). A monster already
+//! seen that keeps away, flees, wanders or keeps its distance does not stop them; one
+//! that hunts the player in view keeps them from starting.
 
+use std::collections::BTreeSet;
+
+use super::fight::is_afraid;
 use super::{Outcome, PlayerAction, RunState, notice};
 use crate::dijkstra::DijkstraMap;
 use crate::grid::{Pos, Tile};
+use crate::monsters::{Behaviour, Mind, default_monster_table};
 
 /// The most steps one travel takes.
 pub const MAX_TRAVEL_STEPS: usize = 2_000;
+/// The most turns one rest takes.
+pub const MAX_REST_TURNS: usize = 1_000;
 
 /// Where travel goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,10 +39,113 @@ impl RunState {
             .any(|m| self.level.in_view(m.pos))
     }
 
+    /// The numbers of the monsters in view.
+    pub(super) fn monster_ids_in_view(&self) -> BTreeSet<u32> {
+        self.level
+            .monsters
+            .iter()
+            .filter(|m| self.level.in_view(m.pos))
+            .map(|m| m.id)
+            .collect()
+    }
+
+    /// After an action on the same level: "You see a jackal." for each monster that
+    /// came into view, and the fact that the player was disturbed.
+    pub(super) fn notice_monsters_coming_into_view(
+        &self,
+        before: &BTreeSet<u32>,
+        out: &mut Vec<Outcome>,
+    ) {
+        // A travel's step already told of what came into view (and stopped there).
+        let told = out
+            .iter()
+            .any(|o| matches!(o, Outcome::LevelEntered { .. } | Outcome::Disturbed));
+        if told || self.end().is_some() {
+            return;
+        }
+        let table = default_monster_table();
+        let mut disturbed = false;
+        for index in self.seen_monsters() {
+            let monster = &self.level.monsters[index];
+            if before.contains(&monster.id) {
+                continue;
+            }
+            if let Some(kind) = table.kind(monster.kind) {
+                out.push(notice(&format!("You see {}.", with_kind_article(&kind.name))));
+                disturbed = true;
+            }
+        }
+        if disturbed {
+            out.push(Outcome::Disturbed);
+        }
+    }
+
+    /// The distance to the nearest monster in view that threatens the player: one
+    /// hunting them (not fleeing, not one that keeps its distance or never chases), or
+    /// any monster next to them.
+    pub fn nearest_threat(&self) -> Option<i32> {
+        let table = default_monster_table();
+        self.seen_monsters()
+            .into_iter()
+            .map(|i| &self.level.monsters[i])
+            .filter(|m| {
+                let distance = m.pos.chebyshev(self.player);
+                let Some(kind) = table.kind(m.kind) else {
+                    return distance <= 1;
+                };
+                let afraid = is_afraid(m, kind);
+                let chases = matches!(kind.behaviour, Behaviour::Hunts | Behaviour::Cowardly);
+                distance <= 1 || (chases && !afraid && matches!(m.mind, Mind::Hunting(_)))
+            })
+            .map(|m| m.pos.chebyshev(self.player))
+            .min()
+    }
+
+    /// Why many turns for one key cannot start now, if they cannot.
+    fn cannot_start_many_turns(&self) -> Option<String> {
+        if self.confused() {
+            return Some("You are too confused for that; you would only stumble.".into());
+        }
+        self.nearest_threat().map(|_| {
+            let name = self
+                .seen_monsters()
+                .first()
+                .and_then(|&i| default_monster_table().kind(self.level.monsters[i].kind))
+                .map_or("a monster".to_owned(), |k| format!("the {}", k.name));
+            format!("Not with {name} after you.")
+        })
+    }
+
+    /// Applies one action of many (a travel step, a turn of rest); says whether to go
+    /// on: nothing happened, the level is the same, no threat came closer.
+    fn one_of_many(&mut self, action: PlayerAction, out: &mut Vec<Outcome>) -> bool {
+        let depth = self.depth;
+        let threat_before = self.nearest_threat();
+        let before = out.len();
+        out.extend(self.apply(action));
+        let eventful = out[before..]
+            .iter()
+            .any(|o| !matches!(o, Outcome::Moved { .. } | Outcome::Waited));
+        if eventful || self.depth != depth || self.end().is_some() {
+            return false;
+        }
+        match (threat_before, self.nearest_threat()) {
+            (Some(was), Some(now)) if now < was => {
+                out.push(notice("You stop: something comes closer."));
+                false
+            }
+            (None, Some(_)) => {
+                out.push(notice("You stop: something is after you."));
+                false
+            }
+            _ => true,
+        }
+    }
+
     /// Walks toward `destination` until there, stuck, or interrupted.
     pub(super) fn travel(&mut self, destination: Destination, out: &mut Vec<Outcome>) {
-        if self.monster_in_view() {
-            out.push(notice("Not with a monster in view."));
+        if let Some(why) = self.cannot_start_many_turns() {
+            out.push(notice(&why));
             return;
         }
         for step in 0..MAX_TRAVEL_STEPS {
@@ -49,14 +162,46 @@ impl RunState {
             else {
                 return; // arrived, or the way is blocked
             };
-            let depth = self.depth;
-            let before = out.len();
             let (dx, dy) = (next.x - self.player.x, next.y - self.player.y);
-            out.extend(self.apply(PlayerAction::Move(dx, dy)));
-            let eventful = out[before..]
-                .iter()
-                .any(|o| !matches!(o, Outcome::Moved { .. }));
-            if eventful || self.depth != depth || self.monster_in_view() || self.end().is_some() {
+            if !self.one_of_many(PlayerAction::Move(dx, dy), out) {
+                return;
+            }
+        }
+    }
+
+    /// `Z`: waits until healed and no longer confused, or until disturbed.
+    pub(super) fn rest(&mut self, out: &mut Vec<Outcome>) {
+        let Some(fight) = &self.fight else {
+            out.push(notice("There is nothing to rest for in a peaceful run."));
+            return;
+        };
+        let rested = |run: &RunState| {
+            run.fight.as_ref().is_none_or(|f| f.hp >= f.max_hp) && !run.confused()
+        };
+        if rested(self) {
+            out.push(notice(&format!(
+                "You are rested already ({}/{} HP).",
+                fight.hp, fight.max_hp
+            )));
+            return;
+        }
+        if let Some(why) = self
+            .nearest_threat()
+            .and_then(|_| self.cannot_start_many_turns())
+        {
+            out.push(notice(&why));
+            return;
+        }
+        let start = self.turns;
+        for _ in 0..MAX_REST_TURNS {
+            if !self.one_of_many(PlayerAction::Wait, out) {
+                return;
+            }
+            if rested(self) {
+                out.push(notice(&format!(
+                    "You rest for {} turns and feel fully rested.",
+                    self.turns - start
+                )));
                 return;
             }
         }
@@ -116,4 +261,13 @@ impl RunState {
         };
         self.level.seen[level.tiles.index_of(pos)].then_some(pos)
     }
+}
+
+/// "a jackal", "an ogre".
+pub(super) fn with_kind_article(name: &str) -> String {
+    let vowel = name
+        .chars()
+        .next()
+        .is_some_and(|c| "aeiouAEIOU".contains(c));
+    format!("{} {name}", if vowel { "an" } else { "a" })
 }

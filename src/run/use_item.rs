@@ -5,7 +5,7 @@
 //! seed and the turn, so a save needs no generator state.
 
 use super::fight::WAND_CHARGES;
-use super::items::{inventory_stacks, with_article};
+use super::items::with_article;
 use super::{Outcome, RunState, notice};
 use crate::grid::{Pos, Tile};
 use crate::loot::{Effect, RingPower};
@@ -24,13 +24,13 @@ enum Spent {
 }
 
 impl RunState {
-    /// Uses one item of inventory stack `slot` (0 = `a`).
+    /// Uses one item under inventory letter `slot` (0 = `a`).
     pub(super) fn use_item(&mut self, slot: u8, out: &mut Vec<Outcome>) {
         if self.fight.is_none() {
             out.push(notice("Items do nothing in a peaceful run."));
             return;
         }
-        let Some(&(kind, _)) = inventory_stacks(&self.inventory).get(slot as usize) else {
+        let Some(kind) = self.kind_under_letter(slot) else {
             out.push(notice("You carry nothing under that letter."));
             return;
         };
@@ -42,7 +42,7 @@ impl RunState {
         let name = self.knowledge().name(kind);
         let known_before = self.knowledge().knows(kind);
         let spent = match item.effect {
-            Effect::None => {
+            Effect::None | Effect::Gold => {
                 out.push(notice(&format!("You cannot use {}.", with_article(&name))));
                 Spent::Refused
             }
@@ -111,23 +111,90 @@ impl RunState {
 
     fn drink_healing(&mut self, amount: u32, out: &mut Vec<Outcome>) -> Spent {
         let healed = self.heal(amount);
-        if let Some(fight) = &mut self.fight
-            && healed < amount
-        {
+        let Some(fight) = &mut self.fight else {
+            return Spent::One;
+        };
+        if healed < amount {
             // Healing past full strengthens: the most grows by one.
             fight.max_hp += 1;
             fight.hp = fight.max_hp;
+            out.push(notice(&if healed == 0 {
+                format!(
+                    "You were already at full health; you feel stronger: {} most hit points.",
+                    fight.max_hp
+                )
+            } else {
+                format!(
+                    "You feel better (+{healed} HP) and stronger: {} most hit points.",
+                    fight.max_hp
+                )
+            }));
+        } else {
+            out.push(notice(&format!(
+                "You feel better (+{healed} HP, {}/{}).",
+                fight.hp, fight.max_hp
+            )));
         }
-        out.push(notice(&format!("You feel better ({healed} HP).")));
         Spent::One
+    }
+
+    /// Drops one item under inventory letter `slot` (0 = `a`) where the player stands
+    /// (taking it off first when it is worn or wielded): a turn.
+    pub(super) fn drop_item(&mut self, slot: u8, out: &mut Vec<Outcome>) {
+        let Some(kind) = self.kind_under_letter(slot) else {
+            out.push(notice("You carry nothing under that letter."));
+            return;
+        };
+        if !self.level.can_drop_at(self.player) {
+            out.push(notice(
+                "You cannot drop anything here (something lies here, or these are stairs or a door).",
+            ));
+            return;
+        }
+        let name = self.knowledge().name(kind);
+        let was_worn = self.fight.as_ref().is_some_and(|f| {
+            [f.weapon, f.armour, f.ring, f.second_ring].contains(&Some(kind))
+        });
+        if let Some(at) = self.inventory.iter().rposition(|&k| k == kind) {
+            self.inventory.remove(at);
+        }
+        // Only one of a kind is worn: dropping one of several takes it off too.
+        self.take_off(kind);
+        self.release_letter_if_gone(kind);
+        self.level.put_item(self.player, kind);
+        out.push(notice(&format!(
+            "You {}drop {}.",
+            if was_worn { "take off and " } else { "" },
+            with_article(&name)
+        )));
+        if self.fight.is_some() {
+            self.pass_turn(out);
+        }
+    }
+
+    /// Takes `kind` off whatever slot holds it.
+    fn take_off(&mut self, kind: usize) {
+        if let Some(fight) = &mut self.fight {
+            for held in [
+                &mut fight.weapon,
+                &mut fight.armour,
+                &mut fight.ring,
+                &mut fight.second_ring,
+            ] {
+                if *held == Some(kind) {
+                    *held = None;
+                }
+            }
+        }
     }
 
     fn read_identify(&mut self, scroll: usize, out: &mut Vec<Outcome>) -> Spent {
         self.identify(scroll);
         let knowledge = self.knowledge();
-        let unknown = inventory_stacks(&self.inventory)
+        let unknown = self
+            .lettered_inventory()
             .into_iter()
-            .map(|(kind, _)| kind)
+            .map(|l| l.kind)
             .find(|&kind| !knowledge.knows(kind));
         match unknown {
             Some(kind) => {
@@ -238,6 +305,17 @@ impl RunState {
         let held = match slot {
             Slot::Weapon => &mut fight.weapon,
             Slot::Armour => &mut fight.armour,
+            // A ring on each hand: the hand that wears this one, else a free one.
+            Slot::Ring if fight.second_ring == Some(kind) => &mut fight.second_ring,
+            Slot::Ring if fight.ring.is_some() && fight.ring != Some(kind) => {
+                if fight.second_ring.is_some() {
+                    out.push(notice(
+                        "You wear a ring on each hand already; remove one first (a, then its letter).",
+                    ));
+                    return Spent::Refused;
+                }
+                &mut fight.second_ring
+            }
             Slot::Ring => &mut fight.ring,
         };
         let (on, off) = slot.verbs();
@@ -247,7 +325,7 @@ impl RunState {
         } else {
             *held = Some(kind);
             out.push(notice(&format!("You {on} {}.", with_article(name))));
-            if slot == Slot::Ring && self.ring_power() == Some(RingPower::Searching) {
+            if slot == Slot::Ring && self.wears_ring(RingPower::Searching) {
                 self.reveal_items();
                 out.push(notice("The ring shows you where the treasure lies."));
             }
@@ -270,25 +348,44 @@ impl RunState {
         if let Some(at) = self.inventory.iter().rposition(|&k| k == kind) {
             self.inventory.remove(at);
         }
-        let left = self.inventory.contains(&kind);
-        if let Some(fight) = &mut self.fight
-            && !left
-        {
-            for held in [&mut fight.weapon, &mut fight.armour, &mut fight.ring] {
-                if *held == Some(kind) {
-                    *held = None;
-                }
-            }
+        if !self.inventory.contains(&kind) {
+            self.take_off(kind);
+            self.release_letter_if_gone(kind);
         }
     }
 
-    /// The power of the ring worn, if any.
-    pub fn ring_power(&self) -> Option<RingPower> {
-        let ring = self.fight.as_ref()?.ring?;
-        match self.campaign.loot_table().items().get(ring)?.effect {
-            Effect::Ring(power) => Some(power),
-            _ => None,
+    /// The powers of the rings worn (one per hand).
+    pub fn ring_powers(&self) -> Vec<RingPower> {
+        let Some(fight) = &self.fight else {
+            return Vec::new();
+        };
+        let table = self.campaign.loot_table();
+        fight
+            .rings()
+            .filter_map(|ring| match table.items().get(ring)?.effect {
+                Effect::Ring(power) => Some(power),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Whether a ring of this power is worn.
+    pub fn wears_ring(&self, power: RingPower) -> bool {
+        self.ring_powers().contains(&power)
+    }
+
+    /// Charges left in the wand of `kind` in use (the first of a stack), if it is one.
+    pub fn wand_charges(&self, kind: usize) -> Option<u32> {
+        let item = self.campaign.loot_table().items().get(kind)?;
+        if !matches!(item.effect, Effect::Strike(..) | Effect::DigDown) {
+            return None;
         }
+        let used = self
+            .fight
+            .as_ref()
+            .and_then(|f| f.wand_charges_used.get(&kind).copied())
+            .unwrap_or(0);
+        Some(WAND_CHARGES.saturating_sub(used))
     }
 
     /// With a ring of searching: the tiles where items lie become seen.
@@ -323,8 +420,10 @@ impl RunState {
         if let Some(Effect::Armour(defence)) = effect(fight.armour) {
             fighter.defence += defence;
         }
-        if let Some(RingPower::Protection(defence)) = self.ring_power() {
-            fighter.defence += defence;
+        for power in self.ring_powers() {
+            if let RingPower::Protection(defence) = power {
+                fighter.defence += defence;
+            }
         }
         fighter
     }

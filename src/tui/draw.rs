@@ -1,8 +1,9 @@
-//! Drawing the game in a terminal with ratatui: the status line, the map in the level
-//! legend's glyphs around the player (scrolled to keep the player in view on levels
-//! larger than the terminal), the side panel, the latest notices, and the help, log and
-//! end-screen overlays. Pure: it reads a [`Screen`] and writes a ratatui frame, so
-//! tests draw into ratatui's `TestBackend`.
+//! Drawing the game in a terminal with ratatui: the status line (shortened by priority
+//! to fit), the map in the level legend's glyphs around the player (scrolled to keep the
+//! player in view on levels larger than the terminal), the side panel, every notice of
+//! the newest turn, the look cursor, and the help, log, inventory and end-screen
+//! overlays (wrapped to the terminal). Pure: it reads a [`Screen`] and writes a ratatui
+//! frame, so tests draw into ratatui's `TestBackend`.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -10,27 +11,26 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
+use crate::game::NoticeLog;
 use crate::grid::{Pos, Tile};
 use crate::monsters::default_monster_table;
 use crate::run::status::{
-    IN_VIEW_HEADING, carrying_heading, end_screen, help_text, inventory_lines, monsters_in_view,
-    status_line,
+    IN_VIEW_HEADING, carrying_heading, end_screen, help_text, inventory_lines, inventory_title,
+    monsters_in_view, status_line_within,
 };
-use crate::run::{KeyReader, RunState, Sight};
+use crate::run::{KeyReader, Overlay, RunState, Sight};
 
-/// Everything drawn: the run, the latest notices (oldest first, each with its turn) and
-/// the overlays the keys opened.
+/// Everything drawn: the run, the message log and the overlays and prompts the keys
+/// opened.
 pub struct Screen<'a> {
     /// The run.
     pub run: &'a RunState,
-    /// Notices, oldest first ("[turn 4] You pick up …").
-    pub notices: &'a [String],
-    /// Which overlays are shown.
+    /// Every notice so far (the newest turn's under the map, the rest in the log).
+    pub log: &'a NoticeLog,
+    /// Which overlays and prompts are open.
     pub keys: &'a KeyReader,
 }
 
-/// Notice lines under the map.
-const NOTICE_ROWS: u16 = 3;
 /// Width of the side panel (inventory, monsters in view), shown on terminals this
 /// much wider than [`MIN_MAP_WIDTH`].
 const PANEL_WIDTH: u16 = 30;
@@ -49,6 +49,11 @@ pub const MONSTER_STYLE: Style = Style::new()
 pub const ITEM_STYLE: Style = Style::new().fg(Color::LightCyan);
 /// The look of every remembered tile: dim.
 pub const REMEMBERED_STYLE: Style = Style::new().fg(Color::DarkGray);
+/// The look of the tile under the look cursor.
+pub const CURSOR_STYLE: Style = Style::new()
+    .fg(Color::Black)
+    .bg(Color::LightYellow)
+    .add_modifier(Modifier::BOLD);
 
 /// The look of a tile in view.
 pub fn lit_style(tile: Tile) -> Style {
@@ -66,14 +71,16 @@ pub fn lit_style(tile: Tile) -> Style {
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, screen: &Screen) {
     let area = frame.area();
+    let notice_rows = (screen.log.rows_for_latest_turn() as u16).min(area.height / 3);
     let [status, middle, notices] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(1),
-        Constraint::Length(NOTICE_ROWS),
+        Constraint::Length(notice_rows),
     ])
     .areas(area);
     frame.render_widget(
-        Paragraph::new(status_line(screen.run)).style(Style::new().add_modifier(Modifier::BOLD)),
+        Paragraph::new(status_line_within(screen.run, status.width as usize))
+            .style(Style::new().add_modifier(Modifier::BOLD)),
         status,
     );
     let (map, panel) = if middle.width >= MIN_MAP_WIDTH + PANEL_WIDTH {
@@ -83,23 +90,40 @@ pub fn draw(frame: &mut Frame, screen: &Screen) {
     } else {
         (middle, None)
     };
-    draw_map(frame, map, screen.run);
+    draw_map(frame, map, screen.run, screen.keys.look_cursor());
     if let Some(panel) = panel {
         draw_panel(frame, panel, screen.run);
     }
-    draw_notices(frame, notices, screen.notices);
+    let look = screen
+        .keys
+        .look_cursor()
+        .map(|at| format!("Look: {} (move the cursor; Esc ends)", screen.run.describe(at)));
+    draw_notices(frame, notices, screen.log, screen.run.turns, look);
     if let Some(lines) = end_screen(screen.run) {
         draw_overlay(frame, area, "The run is over", &lines.join("\n"));
     }
-    if screen.keys.log {
-        let shown = screen
-            .notices
-            .len()
-            .min(area.height.saturating_sub(4) as usize);
-        let log = screen.notices[screen.notices.len() - shown..].join("\n");
-        draw_overlay(frame, area, "Messages (M or Esc closes)", &log);
+    let verb = screen.keys.item_verb();
+    if screen.keys.shows(Overlay::Inventory) || verb.is_some() {
+        let mut lines = vec![carrying_heading(screen.run)];
+        lines.extend(inventory_lines(screen.run));
+        if screen.run.gold() > 0 {
+            lines.push(format!("Purse: {} gold pieces", screen.run.gold()));
+        }
+        draw_overlay(frame, area, inventory_title(verb), &lines.join("\n"));
     }
-    if screen.keys.help {
+    if screen.keys.shows(Overlay::Log) {
+        let rows = area.height.saturating_sub(4) as usize;
+        let total = screen.log.0.len();
+        let scroll = screen.keys.log_scroll.min(total.saturating_sub(1));
+        let window = screen.log.window(rows, scroll);
+        let last = total - scroll;
+        let title = format!(
+            "Messages {}-{last} of {total} (PageUp PageDown Up Down scroll; M or Esc closes)",
+            last + 1 - window.len().min(last),
+        );
+        draw_overlay(frame, area, &title, &window.join("\n"));
+    }
+    if screen.keys.shows(Overlay::Help) {
         draw_overlay(
             frame,
             area,
@@ -120,12 +144,13 @@ pub fn view_start(at: i32, size: i32, view: i32) -> i32 {
     }
 }
 
-/// The map around the player: each cell as the player knows it.
-fn draw_map(frame: &mut Frame, area: Rect, run: &RunState) {
+/// The map around the player (or the look cursor): each cell as the player knows it.
+fn draw_map(frame: &mut Frame, area: Rect, run: &RunState, cursor: Option<Pos>) {
     let tiles = &run.level.level.tiles;
     let (width, height) = (tiles.width() as i32, tiles.height() as i32);
-    let x0 = view_start(run.player.x, width, area.width as i32);
-    let y0 = view_start(run.player.y, height, area.height as i32);
+    let centre = cursor.unwrap_or(run.player);
+    let x0 = view_start(centre.x, width, area.width as i32);
+    let y0 = view_start(centre.y, height, area.height as i32);
     let buffer = frame.buffer_mut();
     for row in 0..area.height {
         for column in 0..area.width {
@@ -133,7 +158,10 @@ fn draw_map(frame: &mut Frame, area: Rect, run: &RunState) {
             if !tiles.contains(pos) {
                 continue;
             }
-            let (symbol, style) = cell_look(run, pos);
+            let (symbol, mut style) = cell_look(run, pos);
+            if cursor == Some(pos) {
+                style = CURSOR_STYLE;
+            }
             if let Some(cell) = buffer.cell_mut((area.x + column, area.y + row)) {
                 cell.set_char(symbol).set_style(style);
             }
@@ -150,8 +178,20 @@ pub fn cell_look(run: &RunState, pos: Pos) -> (char, Style) {
     if pos == run.player && !watching {
         return ('@', PLAYER_STYLE);
     }
+    let item_glyph = || {
+        let item = run.level.items.iter().find(|i| i.pos == pos)?;
+        Some(
+            run.campaign
+                .loot_table()
+                .items()
+                .get(item.item)
+                .map_or('*', |i| i.glyph),
+        )
+    };
     match sight {
         Sight::Unseen => (' ', Style::new()),
+        // A remembered item keeps its own glyph (dim), as the player saw it.
+        Sight::Remembered if !watching => (item_glyph().unwrap_or(tile.glyph()), REMEMBERED_STYLE),
         Sight::Remembered => (tile.glyph(), REMEMBERED_STYLE),
         Sight::Visible if watching => (tile.glyph(), lit_style(tile)),
         Sight::Visible => {
@@ -161,13 +201,7 @@ pub fn cell_look(run: &RunState, pos: Pos) -> (char, Style) {
                     .map_or('M', |k| k.glyph);
                 return (glyph, MONSTER_STYLE);
             }
-            if let Some(item) = run.level.items.iter().find(|i| i.pos == pos) {
-                let glyph = run
-                    .campaign
-                    .loot_table()
-                    .items()
-                    .get(item.item)
-                    .map_or('*', |i| i.glyph);
+            if let Some(glyph) = item_glyph() {
                 return (glyph, ITEM_STYLE);
             }
             (tile.glyph(), lit_style(tile))
@@ -197,35 +231,87 @@ fn draw_panel(frame: &mut Frame, area: Rect, run: &RunState) {
     );
 }
 
-fn draw_notices(frame: &mut Frame, area: Rect, notices: &[String]) {
-    let shown = notices.len().min(area.height as usize);
-    let newest = notices.len().saturating_sub(1);
-    // The newest on the last row, older ones above it.
-    let padding = area.height as usize - shown;
+/// The notices under the map, newest at the bottom: those of the newest turn stand
+/// out, older ones are dim; while looking, the look line is the newest.
+fn draw_notices(
+    frame: &mut Frame,
+    area: Rect,
+    log: &NoticeLog,
+    turns: u64,
+    look: Option<String>,
+) {
+    let rows = area.height as usize;
+    let newest_turn = log.0.last().map(|n| n.turn);
+    let mut lines: Vec<Line> = log
+        .0
+        .iter()
+        .rev()
+        .take(rows - usize::from(look.is_some() && rows > 0))
+        .rev()
+        .map(|n| {
+            let fresh = Some(n.turn) == newest_turn && n.turn == turns;
+            let style = if fresh {
+                Style::new().fg(Color::Yellow)
+            } else {
+                Style::new().fg(Color::DarkGray)
+            };
+            Line::from(Span::styled(n.line(), style))
+        })
+        .collect();
+    if let Some(look) = look {
+        lines.push(Line::from(Span::styled(look, Style::new().fg(Color::LightCyan))));
+    }
+    let padding = rows.saturating_sub(lines.len());
     let lines: Vec<Line> = std::iter::repeat_n(Line::from(""), padding)
-        .chain(
-            notices[notices.len() - shown..]
-                .iter()
-                .enumerate()
-                .map(|(i, text)| {
-                    let style = if notices.len() - shown + i == newest {
-                        Style::new().fg(Color::Yellow)
-                    } else {
-                        Style::new().fg(Color::DarkGray)
-                    };
-                    Line::from(Span::styled(text.clone(), style))
-                }),
-        )
+        .chain(lines)
         .collect();
     frame.render_widget(Paragraph::new(lines), area);
 }
 
-/// A bordered panel in the middle of `area` over whatever is drawn there.
+/// `text` wrapped at word boundaries to lines of at most `width` characters (a wrapped
+/// line's continuation is indented four more spaces; a word longer than a line is cut).
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(8);
+    let mut out = Vec::new();
+    for line in text.lines() {
+        if line.chars().count() <= width {
+            out.push(line.to_owned());
+            continue;
+        }
+        let indent: String = line.chars().take_while(|&c| c == ' ').collect();
+        let continuation = " ".repeat((indent.len() + 4).min(width / 2));
+        let mut current = indent.clone();
+        let mut fresh = true;
+        for word in line.split(' ').filter(|w| !w.is_empty()) {
+            if !fresh && current.chars().count() + 1 + word.chars().count() > width {
+                out.push(std::mem::replace(&mut current, continuation.clone()));
+                fresh = true;
+            }
+            if !fresh {
+                current.push(' ');
+            }
+            current.push_str(word);
+            fresh = false;
+            while current.chars().count() > width {
+                let rest: String = current.chars().skip(width).collect();
+                out.push(current.chars().take(width).collect());
+                current = format!("{continuation}{rest}");
+            }
+        }
+        out.push(current);
+    }
+    out
+}
+
+/// A bordered panel in the middle of `area` over whatever is drawn there, its text
+/// wrapped to fit; what does not fit below is cut (the log scrolls instead).
 fn draw_overlay(frame: &mut Frame, area: Rect, title: &str, text: &str) {
-    let lines = text.lines().count() as u16;
-    let widest = text.lines().map(|l| l.chars().count()).max().unwrap_or(0) as u16;
-    let width = (widest.max(title.len() as u16) + 4).min(area.width);
-    let height = (lines + 2).min(area.height);
+    let inner = area.width.saturating_sub(4) as usize;
+    let lines = wrap(text, inner);
+    let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u16;
+    let title_width = (title.chars().count() as u16 + 2).min(area.width.saturating_sub(2));
+    let width = (widest.max(title_width) + 4).min(area.width);
+    let height = (lines.len() as u16 + 2).min(area.height);
     let panel = Rect {
         x: area.x + (area.width - width) / 2,
         y: area.y + (area.height - height) / 2,
@@ -234,13 +320,14 @@ fn draw_overlay(frame: &mut Frame, area: Rect, title: &str, text: &str) {
     };
     frame.render_widget(Clear, panel);
     frame.render_widget(
-        Paragraph::new(text.to_owned()).block(
+        Paragraph::new(lines.join("\n")).block(
             Block::bordered()
                 .title(Span::styled(
                     format!(" {title} "),
                     Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
                 ))
-                .border_style(Style::new().fg(Color::Yellow)),
+                .border_style(Style::new().fg(Color::Yellow))
+                .padding(ratatui::widgets::Padding::horizontal(1)),
         ),
         panel,
     );

@@ -87,6 +87,7 @@ fn record(seed: u64, to: &Path) {
         rules: delve::run::Rules::Peaceful,
         save_path: save,
         record: Some(to.to_path_buf()),
+        offer_to_continue: false,
     });
     settle(&mut app);
     perform(&mut app, &plan(seed));
@@ -226,6 +227,7 @@ fn a_recorded_run_with_monsters_replays_to_the_same_state() {
         rules: Rules::Monsters,
         save_path: dir.join("fight.sav"),
         record: Some(path.clone()),
+        offer_to_continue: false,
     });
     settle(&mut app);
     let actions =

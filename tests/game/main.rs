@@ -105,6 +105,7 @@ fn settings(seed: u64, start: Option<LevelKey>) -> RunSettings {
         save_path: std::env::temp_dir()
             .join(format!("delve-game-{seed}-{}.sav", std::process::id())),
         record: None,
+        offer_to_continue: false,
     }
 }
 
