@@ -30,12 +30,15 @@ pub struct StatusPart {
     pub text: String,
     /// 0 is kept longest; higher numbers go first when the line is too long.
     pub priority: u8,
+    /// It follows the part before it after one space (the bar after the hit points).
+    pub attached: bool,
 }
 
 fn part(text: impl Into<String>, priority: u8) -> StatusPart {
     StatusPart {
         text: text.into(),
         priority,
+        attached: false,
     }
 }
 
@@ -51,7 +54,10 @@ pub fn status_parts(run: &RunState) -> Vec<StatusPart> {
     ];
     if let Some(f) = &run.fight {
         parts.push(part(format!("HP {}/{}", f.hp, f.max_hp), 0));
-        parts.push(part(hp_bar(f.hp, f.max_hp), 5));
+        parts.push(StatusPart {
+            attached: true,
+            ..part(hp_bar(f.hp, f.max_hp), 5)
+        });
         if run.confused() {
             let left = f.confused_until.saturating_sub(run.turns);
             parts.push(part(format!("Confused ({left})"), 0));
@@ -113,11 +119,14 @@ pub fn status_line_within(run: &RunState, width: usize) -> String {
 }
 
 fn join_parts(parts: &[StatusPart], gap: &str) -> String {
-    parts
-        .iter()
-        .map(|p| p.text.as_str())
-        .collect::<Vec<_>>()
-        .join(gap)
+    let mut line = String::new();
+    for (i, part) in parts.iter().enumerate() {
+        if i > 0 {
+            line.push_str(if part.attached { " " } else { gap });
+        }
+        line.push_str(&part.text);
+    }
+    line
 }
 
 /// The heading of the inventory panel: "Carrying nothing", or how many items and the

@@ -352,19 +352,21 @@ mod tests {
     }
 
     fn render(run: &RunState, keys: &KeyReader, width: u16, height: u16) -> Terminal<TestBackend> {
+        let mut log = NoticeLog::default();
+        log.push(0, "Depth 1: a cave.".to_owned());
+        render_with(run, &log, keys, width, height)
+    }
+
+    fn render_with(
+        run: &RunState,
+        log: &NoticeLog,
+        keys: &KeyReader,
+        width: u16,
+        height: u16,
+    ) -> Terminal<TestBackend> {
         let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-        let notices = vec!["[turn 0] Depth 1: a cave.".to_owned()];
         terminal
-            .draw(|frame| {
-                draw(
-                    frame,
-                    &Screen {
-                        run,
-                        notices: &notices,
-                        keys,
-                    },
-                )
-            })
+            .draw(|frame| draw(frame, &Screen { run, log, keys }))
             .unwrap();
         terminal
     }
@@ -453,7 +455,7 @@ mod tests {
                 .collect::<String>()
         };
         assert!(
-            row(0).starts_with("The Descent   Depth 1   cave   HP 30/30"),
+            row(0).starts_with("The Descent  Depth 1  cave  HP 30/30 [##########]"),
             "{}",
             row(0)
         );
@@ -464,7 +466,7 @@ mod tests {
         );
         assert!(row(29).contains("[turn 0] Depth 1: a cave."), "{}", row(29));
         let help = KeyReader {
-            help: true,
+            overlay: Some(Overlay::Help),
             ..KeyReader::default()
         };
         let terminal = render(&run, &help, 120, 40);

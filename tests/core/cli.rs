@@ -534,6 +534,7 @@ fn a_save_holding_a_level_too_large_to_play_is_refused() {
         turns: 0,
         regenerations: 0,
         levels: vec![SavedLevel {
+            dropped: Vec::new(),
             depth: 1,
             key: key.encode(),
             taken: vec![],

@@ -153,13 +153,45 @@ fn the_player_can_die_and_then_the_run_is_over() {
     }
     assert_eq!(hp(&run), 0);
     let (position, turns) = (run.player, run.turns);
-    let outcomes = run.apply(PlayerAction::Move(1, 0));
-    assert_eq!(
-        (run.player, run.turns),
-        (position, turns),
-        "the dead do not walk"
+    for action in [
+        PlayerAction::Move(1, 0),
+        PlayerAction::Wait,
+        PlayerAction::Use(0),
+        PlayerAction::Explore,
+        PlayerAction::Rest,
+    ] {
+        let outcomes = run.apply(action);
+        assert_eq!(
+            (run.player, run.turns),
+            (position, turns),
+            "the dead do not act"
+        );
+        assert!(
+            outcomes.is_empty(),
+            "{action:?} after death adds nothing to the log: {outcomes:?}"
+        );
+    }
+}
+
+#[test]
+fn a_finished_run_is_never_saved() {
+    let run = start(5);
+    let at = KING
+        .iter()
+        .map(|&(dx, dy)| run.player.offset(dx, dy))
+        .find(|&p| run.level.level.tiles[p] == Tile::Floor)
+        .expect("floor next to the stairs");
+    let mut run = alone_with(run, kind("troll"), at);
+    while run.end().is_none() {
+        run.apply(PlayerAction::Wait);
+    }
+    let outcomes = run.apply(PlayerAction::Save);
+    assert!(
+        !outcomes.contains(&Outcome::SaveWanted),
+        "a dead run asks for no save: {outcomes:?}"
     );
-    assert!(matches!(&outcomes[0], Outcome::Notice(t) if t.contains("run is over")));
+    assert!(matches!(&outcomes[..], [Outcome::Notice(t)] if t.contains("not saved")));
+    assert_eq!(run.apply(PlayerAction::Load), vec![Outcome::LoadWanted]);
 }
 
 #[test]
@@ -178,7 +210,17 @@ fn the_final_depths_stairs_win_with_the_rune_and_are_sealed_without_it() {
         .loot_table()
         .index_of("rune of passage")
         .unwrap();
-    run.inventory.push(rune);
+    let at = run
+        .level
+        .items
+        .iter()
+        .find(|i| i.item == rune)
+        .expect("the level's rune")
+        .pos;
+    run.player = at;
+    run.apply(PlayerAction::PickUp);
+    assert!(!run.inventory.contains(&rune), "the rune opens, it is not carried");
+    run.player = run.level.level.down;
     let won = run.apply(PlayerAction::Descend);
     assert_eq!(run.end(), Some(&RunEnd::Won));
     assert!(won.contains(&Outcome::RunEnded));
@@ -327,6 +369,7 @@ fn a_monster_on_the_stairs_the_player_returns_to_steps_aside() {
     let first = run.level.key.encode();
     let down = run.level.level.down;
     run.player = down;
+    run.fight.as_mut().unwrap().mark_found(1);
     run.apply(PlayerAction::Descend);
     assert_eq!(run.depth, 2);
     let rat = Monster {

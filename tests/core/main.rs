@@ -17,6 +17,7 @@ mod measures;
 mod odd_input;
 mod paths;
 mod perm;
+mod real_run;
 mod recordings;
 mod rooms;
 mod run;

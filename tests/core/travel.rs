@@ -69,15 +69,24 @@ fn exploring_stops_as_soon_as_a_monster_comes_into_view() {
         }];
         let monsters = run.level.monsters.clone();
         run.fight.as_mut().unwrap().schedule_level(&monsters);
+        let mut saw = false;
         for _ in 0..300 {
             let outcomes = run.apply(PlayerAction::Explore);
+            saw |= said(&outcomes, "You see a giant slug");
             if run.monster_in_view() || said(&outcomes, "Explored") {
                 break;
             }
         }
-        if run.monster_in_view() {
+        if run.monster_in_view() && run.nearest_threat().is_none() {
+            assert!(saw, "seed {seed}: exploring stopped saying what came into view");
+            // A slug wandering at a distance does not keep exploring from going on.
+            let turns = run.turns;
             let outcomes = run.apply(PlayerAction::Explore);
-            assert!(said(&outcomes, "monster in view"), "seed {seed}");
+            assert!(!said(&outcomes, "Not with"), "seed {seed}: {outcomes:?}");
+            assert!(
+                run.turns > turns || said(&outcomes, "Explored"),
+                "seed {seed}: {outcomes:?}"
+            );
             tested += 1;
         }
     }
@@ -102,6 +111,7 @@ fn stairs_keys_away_from_the_stairs_walk_to_the_stairs_seen() {
     }
     assert_eq!(run.player, down);
     assert_eq!(run.depth, 1, "walking there does not take the stairs");
+    run.fight.as_mut().unwrap().mark_found(1);
     run.apply(PlayerAction::Descend);
     assert_eq!(run.depth, 2);
 }

@@ -140,13 +140,19 @@ fn the_player_can_win() {
         let mut model = t.app.world_mut().resource_mut::<RunModel>();
         let run = &mut model.0;
         run.level.monsters.clear();
-        let rune = run
-            .campaign
-            .loot_table()
-            .index_of("rune of passage")
-            .unwrap();
-        run.inventory.push(rune);
     }
+    // The level's rune opens its stairs: walk to it (stepping on it takes it), then down.
+    let rune = t.run().must_find_here().expect("the level has its rune");
+    let at = t
+        .run()
+        .level
+        .items
+        .iter()
+        .find(|i| i.item == rune)
+        .unwrap()
+        .pos;
+    t.walk_to(at);
+    assert!(!t.run().stairs_sealed());
     let down = t.current().level.down;
     t.walk_to(down);
     t.act(&[PlayerAction::Descend]);

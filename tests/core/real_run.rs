@@ -1,0 +1,469 @@
+//! A real run's small rules, through the run model: travel and rest stop for what comes
+//! into view and not for what keeps away; inventory letters stay with their items over
+//! use and drop; gold goes to the purse; two rings; healing says what happened; the
+//! must-find item of every level opens its stairs (over many seeds of every generator);
+//! confusion shows and stops travel; designer runs are marked; the look command names
+//! what it sees; older saves load into the new rules.
+
+use delve::config::CampaignConfig;
+use delve::generator::GeneratorKind;
+use delve::grid::{KING, Pos, Tile};
+use delve::key::LevelKey;
+use delve::monsters::{Mind, Monster, default_monster_table};
+use delve::run::status::{end_screen, inventory_lines, status_line, status_line_within};
+use delve::run::{Outcome, PlayerAction, Rules, RunState};
+
+fn start(seed: u64) -> RunState {
+    let mut campaign = CampaignConfig::builtin();
+    campaign.seed = seed;
+    RunState::start(campaign, None, Rules::Monsters).unwrap().0
+}
+
+fn said(outcomes: &[Outcome], text: &str) -> bool {
+    outcomes
+        .iter()
+        .any(|o| matches!(o, Outcome::Notice(t) if t.contains(text)))
+}
+
+fn kind(name: &str) -> usize {
+    default_monster_table().index_of(name).unwrap()
+}
+
+fn item(run: &RunState, name: &str) -> usize {
+    run.campaign.loot_table().index_of(name).unwrap()
+}
+
+/// The run with only `monster` on the level (scheduled).
+fn alone_with(mut run: RunState, monster: Option<Monster>) -> RunState {
+    run.level.monsters = monster.into_iter().collect();
+    let monsters = run.level.monsters.clone();
+    run.fight.as_mut().unwrap().schedule_level(&monsters);
+    run
+}
+
+/// A floor tile in view at Chebyshev distance `distance` from the player.
+fn floor_in_view(run: &RunState, distance: i32) -> Option<Pos> {
+    let tiles = &run.level.level.tiles;
+    tiles.positions().find(|&p| {
+        tiles[p] == Tile::Floor && run.level.in_view(p) && p.chebyshev(run.player) == distance
+    })
+}
+
+/// Gives the player these items as if picked up (lettered in this order).
+fn carry(run: &mut RunState, kinds: &[usize]) {
+    for &kind in kinds {
+        let at = run.player;
+        run.level.items.retain(|i| i.pos != at);
+        run.level.put_item(at, kind);
+        run.apply(PlayerAction::PickUp);
+    }
+}
+
+#[test]
+fn exploring_goes_on_with_a_fleeing_monster_in_view() {
+    let mut tested = 0;
+    for seed in 0..20 {
+        let run = start(seed);
+        let Some(at) = floor_in_view(&run, 5) else {
+            continue;
+        };
+        // A rat at a quarter of its hit points: a coward that runs.
+        let rat = Monster {
+            id: 0,
+            kind: kind("rat"),
+            pos: at,
+            hp: 1,
+            mind: Mind::Hunting(run.player),
+        };
+        let mut run = alone_with(run, Some(rat));
+        assert_eq!(run.nearest_threat(), None, "seed {seed}: a fleeing rat");
+        let turns = run.turns;
+        let outcomes = run.apply(PlayerAction::Explore);
+        assert!(!said(&outcomes, "Not with"), "seed {seed}: {outcomes:?}");
+        assert!(
+            run.turns > turns || said(&outcomes, "Explored"),
+            "seed {seed}: {outcomes:?}"
+        );
+        tested += 1;
+    }
+    assert!(tested >= 10, "only {tested} seeds had room");
+}
+
+#[test]
+fn travel_refuses_to_start_with_a_hunter_in_view() {
+    let run = start(2);
+    let at = floor_in_view(&run, 4).expect("room in view");
+    let troll = Monster {
+        id: 0,
+        kind: kind("troll"),
+        pos: at,
+        hp: 30,
+        mind: Mind::Hunting(run.player),
+    };
+    let mut run = alone_with(run, Some(troll));
+    let turns = run.turns;
+    let outcomes = run.apply(PlayerAction::Explore);
+    assert!(said(&outcomes, "Not with the troll"), "{outcomes:?}");
+    assert_eq!(run.turns, turns);
+}
+
+#[test]
+fn rest_heals_to_full_and_stops_when_a_monster_comes_into_view() {
+    let run = start(7);
+    let mut run = alone_with(run, None);
+    run.fight.as_mut().unwrap().hp = 10;
+    let outcomes = run.apply(PlayerAction::Rest);
+    let fight = run.fight.as_ref().unwrap();
+    assert_eq!(fight.hp, fight.max_hp, "{outcomes:?}");
+    assert!(said(&outcomes, "fully rested"), "{outcomes:?}");
+    assert!(run.turns >= 9 * 20, "healing 20 HP takes 180 turns");
+    let outcomes = run.apply(PlayerAction::Rest);
+    assert!(said(&outcomes, "rested already"));
+
+    // Hurt again, with a wanderer walking in from out of sight.
+    let mut tested = 0;
+    for seed in 0..20 {
+        let run = start(seed);
+        let tiles = run.level.level.tiles.clone();
+        // A rat out of sight, hunting the player: it walks into view.
+        let Some(at) = tiles.positions().find(|&p| {
+            tiles.is_walkable(p)
+                && !run.level.in_view(p)
+                && p.chebyshev(run.player) > 10
+                && p.chebyshev(run.player) < 20
+        }) else {
+            continue;
+        };
+        let rat = Monster {
+            id: 0,
+            kind: kind("rat"),
+            pos: at,
+            hp: 4,
+            mind: Mind::Hunting(run.player),
+        };
+        let mut run = alone_with(run, Some(rat));
+        run.fight.as_mut().unwrap().hp = 3;
+        let outcomes = run.apply(PlayerAction::Rest);
+        if run.monster_in_view() {
+            assert!(said(&outcomes, "You see a rat"), "seed {seed}: {outcomes:?}");
+            assert!(outcomes.contains(&Outcome::Disturbed));
+            let fight = run.fight.as_ref().unwrap();
+            assert!(fight.hp < fight.max_hp, "seed {seed}: stopped before healed");
+            tested += 1;
+        }
+    }
+    assert!(tested >= 5, "only {tested} rats came into view");
+}
+
+#[test]
+fn letters_stay_with_their_items_over_use_and_drop() {
+    let mut run = alone_with(start(3), None);
+    let potion = item(&run, "potion of healing");
+    let food = item(&run, "food ration");
+    let dagger = item(&run, "dagger");
+    carry(&mut run, &[potion, food, dagger]);
+    let letter_of = |run: &RunState, kind: usize| {
+        run.lettered_inventory()
+            .into_iter()
+            .find(|l| l.kind == kind)
+            .map(|l| l.letter)
+    };
+    assert_eq!(letter_of(&run, potion), Some('a'));
+    assert_eq!(letter_of(&run, food), Some('b'));
+    assert_eq!(letter_of(&run, dagger), Some('c'));
+    // Drink the potion (a): the food and the dagger keep b and c.
+    run.apply(PlayerAction::Use(0));
+    assert_eq!(letter_of(&run, potion), None);
+    assert_eq!(letter_of(&run, food), Some('b'));
+    assert_eq!(letter_of(&run, dagger), Some('c'));
+    assert!(inventory_lines(&run)[0].starts_with("b) % food ration"));
+    // `a c` still wields the dagger.
+    run.apply(PlayerAction::Use(2));
+    assert_eq!(run.fight.as_ref().unwrap().weapon, Some(dagger));
+    // Drop the food (b) on free floor: the dagger keeps c; a new kind takes the first
+    // free letter.
+    let free = KING
+        .iter()
+        .map(|&(dx, dy)| run.player.offset(dx, dy))
+        .find(|&p| run.level.can_drop_at(p))
+        .expect("free floor next to the player");
+    run.player = free;
+    let outcomes = run.apply(PlayerAction::Drop(1));
+    assert!(said(&outcomes, "You drop a food ration"), "{outcomes:?}");
+    assert!(run.level.items.iter().any(|i| i.pos == free && i.item == food));
+    assert_eq!(letter_of(&run, dagger), Some('c'));
+    let scroll = item(&run, "scroll of magic mapping");
+    run.player = KING
+        .iter()
+        .map(|&(dx, dy)| free.offset(dx, dy))
+        .find(|&p| run.level.can_drop_at(p))
+        .expect("more free floor");
+    carry(&mut run, &[scroll]);
+    assert_eq!(letter_of(&run, scroll), Some('a'));
+    // Dropping the wielded dagger puts it away first.
+    let outcomes = run.apply(PlayerAction::Drop(2));
+    assert!(said(&outcomes, "take off and drop"), "{outcomes:?}");
+    assert_eq!(run.fight.as_ref().unwrap().weapon, None);
+}
+
+#[test]
+fn a_dropped_item_stays_where_it_was_dropped_when_the_player_comes_back() {
+    let mut run = alone_with(start(8), None);
+    let dagger = item(&run, "dagger");
+    carry(&mut run, &[dagger]);
+    let outcomes = run.apply(PlayerAction::Drop(0));
+    assert!(said(&outcomes, "cannot drop anything here"), "on the stairs: {outcomes:?}");
+    let spot = KING
+        .iter()
+        .map(|&(dx, dy)| run.player.offset(dx, dy))
+        .find(|&p| run.level.can_drop_at(p))
+        .expect("free floor next to the stairs");
+    run.player = spot;
+    let outcomes = run.apply(PlayerAction::Drop(0));
+    assert!(said(&outcomes, "You drop a dagger"), "{outcomes:?}");
+    // Down the stairs and back up.
+    run.fight.as_mut().unwrap().mark_found(1);
+    run.player = run.level.level.down;
+    run.apply(PlayerAction::Descend);
+    assert_eq!(run.depth, 2);
+    run.player = run.level.level.up;
+    run.apply(PlayerAction::Ascend);
+    assert_eq!(run.depth, 1);
+    assert!(
+        run.level
+            .items
+            .iter()
+            .any(|i| i.pos == spot && i.item == dagger),
+        "the dagger lies where it was dropped"
+    );
+    // And through a save.
+    let restored = RunState::restore(run.snapshot()).unwrap();
+    assert_eq!(restored.level.items, run.level.items);
+}
+
+#[test]
+fn gold_goes_to_the_purse_not_the_inventory() {
+    let mut run = alone_with(start(4), None);
+    let gold = item(&run, "gold pieces");
+    carry(&mut run, &[gold, gold]);
+    assert!(run.inventory.is_empty());
+    assert!(run.gold() >= 2 * 9, "two heaps of at least 9 on depth 1");
+    assert!(status_line(&run).contains(&format!("${}", run.gold())));
+    assert!(inventory_lines(&run).is_empty());
+}
+
+#[test]
+fn a_second_ring_goes_on_the_other_hand_and_a_third_is_refused() {
+    let mut run = alone_with(start(6), None);
+    let protection = item(&run, "ring of protection");
+    let regeneration = item(&run, "ring of regeneration");
+    let searching = item(&run, "ring of searching");
+    carry(&mut run, &[protection, regeneration, searching]);
+    let defence = run.player_fighter().defence;
+    run.apply(PlayerAction::Use(0));
+    run.apply(PlayerAction::Use(1));
+    let fight = run.fight.as_ref().unwrap();
+    assert_eq!((fight.ring, fight.second_ring), (Some(protection), Some(regeneration)));
+    assert_eq!(run.player_fighter().defence, defence + 3, "the first stays on");
+    let turns = run.turns;
+    let outcomes = run.apply(PlayerAction::Use(2));
+    assert!(said(&outcomes, "a ring on each hand already"), "{outcomes:?}");
+    assert_eq!(run.turns, turns, "refusing takes no turn");
+    // Taking one off frees its hand for the third.
+    run.apply(PlayerAction::Use(0));
+    run.apply(PlayerAction::Use(2));
+    let fight = run.fight.as_ref().unwrap();
+    assert_eq!((fight.ring, fight.second_ring), (Some(searching), Some(regeneration)));
+    let lines = inventory_lines(&run);
+    assert!(lines.iter().filter(|l| l.ends_with("(worn)")).count() == 2, "{lines:?}");
+}
+
+#[test]
+fn a_known_wand_shows_its_charges() {
+    let mut run = alone_with(start(9), None);
+    let wand = item(&run, "wand of striking");
+    carry(&mut run, &[wand]);
+    assert!(!inventory_lines(&run)[0].contains("charges"), "unknown: no charges");
+    run.apply(PlayerAction::Use(0)); // fizzes (nothing in view), and identifies
+    let line = &inventory_lines(&run)[0];
+    assert!(line.contains("wand of striking (3 charges)"), "{line}");
+}
+
+#[test]
+fn healing_at_full_health_says_the_most_hit_points_rose() {
+    let mut run = alone_with(start(1), None);
+    let potion = item(&run, "potion of healing");
+    carry(&mut run, &[potion, potion]);
+    let outcomes = run.apply(PlayerAction::Use(0));
+    assert!(
+        said(&outcomes, "already at full health; you feel stronger: 31 most hit points"),
+        "{outcomes:?}"
+    );
+    assert!(!said(&outcomes, "(0 HP)"));
+    run.fight.as_mut().unwrap().hp = 10;
+    let outcomes = run.apply(PlayerAction::Use(0));
+    assert!(said(&outcomes, "You feel better (+12 HP, 22/31)"), "{outcomes:?}");
+}
+
+#[test]
+fn confusion_shows_on_the_status_line_and_stops_travel() {
+    let mut run = alone_with(start(5), None);
+    let potion = item(&run, "potion of confusion");
+    carry(&mut run, &[potion, potion]);
+    run.apply(PlayerAction::Use(0));
+    assert!(run.confused());
+    assert!(status_line(&run).contains("Confused (8)"), "{}", status_line(&run));
+    let turns = run.turns;
+    let outcomes = run.apply(PlayerAction::Explore);
+    assert!(said(&outcomes, "too confused"), "{outcomes:?}");
+    assert_eq!(run.turns, turns);
+}
+
+#[test]
+fn the_status_line_keeps_what_matters_on_a_narrow_terminal() {
+    let mut run = alone_with(start(5), None);
+    run.turns = 2068;
+    run.fight.as_mut().unwrap().hp = 7;
+    run.fight.as_mut().unwrap().confused_until = 2073;
+    for width in [40, 70, 90, 120] {
+        let line = status_line_within(&run, width);
+        assert!(line.chars().count() <= width, "{width}: {line}");
+        for must in ["Depth 1", "HP 7/30", "Confused (5)", "turn 2068"] {
+            assert!(line.contains(must), "{width}: {must:?} cut from {line:?}");
+        }
+    }
+    assert!(status_line_within(&run, 200).contains("key "));
+}
+
+#[test]
+fn designer_tools_mark_the_run_on_the_status_line_and_the_end_screen() {
+    let mut run = alone_with(start(5), None);
+    assert!(!status_line(&run).contains("DESIGNER"));
+    run.apply(PlayerAction::Regenerate);
+    assert!(run.designer_run());
+    assert!(status_line(&run).contains("DESIGNER RUN"));
+    run.fight.as_mut().unwrap().end = Some(delve::run::RunEnd::Died {
+        cause: "killed by a test".into(),
+    });
+    let screen = end_screen(&run).unwrap().join("\n");
+    assert!(screen.contains("A designer run"), "{screen}");
+    // It survives a save.
+    assert!(RunState::restore(run.snapshot()).unwrap().designer_run());
+}
+
+#[test]
+fn look_names_a_monster_with_its_hit_points_and_what_it_does() {
+    let run = start(2);
+    let at = floor_in_view(&run, 3).expect("room in view");
+    let jackal = Monster {
+        id: 0,
+        kind: kind("jackal"),
+        pos: at,
+        hp: 4,
+        mind: Mind::Hunting(run.player),
+    };
+    let run = alone_with(run, Some(jackal));
+    assert_eq!(run.describe(at), "A jackal (4/6 HP), hunting you, on floor.");
+    assert!(run.describe(run.player).starts_with("You, on"));
+    let tiles = &run.level.level.tiles;
+    let unseen = tiles
+        .positions()
+        .find(|&p| !run.level.seen[tiles.index_of(p)])
+        .unwrap();
+    assert_eq!(run.describe(unseen), "You have not seen that place.");
+}
+
+#[test]
+fn a_monster_already_in_view_is_not_told_again() {
+    let mut tested = 0;
+    for seed in 0..20 {
+        let run = start(seed);
+        let Some(at) = floor_in_view(&run, 6) else {
+            continue;
+        };
+        let mut run = alone_with(run, None);
+        // Looking away is not possible; put the slug in view between turns instead.
+        run.level.monsters.push(Monster {
+            id: 7,
+            kind: kind("giant slug"),
+            pos: at,
+            hp: 1,
+            mind: Mind::Wandering(0),
+        });
+        let monsters = run.level.monsters.clone();
+        run.fight.as_mut().unwrap().schedule_level(&monsters);
+        let outcomes = run.apply(PlayerAction::Wait);
+        assert!(!said(&outcomes, "You see"), "seen before the turn: not new");
+        tested += 1;
+    }
+    assert!(tested > 5);
+}
+
+/// The stairs of every level of every generator are sealed until its must-find item is
+/// picked up — which lies on a reachable tile — and open after.
+#[test]
+fn every_levels_must_find_item_opens_its_stairs_over_many_seeds_of_every_generator() {
+    for kind in GeneratorKind::ALL {
+        for seed in 0..40u64 {
+            let campaign = CampaignConfig::builtin();
+            let config = campaign.config_of_kind(kind);
+            let depth = 1 + (seed % 5) as u32;
+            let key = LevelKey::new(config, depth, seed).under(campaign.loot_table());
+            let (mut run, start) = RunState::start(campaign, Some(key), Rules::Monsters).unwrap();
+            run = alone_with(run, None);
+            let rune = run
+                .must_find_here()
+                .unwrap_or_else(|| panic!("{kind} seed {seed}: no must-find item"));
+            assert!(
+                said(&start, "sealed until you find this level's rune of passage"),
+                "{kind} seed {seed}: the rule is told on arrival"
+            );
+            let at = run.level.items.iter().find(|i| i.item == rune).unwrap().pos;
+            let tiles = &run.level.level.tiles;
+            let reach = delve::dijkstra::DijkstraMap::toward(tiles, [run.level.level.up]);
+            assert!(reach.value(at) < i32::MAX, "{kind} seed {seed}: unreachable");
+            run.player = run.level.level.down;
+            let sealed = run.apply(PlayerAction::Descend);
+            assert_eq!(run.depth, depth, "{kind} seed {seed}: sealed stairs let through");
+            assert!(said(&sealed, "sealed"), "{kind} seed {seed}");
+            run.player = at;
+            let taken = run.apply(PlayerAction::PickUp);
+            assert!(said(&taken, "stairs down are open"), "{kind} seed {seed}: {taken:?}");
+            assert!(!run.stairs_sealed());
+            run.player = run.level.level.down;
+            run.apply(PlayerAction::Descend);
+            assert_eq!(run.depth, depth + 1, "{kind} seed {seed}: open stairs");
+            assert!(run.stairs_sealed(), "{kind} seed {seed}: the next level is sealed");
+        }
+    }
+}
+
+#[test]
+fn an_older_save_with_gold_and_a_rune_carried_loads_into_the_purse_and_the_seal() {
+    let mut run = alone_with(start(12), None);
+    run.fight.as_mut().unwrap().mark_found(1);
+    run.player = run.level.level.down;
+    run.apply(PlayerAction::Descend);
+    assert_eq!(run.depth, 2);
+    // A save as an older delve wrote it: gold and the rune in the inventory, no
+    // letters, nothing found.
+    let gold = item(&run, "gold pieces");
+    let rune = item(&run, "rune of passage");
+    let dagger = item(&run, "dagger");
+    let mut save = run.snapshot();
+    save.inventory = vec![gold, dagger, rune, gold];
+    let fight = save.fight.as_mut().unwrap();
+    fight.letters.clear();
+    fight.found.clear();
+    fight.gold = 0;
+    let text = ron::to_string(&save).unwrap();
+    assert!(!text.contains("letters") && !text.contains("found"), "{text}");
+    let loaded = RunState::restore(ron::from_str(&text).unwrap()).unwrap();
+    assert_eq!(loaded.inventory, vec![dagger]);
+    assert_eq!(
+        loaded.gold(),
+        2 * delve::run::save::GOLD_OF_AN_OLDER_SAVE
+    );
+    assert!(loaded.fight.as_ref().unwrap().has_found(1));
+    assert_eq!(loaded.kind_under_letter(0), Some(dagger));
+}
