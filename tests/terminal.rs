@@ -175,8 +175,29 @@ fn delve_plays_in_a_terminal_and_gives_it_back() {
         std::thread::sleep(Duration::from_millis(100));
     }
 
-    // Esc leaves, and the terminal is itself again.
+    // `i` shows the inventory over the narrow map, and every key but its own and Esc
+    // stays in it: `j` does not move the player.
+    tmux.keys(&["i"]);
+    let inventory = tmux.wait_for("Inventory (i or Esc closes)");
+    tmux.keys(&["j", "j"]);
+    std::thread::sleep(Duration::from_millis(300));
+    let still = tmux.screen();
+    assert_eq!(
+        row_with(&inventory, "turn "),
+        row_with(&still, "turn "),
+        "keys passed through the inventory:\n{still}"
+    );
+    tmux.keys(&["i"]);
+
+    // Esc asks before it quits; `n` plays on; Esc and `y` save and leave, and the
+    // terminal is itself again.
     tmux.keys(&["Escape"]);
+    tmux.wait_for("Quit? The run is saved");
+    tmux.keys(&["n"]);
+    tmux.wait_for("Never mind");
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("Quit? The run is saved");
+    tmux.keys(&["y"]);
     let after = tmux.wait_for("EXITED");
     assert!(after.contains("EXITED 0"), "{after}");
     assert!(after.contains("MODE icanon"), "raw mode is off:\n{after}");
@@ -184,6 +205,57 @@ fn delve_plays_in_a_terminal_and_gives_it_back() {
         !after.contains("Depth 1"),
         "the alternate screen is left:\n{after}"
     );
+    assert!(
+        folder().join("delve.sav").is_file(),
+        "quitting saved the run in progress"
+    );
+}
+
+#[test]
+fn quitting_saves_and_the_next_delve_offers_to_continue() {
+    if std::env::var_os(SKIP_VAR).is_some() || !tmux_is_here() {
+        return; // the first test says why
+    }
+    let dir = std::env::temp_dir().join(format!("delve-terminal-continue-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let _ = std::fs::remove_file(dir.join("delve.sav"));
+    let bare = |name: &str| {
+        let command = format!(
+            "cd {} && {} play --tui; echo EXITED $?; sleep 60",
+            dir.display(),
+            env!("CARGO_BIN_EXE_delve")
+        );
+        Tmux::start(name, 180, 32, &command)
+    };
+    // A first run: a fresh seed, a few steps, then Esc and `y`.
+    let tmux = bare("first");
+    let first = tmux.wait_for("Depth 1");
+    assert!(!first.contains("Continue it?"), "nothing saved yet:\n{first}");
+    let seed = first
+        .split("seed ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .map(str::to_owned)
+        .expect("the status line shows the run's seed");
+    quit_saving(&tmux);
+    drop(tmux);
+    // The next bare delve asks; `y` goes on with the saved run (its seed), `n` would
+    // have started the new one.
+    let tmux = bare("second");
+    let second = tmux.wait_for("Continue it?");
+    tmux.keys(&["y"]);
+    let loaded = tmux.wait_for("Loaded");
+    assert!(loaded.contains(&format!("seed {seed}")), "{loaded}\n(first: {first})");
+    assert!(!second.is_empty());
+    quit_saving(&tmux);
+}
+
+/// Esc, then `y` once the question shows (sent together, a terminal reads Alt-y).
+fn quit_saving(tmux: &Tmux) {
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("Quit? The run is saved");
+    tmux.keys(&["y"]);
+    tmux.wait_for("EXITED 0");
 }
 
 #[test]
@@ -215,6 +287,8 @@ fn without_a_display_delve_plays_in_the_terminal_and_says_so() {
     let tmux = Tmux::start("fallback", 100, 30, &command);
     tmux.wait_for("Depth 1");
     tmux.keys(&["Escape"]);
+    tmux.wait_for("Quit?");
+    tmux.keys(&["y"]);
     let after = tmux.wait_for("EXITED");
     assert!(after.contains("playing in this terminal"), "{after}");
     assert!(after.contains("EXITED 0"), "{after}");

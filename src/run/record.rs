@@ -14,8 +14,15 @@ use crate::grid::Pos;
 use crate::key::LevelKey;
 
 /// The recording format this delve writes. Format 1 (before monsters) is still read:
-/// its runs play by the peaceful rules they were recorded under.
-pub const RECORDING_FORMAT: u32 = 2;
+/// its runs play by the peaceful rules they were recorded under, which have not changed.
+/// Format 2 (runs with monsters before the rules of a real run: letters that stay with
+/// their items, the purse, two rings, each level's stairs sealed until its must-find item
+/// is found, travel that goes on past monsters keeping away) is refused by name: those
+/// runs would play differently now.
+pub const RECORDING_FORMAT: u32 = 3;
+
+/// The recording formats this delve plays back.
+pub const REPLAYED_FORMATS: [u32; 2] = [1, RECORDING_FORMAT];
 
 /// How a recorded run started (the first line of a recording).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
@@ -203,9 +210,14 @@ impl Recording {
             .ok_or_else(|| broken(0, "empty: a recording starts with its start line".into()))?;
         let start: RecordingStart = ron::from_str(head)
             .map_err(|e| broken(first, format!("not a recording's start line: {}", e.code)))?;
-        if !(1..=RECORDING_FORMAT).contains(&start.format) {
+        if start.format == 2 {
+            return Err(RecordingError::Unsupported(
+                "recording format 2 was made under the rules of an earlier delve (before each level's stairs were sealed until its must-find item is found, the purse and the inventory letters that stay); this delve replays formats 1 and 3".into(),
+            ));
+        }
+        if !REPLAYED_FORMATS.contains(&start.format) {
             return Err(RecordingError::Unsupported(format!(
-                "recording format {} is not known to this delve (it reads formats 1 to {RECORDING_FORMAT})",
+                "recording format {} is not known to this delve (it reads formats 1 and {RECORDING_FORMAT})",
                 start.format
             )));
         }

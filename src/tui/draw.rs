@@ -482,6 +482,182 @@ mod tests {
         assert!(screen.contains("Explore"), "{screen}");
     }
 
+    fn screen_text(terminal: &Terminal<TestBackend>) -> String {
+        let area = terminal.backend().buffer().area;
+        (0..area.height)
+            .map(|y| {
+                (0..area.width)
+                    .map(|x| symbol(terminal, x, y))
+                    .collect::<String>()
+                    + "\n"
+            })
+            .collect()
+    }
+
+    /// A run carrying a few things, on turn 2068 and hurt.
+    fn busy_run() -> RunState {
+        let mut run = run_on("100J-MA");
+        run.level.monsters.clear();
+        let table = run.campaign.loot_table();
+        let kinds = ["potion of healing", "dagger", "food ration"].map(|n| table.index_of(n).unwrap());
+        for kind in kinds {
+            let at = run.player;
+            run.level.items.retain(|i| i.pos != at);
+            run.level.put_item(at, kind);
+            run.apply(PlayerAction::PickUp);
+        }
+        run.turns = 2068;
+        run.fight.as_mut().unwrap().hp = 17;
+        run
+    }
+
+    #[test]
+    fn a_narrow_terminal_keeps_the_status_and_shows_items_when_asked() {
+        let run = busy_run();
+        for (width, height) in [(70, 20), (120, 36)] {
+            let terminal = render(&run, &KeyReader::default(), width, height);
+            let screen = screen_text(&terminal);
+            let status = screen.lines().next().unwrap();
+            for must in ["Depth 1", "HP 17/30", "turn 2068"] {
+                assert!(status.contains(must), "{width}x{height}: {status}");
+            }
+            // `a`: the letters are listed even where the side panel does not fit.
+            let asking = KeyReader {
+                prompt: Some(crate::run::Prompt::Item(crate::run::ItemVerb::Use)),
+                ..KeyReader::default()
+            };
+            let screen = screen_text(&render(&run, &asking, width, height));
+            assert!(screen.contains("Use which item?"), "{screen}");
+            for line in ["a) ! ", "b) ) dagger", "c) % food ration"] {
+                assert!(screen.contains(line), "{width}x{height}: {line:?} in\n{screen}");
+            }
+            let inventory = KeyReader {
+                overlay: Some(Overlay::Inventory),
+                ..KeyReader::default()
+            };
+            let screen = screen_text(&render(&run, &inventory, width, height));
+            assert!(screen.contains("Inventory (i or Esc closes)"), "{screen}");
+            assert!(screen.contains("c) % food ration"), "{screen}");
+        }
+    }
+
+    #[test]
+    fn the_help_wraps_instead_of_being_cut() {
+        let run = busy_run();
+        let help = KeyReader {
+            overlay: Some(Overlay::Help),
+            ..KeyReader::default()
+        };
+        for (width, height) in [(70, 40), (120, 40)] {
+            let screen = screen_text(&render(&run, &help, width, height));
+            for must in [
+                "Playing",
+                "Designer tools",
+                "Rest until healed",
+                "save and quit (asks)",
+                "Esc",
+                "Watch a cave form",
+            ] {
+                assert!(screen.contains(must), "{width}: {must:?} missing:\n{screen}");
+            }
+        }
+        for line in wrap(&help_text(), 66) {
+            assert!(line.chars().count() <= 66, "{line}");
+        }
+    }
+
+    #[test]
+    fn the_log_overlay_scrolls_back_and_collapses_repeats() {
+        let run = busy_run();
+        let mut log = NoticeLog::default();
+        for turn in 0..100 {
+            log.push(turn, format!("Notice number {turn}."));
+        }
+        for turn in 100..230 {
+            log.push(turn, "You were killed by a kobold.".into());
+        }
+        let mut keys = KeyReader {
+            overlay: Some(Overlay::Log),
+            ..KeyReader::default()
+        };
+        let screen = screen_text(&render_with(&run, &log, &keys, 120, 36));
+        assert!(screen.contains("You were killed by a kobold. x130"), "{screen}");
+        assert!(screen.contains("Notice number 99."), "{screen}");
+        assert!(!screen.contains("Notice number 40."), "{screen}");
+        keys.log_scroll = 60;
+        let screen = screen_text(&render_with(&run, &log, &keys, 120, 36));
+        assert!(screen.contains("Notice number 40."), "{screen}");
+        assert!(!screen.contains("Notice number 41."), "{screen}");
+        assert!(screen.contains("Messages 10-41 of 101"), "{screen}");
+    }
+
+    #[test]
+    fn every_notice_of_a_busy_turn_stays_under_the_map() {
+        let run = busy_run();
+        let mut log = NoticeLog::default();
+        log.push(2067, "You see a cave bat.".into());
+        let turn = [
+            "The cave bat hits you (2).",
+            "You miss the cave bat.",
+            "The cave bat misses you.",
+            "The cave bat hits you (3).",
+            "The cave bat hits you (1).",
+        ];
+        for text in turn {
+            log.push(2068, text.into());
+        }
+        let screen = screen_text(&render_with(&run, &log, &KeyReader::default(), 70, 30));
+        for text in turn {
+            assert!(screen.contains(text), "{text:?} scrolled away:\n{screen}");
+        }
+    }
+
+    #[test]
+    fn a_remembered_item_keeps_its_own_glyph() {
+        let mut run = run_on("100J-MA");
+        run.level.monsters.clear();
+        let tiles = run.level.level.tiles.clone();
+        let far = tiles
+            .positions()
+            .find(|&p| tiles[p] == Tile::Floor && !run.level.in_view(p))
+            .unwrap();
+        let potion = run.campaign.loot_table().index_of("potion of healing").unwrap();
+        run.level.items.push(crate::loot::PlacedItem { pos: far, item: potion });
+        run.level.seen[tiles.index_of(far)] = true;
+        assert_eq!(cell_look(&run, far), ('!', REMEMBERED_STYLE));
+    }
+
+    #[test]
+    fn the_look_cursor_is_drawn_and_names_what_it_is_on() {
+        let run = busy_run();
+        let keys = KeyReader {
+            prompt: Some(crate::run::Prompt::Look(run.player)),
+            ..KeyReader::default()
+        };
+        let terminal = render(&run, &keys, 120, 36);
+        let screen = screen_text(&terminal);
+        assert!(screen.contains("Look: You, on "), "{screen}");
+        let buffer = terminal.backend().buffer();
+        let cursor = buffer
+            .content()
+            .iter()
+            .filter(|c| c.style().bg == CURSOR_STYLE.bg)
+            .count();
+        assert_eq!(cursor, 1, "one cell under the cursor");
+    }
+
+    #[test]
+    fn the_end_screen_offers_its_keys() {
+        let mut run = busy_run();
+        run.fight.as_mut().unwrap().end = Some(crate::run::RunEnd::Died {
+            cause: "killed by a kobold on depth 1".into(),
+        });
+        let screen = screen_text(&render(&run, &KeyReader::default(), 120, 36));
+        assert!(screen.contains("You died: killed by a kobold on depth 1."), "{screen}");
+        assert!(screen.contains("Esc quits; F9 or L loads the last save"), "{screen}");
+        assert!(screen.contains("seed 42"), "{screen}");
+    }
+
     #[test]
     fn views_keep_the_player_in_the_middle_and_small_maps_centred() {
         assert_eq!(view_start(40, 80, 20), 30);

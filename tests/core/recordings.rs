@@ -130,7 +130,7 @@ fn recording_now_gives_the_committed_recording() {
     let now = std::fs::read_to_string(&path).unwrap();
     let was = std::fs::read_to_string(dir().join(file)).unwrap();
     // The committed recordings are format 1 (before monsters): a peaceful run recorded
-    // now writes the same steps under a format-2 start that names its rules.
+    // now writes the same steps under a format-3 start that names its rules.
     let (now_recording, mut was_recording) = (
         Recording::parse(&now).unwrap(),
         Recording::parse(&was).unwrap(),
@@ -188,6 +188,14 @@ fn broken_recordings_are_refused_naming_the_line() {
         Recording::parse(&newer),
         Err(RecordingError::Unsupported(_))
     ));
+    // Format 2 was made under the rules before a real run's: refused, saying so.
+    let older_rules = text.replacen("(format:1,", "(format:2,", 1);
+    match Recording::parse(&older_rules) {
+        Err(RecordingError::Unsupported(why)) => {
+            assert!(why.contains("format 2") && why.contains("earlier delve"), "{why}")
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]
@@ -231,13 +239,13 @@ fn a_recorded_run_with_monsters_replays_to_the_same_state() {
     });
     settle(&mut app);
     let actions =
-        delve::game::parse_actions("x x x llll jjjj x aa ab . . hhhh kkkk x > x x S x aa L x >")
+        delve::game::parse_actions("x x x llll jjjj x aa ab Z da . . hhhh kkkk x > x x S x aa Z L x >")
             .unwrap();
     perform(&mut app, &actions);
     let played = app.world().resource::<delve::game::RunModel>().0.snapshot();
     let recording = Recording::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
     assert_eq!(recording.start.rules, Rules::Monsters);
-    assert_eq!(recording.start.format, 2);
+    assert_eq!(recording.start.format, 3);
     let replayed = recording.replay().unwrap();
     assert_eq!(replayed.snapshot(), played);
     assert!(replayed.turns > 30, "{} turns", replayed.turns);
