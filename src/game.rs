@@ -186,7 +186,12 @@ impl NoticeLog {
     /// The last `count` lines as the screen shows them ("[turn 4] You pick up a
     /// dagger."), newest first.
     pub fn latest(&self, count: usize) -> Vec<String> {
-        self.0.iter().rev().take(count).map(LoggedNotice::line).collect()
+        self.0
+            .iter()
+            .rev()
+            .take(count)
+            .map(LoggedNotice::line)
+            .collect()
     }
 
     /// The lines of the log window that ends `scroll` lines before the newest and
@@ -235,7 +240,13 @@ mod tests {
         log.push(130, "Saved.".into());
         log.push(131, "Saved.".into());
         assert_eq!(log.0.len(), 2);
-        assert_eq!(log.latest(2), ["[turn 131] Saved. x2", "[turn 129] You were killed by a kobold. x130"]);
+        assert_eq!(
+            log.latest(2),
+            [
+                "[turn 131] Saved. x2",
+                "[turn 129] You were killed by a kobold. x130"
+            ]
+        );
         assert_eq!(log.shown(), 132);
         assert_eq!(log.texts().len(), 132);
     }
@@ -244,11 +255,26 @@ mod tests {
     fn every_notice_of_the_newest_turn_is_shown() {
         let mut log = NoticeLog::default();
         log.push(1, "You see a cave bat.".into());
-        for (i, text) in ["The cave bat hits you (2).", "The cave bat misses you.", "The cave bat hits you (3).", "The cave bat misses you.", "You miss the cave bat."].into_iter().enumerate() {
+        for (i, text) in [
+            "The cave bat hits you (2).",
+            "The cave bat misses you.",
+            "The cave bat hits you (3).",
+            "The cave bat misses you.",
+            "You miss the cave bat.",
+        ]
+        .into_iter()
+        .enumerate()
+        {
             log.push(2, format!("{text} {i}"));
         }
         assert_eq!(log.rows_for_latest_turn(), 5);
-        assert_eq!(log.window(2, 0), ["[turn 2] The cave bat misses you. 3", "[turn 2] You miss the cave bat. 4"]);
+        assert_eq!(
+            log.window(2, 0),
+            [
+                "[turn 2] The cave bat misses you. 3",
+                "[turn 2] You miss the cave bat. 4"
+            ]
+        );
         assert_eq!(log.window(2, 5), ["[turn 1] You see a cave bat."]);
     }
 }

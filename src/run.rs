@@ -562,9 +562,7 @@ impl RunState {
                 } else {
                     "the stairs down are open"
                 };
-                out.push(notice(&format!(
-                    "You take the {name}: {way}."
-                )));
+                out.push(notice(&format!("You take the {name}: {way}.")));
                 return true;
             }
         }

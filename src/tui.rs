@@ -17,8 +17,7 @@ use bevy_ratatui::event::{KeyMessage, ResizeMessage};
 use bevy_ratatui::{RatatuiContext, RatatuiPlugins};
 
 use crate::game::{
-    GamePlugin, GameSystems, KeyReactions, Keyboard, NoticeLog, RunModel, RunSettings,
-    key_context,
+    GamePlugin, GameSystems, KeyReactions, Keyboard, NoticeLog, RunModel, RunSettings, key_context,
 };
 use crate::run::{Command, NamedKey, command_for_char, command_for_key};
 

@@ -116,23 +116,28 @@ fn spawn_hud(mut commands: Commands) {
         BackgroundColor(PANEL),
         children![(StatusLine, text("", TEXT)), text("? help", DIM_TEXT)],
     ));
-    commands.spawn((
-        Name::new("notice bar"),
-        Node {
-            flex_direction: FlexDirection::ColumnReverse,
-            ..bar(false)
-        },
-        BackgroundColor(PANEL),
-    ))
-    .with_children(|bar| {
-        bar.spawn((LookLine, text("", TEXT), Node {
-            display: Display::None,
-            ..default()
-        }));
-        for line in 0..MOST_NOTICE_ROWS {
-            bar.spawn((NoticeLine(line), text("", DIM_TEXT)));
-        }
-    });
+    commands
+        .spawn((
+            Name::new("notice bar"),
+            Node {
+                flex_direction: FlexDirection::ColumnReverse,
+                ..bar(false)
+            },
+            BackgroundColor(PANEL),
+        ))
+        .with_children(|bar| {
+            bar.spawn((
+                LookLine,
+                text("", TEXT),
+                Node {
+                    display: Display::None,
+                    ..default()
+                },
+            ));
+            for line in 0..MOST_NOTICE_ROWS {
+                bar.spawn((NoticeLine(line), text("", DIM_TEXT)));
+            }
+        });
     commands.spawn((
         Name::new("inventory panel"),
         Node {

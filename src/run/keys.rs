@@ -304,9 +304,7 @@ impl KeyReader {
         self.prompt = None;
         match (question, yes) {
             (Question::Quit, true) => Reaction::SaveAndQuit,
-            (Question::LoadOverRun | Question::Continue, true) => {
-                Reaction::Act(PlayerAction::Load)
-            }
+            (Question::LoadOverRun | Question::Continue, true) => Reaction::Act(PlayerAction::Load),
             (Question::Continue, false) => {
                 Reaction::Say("A new run, then. The saved one stays until you save over it.")
             }
@@ -351,7 +349,10 @@ mod tests {
         assert_eq!(press(&mut reader, '.'), Reaction::Say("Never mind."));
         assert_eq!(press(&mut reader, '.'), Reaction::Act(PlayerAction::Wait));
         assert!(matches!(press(&mut reader, 'd'), Reaction::Say(_)));
-        assert_eq!(press(&mut reader, 'b'), Reaction::Act(PlayerAction::Drop(1)));
+        assert_eq!(
+            press(&mut reader, 'b'),
+            Reaction::Act(PlayerAction::Drop(1))
+        );
     }
 
     #[test]
@@ -490,7 +491,11 @@ mod tests {
         for _ in 0..30 {
             press(&mut reader, 'k');
         }
-        assert_eq!(reader.look_cursor(), Some(Pos::new(7, 0)), "kept on the map");
+        assert_eq!(
+            reader.look_cursor(),
+            Some(Pos::new(7, 0)),
+            "kept on the map"
+        );
         assert_eq!(press(&mut reader, 'g'), Reaction::Nothing);
         assert_eq!(press(&mut reader, ';'), Reaction::Redraw);
         assert_eq!(reader.look_cursor(), None);
@@ -503,6 +508,9 @@ mod tests {
         assert_eq!(press(&mut reader, 'y'), Reaction::Act(PlayerAction::Load));
         let mut reader = KeyReader::asking(Question::Continue);
         assert!(matches!(press(&mut reader, 'n'), Reaction::Say(_)));
-        assert_eq!(press(&mut reader, 'j'), Reaction::Act(PlayerAction::Move(0, 1)));
+        assert_eq!(
+            press(&mut reader, 'j'),
+            Reaction::Act(PlayerAction::Move(0, 1))
+        );
     }
 }

@@ -270,7 +270,10 @@ impl LevelInPlay {
 
     /// Puts a dropped item of `kind` at `at`.
     pub fn put_item(&mut self, at: Pos, kind: usize) {
-        self.items.push(PlacedItem { pos: at, item: kind });
+        self.items.push(PlacedItem {
+            pos: at,
+            item: kind,
+        });
     }
 
     /// The items dropped on this level (those that are not the generated ones).

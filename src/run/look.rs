@@ -42,9 +42,7 @@ impl RunState {
         let hurt = self.fight.as_ref().is_some_and(|f| f.hp < f.max_hp);
         match monster.mind {
             _ if is_afraid(monster, kind) => Doing::Fleeing,
-            Mind::Hunting(_) if kind.behaviour == Behaviour::Skulks && !hurt => {
-                Doing::KeepingAway
-            }
+            Mind::Hunting(_) if kind.behaviour == Behaviour::Skulks && !hurt => Doing::KeepingAway,
             Mind::Hunting(_) if kind.behaviour != Behaviour::Wanders => Doing::Hunting,
             _ => Doing::Wandering,
         }
@@ -97,7 +95,10 @@ impl RunState {
             }
             return format!("{text}{remembered}.");
         }
-        format!("{}, on {ground}{remembered}.", capitalise(&parts.join(", ")))
+        format!(
+            "{}, on {ground}{remembered}.",
+            capitalise(&parts.join(", "))
+        )
     }
 }
 

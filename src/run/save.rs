@@ -193,7 +193,11 @@ impl RunState {
                 keys.insert(level.depth, key);
             }
             let table = campaign.loot_table();
-            if let Some(item) = level.dropped.iter().find(|i| table.items().get(i.item).is_none()) {
+            if let Some(item) = level
+                .dropped
+                .iter()
+                .find(|i| table.items().get(i.item).is_none())
+            {
                 return Err(format!(
                     "depth {}: a dropped item of unknown kind {}",
                     level.depth, item.item
@@ -390,7 +394,11 @@ fn check_fight(fight: &Fight) -> Result<(), String> {
             ));
         }
     }
-    if let Some(depth) = fight.found.iter().find(|&&d| d == 0 || d > crate::config::MAX_DEPTH) {
+    if let Some(depth) = fight
+        .found
+        .iter()
+        .find(|&&d| d == 0 || d > crate::config::MAX_DEPTH)
+    {
         return Err(format!("a must-find item found on depth {depth}"));
     }
     Ok(())

@@ -195,9 +195,7 @@ pub fn end_screen(run: &RunState) -> Option<Vec<String>> {
         ),
     ];
     if fight.designer {
-        lines.push(
-            "A designer run: levels were remade with R, 1 2 3, + - or Space.".to_owned(),
-        );
+        lines.push("A designer run: levels were remade with R, 1 2 3, + - or Space.".to_owned());
     }
     lines.push(format!(
         "Share it: seed {} (delve play --seed {}); this level: key {}",

@@ -71,7 +71,10 @@ impl RunState {
                 continue;
             }
             if let Some(kind) = table.kind(monster.kind) {
-                out.push(notice(&format!("You see {}.", with_kind_article(&kind.name))));
+                out.push(notice(&format!(
+                    "You see {}.",
+                    with_kind_article(&kind.name)
+                )));
                 disturbed = true;
             }
         }
@@ -175,9 +178,8 @@ impl RunState {
             out.push(notice("There is nothing to rest for in a peaceful run."));
             return;
         };
-        let rested = |run: &RunState| {
-            run.fight.as_ref().is_none_or(|f| f.hp >= f.max_hp) && !run.confused()
-        };
+        let rested =
+            |run: &RunState| run.fight.as_ref().is_none_or(|f| f.hp >= f.max_hp) && !run.confused();
         if rested(self) {
             out.push(notice(&format!(
                 "You are rested already ({}/{} HP).",

@@ -152,9 +152,10 @@ impl RunState {
             return;
         }
         let name = self.knowledge().name(kind);
-        let was_worn = self.fight.as_ref().is_some_and(|f| {
-            [f.weapon, f.armour, f.ring, f.second_ring].contains(&Some(kind))
-        });
+        let was_worn = self
+            .fight
+            .as_ref()
+            .is_some_and(|f| [f.weapon, f.armour, f.ring, f.second_ring].contains(&Some(kind)));
         if let Some(at) = self.inventory.iter().rposition(|&k| k == kind) {
             self.inventory.remove(at);
         }

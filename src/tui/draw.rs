@@ -94,10 +94,12 @@ pub fn draw(frame: &mut Frame, screen: &Screen) {
     if let Some(panel) = panel {
         draw_panel(frame, panel, screen.run);
     }
-    let look = screen
-        .keys
-        .look_cursor()
-        .map(|at| format!("Look: {} (move the cursor; Esc ends)", screen.run.describe(at)));
+    let look = screen.keys.look_cursor().map(|at| {
+        format!(
+            "Look: {} (move the cursor; Esc ends)",
+            screen.run.describe(at)
+        )
+    });
     draw_notices(frame, notices, screen.log, screen.run.turns, look);
     if let Some(lines) = end_screen(screen.run) {
         draw_overlay(frame, area, "The run is over", &lines.join("\n"));
@@ -233,34 +235,43 @@ fn draw_panel(frame: &mut Frame, area: Rect, run: &RunState) {
 
 /// The notices under the map, newest at the bottom: those of the newest turn stand
 /// out, older ones are dim; while looking, the look line is the newest.
-fn draw_notices(
-    frame: &mut Frame,
-    area: Rect,
-    log: &NoticeLog,
-    turns: u64,
-    look: Option<String>,
-) {
+fn draw_notices(frame: &mut Frame, area: Rect, log: &NoticeLog, turns: u64, look: Option<String>) {
     let rows = area.height as usize;
+    let width = area.width as usize;
     let newest_turn = log.0.last().map(|n| n.turn);
-    let mut lines: Vec<Line> = log
-        .0
-        .iter()
-        .rev()
-        .take(rows - usize::from(look.is_some() && rows > 0))
-        .rev()
-        .map(|n| {
-            let fresh = Some(n.turn) == newest_turn && n.turn == turns;
-            let style = if fresh {
-                Style::new().fg(Color::Yellow)
-            } else {
-                Style::new().fg(Color::DarkGray)
-            };
-            Line::from(Span::styled(n.line(), style))
+    let mut look_lines: Vec<Line> = look
+        .map(|look| {
+            wrap(&look, width)
+                .into_iter()
+                .map(|l| Line::from(Span::styled(l, Style::new().fg(Color::LightCyan))))
+                .collect()
         })
-        .collect();
-    if let Some(look) = look {
-        lines.push(Line::from(Span::styled(look, Style::new().fg(Color::LightCyan))));
+        .unwrap_or_default();
+    look_lines.truncate(rows);
+    // Newest first, each notice wrapped to the width (nothing is cut at the edge),
+    // until the rows are full.
+    let mut lines: Vec<Line> = Vec::new();
+    for n in log.0.iter().rev() {
+        if lines.len() + look_lines.len() >= rows {
+            break;
+        }
+        let fresh = Some(n.turn) == newest_turn && n.turn == turns;
+        let style = if fresh {
+            Style::new().fg(Color::Yellow)
+        } else {
+            Style::new().fg(Color::DarkGray)
+        };
+        for part in wrap(&n.line(), width).into_iter().rev() {
+            lines.push(Line::from(Span::styled(part, style)));
+        }
     }
+    lines.reverse();
+    let room = rows - look_lines.len();
+    if lines.len() > room {
+        // The oldest notice's first lines go: the newest stay whole.
+        lines.drain(..lines.len() - room);
+    }
+    lines.extend(look_lines);
     let padding = rows.saturating_sub(lines.len());
     let lines: Vec<Line> = std::iter::repeat_n(Line::from(""), padding)
         .chain(lines)
@@ -499,7 +510,8 @@ mod tests {
         let mut run = run_on("100J-MA");
         run.level.monsters.clear();
         let table = run.campaign.loot_table();
-        let kinds = ["potion of healing", "dagger", "food ration"].map(|n| table.index_of(n).unwrap());
+        let kinds =
+            ["potion of healing", "dagger", "food ration"].map(|n| table.index_of(n).unwrap());
         for kind in kinds {
             let at = run.player;
             run.level.items.retain(|i| i.pos != at);
@@ -529,7 +541,10 @@ mod tests {
             let screen = screen_text(&render(&run, &asking, width, height));
             assert!(screen.contains("Use which item?"), "{screen}");
             for line in ["a) ! ", "b) ) dagger", "c) % food ration"] {
-                assert!(screen.contains(line), "{width}x{height}: {line:?} in\n{screen}");
+                assert!(
+                    screen.contains(line),
+                    "{width}x{height}: {line:?} in\n{screen}"
+                );
             }
             let inventory = KeyReader {
                 overlay: Some(Overlay::Inventory),
@@ -558,7 +573,10 @@ mod tests {
                 "Esc",
                 "Watch a cave form",
             ] {
-                assert!(screen.contains(must), "{width}: {must:?} missing:\n{screen}");
+                assert!(
+                    screen.contains(must),
+                    "{width}: {must:?} missing:\n{screen}"
+                );
             }
         }
         for line in wrap(&help_text(), 66) {
@@ -581,7 +599,10 @@ mod tests {
             ..KeyReader::default()
         };
         let screen = screen_text(&render_with(&run, &log, &keys, 120, 36));
-        assert!(screen.contains("You were killed by a kobold. x130"), "{screen}");
+        assert!(
+            screen.contains("You were killed by a kobold. x130"),
+            "{screen}"
+        );
         assert!(screen.contains("Notice number 99."), "{screen}");
         assert!(!screen.contains("Notice number 40."), "{screen}");
         keys.log_scroll = 60;
@@ -621,8 +642,15 @@ mod tests {
             .positions()
             .find(|&p| tiles[p] == Tile::Floor && !run.level.in_view(p))
             .unwrap();
-        let potion = run.campaign.loot_table().index_of("potion of healing").unwrap();
-        run.level.items.push(crate::loot::PlacedItem { pos: far, item: potion });
+        let potion = run
+            .campaign
+            .loot_table()
+            .index_of("potion of healing")
+            .unwrap();
+        run.level.items.push(crate::loot::PlacedItem {
+            pos: far,
+            item: potion,
+        });
         run.level.seen[tiles.index_of(far)] = true;
         assert_eq!(cell_look(&run, far), ('!', REMEMBERED_STYLE));
     }
@@ -653,8 +681,14 @@ mod tests {
             cause: "killed by a kobold on depth 1".into(),
         });
         let screen = screen_text(&render(&run, &KeyReader::default(), 120, 36));
-        assert!(screen.contains("You died: killed by a kobold on depth 1."), "{screen}");
-        assert!(screen.contains("Esc quits; F9 or L loads the last save"), "{screen}");
+        assert!(
+            screen.contains("You died: killed by a kobold on depth 1."),
+            "{screen}"
+        );
+        assert!(
+            screen.contains("Esc quits; F9 or L loads the last save"),
+            "{screen}"
+        );
         assert!(screen.contains("seed 42"), "{screen}");
     }
 

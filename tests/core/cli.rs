@@ -741,3 +741,40 @@ fn catalog_is_the_same_on_one_thread_and_on_several() {
     let o = delve(&["catalog", "--seeds", "5", "--threads", "0"]);
     assert_eq!(o.status.code(), Some(2), "0 threads is refused");
 }
+
+/// The `seed:` and `level_key:` a headless run printed.
+fn seed_and_key(o: &Output) -> (String, String) {
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    let field = |name: &str| {
+        out.lines()
+            .find_map(|l| l.trim().strip_prefix(name))
+            .map(|v| v.trim_end_matches(',').trim_matches('"').to_owned())
+            .unwrap_or_else(|| panic!("no {name} in {out}"))
+    };
+    (field("seed: "), field("level_key: "))
+}
+
+#[test]
+fn a_bare_start_is_a_new_dungeon_each_time_and_reproducible_from_its_seed() {
+    let first = delve(&["play", "--headless", "--actions", "x"]);
+    let second = delve(&["play", "--headless", "--actions", "x"]);
+    assert!(
+        first.status.success() && second.status.success(),
+        "{}",
+        stderr(&first)
+    );
+    let (seed_1, key_1) = seed_and_key(&first);
+    let (seed_2, key_2) = seed_and_key(&second);
+    assert_ne!(seed_1, seed_2, "two bare starts drew the same seed");
+    assert_ne!(key_1, key_2);
+    // The seed shown plays the same run again, exactly.
+    let again = delve(&["play", "--headless", "--actions", "x", "--seed", &seed_1]);
+    assert_eq!(
+        String::from_utf8_lossy(&again.stdout),
+        String::from_utf8_lossy(&first.stdout)
+    );
+    // A config file's own seed stands.
+    let config = delve(&["play", "--headless", "levels/descent.ron"]);
+    let (seed, _) = seed_and_key(&config);
+    assert_eq!(seed, "20261130");
+}

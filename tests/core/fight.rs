@@ -219,7 +219,10 @@ fn the_final_depths_stairs_win_with_the_rune_and_are_sealed_without_it() {
         .pos;
     run.player = at;
     run.apply(PlayerAction::PickUp);
-    assert!(!run.inventory.contains(&rune), "the rune opens, it is not carried");
+    assert!(
+        !run.inventory.contains(&rune),
+        "the rune opens, it is not carried"
+    );
     run.player = run.level.level.down;
     let won = run.apply(PlayerAction::Descend);
     assert_eq!(run.end(), Some(&RunEnd::Won));

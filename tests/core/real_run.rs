@@ -145,10 +145,16 @@ fn rest_heals_to_full_and_stops_when_a_monster_comes_into_view() {
         run.fight.as_mut().unwrap().hp = 3;
         let outcomes = run.apply(PlayerAction::Rest);
         if run.monster_in_view() {
-            assert!(said(&outcomes, "You see a rat"), "seed {seed}: {outcomes:?}");
+            assert!(
+                said(&outcomes, "You see a rat"),
+                "seed {seed}: {outcomes:?}"
+            );
             assert!(outcomes.contains(&Outcome::Disturbed));
             let fight = run.fight.as_ref().unwrap();
-            assert!(fight.hp < fight.max_hp, "seed {seed}: stopped before healed");
+            assert!(
+                fight.hp < fight.max_hp,
+                "seed {seed}: stopped before healed"
+            );
             tested += 1;
         }
     }
@@ -190,7 +196,12 @@ fn letters_stay_with_their_items_over_use_and_drop() {
     run.player = free;
     let outcomes = run.apply(PlayerAction::Drop(1));
     assert!(said(&outcomes, "You drop a food ration"), "{outcomes:?}");
-    assert!(run.level.items.iter().any(|i| i.pos == free && i.item == food));
+    assert!(
+        run.level
+            .items
+            .iter()
+            .any(|i| i.pos == free && i.item == food)
+    );
     assert_eq!(letter_of(&run, dagger), Some('c'));
     let scroll = item(&run, "scroll of magic mapping");
     run.player = KING
@@ -212,7 +223,10 @@ fn a_dropped_item_stays_where_it_was_dropped_when_the_player_comes_back() {
     let dagger = item(&run, "dagger");
     carry(&mut run, &[dagger]);
     let outcomes = run.apply(PlayerAction::Drop(0));
-    assert!(said(&outcomes, "cannot drop anything here"), "on the stairs: {outcomes:?}");
+    assert!(
+        said(&outcomes, "cannot drop anything here"),
+        "on the stairs: {outcomes:?}"
+    );
     let spot = KING
         .iter()
         .map(|&(dx, dy)| run.player.offset(dx, dy))
@@ -263,19 +277,35 @@ fn a_second_ring_goes_on_the_other_hand_and_a_third_is_refused() {
     run.apply(PlayerAction::Use(0));
     run.apply(PlayerAction::Use(1));
     let fight = run.fight.as_ref().unwrap();
-    assert_eq!((fight.ring, fight.second_ring), (Some(protection), Some(regeneration)));
-    assert_eq!(run.player_fighter().defence, defence + 3, "the first stays on");
+    assert_eq!(
+        (fight.ring, fight.second_ring),
+        (Some(protection), Some(regeneration))
+    );
+    assert_eq!(
+        run.player_fighter().defence,
+        defence + 3,
+        "the first stays on"
+    );
     let turns = run.turns;
     let outcomes = run.apply(PlayerAction::Use(2));
-    assert!(said(&outcomes, "a ring on each hand already"), "{outcomes:?}");
+    assert!(
+        said(&outcomes, "a ring on each hand already"),
+        "{outcomes:?}"
+    );
     assert_eq!(run.turns, turns, "refusing takes no turn");
     // Taking one off frees its hand for the third.
     run.apply(PlayerAction::Use(0));
     run.apply(PlayerAction::Use(2));
     let fight = run.fight.as_ref().unwrap();
-    assert_eq!((fight.ring, fight.second_ring), (Some(searching), Some(regeneration)));
+    assert_eq!(
+        (fight.ring, fight.second_ring),
+        (Some(searching), Some(regeneration))
+    );
     let lines = inventory_lines(&run);
-    assert!(lines.iter().filter(|l| l.ends_with("(worn)")).count() == 2, "{lines:?}");
+    assert!(
+        lines.iter().filter(|l| l.ends_with("(worn)")).count() == 2,
+        "{lines:?}"
+    );
 }
 
 #[test]
@@ -283,7 +313,10 @@ fn a_known_wand_shows_its_charges() {
     let mut run = alone_with(start(9), None);
     let wand = item(&run, "wand of striking");
     carry(&mut run, &[wand]);
-    assert!(!inventory_lines(&run)[0].contains("charges"), "unknown: no charges");
+    assert!(
+        !inventory_lines(&run)[0].contains("charges"),
+        "unknown: no charges"
+    );
     run.apply(PlayerAction::Use(0)); // fizzes (nothing in view), and identifies
     let line = &inventory_lines(&run)[0];
     assert!(line.contains("wand of striking (3 charges)"), "{line}");
@@ -296,13 +329,19 @@ fn healing_at_full_health_says_the_most_hit_points_rose() {
     carry(&mut run, &[potion, potion]);
     let outcomes = run.apply(PlayerAction::Use(0));
     assert!(
-        said(&outcomes, "already at full health; you feel stronger: 31 most hit points"),
+        said(
+            &outcomes,
+            "already at full health; you feel stronger: 31 most hit points"
+        ),
         "{outcomes:?}"
     );
     assert!(!said(&outcomes, "(0 HP)"));
     run.fight.as_mut().unwrap().hp = 10;
     let outcomes = run.apply(PlayerAction::Use(0));
-    assert!(said(&outcomes, "You feel better (+12 HP, 22/31)"), "{outcomes:?}");
+    assert!(
+        said(&outcomes, "You feel better (+12 HP, 22/31)"),
+        "{outcomes:?}"
+    );
 }
 
 #[test]
@@ -312,7 +351,11 @@ fn confusion_shows_on_the_status_line_and_stops_travel() {
     carry(&mut run, &[potion, potion]);
     run.apply(PlayerAction::Use(0));
     assert!(run.confused());
-    assert!(status_line(&run).contains("Confused (8)"), "{}", status_line(&run));
+    assert!(
+        status_line(&run).contains("Confused (8)"),
+        "{}",
+        status_line(&run)
+    );
     let turns = run.turns;
     let outcomes = run.apply(PlayerAction::Explore);
     assert!(said(&outcomes, "too confused"), "{outcomes:?}");
@@ -363,7 +406,10 @@ fn look_names_a_monster_with_its_hit_points_and_what_it_does() {
         mind: Mind::Hunting(run.player),
     };
     let run = alone_with(run, Some(jackal));
-    assert_eq!(run.describe(at), "A jackal (4/6 HP), hunting you, on floor.");
+    assert_eq!(
+        run.describe(at),
+        "A jackal (4/6 HP), hunting you, on floor."
+    );
     assert!(run.describe(run.player).starts_with("You, on"));
     let tiles = &run.level.level.tiles;
     let unseen = tiles
@@ -421,19 +467,31 @@ fn every_levels_must_find_item_opens_its_stairs_over_many_seeds_of_every_generat
             let at = run.level.items.iter().find(|i| i.item == rune).unwrap().pos;
             let tiles = &run.level.level.tiles;
             let reach = delve::dijkstra::DijkstraMap::toward(tiles, [run.level.level.up]);
-            assert!(reach.value(at) < i32::MAX, "{kind} seed {seed}: unreachable");
+            assert!(
+                reach.value(at) < i32::MAX,
+                "{kind} seed {seed}: unreachable"
+            );
             run.player = run.level.level.down;
             let sealed = run.apply(PlayerAction::Descend);
-            assert_eq!(run.depth, depth, "{kind} seed {seed}: sealed stairs let through");
+            assert_eq!(
+                run.depth, depth,
+                "{kind} seed {seed}: sealed stairs let through"
+            );
             assert!(said(&sealed, "sealed"), "{kind} seed {seed}");
             run.player = at;
             let taken = run.apply(PlayerAction::PickUp);
-            assert!(said(&taken, "stairs down are open"), "{kind} seed {seed}: {taken:?}");
+            assert!(
+                said(&taken, "stairs down are open"),
+                "{kind} seed {seed}: {taken:?}"
+            );
             assert!(!run.stairs_sealed());
             run.player = run.level.level.down;
             run.apply(PlayerAction::Descend);
             assert_eq!(run.depth, depth + 1, "{kind} seed {seed}: open stairs");
-            assert!(run.stairs_sealed(), "{kind} seed {seed}: the next level is sealed");
+            assert!(
+                run.stairs_sealed(),
+                "{kind} seed {seed}: the next level is sealed"
+            );
         }
     }
 }
@@ -457,13 +515,13 @@ fn an_older_save_with_gold_and_a_rune_carried_loads_into_the_purse_and_the_seal(
     fight.found.clear();
     fight.gold = 0;
     let text = ron::to_string(&save).unwrap();
-    assert!(!text.contains("letters") && !text.contains("found"), "{text}");
+    assert!(
+        !text.contains("letters") && !text.contains("found"),
+        "{text}"
+    );
     let loaded = RunState::restore(ron::from_str(&text).unwrap()).unwrap();
     assert_eq!(loaded.inventory, vec![dagger]);
-    assert_eq!(
-        loaded.gold(),
-        2 * delve::run::save::GOLD_OF_AN_OLDER_SAVE
-    );
+    assert_eq!(loaded.gold(), 2 * delve::run::save::GOLD_OF_AN_OLDER_SAVE);
     assert!(loaded.fight.as_ref().unwrap().has_found(1));
     assert_eq!(loaded.kind_under_letter(0), Some(dagger));
 }

@@ -192,7 +192,10 @@ fn broken_recordings_are_refused_naming_the_line() {
     let older_rules = text.replacen("(format:1,", "(format:2,", 1);
     match Recording::parse(&older_rules) {
         Err(RecordingError::Unsupported(why)) => {
-            assert!(why.contains("format 2") && why.contains("earlier delve"), "{why}")
+            assert!(
+                why.contains("format 2") && why.contains("earlier delve"),
+                "{why}"
+            )
         }
         other => panic!("{other:?}"),
     }
@@ -238,9 +241,10 @@ fn a_recorded_run_with_monsters_replays_to_the_same_state() {
         offer_to_continue: false,
     });
     settle(&mut app);
-    let actions =
-        delve::game::parse_actions("x x x llll jjjj x aa ab Z da . . hhhh kkkk x > x x S x aa Z L x >")
-            .unwrap();
+    let actions = delve::game::parse_actions(
+        "x x x llll jjjj x aa ab Z da . . hhhh kkkk x > x x S x aa Z L x >",
+    )
+    .unwrap();
     perform(&mut app, &actions);
     let played = app.world().resource::<delve::game::RunModel>().0.snapshot();
     let recording = Recording::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();

@@ -78,7 +78,10 @@ fn exploring_stops_as_soon_as_a_monster_comes_into_view() {
             }
         }
         if run.monster_in_view() && run.nearest_threat().is_none() {
-            assert!(saw, "seed {seed}: exploring stopped saying what came into view");
+            assert!(
+                saw,
+                "seed {seed}: exploring stopped saying what came into view"
+            );
             // A slug wandering at a distance does not keep exploring from going on.
             let turns = run.turns;
             let outcomes = run.apply(PlayerAction::Explore);
