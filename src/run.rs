@@ -86,8 +86,8 @@ pub enum Outcome {
     LoadWanted,
     /// The run ended: the player died or won ([`RunState::end`] says which).
     RunEnded,
-    /// Something the player should stop for happened (a monster came into view): a
-    /// key held down stops repeating.
+    /// Something the player should stop for happened (a monster came into view or
+    /// attacked): a key held down stops repeating.
     Disturbed,
     /// A line for the player.
     Notice(String),
@@ -381,6 +381,13 @@ impl RunState {
             return out;
         }
         let in_view_before = self.monster_ids_in_view();
+        // Travel and rest tell of what came into view at the step it came (and stop).
+        let many_turns = match action {
+            PlayerAction::Explore | PlayerAction::Rest => true,
+            PlayerAction::Descend => tile_here != Some(Tile::DownStairs) && self.fight.is_some(),
+            PlayerAction::Ascend => tile_here != Some(Tile::UpStairs) && self.fight.is_some(),
+            _ => false,
+        };
         match action {
             PlayerAction::Move(dx, dy) => {
                 let (dx, dy) = if self.confused() {
@@ -495,7 +502,9 @@ impl RunState {
             PlayerAction::Explore => self.travel(Destination::Explore, &mut out),
             PlayerAction::Rest => self.rest(&mut out),
         }
-        self.notice_monsters_coming_into_view(&in_view_before, &mut out);
+        if !many_turns {
+            self.notice_monsters_coming_into_view(&in_view_before, &mut out);
+        }
         out
     }
 

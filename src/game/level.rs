@@ -86,13 +86,6 @@ pub(super) fn start_run(
     mut messages: OutcomeMessages,
     keyboard: Option<ResMut<super::Keyboard>>,
 ) {
-    if settings.offer_to_continue
-        && let Some(mut keyboard) = keyboard
-    {
-        let question = crate::run::Question::Continue;
-        keyboard.0 = crate::run::KeyReader::asking(question);
-        messages.notices.write(Notice(question.text().into()));
-    }
     if let Some(resumed) = &settings.resume {
         let run = (*resumed.run).clone();
         commands.spawn((Player, GridPos(run.player)));
@@ -114,6 +107,14 @@ pub(super) fn start_run(
             commands.insert_resource(RunModel(run));
             for outcome in outcomes {
                 messages.tell(outcome);
+            }
+            // A run in progress is saved: ask, last, so the question is the newest line.
+            if settings.offer_to_continue
+                && let Some(mut keyboard) = keyboard
+            {
+                let question = crate::run::Question::Continue;
+                keyboard.0 = crate::run::KeyReader::asking(question);
+                messages.notices.write(Notice(question.text().into()));
             }
         }
         Err(e) => {

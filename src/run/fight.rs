@@ -458,6 +458,8 @@ impl RunState {
             return;
         };
         let mut rng = fight.next_attack_rng(seed);
+        // Being attacked stops a key held down, as a monster coming into view does.
+        out.push(Outcome::Disturbed);
         match roll_attack(&kind.fighter(), &defence, &mut rng) {
             AttackRoll::Miss => out.push(notice(&format!("The {} misses you.", kind.name))),
             AttackRoll::Hit(damage) => {

@@ -56,11 +56,10 @@ impl RunState {
         before: &BTreeSet<u32>,
         out: &mut Vec<Outcome>,
     ) {
-        // A travel's step already told of what came into view (and stopped there).
-        let told = out
+        let entered = out
             .iter()
-            .any(|o| matches!(o, Outcome::LevelEntered { .. } | Outcome::Disturbed));
-        if told || self.end().is_some() {
+            .any(|o| matches!(o, Outcome::LevelEntered { .. }));
+        if entered || self.end().is_some() {
             return;
         }
         let table = default_monster_table();

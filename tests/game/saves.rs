@@ -124,3 +124,52 @@ fn what_was_taken_from_a_level_left_behind_survives_a_save() {
     assert_eq!(loaded.current().key, key);
     assert!(loaded.current().items.iter().all(|i| i.pos != item.pos));
 }
+
+#[test]
+fn a_finished_run_never_writes_over_the_save() {
+    use delve::game::saving::SaveRequest;
+    let dir = std::env::temp_dir().join(format!("delve-dead-save-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("slot.sav");
+    let mut t = TestContext::with_settings(RunSettings {
+        save_path: path.clone(),
+        rules: delve::run::Rules::Monsters,
+        ..settings(14, None)
+    });
+    t.act(&[PlayerAction::Wait, PlayerAction::Save]);
+    let before = std::fs::read(&path).expect("the run in progress was saved");
+    // The player dies (as if a troll had come by).
+    {
+        let mut model = t.app.world_mut().resource_mut::<RunModel>();
+        let fight = model.0.fight.as_mut().unwrap();
+        fight.hp = 0;
+        fight.end = Some(delve::run::RunEnd::Died {
+            cause: "killed by a troll on depth 1".into(),
+        });
+    }
+    // F5, and the save request the window's quitting and a headless --save write.
+    t.act(&[PlayerAction::Save]);
+    for request in [SaveRequest::Save, SaveRequest::SaveAndQuit] {
+        t.app.world_mut().write_message(request);
+        t.app.update();
+    }
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        before,
+        "the save is the live run's"
+    );
+    let log = t.app.world().resource::<delve::game::NoticeLog>().texts();
+    assert!(
+        log.iter()
+            .any(|l| l.contains("not saved, and your last save is kept")),
+        "{log:?}"
+    );
+    assert_eq!(
+        log.iter().filter(|l| l.starts_with("Saved to")).count(),
+        1,
+        "only the live run was saved: {log:?}"
+    );
+    // What loads is the run in progress, not a dead one.
+    let loaded = delve::run::load_run(&path).unwrap().0;
+    assert!(loaded.end().is_none());
+}
