@@ -425,11 +425,14 @@ fn bot_run(seed: u64) -> (u32, bool, u64) {
             break;
         }
         let fight = run.fight.as_ref().unwrap();
-        let stacks = delve::run::inventory_stacks(&run.inventory);
+        let potion = run
+            .lettered_inventory()
+            .into_iter()
+            .find(|l| potions.contains(&l.kind));
         if fight.hp * 5 < fight.max_hp * 2
-            && let Some(slot) = stacks.iter().position(|(k, _)| potions.contains(k))
+            && let Some(potion) = potion
         {
-            run.apply(PlayerAction::Use(slot as u8));
+            run.apply(PlayerAction::Use(potion.letter as u8 - b'a'));
             continue;
         }
         let tiles = &run.level.level.tiles;
