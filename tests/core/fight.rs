@@ -132,9 +132,9 @@ fn a_hurt_coward_flees() {
     );
 }
 
-#[test]
-fn the_player_can_die_and_then_the_run_is_over() {
-    let run = start(7);
+/// The run of `seed` after a troll next to the stairs killed the waiting player.
+fn killed_by_a_troll(seed: u64) -> RunState {
+    let run = start(seed);
     let at = KING
         .iter()
         .map(|&(dx, dy)| run.player.offset(dx, dy))
@@ -147,6 +147,12 @@ fn the_player_can_die_and_then_the_run_is_over() {
         turns += 1;
         assert!(turns < 500, "a troll kills a waiting player");
     }
+    run
+}
+
+#[test]
+fn the_player_can_die_and_then_the_run_is_over() {
+    let mut run = killed_by_a_troll(7);
     match run.end() {
         Some(RunEnd::Died { cause }) => assert_eq!(cause, "killed by a troll on depth 1"),
         other => panic!("{other:?}"),
@@ -175,16 +181,7 @@ fn the_player_can_die_and_then_the_run_is_over() {
 
 #[test]
 fn a_finished_run_is_never_saved() {
-    let run = start(5);
-    let at = KING
-        .iter()
-        .map(|&(dx, dy)| run.player.offset(dx, dy))
-        .find(|&p| run.level.level.tiles[p] == Tile::Floor)
-        .expect("floor next to the stairs");
-    let mut run = alone_with(run, kind("troll"), at);
-    while run.end().is_none() {
-        run.apply(PlayerAction::Wait);
-    }
+    let mut run = killed_by_a_troll(5);
     let outcomes = run.apply(PlayerAction::Save);
     assert!(
         !outcomes.contains(&Outcome::SaveWanted),
