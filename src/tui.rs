@@ -17,7 +17,8 @@ use bevy_ratatui::event::{KeyMessage, ResizeMessage};
 use bevy_ratatui::{RatatuiContext, RatatuiPlugins};
 
 use crate::game::{
-    GamePlugin, GameSystems, KeyReactions, Keyboard, NoticeLog, RunModel, RunSettings, key_context,
+    Disturbed, GamePlugin, GameSystems, KeyReactions, Keyboard, NoticeLog, RunModel, RunSettings,
+    key_context,
 };
 use crate::run::{Command, NamedKey, command_for_char, command_for_key};
 
@@ -82,13 +83,55 @@ pub fn command_of(code: KeyCode) -> (Option<Command>, Option<char>) {
     (command, letter)
 }
 
+/// Presses of one key closer together than this are a key held down: a terminal sends
+/// a held key's repeats as presses (typically 30 a second), while two deliberate presses
+/// are rarely this close.
+const HELD_KEY_GAP: Duration = Duration::from_millis(120);
+
+/// The last key pressed in the terminal, to tell a key held down from presses.
+#[derive(Default)]
+struct HeldKey {
+    last: Option<(KeyCode, std::time::Instant)>,
+    /// The player was disturbed while the key was held: its repeats are dropped.
+    broken: bool,
+}
+
+impl HeldKey {
+    /// A press of `code` at `now` (`repeat` when the terminal says it is one): whether
+    /// to drop it, being a disturbed held key's repeat of a repeating command.
+    fn drops(
+        &mut self,
+        code: KeyCode,
+        repeat: bool,
+        now: std::time::Instant,
+        command: Option<Command>,
+    ) -> bool {
+        let repeat = repeat
+            || self
+                .last
+                .is_some_and(|(last, at)| last == code && now - at < HELD_KEY_GAP);
+        self.last = Some((code, now));
+        if !repeat {
+            self.broken = false;
+        }
+        repeat && self.broken && command.is_some_and(|c| c.repeats())
+    }
+}
+
+/// Reads terminal keys into reactions. As in the window, a key held down stops
+/// repeating when the player is disturbed, until it is pressed afresh.
 fn read_terminal_keys(
     mut keys: MessageReader<KeyMessage>,
     mut reader: ResMut<Keyboard>,
     mut reactions: KeyReactions,
     run: Option<Res<RunModel>>,
     log: Res<NoticeLog>,
+    mut disturbed: MessageReader<Disturbed>,
+    mut held: Local<HeldKey>,
 ) {
+    if disturbed.read().count() > 0 {
+        held.broken = true;
+    }
     for key in keys.read() {
         if key.kind == KeyEventKind::Release {
             continue;
@@ -97,6 +140,10 @@ fn read_terminal_keys(
             continue; // Ctrl-C is bevy_ratatui's: it ends the app, and the terminal is restored
         }
         let (command, letter) = command_of(key.code);
+        let repeat = key.kind == KeyEventKind::Repeat;
+        if held.drops(key.code, repeat, std::time::Instant::now(), command) {
+            continue;
+        }
         let context = key_context(run.as_deref().map(|r| &r.0), &log);
         reactions.tell(reader.press(command, letter, context));
     }
@@ -168,6 +215,26 @@ mod tests {
             )))
         );
         assert_eq!(command_of(KeyCode::Char('c')), (None, Some('c')));
+    }
+
+    #[test]
+    fn a_held_key_stops_repeating_when_disturbed_until_pressed_afresh() {
+        let start = std::time::Instant::now();
+        let at = |ms: u64| start + Duration::from_millis(ms);
+        let wait = command_of(KeyCode::Char('.')).0;
+        let mut held = HeldKey::default();
+        let dot = KeyCode::Char('.');
+        assert!(!held.drops(dot, false, at(0), wait));
+        assert!(!held.drops(dot, false, at(30), wait), "held: repeats go on");
+        held.broken = true; // a monster came into view
+        assert!(held.drops(dot, false, at(60), wait));
+        assert!(held.drops(dot, false, at(90), wait));
+        assert!(!held.drops(dot, false, at(400), wait), "pressed afresh");
+        assert!(!held.drops(dot, false, at(430), wait), "and held again");
+        // Keys that do not repeat are never dropped.
+        held.broken = true;
+        let save = command_of(KeyCode::F(5)).0;
+        assert!(!held.drops(KeyCode::F(5), true, at(440), save));
     }
 
     #[test]

@@ -66,15 +66,6 @@ pub fn command_for(key_code: KeyCode, logical: &Key) -> Option<KeyCommand> {
     }
 }
 
-/// Whether holding the key down should repeat it (moving and waiting do; regenerating,
-/// saving and the like would only surprise).
-fn repeats(command: KeyCommand) -> bool {
-    matches!(
-        command,
-        KeyCommand::Act(PlayerAction::Move(..) | PlayerAction::Wait)
-    )
-}
-
 /// Reads key presses into reactions. A key held down repeats moving and waiting, until
 /// the game says the player was disturbed (a monster came into view): then repeats are
 /// dropped until a key is pressed afresh.
@@ -95,7 +86,7 @@ fn read_keys(
             continue;
         }
         let command = command_for(key.key_code, &key.logical_key);
-        if key.repeat && (*hold_broken || !command.is_some_and(repeats)) {
+        if key.repeat && (*hold_broken || !command.is_some_and(|c| c.repeats())) {
             continue;
         }
         if !key.repeat {
@@ -236,8 +227,8 @@ mod tests {
 
     #[test]
     fn only_moving_and_waiting_repeat() {
-        assert!(repeats(KeyCommand::Act(PlayerAction::Move(1, 0))));
-        assert!(!repeats(KeyCommand::Act(PlayerAction::Regenerate)));
-        assert!(!repeats(KeyCommand::ToggleHelp));
+        assert!(KeyCommand::Act(PlayerAction::Move(1, 0)).repeats());
+        assert!(!KeyCommand::Act(PlayerAction::Regenerate).repeats());
+        assert!(!KeyCommand::ToggleHelp.repeats());
     }
 }

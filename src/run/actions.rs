@@ -137,6 +137,17 @@ pub enum Command {
     ScrollLog(Scroll),
 }
 
+impl Command {
+    /// Whether holding its key down should repeat it: moving and waiting do (until the
+    /// player is disturbed); regenerating, saving and the like would only surprise.
+    pub fn repeats(self) -> bool {
+        matches!(
+            self,
+            Command::Act(PlayerAction::Move(..) | PlayerAction::Wait)
+        )
+    }
+}
+
 /// How far a log scroll goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scroll {
