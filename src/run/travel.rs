@@ -86,6 +86,12 @@ impl RunState {
     /// hunting them (not fleeing, not one that keeps its distance or never chases), or
     /// any monster next to them.
     pub fn nearest_threat(&self) -> Option<i32> {
+        self.threat().map(|(distance, _)| distance)
+    }
+
+    /// The nearest threat in view (see [`RunState::nearest_threat`]): its distance and
+    /// its name with "the" ("the jackal").
+    fn threat(&self) -> Option<(i32, String)> {
         let table = default_monster_table();
         self.seen_monsters()
             .into_iter()
@@ -95,12 +101,17 @@ impl RunState {
                 let Some(kind) = table.kind(m.kind) else {
                     return distance <= 1;
                 };
-                let afraid = is_afraid(m, kind);
                 let chases = matches!(kind.behaviour, Behaviour::Hunts | Behaviour::Cowardly);
-                distance <= 1 || (chases && !afraid && matches!(m.mind, Mind::Hunting(_)))
+                distance <= 1
+                    || (chases && !is_afraid(m, kind) && matches!(m.mind, Mind::Hunting(_)))
             })
-            .map(|m| m.pos.chebyshev(self.player))
-            .min()
+            .map(|m| {
+                let name = table
+                    .kind(m.kind)
+                    .map_or("a monster".to_owned(), |k| format!("the {}", k.name));
+                (m.pos.chebyshev(self.player), name)
+            })
+            .min_by_key(|(distance, _)| *distance)
     }
 
     /// Why many turns for one key cannot start now, if they cannot.
@@ -108,14 +119,8 @@ impl RunState {
         if self.confused() {
             return Some("You are too confused for that; you would only stumble.".into());
         }
-        self.nearest_threat().map(|_| {
-            let name = self
-                .seen_monsters()
-                .first()
-                .and_then(|&i| default_monster_table().kind(self.level.monsters[i].kind))
-                .map_or("a monster".to_owned(), |k| format!("the {}", k.name));
-            format!("Not with {name} after you.")
-        })
+        self.threat()
+            .map(|(_, name)| format!("Not with {name} after you."))
     }
 
     /// Applies one action of many (a travel step, a turn of rest); says whether to go
@@ -131,13 +136,13 @@ impl RunState {
         if eventful || self.depth != depth || self.end().is_some() {
             return false;
         }
-        match (threat_before, self.nearest_threat()) {
-            (Some(was), Some(now)) if now < was => {
-                out.push(notice("You stop: something comes closer."));
+        match (threat_before, self.threat()) {
+            (Some(was), Some((now, name))) if now < was => {
+                out.push(notice(&format!("You stop: {name} comes closer.")));
                 false
             }
-            (None, Some(_)) => {
-                out.push(notice("You stop: something is after you."));
+            (None, Some((_, name))) => {
+                out.push(notice(&format!("You stop: {name} is after you.")));
                 false
             }
             _ => true,
