@@ -16,6 +16,7 @@ use crate::grid::Pos;
 use crate::key::LevelKey;
 use crate::run::RunState;
 
+pub use crate::run::messages::{FEWEST_NOTICE_ROWS, MOST_NOTICE_ROWS, Message, MessageLog};
 pub use crate::run::{PlayerAction, parse_actions};
 pub use actions::{ActionQueue, Disturbed, KeyReactions, Keyboard, PlayerIntent, key_context};
 
@@ -58,6 +59,8 @@ pub struct RunSettings {
 pub struct ResumedRun {
     /// The run as the save left it.
     pub run: Box<RunState>,
+    /// The newest messages of its log, as the save kept them.
+    pub messages: Vec<Message>,
     /// What the player is told ("Loaded delve.sav.").
     pub notice: String,
 }
@@ -65,9 +68,10 @@ pub struct ResumedRun {
 impl ResumedRun {
     /// Loads the run saved at `path` (with the save's backup fall-backs).
     pub fn load(path: &std::path::Path) -> Result<ResumedRun, crate::save::SaveError> {
-        let (run, from) = crate::run::load_run(path)?;
+        let (run, messages, from) = crate::run::load_run_and_messages(path)?;
         Ok(ResumedRun {
             run: Box::new(run),
+            messages,
             notice: from.notice(path),
         })
     }
@@ -121,100 +125,9 @@ pub struct Player;
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct Notice(pub String);
 
-/// A notice as the log keeps it: with the turn it was (last) shown on and how many
-/// times in a row it was shown.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LoggedNotice {
-    /// Turns taken when it was last shown.
-    pub turn: u64,
-    /// What it said.
-    pub text: String,
-    /// How many times in a row it was shown (1 = once).
-    pub count: u32,
-}
-
-impl LoggedNotice {
-    /// The line the screen shows: "[turn 4] You miss the rat. x3".
-    pub fn line(&self) -> String {
-        if self.count > 1 {
-            format!("[turn {}] {} x{}", self.turn, self.text, self.count)
-        } else {
-            format!("[turn {}] {}", self.turn, self.text)
-        }
-    }
-}
-
-/// Every notice shown so far, oldest first; a notice repeated in a row is kept once
-/// with a count (as Brogue and DCSS do), so copies never push the rest away.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
-pub struct NoticeLog(pub Vec<LoggedNotice>);
-
-/// The most notice lines shown under the map: enough for every notice of a busy turn.
-pub const MOST_NOTICE_ROWS: usize = 8;
-/// The fewest notice lines shown under the map.
-pub const FEWEST_NOTICE_ROWS: usize = 3;
-
-impl NoticeLog {
-    /// Adds a notice shown on `turn`: a repeat of the last one counts on it.
-    pub fn push(&mut self, turn: u64, text: String) {
-        match self.0.last_mut() {
-            Some(last) if last.text == text => {
-                last.count = last.count.saturating_add(1);
-                last.turn = turn;
-            }
-            _ => self.0.push(LoggedNotice {
-                turn,
-                text,
-                count: 1,
-            }),
-        }
-    }
-
-    /// Every notice shown, oldest first, repeats written out again.
-    pub fn texts(&self) -> Vec<String> {
-        self.0
-            .iter()
-            .flat_map(|n| std::iter::repeat_n(n.text.clone(), n.count as usize))
-            .collect()
-    }
-
-    /// How many notices were shown in all, repeats counted.
-    pub fn shown(&self) -> usize {
-        self.0.iter().map(|n| n.count as usize).sum()
-    }
-
-    /// The last `count` lines as the screen shows them ("[turn 4] You pick up a
-    /// dagger."), newest first.
-    pub fn latest(&self, count: usize) -> Vec<String> {
-        self.0
-            .iter()
-            .rev()
-            .take(count)
-            .map(LoggedNotice::line)
-            .collect()
-    }
-
-    /// The lines of the log window that ends `scroll` lines before the newest and
-    /// shows at most `rows`, oldest first.
-    pub fn window(&self, rows: usize, scroll: usize) -> Vec<String> {
-        let end = self.0.len().saturating_sub(scroll);
-        let start = end.saturating_sub(rows);
-        self.0[start..end].iter().map(LoggedNotice::line).collect()
-    }
-
-    /// How many lines to show under the map: every line of the newest turn, at least
-    /// [`FEWEST_NOTICE_ROWS`] and at most [`MOST_NOTICE_ROWS`].
-    pub fn rows_for_latest_turn(&self) -> usize {
-        let newest = self.0.last().map(|n| n.turn);
-        let of_newest = self
-            .0
-            .iter()
-            .rev()
-            .take_while(|n| Some(n.turn) == newest)
-            .count();
-        of_newest.clamp(FEWEST_NOTICE_ROWS, MOST_NOTICE_ROWS)
-    }
-}
+/// Every notice shown so far (the pure [`MessageLog`]), held by the ECS.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Deref, DerefMut)]
+pub struct NoticeLog(pub MessageLog);
 
 fn record_notices(
     mut notices: MessageReader<Notice>,
@@ -224,57 +137,5 @@ fn record_notices(
     let turn = run.map_or(0, |r| r.turns);
     for notice in notices.read() {
         log.push(turn, notice.0.clone());
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn repeated_notices_collapse_into_one_line_with_a_count() {
-        let mut log = NoticeLog::default();
-        for turn in 0..130 {
-            log.push(turn, "You were killed by a kobold.".into());
-        }
-        log.push(130, "Saved.".into());
-        log.push(131, "Saved.".into());
-        assert_eq!(log.0.len(), 2);
-        assert_eq!(
-            log.latest(2),
-            [
-                "[turn 131] Saved. x2",
-                "[turn 129] You were killed by a kobold. x130"
-            ]
-        );
-        assert_eq!(log.shown(), 132);
-        assert_eq!(log.texts().len(), 132);
-    }
-
-    #[test]
-    fn every_notice_of_the_newest_turn_is_shown() {
-        let mut log = NoticeLog::default();
-        log.push(1, "You see a cave bat.".into());
-        for (i, text) in [
-            "The cave bat hits you (2).",
-            "The cave bat misses you.",
-            "The cave bat hits you (3).",
-            "The cave bat misses you.",
-            "You miss the cave bat.",
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            log.push(2, format!("{text} {i}"));
-        }
-        assert_eq!(log.rows_for_latest_turn(), 5);
-        assert_eq!(
-            log.window(2, 0),
-            [
-                "[turn 2] The cave bat misses you. 3",
-                "[turn 2] You miss the cave bat. 4"
-            ]
-        );
-        assert_eq!(log.window(2, 5), ["[turn 1] You see a cave bat."]);
     }
 }

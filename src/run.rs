@@ -11,6 +11,7 @@ mod items;
 mod keys;
 mod level;
 pub mod look;
+pub mod messages;
 pub mod record;
 pub mod save;
 pub mod status;
@@ -38,7 +39,7 @@ pub use level::{
     LevelInPlay, LevelMemory, MAX_PLAY_TILES, SIGHT_RADIUS, Sight, TooLargeToPlay, Unplayable,
     check_play_size, generate_for_play,
 };
-pub use save::{GameSave, SavedLevel, load_run, write_save};
+pub use save::{GameSave, SavedLevel, load_run, load_run_and_messages, write_save};
 pub use watch::CaveWatch;
 
 use crate::config::{CampaignConfig, MAX_DEPTH};
@@ -203,6 +204,7 @@ impl RunState {
         };
         run.put_monsters(None);
         run.level.look_from(player);
+        run.notice_monsters_in_view();
         let mut outcomes = vec![
             Outcome::LevelEntered {
                 depth: key.depth,
@@ -566,12 +568,13 @@ impl RunState {
             if kind.is_some_and(|k| k.must_find) {
                 fight.mark_found(depth);
                 let name = table.true_name(item);
-                let way = if depth >= self.campaign.final_depth() {
-                    "the way out of the dungeon is open: take the stairs down"
+                out.push(notice(&if depth >= self.campaign.final_depth() {
+                    format!(
+                        "You take the {name}. The way out of the dungeon is open: the stairs down lead out."
+                    )
                 } else {
-                    "the stairs down are open"
-                };
-                out.push(notice(&format!("You take the {name}: {way}.")));
+                    format!("You take the {name}: the stairs down are open.")
+                }));
                 return true;
             }
         }
@@ -620,6 +623,7 @@ impl RunState {
         self.depth = key.depth;
         self.keys.insert(key.depth, key.clone());
         self.level.look_from(self.player);
+        self.notice_monsters_in_view();
         out.push(Outcome::LevelEntered {
             depth: key.depth,
             key: key.clone(),

@@ -60,7 +60,7 @@ pub fn key_context(run: Option<&RunState>, log: &NoticeLog) -> KeyContext {
         run_over: run.end().is_some(),
         player: run.player,
         map: (tiles.width() as i32, tiles.height() as i32),
-        log_lines: log.0.len(),
+        log_lines: log.entries.len(),
     }
 }
 

@@ -88,6 +88,9 @@ pub(super) fn start_run(
 ) {
     if let Some(resumed) = &settings.resume {
         let run = (*resumed.run).clone();
+        commands.insert_resource(super::NoticeLog(
+            crate::run::messages::MessageLog::from_saved(resumed.messages.clone()),
+        ));
         commands.spawn((Player, GridPos(run.player)));
         messages.tell(Outcome::LevelEntered {
             depth: run.depth,

@@ -1,8 +1,8 @@
 //! Saving and loading in the ECS: F5 and F9 (and a headless run's `--save`) become
 //! [`SaveRequest`]s; the run's snapshot is written by the crash-safe writer — on a
 //! background thread in the window so a frame never waits for the disk, right away in
-//! headless runs — and a load replaces the run through the one loading path
-//! ([`crate::run::load_run`]).
+//! headless runs — with the newest messages of the log; a load replaces the run (and
+//! the log) through the one loading path ([`crate::run::load_run_and_messages`]).
 
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -11,8 +11,9 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use bevy::prelude::*;
 
 use super::level::LevelEntered;
-use super::{GameSystems, Notice, RunModel, RunSettings};
-use crate::run::{load_run, write_save};
+use super::{GameSystems, Notice, NoticeLog, RunModel, RunSettings};
+use crate::run::messages::MessageLog;
+use crate::run::{load_run_and_messages, write_save};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<SaveRequest>()
@@ -82,6 +83,7 @@ fn handle_save_requests(
     run: Option<ResMut<RunModel>>,
     writer: Res<SaveWriter>,
     mut notices: MessageWriter<Notice>,
+    mut log: ResMut<NoticeLog>,
     mut facts: (
         MessageWriter<LevelEntered>,
         MessageWriter<RunLoaded>,
@@ -108,7 +110,9 @@ fn handle_save_requests(
             SaveRequest::SaveAndQuit => {
                 // At once, not in the background: the game ends when it is on disk.
                 let path = &settings.save_path;
-                match write_save(path, &run.snapshot()) {
+                let mut save = run.snapshot();
+                save.messages = log.tail();
+                match write_save(path, &save) {
                     Ok(()) => {
                         notices.write(Notice(format!("Saved to {}.", path.display())));
                         facts.2.write(AppExit::Success);
@@ -123,8 +127,11 @@ fn handle_save_requests(
             }
             SaveRequest::Load => {
                 let path = &settings.save_path;
-                match load_run(path) {
-                    Ok((loaded, from)) => {
+                match load_run_and_messages(path) {
+                    Ok((loaded, messages, from)) => {
+                        // The log is the loaded run's, as its save kept it: the lines of
+                        // the run given up are not its past.
+                        log.0 = MessageLog::from_saved(messages);
                         facts.0.write(LevelEntered {
                             depth: loaded.depth,
                             key: loaded.level.key.encode(),
@@ -140,7 +147,8 @@ fn handle_save_requests(
                 continue;
             }
         };
-        let save = run.snapshot();
+        let mut save = run.snapshot();
+        save.messages = log.tail();
         let shown = path.display().to_string();
         let sender = writer.sender.clone();
         let write = move || {

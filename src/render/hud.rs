@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 
 use super::AppSystems;
-use crate::game::{Keyboard, MOST_NOTICE_ROWS, NoticeLog, RunModel};
+use crate::game::{Keyboard, MOST_NOTICE_ROWS, Message, NoticeLog, RunModel};
 use crate::run::Overlay;
 use crate::run::status::{
     IN_VIEW_HEADING, carrying_heading, end_screen, help_text, inventory_lines, inventory_title,
@@ -31,6 +31,9 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(AppSystems::UpdateHud),
         );
 }
+
+/// The help's text, made once.
+static HELP: std::sync::LazyLock<String> = std::sync::LazyLock::new(help_text);
 
 /// Lines the message log overlay shows (the newest at the bottom).
 const LOG_LINES: usize = 30;
@@ -59,6 +62,9 @@ struct InventoryText;
 
 #[derive(Component)]
 struct HelpPanel;
+
+#[derive(Component)]
+struct HelpText;
 
 #[derive(Component)]
 struct EndPanel;
@@ -154,7 +160,13 @@ fn spawn_hud(mut commands: Commands) {
     commands.spawn(overlay(
         "help overlay",
         HelpPanel,
-        children![text("delve - controls", ACCENT), text(help_text(), TEXT)],
+        children![
+            text(
+                "delve - controls (? or Esc closes; PageDown Down scroll)",
+                ACCENT
+            ),
+            (HelpText, text(help_text(), TEXT))
+        ],
     ));
     commands.spawn(overlay(
         "message log",
@@ -249,8 +261,8 @@ fn update_notice_line(
         return;
     }
     let rows = log.rows_for_latest_turn();
-    let newest: Vec<_> = log.0.iter().rev().take(rows).collect();
-    let newest_turn = log.0.last().map(|n| n.turn);
+    let newest: Vec<_> = log.entries.iter().rev().take(rows).collect();
+    let newest_turn = log.entries.last().map(|n| n.turn);
     for (line, mut text, mut color, mut node) in &mut lines {
         let notice = newest.get(line.0);
         let display = if line.0 < rows {
@@ -314,8 +326,8 @@ fn show_log(
         panel.display = display;
     }
     if open && (keyboard.is_changed() || log.is_changed()) {
-        let total = log.0.len();
-        let scroll = keyboard.log_scroll.min(total.saturating_sub(1));
+        let total = log.entries.len();
+        let scroll = keyboard.scroll.min(total.saturating_sub(1));
         let lines = log.window(LOG_LINES, scroll);
         let last = total - scroll;
         set_text(
@@ -325,6 +337,7 @@ fn show_log(
                 last + 1 - lines.len().min(last)
             ),
         );
+        let lines: Vec<String> = lines.iter().map(Message::line).collect();
         set_text(&mut text, lines.join("\n"));
     }
 }
@@ -402,7 +415,16 @@ fn show_end_screen(
     set_text(&mut text, lines.unwrap_or_default().join("\n"));
 }
 
-fn show_help(keyboard: Res<Keyboard>, mut panel: Single<&mut Node, With<HelpPanel>>) {
+fn show_help(
+    keyboard: Res<Keyboard>,
+    mut panel: Single<&mut Node, With<HelpPanel>>,
+    mut text: Single<&mut Text, With<HelpText>>,
+) {
+    if keyboard.is_changed() && keyboard.shows(Overlay::Help) {
+        // Scrolled down: the lines from there on (a small window cuts the bottom).
+        let lines: Vec<&str> = HELP.lines().skip(keyboard.scroll).collect();
+        set_text(&mut text, lines.join("\n"));
+    }
     let display = if keyboard.shows(Overlay::Help) {
         Display::Flex
     } else {

@@ -55,7 +55,7 @@ enum Phase {
     /// Waiting for F5's save to be reported (notices from `seen` on are new).
     WaitForSave { seen: usize },
     /// Waiting for F9's load to be reported.
-    WaitForLoad { seen: usize },
+    WaitForLoad,
     /// Counting frames after the load.
     SettleAfterLoad(u32),
     /// The second screenshot is being taken.
@@ -114,7 +114,7 @@ fn keys_that_move(run: &RunState, at: Pos) -> Vec<char> {
 
 /// The first notice from index `seen` on that starts with one of `prefixes`.
 fn new_notice<'a>(log: &'a NoticeLog, seen: usize, prefixes: &[&str]) -> Option<&'a str> {
-    log.0
+    log.entries
         .get(seen..)?
         .iter()
         .map(|n| n.text.as_str())
@@ -186,23 +186,27 @@ fn drive_smoke_test(
                 "moved",
                 &format!("from {from} to {}\nturns {before} -> {}\n", player.0, turns),
             );
-            Phase::WaitForSave { seen: log.0.len() }
+            Phase::WaitForSave {
+                seen: log.entries.len(),
+            }
         }
         Phase::WaitForSave { seen } => match new_notice(&log, seen, &["Saved", "Save failed"]) {
             Some(text) if text.starts_with("Saved") => {
                 write_file(&dir, "saved", &format!("{text}\n"));
-                Phase::WaitForLoad { seen: log.0.len() }
+                Phase::WaitForLoad
             }
             Some(text) => fail(&dir, &mut exit, text),
             None => Phase::WaitForSave { seen },
         },
-        Phase::WaitForLoad { seen } => match new_notice(&log, seen, &["Loaded", "Cannot load"]) {
+        // A load replaces the log with the loaded run's own: look at all of it (the
+        // script loads once, so any "Loaded" is this load's).
+        Phase::WaitForLoad => match new_notice(&log, 0, &["Loaded", "Cannot load"]) {
             Some(text) if text.starts_with("Loaded") => {
                 write_file(&dir, "loaded", &format!("{text}\nposition {}\n", player.0));
                 Phase::SettleAfterLoad(0)
             }
             Some(text) => fail(&dir, &mut exit, text),
-            None => Phase::WaitForLoad { seen },
+            None => Phase::WaitForLoad,
         },
         Phase::SettleAfterLoad(frames) if frames < SETTLE_FRAMES => {
             Phase::SettleAfterLoad(frames + 1)

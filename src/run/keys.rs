@@ -32,7 +32,7 @@ pub enum Reaction {
 pub enum Overlay {
     /// Every control (`?`).
     Help,
-    /// The message log (`M`), scrolled by the reader's `log_scroll`.
+    /// The message log (`M`), scrolled by the reader's `scroll`.
     Log,
     /// What the player carries (`i`).
     Inventory,
@@ -109,8 +109,9 @@ pub const LOG_PAGE: usize = 10;
 pub struct KeyReader {
     /// The overlay shown, if any.
     pub overlay: Option<Overlay>,
-    /// How many lines the log is scrolled back from the newest.
-    pub log_scroll: usize,
+    /// How far the open overlay is scrolled: the log, lines back from the newest; the
+    /// help, lines down from the top.
+    pub scroll: usize,
     /// The prompt waiting for a key, if any.
     pub prompt: Option<Prompt>,
 }
@@ -163,7 +164,7 @@ impl KeyReader {
                         ItemVerb::Use => PlayerAction::Use(slot),
                         ItemVerb::Drop => PlayerAction::Drop(slot),
                     }),
-                    None => Reaction::Say("Never mind."),
+                    None => Reaction::Redraw,
                 };
             }
             Some(Prompt::Look(at)) => return self.look(at, command, context),
@@ -181,7 +182,7 @@ impl KeyReader {
             Command::ToggleInventory => self.open(Overlay::Inventory),
             Command::ScrollLog(scroll) => {
                 self.overlay = Some(Overlay::Log);
-                self.scroll(scroll, context);
+                self.scroll(Overlay::Log, scroll, context);
                 Reaction::Redraw
             }
             Command::Act(PlayerAction::Load) if !context.run_over => {
@@ -200,13 +201,14 @@ impl KeyReader {
             }
             _ if context.run_over => Reaction::Nothing,
             Command::Act(action) => Reaction::Act(action),
+            // The inventory overlay opens, titled with the question: nothing to log.
             Command::ChooseItem => {
                 self.prompt = Some(Prompt::Item(ItemVerb::Use));
-                Reaction::Say("Use which item? Its letter (Esc: never mind).")
+                Reaction::Redraw
             }
             Command::ChooseDrop => {
                 self.prompt = Some(Prompt::Item(ItemVerb::Drop));
-                Reaction::Say("Drop which item? Its letter (Esc: never mind).")
+                Reaction::Redraw
             }
             Command::Look => {
                 self.prompt = Some(Prompt::Look(context.player));
@@ -217,7 +219,7 @@ impl KeyReader {
 
     fn open(&mut self, overlay: Overlay) -> Reaction {
         self.overlay = Some(overlay);
-        self.log_scroll = 0;
+        self.scroll = 0;
         Reaction::Redraw
     }
 
@@ -240,16 +242,18 @@ impl KeyReader {
                 Reaction::Redraw
             }
             (_, Some(other)) => self.open(other),
-            (Command::ScrollLog(scroll), _) if overlay == Overlay::Log => {
-                self.scroll(scroll, context);
+            (Command::ScrollLog(scroll), _) if overlay != Overlay::Inventory => {
+                self.scroll(overlay, scroll, context);
                 Reaction::Redraw
             }
-            (Command::Act(PlayerAction::Move(0, dy)), _) if overlay == Overlay::Log => {
-                let lines = context.log_lines.saturating_sub(1);
-                self.log_scroll = if dy < 0 {
-                    (self.log_scroll + 1).min(lines)
+            (Command::Act(PlayerAction::Move(0, dy)), _) if overlay != Overlay::Inventory => {
+                // The log counts back from the newest line, the help down from the top.
+                let toward_end = if overlay == Overlay::Log { -dy } else { dy };
+                let most = overlay_lines(overlay, context).saturating_sub(1);
+                self.scroll = if toward_end > 0 {
+                    (self.scroll + 1).min(most)
                 } else {
-                    self.log_scroll.saturating_sub(1)
+                    self.scroll.saturating_sub(1)
                 };
                 Reaction::Redraw
             }
@@ -257,13 +261,18 @@ impl KeyReader {
         }
     }
 
-    fn scroll(&mut self, scroll: Scroll, context: KeyContext) {
-        let oldest = context.log_lines.saturating_sub(1);
-        self.log_scroll = match scroll {
-            Scroll::PageUp => (self.log_scroll + LOG_PAGE).min(oldest),
-            Scroll::PageDown => self.log_scroll.saturating_sub(LOG_PAGE),
-            Scroll::Oldest => oldest,
-            Scroll::Newest => 0,
+    fn scroll(&mut self, overlay: Overlay, scroll: Scroll, context: KeyContext) {
+        let most = overlay_lines(overlay, context).saturating_sub(1);
+        // PageUp goes back in the log (a larger scroll) and up the help (a smaller one).
+        let (back, forth) = match overlay {
+            Overlay::Log => (Scroll::PageUp, Scroll::Oldest),
+            _ => (Scroll::PageDown, Scroll::Newest),
+        };
+        self.scroll = match scroll {
+            s if s == back => (self.scroll + LOG_PAGE).min(most),
+            s if s == forth => most,
+            Scroll::PageUp | Scroll::PageDown => self.scroll.saturating_sub(LOG_PAGE),
+            Scroll::Oldest | Scroll::Newest => 0,
         };
     }
 
@@ -313,6 +322,15 @@ impl KeyReader {
     }
 }
 
+/// How many lines an overlay scrolls over.
+fn overlay_lines(overlay: Overlay, context: KeyContext) -> usize {
+    match overlay {
+        Overlay::Log => context.log_lines,
+        Overlay::Help => super::status::help_text().lines().count(),
+        Overlay::Inventory => 0,
+    }
+}
+
 impl Question {
     fn into_prompt(self) -> Prompt {
         Prompt::Question(self)
@@ -343,12 +361,15 @@ mod tests {
     #[test]
     fn a_then_a_letter_uses_that_item_and_anything_else_cancels() {
         let mut reader = KeyReader::default();
-        assert!(matches!(press(&mut reader, 'a'), Reaction::Say(_)));
+        assert_eq!(press(&mut reader, 'a'), Reaction::Redraw);
+        assert_eq!(reader.item_verb(), Some(ItemVerb::Use));
         assert_eq!(press(&mut reader, 'c'), Reaction::Act(PlayerAction::Use(2)));
-        assert!(matches!(press(&mut reader, 'a'), Reaction::Say(_)));
-        assert_eq!(press(&mut reader, '.'), Reaction::Say("Never mind."));
+        assert_eq!(press(&mut reader, 'a'), Reaction::Redraw);
+        assert_eq!(press(&mut reader, '.'), Reaction::Redraw, "never mind");
+        assert_eq!(reader.item_verb(), None);
         assert_eq!(press(&mut reader, '.'), Reaction::Act(PlayerAction::Wait));
-        assert!(matches!(press(&mut reader, 'd'), Reaction::Say(_)));
+        assert_eq!(press(&mut reader, 'd'), Reaction::Redraw);
+        assert_eq!(reader.item_verb(), Some(ItemVerb::Drop));
         assert_eq!(
             press(&mut reader, 'b'),
             Reaction::Act(PlayerAction::Drop(1))
@@ -386,23 +407,40 @@ mod tests {
     }
 
     #[test]
-    fn the_log_scrolls_by_lines_and_pages_within_its_length() {
+    fn the_scrolls_by_lines_and_pages_within_its_length() {
         let mut reader = KeyReader::default();
         press_key(&mut reader, NamedKey::PageUp, PLAYING);
         assert!(reader.shows(Overlay::Log), "PageUp opens the log");
-        assert_eq!(reader.log_scroll, LOG_PAGE);
+        assert_eq!(reader.scroll, LOG_PAGE);
         press(&mut reader, 'k');
-        assert_eq!(reader.log_scroll, LOG_PAGE + 1);
+        assert_eq!(reader.scroll, LOG_PAGE + 1);
         press_key(&mut reader, NamedKey::Down, PLAYING);
-        assert_eq!(reader.log_scroll, LOG_PAGE);
+        assert_eq!(reader.scroll, LOG_PAGE);
         press_key(&mut reader, NamedKey::Home, PLAYING);
-        assert_eq!(reader.log_scroll, 39);
+        assert_eq!(reader.scroll, 39);
         press_key(&mut reader, NamedKey::PageUp, PLAYING);
-        assert_eq!(reader.log_scroll, 39, "no further than the oldest line");
+        assert_eq!(reader.scroll, 39, "no further than the oldest line");
         press_key(&mut reader, NamedKey::End, PLAYING);
-        assert_eq!(reader.log_scroll, 0);
+        assert_eq!(reader.scroll, 0);
         press_key(&mut reader, NamedKey::PageDown, PLAYING);
-        assert_eq!(reader.log_scroll, 0);
+        assert_eq!(reader.scroll, 0);
+    }
+
+    #[test]
+    fn the_help_scrolls_down_from_the_top() {
+        let mut reader = KeyReader::default();
+        press(&mut reader, '?');
+        press_key(&mut reader, NamedKey::PageDown, PLAYING);
+        assert_eq!(reader.scroll, LOG_PAGE);
+        press(&mut reader, 'k');
+        assert_eq!(reader.scroll, LOG_PAGE - 1);
+        press_key(&mut reader, NamedKey::Home, PLAYING);
+        assert_eq!(reader.scroll, 0);
+        press_key(&mut reader, NamedKey::End, PLAYING);
+        assert_eq!(
+            reader.scroll,
+            crate::run::status::help_text().lines().count() - 1
+        );
     }
 
     #[test]

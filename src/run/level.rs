@@ -94,6 +94,8 @@ pub struct LevelMemory {
     pub seen: Vec<bool>,
     /// The monsters as they were left (`None`: never visited with monsters about).
     pub monsters: Option<Vec<Monster>>,
+    /// The numbers of the monsters the player has seen on it, sorted.
+    pub noticed: Vec<u32>,
 }
 
 /// How the player knows a tile.
@@ -127,6 +129,9 @@ pub struct LevelInPlay {
     pub monsters: Vec<Monster>,
     /// The tiles wandering monsters walk between.
     pub waypoints: Vec<Pos>,
+    /// The numbers of the monsters the player has seen here, sorted: one coming back
+    /// into view is news only while it hunts the player.
+    pub noticed: Vec<u32>,
     /// Dijkstra maps of this level, kept while they hold (not part of the state).
     pub(super) maps: MapCache,
 }
@@ -140,6 +145,9 @@ impl LevelInPlay {
         taken.sort();
         taken.dedup();
         let dropped = memory.map(|m| m.dropped.as_slice()).unwrap_or_default();
+        let mut noticed: Vec<u32> = memory.map(|m| m.noticed.clone()).unwrap_or_default();
+        noticed.sort();
+        noticed.dedup();
         let items = level
             .loot
             .iter()
@@ -160,6 +168,7 @@ impl LevelInPlay {
             visible: vec![false; tiles],
             monsters: Vec::new(),
             waypoints: Vec::new(),
+            noticed,
             maps: MapCache::default(),
         }
     }
@@ -276,8 +285,19 @@ impl LevelInPlay {
         });
     }
 
+    /// Marks monster `id` as seen by the player; says whether it was new.
+    pub fn notice(&mut self, id: u32) -> bool {
+        match self.noticed.binary_search(&id) {
+            Ok(_) => false,
+            Err(at) => {
+                self.noticed.insert(at, id);
+                true
+            }
+        }
+    }
+
     /// The items dropped on this level (those that are not the generated ones).
-    fn dropped(&self) -> Vec<PlacedItem> {
+    pub fn dropped(&self) -> Vec<PlacedItem> {
         self.items
             .iter()
             .copied()
@@ -295,6 +315,7 @@ impl LevelInPlay {
             dropped: self.dropped(),
             seen: self.seen.clone(),
             monsters: None,
+            noticed: Vec::new(),
         }
     }
 
@@ -302,6 +323,7 @@ impl LevelInPlay {
     pub fn memory_with_monsters(&self) -> LevelMemory {
         LevelMemory {
             monsters: Some(self.monsters.clone()),
+            noticed: self.noticed.clone(),
             ..self.memory()
         }
     }

@@ -7,6 +7,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::level::{LevelInPlay, LevelMemory, check_play_size, generate_for_play};
+use super::messages::Message;
 use super::{Fight, RunState};
 use crate::config::CampaignConfig;
 use crate::grid::Pos;
@@ -36,6 +37,9 @@ pub struct SavedLevel {
     /// in saves made before monsters existed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub monsters: Option<Vec<Monster>>,
+    /// The numbers of the monsters the player has seen there (absent when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub noticed: Vec<u32>,
 }
 
 /// Everything needed to put a game back exactly as it was.
@@ -70,6 +74,10 @@ pub struct GameSave {
     /// as peaceful runs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fight: Option<Fight>,
+    /// The newest messages of the run's log, so a continued run shows them again. Not
+    /// part of the run's state (a snapshot leaves it empty; the front end fills it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub messages: Vec<Message>,
 }
 
 /// Packs booleans into a hexadecimal string.
@@ -114,6 +122,7 @@ impl RunState {
             dropped: memory.dropped,
             seen: bits_to_hex(&memory.seen),
             monsters: memory.monsters,
+            noticed: memory.noticed,
         };
         let levels = self
             .keys
@@ -144,6 +153,7 @@ impl RunState {
             loot_table: (self.campaign.loot_table().fingerprint() != LootFingerprint::embedded())
                 .then(|| self.campaign.loot_table().to_ron()),
             fight: self.fight.clone(),
+            messages: Vec::new(),
         }
     }
 
@@ -210,6 +220,7 @@ impl RunState {
                     dropped: level.dropped.clone(),
                     seen,
                     monsters: level.monsters.clone(),
+                    noticed: level.noticed.clone(),
                 },
             );
         }
@@ -408,7 +419,18 @@ fn check_fight(fight: &Fight) -> Result<(), String> {
 /// impossible game, its backup, then a complete temporary save a crash left behind.
 /// Says which file it used ([`LoadedFrom::notice`] tells the player). Writes nothing.
 pub fn load_run(path: &Path) -> Result<(RunState, LoadedFrom), SaveError> {
-    load_validated(path, RunState::restore)
+    load_run_and_messages(path).map(|(run, _, from)| (run, from))
+}
+
+/// [`load_run`], with the messages the save kept of the run's log.
+pub fn load_run_and_messages(
+    path: &Path,
+) -> Result<(RunState, Vec<Message>, LoadedFrom), SaveError> {
+    let (loaded, from) = load_validated(path, |save: GameSave| {
+        let messages = save.messages.clone();
+        RunState::restore(save).map(|run| (run, messages))
+    })?;
+    Ok((loaded.0, loaded.1, from))
 }
 
 /// Writes a save with the crash-safe writer; the scramble key changes with every save.

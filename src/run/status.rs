@@ -2,7 +2,7 @@
 //! (shortened by priority to fit), the inventory panel, the monsters in view, the help
 //! text and the end screen. Pure text, so the window and a terminal show the same thing.
 
-use super::{ItemVerb, RunEnd, RunState, Section, help_lines_in};
+use super::{ItemVerb, RunEnd, RunState, Section, WAND_CHARGES, help_lines_in};
 use crate::monsters::default_monster_table;
 
 /// Cells of the hit-point bar.
@@ -82,7 +82,7 @@ pub fn status_parts(run: &RunState) -> Vec<StatusPart> {
     if run.designer_run() {
         parts.push(part("DESIGNER RUN", 2));
     }
-    parts.push(part(format!("seed {}", run.campaign.seed), 8));
+    parts.push(part(format!("seed {}", run.campaign.seed), 4));
     parts.push(part(format!("key {}", key.encode()), 8));
     parts
 }
@@ -97,12 +97,18 @@ pub fn status_line(run: &RunState) -> String {
 /// hit points, timed states and the turn are the last to go.
 pub fn status_line_within(run: &RunState, width: usize) -> String {
     let mut parts = status_parts(run);
+    // Everything, as widely spaced as fits; else single-spaced without the least
+    // important parts (so the spacing does not jump as parts come and go).
+    for gap in ["   ", "  "] {
+        let line = join_parts(&parts, gap);
+        if line.chars().count() <= width {
+            return line;
+        }
+    }
     loop {
-        for gap in ["   ", "  ", " "] {
-            let line = join_parts(&parts, gap);
-            if line.chars().count() <= width {
-                return line;
-            }
+        let line = join_parts(&parts, " ");
+        if line.chars().count() <= width {
+            return line;
         }
         let Some(least) = parts
             .iter()
@@ -112,7 +118,7 @@ pub fn status_line_within(run: &RunState, width: usize) -> String {
             .map(|(i, _)| i)
         else {
             // Only what must stay is left: cut it at the edge.
-            return join_parts(&parts, " ").chars().take(width).collect();
+            return line.chars().take(width).collect();
         };
         parts.remove(least);
     }
@@ -203,26 +209,46 @@ pub fn end_screen(run: &RunState) -> Option<Vec<String>> {
         run.campaign.seed,
         run.level.key.encode()
     ));
-    lines.push("Esc quits; F9 or L loads the last save; M shows the messages.".to_owned());
+    lines.push(
+        "Esc quits; F9 or L loads the last save; M the messages, i the inventory, ? the help."
+            .to_owned(),
+    );
     Some(lines)
 }
 
 /// Every control, as the help overlay lists them: the key table's lines under their
-/// headings (playing, then the designer's tools).
+/// headings (playing, then the designer's tools), in two aligned columns.
 pub fn help_text() -> String {
+    help_text_within(usize::MAX)
+}
+
+/// [`help_text`] for a panel `width` characters wide: the two aligned columns where
+/// they fit, else each line as "what: keys" (which wraps without losing its place).
+pub fn help_text_within(width: usize) -> String {
     let sections = [Section::Play, Section::Designer];
     let lines: Vec<_> = sections.iter().map(|&s| (s, help_lines_in(s))).collect();
-    let width = lines
+    let column = lines
         .iter()
         .flat_map(|(_, l)| l.iter().map(|(help, _)| help.len()))
         .max()
         .unwrap_or(0);
+    let aligned = |help: &str, keys: &str| format!("  {help:<column$}   {keys}");
+    let fits = lines
+        .iter()
+        .flat_map(|(_, l)| l.iter())
+        .all(|(help, keys)| aligned(help, keys).chars().count() <= width);
     lines
         .iter()
         .map(|(section, lines)| {
             let body: Vec<String> = lines
                 .iter()
-                .map(|(help, keys)| format!("  {help:<width$}   {keys}"))
+                .map(|(help, keys)| {
+                    if fits {
+                        aligned(help, keys)
+                    } else {
+                        format!("  {help}: {keys}")
+                    }
+                })
                 .collect();
             format!("{}\n{}", section.heading(), body.join("\n"))
         })
@@ -247,8 +273,10 @@ pub fn inventory_lines(run: &RunState) -> Vec<String> {
                 line.push_str(&format!(" x{}", item.count));
             }
             if knowledge.knows(kind)
-                && let Some(charges) = run.wand_charges(kind)
+                && let Some(in_use) = run.wand_charges(kind)
             {
+                // The one in use, and the full ones behind it.
+                let charges = in_use + WAND_CHARGES * (item.count as u32 - 1);
                 let s = if charges == 1 { "" } else { "s" };
                 line.push_str(&format!(" ({charges} charge{s})"));
             }

@@ -10,11 +10,11 @@
 
 use std::collections::BTreeSet;
 
-use super::fight::is_afraid;
+use super::look::Doing;
 use super::{Outcome, PlayerAction, RunState, notice};
 use crate::dijkstra::DijkstraMap;
 use crate::grid::{Pos, Tile};
-use crate::monsters::{Behaviour, Mind, default_monster_table};
+use crate::monsters::default_monster_table;
 
 /// The most steps one travel takes.
 pub const MAX_TRAVEL_STEPS: usize = 2_000;
@@ -50,9 +50,12 @@ impl RunState {
     }
 
     /// After an action on the same level: "You see a jackal." for each monster that
-    /// came into view, and the fact that the player was disturbed.
+    /// came into view for the first time, "The jackal comes back into view." for one
+    /// seen before that hunts the player — told before the monsters' attacks of the
+    /// turn — and the fact that the player was disturbed. A monster seen before that
+    /// keeps away, flees or wanders comes and goes unremarked.
     pub(super) fn notice_monsters_coming_into_view(
-        &self,
+        &mut self,
         before: &BTreeSet<u32>,
         out: &mut Vec<Outcome>,
     ) {
@@ -63,22 +66,45 @@ impl RunState {
             return;
         }
         let table = default_monster_table();
-        let mut disturbed = false;
+        let mut told = Vec::new();
         for index in self.seen_monsters() {
-            let monster = &self.level.monsters[index];
-            if before.contains(&monster.id) {
+            let (id, kind) = (
+                self.level.monsters[index].id,
+                self.level.monsters[index].kind,
+            );
+            let first_time = self.level.notice(id);
+            if before.contains(&id) {
                 continue;
             }
-            if let Some(kind) = table.kind(monster.kind) {
-                out.push(notice(&format!(
+            let Some(kind) = table.kind(kind) else {
+                continue;
+            };
+            if first_time {
+                told.push(notice(&format!(
                     "You see {}.",
                     with_kind_article(&kind.name)
                 )));
-                disturbed = true;
+            } else if self.doing(index) == Doing::Hunting {
+                told.push(notice(&format!("The {} comes back into view.", kind.name)));
             }
         }
-        if disturbed {
-            out.push(Outcome::Disturbed);
+        if told.is_empty() {
+            return;
+        }
+        told.push(Outcome::Disturbed);
+        // Before the first attack of the turn (an attack starts with its disturbance).
+        let at = out
+            .iter()
+            .position(|o| *o == Outcome::Disturbed)
+            .unwrap_or(out.len());
+        out.splice(at..at, told);
+    }
+
+    /// Marks every monster in view as seen, silently (arriving on a level).
+    pub(super) fn notice_monsters_in_view(&mut self) {
+        for index in self.seen_monsters() {
+            let id = self.level.monsters[index].id;
+            self.level.notice(id);
         }
     }
 
@@ -90,22 +116,18 @@ impl RunState {
     }
 
     /// The nearest threat in view (see [`RunState::nearest_threat`]): its distance and
-    /// its name with "the" ("the jackal").
+    /// its name with "the" ("the jackal"). A threat is what the look command calls
+    /// hunting you, or anything next to the player.
     fn threat(&self) -> Option<(i32, String)> {
         let table = default_monster_table();
         self.seen_monsters()
             .into_iter()
-            .map(|i| &self.level.monsters[i])
-            .filter(|m| {
-                let distance = m.pos.chebyshev(self.player);
-                let Some(kind) = table.kind(m.kind) else {
-                    return distance <= 1;
-                };
-                let chases = matches!(kind.behaviour, Behaviour::Hunts | Behaviour::Cowardly);
-                distance <= 1
-                    || (chases && !is_afraid(m, kind) && matches!(m.mind, Mind::Hunting(_)))
+            .filter(|&i| {
+                self.level.monsters[i].pos.chebyshev(self.player) <= 1
+                    || self.doing(i) == Doing::Hunting
             })
-            .map(|m| {
+            .map(|i| {
+                let m = &self.level.monsters[i];
                 let name = table
                     .kind(m.kind)
                     .map_or("a monster".to_owned(), |k| format!("the {}", k.name));
@@ -161,6 +183,15 @@ impl RunState {
                     out.push(notice(
                         "Explored: nothing more to see here. (> walks to the stairs down.)",
                     ));
+                }
+                if let Destination::Tile(pos) = destination
+                    && pos == self.player
+                {
+                    out.push(notice(match self.level.level.tiles.get(pos) {
+                        Some(Tile::DownStairs) => "You are on the stairs down (> takes them).",
+                        Some(Tile::UpStairs) => "You are on the stairs up (< takes them).",
+                        _ => "You are there.",
+                    }));
                 }
                 return;
             };
@@ -230,10 +261,13 @@ impl RunState {
     fn exploration_goals(&self) -> Vec<Pos> {
         let tiles = &self.level.level.tiles;
         let seen = |p: Pos| tiles.contains(p) && self.level.seen[tiles.index_of(p)];
+        // Items the player dropped are left where they lie.
+        let dropped = self.level.dropped();
         let mut goals: Vec<Pos> = self
             .level
             .items
             .iter()
+            .filter(|i| !dropped.contains(i))
             .map(|i| i.pos)
             .filter(|&p| seen(p))
             .collect();

@@ -49,10 +49,12 @@ impl RunState {
             Effect::Heal(amount) => self.drink_healing(amount, out),
             Effect::Eat(amount) => {
                 let healed = self.heal(amount);
-                out.push(notice(&format!(
-                    "You eat {} ({healed} HP).",
-                    with_article(&name)
-                )));
+                let food = with_article(&name);
+                out.push(notice(&if healed > 0 {
+                    format!("You eat {food} (+{healed} HP).")
+                } else {
+                    format!("You eat {food}; at full health it does nothing more.")
+                }));
                 Spent::One
             }
             Effect::Confuse(turns) => {
@@ -152,24 +154,38 @@ impl RunState {
             return;
         }
         let name = self.knowledge().name(kind);
-        let was_worn = self
-            .fight
-            .as_ref()
-            .is_some_and(|f| [f.weapon, f.armour, f.ring, f.second_ring].contains(&Some(kind)));
+        let last_one = self.inventory.iter().filter(|&&k| k == kind).count() == 1;
+        // Of several, a spare is dropped and the one in use stays in use.
+        let taken_off = last_one.then(|| self.slot_holding(kind)).flatten();
         if let Some(at) = self.inventory.iter().rposition(|&k| k == kind) {
             self.inventory.remove(at);
         }
-        // Only one of a kind is worn: dropping one of several takes it off too.
-        self.take_off(kind);
-        self.release_letter_if_gone(kind);
+        if last_one {
+            self.take_off(kind);
+            self.release_letter_if_gone(kind);
+        }
         self.level.put_item(self.player, kind);
-        out.push(notice(&format!(
-            "You {}drop {}.",
-            if was_worn { "take off and " } else { "" },
-            with_article(&name)
-        )));
+        let verb = match taken_off {
+            Some(slot) => format!("{} and drop", slot.verbs().1),
+            None => "drop".to_owned(),
+        };
+        out.push(notice(&format!("You {verb} {}.", with_article(&name))));
         if self.fight.is_some() {
             self.pass_turn(out);
+        }
+    }
+
+    /// The slot that holds `kind`, if it is worn or wielded.
+    fn slot_holding(&self, kind: usize) -> Option<Slot> {
+        let fight = self.fight.as_ref()?;
+        if fight.weapon == Some(kind) {
+            Some(Slot::Weapon)
+        } else if fight.armour == Some(kind) {
+            Some(Slot::Armour)
+        } else if fight.rings().any(|r| r == kind) {
+            Some(Slot::Ring)
+        } else {
+            None
         }
     }
 
@@ -200,6 +216,7 @@ impl RunState {
         match unknown {
             Some(kind) => {
                 let before = knowledge.name(kind);
+                let before = before.trim_end_matches(" (unidentified)").to_owned();
                 self.identify(kind);
                 let after = self.knowledge().name(kind);
                 out.push(notice(&format!(
@@ -326,7 +343,15 @@ impl RunState {
         } else {
             *held = Some(kind);
             out.push(notice(&format!("You {on} {}.", with_article(name))));
-            if slot == Slot::Ring && self.wears_ring(RingPower::Searching) {
+            let searching = matches!(
+                self.campaign
+                    .loot_table()
+                    .items()
+                    .get(kind)
+                    .map(|i| i.effect),
+                Some(Effect::Ring(RingPower::Searching))
+            );
+            if searching {
                 self.reveal_items();
                 out.push(notice("The ring shows you where the treasure lies."));
             }

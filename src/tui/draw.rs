@@ -15,8 +15,8 @@ use crate::game::NoticeLog;
 use crate::grid::{Pos, Tile};
 use crate::monsters::default_monster_table;
 use crate::run::status::{
-    IN_VIEW_HEADING, carrying_heading, end_screen, help_text, inventory_lines, inventory_title,
-    monsters_in_view, status_line_within,
+    IN_VIEW_HEADING, carrying_heading, end_screen, help_text_within, inventory_lines,
+    inventory_title, monsters_in_view, status_line_within,
 };
 use crate::run::{KeyReader, Overlay, RunState, Sight};
 
@@ -91,8 +91,9 @@ pub fn draw(frame: &mut Frame, screen: &Screen) {
         (middle, None)
     };
     draw_map(frame, map, screen.run, screen.keys.look_cursor());
-    if let Some(panel) = panel {
-        draw_panel(frame, panel, screen.run);
+    match panel {
+        Some(panel) => draw_panel(frame, panel, screen.run),
+        None => draw_in_view_line(frame, map, screen.run),
     }
     let look = screen.keys.look_cursor().map(|at| {
         format!(
@@ -114,25 +115,56 @@ pub fn draw(frame: &mut Frame, screen: &Screen) {
         draw_overlay(frame, area, inventory_title(verb), &lines.join("\n"));
     }
     if screen.keys.shows(Overlay::Log) {
-        let rows = area.height.saturating_sub(4) as usize;
-        let total = screen.log.0.len();
-        let scroll = screen.keys.log_scroll.min(total.saturating_sub(1));
-        let window = screen.log.window(rows, scroll);
-        let last = total - scroll;
-        let title = format!(
-            "Messages {}-{last} of {total} (PageUp PageDown Up Down scroll; M or Esc closes)",
-            last + 1 - window.len().min(last),
-        );
-        draw_overlay(frame, area, &title, &window.join("\n"));
+        draw_log(frame, area, screen.log, screen.keys.scroll);
     }
     if screen.keys.shows(Overlay::Help) {
-        draw_overlay(
-            frame,
-            area,
-            "delve - controls (? or Esc closes)",
-            &help_text(),
-        );
+        draw_help(frame, area, screen.keys.scroll);
     }
+}
+
+/// The log overlay: the messages up to `scroll` before the newest, each wrapped to the
+/// panel, as many of the newest of them as fit.
+fn draw_log(frame: &mut Frame, area: Rect, log: &NoticeLog, scroll: usize) {
+    let inner = area.width.saturating_sub(4) as usize;
+    let rows = area.height.saturating_sub(2) as usize;
+    let total = log.entries.len();
+    let scroll = scroll.min(total.saturating_sub(1));
+    let end = total - scroll;
+    let mut lines: Vec<String> = Vec::new();
+    let mut first = end;
+    for message in log.entries[..end].iter().rev() {
+        let wrapped = wrap(&message.line(), inner);
+        if lines.len() + wrapped.len() > rows && !lines.is_empty() {
+            break;
+        }
+        lines.splice(0..0, wrapped);
+        first -= 1;
+    }
+    let title = format!(
+        "Messages {}-{end} of {total} (PgUp PgDn; Esc closes)",
+        first + 1
+    );
+    draw_lines(frame, area, &title, &lines);
+}
+
+/// The help overlay, wrapped to the terminal and scrolled down `scroll` lines when it
+/// is taller than the terminal.
+fn draw_help(frame: &mut Frame, area: Rect, scroll: usize) {
+    let inner = area.width.saturating_sub(4) as usize;
+    let rows = area.height.saturating_sub(2) as usize;
+    let lines = wrap(&help_text_within(inner), inner);
+    if lines.len() <= rows {
+        draw_lines(frame, area, "delve - controls (? or Esc closes)", &lines);
+        return;
+    }
+    let start = scroll.min(lines.len() - rows);
+    let title = format!(
+        "Controls {}-{} of {} (PgDn Down: more; Esc closes)",
+        start + 1,
+        start + rows,
+        lines.len()
+    );
+    draw_lines(frame, area, &title, &lines[start..start + rows]);
 }
 
 /// The first map cell shown in a view `view` cells long over a map `size` cells long,
@@ -211,20 +243,26 @@ pub fn cell_look(run: &RunState, pos: Pos) -> (char, Style) {
     }
 }
 
+/// The side panel: the monsters in view first (they matter most, and a long inventory
+/// must not push them off), then the purse and the inventory.
 fn draw_panel(frame: &mut Frame, area: Rect, run: &RunState) {
     let bold = Style::new().add_modifier(Modifier::BOLD);
-    let mut lines = vec![Line::styled(carrying_heading(run), bold)];
-    lines.extend(inventory_lines(run).into_iter().map(Line::from));
+    let mut lines = Vec::new();
     let in_view = monsters_in_view(run);
     if !in_view.is_empty() {
-        lines.push(Line::from(""));
         lines.push(Line::styled(IN_VIEW_HEADING, bold));
         lines.extend(
             in_view
                 .into_iter()
                 .map(|m| Line::styled(m, Style::new().fg(Color::LightRed))),
         );
+        lines.push(Line::from(""));
     }
+    lines.push(Line::styled(carrying_heading(run), bold));
+    if run.gold() > 0 {
+        lines.push(Line::from(format!("Purse: {} gold", run.gold())));
+    }
+    lines.extend(inventory_lines(run).into_iter().map(Line::from));
     frame.render_widget(
         Paragraph::new(lines)
             .block(Block::new().borders(Borders::LEFT))
@@ -233,12 +271,32 @@ fn draw_panel(frame: &mut Frame, area: Rect, run: &RunState) {
     );
 }
 
+/// Without the side panel: the monsters in view on the map's last row, so one out of
+/// the map's few rows is not out of mind.
+fn draw_in_view_line(frame: &mut Frame, map: Rect, run: &RunState) {
+    let in_view = monsters_in_view(run);
+    if in_view.is_empty() || map.height < 4 {
+        return;
+    }
+    let row = Rect {
+        y: map.y + map.height - 1,
+        height: 1,
+        ..map
+    };
+    let text = format!("{IN_VIEW_HEADING}: {}", in_view.join("; "));
+    frame.render_widget(Clear, row);
+    frame.render_widget(
+        Paragraph::new(text).style(Style::new().fg(Color::LightRed)),
+        row,
+    );
+}
+
 /// The notices under the map, newest at the bottom: those of the newest turn stand
 /// out, older ones are dim; while looking, the look line is the newest.
 fn draw_notices(frame: &mut Frame, area: Rect, log: &NoticeLog, turns: u64, look: Option<String>) {
     let rows = area.height as usize;
     let width = area.width as usize;
-    let newest_turn = log.0.last().map(|n| n.turn);
+    let newest_turn = log.entries.last().map(|n| n.turn);
     let mut look_lines: Vec<Line> = look
         .map(|look| {
             wrap(&look, width)
@@ -251,7 +309,7 @@ fn draw_notices(frame: &mut Frame, area: Rect, log: &NoticeLog, turns: u64, look
     // Newest first, each notice wrapped to the width (nothing is cut at the edge),
     // until the rows are full.
     let mut lines: Vec<Line> = Vec::new();
-    for n in log.0.iter().rev() {
+    for n in log.entries.iter().rev() {
         if lines.len() + look_lines.len() >= rows {
             break;
         }
@@ -315,10 +373,15 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
 }
 
 /// A bordered panel in the middle of `area` over whatever is drawn there, its text
-/// wrapped to fit; what does not fit below is cut (the log scrolls instead).
+/// wrapped to fit.
 fn draw_overlay(frame: &mut Frame, area: Rect, title: &str, text: &str) {
     let inner = area.width.saturating_sub(4) as usize;
-    let lines = wrap(text, inner);
+    draw_lines(frame, area, title, &wrap(text, inner));
+}
+
+/// A bordered panel of `lines` (already fitted to the width) in the middle of `area`;
+/// rows that do not fit below are cut (the log and the help scroll instead).
+fn draw_lines(frame: &mut Frame, area: Rect, title: &str, lines: &[String]) {
     let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u16;
     let title_width = (title.chars().count() as u16 + 2).min(area.width.saturating_sub(2));
     let width = (widest.max(title_width) + 4).min(area.width);
@@ -579,9 +642,90 @@ mod tests {
                 );
             }
         }
-        for line in wrap(&help_text(), 66) {
+        for line in wrap(&crate::run::status::help_text(), 66) {
             assert!(line.chars().count() <= 66, "{line}");
         }
+    }
+
+    #[test]
+    fn the_help_scrolls_on_a_short_terminal_and_keeps_every_line() {
+        let run = busy_run();
+        let mut help = KeyReader {
+            overlay: Some(Overlay::Help),
+            ..KeyReader::default()
+        };
+        let mut seen = String::new();
+        for scroll in (0..80).step_by(5) {
+            help.scroll = scroll;
+            seen.push_str(&screen_text(&render(&run, &help, 70, 20)));
+        }
+        let first = screen_text(&render(&run, &KeyReader { scroll: 0, ..help }, 70, 20));
+        assert!(first.contains("PgDn Down: more"), "{first}");
+        for (what, _) in crate::run::help_lines() {
+            let start: String = what.chars().take(20).collect();
+            assert!(seen.contains(&start), "{what:?} never shown at 70x20");
+        }
+    }
+
+    #[test]
+    fn long_log_lines_wrap_on_a_narrow_terminal() {
+        let run = busy_run();
+        let mut log = NoticeLog::default();
+        log.push(5, "You take the rune of passage. The way out of the dungeon is open: the stairs down lead out.".into());
+        let keys = KeyReader {
+            overlay: Some(Overlay::Log),
+            ..KeyReader::default()
+        };
+        let screen = screen_text(&render_with(&run, &log, &keys, 70, 20));
+        assert!(screen.contains("the stairs down lead out."), "{screen}");
+        assert!(screen.contains("Messages 1-1 of 1"), "{screen}");
+    }
+
+    #[test]
+    fn the_side_panel_lists_the_monsters_in_view_before_a_long_inventory() {
+        let mut run = busy_run();
+        let table = run.campaign.loot_table();
+        for name in [
+            "scroll of identify",
+            "ring of protection",
+            "wand of striking",
+            "leather armour",
+            "potion of confusion",
+            "scroll of teleportation",
+            "ring of regeneration",
+            "potion of see invisible",
+            "scroll of remove curse",
+            "wand of digging",
+            "ring of searching",
+            "scroll of magic mapping",
+            "potion of extra healing",
+        ] {
+            let kind = table.index_of(name).unwrap();
+            let at = run.player;
+            run.level.items.retain(|i| i.pos != at);
+            run.level.put_item(at, kind);
+            run.apply(PlayerAction::PickUp);
+        }
+        let tiles = run.level.level.tiles.clone();
+        let at = tiles
+            .positions()
+            .find(|&p| tiles[p] == Tile::Floor && run.level.in_view(p) && p != run.player)
+            .unwrap();
+        run.level.monsters = vec![crate::monsters::Monster {
+            id: 0,
+            kind: default_monster_table().index_of("kobold").unwrap(),
+            pos: at,
+            hp: 9,
+            mind: crate::monsters::Mind::Hunting(run.player),
+        }];
+        let screen = screen_text(&render(&run, &KeyReader::default(), 100, 30));
+        assert!(screen.contains("kobold 9/9, hunting you"), "{screen}");
+        // On a narrow terminal without the panel, on the map's last row.
+        let screen = screen_text(&render(&run, &KeyReader::default(), 70, 20));
+        assert!(
+            screen.contains("In view: kobold 9/9, hunting you"),
+            "{screen}"
+        );
     }
 
     #[test]
@@ -605,11 +749,11 @@ mod tests {
         );
         assert!(screen.contains("Notice number 99."), "{screen}");
         assert!(!screen.contains("Notice number 40."), "{screen}");
-        keys.log_scroll = 60;
+        keys.scroll = 60;
         let screen = screen_text(&render_with(&run, &log, &keys, 120, 36));
         assert!(screen.contains("Notice number 40."), "{screen}");
         assert!(!screen.contains("Notice number 41."), "{screen}");
-        assert!(screen.contains("Messages 10-41 of 101"), "{screen}");
+        assert!(screen.contains("Messages 8-41 of 101"), "{screen}");
     }
 
     #[test]

@@ -535,6 +535,7 @@ fn a_save_holding_a_level_too_large_to_play_is_refused() {
         regenerations: 0,
         levels: vec![SavedLevel {
             dropped: Vec::new(),
+            noticed: Vec::new(),
             depth: 1,
             key: key.encode(),
             taken: vec![],
@@ -544,6 +545,7 @@ fn a_save_holding_a_level_too_large_to_play_is_refused() {
         remembered: vec![],
         loot_table: None,
         fight: None,
+        messages: vec![],
     };
     let path = temp_file("huge.sav", b"");
     write_save(&path, &save).unwrap();
@@ -708,9 +710,24 @@ fn a_campaigns_own_loot_table_travels_with_its_keys_and_saves() {
     assert!(loaded.status.success(), "{}", stderr(&loaded));
     let text = String::from_utf8_lossy(&loaded.stdout);
     assert_eq!(final_key(&loaded), key, "{text}");
-    assert!(
-        text.contains("messages: [\n        \"Loaded hoard.sav.\",\n    ]"),
-        "the log holds the loaded run's news only, no other run's start: {text}"
+    // The log is the saved run's own (the save keeps its newest messages), then the load.
+    let played_text = String::from_utf8_lossy(&played.stdout);
+    let messages = |text: &str| {
+        text.split("messages: [")
+            .nth(1)
+            .and_then(|rest| rest.split("\n    ]").next())
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let before_the_save: String = messages(&played_text)
+        .lines()
+        .filter(|l| !l.contains("Saved to"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert_eq!(
+        messages(&text),
+        format!("{before_the_save}\n        \"Loaded hoard.sav.\","),
+        "the log holds the loaded run's own news, no other run's start: {text}"
     );
     let carried = text
         .split("inventory: [")

@@ -213,8 +213,243 @@ fn letters_stay_with_their_items_over_use_and_drop() {
     assert_eq!(letter_of(&run, scroll), Some('a'));
     // Dropping the wielded dagger puts it away first.
     let outcomes = run.apply(PlayerAction::Drop(2));
-    assert!(said(&outcomes, "take off and drop"), "{outcomes:?}");
+    assert!(said(&outcomes, "put away and drop"), "{outcomes:?}");
     assert_eq!(run.fight.as_ref().unwrap().weapon, None);
+}
+
+/// A free floor tile next to `at`.
+fn free_next_to(run: &RunState, at: Pos) -> Pos {
+    KING.iter()
+        .map(|&(dx, dy)| at.offset(dx, dy))
+        .find(|&p| run.level.can_drop_at(p))
+        .expect("free floor nearby")
+}
+
+#[test]
+fn dropping_a_spare_keeps_the_one_in_use() {
+    let mut run = alone_with(start(3), None);
+    let dagger = item(&run, "dagger");
+    let armour = item(&run, "leather armour");
+    carry(&mut run, &[dagger, dagger, armour, armour]);
+    run.apply(PlayerAction::Use(0));
+    run.apply(PlayerAction::Use(1));
+    run.player = free_next_to(&run, run.player);
+    let outcomes = run.apply(PlayerAction::Drop(0));
+    assert!(said(&outcomes, "You drop a dagger"), "{outcomes:?}");
+    run.player = free_next_to(&run, run.player);
+    let outcomes = run.apply(PlayerAction::Drop(1));
+    assert!(said(&outcomes, "You drop a leather armour"), "{outcomes:?}");
+    let fight = run.fight.as_ref().unwrap();
+    assert_eq!((fight.weapon, fight.armour), (Some(dagger), Some(armour)));
+    // The last one goes with its verb.
+    run.player = free_next_to(&run, run.player);
+    let outcomes = run.apply(PlayerAction::Drop(1));
+    assert!(
+        said(&outcomes, "You take off and drop a leather armour"),
+        "{outcomes:?}"
+    );
+}
+
+#[test]
+fn exploring_leaves_dropped_items_where_they_lie() {
+    let mut run = alone_with(start(10), None);
+    let dagger = item(&run, "dagger");
+    carry(&mut run, &[dagger]);
+    let spot = free_next_to(&run, run.player);
+    run.player = spot;
+    run.apply(PlayerAction::Drop(0));
+    for _ in 0..300 {
+        let outcomes = run.apply(PlayerAction::Explore);
+        assert!(!said(&outcomes, "You pick up a dagger"), "{outcomes:?}");
+        if said(&outcomes, "Explored") {
+            break;
+        }
+    }
+    assert!(
+        run.level
+            .items
+            .iter()
+            .any(|i| i.pos == spot && i.item == dagger)
+    );
+}
+
+#[test]
+fn a_stack_of_wands_shows_all_its_charges() {
+    let mut run = alone_with(start(9), None);
+    let wand = item(&run, "wand of striking");
+    carry(&mut run, &[wand, wand]);
+    // Two carried: known; nothing in view to strike, each zap fizzes a charge.
+    assert!(
+        inventory_lines(&run)[0].contains("x2 (8 charges)"),
+        "{:?}",
+        inventory_lines(&run)
+    );
+    run.apply(PlayerAction::Use(0));
+    run.apply(PlayerAction::Use(0));
+    assert!(
+        inventory_lines(&run)[0].contains("x2 (6 charges)"),
+        "{:?}",
+        inventory_lines(&run)
+    );
+}
+
+#[test]
+fn only_the_ring_of_searching_shows_the_treasure() {
+    let mut run = alone_with(start(6), None);
+    let searching = item(&run, "ring of searching");
+    let protection = item(&run, "ring of protection");
+    carry(&mut run, &[searching, protection]);
+    let outcomes = run.apply(PlayerAction::Use(0));
+    assert!(said(&outcomes, "where the treasure lies"), "{outcomes:?}");
+    let outcomes = run.apply(PlayerAction::Use(1));
+    assert!(!said(&outcomes, "where the treasure lies"), "{outcomes:?}");
+}
+
+#[test]
+fn eating_and_identifying_say_what_happened() {
+    let mut run = alone_with(start(1), None);
+    let food = item(&run, "food ration");
+    let scroll = item(&run, "scroll of identify");
+    let potion = item(&run, "potion of extra healing");
+    carry(&mut run, &[food, scroll, potion]);
+    let outcomes = run.apply(PlayerAction::Use(0));
+    assert!(
+        said(&outcomes, "at full health it does nothing more"),
+        "{outcomes:?}"
+    );
+    assert!(!said(&outcomes, "(0 HP)"));
+    let outcomes = run.apply(PlayerAction::Use(1));
+    let told = outcomes.iter().find_map(|o| match o {
+        Outcome::Notice(t) if t.contains("is a potion of extra healing") => Some(t.clone()),
+        _ => None,
+    });
+    let told = told.expect("the scroll names the potion");
+    assert!(!told.contains("(unidentified)"), "{told}");
+}
+
+#[test]
+fn walking_to_the_stairs_says_when_there() {
+    let mut run = alone_with(start(3), None);
+    run.level.seen.iter_mut().for_each(|s| *s = true);
+    let mut told = false;
+    for _ in 0..20 {
+        let outcomes = run.apply(PlayerAction::Descend);
+        told |= said(&outcomes, "You are on the stairs down (> takes them)");
+        if run.player == run.level.level.down {
+            break;
+        }
+    }
+    let outcomes = run.apply(PlayerAction::Descend);
+    assert!(told || said(&outcomes, "sealed"), "{outcomes:?}");
+    assert!(told, "arriving was told");
+}
+
+/// A step of the player and a walkable tile that step brings into view, at Chebyshev
+/// distance `distance` from where the step ends.
+fn a_step_that_reveals(run: &RunState, distance: i32) -> Option<((i32, i32), Pos)> {
+    let tiles = &run.level.level.tiles;
+    KING.iter().find_map(|&(dx, dy)| {
+        let to = run.player.offset(dx, dy);
+        if !tiles.is_walkable(to) {
+            return None;
+        }
+        let mut moved = run.clone();
+        moved.player = to;
+        moved.level.look_from(to);
+        tiles
+            .positions()
+            .find(|&p| {
+                tiles.is_walkable(p)
+                    && p != to
+                    && !run.level.in_view(p)
+                    && moved.level.in_view(p)
+                    && p.chebyshev(to) == distance
+            })
+            .map(|p| ((dx, dy), p))
+    })
+}
+
+#[test]
+fn a_monster_seen_before_comes_back_into_view_as_news_only_when_hunting() {
+    let (mut hunted, mut fled) = (0, 0);
+    for seed in 0..40 {
+        let run = start(seed);
+        let Some(((dx, dy), at)) = a_step_that_reveals(&run, 5) else {
+            continue;
+        };
+        for hunting in [true, false] {
+            // A rat seen before: hunting the player at full health, or fleeing at 1 HP.
+            let rat = Monster {
+                id: 3,
+                kind: kind("rat"),
+                pos: at,
+                hp: if hunting { 4 } else { 1 },
+                mind: Mind::Hunting(run.player),
+            };
+            let mut run = alone_with(run.clone(), Some(rat));
+            run.level.notice(3);
+            let outcomes = run.apply(PlayerAction::Move(dx, dy));
+            if !run.monster_in_view() {
+                continue;
+            }
+            if hunting {
+                assert!(
+                    said(&outcomes, "The rat comes back into view"),
+                    "{outcomes:?}"
+                );
+                assert!(outcomes.contains(&Outcome::Disturbed));
+                hunted += 1;
+            } else {
+                assert!(
+                    !said(&outcomes, "rat"),
+                    "a fleeing rat seen before: {outcomes:?}"
+                );
+                assert!(!outcomes.contains(&Outcome::Disturbed));
+                fled += 1;
+            }
+        }
+    }
+    assert!(
+        hunted >= 5 && fled >= 5,
+        "{hunted} hunting, {fled} fleeing rats came into view"
+    );
+}
+
+#[test]
+fn you_see_a_monster_before_it_attacks() {
+    let mut tested = 0;
+    for seed in 0..60 {
+        // Away from the stairs' clear ground, where corners hide things close by.
+        let mut run = alone_with(start(seed), None);
+        for _ in 0..4 {
+            run.apply(PlayerAction::Explore);
+        }
+        let Some(((dx, dy), at)) = a_step_that_reveals(&run, 2) else {
+            continue;
+        };
+        // A cave bat (four actions a turn) revealed two steps away: it closes in and
+        // bites in the same turn.
+        let jackal = Monster {
+            id: 0,
+            kind: kind("cave bat"),
+            pos: at,
+            hp: 5,
+            mind: Mind::Hunting(run.player),
+        };
+        let mut run = alone_with(run, Some(jackal));
+        let outcomes = run.apply(PlayerAction::Move(dx, dy));
+        let seen = outcomes
+            .iter()
+            .position(|o| matches!(o, Outcome::Notice(t) if t.starts_with("You see a cave bat")));
+        let attacked = outcomes.iter().position(|o| {
+            matches!(o, Outcome::Notice(t) if t.starts_with("The cave bat hits") || t.starts_with("The cave bat misses"))
+        });
+        if let (Some(seen), Some(attacked)) = (seen, attacked) {
+            assert!(seen < attacked, "seed {seed}: {outcomes:?}");
+            tested += 1;
+        }
+    }
+    assert!(tested >= 3, "only {tested} bats came into view and bit");
 }
 
 #[test]

@@ -173,3 +173,46 @@ fn a_finished_run_never_writes_over_the_save() {
     let loaded = delve::run::load_run(&path).unwrap().0;
     assert!(loaded.end().is_none());
 }
+
+#[test]
+fn a_loaded_run_has_its_own_messages_back() {
+    let dir = std::env::temp_dir().join(format!("delve-messages-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("slot.sav");
+    let mut t = TestContext::with_settings(RunSettings {
+        save_path: path.clone(),
+        ..settings(15, None)
+    });
+    t.act(&[PlayerAction::ShowKey, PlayerAction::Save]);
+    let log = |t: &TestContext| t.app.world().resource::<delve::game::NoticeLog>().texts();
+    let saved = log(&t);
+    assert!(
+        saved.iter().any(|l| l.starts_with("Level key")),
+        "{saved:?}"
+    );
+    // Lines of a timeline given up are not the loaded run's past.
+    t.act(&[PlayerAction::Regenerate, PlayerAction::Load]);
+    let after = log(&t);
+    assert!(
+        !after
+            .iter()
+            .any(|l| l.starts_with("Regenerated with a fresh seed")),
+        "{after:?}"
+    );
+    assert!(
+        after.iter().any(|l| l.starts_with("Level key")),
+        "{after:?}"
+    );
+    assert!(after.last().unwrap().starts_with("Loaded"), "{after:?}");
+    // A run continued at the start (--load, or `y` to the question) has them too.
+    let resumed = delve::game::ResumedRun::load(&path).unwrap();
+    let t = TestContext::with_settings(RunSettings {
+        resume: Some(resumed),
+        ..settings(15, None)
+    });
+    let continued = log(&t);
+    assert!(
+        continued.iter().any(|l| l.starts_with("Level key")),
+        "{continued:?}"
+    );
+}
