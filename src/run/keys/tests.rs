@@ -1,0 +1,213 @@
+//! Tests of keys.rs.
+use super::*;
+use crate::run::{NamedKey, command_for_char, command_for_key};
+
+const PLAYING: KeyContext = KeyContext {
+    watching: false,
+    run_over: false,
+    player: Pos { x: 5, y: 5 },
+    map: (20, 10),
+    log_lines: 40,
+};
+
+fn press(reader: &mut KeyReader, c: char) -> Reaction {
+    reader.press(command_for_char(c), Some(c), PLAYING)
+}
+
+fn press_key(reader: &mut KeyReader, key: NamedKey, context: KeyContext) -> Reaction {
+    reader.press(command_for_key(key), None, context)
+}
+
+#[test]
+fn a_then_a_letter_uses_that_item_and_anything_else_cancels() {
+    let mut reader = KeyReader::default();
+    assert_eq!(press(&mut reader, 'a'), Reaction::Redraw);
+    assert_eq!(reader.item_verb(), Some(ItemVerb::Use));
+    assert_eq!(press(&mut reader, 'c'), Reaction::Act(PlayerAction::Use(2)));
+    assert_eq!(press(&mut reader, 'a'), Reaction::Redraw);
+    assert_eq!(press(&mut reader, '.'), Reaction::Redraw, "never mind");
+    assert_eq!(reader.item_verb(), None);
+    assert_eq!(press(&mut reader, '.'), Reaction::Act(PlayerAction::Wait));
+    assert_eq!(press(&mut reader, 'd'), Reaction::Redraw);
+    assert_eq!(reader.item_verb(), Some(ItemVerb::Drop));
+    assert_eq!(
+        press(&mut reader, 'b'),
+        Reaction::Act(PlayerAction::Drop(1))
+    );
+}
+
+#[test]
+fn overlays_take_every_key_until_they_close() {
+    for (open, overlay) in [
+        ('?', Overlay::Help),
+        ('M', Overlay::Log),
+        ('i', Overlay::Inventory),
+    ] {
+        let mut reader = KeyReader::default();
+        assert_eq!(press(&mut reader, open), Reaction::Redraw);
+        assert!(reader.shows(overlay));
+        for c in ['j', 'h', '.', 'x', '>', 'g', 'a', 'd', 'S', 'R', 'Z', ';'] {
+            let reaction = press(&mut reader, c);
+            assert!(
+                !matches!(reaction, Reaction::Act(_) | Reaction::Say(_)),
+                "{c:?} reached the game through the {overlay:?} overlay: {reaction:?}"
+            );
+            assert!(reader.shows(overlay), "{c:?} closed {overlay:?}");
+            assert_eq!(reader.prompt, None);
+        }
+        assert_eq!(
+            press_key(&mut reader, NamedKey::Escape, PLAYING),
+            Reaction::Redraw
+        );
+        assert_eq!(reader.overlay, None);
+        assert_eq!(press(&mut reader, open), Reaction::Redraw);
+        assert_eq!(press(&mut reader, open), Reaction::Redraw);
+        assert_eq!(reader.overlay, None, "its own key closes it too");
+    }
+}
+
+#[test]
+fn the_scrolls_by_lines_and_pages_within_its_length() {
+    let mut reader = KeyReader::default();
+    press_key(&mut reader, NamedKey::PageUp, PLAYING);
+    assert!(reader.shows(Overlay::Log), "PageUp opens the log");
+    assert_eq!(reader.scroll, LOG_PAGE);
+    press(&mut reader, 'k');
+    assert_eq!(reader.scroll, LOG_PAGE + 1);
+    press_key(&mut reader, NamedKey::Down, PLAYING);
+    assert_eq!(reader.scroll, LOG_PAGE);
+    press_key(&mut reader, NamedKey::Home, PLAYING);
+    assert_eq!(reader.scroll, 39);
+    press_key(&mut reader, NamedKey::PageUp, PLAYING);
+    assert_eq!(reader.scroll, 39, "no further than the oldest line");
+    press_key(&mut reader, NamedKey::End, PLAYING);
+    assert_eq!(reader.scroll, 0);
+    press_key(&mut reader, NamedKey::PageDown, PLAYING);
+    assert_eq!(reader.scroll, 0);
+}
+
+#[test]
+fn the_help_scrolls_down_from_the_top() {
+    let mut reader = KeyReader::default();
+    press(&mut reader, '?');
+    press_key(&mut reader, NamedKey::PageDown, PLAYING);
+    assert_eq!(reader.scroll, LOG_PAGE);
+    press(&mut reader, 'k');
+    assert_eq!(reader.scroll, LOG_PAGE - 1);
+    press_key(&mut reader, NamedKey::Home, PLAYING);
+    assert_eq!(reader.scroll, 0);
+    press_key(&mut reader, NamedKey::End, PLAYING);
+    assert_eq!(
+        reader.scroll,
+        crate::run::status::help_text().lines().count() - 1
+    );
+}
+
+#[test]
+fn escape_closes_overlays_then_ends_a_watch_then_asks_to_save_and_quit() {
+    let watching = KeyContext {
+        watching: true,
+        ..PLAYING
+    };
+    let mut reader = KeyReader::default();
+    assert_eq!(press(&mut reader, '?'), Reaction::Redraw);
+    assert_eq!(
+        press_key(&mut reader, NamedKey::Escape, watching),
+        Reaction::Redraw
+    );
+    assert_eq!(reader.overlay, None);
+    assert_eq!(
+        press_key(&mut reader, NamedKey::Escape, watching),
+        Reaction::Act(PlayerAction::StopWatching)
+    );
+    assert_eq!(
+        press_key(&mut reader, NamedKey::Escape, PLAYING),
+        Reaction::Say(Question::Quit.text())
+    );
+    assert_eq!(press(&mut reader, 'j'), Reaction::Nothing, "still asking");
+    assert_eq!(press(&mut reader, 'n'), Reaction::Say("Never mind."));
+    press_key(&mut reader, NamedKey::Escape, PLAYING);
+    assert_eq!(press(&mut reader, 'y'), Reaction::SaveAndQuit);
+}
+
+#[test]
+fn loading_over_a_run_in_progress_asks_and_a_finished_run_does_not() {
+    let mut reader = KeyReader::default();
+    assert_eq!(
+        press(&mut reader, 'L'),
+        Reaction::Say(Question::LoadOverRun.text())
+    );
+    assert_eq!(press(&mut reader, 'y'), Reaction::Act(PlayerAction::Load));
+    let over = KeyContext {
+        run_over: true,
+        ..PLAYING
+    };
+    assert_eq!(
+        press_key(&mut reader, NamedKey::F9, over),
+        Reaction::Act(PlayerAction::Load)
+    );
+}
+
+#[test]
+fn the_end_screen_takes_only_the_keys_it_offers() {
+    let over = KeyContext {
+        run_over: true,
+        ..PLAYING
+    };
+    let mut reader = KeyReader::default();
+    for c in ['a', 'd', 'j', '.', 'x', 'S', 'g', 'Z', 'R', '>', ';'] {
+        assert_eq!(
+            reader.press(command_for_char(c), Some(c), over),
+            Reaction::Nothing,
+            "{c:?} on the end screen"
+        );
+        assert_eq!(reader.prompt, None);
+    }
+    assert_eq!(
+        reader.press(command_for_char('K'), Some('K'), over),
+        Reaction::Act(PlayerAction::ShowKey)
+    );
+    assert_eq!(
+        reader.press(command_for_char('M'), Some('M'), over),
+        Reaction::Redraw
+    );
+    reader.overlay = None;
+    assert_eq!(
+        press_key(&mut reader, NamedKey::Escape, over),
+        Reaction::Quit
+    );
+}
+
+#[test]
+fn the_look_cursor_moves_on_the_level_and_takes_every_key() {
+    let mut reader = KeyReader::default();
+    assert_eq!(press(&mut reader, ';'), Reaction::Redraw);
+    assert_eq!(reader.look_cursor(), Some(PLAYING.player));
+    press(&mut reader, 'l');
+    press(&mut reader, 'n');
+    assert_eq!(reader.look_cursor(), Some(Pos::new(7, 6)));
+    for _ in 0..30 {
+        press(&mut reader, 'k');
+    }
+    assert_eq!(
+        reader.look_cursor(),
+        Some(Pos::new(7, 0)),
+        "kept on the map"
+    );
+    assert_eq!(press(&mut reader, 'g'), Reaction::Nothing);
+    assert_eq!(press(&mut reader, ';'), Reaction::Redraw);
+    assert_eq!(reader.look_cursor(), None);
+}
+
+#[test]
+fn a_start_with_a_saved_run_asks_to_continue_it() {
+    let mut reader = KeyReader::asking(Question::Continue);
+    assert_eq!(press(&mut reader, 'j'), Reaction::Nothing);
+    assert_eq!(press(&mut reader, 'y'), Reaction::Act(PlayerAction::Load));
+    let mut reader = KeyReader::asking(Question::Continue);
+    assert!(matches!(press(&mut reader, 'n'), Reaction::Say(_)));
+    assert_eq!(
+        press(&mut reader, 'j'),
+        Reaction::Act(PlayerAction::Move(0, 1))
+    );
+}
