@@ -1,7 +1,8 @@
-//! The HUD (bevy_ui): a status line (campaign, depth, generator, hit points, turns, loot
-//! carried, level key), the latest notices with their turns (older ones dimmed), the
-//! inventory panel with the monsters in view, the help overlay that `?` toggles, and the
-//! end screen.
+//! The HUD (bevy_ui): the status line (shortened by priority to the window's width),
+//! every notice of the newest turn (older ones dimmed) and the look line, the side
+//! panel (monsters in view, purse, inventory), and the overlays: help (`?`, scrolling),
+//! message log (`M`, scrolling), inventory (`i`, and while an item letter is asked
+//! for) and the end screen.
 
 use bevy::prelude::*;
 
@@ -296,17 +297,19 @@ fn update_inventory_panel(
         lines.truncate(INVENTORY_LINES - 1);
         lines.push(format!("... and {more} more kinds"));
     }
-    let mut value = carrying_heading(&run);
+    // The monsters in view first, as in the terminal: they matter most.
+    let mut value = String::new();
+    let in_view = monsters_in_view(&run);
+    if !in_view.is_empty() {
+        value.push_str(&format!("{IN_VIEW_HEADING}\n{}\n\n", in_view.join("\n")));
+    }
+    value.push_str(&carrying_heading(&run));
     if run.gold() > 0 {
         value.push_str(&format!("\nPurse: {} gold", run.gold()));
     }
     for line in lines {
         value.push('\n');
         value.push_str(&line);
-    }
-    let in_view = monsters_in_view(&run);
-    if !in_view.is_empty() {
-        value.push_str(&format!("\n\n{IN_VIEW_HEADING}\n{}", in_view.join("\n")));
     }
     set_text(&mut panel, value);
 }
