@@ -12,6 +12,7 @@ use crate::config::CampaignConfig;
 use crate::generator::Generation;
 use crate::grid::Pos;
 use crate::key::LevelKey;
+use crate::loot::{LootFingerprint, LootTable, register};
 
 /// The recording format this delve writes. Format 1 (before monsters) is still read:
 /// its runs play by the peaceful rules they were recorded under, which have not changed.
@@ -39,6 +40,11 @@ pub struct RecordingStart {
     /// The rules the run was played by (absent in format 1: peaceful).
     #[serde(default = "format_1_rules")]
     pub rules: Rules,
+    /// The campaign's own loot table as RON, when it is not the embedded one (a
+    /// campaign's `loot` file or `--loot`), so the recording replays without the file —
+    /// as a save holds it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loot_table: Option<String>,
 }
 
 /// The rules of a format-1 recording, made before monsters existed.
@@ -166,12 +172,15 @@ impl RecordingStart {
         start: Option<&LevelKey>,
         rules: Rules,
     ) -> RecordingStart {
+        let table = campaign.loot_table();
         RecordingStart {
             format: RECORDING_FORMAT,
             generation: Generation::CURRENT.number(),
             campaign: campaign.clone(),
             start: start.map(LevelKey::encode),
             rules,
+            loot_table: (table.fingerprint() != LootFingerprint::embedded())
+                .then(|| table.to_ron()),
         }
     }
 
@@ -208,7 +217,7 @@ impl Recording {
         let (first, head) = lines
             .next()
             .ok_or_else(|| broken(0, "empty: a recording starts with its start line".into()))?;
-        let start: RecordingStart = ron::from_str(head)
+        let mut start: RecordingStart = ron::from_str(head)
             .map_err(|e| broken(first, format!("not a recording's start line: {}", e.code)))?;
         if start.format == 2 {
             return Err(RecordingError::Unsupported(
@@ -235,6 +244,22 @@ impl Recording {
                 first,
                 format!("the campaign's depth {}: {e}", index + 1),
             ));
+        }
+        match (&start.loot_table, &start.campaign.loot) {
+            (Some(text), _) => {
+                let table = LootTable::from_ron_str(text, "the recording's loot table")
+                    .map_err(|e| broken(first, e.to_string()))?;
+                start.campaign = start.campaign.clone().with_loot_table(register(table));
+            }
+            (None, Some(file)) => {
+                return Err(broken(
+                    first,
+                    format!(
+                        "the campaign names loot table {file:?}, but the recording does not hold it"
+                    ),
+                ));
+            }
+            (None, None) => {}
         }
         if Generation::from_number(start.generation).is_none() {
             return Err(RecordingError::Unsupported(format!(

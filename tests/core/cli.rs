@@ -795,3 +795,40 @@ fn a_bare_start_is_a_new_dungeon_each_time_and_reproducible_from_its_seed() {
     let (seed, _) = seed_and_key(&config);
     assert_eq!(seed, "20261130");
 }
+
+#[test]
+fn recordings_under_a_campaigns_own_loot_table_replay_in_sync() {
+    let dir = temp_folder("loot-recordings");
+    for (name, args) in [
+        ("hoard", vec!["levels/hoard.ron"]),
+        (
+            "loot",
+            vec!["--loot", "levels/hoard-loot.ron", "--seed", "4"],
+        ),
+    ] {
+        let record = dir.join(format!("{name}.rec"));
+        let mut play = vec!["play", "--headless"];
+        play.extend(args.iter().copied());
+        play.extend(["--actions", "x x . x", "--record", record.to_str().unwrap()]);
+        let played = delve(&play);
+        assert!(played.status.success(), "{name}: {}", stderr(&played));
+        let text = std::fs::read_to_string(&record).unwrap();
+        assert!(
+            text.lines().next().unwrap().contains("loot_table:"),
+            "{name}: the start line holds the table"
+        );
+        let replayed = delve(&["replay", record.to_str().unwrap()]);
+        assert!(replayed.status.success(), "{name}: {}", stderr(&replayed));
+        // A recording that names its table file but does not hold it is refused.
+        if name == "hoard" {
+            let first = text.lines().next().unwrap();
+            let at = first.find(",loot_table:").unwrap();
+            let without = format!("{})\n", &first[..at]);
+            let broken = dir.join("no-table.rec");
+            std::fs::write(&broken, without).unwrap();
+            let o = delve(&["replay", broken.to_str().unwrap()]);
+            assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+            assert!(stderr(&o).contains("does not hold it"), "{}", stderr(&o));
+        }
+    }
+}
