@@ -35,8 +35,8 @@ use serde::de::DeserializeOwned;
 
 pub use error::{SaveError, SavePart};
 pub use file::{
-    LoadedFrom, SaveHooks, backup_path, load_from_path, load_validated, load_with_backup,
-    save_to_path, save_to_path_with_hooks, temp_path,
+    LOCK_WAIT, LoadedFrom, SaveHooks, backup_path, load_from_path, load_validated,
+    load_with_backup, lock_path, save_to_path, save_to_path_with_hooks, temp_path,
 };
 pub use format::{
     FORMAT_VERSION, MAGIC, MAX_TABLES, SaveHeader, WRITE_TABLES, decode_save_bytes,

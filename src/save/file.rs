@@ -1,10 +1,12 @@
-//! Save files on disk: crash-safe writing (temporary file, backup, atomic rename) and
-//! loading with a fall-back to the backup.
+//! Save files on disk: crash-safe writing (temporary file, backup, atomic rename), one
+//! writer at a time per file (an advisory lock), and loading with a fall-back to the
+//! backup.
 
 use std::ffi::OsString;
-use std::fs::{self, File};
+use std::fs::{self, File, TryLockError};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -81,6 +83,51 @@ pub fn backup_path(path: impl AsRef<Path>) -> PathBuf {
     with_suffix(path.as_ref(), ".bak")
 }
 
+/// Where writers to `path` take turns: `<path>.lock`, an empty file whose advisory lock
+/// (flock) a writer holds from writing the temporary file to renaming it into place.
+pub fn lock_path(path: impl AsRef<Path>) -> PathBuf {
+    with_suffix(path.as_ref(), ".lock")
+}
+
+/// How long a writer waits for another one saving to the same file before giving up.
+pub const LOCK_WAIT: Duration = Duration::from_secs(10);
+
+/// Waits for this writer's turn to save to `path` (two games on one save file, a
+/// script and a window: each save runs whole, one after the other, so the fixed
+/// temporary file and the backup are never written by two at once). The turn lasts
+/// while the returned file is open. On a file system without locks, saving goes on
+/// unlocked, as before.
+fn take_turn(path: &Path) -> Result<Option<File>, SaveError> {
+    let lock = lock_path(path);
+    let file = File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock)
+        .map_err(io_error(&lock, "open the save's lock file"))?;
+    let deadline = Instant::now() + LOCK_WAIT;
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(Some(file)),
+            Err(TryLockError::WouldBlock) if Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            Err(TryLockError::WouldBlock) => {
+                return Err(
+                    io_error(&lock, "wait for another game saving to this file")(io::Error::new(
+                        io::ErrorKind::WouldBlock,
+                        format!("it was still saving after {} s", LOCK_WAIT.as_secs()),
+                    )),
+                );
+            }
+            Err(TryLockError::Error(e)) if e.kind() == io::ErrorKind::Unsupported => {
+                return Ok(None);
+            }
+            Err(TryLockError::Error(e)) => return Err(io_error(&lock, "lock the save")(e)),
+        }
+    }
+}
+
 /// An [`SaveError::Io`] for `path`.
 fn io_error(path: &Path, action: &'static str) -> impl FnOnce(io::Error) -> SaveError + use<> {
     let path = path.to_path_buf();
@@ -92,8 +139,11 @@ fn io_error(path: &Path, action: &'static str) -> impl FnOnce(io::Error) -> Save
 }
 
 /// Saves `value` to `path` scrambled with `key`, so that a crash at any moment leaves a
-/// loadable save (the old or the new one) at `path` or at its backup:
+/// loadable save (the old or the new one) at `path` or at its backup, and writers to one
+/// file take turns:
 ///
+/// 0. wait for the turn: the lock on `<path>.lock` (another game saving to the same
+///    file finishes first; after [`LOCK_WAIT`] the save fails, saying so);
 /// 1. write `<path>.tmp`, flush it and `sync_all` it;
 /// 2. if the current `path` holds a valid save, make it the backup `<path>.bak` (a hard
 ///    link, or a copy where links are not supported) — a damaged one never replaces a
@@ -125,6 +175,7 @@ pub fn save_to_path_with_hooks<T: Serialize>(
         )));
     }
     let bytes = encode_save(value, key)?;
+    let _turn = take_turn(path)?;
     let tmp = temp_path(path);
     write_synced(&tmp, &bytes).map_err(io_error(&tmp, "write the temporary save"))?;
     if hooks.fail_after_tmp {

@@ -23,7 +23,7 @@ pub(super) struct SaveData {
     inventory: Vec<String>,
     /// Turns taken so far.
     #[serde(default)]
-    turns: u64,
+    pub(super) turns: u64,
     /// What changed on levels already visited (a level itself is regenerated from its key).
     #[serde(default)]
     visited: Vec<VisitedLevel>,

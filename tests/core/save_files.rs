@@ -194,3 +194,42 @@ fn a_complete_temporary_save_is_loaded_only_when_the_save_and_its_backup_are_not
         Err(SaveError::BothUnloadable { .. })
     ));
 }
+
+#[test]
+fn writers_racing_to_one_save_always_leave_a_loadable_save_and_backup() {
+    let dir = TempDir::new("race");
+    let path = dir.file("delve.sav");
+    let writers = 8u64;
+    for round in 0..25u64 {
+        let handles: Vec<_> = (0..writers)
+            .map(|writer| {
+                let path = path.clone();
+                std::thread::spawn(move || {
+                    let turns = round * 100 + writer;
+                    save_to_path(&path, &sample_state(turns), turns ^ 0x5eed)
+                })
+            })
+            .collect();
+        for handle in handles {
+            handle
+                .join()
+                .unwrap()
+                .unwrap_or_else(|e| panic!("round {round}: a writer failed: {e}"));
+        }
+        // The save is one writer's whole save of this round, and not the backup's doing.
+        let (saved, from): (SaveData, LoadedFrom) = load_with_backup(&path).unwrap();
+        assert_eq!(from, LoadedFrom::Main, "round {round}");
+        assert!(
+            (round * 100..round * 100 + writers).contains(&saved.turns),
+            "round {round}: {}",
+            saved.turns
+        );
+        let backup: SaveData = load_from_path(backup_path(&path))
+            .unwrap_or_else(|e| panic!("round {round}: the backup is damaged: {e}"));
+        assert!(backup.turns <= saved.turns + writers, "round {round}");
+        assert!(
+            !temp_path(&path).exists(),
+            "round {round}: a temporary save left"
+        );
+    }
+}
