@@ -69,6 +69,33 @@ impl Scheduler {
         Some(actor)
     }
 
+    /// Every actor scheduled, in no particular order.
+    pub fn actors(&self) -> impl Iterator<Item = Actor> + '_ {
+        self.queue.iter().map(|&(_, _, actor)| actor)
+    }
+
+    /// Checks a schedule read from a save: each actor once, no turn before now, tie
+    /// orders unique and below the count added (so adding goes on without overflow).
+    pub fn check(&self) -> Result<(), String> {
+        let mut actors = std::collections::BTreeSet::new();
+        let mut orders = std::collections::BTreeSet::new();
+        for &(tick, order, actor) in &self.queue {
+            if !actors.insert(actor) {
+                return Err(format!("the turn schedule holds {actor:?} twice"));
+            }
+            if tick < self.now || order >= self.added || !orders.insert(order) {
+                return Err(format!(
+                    "the turn schedule's entry for {actor:?} is out of order (tick {tick}, now {}; order {order} of {})",
+                    self.now, self.added
+                ));
+            }
+        }
+        if self.added > u64::MAX / 2 || self.now > u64::MAX / 2 {
+            return Err("the turn schedule's clock is beyond any run".into());
+        }
+        Ok(())
+    }
+
     /// `actor` acted, taking `ticks`: it acts again that long after now. Its place among
     /// equal ticks is behind everyone already waiting.
     pub fn done(&mut self, actor: Actor, ticks: u32) {

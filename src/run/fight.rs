@@ -179,8 +179,8 @@ impl Fight {
         let mut reached = Vec::new();
         while self.level < MAX_LEVEL && self.xp >= xp_for_level(self.level + 1) {
             self.level += 1;
-            self.max_hp += HP_PER_LEVEL;
-            self.hp += HP_PER_LEVEL;
+            self.max_hp = self.max_hp.saturating_add(HP_PER_LEVEL);
+            self.hp = self.hp.saturating_add(HP_PER_LEVEL);
             reached.push(self.level);
         }
         reached

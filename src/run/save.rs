@@ -163,6 +163,23 @@ impl RunState {
         if save.campaign.depths.is_empty() {
             return Err("the campaign lists no levels".into());
         }
+        for (index, config) in save.campaign.depths.iter().enumerate() {
+            config
+                .validate()
+                .map_err(|e| format!("depth {} of the campaign: {e}", index + 1))?;
+            check_play_size(config)
+                .map_err(|e| format!("depth {} of the campaign: {e}", index + 1))?;
+        }
+        if !(1..=crate::config::MAX_DEPTH).contains(&save.campaign.final_depth()) {
+            return Err(format!(
+                "the campaign's final depth {} is not 1 to {}",
+                save.campaign.final_depth(),
+                crate::config::MAX_DEPTH
+            ));
+        }
+        if !(1..=crate::config::MAX_DEPTH).contains(&save.depth) {
+            return Err(format!("the player is on depth {}", save.depth));
+        }
         let mut campaign = save.campaign;
         match (&save.loot_table, &campaign.loot) {
             (Some(text), _) => {
@@ -230,13 +247,27 @@ impl RunState {
             .ok_or_else(|| format!("no level saved for the current depth {}", save.depth))?;
         let generated =
             generate_for_play(&key).map_err(|e| format!("depth {}: {e}", save.depth))?;
-        let player = if generated.tiles.is_walkable(save.position) {
-            save.position
-        } else {
-            generated.up
-        };
+        if !generated.tiles.is_walkable(save.position) {
+            return Err(format!(
+                "the player stands at {}, which is not open ground on depth {}",
+                save.position, save.depth
+            ));
+        }
+        let player = save.position;
+        let table = campaign.loot_table();
+        if let Some(&kind) = save
+            .inventory
+            .iter()
+            .find(|&&k| table.items().get(k).is_none())
+        {
+            return Err(format!(
+                "the inventory holds item {kind}, but the loot table has {} kinds",
+                table.items().len()
+            ));
+        }
         if let Some(fight) = &save.fight {
             check_fight(fight)?;
+            check_equipment(fight, &save.inventory, table, save.turns)?;
             if let Some(letter) = fight
                 .letters
                 .iter()
@@ -274,6 +305,18 @@ impl RunState {
                     .any(|m| !scheduled(Actor::Monster(m.id)))
             {
                 return Err("the turn schedule does not hold everyone on the level".into());
+            }
+            if let Some(fight) = &save.fight {
+                fight.schedule.check()?;
+                let stranger = fight.schedule.actors().find(|&actor| match actor {
+                    Actor::Player => false,
+                    Actor::Monster(id) => !level.monsters.iter().any(|m| m.id == id),
+                });
+                if let Some(stranger) = stranger {
+                    return Err(format!(
+                        "the turn schedule holds {stranger:?}, who is not on the level"
+                    ));
+                }
             }
         }
         let mut run = RunState {
@@ -383,8 +426,30 @@ fn check_monsters(key: &LevelKey, monsters: &[Monster]) -> Result<(), String> {
     Ok(())
 }
 
-/// Checks the fight's numbers: hit points within the most, the most above zero.
+/// The most hit points a save may hold: far above what levelling up and a lifetime of
+/// healing past full can reach, far below where arithmetic could overflow.
+pub const MOST_HIT_POINTS: u32 = 100_000;
+
+/// Checks the fight's numbers: hit points within the most, the most above zero and
+/// within [`MOST_HIT_POINTS`], experience that reaches the level it says.
 fn check_fight(fight: &Fight) -> Result<(), String> {
+    if fight.max_hp > MOST_HIT_POINTS {
+        return Err(format!(
+            "the player has {} most hit points (at most {MOST_HIT_POINTS})",
+            fight.max_hp
+        ));
+    }
+    if fight.level >= 1
+        && fight.level <= super::fight::MAX_LEVEL
+        && (fight.xp < super::fight::xp_for_level(fight.level)
+            || (fight.level < super::fight::MAX_LEVEL
+                && fight.xp >= super::fight::xp_for_level(fight.level + 1)))
+    {
+        return Err(format!(
+            "the player has {} experience, which is not experience level {}",
+            fight.xp, fight.level
+        ));
+    }
     if fight.max_hp == 0 || fight.hp > fight.max_hp {
         return Err(format!(
             "the player has {} of {} hit points",
@@ -411,6 +476,75 @@ fn check_fight(fight: &Fight) -> Result<(), String> {
         .find(|&&d| d == 0 || d > crate::config::MAX_DEPTH)
     {
         return Err(format!("a must-find item found on depth {depth}"));
+    }
+    Ok(())
+}
+
+/// Checks what is worn, wielded and identified against the inventory and the loot
+/// table: each held item carried and of the kind its slot takes, the two rings
+/// different, identified kinds and wand charges of kinds the table has, confusion no
+/// longer than the table's strongest.
+fn check_equipment(
+    fight: &Fight,
+    inventory: &[usize],
+    table: &LootTable,
+    turns: u64,
+) -> Result<(), String> {
+    let effect = |kind: usize| table.items().get(kind).map(|i| i.effect);
+    let slots: [(&str, Option<usize>, fn(Effect) -> bool); 4] = [
+        ("wielded", fight.weapon, |e: Effect| {
+            matches!(e, Effect::Wield { .. })
+        }),
+        ("worn as armour", fight.armour, |e: Effect| {
+            matches!(e, Effect::Armour(_))
+        }),
+        ("worn as a ring", fight.ring, |e: Effect| {
+            matches!(e, Effect::Ring(_))
+        }),
+        ("worn as a ring", fight.second_ring, |e: Effect| {
+            matches!(e, Effect::Ring(_))
+        }),
+    ];
+    for (how, held, fits) in slots {
+        let Some(kind) = held else {
+            continue;
+        };
+        if !inventory.contains(&kind) || !effect(kind).is_some_and(fits) {
+            return Err(format!(
+                "item {kind} is {how}, but is not carried or cannot be"
+            ));
+        }
+    }
+    if fight.ring.is_some() && fight.ring == fight.second_ring {
+        return Err("one ring is worn on both hands".into());
+    }
+    if let Some(&kind) = fight.identified.iter().find(|&&k| effect(k).is_none()) {
+        return Err(format!(
+            "item {kind} is identified, but the loot table has no such kind"
+        ));
+    }
+    for (&kind, &used) in &fight.wand_charges_used {
+        let wand = matches!(effect(kind), Some(Effect::Strike(..) | Effect::DigDown));
+        if !wand || used >= super::fight::WAND_CHARGES {
+            return Err(format!(
+                "{used} charges used of item {kind}, which is not a wand with so many"
+            ));
+        }
+    }
+    let longest = table
+        .items()
+        .iter()
+        .filter_map(|i| match i.effect {
+            Effect::Confuse(turns) => Some(u64::from(turns)),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0);
+    if fight.confused_until > turns.saturating_add(longest + 1) {
+        return Err(format!(
+            "the player is confused until turn {}, longer than anything confuses (turn {turns})",
+            fight.confused_until
+        ));
     }
     Ok(())
 }

@@ -107,7 +107,7 @@ impl RunState {
             return 0;
         };
         let before = fight.hp;
-        fight.hp = (fight.hp + amount).min(fight.max_hp);
+        fight.hp = fight.hp.saturating_add(amount).min(fight.max_hp);
         fight.hp - before
     }
 
@@ -118,7 +118,7 @@ impl RunState {
         };
         if healed < amount {
             // Healing past full strengthens: the most grows by one.
-            fight.max_hp += 1;
+            fight.max_hp = fight.max_hp.saturating_add(1);
             fight.hp = fight.max_hp;
             out.push(notice(&if healed == 0 {
                 format!(

@@ -760,3 +760,117 @@ fn an_older_save_with_gold_and_a_rune_carried_loads_into_the_purse_and_the_seal(
     assert!(loaded.fight.as_ref().unwrap().has_found(1));
     assert_eq!(loaded.kind_under_letter(0), Some(dagger));
 }
+
+/// A forged change to a save, the words its refusal must use.
+type Forgery = (&'static str, fn(&mut delve::run::GameSave), &'static str);
+
+#[test]
+fn impossible_saves_are_refused_naming_what_is_wrong() {
+    let mut run = alone_with(start(21), None);
+    let potion = item(&run, "potion of healing");
+    let dagger = item(&run, "dagger");
+    carry(&mut run, &[potion, dagger]);
+    run.apply(PlayerAction::Use(1));
+    run.apply(PlayerAction::Wait);
+    let good = run.snapshot();
+    assert!(
+        RunState::restore(good.clone()).is_ok(),
+        "the real save loads"
+    );
+    let forgeries: Vec<Forgery> = vec![
+        (
+            "huge hit points",
+            |s| {
+                let f = s.fight.as_mut().unwrap();
+                (f.hp, f.max_hp) = (u32::MAX, u32::MAX);
+            },
+            "most hit points",
+        ),
+        (
+            "an item the table lacks",
+            |s| s.inventory.push(9999),
+            "the inventory holds item 9999",
+        ),
+        (
+            "a weapon not carried",
+            |s| s.fight.as_mut().unwrap().weapon = Some(9999),
+            "wielded",
+        ),
+        (
+            "a potion worn as a ring",
+            |s| {
+                let potion = delve::loot::default_loot_table()
+                    .index_of("potion of healing")
+                    .unwrap();
+                s.fight.as_mut().unwrap().ring = Some(potion);
+            },
+            "worn as a ring",
+        ),
+        (
+            "a stranger in the schedule",
+            |s| {
+                s.fight
+                    .as_mut()
+                    .unwrap()
+                    .schedule
+                    .add(delve::schedule::Actor::Monster(999), 5);
+            },
+            "not on the level",
+        ),
+        (
+            "a campaign too wide",
+            |s| {
+                s.campaign.depths[1].set_size(Some(100_000), None);
+            },
+            "depth 2 of the campaign",
+        ),
+        (
+            "the player in a wall",
+            |s| s.position = delve::grid::Pos::new(0, 0),
+            "not open ground",
+        ),
+        (
+            "experience of another level",
+            |s| s.fight.as_mut().unwrap().xp = 500,
+            "experience",
+        ),
+        (
+            "confused for ever",
+            |s| s.fight.as_mut().unwrap().confused_until = u64::MAX,
+            "confused until",
+        ),
+        (
+            "charges of a potion",
+            |s| {
+                let potion = delve::loot::default_loot_table()
+                    .index_of("potion of healing")
+                    .unwrap();
+                s.fight
+                    .as_mut()
+                    .unwrap()
+                    .wand_charges_used
+                    .insert(potion, 1);
+            },
+            "not a wand",
+        ),
+        (
+            "a final depth of 0",
+            |s| s.campaign.final_depth = Some(0),
+            "final depth 0",
+        ),
+    ];
+    for (what, forge, words) in forgeries {
+        let mut save = good.clone();
+        forge(&mut save);
+        // Through the save's own text, as a file would hold it.
+        let text = ron::to_string(&save).unwrap();
+        let parsed: delve::run::GameSave = ron::from_str(&text).unwrap();
+        match RunState::restore(parsed) {
+            Ok(_) => panic!("{what}: loaded"),
+            Err(why) => assert!(
+                why.contains(words),
+                "{what}: {why:?} does not say {words:?}"
+            ),
+        }
+    }
+}
