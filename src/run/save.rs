@@ -480,6 +480,9 @@ fn check_fight(fight: &Fight) -> Result<(), String> {
     Ok(())
 }
 
+/// Whether a slot takes an item of this effect.
+type SlotTakes = fn(Effect) -> bool;
+
 /// Checks what is worn, wielded and identified against the inventory and the loot
 /// table: each held item carried and of the kind its slot takes, the two rings
 /// different, identified kinds and wand charges of kinds the table has, confusion no
@@ -491,7 +494,7 @@ fn check_equipment(
     turns: u64,
 ) -> Result<(), String> {
     let effect = |kind: usize| table.items().get(kind).map(|i| i.effect);
-    let slots: [(&str, Option<usize>, fn(Effect) -> bool); 4] = [
+    let slots: [(&str, Option<usize>, SlotTakes); 4] = [
         ("wielded", fight.weapon, |e: Effect| {
             matches!(e, Effect::Wield { .. })
         }),
