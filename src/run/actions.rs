@@ -451,10 +451,19 @@ pub struct ActionError {
     pub position: usize,
     /// The character.
     pub character: char,
+    /// It is `a` or `d` at the end, waiting for the letter of an item.
+    pub wants_a_letter: bool,
 }
 
 impl fmt::Display for ActionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.wants_a_letter {
+            return write!(
+                f,
+                "--actions: {:?} at position {} needs the letter of an item after it (`ac` uses item c)",
+                self.character, self.position
+            );
+        }
         write!(
             f,
             "--actions: {:?} at position {} is not an action ({})",
@@ -494,6 +503,7 @@ pub fn parse_actions(text: &str) -> Result<Vec<PlayerAction>, ActionError> {
         let wrong = |position: usize, character: char| ActionError {
             position: position + 1,
             character,
+            wants_a_letter: false,
         };
         let item_verb = match command_for_char(c) {
             Some(Command::ChooseItem) => Some(PlayerAction::Use as fn(u8) -> PlayerAction),
@@ -501,7 +511,10 @@ pub fn parse_actions(text: &str) -> Result<Vec<PlayerAction>, ActionError> {
             _ => None,
         };
         if let Some(verb) = item_verb {
-            let (j, letter) = chars.next().ok_or(wrong(i, c))?;
+            let (j, letter) = chars.next().ok_or(ActionError {
+                wants_a_letter: true,
+                ..wrong(i, c)
+            })?;
             actions.push(verb(stack_of_letter(letter).ok_or(wrong(j, letter))?));
             continue;
         }
@@ -546,6 +559,18 @@ mod tests {
                 StepAutomaton,
                 ShowKey,
             ]
+        );
+        let lone = parse_actions("hja").unwrap_err();
+        assert!(lone.wants_a_letter, "{lone}");
+        assert!(
+            lone.to_string().contains("needs the letter of an item"),
+            "{lone}"
+        );
+        assert!(parse_actions("d").unwrap_err().wants_a_letter);
+        assert_eq!(
+            parse_actions("d a Z").unwrap(),
+            vec![Drop(0), Rest],
+            "whitespace between a verb and its letter is ignored"
         );
         let error = parse_actions("hjq").unwrap_err();
         assert_eq!(error.position, 3);
