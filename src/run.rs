@@ -331,9 +331,19 @@ impl RunState {
         self.fight.as_ref().map_or(0, |f| f.gold)
     }
 
-    /// A turn passed: count it and let the monsters act.
+    /// A turn passed: count it (saying when confusion wears off) and let the monsters
+    /// act.
     fn pass_turn(&mut self, out: &mut Vec<Outcome>) {
         self.turns = self.turns.saturating_add(1);
+        if self
+            .fight
+            .as_ref()
+            .is_some_and(|f| f.confused_until == self.turns)
+        {
+            out.push(notice(
+                "You feel less dizzy: your steps go where you mean again.",
+            ));
+        }
         self.monsters_act(out);
     }
 
@@ -578,10 +588,20 @@ impl RunState {
                 return true;
             }
         }
+        let disguise = self.knowledge().name(item);
+        let known_before = self.knowledge().knows(item);
         self.inventory.push(item);
         self.give_letter(item);
         let name = self.knowledge().name(item);
         out.push(notice(&format!("You pick up {}.", with_article(&name))));
+        if !known_before && self.knowledge().knows(item) {
+            // Two of a kind carried: the kind is known now, and the player is told.
+            let disguise = disguise.trim_end_matches(" (unidentified)");
+            out.push(notice(&format!(
+                "Two alike: the {disguise} is {}.",
+                with_article(&name)
+            )));
+        }
         true
     }
 

@@ -181,7 +181,7 @@ fn delve_plays_in_a_terminal_and_gives_it_back() {
     // `i` shows the inventory over the narrow map, and every key but its own and Esc
     // stays in it: `j` does not move the player.
     tmux.keys(&["i"]);
-    let inventory = tmux.wait_for("Inventory (i or Esc closes)");
+    let inventory = tmux.wait_for("i or Esc closes)");
     tmux.keys(&["j", "j"]);
     std::thread::sleep(Duration::from_millis(300));
     let still = tmux.screen();
@@ -195,11 +195,15 @@ fn delve_plays_in_a_terminal_and_gives_it_back() {
     // Esc asks before it quits; `n` plays on; Esc and `y` save and leave, and the
     // terminal is itself again.
     tmux.keys(&["Escape"]);
-    tmux.wait_for("Quit? The run is saved");
+    tmux.wait_for("Quit? y: save this run");
     tmux.keys(&["n"]);
-    tmux.wait_for("Never mind");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while tmux.screen().contains("Quit?") {
+        assert!(Instant::now() < deadline, "n did not put the question away");
+        std::thread::sleep(Duration::from_millis(100));
+    }
     tmux.keys(&["Escape"]);
-    tmux.wait_for("Quit? The run is saved");
+    tmux.wait_for("Quit? y: save this run");
     tmux.keys(&["y"]);
     let after = tmux.wait_for("EXITED");
     assert!(after.contains("EXITED 0"), "{after}");
@@ -262,7 +266,7 @@ fn quitting_saves_and_the_next_delve_offers_to_continue() {
 /// Esc, then `y` once the question shows (sent together, a terminal reads Alt-y).
 fn quit_saving(tmux: &Tmux) {
     tmux.keys(&["Escape"]);
-    tmux.wait_for("Quit? The run is saved");
+    tmux.wait_for("Quit? y: save this run");
     tmux.keys(&["y"]);
     tmux.wait_for("EXITED 0");
 }

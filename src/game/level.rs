@@ -111,13 +111,12 @@ pub(super) fn start_run(
             for outcome in outcomes {
                 messages.tell(outcome);
             }
-            // A run in progress is saved: ask, last, so the question is the newest line.
+            // A run in progress is saved: ask whether to continue it.
             if settings.offer_to_continue
                 && let Some(mut keyboard) = keyboard
             {
-                let question = crate::run::Question::Continue;
-                keyboard.0 = crate::run::KeyReader::asking(question);
-                messages.notices.write(Notice(question.text().into()));
+                // Drawn as the prompt line until answered.
+                keyboard.0 = crate::run::KeyReader::asking(crate::run::Question::Continue);
             }
         }
         Err(e) => {

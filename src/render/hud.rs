@@ -10,8 +10,8 @@ use super::AppSystems;
 use crate::game::{Keyboard, MOST_NOTICE_ROWS, Message, NoticeLog, RunModel};
 use crate::run::Overlay;
 use crate::run::status::{
-    IN_VIEW_HEADING, carrying_heading, end_screen, help_text, inventory_lines, inventory_title,
-    monsters_in_view, status_line_within,
+    IN_VIEW_HEADING, carrying_count, carrying_heading, end_screen, help_text, inventory_lines,
+    inventory_title, monsters_in_view, prompt_line, status_line_within,
 };
 
 pub(super) fn plugin(app: &mut App) {
@@ -364,7 +364,7 @@ fn show_inventory(
     };
     if open && (keyboard.is_changed() || run.is_changed()) {
         set_text(&mut title, inventory_title(verb).to_owned());
-        let mut lines = vec![carrying_heading(&run)];
+        let mut lines = vec![carrying_count(&run)];
         lines.extend(inventory_lines(&run));
         if run.gold() > 0 {
             lines.push(format!("Purse: {} gold pieces", run.gold()));
@@ -373,15 +373,15 @@ fn show_inventory(
     }
 }
 
-/// The look command's line: what lies under the cursor.
+/// The prompt line: what lies under the look cursor, or the question to answer.
 fn show_look_line(
     keyboard: Res<Keyboard>,
     run: Option<Res<RunModel>>,
     mut line: Single<(&mut Text, &mut Node), With<LookLine>>,
 ) {
     let (text, node) = &mut *line;
-    let cursor = keyboard.look_cursor();
-    let display = if cursor.is_some() {
+    let prompt = run.and_then(|run| prompt_line(&run, &keyboard));
+    let display = if prompt.is_some() {
         Display::Flex
     } else {
         Display::None
@@ -389,11 +389,8 @@ fn show_look_line(
     if node.display != display {
         node.display = display;
     }
-    if let (Some(at), Some(run)) = (cursor, run) {
-        set_text(
-            text,
-            format!("Look: {} (move the cursor; Esc ends)", run.describe(at)),
-        );
+    if let Some(prompt) = prompt {
+        set_text(text, prompt);
     }
 }
 

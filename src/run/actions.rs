@@ -271,13 +271,13 @@ pub const BINDINGS: &[Binding] = &[
         Command::ChooseItem,
         &['a'],
         &[],
-        "Use an item: a, then its letter",
+        "Use an item (then its letter)",
     ),
     other(
         Command::ChooseDrop,
         &['d'],
         &[],
-        "Drop an item: d, then its letter",
+        "Drop an item (then its letter)",
     ),
     other(Command::ToggleInventory, &['i'], &[], "Inventory"),
     other(
@@ -398,13 +398,26 @@ fn help_lines_of(keep: impl Fn(&Binding) -> bool) -> Vec<(&'static str, String)>
     lines
         .into_iter()
         .map(|(help, letters, keys)| {
-            let parts: Vec<String> = [letters.join(" "), keys.join(" ")]
+            let parts: Vec<String> = [letters.join(" "), group_numpad(&keys)]
                 .into_iter()
                 .filter(|p| !p.is_empty())
                 .collect();
             (help, parts.join(", "))
         })
         .collect()
+}
+
+/// Key names with the numpad's gathered at the end: "Left Down numpad 4 2" for "Left
+/// numpad 4 Down numpad 2".
+fn group_numpad(keys: &[String]) -> String {
+    let (numpad, others): (Vec<&String>, Vec<&String>) =
+        keys.iter().partition(|k| k.starts_with("numpad "));
+    let mut parts: Vec<String> = others.into_iter().cloned().collect();
+    if !numpad.is_empty() {
+        let digits: Vec<&str> = numpad.iter().map(|k| &k["numpad ".len()..]).collect();
+        parts.push(format!("numpad {}", digits.join(" ")));
+    }
+    parts.join(" ")
 }
 
 /// The action letters by help line, for messages about action strings
@@ -589,17 +602,19 @@ mod tests {
             for c in binding.letters {
                 assert!(all.contains(*c), "{c:?} missing from the help");
             }
+            let line = &lines.iter().find(|(h, _)| *h == binding.help).unwrap().1;
             for key in binding.keys {
-                assert!(
-                    all.contains(&key.to_string()),
-                    "{key} missing from the help"
-                );
+                let shown = match key {
+                    Numpad(d) => line
+                        .split("numpad ")
+                        .nth(1)
+                        .is_some_and(|digits| digits.split(' ').any(|x| x == d.to_string())),
+                    _ => line.contains(&key.to_string()),
+                };
+                assert!(shown, "{key} missing from the help line {line:?}");
             }
         }
-        assert!(
-            lines
-                .iter()
-                .any(|(h, k)| *h == "Move" && k.contains("h j k l y u b n"))
-        );
+        assert!(lines.iter().any(|(h, k)| *h == "Move"
+            && k == "h j k l y u b n, Left Down Up Right numpad 4 2 8 6 7 9 1 3"));
     }
 }

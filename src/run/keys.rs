@@ -63,13 +63,13 @@ impl Question {
     pub fn text(self) -> &'static str {
         match self {
             Question::Quit => {
-                "Quit? The run is saved so the next delve can continue it. (y: save and quit, n: play on)"
+                "Quit? y: save this run and quit (the next delve offers to continue it); n: play on"
             }
             Question::LoadOverRun => {
-                "Load the save? This run is lost unless you saved it (F5). (y: load, n: play on)"
+                "Load the save? This run is lost unless you saved it (F5). y: load; n: play on"
             }
             Question::Continue => {
-                "A run in progress is saved. Continue it? (y: continue it, n: this new run)"
+                "A run in progress is saved. Continue it? y: continue it; n: play this new run"
             }
         }
     }
@@ -185,15 +185,16 @@ impl KeyReader {
                 self.scroll(Overlay::Log, scroll, context);
                 Reaction::Redraw
             }
+            // A question is drawn as the prompt line until answered, not logged.
             Command::Act(PlayerAction::Load) if !context.run_over => {
                 self.prompt = Some(Question::LoadOverRun.into_prompt());
-                Reaction::Say(Question::LoadOverRun.text())
+                Reaction::Redraw
             }
             Command::Quit if context.watching => Reaction::Act(PlayerAction::StopWatching),
             Command::Quit if context.run_over => Reaction::Quit,
             Command::Quit => {
                 self.prompt = Some(Question::Quit.into_prompt());
-                Reaction::Say(Question::Quit.text())
+                Reaction::Redraw
             }
             // The end screen offers loading, the key, the log, the help and quitting.
             Command::Act(action @ (PlayerAction::Load | PlayerAction::ShowKey)) => {
@@ -317,7 +318,7 @@ impl KeyReader {
             (Question::Continue, false) => {
                 Reaction::Say("A new run, then. The saved one stays until you save over it.")
             }
-            (_, false) => Reaction::Say("Never mind."),
+            (_, false) => Reaction::Redraw,
         }
     }
 }

@@ -10,6 +10,8 @@ use crate::monsters::{Behaviour, Mind, default_monster_table};
 /// What a monster is doing, as the look command names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Doing {
+    /// Next to the player, fighting (even one that never chases fights back).
+    Fighting,
     /// After the player.
     Hunting,
     /// Running away (a coward below a third of its hit points).
@@ -21,9 +23,16 @@ pub enum Doing {
 }
 
 impl Doing {
+    /// Whether it is after the player (hunting or fighting): a threat that keeps travel
+    /// and rest from starting and stops them when it comes closer.
+    pub fn is_a_threat(self) -> bool {
+        matches!(self, Doing::Fighting | Doing::Hunting)
+    }
+
     /// The word for it.
     pub fn word(self) -> &'static str {
         match self {
+            Doing::Fighting => "fighting you",
             Doing::Hunting => "hunting you",
             Doing::Fleeing => "fleeing",
             Doing::KeepingAway => "keeping its distance",
@@ -40,8 +49,10 @@ impl RunState {
             return Doing::Wandering;
         };
         let hurt = self.fight.as_ref().is_some_and(|f| f.hp < f.max_hp);
+        let next_to = monster.pos.chebyshev(self.player) <= 1;
         match monster.mind {
             _ if is_afraid(monster, kind) => Doing::Fleeing,
+            _ if next_to => Doing::Fighting,
             Mind::Hunting(_) if kind.behaviour == Behaviour::Skulks && !hurt => Doing::KeepingAway,
             Mind::Hunting(_) if kind.behaviour != Behaviour::Wanders => Doing::Hunting,
             _ => Doing::Wandering,

@@ -2,7 +2,7 @@
 //! (shortened by priority to fit), the inventory panel, the monsters in view, the help
 //! text and the end screen. Pure text, so the window and a terminal show the same thing.
 
-use super::{ItemVerb, RunEnd, RunState, Section, WAND_CHARGES, help_lines_in};
+use super::{ItemVerb, KeyReader, Prompt, RunEnd, RunState, Section, WAND_CHARGES, help_lines_in};
 use crate::monsters::default_monster_table;
 
 /// Cells of the hit-point bar.
@@ -148,12 +148,34 @@ pub fn carrying_heading(run: &RunState) -> String {
     }
 }
 
+/// The inventory overlay's first line: how many items (the title says the keys).
+pub fn carrying_count(run: &RunState) -> String {
+    if run.inventory.is_empty() {
+        "Carrying nothing".to_owned()
+    } else {
+        format!("Carrying {}", run.inventory.len())
+    }
+}
+
+/// The prompt line over the notices while a prompt waits: the look cursor's tile in
+/// words, or the question to answer.
+pub fn prompt_line(run: &RunState, keys: &KeyReader) -> Option<String> {
+    match keys.prompt? {
+        Prompt::Look(at) => Some(format!(
+            "Look: {} (move the cursor; Esc ends)",
+            run.describe(at)
+        )),
+        Prompt::Question(question) => Some(question.text().to_owned()),
+        Prompt::Item(_) => None,
+    }
+}
+
 /// The title of the inventory overlay: what the letter typed will do.
 pub fn inventory_title(verb: Option<ItemVerb>) -> &'static str {
     match verb {
         Some(ItemVerb::Use) => "Use which item? Its letter (Esc: never mind)",
         Some(ItemVerb::Drop) => "Drop which item? Its letter (Esc: never mind)",
-        None => "Inventory (i or Esc closes)",
+        None => "Inventory (a: use, d: drop, + letter; i or Esc closes)",
     }
 }
 

@@ -10,7 +10,6 @@
 
 use std::collections::BTreeSet;
 
-use super::look::Doing;
 use super::{Outcome, PlayerAction, RunState, notice};
 use crate::dijkstra::DijkstraMap;
 use crate::grid::{Pos, Tile};
@@ -84,7 +83,7 @@ impl RunState {
                     "You see {}.",
                     with_kind_article(&kind.name)
                 )));
-            } else if self.doing(index) == Doing::Hunting {
+            } else if self.doing(index).is_a_threat() {
                 told.push(notice(&format!("The {} comes back into view.", kind.name)));
             }
         }
@@ -117,15 +116,12 @@ impl RunState {
 
     /// The nearest threat in view (see [`RunState::nearest_threat`]): its distance and
     /// its name with "the" ("the jackal"). A threat is what the look command calls
-    /// hunting you, or anything next to the player.
+    /// hunting or fighting you.
     fn threat(&self) -> Option<(i32, String)> {
         let table = default_monster_table();
         self.seen_monsters()
             .into_iter()
-            .filter(|&i| {
-                self.level.monsters[i].pos.chebyshev(self.player) <= 1
-                    || self.doing(i) == Doing::Hunting
-            })
+            .filter(|&i| self.doing(i).is_a_threat())
             .map(|i| {
                 let m = &self.level.monsters[i];
                 let name = table
@@ -198,7 +194,14 @@ impl RunState {
             let map = self.known_map(&goals);
             let Some(next) = map.downhill(self.player, |p| self.level.monster_at(p).is_none())
             else {
-                return; // arrived, or the way is blocked
+                // What is left to go to cannot be reached now (over unknown ground, or
+                // past a monster in the way).
+                out.push(notice(if destination == Destination::Explore {
+                    "Explored all you can reach from here. (> walks to the stairs down.)"
+                } else {
+                    "The way there is blocked."
+                }));
+                return;
             };
             let (dx, dy) = (next.x - self.player.x, next.y - self.player.y);
             if !self.one_of_many(PlayerAction::Move(dx, dy), out) {

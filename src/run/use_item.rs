@@ -337,6 +337,7 @@ impl RunState {
             Slot::Ring => &mut fight.ring,
         };
         let (on, off) = slot.verbs();
+        let name = name.trim_end_matches(" (unidentified)");
         if *held == Some(kind) {
             *held = None;
             out.push(notice(&format!("You {off} {}.", with_article(name))));

@@ -15,8 +15,8 @@ use crate::game::NoticeLog;
 use crate::grid::{Pos, Tile};
 use crate::monsters::default_monster_table;
 use crate::run::status::{
-    IN_VIEW_HEADING, carrying_heading, end_screen, help_text_within, inventory_lines,
-    inventory_title, monsters_in_view, status_line_within,
+    IN_VIEW_HEADING, carrying_count, carrying_heading, end_screen, help_text_within,
+    inventory_lines, inventory_title, monsters_in_view, prompt_line, status_line_within,
 };
 use crate::run::{KeyReader, Overlay, RunState, Sight};
 
@@ -95,19 +95,14 @@ pub fn draw(frame: &mut Frame, screen: &Screen) {
         Some(panel) => draw_panel(frame, panel, screen.run),
         None => draw_in_view_line(frame, map, screen.run),
     }
-    let look = screen.keys.look_cursor().map(|at| {
-        format!(
-            "Look: {} (move the cursor; Esc ends)",
-            screen.run.describe(at)
-        )
-    });
+    let look = prompt_line(screen.run, screen.keys);
     draw_notices(frame, notices, screen.log, screen.run.turns, look);
     if let Some(lines) = end_screen(screen.run) {
         draw_overlay(frame, area, "The run is over", &lines.join("\n"));
     }
     let verb = screen.keys.item_verb();
     if screen.keys.shows(Overlay::Inventory) || verb.is_some() {
-        let mut lines = vec![carrying_heading(screen.run)];
+        let mut lines = vec![carrying_count(screen.run)];
         lines.extend(inventory_lines(screen.run));
         if screen.run.gold() > 0 {
             lines.push(format!("Purse: {} gold pieces", screen.run.gold()));
@@ -283,7 +278,25 @@ fn draw_in_view_line(frame: &mut Frame, map: Rect, run: &RunState) {
         height: 1,
         ..map
     };
-    let text = format!("{IN_VIEW_HEADING}: {}", in_view.join("; "));
+    // As many as fit, then how many more (the panel-less terminal is narrow).
+    let width = row.width as usize;
+    let mut text = format!("{IN_VIEW_HEADING}: ");
+    for (shown, monster) in in_view.iter().enumerate() {
+        let more = in_view.len() - shown - 1;
+        let tail = if more > 0 {
+            format!(" (+{more} more)")
+        } else {
+            String::new()
+        };
+        let sep = if shown > 0 { "; " } else { "" };
+        let fits = text.chars().count() + sep.len() + monster.chars().count() + tail.len() <= width;
+        if !fits {
+            text.push_str(&format!("{sep}+{} more", in_view.len() - shown));
+            break;
+        }
+        text.push_str(sep);
+        text.push_str(monster);
+    }
     frame.render_widget(Clear, row);
     frame.render_widget(
         Paragraph::new(text).style(Style::new().fg(Color::LightRed)),

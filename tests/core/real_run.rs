@@ -874,3 +874,44 @@ fn impossible_saves_are_refused_naming_what_is_wrong() {
         }
     }
 }
+
+#[test]
+fn a_monster_next_to_the_player_is_fighting_it_even_one_that_never_chases() {
+    let run = start(2);
+    let at = floor_in_view(&run, 1).expect("floor next to the stairs");
+    let slug = Monster {
+        id: 0,
+        kind: kind("giant slug"),
+        pos: at,
+        hp: 14,
+        mind: Mind::Wandering(0),
+    };
+    let run = alone_with(run, Some(slug));
+    assert_eq!(run.describe(at), "A giant slug (14/14 HP), fighting you, on floor.");
+    assert_eq!(run.nearest_threat(), Some(1));
+}
+
+#[test]
+fn picking_up_a_second_of_a_kind_says_what_it_is() {
+    let mut run = alone_with(start(1), None);
+    let potion = item(&run, "potion of healing");
+    carry(&mut run, &[potion]);
+    let at = run.player;
+    run.level.put_item(at, potion);
+    let outcomes = run.apply(PlayerAction::PickUp);
+    assert!(said(&outcomes, "Two alike: the "), "{outcomes:?}");
+    assert!(said(&outcomes, "is a potion of healing."), "{outcomes:?}");
+}
+
+#[test]
+fn confusion_wearing_off_is_told() {
+    let mut run = alone_with(start(5), None);
+    let potion = item(&run, "potion of confusion");
+    carry(&mut run, &[potion]);
+    run.apply(PlayerAction::Use(0));
+    let mut told = false;
+    for _ in 0..12 {
+        told |= said(&run.apply(PlayerAction::Wait), "You feel less dizzy");
+    }
+    assert!(told && !run.confused());
+}

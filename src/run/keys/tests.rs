@@ -122,10 +122,12 @@ fn escape_closes_overlays_then_ends_a_watch_then_asks_to_save_and_quit() {
     );
     assert_eq!(
         press_key(&mut reader, NamedKey::Escape, PLAYING),
-        Reaction::Say(Question::Quit.text())
+        Reaction::Redraw
     );
+    assert_eq!(reader.prompt, Some(Prompt::Question(Question::Quit)));
     assert_eq!(press(&mut reader, 'j'), Reaction::Nothing, "still asking");
-    assert_eq!(press(&mut reader, 'n'), Reaction::Say("Never mind."));
+    assert_eq!(press(&mut reader, 'n'), Reaction::Redraw);
+    assert_eq!(reader.prompt, None);
     press_key(&mut reader, NamedKey::Escape, PLAYING);
     assert_eq!(press(&mut reader, 'y'), Reaction::SaveAndQuit);
 }
@@ -133,10 +135,8 @@ fn escape_closes_overlays_then_ends_a_watch_then_asks_to_save_and_quit() {
 #[test]
 fn loading_over_a_run_in_progress_asks_and_a_finished_run_does_not() {
     let mut reader = KeyReader::default();
-    assert_eq!(
-        press(&mut reader, 'L'),
-        Reaction::Say(Question::LoadOverRun.text())
-    );
+    assert_eq!(press(&mut reader, 'L'), Reaction::Redraw);
+    assert_eq!(reader.prompt, Some(Prompt::Question(Question::LoadOverRun)));
     assert_eq!(press(&mut reader, 'y'), Reaction::Act(PlayerAction::Load));
     let over = KeyContext {
         run_over: true,

@@ -203,7 +203,7 @@ fn a_narrow_terminal_keeps_the_status_and_shows_items_when_asked() {
             ..KeyReader::default()
         };
         let screen = screen_text(&render(&run, &inventory, width, height));
-        assert!(screen.contains("Inventory (i or Esc closes)"), "{screen}");
+        assert!(screen.contains("i or Esc closes)"), "{screen}");
         assert!(screen.contains("c) % food ration"), "{screen}");
     }
 }
