@@ -887,7 +887,10 @@ fn a_monster_next_to_the_player_is_fighting_it_even_one_that_never_chases() {
         mind: Mind::Wandering(0),
     };
     let run = alone_with(run, Some(slug));
-    assert_eq!(run.describe(at), "A giant slug (14/14 HP), fighting you, on floor.");
+    assert_eq!(
+        run.describe(at),
+        "A giant slug (14/14 HP), fighting you, on floor."
+    );
     assert_eq!(run.nearest_threat(), Some(1));
 }
 
