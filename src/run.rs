@@ -588,7 +588,7 @@ impl RunState {
                 return true;
             }
         }
-        let disguise = self.knowledge().name(item);
+        let disguise = self.knowledge().plain_name(item);
         let known_before = self.knowledge().knows(item);
         self.inventory.push(item);
         self.give_letter(item);
@@ -596,7 +596,6 @@ impl RunState {
         out.push(notice(&format!("You pick up {}.", with_article(&name))));
         if !known_before && self.knowledge().knows(item) {
             // Two of a kind carried: the kind is known now, and the player is told.
-            let disguise = disguise.trim_end_matches(" (unidentified)");
             out.push(notice(&format!(
                 "Two alike: the {disguise} is {}.",
                 with_article(&name)

@@ -110,9 +110,7 @@ fn handle_save_requests(
             SaveRequest::SaveAndQuit => {
                 // At once, not in the background: the game ends when it is on disk.
                 let path = &settings.save_path;
-                let mut save = run.snapshot();
-                save.messages = log.tail();
-                match write_save(path, &save) {
+                match write_save(path, &save_of(&run, &log)) {
                     Ok(()) => {
                         notices.write(Notice(format!("Saved to {}.", path.display())));
                         facts.2.write(AppExit::Success);
@@ -147,8 +145,7 @@ fn handle_save_requests(
                 continue;
             }
         };
-        let mut save = run.snapshot();
-        save.messages = log.tail();
+        let save = save_of(&run, &log);
         let shown = path.display().to_string();
         let sender = writer.sender.clone();
         let write = move || {
@@ -162,6 +159,13 @@ fn handle_save_requests(
             write();
         }
     }
+}
+
+/// What a save of `run` holds: its snapshot and the log's newest messages.
+fn save_of(run: &RunModel, log: &NoticeLog) -> crate::run::GameSave {
+    let mut save = run.snapshot();
+    save.messages = log.tail();
+    save
 }
 
 fn report_finished_saves(mut writer: ResMut<SaveWriter>, mut notices: MessageWriter<Notice>) {

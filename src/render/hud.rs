@@ -10,8 +10,9 @@ use super::AppSystems;
 use crate::game::{Keyboard, MOST_NOTICE_ROWS, Message, NoticeLog, RunModel};
 use crate::run::Overlay;
 use crate::run::status::{
-    IN_VIEW_HEADING, carrying_count, carrying_heading, end_screen, help_text, inventory_lines,
-    inventory_title, monsters_in_view, prompt_line, status_line_within,
+    IN_VIEW_HEADING, carrying_heading, end_screen, help_text, inventory_lines,
+    inventory_overlay_lines, inventory_title, log_title, monsters_in_view, prompt_line, purse_line,
+    status_line_within,
 };
 
 pub(super) fn plugin(app: &mut App) {
@@ -304,8 +305,9 @@ fn update_inventory_panel(
         value.push_str(&format!("{IN_VIEW_HEADING}\n{}\n\n", in_view.join("\n")));
     }
     value.push_str(&carrying_heading(&run));
-    if run.gold() > 0 {
-        value.push_str(&format!("\nPurse: {} gold", run.gold()));
+    if let Some(purse) = purse_line(&run) {
+        value.push('\n');
+        value.push_str(&purse);
     }
     for line in lines {
         value.push('\n');
@@ -335,10 +337,7 @@ fn show_log(
         let last = total - scroll;
         set_text(
             &mut title,
-            format!(
-                "Messages {}-{last} of {total} (PageUp PageDown Up Down scroll; M or Esc closes)",
-                last + 1 - lines.len().min(last)
-            ),
+            log_title(last + 1 - lines.len().min(last), last, total),
         );
         let lines: Vec<String> = lines.iter().map(Message::line).collect();
         set_text(&mut text, lines.join("\n"));
@@ -364,12 +363,7 @@ fn show_inventory(
     };
     if open && (keyboard.is_changed() || run.is_changed()) {
         set_text(&mut title, inventory_title(verb).to_owned());
-        let mut lines = vec![carrying_count(&run)];
-        lines.extend(inventory_lines(&run));
-        if run.gold() > 0 {
-            lines.push(format!("Purse: {} gold pieces", run.gold()));
-        }
-        set_text(&mut list, lines.join("\n"));
+        set_text(&mut list, inventory_overlay_lines(&run).join("\n"));
     }
 }
 

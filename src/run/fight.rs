@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::travel::with_kind_article;
+use super::items::with_kind_article;
 use super::{Outcome, RunState, notice};
 use crate::dijkstra::DijkstraMap;
 use crate::grid::Pos;

@@ -127,10 +127,22 @@ impl<'a> ItemKnowledge<'a> {
             || self.identified.contains(&kind)
     }
 
-    /// What the player calls `kind`: its true name once known, else its disguise.
+    /// What the player calls `kind`: its true name once known, else its disguise marked
+    /// "(unidentified)".
     pub fn name(&self, kind: usize) -> String {
+        let plain = self.plain_name(kind);
+        if self.knows(kind) {
+            plain
+        } else {
+            format!("{plain} (unidentified)")
+        }
+    }
+
+    /// [`ItemKnowledge::name`] without the "(unidentified)" mark, for sentences that
+    /// say more ("You slip on a wooden ring.", "The golden potion is …").
+    pub fn plain_name(&self, kind: usize) -> String {
         match self.disguises.get(kind) {
-            Some(disguise) if !self.knows(kind) => format!("{disguise} (unidentified)"),
+            Some(disguise) if !self.knows(kind) => disguise.clone(),
             _ => self.table.true_name(kind),
         }
     }
@@ -197,6 +209,16 @@ pub fn with_article(name: &str) -> String {
         }
     };
     format!("{article} {name}")
+}
+
+/// A creature's name with its article: "a jackal", "an ogre" (no plural guessing, as
+/// [`with_article`] does for items).
+pub(super) fn with_kind_article(name: &str) -> String {
+    let vowel = name
+        .chars()
+        .next()
+        .is_some_and(|c| "aeiouAEIOU".contains(c));
+    format!("{} {name}", if vowel { "an" } else { "a" })
 }
 
 #[cfg(test)]

@@ -82,7 +82,7 @@ impl RunState {
             if let Some(kind) = default_monster_table().kind(monster.kind) {
                 parts.push(format!(
                     "{} ({}/{} HP), {}",
-                    super::travel::with_kind_article(&kind.name),
+                    super::items::with_kind_article(&kind.name),
                     monster.hp,
                     kind.hp,
                     self.doing(index).word()

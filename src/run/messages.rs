@@ -81,16 +81,6 @@ impl MessageLog {
             .collect()
     }
 
-    /// The last `count` lines as the screen shows them, newest first.
-    pub fn latest(&self, count: usize) -> Vec<String> {
-        self.entries
-            .iter()
-            .rev()
-            .take(count)
-            .map(Message::line)
-            .collect()
-    }
-
     /// The messages of the log window that ends `scroll` messages before the newest
     /// and holds at most `rows` of them, oldest first.
     pub fn window(&self, rows: usize, scroll: usize) -> &[Message] {
@@ -132,11 +122,12 @@ mod tests {
         log.push(130, "Saved.".into());
         log.push(131, "Saved.".into());
         assert_eq!(log.entries.len(), 2);
+        let lines: Vec<String> = log.window(2, 0).iter().map(Message::line).collect();
         assert_eq!(
-            log.latest(2),
+            lines,
             [
-                "[turns 130-131] Saved. x2",
-                "[turns 0-129] You were killed by a kobold. x130"
+                "[turns 0-129] You were killed by a kobold. x130",
+                "[turns 130-131] Saved. x2"
             ]
         );
         assert_eq!(log.texts().len(), 132);

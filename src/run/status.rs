@@ -138,13 +138,11 @@ fn join_parts(parts: &[StatusPart], gap: &str) -> String {
 /// The heading of the inventory panel: "Carrying nothing", or how many items and the
 /// keys that use and drop one.
 pub fn carrying_heading(run: &RunState) -> String {
+    let count = carrying_count(run);
     if run.inventory.is_empty() {
-        "Carrying nothing".to_owned()
+        count
     } else {
-        format!(
-            "Carrying {} (a: use, d: drop, + letter)",
-            run.inventory.len()
-        )
+        format!("{count} (a: use, d: drop, + letter)")
     }
 }
 
@@ -155,6 +153,28 @@ pub fn carrying_count(run: &RunState) -> String {
     } else {
         format!("Carrying {}", run.inventory.len())
     }
+}
+
+/// The side panel's purse line, once there is gold.
+pub fn purse_line(run: &RunState) -> Option<String> {
+    (run.gold() > 0).then(|| format!("Purse: {} gold", run.gold()))
+}
+
+/// The inventory overlay's lines (under its [`inventory_title`]): how many items, each
+/// item, and the purse.
+pub fn inventory_overlay_lines(run: &RunState) -> Vec<String> {
+    let mut lines = vec![carrying_count(run)];
+    lines.extend(inventory_lines(run));
+    if run.gold() > 0 {
+        lines.push(format!("Purse: {} gold pieces", run.gold()));
+    }
+    lines
+}
+
+/// The log overlay's title: which messages it shows (1-based `first` to `last`) of
+/// `total`, and its keys.
+pub fn log_title(first: usize, last: usize, total: usize) -> String {
+    format!("Messages {first}-{last} of {total} (PgUp PgDn Up Down; M or Esc closes)")
 }
 
 /// The prompt line over the notices while a prompt waits: the look cursor's tile in

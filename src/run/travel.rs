@@ -10,6 +10,7 @@
 
 use std::collections::BTreeSet;
 
+use super::items::with_kind_article;
 use super::{Outcome, PlayerAction, RunState, notice};
 use crate::dijkstra::DijkstraMap;
 use crate::grid::{Pos, Tile};
@@ -304,13 +305,4 @@ impl RunState {
         };
         self.level.seen[level.tiles.index_of(pos)].then_some(pos)
     }
-}
-
-/// "a jackal", "an ogre".
-pub(super) fn with_kind_article(name: &str) -> String {
-    let vowel = name
-        .chars()
-        .next()
-        .is_some_and(|c| "aeiouAEIOU".contains(c));
-    format!("{} {name}", if vowel { "an" } else { "a" })
 }

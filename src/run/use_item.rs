@@ -40,6 +40,7 @@ impl RunState {
         };
         let depth = self.depth;
         let name = self.knowledge().name(kind);
+        let plain = self.knowledge().plain_name(kind);
         let known_before = self.knowledge().knows(kind);
         let spent = match item.effect {
             Effect::None | Effect::Gold => {
@@ -80,9 +81,9 @@ impl RunState {
             }
             Effect::Strike(least, most) => self.zap_striking(kind, (least, most), out),
             Effect::DigDown => self.zap_digging(kind, out),
-            Effect::Wield { .. } => self.toggle_equipment(kind, Slot::Weapon, &name, out),
-            Effect::Armour(_) => self.toggle_equipment(kind, Slot::Armour, &name, out),
-            Effect::Ring(_) => self.toggle_equipment(kind, Slot::Ring, &name, out),
+            Effect::Wield { .. } => self.toggle_equipment(kind, Slot::Weapon, &plain, out),
+            Effect::Armour(_) => self.toggle_equipment(kind, Slot::Armour, &plain, out),
+            Effect::Ring(_) => self.toggle_equipment(kind, Slot::Ring, &plain, out),
         };
         if spent == Spent::Refused {
             return;
@@ -157,13 +158,7 @@ impl RunState {
         let last_one = self.inventory.iter().filter(|&&k| k == kind).count() == 1;
         // Of several, a spare is dropped and the one in use stays in use.
         let taken_off = last_one.then(|| self.slot_holding(kind)).flatten();
-        if let Some(at) = self.inventory.iter().rposition(|&k| k == kind) {
-            self.inventory.remove(at);
-        }
-        if last_one {
-            self.take_off(kind);
-            self.release_letter_if_gone(kind);
-        }
+        self.use_up(kind);
         self.level.put_item(self.player, kind);
         let verb = match taken_off {
             Some(slot) => format!("{} and drop", slot.verbs().1),
@@ -215,8 +210,7 @@ impl RunState {
             .find(|&kind| !knowledge.knows(kind));
         match unknown {
             Some(kind) => {
-                let before = knowledge.name(kind);
-                let before = before.trim_end_matches(" (unidentified)").to_owned();
+                let before = knowledge.plain_name(kind);
                 self.identify(kind);
                 let after = self.knowledge().name(kind);
                 out.push(notice(&format!(
@@ -337,7 +331,6 @@ impl RunState {
             Slot::Ring => &mut fight.ring,
         };
         let (on, off) = slot.verbs();
-        let name = name.trim_end_matches(" (unidentified)");
         if *held == Some(kind) {
             *held = None;
             out.push(notice(&format!("You {off} {}.", with_article(name))));
@@ -369,8 +362,8 @@ impl RunState {
         }
     }
 
-    /// Takes one item of `kind` out of the inventory (the last picked up), and off the
-    /// player when it was the last one worn or wielded.
+    /// Takes one item of `kind` out of the inventory (the last picked up, used or
+    /// dropped); the last of a kind also comes off the player and frees its letter.
     fn use_up(&mut self, kind: usize) {
         if let Some(at) = self.inventory.iter().rposition(|&k| k == kind) {
             self.inventory.remove(at);

@@ -15,8 +15,9 @@ use crate::game::NoticeLog;
 use crate::grid::{Pos, Tile};
 use crate::monsters::default_monster_table;
 use crate::run::status::{
-    IN_VIEW_HEADING, carrying_count, carrying_heading, end_screen, help_text_within,
-    inventory_lines, inventory_title, monsters_in_view, prompt_line, status_line_within,
+    IN_VIEW_HEADING, carrying_heading, end_screen, help_text_within, inventory_lines,
+    inventory_overlay_lines, inventory_title, log_title, monsters_in_view, prompt_line, purse_line,
+    status_line_within,
 };
 use crate::run::{KeyReader, Overlay, RunState, Sight};
 
@@ -102,11 +103,7 @@ pub fn draw(frame: &mut Frame, screen: &Screen) {
     }
     let verb = screen.keys.item_verb();
     if screen.keys.shows(Overlay::Inventory) || verb.is_some() {
-        let mut lines = vec![carrying_count(screen.run)];
-        lines.extend(inventory_lines(screen.run));
-        if screen.run.gold() > 0 {
-            lines.push(format!("Purse: {} gold pieces", screen.run.gold()));
-        }
+        let lines = inventory_overlay_lines(screen.run);
         draw_overlay(frame, area, inventory_title(verb), &lines.join("\n"));
     }
     if screen.keys.shows(Overlay::Log) {
@@ -135,10 +132,7 @@ fn draw_log(frame: &mut Frame, area: Rect, log: &NoticeLog, scroll: usize) {
         lines.splice(0..0, wrapped);
         first -= 1;
     }
-    let title = format!(
-        "Messages {}-{end} of {total} (PgUp PgDn; Esc closes)",
-        first + 1
-    );
+    let title = log_title(first + 1, end, total);
     draw_lines(frame, area, &title, &lines);
 }
 
@@ -254,9 +248,7 @@ fn draw_panel(frame: &mut Frame, area: Rect, run: &RunState) {
         lines.push(Line::from(""));
     }
     lines.push(Line::styled(carrying_heading(run), bold));
-    if run.gold() > 0 {
-        lines.push(Line::from(format!("Purse: {} gold", run.gold())));
-    }
+    lines.extend(purse_line(run).map(Line::from));
     lines.extend(inventory_lines(run).into_iter().map(Line::from));
     frame.render_widget(
         Paragraph::new(lines)
