@@ -147,9 +147,14 @@ impl CampaignConfig {
     /// Reads and validates a campaign file.
     pub fn load(path: &Path) -> Result<CampaignConfig, ConfigError> {
         let origin = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| ConfigError::Io {
-            origin: origin.clone(),
-            message: e.to_string(),
+        let text = crate::ron_text::read_text(path).map_err(|e| {
+            e.into_ron_error(&origin).map_or_else(
+                |message| ConfigError::Io {
+                    origin: origin.clone(),
+                    message,
+                },
+                ConfigError::Syntax,
+            )
         })?;
         Self::parse(&text, &origin)
     }

@@ -53,6 +53,12 @@ impl LevelKey {
         }
     }
 
+    /// This key with its level made by `generation`'s rules.
+    pub fn in_generation(mut self, generation: Generation) -> LevelKey {
+        self.generation = generation;
+        self
+    }
+
     /// This key with its loot drawn from `table`.
     pub fn under(mut self, table: &LootTable) -> LevelKey {
         self.loot = table.fingerprint();

@@ -269,9 +269,14 @@ impl LootTable {
     /// Reads, validates and registers ([`register`]) the loot table in `path`.
     pub fn load(path: &Path) -> Result<&'static LootTable, LootError> {
         let origin = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| LootError::Io {
-            origin: origin.clone(),
-            message: e.to_string(),
+        let text = crate::ron_text::read_text(path).map_err(|e| {
+            e.into_ron_error(&origin).map_or_else(
+                |message| LootError::Io {
+                    origin: origin.clone(),
+                    message,
+                },
+                LootError::Parse,
+            )
         })?;
         Ok(register(LootTable::from_ron_str(&text, &origin)?))
     }

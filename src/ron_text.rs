@@ -16,6 +16,69 @@ use serde::de::{
     VariantAccess, Visitor,
 };
 
+/// Why a text file could not be read as text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadTextError {
+    /// The system could not read it (what it said).
+    Io(String),
+    /// A byte is not part of UTF-8 text: its 1-based line and column (the column counts
+    /// the characters before it on its line, plus one).
+    NotUtf8 {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column, in characters.
+        column: usize,
+    },
+}
+
+impl fmt::Display for ReadTextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadTextError::Io(message) => write!(f, "cannot read: {message}"),
+            ReadTextError::NotUtf8 { line, column } => {
+                write!(f, "{line}:{column}: not UTF-8 text")
+            }
+        }
+    }
+}
+
+/// Reads the file at `path` as UTF-8 text; bytes that are not UTF-8 are an error at
+/// their line and column.
+pub fn read_text(path: &std::path::Path) -> Result<String, ReadTextError> {
+    let bytes = std::fs::read(path).map_err(|e| ReadTextError::Io(e.to_string()))?;
+    text_of(bytes)
+}
+
+/// `bytes` as UTF-8 text, or where the first byte that is not UTF-8 stands.
+pub fn text_of(bytes: Vec<u8>) -> Result<String, ReadTextError> {
+    String::from_utf8(bytes).map_err(|e| {
+        let bytes = e.as_bytes();
+        let good = &bytes[..e.utf8_error().valid_up_to()];
+        // Everything before the bad byte is UTF-8, so it can be counted as text.
+        let good = std::str::from_utf8(good).unwrap_or_default();
+        let line_start = good.rfind('\n').map_or(0, |i| i + 1);
+        ReadTextError::NotUtf8 {
+            line: good.matches('\n').count() + 1,
+            column: good[line_start..].chars().count() + 1,
+        }
+    })
+}
+
+impl ReadTextError {
+    /// The error as a [`RonError`] of `origin` (for readers whose errors carry one).
+    pub fn into_ron_error(self, origin: &str) -> Result<RonError, String> {
+        match self {
+            ReadTextError::Io(message) => Err(message),
+            ReadTextError::NotUtf8 { line, column } => Ok(RonError {
+                origin: origin.to_owned(),
+                line,
+                column,
+                message: "not UTF-8 text".into(),
+            }),
+        }
+    }
+}
+
 /// A RON text that could not be read, with its place: `origin:line:column: message`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RonError {

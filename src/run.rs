@@ -43,7 +43,7 @@ pub use save::{GameSave, SavedLevel, load_run, load_run_and_messages, write_save
 pub use watch::CaveWatch;
 
 use crate::config::{CampaignConfig, MAX_DEPTH};
-use crate::generator::{GenError, GeneratorConfig};
+use crate::generator::{GenError, Generation, GeneratorConfig};
 use crate::grid::{Pos, Tile};
 use crate::key::LevelKey;
 use crate::rng::mix64;
@@ -157,6 +157,9 @@ pub struct RunState {
     pub watch: Option<CaveWatch>,
     /// Hit points, kills, the turn schedule and the run's end; `None` in a peaceful run.
     pub fight: Option<Fight>,
+    /// The generation the run's new levels are made in: the one it started in, so that a
+    /// run saved or recorded under one delve goes on by the same rules under a later one.
+    pub generation: Generation,
 }
 
 impl RunState {
@@ -164,6 +167,17 @@ impl RunState {
     /// what the player is told. A start key carries its run seed: the depths above and
     /// below it come from that seed (the campaign gives their generators).
     pub fn start(
+        campaign: CampaignConfig,
+        start: Option<LevelKey>,
+        rules: Rules,
+    ) -> Result<(RunState, Vec<Outcome>), StartError> {
+        RunState::start_in(Generation::CURRENT, campaign, start, rules)
+    }
+
+    /// [`RunState::start`], with the run's new levels made in `generation` (a recording
+    /// replays in the generation it was made in).
+    pub fn start_in(
+        generation: Generation,
         mut campaign: CampaignConfig,
         start: Option<LevelKey>,
         rules: Rules,
@@ -182,6 +196,7 @@ impl RunState {
                 key
             }
             None => LevelKey::new(campaign.config_at(1).clone(), 1, campaign.seed)
+                .in_generation(generation)
                 .under(campaign.loot_table()),
         };
         let generated = generate_for_play(&key).map_err(|e| match e {
@@ -201,6 +216,7 @@ impl RunState {
             level: LevelInPlay::new(key.clone(), generated, None),
             watch: None,
             fight: (rules == Rules::Monsters).then(Fight::new),
+            generation,
         };
         run.put_monsters(None);
         run.level.look_from(player);
@@ -224,6 +240,7 @@ impl RunState {
                 depth,
                 self.campaign.seed,
             )
+            .in_generation(self.generation)
             .under(self.campaign.loot_table())
         })
     }

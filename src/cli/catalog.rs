@@ -4,7 +4,7 @@
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use delve::catalog::{catalog, parse_seed_range, to_csv, to_text};
+use delve::catalog::{CsvCatalog, entry_text, parse_seed_range, stream_catalog};
 use delve::config::MAX_DEPTH;
 
 use super::{CliError, Outcome};
@@ -41,34 +41,85 @@ enum Format {
     Csv,
 }
 
-/// Runs `delve catalog`.
+/// Why a streamed catalog stopped early.
+enum Stop {
+    /// The reader went away (`| head`): not an error.
+    ReaderGone,
+    /// Anything else: printed, exit 2.
+    Failed(CliError),
+}
+
+impl From<delve::generator::GenError> for Stop {
+    fn from(e: delve::generator::GenError) -> Stop {
+        Stop::Failed(CliError::from(e))
+    }
+}
+
+impl From<std::io::Error> for Stop {
+    fn from(e: std::io::Error) -> Stop {
+        if super::is_closed_pipe(&e) {
+            Stop::ReaderGone
+        } else {
+            Stop::Failed(CliError::from(e))
+        }
+    }
+}
+
+impl From<csv::Error> for Stop {
+    fn from(e: csv::Error) -> Stop {
+        match e.into_kind() {
+            csv::ErrorKind::Io(e) => Stop::from(e),
+            other => Stop::Failed(CliError(format!("{other:?}"))),
+        }
+    }
+}
+
+/// Runs `delve catalog`: the entries are written as they are made, in catalog order, so
+/// memory stays flat for any number of seeds.
 pub fn run(args: CatalogArgs) -> Result<Outcome, CliError> {
+    use std::io::Write;
     let campaign = super::resolve::campaign_file(args.config.as_deref())?;
     let (first, last) = args.seeds;
-    let levels = (last - first)
-        .saturating_add(1)
-        .saturating_mul(args.depths as u64);
-    if levels > MAX_LEVELS {
+    // Counted wide: `0..18446744073709551615` is 2^64 seeds, which no u64 holds.
+    let levels = (u128::from(last - first) + 1) * u128::from(args.depths);
+    if levels > u128::from(MAX_LEVELS) {
         return Err(CliError(format!(
             "--seeds {first}..{last} with --depths {} is {levels} levels; at most {MAX_LEVELS} at once",
             args.depths
         )));
     }
-    let bar = ProgressBar::new(levels);
+    let bar = ProgressBar::new(levels as u64);
     bar.set_style(
         ProgressStyle::with_template("catalog [{bar:40}] {pos}/{len} levels, {eta} left")
             .map_err(|e| CliError(e.to_string()))?
             .progress_chars("=> "),
     );
     let threads = args.threads.map_or(0, usize::from);
-    let entries = delve::stats::on_threads(threads, || {
-        catalog(&campaign, first..=last, args.depths, &|| bar.inc(1))
-    })??;
+    let written = delve::stats::on_threads(threads, || -> Result<(), Stop> {
+        let progress = || bar.inc(1);
+        let out = std::io::BufWriter::new(std::io::stdout().lock());
+        match args.format {
+            Format::Text => {
+                let mut out = out;
+                stream_catalog(&campaign, first..=last, args.depths, &progress, |entry| {
+                    out.write_all(entry_text(&entry).as_bytes())
+                        .map_err(Stop::from)
+                })?;
+                out.flush()?;
+            }
+            Format::Csv => {
+                let mut csv = CsvCatalog::new(out);
+                stream_catalog(&campaign, first..=last, args.depths, &progress, |entry| {
+                    csv.write(&entry).map_err(Stop::from)
+                })?;
+                csv.finish()?.flush()?;
+            }
+        }
+        Ok(())
+    })?;
     bar.finish_and_clear();
-    let text = match args.format {
-        Format::Text => to_text(&entries),
-        Format::Csv => to_csv(&entries).map_err(|e| CliError(e.to_string()))?,
-    };
-    super::print_out(&text)?;
-    Ok(Outcome::Done)
+    match written {
+        Ok(()) | Err(Stop::ReaderGone) => Ok(Outcome::Done),
+        Err(Stop::Failed(e)) => Err(e),
+    }
 }

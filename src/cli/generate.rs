@@ -105,21 +105,25 @@ pub fn summary(key: &LevelKey, level: &Level) -> String {
 pub fn run(args: GenArgs) -> Result<Outcome, CliError> {
     let format = output_format(&args)?;
     let key = resolve::level_key(&args.level)?;
-    let level = key.generate()?;
     let scale = args.scale.unwrap_or(DEFAULT_SCALE);
+    if format == Format::Png {
+        // Refused before the level is made: a 4096x4096 level takes a while to generate.
+        let (w, h) = key.config.size();
+        let (w, h) = (
+            u64::from(w) * u64::from(scale),
+            u64::from(h) * u64::from(scale),
+        );
+        if w.max(h) > u64::from(delve::picture::MAX_SIDE) {
+            return Err(CliError(format!(
+                "a {w}x{h} picture is too large (at most {} pixels a side); lower --scale",
+                delve::picture::MAX_SIDE
+            )));
+        }
+    }
+    let level = key.generate()?;
     let bytes = match format {
         Format::Ascii => level.tiles.to_ascii().into_bytes(),
         Format::Png => {
-            let (w, h) = (
-                level.tiles.width() as u64 * scale as u64,
-                level.tiles.height() as u64 * scale as u64,
-            );
-            if w.max(h) > delve::picture::MAX_SIDE as u64 {
-                return Err(CliError(format!(
-                    "a {w}x{h} picture is too large (at most {} pixels a side); lower --scale",
-                    delve::picture::MAX_SIDE
-                )));
-            }
             let mut png = Vec::new();
             write_png(&level.tiles, scale, &mut png)?;
             png

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use delve::game::headless::FinalState;
+use delve::ron_text::ReadTextError;
 use delve::run::Outcome;
 use delve::run::record::{Recording, RecordingError};
 
@@ -39,8 +40,12 @@ fn parse_speed(text: &str) -> Result<f32, String> {
 /// Runs `delve replay`.
 pub fn run(args: ReplayArgs) -> Result<Exit, CliError> {
     let shown = args.file.display();
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| CliError(format!("{shown}: cannot read: {e}")))?;
+    let text = delve::ron_text::read_text(&args.file).map_err(|e| match e {
+        ReadTextError::Io(message) => CliError(format!("{shown}: cannot read: {message}")),
+        ReadTextError::NotUtf8 { line, column } => CliError(format!(
+            "{shown}: line {line}, column {column}: not UTF-8 text"
+        )),
+    })?;
     let recording = Recording::parse(&text).map_err(|e| CliError(format!("{shown}: {e}")))?;
     if let Some(start) = &recording.start.start {
         delve::key::LevelKey::decode(start)

@@ -172,10 +172,20 @@ impl RecordingStart {
         start: Option<&LevelKey>,
         rules: Rules,
     ) -> RecordingStart {
+        RecordingStart::in_generation(Generation::CURRENT, campaign, start, rules)
+    }
+
+    /// [`RecordingStart::new`] for a run whose new levels are made in `generation`.
+    pub fn in_generation(
+        generation: Generation,
+        campaign: &CampaignConfig,
+        start: Option<&LevelKey>,
+        rules: Rules,
+    ) -> RecordingStart {
         let table = campaign.loot_table();
         RecordingStart {
             format: RECORDING_FORMAT,
-            generation: Generation::CURRENT.number(),
+            generation: generation.number(),
             campaign: campaign.clone(),
             start: start.map(LevelKey::encode),
             rules,
@@ -230,6 +240,12 @@ impl Recording {
                 start.format
             )));
         }
+        if Generation::from_number(start.generation).is_none() {
+            return Err(RecordingError::Unsupported(format!(
+                "the recording's levels are of generation {}, which this delve does not know",
+                start.generation
+            )));
+        }
         if start.campaign.depths.is_empty() {
             return Err(broken(first, "the campaign lists no levels".into()));
         }
@@ -260,12 +276,6 @@ impl Recording {
                 ));
             }
             (None, None) => {}
-        }
-        if Generation::from_number(start.generation).is_none() {
-            return Err(RecordingError::Unsupported(format!(
-                "the recording's levels are of generation {}, which this delve does not know",
-                start.generation
-            )));
         }
         let steps = lines
             .map(|(n, line)| {
@@ -301,13 +311,24 @@ impl Recording {
             })?),
             None => None,
         };
-        let (mut run, outcomes) =
-            RunState::start(self.start.campaign.clone(), start, self.start.rules).map_err(|e| {
-                RecordingError::Broken {
-                    line: 1,
-                    problem: e.to_string(),
-                }
-            })?;
+        let generation = Generation::from_number(self.start.generation).ok_or_else(|| {
+            RecordingError::Unsupported(format!(
+                "the recording's levels are of generation {}, which this delve does not know",
+                self.start.generation
+            ))
+        })?;
+        // The run goes on in the generation it was recorded in, whatever this delve's
+        // newest is.
+        let (mut run, outcomes) = RunState::start_in(
+            generation,
+            self.start.campaign.clone(),
+            start,
+            self.start.rules,
+        )
+        .map_err(|e| RecordingError::Broken {
+            line: 1,
+            problem: e.to_string(),
+        })?;
         outcomes.iter().for_each(&mut seen);
         for (index, step) in self.steps.iter().enumerate() {
             match step {

@@ -10,6 +10,7 @@ use super::level::{LevelInPlay, LevelMemory, check_play_size, generate_for_play}
 use super::messages::Message;
 use super::{Fight, RunState};
 use crate::config::CampaignConfig;
+use crate::generator::Generation;
 use crate::grid::Pos;
 use crate::key::LevelKey;
 use crate::loot::{Effect, LootFingerprint, LootTable, PlacedItem, register};
@@ -17,6 +18,10 @@ use crate::monsters::{Monster, default_monster_table};
 use crate::rng::mix64;
 use crate::save::{LoadedFrom, SaveError, load_validated, save_to_path};
 use crate::schedule::Actor;
+
+/// The generation a save without [`GameSave::generation`] goes on in: every such save
+/// was made while generation 2 was the newest, and its run went on making levels by it.
+pub const GENERATION_OF_AN_OLDER_SAVE: Generation = Generation::Second;
 
 /// One visited level in a save: its key and what changed on it.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
@@ -74,6 +79,11 @@ pub struct GameSave {
     /// as peaceful runs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fight: Option<Fight>,
+    /// The number of the generation the run's new levels are made in
+    /// ([`RunState::generation`]). Absent for generation 2 — the generation of every save
+    /// made before this field existed, whose runs went on in it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generation: Option<u64>,
     /// The newest messages of the run's log, so a continued run shows them again. Not
     /// part of the run's state (a snapshot leaves it empty; the front end fills it).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -153,6 +163,8 @@ impl RunState {
             loot_table: (self.campaign.loot_table().fingerprint() != LootFingerprint::embedded())
                 .then(|| self.campaign.loot_table().to_ron()),
             fight: self.fight.clone(),
+            generation: (self.generation != GENERATION_OF_AN_OLDER_SAVE)
+                .then(|| self.generation.number()),
             messages: Vec::new(),
         }
     }
@@ -177,6 +189,12 @@ impl RunState {
                 crate::config::MAX_DEPTH
             ));
         }
+        let generation = match save.generation {
+            None => GENERATION_OF_AN_OLDER_SAVE,
+            Some(number) => Generation::from_number(number).ok_or_else(|| {
+                format!("the run's new levels are of generation {number}, which this delve does not know")
+            })?,
+        };
         if !(1..=crate::config::MAX_DEPTH).contains(&save.depth) {
             return Err(format!("the player is on depth {}", save.depth));
         }
@@ -331,6 +349,7 @@ impl RunState {
             level,
             watch: None,
             fight: save.fight,
+            generation,
         };
         run.bring_up_to_date();
         run.level.look_from(run.player);

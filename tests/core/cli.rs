@@ -464,6 +464,27 @@ fn odd_input_exits_2_with_a_one_line_reason_and_never_panics() {
         b"(seed: 1, depths: [Cave(), Cave(width: 4096, height: 4096)])",
     );
     let not_utf8 = temp_file("latin1.ron", b"(seed: 1, depths: [Cave(\xe9)])");
+    let latin1_recording = temp_file(
+        "latin1.rec",
+        &[
+            b"(format:3,generation:2,campaign:(seed:1,depths:[Cave()]))\nAct(Move(".as_slice(),
+            &[0xE9],
+        ]
+        .concat(),
+    );
+    let huge_key_of_an_unknown_table = delve::key::LevelKey {
+        loot: delve::loot::LootFingerprint(0xDE1FE),
+        ..delve::key::LevelKey::new(
+            delve::generator::GeneratorConfig::Cave(delve::generator::CaveConfig {
+                width: 4096,
+                height: 4096,
+                ..Default::default()
+            }),
+            1,
+            1,
+        )
+    }
+    .encode();
     let huge_key = delve::key::LevelKey::new(
         delve::generator::GeneratorConfig::Cave(delve::generator::CaveConfig {
             width: 4096,
@@ -493,7 +514,32 @@ fn odd_input_exits_2_with_a_one_line_reason_and_never_panics() {
         ),
         (
             vec!["gen".into(), not_utf8.display().to_string()],
-            "latin1.ron",
+            "latin1.ron:1:25: not UTF-8 text",
+        ),
+        (
+            vec!["replay".into(), latin1_recording.display().to_string()],
+            "line 2, column 10: not UTF-8 text",
+        ),
+        // 2^64 seeds of 10 depths: the count as it is, not wrapped.
+        (
+            ["catalog", "--seeds", "0..18446744073709551615"]
+                .map(String::from)
+                .to_vec(),
+            "is 184467440737095516160 levels; at most 10000000",
+        ),
+        // The picture is refused before its level is made: the key's loot table is
+        // one nobody has, which making the level would have said instead.
+        (
+            vec![
+                "gen".into(),
+                "--key".into(),
+                huge_key_of_an_unknown_table,
+                "--out".into(),
+                temp_folder("odd").join("huge.png").display().to_string(),
+                "--scale".into(),
+                "8".into(),
+            ],
+            "a 32768x32768 picture is too large",
         ),
         // Too low for one row of cells: the height's fault, named.
         (
@@ -545,6 +591,7 @@ fn a_save_holding_a_level_too_large_to_play_is_refused() {
         remembered: vec![],
         loot_table: None,
         fight: None,
+        generation: None,
         messages: vec![],
     };
     let path = temp_file("huge.sav", b"");

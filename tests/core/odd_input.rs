@@ -62,6 +62,7 @@ fn save_text() -> String {
         remembered: vec![],
         loot_table: None,
         fight: None,
+        generation: None,
         messages: vec![],
     };
     ron::ser::to_string_pretty(&save, ron::ser::PrettyConfig::default()).unwrap()

@@ -9,8 +9,9 @@ use std::path::{Path, PathBuf};
 use delve::config::CampaignConfig;
 use delve::game::RunSettings;
 use delve::game::headless::{headless_app, perform, settle};
+use delve::generator::Generation;
 use delve::grid::Pos;
-use delve::run::record::{Recording, RecordingError, Step};
+use delve::run::record::{Check, Recording, RecordingError, RecordingStart, Step};
 use delve::run::{GameSave, PlayerAction, Rules, RunState};
 
 /// The committed recordings: (file, run seed).
@@ -253,4 +254,69 @@ fn a_recorded_run_with_monsters_replays_to_the_same_state() {
     let replayed = recording.replay().unwrap();
     assert_eq!(replayed.snapshot(), played);
     assert!(replayed.turns > 30, "{} turns", replayed.turns);
+}
+
+/// A short run of `generation` (a few waits), recorded as the game records it.
+fn recorded_in(generation: Generation, seed: u64) -> Recording {
+    let start = RecordingStart::in_generation(generation, &campaign(seed), None, Rules::Monsters);
+    let (mut run, _) =
+        RunState::start_in(generation, campaign(seed), None, Rules::Monsters).unwrap();
+    let steps = (0..3)
+        .map(|_| {
+            run.apply(PlayerAction::Wait);
+            Step::Act(PlayerAction::Wait, Check::of(&run))
+        })
+        .collect();
+    Recording { start, steps }
+}
+
+#[test]
+fn a_recording_replays_in_the_generation_it_names() {
+    // Generation 1 put the cave's must-find item elsewhere, so the two generations'
+    // first levels differ and a recording replayed in the wrong one is out of sync.
+    let older = recorded_in(Generation::First, 3);
+    let run = Recording::parse(&older.text()).unwrap().replay().unwrap();
+    assert_eq!(run.generation, Generation::First);
+    assert_eq!(run.level.key.generation, Generation::First);
+    assert_eq!(
+        run.key_for(2).generation,
+        Generation::First,
+        "new depths too"
+    );
+
+    let relabelled = older.text().replacen("generation:1,", "generation:2,", 1);
+    match Recording::parse(&relabelled).unwrap().replay() {
+        Err(RecordingError::OutOfSync { step: 1, what, .. }) => {
+            assert!(what.contains("state checksum"), "{what}")
+        }
+        other => panic!("a generation-1 run replayed as generation 2: {other:?}"),
+    }
+    let unknown = older.text().replacen("generation:1,", "generation:0,", 1);
+    assert!(matches!(
+        Recording::parse(&unknown),
+        Err(RecordingError::Unsupported(why)) if why.contains("generation 0")
+    ));
+}
+
+#[test]
+fn a_save_goes_on_in_the_generation_its_run_started_in() {
+    let (run, _) =
+        RunState::start_in(Generation::First, campaign(5), None, Rules::Monsters).unwrap();
+    let save = run.snapshot();
+    assert_eq!(save.generation, Some(1));
+    let back = RunState::restore(save).unwrap();
+    assert_eq!(back.generation, Generation::First);
+    assert_eq!(back.key_for(3).generation, Generation::First);
+    // A save without the field was made while generation 2 was the newest.
+    let (run, _) = RunState::start(campaign(5), None, Rules::Monsters).unwrap();
+    let mut save = run.snapshot();
+    save.generation = None;
+    assert_eq!(
+        RunState::restore(save).unwrap().generation,
+        delve::run::save::GENERATION_OF_AN_OLDER_SAVE
+    );
+    let mut impossible = run.snapshot();
+    impossible.generation = Some(99);
+    let refused = RunState::restore(impossible).unwrap_err();
+    assert!(refused.contains("generation 99"), "{refused}");
 }
