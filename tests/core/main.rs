@@ -7,6 +7,7 @@ mod caves;
 mod cli;
 mod configs;
 mod fight;
+mod fuzz_corpora;
 mod golden;
 mod items;
 mod keys;

@@ -1,0 +1,247 @@
+//! The fuzz targets' bodies: plain functions of the fuzzer's bytes that panic when delve
+//! breaks a promise. `fuzz/fuzz_targets/*.rs` hand libFuzzer's input to them; the normal
+//! test suite (`tests/core/fuzz_corpora.rs`) includes this file and runs every seed and
+//! every regression input through them on stable Rust, so they always compile and what
+//! a campaign once found stays fixed.
+//!
+//! Each target states its promise: bad input is an error value, never a panic or a hang;
+//! what is accepted round-trips; a run's state is always one the rules can reach (the
+//! checks `RunState::restore` makes of a save), and a restored run goes on as the
+//! original does.
+
+use delve::config::CampaignConfig;
+use delve::generator::GeneratorKind;
+use delve::key::LevelKey;
+use delve::loot::LootTable;
+use delve::monsters::MonsterTable;
+use delve::run::record::{Check, Recording};
+use delve::run::{GameSave, PlayerAction, Rules, RunState};
+
+/// The largest level (in tiles) a target generates: bigger ones are valid but slow, and
+/// size limits have their own tests.
+pub const MOST_TILES: u64 = 160 * 160;
+
+/// Steps a fuzzed run or replay takes at most.
+pub const MOST_STEPS: usize = 160;
+
+fn text(data: &[u8]) -> Option<&str> {
+    std::str::from_utf8(data).ok()
+}
+
+fn small_enough(key: &LevelKey) -> bool {
+    let (w, h) = key.config.size();
+    u64::from(w) * u64::from(h) <= MOST_TILES
+}
+
+/// A campaign file: parsed and validated or refused; an accepted campaign's first
+/// depth (when small) generates, and its key reads back to the same level.
+pub fn campaign_config(data: &[u8]) {
+    let Some(text) = text(data) else { return };
+    // The origin has no folder, so a `loot` file it names is looked for nowhere real.
+    let Ok(campaign) = CampaignConfig::parse(text, "/nonexistent/fuzz.ron") else {
+        return;
+    };
+    let key =
+        LevelKey::new(campaign.config_at(1).clone(), 1, campaign.seed).under(campaign.loot_table());
+    if small_enough(&key) {
+        let level = key.generate();
+        let again = LevelKey::decode(&key.encode()).expect("a printed key reads back");
+        assert_eq!(again, key, "the key of {text:?}");
+        if let Ok(level) = level {
+            assert_eq!(again.generate().ok().as_ref(), Some(&level), "same level");
+        }
+    }
+}
+
+/// A loot table: refused, or accepted and written back to an equal table.
+pub fn loot_table(data: &[u8]) {
+    let Some(text) = text(data) else { return };
+    let Ok(table) = LootTable::from_ron_str(text, "fuzz") else {
+        return;
+    };
+    let again = LootTable::from_ron_str(&table.to_ron(), "fuzz again")
+        .expect("a table delve wrote reads back");
+    assert_eq!(again, table);
+    assert_eq!(again.fingerprint(), table.fingerprint());
+}
+
+/// A monster table: refused or accepted, never a panic.
+pub fn monster_table(data: &[u8]) {
+    let Some(text) = text(data) else { return };
+    let _ = MonsterTable::from_ron_str(text, "fuzz");
+}
+
+/// A level key: refused, or read to a key that prints as a key reading back to itself;
+/// a small one generates (or says why not) the same level twice.
+pub fn level_key(data: &[u8]) {
+    let Some(text) = text(data) else { return };
+    let Ok(key) = LevelKey::decode(text) else {
+        return;
+    };
+    let printed = key.encode();
+    assert_eq!(
+        LevelKey::decode(&printed).as_ref(),
+        Ok(&key),
+        "{text:?} printed as {printed:?}"
+    );
+    if small_enough(&key) {
+        let first = key.generate();
+        assert_eq!(first.is_ok(), key.generate().is_ok());
+        if let (Ok(a), Ok(b)) = (first, key.generate()) {
+            assert_eq!(a, b, "the level of {printed}");
+        }
+    }
+}
+
+/// A restored run: its state must be one the rules reach, so saving it again and
+/// restoring gives the same save; and it must go on as the original would.
+fn check_restores_to_itself(run: &RunState, context: &str) {
+    let save = run.snapshot();
+    let back = RunState::restore(save.clone())
+        .unwrap_or_else(|e| panic!("{context}: a state the rules reached is refused: {e}"));
+    assert_eq!(back.snapshot(), save, "{context}: save -> restore -> save");
+}
+
+/// A save file's bytes: refused, or a run that restores to itself.
+pub fn save_file(data: &[u8]) {
+    let Ok(save) = delve::save::decode_save::<GameSave>(data) else {
+        return;
+    };
+    if let Ok(run) = RunState::restore(save) {
+        check_restores_to_itself(&run, "a loaded save");
+    }
+}
+
+/// A fuzzed payload inside a well-formed envelope (the first 8 bytes pick the save key):
+/// the payload's RON is refused, or restores to a run that restores to itself.
+pub fn save_payload(data: &[u8]) {
+    let (key, payload) = data.split_at(data.len().min(8));
+    let mut key_bytes = [0u8; 8];
+    key_bytes[..key.len()].copy_from_slice(key);
+    let bytes = delve::save::encode_save_bytes(payload, u64::from_le_bytes(key_bytes));
+    save_file(&bytes);
+}
+
+/// A recording: refused, or played back (at most [`MOST_STEPS`] steps) to its end or to
+/// the first step that comes out differently — never a panic.
+pub fn recording(data: &[u8]) {
+    let Some(text) = text(data) else { return };
+    let Ok(mut recording) = Recording::parse(text) else {
+        return;
+    };
+    if recording
+        .start
+        .campaign
+        .depths
+        .iter()
+        .any(|c| u64::from(c.size().0) * u64::from(c.size().1) > MOST_TILES)
+    {
+        return;
+    }
+    recording.steps.truncate(MOST_STEPS);
+    if let Ok(run) = recording.replay() {
+        check_restores_to_itself(&run, "a replayed run");
+    }
+}
+
+/// What one fuzzed byte does in [`run`]: the player's actions, and saving and loading
+/// in memory as F5 and F9 do.
+fn action_of(byte: u8) -> PlayerAction {
+    use PlayerAction::*;
+    const MOVES: [(i32, i32); 8] = [
+        (-1, 0),
+        (1, 0),
+        (0, -1),
+        (0, 1),
+        (-1, -1),
+        (1, -1),
+        (-1, 1),
+        (1, 1),
+    ];
+    match byte {
+        // Moves most often, as a player makes them.
+        0..=119 => {
+            let (dx, dy) = MOVES[usize::from(byte % 8)];
+            Move(dx, dy)
+        }
+        120..=129 => Wait,
+        130..=139 => Descend,
+        140..=144 => Ascend,
+        145..=159 => PickUp,
+        160..=185 => Use(b'a' + (byte - 160)),
+        186..=195 => Drop(b'a' + (byte - 186)),
+        196..=205 => Explore,
+        206..=211 => Rest,
+        212..=219 => Save,
+        220..=227 => Load,
+        228..=231 => Regenerate,
+        232..=237 => {
+            let kinds = GeneratorKind::ALL;
+            SwitchKind(kinds[usize::from(byte - 232) % kinds.len()])
+        }
+        238..=241 => AdjustWalls(if byte % 2 == 0 { 5 } else { -5 }),
+        242..=245 => StepAutomaton,
+        246..=249 => StopWatching,
+        _ => ShowKey,
+    }
+}
+
+/// The run itself: the first byte picks the run seed, the second the rules, the rest are
+/// actions ([`action_of`]; at most [`MOST_STEPS`]). After every step the run's state
+/// restores to itself, and the restored run takes the next step as the run does.
+pub fn run(data: &[u8]) {
+    let (head, actions) = data.split_at(data.len().min(2));
+    let mut campaign = CampaignConfig::builtin();
+    campaign.seed = u64::from(head.first().copied().unwrap_or(0));
+    let rules = match head.get(1) {
+        Some(b) if b % 4 == 0 => Rules::Peaceful,
+        _ => Rules::Monsters,
+    };
+    let (mut run, _) =
+        RunState::start(campaign, None, rules).expect("the built-in campaign starts");
+    let mut saved: Option<GameSave> = None;
+    for (step, &byte) in actions.iter().take(MOST_STEPS).enumerate() {
+        let action = action_of(byte);
+        let context = format!("step {step} ({action:?})");
+        match action {
+            PlayerAction::Save => saved = Some(run.snapshot()),
+            PlayerAction::Load => {
+                if let Some(save) = &saved {
+                    run = RunState::restore(save.clone())
+                        .unwrap_or_else(|e| panic!("{context}: its own save is refused: {e}"));
+                }
+            }
+            // Watching a cave's automaton is a view the designer keys open and a save
+            // does not keep (a loaded run is not watching): no twin to compare.
+            _ if run.watch.is_some() => {
+                run.apply(action);
+            }
+            _ => {
+                // The run and its restored twin take the step alike.
+                let mut twin = RunState::restore(run.snapshot())
+                    .unwrap_or_else(|e| panic!("{context}: the state before is refused: {e}"));
+                run.apply(action);
+                twin.apply(action);
+                assert_eq!(
+                    Check::of(&twin),
+                    Check::of(&run),
+                    "{context}: the twin differs"
+                );
+            }
+        }
+        check_restores_to_itself(&run, &context);
+    }
+}
+
+/// Every target by name, as `fuzz/fuzz_targets/` and the corpora under `fuzz/corpus/`
+/// name them.
+pub const TARGETS: [(&str, fn(&[u8])); 8] = [
+    ("campaign_config", campaign_config),
+    ("loot_table", loot_table),
+    ("monster_table", monster_table),
+    ("level_key", level_key),
+    ("save_file", save_file),
+    ("save_payload", save_payload),
+    ("recording", recording),
+    ("run", run),
+];
