@@ -42,10 +42,28 @@ impl fmt::Display for ReadTextError {
     }
 }
 
+/// The largest text file delve reads (configs, tables, recordings): far above any real
+/// one (a recording of 100,000 steps is about 25 MB), and a stop for a path such as
+/// `/dev/zero` that would otherwise be read until memory runs out.
+pub const MOST_TEXT_BYTES: u64 = 64 << 20;
+
 /// Reads the file at `path` as UTF-8 text; bytes that are not UTF-8 are an error at
-/// their line and column.
+/// their line and column, and a file over [`MOST_TEXT_BYTES`] is refused.
 pub fn read_text(path: &std::path::Path) -> Result<String, ReadTextError> {
-    let bytes = std::fs::read(path).map_err(|e| ReadTextError::Io(e.to_string()))?;
+    use std::io::Read;
+    let io = |e: std::io::Error| ReadTextError::Io(e.to_string());
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .map_err(io)?
+        .take(MOST_TEXT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > MOST_TEXT_BYTES {
+        return Err(ReadTextError::Io(format!(
+            "larger than {} MiB, which no delve text file is",
+            MOST_TEXT_BYTES >> 20
+        )));
+    }
     text_of(bytes)
 }
 

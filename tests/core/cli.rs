@@ -464,6 +464,10 @@ fn odd_input_exits_2_with_a_one_line_reason_and_never_panics() {
         b"(seed: 1, depths: [Cave(), Cave(width: 4096, height: 4096)])",
     );
     let not_utf8 = temp_file("latin1.ron", b"(seed: 1, depths: [Cave(\xe9)])");
+    let endless_loot = temp_file(
+        "endless.ron",
+        b"(seed: 1, loot: \"/dev/zero\", depths: [Cave()])",
+    );
     let latin1_recording = temp_file(
         "latin1.rec",
         &[
@@ -519,6 +523,11 @@ fn odd_input_exits_2_with_a_one_line_reason_and_never_panics() {
         (
             vec!["replay".into(), latin1_recording.display().to_string()],
             "line 2, column 10: not UTF-8 text",
+        ),
+        // A file that never ends is not read until memory runs out.
+        (
+            vec!["gen".into(), endless_loot.display().to_string()],
+            "larger than 64 MiB",
         ),
         // 2^64 seeds of 10 depths: the count as it is, not wrapped.
         (
