@@ -96,6 +96,9 @@ pub fn level_key(data: &[u8]) {
 /// A restored run: its state must be one the rules reach, so saving it again and
 /// restoring gives the same save; and it must go on as the original would.
 fn check_restores_to_itself(run: &RunState, context: &str) {
+    if let Some(broken) = run.broken_rule() {
+        panic!("{context}: a rule is broken: {broken}");
+    }
     let save = run.snapshot();
     let back = RunState::restore(save.clone())
         .unwrap_or_else(|e| panic!("{context}: a state the rules reached is refused: {e}"));
@@ -186,9 +189,16 @@ fn action_of(byte: u8) -> PlayerAction {
     }
 }
 
+/// Steps between two save-and-restore checks of a fuzzed run: restoring makes the level
+/// again, which costs more than the rest of a step, so every step checks the rules
+/// ([`RunState::broken_rule`]) and every few the full round trip and twin.
+pub const ROUND_TRIP_EVERY: usize = 8;
+
 /// The run itself: the first byte picks the run seed, the second the rules, the rest are
-/// actions ([`action_of`]; at most [`MOST_STEPS`]). After every step the run's state
-/// restores to itself, and the restored run takes the next step as the run does.
+/// actions ([`action_of`]; at most [`MOST_STEPS`]). After every step no rule of a
+/// reachable state is broken; every [`ROUND_TRIP_EVERY`] steps, at every save and at
+/// the end, the state restores to itself and the restored twin takes the next step as
+/// the run does.
 pub fn run(data: &[u8]) {
     let (head, actions) = data.split_at(data.len().min(2));
     let mut campaign = CampaignConfig::builtin();
@@ -200,11 +210,16 @@ pub fn run(data: &[u8]) {
     let (mut run, _) =
         RunState::start(campaign, None, rules).expect("the built-in campaign starts");
     let mut saved: Option<GameSave> = None;
-    for (step, &byte) in actions.iter().take(MOST_STEPS).enumerate() {
+    let actions = &actions[..actions.len().min(MOST_STEPS)];
+    for (step, &byte) in actions.iter().enumerate() {
         let action = action_of(byte);
         let context = format!("step {step} ({action:?})");
+        let round_trip = step % ROUND_TRIP_EVERY == 0 || step + 1 == actions.len();
         match action {
-            PlayerAction::Save => saved = Some(run.snapshot()),
+            PlayerAction::Save => {
+                check_restores_to_itself(&run, &context);
+                saved = Some(run.snapshot());
+            }
             PlayerAction::Load => {
                 if let Some(save) = &saved {
                     run = RunState::restore(save.clone())
@@ -213,7 +228,7 @@ pub fn run(data: &[u8]) {
             }
             // Watching a cave's automaton is a view the designer keys open and a save
             // does not keep (a loaded run is not watching): no twin to compare.
-            _ if run.watch.is_some() => {
+            _ if run.watch.is_some() || !round_trip => {
                 run.apply(action);
             }
             _ => {
@@ -227,9 +242,12 @@ pub fn run(data: &[u8]) {
                     Check::of(&run),
                     "{context}: the twin differs"
                 );
+                check_restores_to_itself(&run, &context);
             }
         }
-        check_restores_to_itself(&run, &context);
+        if let Some(broken) = run.broken_rule() {
+            panic!("{context}: the run broke a rule: {broken}");
+        }
     }
 }
 

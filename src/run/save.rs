@@ -273,28 +273,7 @@ impl RunState {
         }
         let player = save.position;
         let table = campaign.loot_table();
-        if let Some(&kind) = save
-            .inventory
-            .iter()
-            .find(|&&k| table.items().get(k).is_none())
-        {
-            return Err(format!(
-                "the inventory holds item {kind}, but the loot table has {} kinds",
-                table.items().len()
-            ));
-        }
-        if let Some(fight) = &save.fight {
-            check_fight(fight)?;
-            check_equipment(fight, &save.inventory, table, save.turns)?;
-            if let Some(letter) = fight
-                .letters
-                .iter()
-                .find(|(_, kind)| !save.inventory.contains(kind))
-                .map(|(letter, _)| letter)
-            {
-                return Err(format!("inventory letter {letter:?} names nothing carried"));
-            }
-        }
+        check_carried(save.fight.as_ref(), &save.inventory, table, save.turns)?;
         // The level in play keeps its own memory until it is left (as in a live run).
         let memory = memories.remove(&key.encode());
         let mut level = LevelInPlay::new(key.clone(), generated, memory.as_ref());
@@ -304,37 +283,8 @@ impl RunState {
                 return Err("a monster stands on the player".into());
             }
             level.populate(memory.as_ref(), player);
-            if let Some(m) = level
-                .monsters
-                .iter()
-                .find(|m| !level.level.tiles.is_walkable(m.pos))
-            {
-                return Err(format!("a monster stands in a wall at {}", m.pos));
-            }
-            let scheduled = |actor| {
-                save.fight
-                    .as_ref()
-                    .is_some_and(|f| f.schedule.contains(actor))
-            };
-            if !scheduled(Actor::Player)
-                || level
-                    .monsters
-                    .iter()
-                    .any(|m| !scheduled(Actor::Monster(m.id)))
-            {
-                return Err("the turn schedule does not hold everyone on the level".into());
-            }
             if let Some(fight) = &save.fight {
-                fight.schedule.check()?;
-                let stranger = fight.schedule.actors().find(|&actor| match actor {
-                    Actor::Player => false,
-                    Actor::Monster(id) => !level.monsters.iter().any(|m| m.id == id),
-                });
-                if let Some(stranger) = stranger {
-                    return Err(format!(
-                        "the turn schedule holds {stranger:?}, who is not on the level"
-                    ));
-                }
+                check_level_in_play(&level, player, fight)?;
             }
         }
         let mut run = RunState {
@@ -409,6 +359,97 @@ impl RunState {
         }
         self.letter_everything();
     }
+}
+
+impl RunState {
+    /// The first rule of a reachable state the run breaks, in words — `None` when every
+    /// one holds. The same checks [`RunState::restore`] makes of a save, made of the run
+    /// in play (nothing is generated), so that a fuzzer or a test can ask after every
+    /// step whether the rules let the run get somewhere they never should.
+    pub fn broken_rule(&self) -> Option<String> {
+        self.check_rules().err()
+    }
+
+    fn check_rules(&self) -> Result<(), String> {
+        if !self.level.level.tiles.is_walkable(self.player) {
+            return Err(format!(
+                "the player stands at {}, which is not open ground",
+                self.player
+            ));
+        }
+        check_monsters(&self.level.key, &self.level.monsters)?;
+        let table = self.campaign.loot_table();
+        check_carried(self.fight.as_ref(), &self.inventory, table, self.turns)?;
+        if let Some(fight) = &self.fight {
+            check_level_in_play(&self.level, self.player, fight)?;
+        }
+        Ok(())
+    }
+}
+
+/// Checks what is carried: every item of a kind the loot table has and, in a run with
+/// monsters, the fight's numbers, what is worn and wielded, and letters that name
+/// carried kinds.
+fn check_carried(
+    fight: Option<&Fight>,
+    inventory: &[usize],
+    table: &LootTable,
+    turns: u64,
+) -> Result<(), String> {
+    if let Some(&kind) = inventory.iter().find(|&&k| table.items().get(k).is_none()) {
+        return Err(format!(
+            "the inventory holds item {kind}, but the loot table has {} kinds",
+            table.items().len()
+        ));
+    }
+    if let Some(fight) = fight {
+        check_fight(fight)?;
+        check_equipment(fight, inventory, table, turns)?;
+        if let Some(letter) = fight
+            .letters
+            .iter()
+            .find(|(_, kind)| !inventory.contains(kind))
+            .map(|(letter, _)| letter)
+        {
+            return Err(format!("inventory letter {letter:?} names nothing carried"));
+        }
+    }
+    Ok(())
+}
+
+/// Checks the level in play of a run with monsters: nobody on the player or in a wall,
+/// and a turn schedule that holds everyone on the level, each once, and nobody else.
+fn check_level_in_play(level: &LevelInPlay, player: Pos, fight: &Fight) -> Result<(), String> {
+    if level.monsters.iter().any(|m| m.pos == player) {
+        return Err("a monster stands on the player".into());
+    }
+    if let Some(m) = level
+        .monsters
+        .iter()
+        .find(|m| !level.level.tiles.is_walkable(m.pos))
+    {
+        return Err(format!("a monster stands in a wall at {}", m.pos));
+    }
+    let scheduled = |actor| fight.schedule.contains(actor);
+    if !scheduled(Actor::Player)
+        || level
+            .monsters
+            .iter()
+            .any(|m| !scheduled(Actor::Monster(m.id)))
+    {
+        return Err("the turn schedule does not hold everyone on the level".into());
+    }
+    fight.schedule.check()?;
+    let stranger = fight.schedule.actors().find(|&actor| match actor {
+        Actor::Player => false,
+        Actor::Monster(id) => !level.monsters.iter().any(|m| m.id == id),
+    });
+    if let Some(stranger) = stranger {
+        return Err(format!(
+            "the turn schedule holds {stranger:?}, who is not on the level"
+        ));
+    }
+    Ok(())
 }
 
 /// The gold pieces a heap of gold carried in a save from before the purse is worth.

@@ -918,3 +918,36 @@ fn confusion_wearing_off_is_told() {
     }
     assert!(told && !run.confused());
 }
+
+#[test]
+fn a_run_in_play_that_breaks_a_rule_names_it() {
+    let mut run = start(21);
+    assert_eq!(run.broken_rule(), None, "a run the rules made breaks none");
+    for _ in 0..20 {
+        run.apply(PlayerAction::Explore);
+        assert_eq!(run.broken_rule(), None, "nor one they played");
+    }
+    let mut monster_on_player = run.clone();
+    let player = monster_on_player.player;
+    let m = monster_on_player.level.monsters.first_mut();
+    m.expect("depth 1 has monsters").pos = player;
+    let broken = monster_on_player.broken_rule().unwrap();
+    assert!(
+        broken.contains("a monster stands on the player"),
+        "{broken}"
+    );
+    let mut in_a_wall = run.clone();
+    let wall = (0..in_a_wall.level.level.tiles.width() as i32)
+        .map(|x| delve::grid::Pos::new(x, 0))
+        .find(|&p| !in_a_wall.level.level.tiles.is_walkable(p))
+        .unwrap();
+    in_a_wall.player = wall;
+    assert!(in_a_wall.broken_rule().unwrap().contains("not open ground"));
+    let mut too_hale = run.clone();
+    let fight = too_hale.fight.as_mut().unwrap();
+    fight.hp = fight.max_hp + 1;
+    assert!(too_hale.broken_rule().unwrap().contains("hit points"));
+    let mut stranger = run;
+    stranger.inventory.push(9999);
+    assert!(stranger.broken_rule().unwrap().contains("item 9999"));
+}
