@@ -42,7 +42,7 @@ pub fn catalog_entry(
 ) -> Result<CatalogEntry, GenError> {
     let table = campaign.loot_table();
     let key = LevelKey::new(campaign.config_at(depth).clone(), depth, seed).under(table);
-    let level = key.generate()?;
+    let level = key.generate_with(table)?;
     let mut loot: Vec<(String, Pos)> = level
         .loot
         .iter()

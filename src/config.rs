@@ -21,7 +21,9 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::generator::{GeneratorConfig, GeneratorKind, Invalid};
-use crate::loot::{LootError, LootTable, default_loot_table};
+use std::sync::Arc;
+
+use crate::loot::{LootError, LootTable, default_loot_table, embedded_loot_table_shared};
 use crate::rng::level_seed;
 use crate::ron_text::{Dialect, RonError, locate};
 
@@ -55,8 +57,12 @@ pub struct CampaignConfig {
     pub loot: Option<String>,
     /// The loaded loot table, when not the embedded one (read when the campaign is
     /// loaded; a save carries its text).
-    #[serde(skip)]
-    loot_table: Option<&'static LootTable>,
+    #[serde(skip, default = "embedded_table")]
+    loot_table: Arc<LootTable>,
+}
+
+fn embedded_table() -> Arc<LootTable> {
+    Arc::clone(embedded_loot_table_shared())
 }
 
 fn default_name() -> String {
@@ -121,14 +127,24 @@ impl CampaignConfig {
     }
 
     /// The loot table the campaign's levels draw from.
-    pub fn loot_table(&self) -> &'static LootTable {
-        self.loot_table.unwrap_or_else(default_loot_table)
+    pub fn loot_table(&self) -> &LootTable {
+        &self.loot_table
     }
 
-    /// This campaign drawing its loot from `table` (e.g. `--loot FILE`).
-    pub fn with_loot_table(mut self, table: &'static LootTable) -> CampaignConfig {
-        self.loot_table =
-            (table.fingerprint() != default_loot_table().fingerprint()).then_some(table);
+    /// [`CampaignConfig::loot_table`], shared (for a holder that goes on changing the
+    /// run the campaign is in while it reads the table).
+    pub fn shared_loot_table(&self) -> Arc<LootTable> {
+        Arc::clone(&self.loot_table)
+    }
+
+    /// This campaign drawing its loot from `table` (e.g. `--loot FILE`); the campaign
+    /// owns it (its clones share it).
+    pub fn with_loot_table(mut self, table: LootTable) -> CampaignConfig {
+        self.loot_table = if table.fingerprint() == default_loot_table().fingerprint() {
+            embedded_table()
+        } else {
+            Arc::new(table)
+        };
         self
     }
 

@@ -234,7 +234,8 @@ pub enum GenError {
         /// Why each was thrown away, in order.
         vetoes: Vec<StairVeto>,
     },
-    /// A level key made under a loot table this process has not loaded.
+    /// A level key made under a loot table other than the one given (and not the
+    /// embedded one).
     UnknownLootTable(loot::LootFingerprint),
 }
 

@@ -14,7 +14,7 @@ use crate::generator::{
     CaveConfig, GenError, Generation, GeneratorConfig, GeneratorKind, Invalid, Level, MazeConfig,
     RoomsConfig, generate_level_with,
 };
-use crate::loot::{LootFingerprint, LootTable, table_with};
+use crate::loot::{LootFingerprint, LootTable, default_loot_table};
 use crate::rng::level_seed;
 
 /// The bit of the parameter mask that says a loot table fingerprint follows the
@@ -65,10 +65,25 @@ impl LevelKey {
         self
     }
 
-    /// Generates the level (by the key's own generation, from the key's loot table). A key
-    /// made under a loot table this process has not loaded is an error naming it.
+    /// Generates the level of a key made under the embedded loot table (by the key's
+    /// own generation). A key made under another table is an error naming it: use
+    /// [`LevelKey::generate_with`] and that table.
     pub fn generate(&self) -> Result<Level, GenError> {
-        let table = table_with(self.loot).ok_or(GenError::UnknownLootTable(self.loot))?;
+        self.generate_with(default_loot_table())
+    }
+
+    /// Generates the level (by the key's own generation) with its loot from `table` —
+    /// the table the key was made under, or the embedded one for a key made under it. A
+    /// key made under any other table is an error naming the table it needs: its loot
+    /// would not be its level's.
+    pub fn generate_with(&self, table: &LootTable) -> Result<Level, GenError> {
+        let table = if table.fingerprint() == self.loot {
+            table
+        } else if self.loot == LootFingerprint::embedded() {
+            default_loot_table()
+        } else {
+            return Err(GenError::UnknownLootTable(self.loot));
+        };
         generate_level_with(self.generation, &self.config, table, self.level_seed())
     }
 

@@ -9,7 +9,7 @@ mod place;
 
 use std::fmt;
 use std::path::Path;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
@@ -208,10 +208,15 @@ const DEFAULT_LOOT_RON: &str = include_str!("../levels/loot.ron");
 /// # Panics
 /// If the embedded file does not parse — a build defect that the test suite catches.
 pub fn default_loot_table() -> &'static LootTable {
-    static TABLE: OnceLock<LootTable> = OnceLock::new();
+    embedded_loot_table_shared()
+}
+
+/// [`default_loot_table`], shared: what a campaign without a table of its own holds.
+pub fn embedded_loot_table_shared() -> &'static Arc<LootTable> {
+    static TABLE: OnceLock<Arc<LootTable>> = OnceLock::new();
     TABLE.get_or_init(
         || match LootTable::from_ron_str(DEFAULT_LOOT_RON, "levels/loot.ron") {
-            Ok(table) => table,
+            Ok(table) => Arc::new(table),
             Err(e) => panic!("the embedded loot table is broken: {e}"),
         },
     )
@@ -236,38 +241,9 @@ impl fmt::Display for LootFingerprint {
     }
 }
 
-/// The loot tables this process has loaded, by fingerprint (the embedded one always):
-/// a level key names its table by fingerprint, and generating its level looks it up here.
-fn registry() -> &'static Mutex<Vec<&'static LootTable>> {
-    static TABLES: OnceLock<Mutex<Vec<&'static LootTable>>> = OnceLock::new();
-    TABLES.get_or_init(|| Mutex::new(vec![default_loot_table()]))
-}
-
-/// Keeps `table` for the rest of the process and returns it (or the equal table already
-/// kept), so keys made under it can find it by fingerprint.
-pub fn register(table: LootTable) -> &'static LootTable {
-    let fingerprint = table.fingerprint();
-    let mut tables = registry().lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(kept) = tables.iter().find(|t| t.fingerprint() == fingerprint) {
-        return kept;
-    }
-    let kept: &'static LootTable = Box::leak(Box::new(table));
-    tables.push(kept);
-    kept
-}
-
-/// The loaded table with `fingerprint`, if this process has loaded it.
-pub fn table_with(fingerprint: LootFingerprint) -> Option<&'static LootTable> {
-    let tables = registry().lock().unwrap_or_else(|e| e.into_inner());
-    tables
-        .iter()
-        .copied()
-        .find(|t| t.fingerprint() == fingerprint)
-}
-
 impl LootTable {
-    /// Reads, validates and registers ([`register`]) the loot table in `path`.
-    pub fn load(path: &Path) -> Result<&'static LootTable, LootError> {
+    /// Reads and validates the loot table in `path`.
+    pub fn load(path: &Path) -> Result<LootTable, LootError> {
         let origin = path.display().to_string();
         let text = crate::ron_text::read_text(path).map_err(|e| {
             e.into_ron_error(&origin).map_or_else(
@@ -278,7 +254,7 @@ impl LootTable {
                 LootError::Parse,
             )
         })?;
-        Ok(register(LootTable::from_ron_str(&text, &origin)?))
+        LootTable::from_ron_str(&text, &origin)
     }
 
     /// The table as RON text that [`LootTable::from_ron_str`] reads back to an equal table

@@ -37,7 +37,7 @@ pub use items::{
 pub use keys::{ItemVerb, KeyContext, KeyReader, Overlay, Prompt, Question, Reaction};
 pub use level::{
     LevelInPlay, LevelMemory, MAX_PLAY_TILES, SIGHT_RADIUS, Sight, TooLargeToPlay, Unplayable,
-    check_play_size, generate_for_play,
+    check_play_size, generate_for_play, tiles_in_play,
 };
 pub use save::{GameSave, SavedLevel, load_run, load_run_and_messages, write_save};
 pub use watch::CaveWatch;
@@ -188,10 +188,10 @@ impl RunState {
         let key = match start {
             Some(key) => {
                 campaign.seed = key.seed;
-                // The run draws its loot from the key's table (when loaded; if not,
-                // generating says which table the key needs).
-                if let Some(table) = crate::loot::table_with(key.loot) {
-                    campaign = campaign.with_loot_table(table);
+                // The run draws its loot from the key's table: the campaign's, or the
+                // embedded one (for any other, generating says which table it needs).
+                if key.loot == crate::loot::LootFingerprint::embedded() {
+                    campaign = campaign.with_loot_table(crate::loot::default_loot_table().clone());
                 }
                 key
             }
@@ -199,7 +199,7 @@ impl RunState {
                 .in_generation(generation)
                 .under(campaign.loot_table()),
         };
-        let generated = generate_for_play(&key).map_err(|e| match e {
+        let generated = generate_for_play(&key, campaign.loot_table()).map_err(|e| match e {
             Unplayable::TooLarge(e) => StartError::TooLarge(e),
             Unplayable::Generate(e) => StartError::Generate(e),
         })?;
@@ -631,7 +631,7 @@ impl RunState {
         reason: ChangeReason,
         out: &mut Vec<Outcome>,
     ) {
-        let generated = match generate_for_play(&key) {
+        let generated = match generate_for_play(&key, self.campaign.loot_table()) {
             Ok(level) => level,
             Err(Unplayable::TooLarge(e)) => {
                 out.push(notice(&format!("Cannot go there: {e}.")));

@@ -120,7 +120,7 @@ pub fn run(args: GenArgs) -> Result<Outcome, CliError> {
             )));
         }
     }
-    let level = key.generate()?;
+    let level = key.generate_with(resolve::campaign(&args.level)?.loot_table())?;
     let bytes = match format {
         Format::Ascii => level.tiles.to_ascii().into_bytes(),
         Format::Png => {

@@ -5,8 +5,9 @@
 use super::fight::MapCache;
 use crate::fov::compute_fov;
 use crate::generator::{GenError, GeneratorConfig, Level};
-use crate::grid::{Pos, Tile};
+use crate::grid::{Grid, Pos, Tile};
 use crate::key::LevelKey;
+use crate::loot::LootTable;
 use crate::loot::PlacedItem;
 use crate::monsters::{Monster, SpawnPlan, default_monster_table, spawn_monsters, waypoints};
 use crate::rng::{Stream, StreamRng, mix64};
@@ -74,9 +75,21 @@ impl std::error::Error for Unplayable {}
 
 /// Generates `key`'s level for play — refused before anything is generated when it is
 /// too large to play. Every level the run enters comes through here.
-pub fn generate_for_play(key: &LevelKey) -> Result<Level, Unplayable> {
+pub fn generate_for_play(key: &LevelKey, table: &LootTable) -> Result<Level, Unplayable> {
     check_play_size(&key.config).map_err(Unplayable::TooLarge)?;
-    key.generate().map_err(Unplayable::Generate)
+    key.generate_with(table).map_err(Unplayable::Generate)
+}
+
+/// The level's tiles as a run plays them: the floor under each item where the generator
+/// drew a loot tile — in play the items are the only record of loot.
+pub fn tiles_in_play(level: &Level) -> Grid<Tile> {
+    let mut tiles = level.tiles.clone();
+    for item in &level.loot {
+        if tiles.get(item.pos) == Some(Tile::Loot) {
+            tiles.set(item.pos, Tile::Floor);
+        }
+    }
+    tiles
 }
 
 /// Mixed into a level's seed for the stream its waypoints come from (the spawn uses
@@ -139,8 +152,9 @@ pub struct LevelInPlay {
 impl LevelInPlay {
     /// A generated level as the player finds it: with what `memory` says was taken
     /// from it and seen of it (a memory of another size is a stranger's and ignored).
-    pub fn new(key: LevelKey, level: Level, memory: Option<&LevelMemory>) -> LevelInPlay {
+    pub fn new(key: LevelKey, mut level: Level, memory: Option<&LevelMemory>) -> LevelInPlay {
         let tiles = level.tiles.len();
+        level.tiles = tiles_in_play(&level);
         let mut taken: Vec<Pos> = memory.map(|m| m.taken.clone()).unwrap_or_default();
         taken.sort();
         taken.dedup();
@@ -227,14 +241,9 @@ impl LevelInPlay {
         self.monsters.iter().position(|m| m.pos == pos)
     }
 
-    /// The tile at `pos`, with taken loot shown as floor.
+    /// The tile at `pos` (in play, loot lies in [`LevelInPlay::items`], never in the grid).
     pub fn tile_at(&self, pos: Pos) -> Option<Tile> {
-        let tile = self.level.tiles.get(pos)?;
-        if tile == Tile::Loot && !self.items.iter().any(|i| i.pos == pos) {
-            Some(Tile::Floor)
-        } else {
-            Some(tile)
-        }
+        self.level.tiles.get(pos)
     }
 
     /// Whether the player sees the tile at `pos` now.

@@ -12,7 +12,7 @@ use crate::config::CampaignConfig;
 use crate::generator::Generation;
 use crate::grid::Pos;
 use crate::key::LevelKey;
-use crate::loot::{LootFingerprint, LootTable, register};
+use crate::loot::{LootFingerprint, LootTable};
 
 /// The recording format this delve writes. Format 1 (before monsters) is still read:
 /// its runs play by the peaceful rules they were recorded under, which have not changed.
@@ -265,7 +265,7 @@ impl Recording {
             (Some(text), _) => {
                 let table = LootTable::from_ron_str(text, "the recording's loot table")
                     .map_err(|e| broken(first, e.to_string()))?;
-                start.campaign = start.campaign.clone().with_loot_table(register(table));
+                start.campaign = start.campaign.clone().with_loot_table(table);
             }
             (None, Some(file)) => {
                 return Err(broken(

@@ -13,7 +13,7 @@ use crate::config::CampaignConfig;
 use crate::generator::Generation;
 use crate::grid::Pos;
 use crate::key::LevelKey;
-use crate::loot::{Effect, LootFingerprint, LootTable, PlacedItem, register};
+use crate::loot::{Effect, LootFingerprint, LootTable, PlacedItem};
 use crate::monsters::{Monster, default_monster_table};
 use crate::rng::mix64;
 use crate::save::{LoadedFrom, SaveError, load_validated, save_to_path};
@@ -203,7 +203,7 @@ impl RunState {
             (Some(text), _) => {
                 let table = LootTable::from_ron_str(text, "the save's loot table")
                     .map_err(|e| e.to_string())?;
-                campaign = campaign.with_loot_table(register(table));
+                campaign = campaign.with_loot_table(table);
             }
             (None, Some(file)) => {
                 return Err(format!(
@@ -263,8 +263,8 @@ impl RunState {
             .get(&save.depth)
             .cloned()
             .ok_or_else(|| format!("no level saved for the current depth {}", save.depth))?;
-        let generated =
-            generate_for_play(&key).map_err(|e| format!("depth {}: {e}", save.depth))?;
+        let generated = generate_for_play(&key, campaign.loot_table())
+            .map_err(|e| format!("depth {}: {e}", save.depth))?;
         if !generated.tiles.is_walkable(save.position) {
             return Err(format!(
                 "the player stands at {}, which is not open ground on depth {}",

@@ -34,7 +34,7 @@ impl RunState {
             out.push(notice("You carry nothing under that letter."));
             return;
         };
-        let table = self.campaign.loot_table();
+        let table = self.campaign.shared_loot_table();
         let Some(item) = table.items().get(kind) else {
             return;
         };

@@ -159,8 +159,7 @@ fn the_documented_example_key_is_the_default_cave_at_seed_42() {
 
 #[test]
 fn a_key_made_under_another_loot_table_says_so() {
-    use delve::loot::{LootFingerprint, LootTable, register};
-    // A table of this test alone, so no other test has loaded it into the process.
+    use delve::loot::{LootFingerprint, LootTable};
     let text = r#"(items: [(name: "only in the key test", glyph: '&', rarity: Common)])"#;
     let unloaded = LootTable::from_ron_str(text, "t.ron").unwrap();
     for config in [
@@ -190,15 +189,40 @@ fn a_key_made_under_another_loot_table_says_so() {
         refused.contains(&unloaded.fingerprint().to_string()) && refused.contains("--loot"),
         "{refused}"
     );
-    let loaded = register(unloaded);
-    let level = key.generate().unwrap();
+    // Given another table, the key still refuses: its loot would not be its level's.
+    let other = LootTable::from_ron_str(
+        r#"(items: [(name: "another table's", glyph: '%', rarity: Common)])"#,
+        "u.ron",
+    )
+    .unwrap();
+    assert!(matches!(
+        key.generate_with(&other),
+        Err(delve::generator::GenError::UnknownLootTable(f)) if f == unloaded.fingerprint()
+    ));
+    let level = key.generate_with(&unloaded).unwrap();
     assert!(
         level.loot.iter().all(|item| item.item == 0),
         "{:?}",
         level.loot
     );
     assert!(!level.loot.is_empty());
-    assert_eq!(key.under(loaded).generate().unwrap().tiles, level.tiles);
+    assert_eq!(
+        key.clone()
+            .under(&unloaded)
+            .generate_with(&unloaded)
+            .unwrap(),
+        level,
+        "the same table gives the same level"
+    );
+    // A key of the embedded table generates with any table given: the embedded one.
+    let embedded = LevelKey {
+        loot: LootFingerprint::embedded(),
+        ..key.clone()
+    };
+    assert_eq!(
+        embedded.generate_with(&unloaded).unwrap(),
+        embedded.generate().unwrap()
+    );
 }
 
 #[test]

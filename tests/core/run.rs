@@ -281,6 +281,37 @@ fn a_save_made_before_generations_and_remembered_levels_still_loads() {
         restored.level.key.level_seed(),
     )
     .unwrap();
-    assert_eq!(restored.level.level, first, "the level it was saved on");
+    let mut first_in_play = first.clone();
+    for item in &first.loot {
+        first_in_play.tiles.set(item.pos, delve::grid::Tile::Floor);
+    }
+    assert_eq!(
+        restored.level.level, first_in_play,
+        "the level it was saved on (its loot in the items, not the grid)"
+    );
+    assert_eq!(restored.level.level.loot, first.loot);
     assert_eq!((restored.player, restored.turns), (run.player, run.turns));
+}
+
+#[test]
+fn in_play_the_items_are_the_only_record_of_loot() {
+    let mut run = start(12);
+    assert!(!run.level.items.is_empty());
+    let tiles = &run.level.level.tiles;
+    let loot_tiles = (0..tiles.len())
+        .filter(|&i| tiles.get(tiles.pos_of(i)) == Some(Tile::Loot))
+        .count();
+    assert_eq!(
+        loot_tiles, 0,
+        "no loot tiles in the grid of a level in play"
+    );
+    // Picking an item up leaves nothing behind to patch over.
+    let at = run.level.items[0].pos;
+    for step in super::paths::walk(&run.level.level.tiles, run.player, at) {
+        run.apply(step);
+    }
+    assert_eq!(run.player, at, "walked to the item");
+    run.apply(PlayerAction::PickUp);
+    assert!(run.level.items.iter().all(|i| i.pos != at));
+    assert_eq!(run.level.tile_at(at), Some(Tile::Floor));
 }

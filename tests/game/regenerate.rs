@@ -14,7 +14,7 @@ fn regenerating_changes_the_key_and_the_new_key_reproduces_the_level() {
     assert_eq!(new.config, old.config);
     let decoded = LevelKey::decode(&new.encode()).unwrap();
     let again = generate_level(&decoded.config, decoded.level_seed()).unwrap();
-    assert_eq!(again.tiles, t.current().level.tiles);
+    assert_eq!(delve::run::tiles_in_play(&again), t.current().level.tiles);
     assert_eq!(t.player(), again.up);
     for (letter, kind) in [("2", "rooms"), ("3", "maze"), ("1", "cave")] {
         t.act(&delve::game::parse_actions(letter).unwrap());

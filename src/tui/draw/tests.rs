@@ -273,7 +273,7 @@ fn long_log_lines_wrap_on_a_narrow_terminal() {
 #[test]
 fn the_side_panel_lists_the_monsters_in_view_before_a_long_inventory() {
     let mut run = busy_run();
-    let table = run.campaign.loot_table();
+    let table = run.campaign.shared_loot_table();
     for name in [
         "scroll of identify",
         "ring of protection",
