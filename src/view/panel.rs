@@ -137,3 +137,86 @@ pub fn inventory_lines(run: &RunState) -> Vec<String> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::CampaignConfig;
+    use crate::grid::Tile;
+    use crate::monsters::{Mind, Monster};
+    use crate::run::{PlayerAction, Rules};
+
+    fn start() -> RunState {
+        RunState::start(CampaignConfig::builtin(), None, Rules::Monsters)
+            .unwrap()
+            .0
+    }
+
+    /// Carrying one of each of the first `kinds` kinds of the loot table but gold.
+    fn carrying(run: &mut RunState, kinds: usize) {
+        let table = run.campaign.loot_table();
+        let gold = table.index_of("gold pieces").unwrap();
+        run.inventory = (0..table.items().len())
+            .filter(|&k| k != gold)
+            .take(kinds)
+            .collect();
+    }
+
+    #[test]
+    fn the_inventory_panel_letters_and_counts_each_kind() {
+        let mut run = start();
+        let table = run.campaign.loot_table();
+        let gold = table.index_of("gold pieces").unwrap();
+        let food = table.index_of("food ration").unwrap();
+        let dagger = table.index_of("dagger").unwrap();
+        run.inventory = vec![gold, food, gold, dagger];
+        run.apply(PlayerAction::Use(2));
+        assert_eq!(
+            inventory_lines(&run),
+            [
+                "a) $ gold pieces x2",
+                "b) % food ration",
+                "c) ) dagger (wielded)"
+            ]
+        );
+    }
+
+    #[test]
+    fn the_panel_lists_the_monsters_in_view_before_the_inventory() {
+        let mut run = start();
+        carrying(&mut run, 3);
+        let tiles = run.level.level.tiles.clone();
+        let at = tiles
+            .positions()
+            .find(|&p| tiles[p] == Tile::Floor && run.level.in_view(p) && p != run.player)
+            .unwrap();
+        run.level.monsters = vec![Monster {
+            id: 0,
+            kind: default_monster_table().index_of("kobold").unwrap(),
+            pos: at,
+            hp: 9,
+            mind: Mind::Hunting(run.player),
+        }];
+        let lines = side_panel(&run, usize::MAX);
+        assert_eq!(lines[0], PanelLine::Heading(IN_VIEW_HEADING.to_owned()));
+        assert_eq!(
+            lines[1],
+            PanelLine::Monster("kobold 9/9, hunting you".to_owned())
+        );
+        assert_eq!(lines[2], PanelLine::Gap);
+        assert_eq!(lines[3], PanelLine::Heading(carrying_heading(&run)));
+        assert_eq!(lines.len(), 4 + 3, "then the three items");
+    }
+
+    #[test]
+    fn a_long_inventory_is_cut_to_its_rows_saying_how_many_more() {
+        let mut run = start();
+        carrying(&mut run, 12);
+        run.level.monsters.clear();
+        let lines = side_panel(&run, 10);
+        let texts: Vec<&str> = lines.iter().map(PanelLine::text).collect();
+        assert_eq!(texts.len(), 1 + 10, "{texts:?}");
+        assert_eq!(texts[10], "... and 3 more kinds");
+        assert_eq!(side_panel(&run, usize::MAX).len(), 1 + 12, "uncut");
+    }
+}
