@@ -145,21 +145,17 @@ pub struct Binding {
     pub section: Section,
 }
 
+/// A key of the game that the run acts on.
 const fn act(
     action: PlayerAction,
     letters: &'static [char],
     keys: &'static [NamedKey],
     help: &'static str,
 ) -> Binding {
-    Binding {
-        command: Command::Act(action),
-        letters,
-        keys,
-        help,
-        section: Section::Play,
-    }
+    other(Command::Act(action), letters, keys, help)
 }
 
+/// A designer's tool (listed under its own heading).
 const fn designer(
     action: PlayerAction,
     letters: &'static [char],
@@ -172,6 +168,7 @@ const fn designer(
     }
 }
 
+/// A key of the game, listed under playing.
 const fn other(
     command: Command,
     letters: &'static [char],
@@ -187,8 +184,21 @@ const fn other(
     }
 }
 
+/// A key that scrolls the message log, listed on the help's one line for them.
+const fn scroll_log(scroll: Scroll, keys: &'static [NamedKey]) -> Binding {
+    other(
+        Command::ScrollLog(scroll),
+        &[],
+        keys,
+        "Scroll the log (Up Down too, in the log)",
+    )
+}
+
 use NamedKey::{Digit, Numpad};
 use PlayerAction::*;
+
+/// The help line of the stairs keys, both on one line.
+const STAIRS_HELP: &str = "Stairs down / up (elsewhere: walk to them)";
 
 /// Every key of the game.
 pub const BINDINGS: &[Binding] = &[
@@ -202,18 +212,8 @@ pub const BINDINGS: &[Binding] = &[
     act(Move(1, 1), &['n'], &[Numpad(3)], "Move"),
     act(Wait, &['.'], &[Numpad(5)], "Wait a turn"),
     act(Rest, &['Z'], &[], "Rest until healed or disturbed"),
-    act(
-        Descend,
-        &['>'],
-        &[],
-        "Stairs down / up (elsewhere: walk to them)",
-    ),
-    act(
-        Ascend,
-        &['<'],
-        &[],
-        "Stairs down / up (elsewhere: walk to them)",
-    ),
+    act(Descend, &['>'], &[], STAIRS_HELP),
+    act(Ascend, &['<'], &[], STAIRS_HELP),
     act(Explore, &['x'], &[], "Explore"),
     act(PickUp, &['g', ','], &[], "Pick up"),
     other(
@@ -239,30 +239,10 @@ pub const BINDINGS: &[Binding] = &[
     act(Save, &['S'], &[NamedKey::F5], "Save / load"),
     act(Load, &['L'], &[NamedKey::F9], "Save / load"),
     other(Command::ToggleLog, &['M'], &[], "Message log"),
-    other(
-        Command::ScrollLog(Scroll::PageUp),
-        &[],
-        &[NamedKey::PageUp],
-        "Scroll the log (Up Down too, in the log)",
-    ),
-    other(
-        Command::ScrollLog(Scroll::PageDown),
-        &[],
-        &[NamedKey::PageDown],
-        "Scroll the log (Up Down too, in the log)",
-    ),
-    other(
-        Command::ScrollLog(Scroll::Oldest),
-        &[],
-        &[NamedKey::Home],
-        "Scroll the log (Up Down too, in the log)",
-    ),
-    other(
-        Command::ScrollLog(Scroll::Newest),
-        &[],
-        &[NamedKey::End],
-        "Scroll the log (Up Down too, in the log)",
-    ),
+    scroll_log(Scroll::PageUp, &[NamedKey::PageUp]),
+    scroll_log(Scroll::PageDown, &[NamedKey::PageDown]),
+    scroll_log(Scroll::Oldest, &[NamedKey::Home]),
+    scroll_log(Scroll::Newest, &[NamedKey::End]),
     other(Command::ToggleHelp, &['?'], &[], "Help"),
     other(
         Command::Quit,
