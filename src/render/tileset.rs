@@ -117,7 +117,7 @@ pub fn tile_look(tile: TileView) -> TileLook {
     }
 }
 
-/// The bright picture of each terrain (its dim one is [`DIM`] on). A new terrain gets its
+/// The bright picture of each terrain (its dim one is a row below). A new terrain gets its
 /// picture here.
 pub fn terrain_picture(terrain: Terrain) -> u32 {
     match terrain {
@@ -191,6 +191,33 @@ mod tests {
             assert!(item_index(glyph) < last);
         }
         assert!(PLAYER < last);
+    }
+
+    #[test]
+    fn a_remembered_tile_is_dim_and_what_lies_on_it_is_tinted() {
+        let seen = crate::view::SeenTile {
+            terrain: Terrain::Floor,
+            occupant: Some(Occupant::Item { glyph: '!' }),
+            light: Light::Remembered,
+        };
+        let look = tile_look(TileView {
+            seen: Some(seen),
+            cursor: false,
+        });
+        assert_eq!(look.ground, Some(terrain_picture(Terrain::Floor) + DIM));
+        assert_eq!(look.over, Some(item_index('!')));
+        assert!(look.dim);
+        let lit = tile_look(TileView {
+            seen: Some(crate::view::SeenTile {
+                light: Light::Lit,
+                occupant: Some(Occupant::Player),
+                ..seen
+            }),
+            cursor: true,
+        });
+        assert_eq!(lit.ground, Some(terrain_picture(Terrain::Floor)));
+        assert_eq!(lit.over, Some(PLAYER), "the player over the floor");
+        assert!(!lit.dim);
     }
 
     #[test]
