@@ -145,6 +145,19 @@ pub struct Binding {
     pub section: Section,
 }
 
+/// The help line of the stairs keys, both on one line.
+const STAIRS_HELP: &str = "Stairs down / up (elsewhere: walk to them)";
+
+/// A key that scrolls the message log, listed on the help's one line for them.
+const fn scroll_log(scroll: Scroll, keys: &'static [NamedKey]) -> Binding {
+    other(
+        Command::ScrollLog(scroll),
+        &[],
+        keys,
+        "Scroll the log (Up Down too, in the log)",
+    )
+}
+
 /// A key of the game that the run acts on.
 const fn act(
     action: PlayerAction,
@@ -184,21 +197,8 @@ const fn other(
     }
 }
 
-/// A key that scrolls the message log, listed on the help's one line for them.
-const fn scroll_log(scroll: Scroll, keys: &'static [NamedKey]) -> Binding {
-    other(
-        Command::ScrollLog(scroll),
-        &[],
-        keys,
-        "Scroll the log (Up Down too, in the log)",
-    )
-}
-
 use NamedKey::{Digit, Numpad};
 use PlayerAction::*;
-
-/// The help line of the stairs keys, both on one line.
-const STAIRS_HELP: &str = "Stairs down / up (elsewhere: walk to them)";
 
 /// Every key of the game.
 pub const BINDINGS: &[Binding] = &[
