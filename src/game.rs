@@ -16,8 +16,9 @@ use crate::grid::Pos;
 use crate::key::LevelKey;
 use crate::run::RunState;
 
+pub use crate::run::PlayerAction;
 pub use crate::run::messages::{FEWEST_NOTICE_ROWS, MOST_NOTICE_ROWS, Message, MessageLog};
-pub use crate::run::{PlayerAction, parse_actions};
+pub use crate::view::parse_actions;
 pub use actions::{ActionQueue, Disturbed, KeyReactions, Keyboard, PlayerIntent, key_context};
 
 /// The order the game's systems run in each frame.

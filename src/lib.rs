@@ -2,8 +2,10 @@
 //! and reproduced exactly from printable level keys.
 //!
 //! The pure core (`grid`, `rng`, `generator`, `perm`, `loot`, `monsters`, `dijkstra`,
-//! `schedule`, `save`, `config`, `key`, `ron_text`, `run`) has no
-//! Bevy in it; `game` is the headless ECS layer and `render` the window on top.
+//! `schedule`, `save`, `config`, `key`, `ron_text`, `run`, `view`) has no
+//! Bevy in it: `run` holds the rules, `view` what the player sees of them and how keys
+//! are read. `game` is the headless ECS layer; `render` (the window) and `tui` (the
+//! terminal) only draw the view.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -46,3 +48,4 @@ pub mod schedule;
 pub mod stats;
 #[cfg(feature = "tui")]
 pub mod tui;
+pub mod view;

@@ -371,6 +371,12 @@ impl LootTable {
             .map_or_else(|| format!("item #{kind}"), |item| item.name.clone())
     }
 
+    /// The map glyph of item kind `kind` (`*` for a kind the table lacks, as a damaged
+    /// save may name: the one place that says so).
+    pub fn glyph(&self, kind: usize) -> char {
+        self.items.get(kind).map_or('*', |item| item.glyph)
+    }
+
     /// The index of the item called `name`.
     pub fn index_of(&self, name: &str) -> Option<usize> {
         self.items.iter().position(|item| item.name == name)

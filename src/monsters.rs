@@ -253,6 +253,13 @@ impl MonsterTable {
         self.kinds.get(kind)
     }
 
+    /// The map glyph of monster kind `kind` (`M` for a kind the table lacks — a loaded
+    /// save is checked for those, so only a hand-made run has one: the one place that
+    /// says how it looks).
+    pub fn glyph(&self, kind: usize) -> char {
+        self.kinds.get(kind).map_or('M', |k| k.glyph)
+    }
+
     /// The index of the kind called `name`.
     pub fn index_of(&self, name: &str) -> Option<usize> {
         self.kinds.iter().position(|k| k.name == name)

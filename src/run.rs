@@ -2,43 +2,39 @@
 //! levels, inventory, turns, the level in play, the player) and its rules as plain
 //! functions. [`RunState::apply`] takes one [`PlayerAction`] and returns what came of it
 //! as [`Outcome`]s; the ECS layer (`game`), the window, headless runs and tests only feed
-//! it actions and show its state. No Bevy in here.
+//! it actions and show its state. What the player sees of it — the map, the status line,
+//! the panels, the help and the keys — is the view's ([`crate::view`]). No Bevy in here.
 
-mod actions;
 mod arrival;
+mod doing;
 mod fight;
 mod items;
-mod keys;
 mod level;
-pub mod look;
 pub mod messages;
+mod player_action;
 pub mod record;
 pub mod save;
-pub mod status;
 mod travel;
 mod use_item;
 mod watch;
 
 use std::collections::BTreeMap;
 
-pub use actions::{
-    ActionError, BINDINGS, Binding, Command, NamedKey, PlayerAction, Scroll, Section,
-    action_letters, command_for_char, command_for_key, help_lines, help_lines_in, parse_actions,
-    stack_of_letter,
-};
 pub use arrival::{Arrival, ChangeReason, arrival_notice};
+pub use doing::Doing;
 pub use fight::{
     Fight, HP_PER_LEVEL, MAX_LEVEL, MapCache, PLAYER_FIGHTER, PLAYER_HP, REGENERATION_TURNS,
     REGENERATION_TURNS_WITH_RING, RunEnd, WAND_CHARGES, xp_for_level,
 };
 pub use items::{
-    ItemKnowledge, inventory_names, inventory_stacks, item_name, stack_letter, with_article,
+    ItemKnowledge, inventory_names, inventory_stacks, item_name, stack_letter, stack_of_letter,
+    with_article, with_kind_article,
 };
-pub use keys::{ItemVerb, KeyContext, KeyReader, Overlay, Prompt, Question, Reaction};
 pub use level::{
     LevelInPlay, LevelMemory, MAX_PLAY_TILES, SIGHT_RADIUS, Sight, TooLargeToPlay, Unplayable,
     check_play_size, generate_for_play, tiles_in_play,
 };
+pub use player_action::PlayerAction;
 pub use save::{GameSave, SavedLevel, load_run, load_run_and_messages, write_save};
 pub use watch::CaveWatch;
 
@@ -319,11 +315,10 @@ impl RunState {
 
     /// The reminder on arriving on a level whose stairs are sealed.
     fn seal_notice(&self, out: &mut Vec<Outcome>) {
-        if self.stairs_sealed() {
-            let glyph = self
-                .must_find_here()
-                .and_then(|k| self.campaign.loot_table().items().get(k))
-                .map_or('*', |i| i.glyph);
+        if self.stairs_sealed()
+            && let Some(kind) = self.must_find_here()
+        {
+            let glyph = self.campaign.loot_table().glyph(kind);
             out.push(notice(&format!(
                 "The stairs down are sealed until you find this level's {} ({glyph}).",
                 self.must_find_name()

@@ -20,7 +20,7 @@ use crate::game::{
     Disturbed, GamePlugin, GameSystems, KeyReactions, Keyboard, NoticeLog, RunModel, RunSettings,
     key_context,
 };
-use crate::run::{Command, NamedKey, command_for_char, command_for_key};
+use crate::view::{Command, NamedKey, command_for_char, command_for_key};
 
 /// How often the terminal is polled for keys (the screen is drawn only when something
 /// changed).
@@ -239,7 +239,7 @@ mod tests {
 
     #[test]
     fn every_key_of_the_table_has_a_terminal_key() {
-        for binding in crate::run::BINDINGS {
+        for binding in crate::view::BINDINGS {
             let reachable = binding
                 .letters
                 .iter()

@@ -10,7 +10,8 @@ use bevy::prelude::*;
 use super::level::LevelEntered;
 use super::saving::SaveRequest;
 use super::{GameSystems, Notice, NoticeLog, RunModel};
-use crate::run::{KeyContext, KeyReader, Outcome, PlayerAction, Reaction, RunState};
+use crate::run::{Outcome, PlayerAction, RunState};
+use crate::view::{KeyContext, KeyReader, Reaction};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<PlayerIntent>()

@@ -1,7 +1,8 @@
-//! The run mirrored into entities: one [`MapTile`] entity per map cell (the renderer
-//! turns them into tilemap tiles), an [`Item`] entity per item lying on the level, and
-//! the player's [`GridPos`]. Starting the run puts the model in place. Nothing here
-//! decides anything; it copies what the run says.
+//! The run mirrored into entities: one [`MapTile`] entity per map cell (the window makes
+//! them its tilemap's tiles, drawn as the view sees them), a [`LevelMonster`] entity per
+//! monster, and the player's [`GridPos`] (the window's camera follows it). Starting the
+//! run puts the model in place. Nothing here decides anything; it copies what the run
+//! says.
 
 use bevy::prelude::*;
 
@@ -17,7 +18,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, start_run)
         .add_systems(
             Update,
-            (mirror_map, mirror_items, mirror_monsters, mirror_player)
+            (mirror_map, mirror_monsters, mirror_player)
                 .chain()
                 .in_set(GameSystems::Mirror),
         );
@@ -41,13 +42,6 @@ pub struct MapTile {
     pub tile: Tile,
     /// How the player knows it.
     pub sight: Sight,
-}
-
-/// An item lying on the level.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Item {
-    /// Loot table index.
-    pub kind: usize,
 }
 
 /// A monster on the level, mirrored from the run (with its [`GridPos`]).
@@ -116,7 +110,7 @@ pub(super) fn start_run(
                 && let Some(mut keyboard) = keyboard
             {
                 // Drawn as the prompt line until answered.
-                keyboard.0 = crate::run::KeyReader::asking(crate::run::Question::Continue);
+                keyboard.0 = crate::view::KeyReader::asking(crate::view::Question::Continue);
             }
         }
         Err(e) => {
@@ -170,30 +164,6 @@ fn mirror_map(
             commands.insert_resource(TileEntities(entities));
             commands.insert_resource(wanted);
         }
-    }
-}
-
-/// The item entities follow the items lying on the level.
-fn mirror_items(
-    mut commands: Commands,
-    run: Option<Res<RunModel>>,
-    items: Query<(Entity, &Item, &GridPos)>,
-) {
-    let Some(run) = run.filter(|r| r.is_changed()) else {
-        return;
-    };
-    let mut shown: Vec<(Pos, usize)> = items.iter().map(|(_, i, p)| (p.0, i.kind)).collect();
-    let mut lying: Vec<(Pos, usize)> = run.level.items.iter().map(|i| (i.pos, i.item)).collect();
-    shown.sort();
-    lying.sort();
-    if shown == lying {
-        return;
-    }
-    for (entity, _, _) in &items {
-        commands.entity(entity).despawn();
-    }
-    for (pos, kind) in lying {
-        commands.spawn((Item { kind }, GridPos(pos), LevelEntity));
     }
 }
 

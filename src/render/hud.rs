@@ -8,11 +8,9 @@ use bevy::prelude::*;
 
 use super::AppSystems;
 use crate::game::{Keyboard, MOST_NOTICE_ROWS, Message, NoticeLog, RunModel};
-use crate::run::Overlay;
-use crate::run::status::{
-    IN_VIEW_HEADING, carrying_heading, end_screen, help_text, inventory_lines,
-    inventory_overlay_lines, inventory_title, log_title, monsters_in_view, prompt_line, purse_line,
-    status_line_within,
+use crate::view::{
+    Overlay, end_screen, help_text, inventory_overlay_lines, inventory_title, log_title,
+    prompt_line, side_panel, status_line_within,
 };
 
 pub(super) fn plugin(app: &mut App) {
@@ -291,28 +289,13 @@ fn update_inventory_panel(
     let Some(run) = run.filter(|r| r.is_changed()) else {
         return;
     };
-    let mut lines = inventory_lines(&run);
-    // Identical items share a line; a long list is cut so the panel stays in its corner.
-    if lines.len() > INVENTORY_LINES {
-        let more = lines.len() - (INVENTORY_LINES - 1);
-        lines.truncate(INVENTORY_LINES - 1);
-        lines.push(format!("... and {more} more kinds"));
-    }
-    // The monsters in view first, as in the terminal: they matter most.
-    let mut value = String::new();
-    let in_view = monsters_in_view(&run);
-    if !in_view.is_empty() {
-        value.push_str(&format!("{IN_VIEW_HEADING}\n{}\n\n", in_view.join("\n")));
-    }
-    value.push_str(&carrying_heading(&run));
-    if let Some(purse) = purse_line(&run) {
-        value.push('\n');
-        value.push_str(&purse);
-    }
-    for line in lines {
-        value.push('\n');
-        value.push_str(&line);
-    }
+    // The monsters in view, then the inventory, as in the terminal; a long list is cut
+    // so the panel stays in its corner.
+    let lines: Vec<String> = side_panel(&run, INVENTORY_LINES)
+        .iter()
+        .map(|line| line.text().to_owned())
+        .collect();
+    let value = lines.join("\n");
     set_text(&mut panel, value);
 }
 
@@ -426,36 +409,5 @@ fn show_help(
     };
     if panel.display != display {
         panel.display = display;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_inventory_panel_letters_and_counts_each_kind() {
-        let mut run = crate::run::RunState::start(
-            crate::config::CampaignConfig::builtin(),
-            None,
-            crate::run::Rules::Monsters,
-        )
-        .unwrap()
-        .0;
-        let table = run.campaign.loot_table();
-        let gold = table.index_of("gold pieces").unwrap();
-        let food = table.index_of("food ration").unwrap();
-        let dagger = table.index_of("dagger").unwrap();
-        run.inventory = vec![gold, food, gold, dagger];
-        run.apply(crate::run::PlayerAction::Use(2));
-        let lines = inventory_lines(&run);
-        assert_eq!(
-            lines,
-            [
-                "a) $ gold pieces x2",
-                "b) % food ration",
-                "c) ) dagger (wielded)"
-            ]
-        );
     }
 }

@@ -1,6 +1,6 @@
 //! The keyboard, in one place: key presses become `PlayerAction` messages (plus the help
 //! overlay and quitting, which are the window's own), by the one key table
-//! ([`crate::run::BINDINGS`]). Symbols are read as the layout types them (`>` is
+//! ([`crate::view::BINDINGS`]). Symbols are read as the layout types them (`>` is
 //! Shift+. on one keyboard and a key of its own on another); arrows, the numpad, the
 //! digit row and function keys by where they are.
 
@@ -10,7 +10,8 @@ use bevy::prelude::*;
 
 use super::AppSystems;
 use crate::game::{Disturbed, KeyReactions, Keyboard, NoticeLog, RunModel, key_context};
-use crate::run::{Command, NamedKey, PlayerAction, Reaction, command_for_char, command_for_key};
+use crate::run::PlayerAction;
+use crate::view::{Command, NamedKey, Reaction, command_for_char, command_for_key};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, read_keys.in_set(AppSystems::ReadInput));

@@ -105,7 +105,7 @@ fn keys_that_move(run: &RunState, at: Pos) -> Vec<char> {
         .chars()
         .filter(|&key| {
             matches!(
-                PlayerAction::from_char(key),
+                crate::view::action_for_char(key),
                 Some(PlayerAction::Move(dx, dy)) if run.level.level.tiles.is_walkable(at.offset(dx, dy))
             )
         })

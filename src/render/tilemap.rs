@@ -1,79 +1,76 @@
-//! The level on screen: the game's `MapTile` entities become the tiles of a
-//! bevy_ecs_tilemap tilemap (the tile components are inserted on those very entities), and
-//! the player and the items become sprites. Nothing here changes the game; it only mirrors.
+//! The level on screen, drawn from the view: the map as the player sees it
+//! ([`crate::view::map_view`]) is made once per change; each tile's terrain is a tile of a
+//! bevy_ecs_tilemap tilemap (the tile components are inserted on the game's `MapTile`
+//! entities), what stands or lies on it (the player, a monster, an item) a sprite over it,
+//! and the look cursor a bright square. Nothing here changes the game or decides what is
+//! seen; it only draws the view's answers.
 
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
 
 use super::AppSystems;
-use super::tileset::{PLAYER, TILE_SIDE, Tileset, item_index, monster_index, terrain_index};
-use crate::game::level::{Item, LevelMonster, MapSize, MapTile, Sight, TileEntities};
-use crate::game::{GridPos, Player, RunModel};
-use crate::grid::Pos;
+use super::tileset::{TILE_SIDE, Tileset, tile_look};
+use crate::game::level::{MapSize, MapTile, TileEntities};
+use crate::game::{Keyboard, RunModel};
+use crate::grid::{Grid, Pos};
+use crate::view::{TileView, map_view};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
+    app.init_resource::<ShownMap>().add_systems(
         Update,
         (
+            see_the_map,
             rebuild_tilemap,
-            mirror_map_tiles,
-            add_sprites,
-            place_sprites,
-            show_items_in_view,
-            show_monsters_in_view,
-            show_look_cursor,
+            draw_terrain,
+            draw_occupants,
+            draw_look_cursor,
         )
             .chain()
             .in_set(AppSystems::Mirror),
     );
 }
 
-/// Draw order: the tilemap at the back, items on it, monsters and the player on top.
-const ITEM_Z: f32 = 1.0;
-const MONSTER_Z: f32 = 1.5;
-const PLAYER_Z: f32 = 2.0;
-const CURSOR_Z: f32 = 3.0;
+/// Draw order: the tilemap at the back, what stands or lies on it over it, the look
+/// cursor on top.
+const OCCUPANT_Z: f32 = 1.0;
+const CURSOR_Z: f32 = 2.0;
 
-/// The look command's cursor: a bright square over the tile being looked at.
-#[derive(Component, Debug)]
-struct LookCursor;
+/// The tint of what is drawn over a remembered tile: as dim as the remembered terrain.
+const REMEMBERED_TINT: Color = Color::srgb(0.45, 0.45, 0.5);
 
-/// The look cursor follows the key reader's: shown while looking, gone after.
-fn show_look_cursor(
-    mut commands: Commands,
-    keyboard: Res<crate::game::Keyboard>,
-    size: Option<Res<MapSize>>,
-    mut cursors: Query<(Entity, &mut Transform), With<LookCursor>>,
-) {
-    let (Some(at), Some(size)) = (keyboard.look_cursor(), size) else {
-        for (entity, _) in &cursors {
-            commands.entity(entity).despawn();
-        }
+/// The map as the view sees it, made again when the run or the look cursor changed: all
+/// the window draws of the level.
+#[derive(Resource, Clone, Debug, PartialEq, Eq, Deref)]
+pub struct ShownMap(pub Grid<TileView>);
+
+impl Default for ShownMap {
+    fn default() -> Self {
+        ShownMap(Grid::new(0, 0, TileView::UNSEEN))
+    }
+}
+
+/// Asks the view what the map looks like now.
+fn see_the_map(run: Option<Res<RunModel>>, keyboard: Res<Keyboard>, mut shown: ResMut<ShownMap>) {
+    let Some(run) = run else {
         return;
     };
-    let place = world_position(at, size.height).extend(CURSOR_Z);
-    match cursors.iter_mut().next() {
-        Some((_, mut transform)) => {
-            if transform.translation != place {
-                transform.translation = place;
-            }
-        }
-        None => {
-            commands.spawn((
-                LookCursor,
-                Sprite::from_color(
-                    Color::srgba(1.0, 0.9, 0.3, 0.45),
-                    Vec2::splat(TILE_SIDE as f32),
-                ),
-                Transform::from_translation(place),
-            ));
-        }
+    if run.is_changed() || keyboard.is_changed() {
+        shown.set_if_neq(ShownMap(map_view(&run, keyboard.look_cursor())));
     }
 }
 
 /// The tilemap showing the current level.
 #[derive(Component, Debug)]
 pub struct LevelTilemap;
+
+/// A picture drawn over a tile's terrain (the player, a monster, an item): one for each
+/// tile the view puts something on, reused from one view to the next.
+#[derive(Component, Debug)]
+struct OccupantSprite;
+
+/// The look command's cursor: a bright square over the tile being looked at.
+#[derive(Component, Debug)]
+struct LookCursor;
 
 /// The world position of the centre of map cell `pos` on a map `height` tiles tall.
 /// The map's `y` grows downwards and the world's upwards; cell (0, 0) is the top left.
@@ -123,12 +120,11 @@ fn rebuild_tilemap(
             continue;
         };
         let position = tile_pos(tile.pos, size.height);
-        let look = terrain_index(tile.tile, tile.sight);
+        // Drawn by `draw_terrain`, next.
         commands.entity(entity).insert(TileBundle {
             position,
-            texture_index: TileTextureIndex(look.unwrap_or(0)),
             tilemap_id: TilemapId(tilemap),
-            visible: TileVisible(look.is_some()),
+            visible: TileVisible(false),
             ..default()
         });
         storage.set(&position, entity);
@@ -147,147 +143,119 @@ fn rebuild_tilemap(
     });
 }
 
-/// Brings the tiles whose map cell changed (kind or sight) up to date.
-fn mirror_map_tiles(
-    mut tiles: Query<(&MapTile, &mut TileTextureIndex, &mut TileVisible), Changed<MapTile>>,
+/// Gives each tile of the tilemap the picture of its terrain as the view sees it (none
+/// for a tile never seen).
+fn draw_terrain(
+    shown: Res<ShownMap>,
+    tile_entities: Option<Res<TileEntities>>,
+    mut tiles: Query<(&mut TileTextureIndex, &mut TileVisible)>,
 ) {
-    for (tile, mut index, mut visible) in &mut tiles {
-        let look = terrain_index(tile.tile, tile.sight);
-        visible.set_if_neq(TileVisible(look.is_some()));
-        if let Some(look) = look {
-            index.set_if_neq(TileTextureIndex(look));
+    let Some(tile_entities) = tile_entities else {
+        return;
+    };
+    if !(shown.is_changed() || tile_entities.is_changed()) || shown.len() != tile_entities.0.len() {
+        return;
+    }
+    for (&tile, &entity) in shown.cells().iter().zip(&tile_entities.0) {
+        let Ok((mut index, mut visible)) = tiles.get_mut(entity) else {
+            continue;
+        };
+        let ground = tile_look(tile).ground;
+        visible.set_if_neq(TileVisible(ground.is_some()));
+        if let Some(ground) = ground {
+            index.set_if_neq(TileTextureIndex(ground));
         }
     }
 }
 
-/// Gives the player and newly placed items their sprites.
-fn add_sprites(
+/// Puts a sprite over every tile the view puts something on, with its picture (tinted
+/// dim where remembered); sprites left over go.
+fn draw_occupants(
     mut commands: Commands,
     tileset: Res<Tileset>,
-    players: Query<Entity, (With<Player>, Without<Sprite>)>,
-    items: Query<(Entity, &Item), Without<Sprite>>,
-    monsters: Query<(Entity, &LevelMonster), Without<Sprite>>,
-    run: Res<RunModel>,
+    shown: Res<ShownMap>,
+    mut sprites: Query<(Entity, &mut Sprite, &mut Transform), With<OccupantSprite>>,
 ) {
-    let bestiary = crate::monsters::default_monster_table();
-    for (entity, monster) in &monsters {
-        let glyph = bestiary.kind(monster.kind).map_or('H', |k| k.glyph);
-        commands.entity(entity).insert((
-            tileset.sprite(monster_index(glyph)),
-            Transform::from_xyz(0.0, 0.0, MONSTER_Z),
-            Visibility::Hidden,
-        ));
-    }
-    for player in &players {
-        commands.entity(player).insert((
-            tileset.sprite(PLAYER),
-            Transform::from_xyz(0.0, 0.0, PLAYER_Z),
-            Visibility::Visible,
-        ));
-    }
-    let table = run.0.campaign.loot_table();
-    for (entity, item) in &items {
-        let glyph = table.items().get(item.kind).map_or('*', |i| i.glyph);
-        commands.entity(entity).insert((
-            tileset.sprite(item_index(glyph)),
-            Transform::from_xyz(0.0, 0.0, ITEM_Z),
-            Visibility::Hidden,
-        ));
-    }
-}
-
-/// Puts every sprite on its map cell (a level of another height moves them all).
-fn place_sprites(
-    size: Option<Res<MapSize>>,
-    mut sprites: Query<(&GridPos, &mut Transform), With<Sprite>>,
-) {
-    let Some(size) = size else {
+    if !shown.is_changed() {
         return;
-    };
-    for (pos, mut transform) in &mut sprites {
-        let at = world_position(pos.0, size.height);
-        if transform.translation.truncate() != at {
-            transform.translation.x = at.x;
-            transform.translation.y = at.y;
-        }
     }
-}
-
-/// Shows an item while its cell is in view, and dim where it is remembered: a
-/// remembered item keeps its own picture.
-fn show_items_in_view(
-    size: Option<Res<MapSize>>,
-    tile_entities: Option<Res<TileEntities>>,
-    tiles: Query<&MapTile>,
-    mut items: Query<(&GridPos, &mut Visibility, &mut Sprite), With<Item>>,
-) {
-    let (Some(size), Some(tile_entities)) = (size, tile_entities) else {
-        return;
-    };
-    for (pos, mut visibility, mut sprite) in &mut items {
-        let sight = sight_at(pos.0, &size, &tile_entities, &tiles);
-        let (shown, tint) = match sight {
-            Sight::Visible => (Visibility::Inherited, Color::WHITE),
-            Sight::Remembered => (Visibility::Inherited, REMEMBERED_TINT),
-            Sight::Unseen => (Visibility::Hidden, Color::WHITE),
+    let height = shown.height() as u32;
+    let mut unused = sprites.iter_mut();
+    for pos in shown.positions() {
+        let look = tile_look(shown[pos]);
+        let Some(picture) = look.over else {
+            continue;
         };
-        visibility.set_if_neq(shown);
+        let place = world_position(pos, height).extend(OCCUPANT_Z);
+        let tint = if look.dim {
+            REMEMBERED_TINT
+        } else {
+            Color::WHITE
+        };
+        let Some((_, mut sprite, mut transform)) = unused.next() else {
+            commands.spawn((
+                OccupantSprite,
+                Sprite {
+                    color: tint,
+                    ..tileset.sprite(picture)
+                },
+                Transform::from_translation(place),
+            ));
+            continue;
+        };
+        let index = picture as usize;
+        if sprite
+            .texture_atlas
+            .as_ref()
+            .is_some_and(|a| a.index != index)
+            && let Some(atlas) = &mut sprite.texture_atlas
+        {
+            atlas.index = index;
+        }
         if sprite.color != tint {
             sprite.color = tint;
         }
+        if transform.translation != place {
+            transform.translation = place;
+        }
+    }
+    for (entity, _, _) in unused {
+        commands.entity(entity).despawn();
     }
 }
 
-/// The tint of a remembered item: as dim as the remembered tiles.
-const REMEMBERED_TINT: Color = Color::srgb(0.45, 0.45, 0.5);
-
-/// Shows a monster only while its cell is in view: out of view it is not known.
-fn show_monsters_in_view(
-    size: Option<Res<MapSize>>,
-    tile_entities: Option<Res<TileEntities>>,
-    tiles: Query<&MapTile>,
-    mut monsters: Query<(&GridPos, &mut Visibility), With<LevelMonster>>,
+/// The look cursor goes where the view puts it: shown while looking, gone after.
+fn draw_look_cursor(
+    mut commands: Commands,
+    shown: Res<ShownMap>,
+    mut cursors: Query<(Entity, &mut Transform), With<LookCursor>>,
 ) {
-    let (Some(size), Some(tile_entities)) = (size, tile_entities) else {
+    if !shown.is_changed() {
+        return;
+    }
+    let Some(at) = shown.positions().find(|&pos| shown[pos].cursor) else {
+        for (entity, _) in &cursors {
+            commands.entity(entity).despawn();
+        }
         return;
     };
-    for (pos, mut visibility) in &mut monsters {
-        visibility.set_if_neq(shown_in_view(pos.0, &size, &tile_entities, &tiles));
-    }
-}
-
-/// How the player knows the cell at `pos`.
-fn sight_at(
-    pos: Pos,
-    size: &MapSize,
-    tile_entities: &TileEntities,
-    tiles: &Query<&MapTile>,
-) -> Sight {
-    let on_map =
-        (0..size.width as i32).contains(&pos.x) && (0..size.height as i32).contains(&pos.y);
-    on_map
-        .then(|| {
-            tile_entities
-                .0
-                .get(pos.y as usize * size.width as usize + pos.x as usize)
-                .and_then(|&e| tiles.get(e).ok())
-                .map(|t| t.sight)
-        })
-        .flatten()
-        .unwrap_or_default()
-}
-
-/// Drawn (inherited) when the cell at `pos` is in view, hidden otherwise.
-fn shown_in_view(
-    pos: Pos,
-    size: &MapSize,
-    tile_entities: &TileEntities,
-    tiles: &Query<&MapTile>,
-) -> Visibility {
-    if sight_at(pos, size, tile_entities, tiles) == Sight::Visible {
-        Visibility::Inherited
-    } else {
-        Visibility::Hidden
+    let place = world_position(at, shown.height() as u32).extend(CURSOR_Z);
+    match cursors.iter_mut().next() {
+        Some((_, mut transform)) => {
+            if transform.translation != place {
+                transform.translation = place;
+            }
+        }
+        None => {
+            commands.spawn((
+                LookCursor,
+                Sprite::from_color(
+                    Color::srgba(1.0, 0.9, 0.3, 0.45),
+                    Vec2::splat(TILE_SIDE as f32),
+                ),
+                Transform::from_translation(place),
+            ));
+        }
     }
 }
 

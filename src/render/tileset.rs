@@ -1,13 +1,13 @@
 //! The tileset: our own 16×16 pixel art (drawn by `assets/make_tileset.py`), embedded in
-//! the binary so `delve play` runs from any folder, and which picture each tile, item and
-//! the player use.
+//! the binary so `delve play` runs from any folder, and which picture the window draws for
+//! each answer of the view ([`tile_look`]): one for each terrain, item, monster and the
+//! player. A new terrain gets its picture in [`terrain_picture`].
 
 use bevy::asset::RenderAssetUsages;
 use bevy::image::{CompressedImageFormats, ImageFormat, ImageSampler, ImageType};
 use bevy::prelude::*;
 
-use crate::game::level::Sight;
-use crate::grid::Tile;
+use crate::view::{Light, Occupant, Terrain, TileView};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Tileset>();
@@ -27,9 +27,7 @@ const TILESET_PNG: &[u8] = include_bytes!("../../assets/tileset.png");
 pub const PLAYER: u32 = 6;
 /// Added to a terrain index to get its dim, remembered look.
 const DIM: u32 = COLUMNS;
-/// Floor, also drawn under an item in view (the item's own picture goes on top).
-const FLOOR: u32 = 1;
-/// A heap of treasure: an item remembered, or an item of no known kind.
+/// A heap of treasure: an item of a glyph without a picture of its own.
 const LOOT: u32 = 5;
 /// The first item picture; items follow in the order of [`ITEM_GLYPHS`].
 const FIRST_ITEM: u32 = 2 * COLUMNS;
@@ -89,23 +87,54 @@ impl Tileset {
     }
 }
 
-/// The picture of a map tile as the player knows it; `None` for a tile never seen.
-pub fn terrain_index(tile: Tile, sight: Sight) -> Option<u32> {
-    let bright = match tile {
-        Tile::Wall => 0,
-        Tile::Floor => FLOOR,
-        Tile::Door => 2,
-        Tile::UpStairs => 3,
-        Tile::DownStairs => 4,
-        Tile::Loot => LOOT,
+/// How the window draws a tile the view answered for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TileLook {
+    /// The terrain's picture (dim when remembered); `None` for a tile never seen.
+    pub ground: Option<u32>,
+    /// The picture drawn over the terrain (the player, a monster, an item), if any.
+    pub over: Option<u32>,
+    /// Remembered, not in view: what is drawn over the terrain is tinted dim too.
+    pub dim: bool,
+}
+
+/// The window's look of a tile as the view sees it (the look cursor, a sprite of its
+/// own, is not part of it).
+pub fn tile_look(tile: TileView) -> TileLook {
+    let Some(seen) = tile.seen else {
+        return TileLook {
+            ground: None,
+            over: None,
+            dim: false,
+        };
     };
-    match sight {
-        Sight::Unseen => None,
-        // The item itself is drawn on the floor as a sprite (dim when remembered).
-        Sight::Visible if tile == Tile::Loot => Some(FLOOR),
-        Sight::Remembered if tile == Tile::Loot => Some(FLOOR + DIM),
-        Sight::Visible => Some(bright),
-        Sight::Remembered => Some(bright + DIM),
+    let dim = seen.light == Light::Remembered;
+    let ground = terrain_picture(seen.terrain) + if dim { DIM } else { 0 };
+    TileLook {
+        ground: Some(ground),
+        over: seen.occupant.map(occupant_picture),
+        dim,
+    }
+}
+
+/// The bright picture of each terrain (its dim one is a row below). A new terrain gets its
+/// picture here.
+pub fn terrain_picture(terrain: Terrain) -> u32 {
+    match terrain {
+        Terrain::Wall => 0,
+        Terrain::Floor => 1,
+        Terrain::Door => 2,
+        Terrain::UpStairs => 3,
+        Terrain::DownStairs => 4,
+    }
+}
+
+/// The picture of what stands or lies on a tile.
+pub fn occupant_picture(occupant: Occupant) -> u32 {
+    match occupant {
+        Occupant::Player => PLAYER,
+        Occupant::Monster { glyph } => monster_index(glyph),
+        Occupant::Item { glyph } => item_index(glyph),
     }
 }
 
@@ -143,16 +172,52 @@ mod tests {
     #[test]
     fn every_picture_lies_inside_the_tileset() {
         let last = COLUMNS * ROWS;
-        for tile in Tile::ALL {
-            for sight in [Sight::Visible, Sight::Remembered] {
-                assert!(terrain_index(tile, sight).is_some_and(|i| i < last));
+        for tile in crate::grid::Tile::ALL {
+            for light in [Light::Lit, Light::Remembered] {
+                let seen = crate::view::SeenTile {
+                    terrain: Terrain::of(tile),
+                    occupant: None,
+                    light,
+                };
+                let look = tile_look(TileView {
+                    seen: Some(seen),
+                    cursor: false,
+                });
+                assert!(look.ground.is_some_and(|i| i < last), "{tile:?} {light:?}");
             }
-            assert_eq!(terrain_index(tile, Sight::Unseen), None);
         }
+        assert_eq!(tile_look(TileView::UNSEEN).ground, None);
         for glyph in ITEM_GLYPHS.into_iter().chain(['x']) {
             assert!(item_index(glyph) < last);
         }
         assert!(PLAYER < last);
+    }
+
+    #[test]
+    fn a_remembered_tile_is_dim_and_what_lies_on_it_is_tinted() {
+        let seen = crate::view::SeenTile {
+            terrain: Terrain::Floor,
+            occupant: Some(Occupant::Item { glyph: '!' }),
+            light: Light::Remembered,
+        };
+        let look = tile_look(TileView {
+            seen: Some(seen),
+            cursor: false,
+        });
+        assert_eq!(look.ground, Some(terrain_picture(Terrain::Floor) + DIM));
+        assert_eq!(look.over, Some(item_index('!')));
+        assert!(look.dim);
+        let lit = tile_look(TileView {
+            seen: Some(crate::view::SeenTile {
+                light: Light::Lit,
+                occupant: Some(Occupant::Player),
+                ..seen
+            }),
+            cursor: true,
+        });
+        assert_eq!(lit.ground, Some(terrain_picture(Terrain::Floor)));
+        assert_eq!(lit.over, Some(PLAYER), "the player over the floor");
+        assert!(!lit.dim);
     }
 
     #[test]

@@ -189,6 +189,12 @@ pub fn stack_letter(index: usize) -> Option<char> {
     (index < 26).then(|| (b'a' + index as u8) as char)
 }
 
+/// The inventory letter's number (`a` = 0 … `z` = 25): the other way from
+/// [`stack_letter`].
+pub fn stack_of_letter(c: char) -> Option<u8> {
+    c.is_ascii_lowercase().then(|| c as u8 - b'a')
+}
+
 /// The unidentified appearance of every item kind in this run (from the run's loot stream).
 fn disguises(table: &LootTable, run_seed: u64) -> Vec<String> {
     appearances(table, &mut StreamRng::new(run_seed, Stream::Loot))
@@ -213,7 +219,7 @@ pub fn with_article(name: &str) -> String {
 
 /// A creature's name with its article: "a jackal", "an ogre" (no plural guessing, as
 /// [`with_article`] does for items).
-pub(super) fn with_kind_article(name: &str) -> String {
+pub fn with_kind_article(name: &str) -> String {
     let vowel = name
         .chars()
         .next()

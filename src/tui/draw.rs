@@ -12,14 +12,13 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use crate::game::NoticeLog;
-use crate::grid::{Pos, Tile};
-use crate::monsters::default_monster_table;
-use crate::run::status::{
-    IN_VIEW_HEADING, carrying_heading, end_screen, help_text_within, inventory_lines,
-    inventory_overlay_lines, inventory_title, log_title, monsters_in_view, prompt_line, purse_line,
-    status_line_within,
+use crate::grid::Pos;
+use crate::run::RunState;
+use crate::view::{
+    IN_VIEW_HEADING, KeyReader, Light, Occupant, Overlay, PanelLine, Terrain, TileView, end_screen,
+    help_text_within, inventory_overlay_lines, inventory_title, log_title, map_view,
+    monsters_in_view, prompt_line, side_panel, status_line_within,
 };
-use crate::run::{KeyReader, Overlay, RunState, Sight};
 
 /// Everything drawn: the run, the message log and the overlays and prompts the keys
 /// opened.
@@ -56,17 +55,43 @@ pub const CURSOR_STYLE: Style = Style::new()
     .bg(Color::LightYellow)
     .add_modifier(Modifier::BOLD);
 
-/// The look of a tile in view.
-pub fn lit_style(tile: Tile) -> Style {
-    let fg = match tile {
-        Tile::Wall => Color::White,
-        Tile::Floor => Color::Gray,
-        Tile::Door => Color::Yellow,
-        Tile::UpStairs => Color::LightGreen,
-        Tile::DownStairs => Color::LightMagenta,
-        Tile::Loot => Color::LightCyan,
+/// The terminal's look of each terrain in view: its glyph (the level legend's) and its
+/// colour. A new terrain gets its look here.
+pub fn terrain_look(terrain: Terrain) -> (char, Style) {
+    let (glyph, colour) = match terrain {
+        Terrain::Wall => ('#', Color::White),
+        Terrain::Floor => ('.', Color::Gray),
+        Terrain::Door => ('+', Color::Yellow),
+        Terrain::UpStairs => ('<', Color::LightGreen),
+        Terrain::DownStairs => ('>', Color::LightMagenta),
     };
-    Style::new().fg(fg)
+    (glyph, Style::new().fg(colour))
+}
+
+/// The glyph and look of a map cell as the view sees it: the player, a monster or an
+/// item over the terrain, dim when remembered, blank when never seen, highlighted under
+/// the look cursor.
+pub fn cell_look(tile: TileView) -> (char, Style) {
+    let (glyph, style) = match tile.seen {
+        None => (' ', Style::new()),
+        Some(seen) => {
+            let (glyph, lit) = match seen.occupant {
+                Some(Occupant::Player) => ('@', PLAYER_STYLE),
+                Some(Occupant::Monster { glyph }) => (glyph, MONSTER_STYLE),
+                Some(Occupant::Item { glyph }) => (glyph, ITEM_STYLE),
+                None => terrain_look(seen.terrain),
+            };
+            match seen.light {
+                Light::Lit => (glyph, lit),
+                Light::Remembered => (glyph, REMEMBERED_STYLE),
+            }
+        }
+    };
+    if tile.cursor {
+        (glyph, CURSOR_STYLE)
+    } else {
+        (glyph, style)
+    }
 }
 
 /// Draws the whole screen.
@@ -167,24 +192,20 @@ pub fn view_start(at: i32, size: i32, view: i32) -> i32 {
     }
 }
 
-/// The map around the player (or the look cursor): each cell as the player knows it.
+/// The map around the player (or the look cursor): each cell as the view sees it.
 fn draw_map(frame: &mut Frame, area: Rect, run: &RunState, cursor: Option<Pos>) {
-    let tiles = &run.level.level.tiles;
-    let (width, height) = (tiles.width() as i32, tiles.height() as i32);
+    let view = map_view(run, cursor);
+    let (width, height) = (view.width() as i32, view.height() as i32);
     let centre = cursor.unwrap_or(run.player);
     let x0 = view_start(centre.x, width, area.width as i32);
     let y0 = view_start(centre.y, height, area.height as i32);
     let buffer = frame.buffer_mut();
     for row in 0..area.height {
         for column in 0..area.width {
-            let pos = Pos::new(x0 + column as i32, y0 + row as i32);
-            if !tiles.contains(pos) {
+            let Some(tile) = view.get(Pos::new(x0 + column as i32, y0 + row as i32)) else {
                 continue;
-            }
-            let (symbol, mut style) = cell_look(run, pos);
-            if cursor == Some(pos) {
-                style = CURSOR_STYLE;
-            }
+            };
+            let (symbol, style) = cell_look(tile);
             if let Some(cell) = buffer.cell_mut((area.x + column, area.y + row)) {
                 cell.set_char(symbol).set_style(style);
             }
@@ -192,64 +213,20 @@ fn draw_map(frame: &mut Frame, area: Rect, run: &RunState, cursor: Option<Pos>) 
     }
 }
 
-/// The glyph and look of map cell `pos`: the player, a monster or an item in view, or
-/// the tile — lit, remembered, or blank when never seen.
-pub fn cell_look(run: &RunState, pos: Pos) -> (char, Style) {
-    let tiles = &run.level.level.tiles;
-    let (tile, sight) = run.shown(tiles.index_of(pos));
-    let watching = run.watch.is_some();
-    if pos == run.player && !watching {
-        return ('@', PLAYER_STYLE);
-    }
-    let item_glyph = || {
-        let item = run.level.items.iter().find(|i| i.pos == pos)?;
-        Some(
-            run.campaign
-                .loot_table()
-                .items()
-                .get(item.item)
-                .map_or('*', |i| i.glyph),
-        )
-    };
-    match sight {
-        Sight::Unseen => (' ', Style::new()),
-        // A remembered item keeps its own glyph (dim), as the player saw it.
-        Sight::Remembered if !watching => (item_glyph().unwrap_or(tile.glyph()), REMEMBERED_STYLE),
-        Sight::Remembered => (tile.glyph(), REMEMBERED_STYLE),
-        Sight::Visible if watching => (tile.glyph(), lit_style(tile)),
-        Sight::Visible => {
-            if let Some(monster) = run.level.monsters.iter().find(|m| m.pos == pos) {
-                let glyph = default_monster_table()
-                    .kind(monster.kind)
-                    .map_or('M', |k| k.glyph);
-                return (glyph, MONSTER_STYLE);
-            }
-            if let Some(glyph) = item_glyph() {
-                return (glyph, ITEM_STYLE);
-            }
-            (tile.glyph(), lit_style(tile))
-        }
-    }
-}
-
 /// The side panel: the monsters in view first (they matter most, and a long inventory
 /// must not push them off), then the purse and the inventory.
 fn draw_panel(frame: &mut Frame, area: Rect, run: &RunState) {
-    let bold = Style::new().add_modifier(Modifier::BOLD);
-    let mut lines = Vec::new();
-    let in_view = monsters_in_view(run);
-    if !in_view.is_empty() {
-        lines.push(Line::styled(IN_VIEW_HEADING, bold));
-        lines.extend(
-            in_view
-                .into_iter()
-                .map(|m| Line::styled(m, Style::new().fg(Color::LightRed))),
-        );
-        lines.push(Line::from(""));
-    }
-    lines.push(Line::styled(carrying_heading(run), bold));
-    lines.extend(purse_line(run).map(Line::from));
-    lines.extend(inventory_lines(run).into_iter().map(Line::from));
+    let lines: Vec<Line> = side_panel(run, usize::MAX)
+        .into_iter()
+        .map(|line| {
+            let style = match line {
+                PanelLine::Heading(_) => Style::new().add_modifier(Modifier::BOLD),
+                PanelLine::Monster(_) => Style::new().fg(Color::LightRed),
+                PanelLine::Text(_) | PanelLine::Gap => Style::new(),
+            };
+            Line::styled(line.text().to_owned(), style)
+        })
+        .collect();
     frame.render_widget(
         Paragraph::new(lines)
             .block(Block::new().borders(Borders::LEFT))

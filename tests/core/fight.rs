@@ -224,7 +224,7 @@ fn the_final_depths_stairs_win_with_the_rune_and_are_sealed_without_it() {
     let won = run.apply(PlayerAction::Descend);
     assert_eq!(run.end(), Some(&RunEnd::Won));
     assert!(won.contains(&Outcome::RunEnded));
-    let screen = delve::run::status::end_screen(&run).unwrap();
+    let screen = delve::view::end_screen(&run).unwrap();
     assert!(
         screen[0].contains("escaped") && screen[2].contains("seed 9"),
         "{screen:?}"
@@ -276,7 +276,7 @@ fn a_level_key_gives_the_same_monsters_at_arrival() {
 #[test]
 fn a_save_in_the_middle_of_a_fight_goes_on_exactly() {
     let mut run = start(21);
-    let actions = delve::run::parse_actions("llllkkkkhhhhjjjj....llll>").unwrap();
+    let actions = delve::view::parse_actions("llllkkkkhhhhjjjj....llll>").unwrap();
     for &action in &actions[..12] {
         run.apply(action);
     }

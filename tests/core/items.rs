@@ -4,7 +4,8 @@
 use delve::config::CampaignConfig;
 use delve::loot::default_loot_table;
 use delve::monsters::{Mind, Monster, default_monster_table};
-use delve::run::{Outcome, PLAYER_FIGHTER, PlayerAction, Rules, RunState, parse_actions};
+use delve::run::{Outcome, PLAYER_FIGHTER, PlayerAction, Rules, RunState};
+use delve::view::parse_actions;
 
 fn start(seed: u64) -> RunState {
     let mut campaign = CampaignConfig::builtin();

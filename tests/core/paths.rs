@@ -4,7 +4,8 @@
 use std::collections::VecDeque;
 
 use delve::grid::{Grid, ORTHOGONAL, Pos, Tile};
-use delve::run::{BINDINGS, Command, PlayerAction};
+use delve::run::PlayerAction;
+use delve::view::{BINDINGS, Command};
 
 /// Orthogonal steps over walkable tiles from `from` to `to`, by breadth-first search
 /// (neighbours tried in [`ORTHOGONAL`] order); none when `to` cannot be reached.

@@ -10,8 +10,8 @@ use delve::generator::GeneratorKind;
 use delve::grid::{KING, Pos, Tile};
 use delve::key::LevelKey;
 use delve::monsters::{Mind, Monster, default_monster_table};
-use delve::run::status::{end_screen, inventory_lines, status_line, status_line_within};
 use delve::run::{Outcome, PlayerAction, Rules, RunState};
+use delve::view::{describe, end_screen, inventory_lines, status_line, status_line_within};
 
 fn start(seed: u64) -> RunState {
     let mut campaign = CampaignConfig::builtin();
@@ -642,16 +642,16 @@ fn look_names_a_monster_with_its_hit_points_and_what_it_does() {
     };
     let run = alone_with(run, Some(jackal));
     assert_eq!(
-        run.describe(at),
+        describe(&run, at),
         "A jackal (4/6 HP), hunting you, on floor."
     );
-    assert!(run.describe(run.player).starts_with("You, on"));
+    assert!(describe(&run, run.player).starts_with("You, on"));
     let tiles = &run.level.level.tiles;
     let unseen = tiles
         .positions()
         .find(|&p| !run.level.seen[tiles.index_of(p)])
         .unwrap();
-    assert_eq!(run.describe(unseen), "You have not seen that place.");
+    assert_eq!(describe(&run, unseen), "You have not seen that place.");
 }
 
 #[test]
@@ -888,7 +888,7 @@ fn a_monster_next_to_the_player_is_fighting_it_even_one_that_never_chases() {
     };
     let run = alone_with(run, Some(slug));
     assert_eq!(
-        run.describe(at),
+        describe(&run, at),
         "A giant slug (14/14 HP), fighting you, on floor."
     );
     assert_eq!(run.nearest_threat(), Some(1));

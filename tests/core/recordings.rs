@@ -72,7 +72,7 @@ fn plan(seed: u64) -> Vec<PlayerAction> {
         }
         act(&mut run, PlayerAction::Descend);
     }
-    for action in delve::run::parse_actions("R 1 s s s . 3 2 K").unwrap() {
+    for action in delve::view::parse_actions("R 1 s s s . 3 2 K").unwrap() {
         act(&mut run, action);
     }
     actions

@@ -10,7 +10,8 @@ use delve::generator::{GeneratorConfig, GeneratorKind};
 use delve::grid::{KING, Pos, Tile};
 use delve::key::LevelKey;
 use delve::loot::{PlacedItem, default_loot_table};
-use delve::run::{Outcome, PlayerAction, Rules, RunState, parse_actions};
+use delve::run::{Outcome, PlayerAction, Rules, RunState};
+use delve::view::parse_actions;
 
 fn start(seed: u64) -> RunState {
     let mut campaign = CampaignConfig::builtin();

@@ -4,8 +4,11 @@ use ratatui::backend::TestBackend;
 
 use super::*;
 use crate::config::CampaignConfig;
+use crate::grid::Tile;
 use crate::key::LevelKey;
-use crate::run::{PlayerAction, Rules};
+use crate::monsters::default_monster_table;
+use crate::run::{PlayerAction, Rules, Sight};
+use crate::view::{ItemVerb, Prompt, tile_view};
 
 /// The run on level `key` (monsters taken away unless `keep_monsters`).
 fn run_on(key: &str) -> RunState {
@@ -33,6 +36,11 @@ fn render_with(
         .draw(|frame| draw(frame, &Screen { run, log, keys }))
         .unwrap();
     terminal
+}
+
+/// The glyph and look of map cell `pos` as the terminal draws it (no look cursor).
+fn look_at(run: &RunState, pos: Pos) -> (char, Style) {
+    cell_look(tile_view(run, pos, None).expect("on the map"))
 }
 
 fn symbol(terminal: &Terminal<TestBackend>, x: u16, y: u16) -> String {
@@ -104,9 +112,10 @@ fn lit_and_remembered_cells_have_their_colours() {
                 && !run.level.items.iter().any(|i| i.pos == p)
         })
         .expect("lit floor");
-    assert_eq!(cell_look(&run, remembered).1, REMEMBERED_STYLE);
-    assert_eq!(cell_look(&run, lit_floor), ('.', lit_style(Tile::Floor)));
-    assert_eq!(cell_look(&run, run.player), ('@', PLAYER_STYLE));
+    assert_eq!(look_at(&run, remembered).1, REMEMBERED_STYLE);
+    assert_eq!(look_at(&run, lit_floor), terrain_look(Terrain::Floor));
+    assert_eq!(look_at(&run, lit_floor).0, '.');
+    assert_eq!(look_at(&run, run.player), ('@', PLAYER_STYLE));
 }
 
 #[test]
@@ -187,7 +196,7 @@ fn a_narrow_terminal_keeps_the_status_and_shows_items_when_asked() {
         }
         // `a`: the letters are listed even where the side panel does not fit.
         let asking = KeyReader {
-            prompt: Some(crate::run::Prompt::Item(crate::run::ItemVerb::Use)),
+            prompt: Some(Prompt::Item(ItemVerb::Use)),
             ..KeyReader::default()
         };
         let screen = screen_text(&render(&run, &asking, width, height));
@@ -231,7 +240,7 @@ fn the_help_wraps_instead_of_being_cut() {
             );
         }
     }
-    for line in wrap(&crate::run::status::help_text(), 66) {
+    for line in wrap(&crate::view::help_text(), 66) {
         assert!(line.chars().count() <= 66, "{line}");
     }
 }
@@ -250,7 +259,7 @@ fn the_help_scrolls_on_a_short_terminal_and_keeps_every_line() {
     }
     let first = screen_text(&render(&run, &KeyReader { scroll: 0, ..help }, 70, 20));
     assert!(first.contains("PgDn Down: more"), "{first}");
-    for (what, _) in crate::run::help_lines() {
+    for (what, _) in crate::view::help_lines() {
         let start: String = what.chars().take(20).collect();
         assert!(seen.contains(&start), "{what:?} never shown at 70x20");
     }
@@ -385,14 +394,14 @@ fn a_remembered_item_keeps_its_own_glyph() {
         item: potion,
     });
     run.level.seen[tiles.index_of(far)] = true;
-    assert_eq!(cell_look(&run, far), ('!', REMEMBERED_STYLE));
+    assert_eq!(look_at(&run, far), ('!', REMEMBERED_STYLE));
 }
 
 #[test]
 fn the_look_cursor_is_drawn_and_names_what_it_is_on() {
     let run = busy_run();
     let keys = KeyReader {
-        prompt: Some(crate::run::Prompt::Look(run.player)),
+        prompt: Some(Prompt::Look(run.player)),
         ..KeyReader::default()
     };
     let terminal = render(&run, &keys, 120, 36);
@@ -431,4 +440,11 @@ fn views_keep_the_player_in_the_middle_and_small_maps_centred() {
     assert_eq!(view_start(2, 80, 20), 0);
     assert_eq!(view_start(79, 80, 20), 60);
     assert_eq!(view_start(5, 10, 20), -5);
+}
+
+#[test]
+fn terrain_glyphs_are_the_level_legends() {
+    for tile in Tile::ALL.into_iter().filter(|&t| t != Tile::Loot) {
+        assert_eq!(terrain_look(Terrain::of(tile)).0, tile.glyph(), "{tile:?}");
+    }
 }

@@ -1,63 +1,12 @@
-//! Player actions and the one key table: every key and action letter, what it does and
-//! how the help names it. Keyboard input (the window), action strings (headless runs and
-//! replays), the `?` help panel and the CLI's error messages all read this table.
+//! The one key table: every key and action letter, what it does and how the help names
+//! it. Keyboard input (the window and the terminal), action strings (headless runs and
+//! replays), the `?` help panel and the CLI's error messages all read this table; the
+//! run only ever sees the [`PlayerAction`]s it names.
 
 use std::fmt;
 
 use crate::generator::GeneratorKind;
-
-/// Something the player does. Keys and action strings both become these.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub enum PlayerAction {
-    /// Step by (dx, dy), each −1, 0 or 1.
-    Move(i32, i32),
-    /// Let a turn pass.
-    Wait,
-    /// Take the down stairs.
-    Descend,
-    /// Take the up stairs.
-    Ascend,
-    /// Pick up what lies here.
-    PickUp,
-    /// Regenerate this level with a fresh seed.
-    Regenerate,
-    /// Regenerate this depth with another generator.
-    SwitchKind(GeneratorKind),
-    /// Change a cave's wall percent by this much and regenerate.
-    AdjustWalls(i32),
-    /// Show the cave automaton one pass at a time (Space).
-    StepAutomaton,
-    /// Stop watching the cave form and show the finished cave (Esc while watching; any
-    /// other action while watching does the same).
-    StopWatching,
-    /// Print the level key.
-    ShowKey,
-    /// Save the game (F5).
-    Save,
-    /// Load the saved game (F9).
-    Load,
-    /// Use the item under inventory letter `n` (0 = `a`): `a`, then the letter.
-    Use(u8),
-    /// Walk toward the nearest item seen or the edge of the unknown, until something
-    /// happens.
-    Explore,
-    /// Drop one item under inventory letter `n` (0 = `a`): `d`, then the letter.
-    Drop(u8),
-    /// Rest until healed (and no longer confused), or until something comes into view
-    /// or happens.
-    Rest,
-}
-
-impl PlayerAction {
-    /// The action an action-string character stands for: the letters of the key table
-    /// (`s` stands for Space).
-    pub fn from_char(c: char) -> Option<PlayerAction> {
-        match command_for_char(c)? {
-            Command::Act(action) => Some(action),
-            _ => None,
-        }
-    }
-}
+use crate::run::{PlayerAction, stack_of_letter};
 
 /// A key named by where it is on the keyboard rather than by what it types.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -196,21 +145,30 @@ pub struct Binding {
     pub section: Section,
 }
 
+/// The help line of the stairs keys, both on one line.
+const STAIRS_HELP: &str = "Stairs down / up (elsewhere: walk to them)";
+
+/// A key that scrolls the message log, listed on the help's one line for them.
+const fn scroll_log(scroll: Scroll, keys: &'static [NamedKey]) -> Binding {
+    other(
+        Command::ScrollLog(scroll),
+        &[],
+        keys,
+        "Scroll the log (Up Down too, in the log)",
+    )
+}
+
+/// A key of the game that the run acts on.
 const fn act(
     action: PlayerAction,
     letters: &'static [char],
     keys: &'static [NamedKey],
     help: &'static str,
 ) -> Binding {
-    Binding {
-        command: Command::Act(action),
-        letters,
-        keys,
-        help,
-        section: Section::Play,
-    }
+    other(Command::Act(action), letters, keys, help)
 }
 
+/// A designer's tool (listed under its own heading).
 const fn designer(
     action: PlayerAction,
     letters: &'static [char],
@@ -223,6 +181,7 @@ const fn designer(
     }
 }
 
+/// A key of the game, listed under playing.
 const fn other(
     command: Command,
     letters: &'static [char],
@@ -253,18 +212,8 @@ pub const BINDINGS: &[Binding] = &[
     act(Move(1, 1), &['n'], &[Numpad(3)], "Move"),
     act(Wait, &['.'], &[Numpad(5)], "Wait a turn"),
     act(Rest, &['Z'], &[], "Rest until healed or disturbed"),
-    act(
-        Descend,
-        &['>'],
-        &[],
-        "Stairs down / up (elsewhere: walk to them)",
-    ),
-    act(
-        Ascend,
-        &['<'],
-        &[],
-        "Stairs down / up (elsewhere: walk to them)",
-    ),
+    act(Descend, &['>'], &[], STAIRS_HELP),
+    act(Ascend, &['<'], &[], STAIRS_HELP),
     act(Explore, &['x'], &[], "Explore"),
     act(PickUp, &['g', ','], &[], "Pick up"),
     other(
@@ -290,30 +239,10 @@ pub const BINDINGS: &[Binding] = &[
     act(Save, &['S'], &[NamedKey::F5], "Save / load"),
     act(Load, &['L'], &[NamedKey::F9], "Save / load"),
     other(Command::ToggleLog, &['M'], &[], "Message log"),
-    other(
-        Command::ScrollLog(Scroll::PageUp),
-        &[],
-        &[NamedKey::PageUp],
-        "Scroll the log (Up Down too, in the log)",
-    ),
-    other(
-        Command::ScrollLog(Scroll::PageDown),
-        &[],
-        &[NamedKey::PageDown],
-        "Scroll the log (Up Down too, in the log)",
-    ),
-    other(
-        Command::ScrollLog(Scroll::Oldest),
-        &[],
-        &[NamedKey::Home],
-        "Scroll the log (Up Down too, in the log)",
-    ),
-    other(
-        Command::ScrollLog(Scroll::Newest),
-        &[],
-        &[NamedKey::End],
-        "Scroll the log (Up Down too, in the log)",
-    ),
+    scroll_log(Scroll::PageUp, &[NamedKey::PageUp]),
+    scroll_log(Scroll::PageDown, &[NamedKey::PageDown]),
+    scroll_log(Scroll::Oldest, &[NamedKey::Home]),
+    scroll_log(Scroll::Newest, &[NamedKey::End]),
     other(Command::ToggleHelp, &['?'], &[], "Help"),
     other(
         Command::Quit,
@@ -349,6 +278,15 @@ pub const BINDINGS: &[Binding] = &[
         "Watch a cave form",
     ),
 ];
+
+/// The action an action-string character stands for: the letters of the key table
+/// (`s` stands for Space).
+pub fn action_for_char(c: char) -> Option<PlayerAction> {
+    match command_for_char(c)? {
+        Command::Act(action) => Some(action),
+        _ => None,
+    }
+}
 
 /// The command a typed character stands for.
 pub fn command_for_char(c: char) -> Option<Command> {
@@ -492,18 +430,13 @@ impl std::error::Error for ActionError {}
 /// The action a character of an action string stands for: a letter of the key table, or
 /// a digit `1` `2` `3` for the generators (the digit row's keys).
 fn action_of_char(c: char) -> Option<PlayerAction> {
-    PlayerAction::from_char(c).or_else(|| {
+    action_for_char(c).or_else(|| {
         let digit = c.to_digit(10)?;
         match command_for_key(Digit(u8::try_from(digit).ok()?))? {
             Command::Act(action) => Some(action),
             _ => None,
         }
     })
-}
-
-/// The inventory letter's number (`a` = 0 … `z` = 25).
-pub fn stack_of_letter(c: char) -> Option<u8> {
-    c.is_ascii_lowercase().then(|| c as u8 - b'a')
 }
 
 /// Parses an action string; whitespace is ignored so actions can be grouped. `a` and

@@ -1,6 +1,6 @@
 //! Tests of keys.rs.
 use super::*;
-use crate::run::{NamedKey, command_for_char, command_for_key};
+use crate::view::{NamedKey, command_for_char, command_for_key};
 
 const PLAYING: KeyContext = KeyContext {
     watching: false,
@@ -97,10 +97,7 @@ fn the_help_scrolls_down_from_the_top() {
     press_key(&mut reader, NamedKey::Home, PLAYING);
     assert_eq!(reader.scroll, 0);
     press_key(&mut reader, NamedKey::End, PLAYING);
-    assert_eq!(
-        reader.scroll,
-        crate::run::status::help_text().lines().count() - 1
-    );
+    assert_eq!(reader.scroll, crate::view::help_text().lines().count() - 1);
 }
 
 #[test]

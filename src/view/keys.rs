@@ -7,8 +7,9 @@
 //! An open overlay or prompt takes every key until it closes, and a finished run takes
 //! only the keys its end screen offers: no key reaches the run by accident.
 
-use super::actions::{Command, PlayerAction, Scroll, stack_of_letter};
+use super::bindings::{Command, Scroll};
 use crate::grid::Pos;
+use crate::run::{PlayerAction, stack_of_letter};
 
 /// What the front end does about a key press.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -327,7 +328,7 @@ impl KeyReader {
 fn overlay_lines(overlay: Overlay, context: KeyContext) -> usize {
     match overlay {
         Overlay::Log => context.log_lines,
-        Overlay::Help => super::status::help_text().lines().count(),
+        Overlay::Help => super::help_text().lines().count(),
         Overlay::Inventory => 0,
     }
 }

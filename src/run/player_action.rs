@@ -1,0 +1,47 @@
+//! What the player does: the verbs the rules apply ([`super::RunState::apply`]). Keys,
+//! action strings and recordings all become these; which key does which is the view's
+//! key table (`crate::view::bindings`).
+
+use crate::generator::GeneratorKind;
+
+/// Something the player does. Keys and action strings both become these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum PlayerAction {
+    /// Step by (dx, dy), each −1, 0 or 1.
+    Move(i32, i32),
+    /// Let a turn pass.
+    Wait,
+    /// Take the down stairs.
+    Descend,
+    /// Take the up stairs.
+    Ascend,
+    /// Pick up what lies here.
+    PickUp,
+    /// Regenerate this level with a fresh seed.
+    Regenerate,
+    /// Regenerate this depth with another generator.
+    SwitchKind(GeneratorKind),
+    /// Change a cave's wall percent by this much and regenerate.
+    AdjustWalls(i32),
+    /// Show the cave automaton one pass at a time (Space).
+    StepAutomaton,
+    /// Stop watching the cave form and show the finished cave (Esc while watching; any
+    /// other action while watching does the same).
+    StopWatching,
+    /// Print the level key.
+    ShowKey,
+    /// Save the game (F5).
+    Save,
+    /// Load the saved game (F9).
+    Load,
+    /// Use the item under inventory letter `n` (0 = `a`): `a`, then the letter.
+    Use(u8),
+    /// Walk toward the nearest item seen or the edge of the unknown, until something
+    /// happens.
+    Explore,
+    /// Drop one item under inventory letter `n` (0 = `a`): `d`, then the letter.
+    Drop(u8),
+    /// Rest until healed (and no longer confused), or until something comes into view
+    /// or happens.
+    Rest,
+}

@@ -1,0 +1,32 @@
+//! The view: what the player sees of the run — each tile of the map ([`map_view`]), the
+//! status line, the side panel, the overlays and the prompt line — and how keys are read
+//! ([`KeyReader`], by the one key table [`BINDINGS`]). Pure: it reads the run and answers
+//! in plain values, and the window and the terminal only draw its answers (the window
+//! picks a picture for each, the terminal a glyph and a colour), so the two cannot
+//! disagree. The run's rules know nothing of it.
+
+mod bindings;
+mod keys;
+mod look;
+mod map;
+mod overlays;
+mod panel;
+mod status;
+mod terrain;
+
+pub use bindings::{
+    ActionError, BINDINGS, Binding, Command, NamedKey, Scroll, Section, action_for_char,
+    action_letters, command_for_char, command_for_key, help_lines, help_lines_in, parse_actions,
+};
+pub use keys::{ItemVerb, KeyContext, KeyReader, LOG_PAGE, Overlay, Prompt, Question, Reaction};
+pub use look::describe;
+pub use map::{Light, Occupant, SeenTile, TileView, map_view, tile_view};
+pub use overlays::{
+    end_screen, help_text, help_text_within, inventory_overlay_lines, inventory_title, log_title,
+    prompt_line,
+};
+pub use panel::{
+    IN_VIEW_HEADING, PanelLine, carrying_heading, inventory_lines, monsters_in_view, side_panel,
+};
+pub use status::{StatusPart, hp_bar, status_line, status_line_within, status_parts};
+pub use terrain::Terrain;

@@ -1,0 +1,123 @@
+//! The overlays and prompts over the map, in words: the help (every control, from the key
+//! table), the inventory (on `i`, and while an item letter is asked for), the message
+//! log's title, the end screen, and the prompt line (the look cursor's tile, or the
+//! question to answer).
+
+use super::panel::{carrying_count, inventory_lines};
+use super::{ItemVerb, KeyReader, Prompt, Section, describe, help_lines_in};
+use crate::run::{RunEnd, RunState};
+
+/// The inventory overlay's lines (under its [`inventory_title`]): how many items, each
+/// item, and the purse.
+pub fn inventory_overlay_lines(run: &RunState) -> Vec<String> {
+    let mut lines = vec![carrying_count(run)];
+    lines.extend(inventory_lines(run));
+    if run.gold() > 0 {
+        lines.push(format!("Purse: {} gold pieces", run.gold()));
+    }
+    lines
+}
+
+/// The log overlay's title: which messages it shows (1-based `first` to `last`) of
+/// `total`, and its keys.
+pub fn log_title(first: usize, last: usize, total: usize) -> String {
+    format!("Messages {first}-{last} of {total} (PgUp PgDn Up Down; M or Esc closes)")
+}
+
+/// The prompt line over the notices while a prompt waits: the look cursor's tile in
+/// words, or the question to answer.
+pub fn prompt_line(run: &RunState, keys: &KeyReader) -> Option<String> {
+    match keys.prompt? {
+        Prompt::Look(at) => Some(format!(
+            "Look: {} (move the cursor; Esc ends)",
+            describe(run, at)
+        )),
+        Prompt::Question(question) => Some(question.text().to_owned()),
+        Prompt::Item(_) => None,
+    }
+}
+
+/// The title of the inventory overlay: what the letter typed will do.
+pub fn inventory_title(verb: Option<ItemVerb>) -> &'static str {
+    match verb {
+        Some(ItemVerb::Use) => "Use which item? Its letter (Esc: never mind)",
+        Some(ItemVerb::Drop) => "Drop which item? Its letter (Esc: never mind)",
+        None => "Inventory (a: use, d: drop, + letter; i or Esc closes)",
+    }
+}
+
+/// The end screen's lines once the run is over: how it ended, depth, turns, kills, the
+/// purse, whether designer tools were used, and the seed to share.
+pub fn end_screen(run: &RunState) -> Option<Vec<String>> {
+    let fight = run.fight.as_ref()?;
+    let headline = match fight.end.as_ref()? {
+        RunEnd::Won => format!("You escaped the dungeon from depth {}!", run.depth),
+        RunEnd::Died { cause } => format!("You died: {cause}."),
+    };
+    let mut lines = vec![
+        headline,
+        format!(
+            "Depth {}   level {}   turns {}   kills {}   gold {}   items {}",
+            run.depth,
+            fight.level,
+            run.turns,
+            fight.kills,
+            fight.gold,
+            run.inventory.len()
+        ),
+    ];
+    if fight.designer {
+        lines.push("A designer run: levels were remade with R, 1 2 3, + - or Space.".to_owned());
+    }
+    lines.push(format!(
+        "Share it: seed {} (delve play --seed {}); this level: key {}",
+        run.campaign.seed,
+        run.campaign.seed,
+        run.level.key.encode()
+    ));
+    lines.push(
+        "Esc quits; F9 or L loads the last save; M the messages, i the inventory, ? the help."
+            .to_owned(),
+    );
+    Some(lines)
+}
+
+/// Every control, as the help overlay lists them: the key table's lines under their
+/// headings (playing, then the designer's tools), in two aligned columns.
+pub fn help_text() -> String {
+    help_text_within(usize::MAX)
+}
+
+/// [`help_text`] for a panel `width` characters wide: the two aligned columns where
+/// they fit, else each line as "what: keys" (which wraps without losing its place).
+pub fn help_text_within(width: usize) -> String {
+    let sections = [Section::Play, Section::Designer];
+    let lines: Vec<_> = sections.iter().map(|&s| (s, help_lines_in(s))).collect();
+    let column = lines
+        .iter()
+        .flat_map(|(_, l)| l.iter().map(|(help, _)| help.len()))
+        .max()
+        .unwrap_or(0);
+    let aligned = |help: &str, keys: &str| format!("  {help:<column$}   {keys}");
+    let fits = lines
+        .iter()
+        .flat_map(|(_, l)| l.iter())
+        .all(|(help, keys)| aligned(help, keys).chars().count() <= width);
+    lines
+        .iter()
+        .map(|(section, lines)| {
+            let body: Vec<String> = lines
+                .iter()
+                .map(|(help, keys)| {
+                    if fits {
+                        aligned(help, keys)
+                    } else {
+                        format!("  {help}: {keys}")
+                    }
+                })
+                .collect();
+            format!("{}\n{}", section.heading(), body.join("\n"))
+        })
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
