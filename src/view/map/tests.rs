@@ -112,7 +112,7 @@ fn an_item_is_drawn_over_floor_and_a_monster_over_an_item() {
 }
 
 #[test]
-fn generated_loot_is_floor_with_its_item_on_it() {
+fn loot_is_floor_with_its_item_on_it() {
     let key = LevelKey::decode("100J-MA").unwrap();
     let run = RunState::start(CampaignConfig::builtin(), Some(key), Rules::Monsters)
         .unwrap()
@@ -121,7 +121,11 @@ fn generated_loot_is_floor_with_its_item_on_it() {
     let tiles = &run.level.level.tiles;
     let mut checked = 0;
     for item in &run.level.items {
-        assert_eq!(tiles[item.pos], Tile::Loot);
+        assert_eq!(
+            tiles[item.pos],
+            Tile::Floor,
+            "in play loot lies in the items"
+        );
         if let Some(seen) = view[item.pos].seen {
             assert_eq!(seen.terrain, Terrain::Floor, "at {}", item.pos);
             let glyph = run.campaign.loot_table().glyph(item.item);
