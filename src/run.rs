@@ -228,6 +228,21 @@ impl RunState {
         Ok((run, outcomes))
     }
 
+    /// What arriving in the run as it stands tells: its level in play, entered.
+    pub fn entered(&self) -> Outcome {
+        Outcome::LevelEntered {
+            depth: self.depth,
+            key: self.level.key.clone(),
+        }
+    }
+
+    /// Puts `loaded` (a restored save) in this run's place and says its level was
+    /// entered: the one way every loader swaps a run in (F9, a recording's load step).
+    pub fn replace_with(&mut self, loaded: RunState) -> Outcome {
+        *self = loaded;
+        self.entered()
+    }
+
     /// The key of `depth`: the remembered one, or the campaign's (made now).
     pub fn key_for(&self, depth: u32) -> LevelKey {
         self.keys.get(&depth).cloned().unwrap_or_else(|| {

@@ -121,11 +121,8 @@ impl OutcomeMessages<'_> {
             Outcome::LoadWanted => {
                 self.requests.write(SaveRequest::Load);
             }
-            Outcome::LevelEntered { depth, key } => {
-                self.entered.write(LevelEntered {
-                    depth,
-                    key: key.encode(),
-                });
+            Outcome::LevelEntered { .. } => {
+                self.entered.write_batch(LevelEntered::of(&outcome));
             }
             Outcome::Moved { .. }
             | Outcome::Bumped

@@ -72,6 +72,29 @@ pub struct MapSize {
     pub height: u32,
 }
 
+/// Swaps `loaded` in for the run in play ([`RunState::replace_with`]) and tells the
+/// world its level was entered: what every loader in the game does.
+pub fn swap_in_loaded(
+    run: &mut RunModel,
+    loaded: RunState,
+    entered: &mut MessageWriter<LevelEntered>,
+) {
+    entered.write_batch(LevelEntered::of(&run.0.replace_with(loaded)));
+}
+
+impl LevelEntered {
+    /// The message of an outcome that enters a level.
+    pub fn of(outcome: &Outcome) -> Option<LevelEntered> {
+        match outcome {
+            Outcome::LevelEntered { depth, key } => Some(LevelEntered {
+                depth: *depth,
+                key: key.encode(),
+            }),
+            _ => None,
+        }
+    }
+}
+
 /// Starts the run from the settings (or goes on with the loaded one) and puts the player
 /// in the world; a run that cannot start says why (and the game shows nothing).
 pub(super) fn start_run(
@@ -86,10 +109,7 @@ pub(super) fn start_run(
             crate::run::messages::MessageLog::from_saved(resumed.messages.clone()),
         ));
         commands.spawn((Player, GridPos(run.player)));
-        messages.tell(Outcome::LevelEntered {
-            depth: run.depth,
-            key: run.level.key.clone(),
-        });
+        messages.tell(run.entered());
         messages.notices.write(Notice(resumed.notice.clone()));
         commands.insert_resource(RunModel(run));
         return;

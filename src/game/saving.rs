@@ -10,7 +10,7 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 
 use bevy::prelude::*;
 
-use super::level::LevelEntered;
+use super::level::{LevelEntered, swap_in_loaded};
 use super::{GameSystems, Notice, NoticeLog, RunModel, RunSettings};
 use crate::run::messages::MessageLog;
 use crate::run::{load_run_and_messages, write_save};
@@ -130,12 +130,8 @@ fn handle_save_requests(
                         // The log is the loaded run's, as its save kept it: the lines of
                         // the run given up are not its past.
                         log.0 = MessageLog::from_saved(messages);
-                        facts.0.write(LevelEntered {
-                            depth: loaded.depth,
-                            key: loaded.level.key.encode(),
-                        });
+                        swap_in_loaded(&mut run, loaded, &mut facts.0);
                         facts.1.write(RunLoaded);
-                        run.0 = loaded;
                         notices.write(Notice(from.notice(path)));
                     }
                     Err(e) => {

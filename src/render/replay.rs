@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
 use crate::game::actions::ActionQueue;
-use crate::game::level::LevelEntered;
+use crate::game::level::{LevelEntered, swap_in_loaded};
 use crate::game::{GameSystems, Notice, RunModel};
 use crate::run::RunState;
 use crate::run::record::{Check, Step};
@@ -77,11 +77,7 @@ fn feed_steps(
         }
         Step::Loaded(save, check) => {
             if let Ok(loaded) = RunState::restore(*save) {
-                entered.write(LevelEntered {
-                    depth: loaded.depth,
-                    key: loaded.level.key.encode(),
-                });
-                run.0 = loaded;
+                swap_in_loaded(&mut run, loaded, &mut entered);
             }
             playback.waiting = Some(check);
         }
