@@ -14,7 +14,7 @@ use delve::measures::{LevelMeasures, Measure};
 use delve::rng::{Stream, StreamRng};
 use proptest::prelude::*;
 
-use super::mazes::dead_end_tiles;
+use super::mazes::{dead_end_tiles, dead_ends_reported};
 
 /// Walking distances from `from` over walkable tiles, skipping `blocked` tiles and the
 /// step `cut` (either way round).
@@ -227,7 +227,7 @@ fn a_perfect_maze_has_no_cycle_and_braiding_adds_loops() {
         assert_eq!((m.cycles, m.loops, m.on_cycle), (0, 0, 0));
         // In a tree every tile with two or more steps cuts the maze.
         assert_eq!(m.chokepoints, m.reachable - m.dead_ends);
-        assert_eq!(m.dead_ends, layout.report.dead_ends);
+        assert_eq!(m.dead_ends, dead_ends_reported(&layout));
         let braided = MazeConfig {
             braid_percent: 100,
             ..MazeConfig::default()
