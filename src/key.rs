@@ -39,7 +39,7 @@ const KIND_BITS: u32 = 2;
 /// kinds numbered below it are written in the head itself.
 const WIDE_KIND: u64 = (1 << KIND_BITS) - 1;
 
-mod text;
+internal_mod!(text);
 
 /// Everything needed to regenerate one level — including the [`Generation`] whose rules
 /// made it, written at the head of the key, so a key keeps giving its level when later
@@ -418,6 +418,35 @@ mod tests {
         let error = LevelKey::decode(&text::print(&payload)).unwrap_err();
         assert_eq!(error, KeyError::UnknownVersion(9));
         assert!(error.to_string().contains("generation 9"), "{error}");
+    }
+
+    #[test]
+    fn the_head_holds_any_kind_and_the_first_three_as_they_always_were() {
+        for generation in 1..=4u64 {
+            for kind in (0..300).chain([70_000, u64::from(u32::MAX)]) {
+                let mut head = Vec::new();
+                push_head(&mut head, generation, kind);
+                if kind < WIDE_KIND {
+                    // Every key before kinds could outgrow the two bits wrote this.
+                    let mut old = Vec::new();
+                    push_varint(&mut old, generation << 2 | kind);
+                    assert_eq!(head, old);
+                }
+                let mut reader = Reader {
+                    bytes: &head,
+                    at: 0,
+                    overlong: false,
+                };
+                let first = reader.varint().unwrap();
+                assert_eq!(first >> KIND_BITS, generation);
+                let read = match first & WIDE_KIND {
+                    WIDE_KIND => reader.varint().unwrap(),
+                    small => small,
+                };
+                assert_eq!(read, kind);
+                assert!(reader.done() && !reader.overlong);
+            }
+        }
     }
 
     #[test]
