@@ -181,6 +181,7 @@ macro_rules! generator_config {
             }
 
             fn key_values(&self) -> Vec<u32> {
+                #[allow(unused_imports)] // a config with no parameters of its own
                 use $crate::generator::schema::KeyValue;
                 vec![
                     self.width,
@@ -193,6 +194,7 @@ macro_rules! generator_config {
             }
 
             fn from_key_values(values: &[u32]) -> Option<Self> {
+                #[allow(unused_imports)] // a config with no parameters of its own
                 use $crate::generator::schema::KeyValue;
                 if values.len() != Self::PARAMS.len() {
                     return None;

@@ -118,7 +118,7 @@ fn the_digit_row_switches_to_the_kinds_in_list_order() {
         digits.push_str(&format!("{digit} "));
     }
     assert_eq!(*keys, digits.trim_end());
-    assert_eq!(GeneratorKind::switch_help(), "Cave / rooms / maze");
+    assert!(GeneratorKind::switch_help().starts_with("Cave / rooms / maze"));
     let past = GeneratorKind::COUNT as u8 + 1;
     if past <= 9 {
         assert_eq!(command_for_key(NamedKey::Digit(past)), None);

@@ -187,25 +187,31 @@ proptest! {
 
 #[test]
 fn measures_match_plain_references_on_small_levels_of_every_kind() {
+    // Small levels of the kinds that have them; any other kind at its defaults.
+    let small = [
+        GeneratorConfig::Cave(delve::generator::CaveConfig {
+            width: 24,
+            height: 16,
+            ..Default::default()
+        }),
+        GeneratorConfig::Rooms(RoomsConfig {
+            width: 40,
+            height: 24,
+            ..Default::default()
+        }),
+        GeneratorConfig::Maze(MazeConfig {
+            width: 19,
+            height: 19,
+            braid_percent: 40,
+            ..Default::default()
+        }),
+    ];
     for kind in GeneratorKind::ALL {
-        let config = match kind {
-            GeneratorKind::Cave => GeneratorConfig::Cave(delve::generator::CaveConfig {
-                width: 24,
-                height: 16,
-                ..Default::default()
-            }),
-            GeneratorKind::Rooms => GeneratorConfig::Rooms(RoomsConfig {
-                width: 40,
-                height: 24,
-                ..Default::default()
-            }),
-            GeneratorKind::Maze => GeneratorConfig::Maze(MazeConfig {
-                width: 19,
-                height: 19,
-                braid_percent: 40,
-                ..Default::default()
-            }),
-        };
+        let config = small
+            .iter()
+            .find(|c| c.kind() == kind)
+            .cloned()
+            .unwrap_or_else(|| kind.default_config());
         for seed in 0..4 {
             let Ok(level) = generate_level(&config, seed) else {
                 continue;
