@@ -428,8 +428,16 @@ fn every_committed_key_decodes_and_is_written_back_as_it_stands() {
         keys.iter().filter(|(f, _)| f.contains("catalog")).count() > 100,
         "the catalogs' keys are found"
     );
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     for (file, text) in keys {
-        let key = LevelKey::decode(&text).unwrap_or_else(|e| panic!("{file}: {text}: {e}"));
-        assert_eq!(key.encode(), text, "{file}");
+        match LevelKey::decode(&text) {
+            Ok(key) => assert_eq!(key.encode(), text, "{file}"),
+            // The README shows a refused spelling, with the message naming its key.
+            Err(error @ KeyError::NotCanonical { .. }) if file.ends_with("README.md") => {
+                assert!(readme.contains(&error.to_string()), "{text}: {error}")
+            }
+            Err(error) => panic!("{file}: {text}: {error}"),
+        }
     }
 }
