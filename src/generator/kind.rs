@@ -1,6 +1,6 @@
 //! What a generator kind is to the rest of delve: the [`Generator`] trait its config
 //! implements (in the kind's own module), the [`KindInfo`] that says how delve names it,
-//! the [`Count`]s its layouts report, and [`generator_kinds!`], which joins the kinds of
+//! the [`Count`]s its layouts report, and `generator_kinds!`, which joins the kinds of
 //! the one list in `generator.rs` into [`GeneratorKind`](super::GeneratorKind) and
 //! [`GeneratorConfig`](super::GeneratorConfig).
 //!

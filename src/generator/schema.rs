@@ -51,8 +51,8 @@ pub fn check<T: KeyValue>(
 }
 
 /// What a config's one parameter list gives it: its parameters as a level key writes
-/// them, their bounds, and the parameters every kind shares. [`generator_config!`]
-/// (crate::generator_config) implements it; it is dyn-compatible, so that
+/// them, their bounds, and the parameters every kind shares.
+/// [`generator_config!`](crate::generator_config) implements it; it is dyn-compatible, so that
 /// [`GeneratorConfig`](super::GeneratorConfig) reaches any kind's parameters through one
 /// `match`.
 pub trait Schema {

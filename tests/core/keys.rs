@@ -313,8 +313,10 @@ fn a_parameter_written_out_at_its_default_is_refused_naming_it_and_the_key() {
     // Beside a parameter that does differ, the default is still named.
     let (problem, canonical) = refusal(&key_of_numbers(&[HEAD_CAVE, 1, 42, 0b101, 81, 40]));
     assert!(problem.contains("`wall_percent`"), "{problem}");
-    let mut wider = CaveConfig::default();
-    wider.width = 81;
+    let wider = CaveConfig {
+        width: 81,
+        ..CaveConfig::default()
+    };
     assert_eq!(
         canonical,
         LevelKey::new(GeneratorConfig::Cave(wider), 1, 42).encode()

@@ -70,7 +70,7 @@ fn check_maze_layout(config: &MazeConfig, seed: u64, layout: &Layout) {
         panic!("not a perfect maze ({flaw}): {ctx}");
     }
     assert_eq!(
-        dead_ends_reported(&layout) as usize,
+        dead_ends_reported(layout) as usize,
         count_dead_ends(tiles),
         "{ctx}"
     );

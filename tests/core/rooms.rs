@@ -122,7 +122,7 @@ fn check_rooms_layout(config: &RoomsConfig, seed: u64, layout: &Layout) {
     let degree = degrees(graph);
     let dead_ends = degree.iter().filter(|&&d| d == 1).count();
     assert_eq!(
-        super::mazes::dead_ends_reported(&layout) as usize,
+        super::mazes::dead_ends_reported(layout) as usize,
         dead_ends,
         "{ctx}"
     );
