@@ -15,7 +15,7 @@ use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand};
 
 use delve::generator::GeneratorKind;
 
@@ -55,9 +55,9 @@ pub struct LevelArgs {
     /// Level config or campaign file (RON). Default: the built-in campaign (levels/descent.ron).
     #[arg(value_name = "CONFIG")]
     pub config: Option<PathBuf>,
-    /// Generator to use instead of the config's, on every depth: cave, rooms or maze.
-    #[arg(long, value_enum)]
-    pub kind: Option<KindArg>,
+    /// Generator to use instead of the config's, on every depth.
+    #[arg(long, value_parser = kind_values())]
+    pub kind: Option<GeneratorKind>,
     /// Master seed (an unsigned 64-bit number). Default: the config's seed.
     #[arg(long)]
     pub seed: Option<u64>,
@@ -79,25 +79,15 @@ pub struct LevelArgs {
     pub loot: Option<PathBuf>,
 }
 
-/// A generator kind on the command line.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KindArg {
-    /// Cellular-automata cave.
-    Cave,
-    /// Room dungeon with cycles.
-    Rooms,
-    /// Perfect maze.
-    Maze,
-}
-
-impl From<KindArg> for GeneratorKind {
-    fn from(k: KindArg) -> Self {
-        match k {
-            KindArg::Cave => GeneratorKind::Cave,
-            KindArg::Rooms => GeneratorKind::Rooms,
-            KindArg::Maze => GeneratorKind::Maze,
-        }
-    }
+/// `--kind`'s values: every generator kind's name, with its few words for the help.
+fn kind_values() -> impl clap::builder::TypedValueParser<Value = GeneratorKind> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    let values =
+        GeneratorKind::ALL.map(|kind| PossibleValue::new(kind.name()).help(kind.info().about));
+    PossibleValuesParser::new(values).try_map(|name| {
+        GeneratorKind::from_name(&name)
+            .ok_or_else(|| format!("no generator kind is named {name:?}"))
+    })
 }
 
 /// Bad input or a failure worth reporting: printed on stderr, exit code 2.

@@ -7,6 +7,7 @@ internal_mod!(analysis);
 pub mod cave;
 pub mod generation;
 pub mod guarantees;
+pub mod kind;
 pub mod maze;
 pub mod rooms;
 pub mod schema;
@@ -14,57 +15,85 @@ internal_mod!(stairs);
 
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
-
 use crate::grid::{Grid, Pos, Tile};
 use crate::loot::{self, PlacedItem};
 use crate::rng::{Stream, StreamRng, retry_seed};
 
 pub use cave::{CaveConfig, CaveRule, PocketRepair};
 pub use generation::Generation;
+pub use kind::{Count, Generator, KindInfo};
 pub use maze::MazeConfig;
 pub use rooms::{RoomGraph, RoomsConfig};
+pub use schema::Schema;
 pub use stairs::StairVeto;
+
+use kind::generator_kinds;
+
+// The one list of generator kinds, in key order (a key writes a kind's place here, so
+// append only). A kind is its module, whose config implements `Generator`, and its line.
+generator_kinds! {
+    Cave = cave::CaveConfig,
+    Rooms = rooms::RoomsConfig,
+    Maze = maze::MazeConfig,
+}
 
 /// How many layouts (the level's own seed, then seeds derived from it) are tried before a
 /// level whose stairs cannot be placed is reported as an error.
 pub const MAX_ATTEMPTS: u32 = 8;
 
-/// The three kinds of level delve can generate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum GeneratorKind {
-    /// Cellular-automata caves.
-    Cave,
-    /// Rooms on a grid of cells joined as a tree plus cycles.
-    Rooms,
-    /// Perfect mazes by Eller's algorithm.
-    Maze,
-}
-
 impl GeneratorKind {
-    /// Every kind, in key order.
-    pub const ALL: [GeneratorKind; 3] = [
-        GeneratorKind::Cave,
-        GeneratorKind::Rooms,
-        GeneratorKind::Maze,
-    ];
-
     /// The lower-case name used on the command line and in the HUD.
     pub const fn name(self) -> &'static str {
-        match self {
-            GeneratorKind::Cave => "cave",
-            GeneratorKind::Rooms => "rooms",
-            GeneratorKind::Maze => "maze",
-        }
+        self.info().name
     }
 
-    /// The default config of this kind.
-    pub fn default_config(self) -> GeneratorConfig {
-        match self {
-            GeneratorKind::Cave => GeneratorConfig::Cave(CaveConfig::default()),
-            GeneratorKind::Rooms => GeneratorConfig::Rooms(RoomsConfig::default()),
-            GeneratorKind::Maze => GeneratorConfig::Maze(MazeConfig::default()),
-        }
+    /// The kind of that name, if there is one.
+    pub fn from_name(name: &str) -> Option<GeneratorKind> {
+        GeneratorKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// Its place in the list, as level keys write it (0, 1, …).
+    pub const fn number(self) -> u64 {
+        self as u64
+    }
+
+    /// The kind at place `number` of the list, if this delve knows it.
+    pub fn from_number(number: u64) -> Option<GeneratorKind> {
+        GeneratorKind::ALL
+            .into_iter()
+            .find(|k| k.number() == number)
+    }
+
+    /// The digit whose key switches a level to this kind (the digit row, or the digit
+    /// in an action string): its place in the list plus one, for the first nine kinds.
+    pub fn switch_digit(self) -> Option<u8> {
+        let digit = self.number() + 1;
+        (digit <= u64::from(kind::SWITCH_DIGITS)).then_some(digit as u8)
+    }
+
+    /// The kind the digit `digit` switches to.
+    pub fn of_switch_digit(digit: u8) -> Option<GeneratorKind> {
+        GeneratorKind::ALL
+            .into_iter()
+            .find(|k| k.switch_digit() == Some(digit))
+    }
+
+    /// The help's line for the keys that switch kinds: "Cave / rooms / maze".
+    pub fn switch_help() -> &'static str {
+        static HELP: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+            let names: Vec<&str> = GeneratorKind::ALL
+                .into_iter()
+                .filter(|k| k.switch_digit().is_some())
+                .map(GeneratorKind::name)
+                .collect();
+            let line = names.join(" / ");
+            let mut chars = line.chars();
+            chars
+                .next()
+                .map(|first| first.to_uppercase().chain(chars).collect())
+                .unwrap_or_default()
+        });
+        &HELP
     }
 }
 
@@ -74,43 +103,15 @@ impl fmt::Display for GeneratorKind {
     }
 }
 
-/// Which generator makes a level, with its parameters.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum GeneratorConfig {
-    /// A cellular-automata cave.
-    Cave(CaveConfig),
-    /// A room dungeon with cycles.
-    Rooms(RoomsConfig),
-    /// A perfect maze.
-    Maze(MazeConfig),
-}
-
 impl GeneratorConfig {
-    /// The kind of generator.
-    pub fn kind(&self) -> GeneratorKind {
-        match self {
-            GeneratorConfig::Cave(_) => GeneratorKind::Cave,
-            GeneratorConfig::Rooms(_) => GeneratorKind::Rooms,
-            GeneratorConfig::Maze(_) => GeneratorKind::Maze,
-        }
-    }
-
     /// Level size in tiles (width, height).
     pub fn size(&self) -> (u32, u32) {
-        match self {
-            GeneratorConfig::Cave(c) => (c.width, c.height),
-            GeneratorConfig::Rooms(c) => (c.width, c.height),
-            GeneratorConfig::Maze(c) => (c.width, c.height),
-        }
+        self.schema().size()
     }
 
     /// Sets the level size in tiles.
     pub fn set_size(&mut self, width: Option<u32>, height: Option<u32>) {
-        let (w, h) = match self {
-            GeneratorConfig::Cave(c) => (&mut c.width, &mut c.height),
-            GeneratorConfig::Rooms(c) => (&mut c.width, &mut c.height),
-            GeneratorConfig::Maze(c) => (&mut c.width, &mut c.height),
-        };
+        let (w, h) = self.schema_mut().size_mut();
         if let Some(width) = width {
             *w = width;
         }
@@ -121,29 +122,12 @@ impl GeneratorConfig {
 
     /// Radius around each stair that must be clear of walls.
     pub fn stair_clearance(&self) -> u32 {
-        match self {
-            GeneratorConfig::Cave(c) => c.stair_clearance,
-            GeneratorConfig::Rooms(c) => c.stair_clearance,
-            GeneratorConfig::Maze(c) => c.stair_clearance,
-        }
+        self.schema().stair_clearance()
     }
 
     /// How many items lie on the level.
     pub fn loot_count(&self) -> u32 {
-        match self {
-            GeneratorConfig::Cave(c) => c.loot,
-            GeneratorConfig::Rooms(c) => c.loot,
-            GeneratorConfig::Maze(c) => c.loot,
-        }
-    }
-
-    /// Checks every value against its documented bounds.
-    pub fn validate(&self) -> Result<(), Invalid> {
-        match self {
-            GeneratorConfig::Cave(c) => c.validate(),
-            GeneratorConfig::Rooms(c) => c.validate(),
-            GeneratorConfig::Maze(c) => c.validate(),
-        }
+        self.schema().loot()
     }
 }
 
@@ -179,16 +163,11 @@ pub fn check_range(field: &'static str, value: u32, min: u32, max: u32) -> Resul
 /// Numbers that describe how a level came out, for `delve stats` and the HUD.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LevelReport {
-    /// Walkable regions besides the main one, before pocket repair (caves only).
-    pub pockets_before_repair: u32,
-    /// Of those, the ones larger than [`cave::SMALL_POCKET`] tiles.
-    pub large_pockets_before_repair: u32,
+    /// What the kind's generator counted of its layout: its kind's
+    /// [`KindInfo::counts`], in that order.
+    pub counts: Vec<(Count, u32)>,
     /// Floor tiles (anything walkable) as a share of all tiles, in per mille.
     pub floor_permille: u32,
-    /// Dead ends: rooms with one connection, or maze cells with one passage.
-    pub dead_ends: u32,
-    /// Connections added on top of the spanning tree (rooms only).
-    pub cycles_added: u32,
     /// Walking distance (orthogonal steps) between the two stairs.
     pub stair_distance: u32,
     /// Chambers carved to give a stair its clear radius.
@@ -197,6 +176,24 @@ pub struct LevelReport {
     pub retries: u32,
     /// Why each of those layouts was thrown away, in order.
     pub vetoes: Vec<StairVeto>,
+}
+
+impl LevelReport {
+    /// A layout's report holding `counts`.
+    pub fn counting(counts: impl IntoIterator<Item = (Count, u32)>) -> LevelReport {
+        LevelReport {
+            counts: counts.into_iter().collect(),
+            ..LevelReport::default()
+        }
+    }
+
+    /// The value of `count`, if the level's kind counts it.
+    pub fn count(&self, count: Count) -> Option<u32> {
+        self.counts
+            .iter()
+            .find(|(c, _)| *c == count)
+            .map(|&(_, value)| value)
+    }
 }
 
 /// A generated level: its tiles, its stairs, its loot, and how it came out.
@@ -293,11 +290,7 @@ pub fn generate_layout_in(
     config: &GeneratorConfig,
     rng: &mut StreamRng,
 ) -> Layout {
-    match config {
-        GeneratorConfig::Cave(c) => cave::generate(c, rng),
-        GeneratorConfig::Rooms(c) => rooms::generate(c, generation, rng),
-        GeneratorConfig::Maze(c) => maze::generate(c, rng),
-    }
+    config.layout(generation, rng)
 }
 
 /// The stages of the cave `config` forms for the level of `seed` whose layout came from
@@ -337,7 +330,7 @@ pub fn generate_level_with(
     for attempt in 0..MAX_ATTEMPTS {
         let mut rng = StreamRng::new(retry_seed(seed, attempt), Stream::Layout);
         let mut layout = generate_layout_in(generation, config, &mut rng);
-        let carve = config.kind() != GeneratorKind::Cave || attempt + 1 == MAX_ATTEMPTS;
+        let carve = config.carves_stair_chambers(attempt);
         let stairs = match stairs::place_stairs(&mut layout.tiles, clearance, carve, &mut rng) {
             Ok(stairs) => stairs,
             Err(veto) => {

@@ -1,18 +1,29 @@
 //! Level keys: short printable strings that reproduce a level byte for byte.
 //!
-//! A key holds the generator kind, every parameter that differs from that kind's
-//! defaults, the depth and the run seed, written in Crockford's base 32 (digits and
-//! capitals without I, L, O, U, so it can be read aloud and typed) in groups of four,
-//! ending with a check character. The check is Damm's algorithm over GF(32), which
-//! catches every single mistyped character and every swap of two neighbours.
+//! A key holds the generation, the generator kind, every parameter that differs from
+//! that kind's defaults, the depth and the run seed, written in Crockford's base 32
+//! (digits and capitals without I, L, O, U, so it can be read aloud and typed) in groups
+//! of four, ending with a check character. The check is Damm's algorithm over GF(32),
+//! which catches every single mistyped character and every swap of two neighbours.
 //!
 //! Example: `100J-MA` — cave defaults, depth 1, seed 42.
+//!
+//! The bytes are whole numbers written 7 bits a byte (LEB128): first the head,
+//! `generation << 2 | kind`, then the depth, the seed, and — when anything differs from
+//! the defaults — a mask of the parameters written, their values, and a loot table's
+//! fingerprint. The head's two kind bits hold the first three kinds of the list
+//! (cave 0, rooms 1, maze 2), as every key has since generation 1; the value 3 says the
+//! kind's number follows as a number of its own, so a fourth kind and any after it have
+//! keys too, while every key written before keeps its bytes and its meaning.
+//!
+//! Every level has one key: a key written any other way (a parameter at its default
+//! written out, a number with needless zero groups, a small kind in the long form) is
+//! refused, naming what is off and the key delve writes for that level.
 
 use std::fmt;
 
 use crate::generator::{
-    CaveConfig, GenError, Generation, GeneratorConfig, GeneratorKind, Invalid, Level, MazeConfig,
-    RoomsConfig, generate_level_with,
+    GenError, Generation, GeneratorConfig, GeneratorKind, Invalid, Level, generate_level_with,
 };
 use crate::loot::{LootFingerprint, LootTable, default_loot_table};
 use crate::rng::level_seed;
@@ -21,7 +32,14 @@ use crate::rng::level_seed;
 /// parameters (far above any parameter's own bit, so old keys never have it).
 const LOOT_TABLE_BIT: u64 = 1 << 40;
 
-mod text;
+/// Bits of the head that hold the kind; the generation's number is above them.
+const KIND_BITS: u32 = 2;
+
+/// The kind bits' value that says the kind's number follows as a number of its own;
+/// kinds numbered below it are written in the head itself.
+const WIDE_KIND: u64 = (1 << KIND_BITS) - 1;
+
+internal_mod!(text);
 
 /// Everything needed to regenerate one level — including the [`Generation`] whose rules
 /// made it, written at the head of the key, so a key keeps giving its level when later
@@ -94,16 +112,21 @@ impl LevelKey {
 
     /// The printable key.
     pub fn encode(&self) -> String {
+        text::print(&self.payload())
+    }
+
+    /// The key's bytes, before they are printed.
+    fn payload(&self) -> Vec<u8> {
         let mut payload = Vec::with_capacity(16);
-        let kind = GeneratorKind::ALL
-            .iter()
-            .position(|&k| k == self.config.kind())
-            .unwrap_or(0) as u64;
-        push_varint(&mut payload, self.generation.number() << 2 | kind);
+        push_head(
+            &mut payload,
+            self.generation.number(),
+            self.config.kind().number(),
+        );
         push_varint(&mut payload, self.depth as u64);
         push_varint(&mut payload, self.seed);
-        let values = params(&self.config);
-        let defaults = params(&self.config.kind().default_config());
+        let values = self.config.schema().key_values();
+        let defaults = self.config.kind().default_config().schema().key_values();
         let changed: Vec<(usize, u32)> = values
             .iter()
             .zip(&defaults)
@@ -125,39 +148,71 @@ impl LevelKey {
                 push_varint(&mut payload, self.loot.0 as u64);
             }
         }
-        text::print(&payload)
+        payload
     }
 
     /// Reads a key back. Case, hyphens and spaces don't matter; `O` reads as `0` and
-    /// `I`/`L` as `1`. Anything else that is wrong is an error, never another level.
+    /// `I`/`L` as `1`. Anything else that is wrong is an error, never another level —
+    /// and so is a key that says its level in other bytes than delve writes for it
+    /// ([`KeyError::NotCanonical`], which names the key delve writes).
     pub fn decode(text: &str) -> Result<LevelKey, KeyError> {
         let payload = text::read(text)?;
         let mut reader = Reader {
             bytes: &payload,
             at: 0,
+            overlong: false,
         };
+        // The first thing found written otherwise than delve writes it.
+        let mut off: Option<String> = None;
         let head = reader.varint()?;
-        let generation =
-            Generation::from_number(head >> 2).ok_or(KeyError::UnknownVersion(head >> 2))?;
-        let kind = *GeneratorKind::ALL
-            .get((head & 3) as usize)
-            .ok_or(KeyError::Malformed("unknown generator kind"))?;
+        let generation = match head >> KIND_BITS {
+            0 => return Err(KeyError::GenerationZero),
+            number => Generation::from_number(number).ok_or(KeyError::UnknownVersion(number))?,
+        };
+        let kind_number = match head & WIDE_KIND {
+            WIDE_KIND => {
+                let number = reader.varint()?;
+                if number < WIDE_KIND {
+                    off.get_or_insert_with(|| {
+                        format!("kind {number} is written in the long form meant for kinds from {WIDE_KIND} on")
+                    });
+                }
+                number
+            }
+            number => number,
+        };
+        let kind =
+            GeneratorKind::from_number(kind_number).ok_or(KeyError::UnknownKind(kind_number))?;
         let depth = u32::try_from(reader.varint()?)
             .map_err(|_| KeyError::Malformed("depth out of range"))?;
         let seed = reader.varint()?;
-        let mut values = params(&kind.default_config());
+        let defaults = kind.default_config();
+        let names = defaults.schema().param_names();
+        let mut values = defaults.schema().key_values();
         let mut loot = LootFingerprint::embedded();
         if !reader.done() {
             let mask = reader.varint()?;
             let own_table = mask & LOOT_TABLE_BIT != 0;
             let mask = mask & !LOOT_TABLE_BIT;
-            if (mask == 0 && !own_table) || mask >> values.len() != 0 {
+            if mask >> values.len() != 0 {
                 return Err(KeyError::Malformed("unknown parameter"));
+            }
+            if mask == 0 && !own_table {
+                off.get_or_insert_with(|| "an empty list of parameters is written out".into());
             }
             for (index, value) in values.iter_mut().enumerate() {
                 if mask >> index & 1 == 1 {
-                    *value = u32::try_from(reader.varint()?)
+                    let written = u32::try_from(reader.varint()?)
                         .map_err(|_| KeyError::Malformed("parameter out of range"))?;
+                    if written == *value {
+                        off.get_or_insert_with(|| {
+                            format!(
+                                "`{}` is written out at its default ({written})",
+                                names[index]
+                            )
+                        });
+                    }
+                    *value = written;
                 }
             }
             if own_table {
@@ -165,26 +220,40 @@ impl LevelKey {
                     .map_err(|_| KeyError::Malformed("loot table fingerprint out of range"))?;
                 loot = LootFingerprint(fingerprint);
                 if loot == LootFingerprint::embedded() {
-                    return Err(KeyError::Malformed("the embedded loot table written out"));
+                    off.get_or_insert_with(|| "the embedded loot table is written out".into());
                 }
             }
             if !reader.done() {
                 return Err(KeyError::Malformed("stray data after the parameters"));
             }
         }
-        let config =
-            from_params(kind, &values).ok_or(KeyError::Malformed("unknown parameter value"))?;
+        let config = kind
+            .config_from_key_values(&values)
+            .ok_or(KeyError::Malformed("unknown parameter value"))?;
         config.validate().map_err(KeyError::Invalid)?;
         if depth == 0 || depth > crate::config::MAX_DEPTH {
             return Err(KeyError::Malformed("depth out of range"));
         }
-        Ok(LevelKey {
+        let key = LevelKey {
             generation,
             config,
             depth,
             seed,
             loot,
-        })
+        };
+        if reader.overlong {
+            off.get_or_insert_with(|| "a number is written with needless zero groups".into());
+        }
+        if off.is_none() && key.payload() != payload {
+            off = Some("its bytes are not the ones delve writes for its level".into());
+        }
+        match off {
+            Some(problem) => Err(KeyError::NotCanonical {
+                problem,
+                canonical: key.encode(),
+            }),
+            None => Ok(key),
+        }
     }
 }
 
@@ -210,6 +279,18 @@ pub enum KeyError {
     CheckFailed,
     /// A key of a generation this delve does not know (from a newer delve).
     UnknownVersion(u64),
+    /// A key of generation 0, which no delve has made: generations count from 1.
+    GenerationZero,
+    /// A key of a generator kind this delve does not know (from a newer delve).
+    UnknownKind(u64),
+    /// A key that names a level in other bytes than delve writes for it (a default
+    /// written out, a number with needless zero groups, …): every level has one key.
+    NotCanonical {
+        /// What is written otherwise.
+        problem: String,
+        /// The key delve writes for that level.
+        canonical: String,
+    },
     /// The characters check out but do not describe a level.
     Malformed(&'static str),
     /// The parameters break a config rule.
@@ -236,6 +317,23 @@ impl fmt::Display for KeyError {
                 "level key: made for generation {v} of delve's levels, which this delve does not know (it knows 1 to {}); a newer delve made it",
                 Generation::CURRENT.number()
             ),
+            KeyError::GenerationZero => write!(
+                f,
+                "level key: says generation 0, and there is none — delve's generations are numbered from 1 — so no delve wrote this key"
+            ),
+            KeyError::UnknownKind(n) => write!(
+                f,
+                "level key: made by generator kind {n}, which this delve does not know (it knows {}); a newer delve made it",
+                GeneratorKind::ALL
+                    .iter()
+                    .map(|k| format!("{} {}", k.number(), k.name()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            KeyError::NotCanonical { problem, canonical } => write!(
+                f,
+                "level key: not written as delve writes it ({problem}); that level's key is {canonical}"
+            ),
             KeyError::Malformed(what) => write!(f, "level key: {what}"),
             KeyError::Invalid(e) => write!(f, "level key: parameter {e}"),
         }
@@ -244,23 +342,15 @@ impl fmt::Display for KeyError {
 
 impl std::error::Error for KeyError {}
 
-/// A config's parameters in key order (each config's schema gives the order, which is
-/// part of the key format).
-fn params(config: &GeneratorConfig) -> Vec<u32> {
-    match config {
-        GeneratorConfig::Cave(c) => c.key_values(),
-        GeneratorConfig::Rooms(c) => c.key_values(),
-        GeneratorConfig::Maze(c) => c.key_values(),
+/// Writes the head: the generation and, in its two low bits, the kind — or, for kinds
+/// from [`WIDE_KIND`] on, that value and the kind's number after it.
+fn push_head(out: &mut Vec<u8>, generation: u64, kind: u64) {
+    if kind < WIDE_KIND {
+        push_varint(out, generation << KIND_BITS | kind);
+    } else {
+        push_varint(out, generation << KIND_BITS | WIDE_KIND);
+        push_varint(out, kind);
     }
-}
-
-/// The config of `kind` whose parameters, in key order, are `v`.
-fn from_params(kind: GeneratorKind, v: &[u32]) -> Option<GeneratorConfig> {
-    Some(match kind {
-        GeneratorKind::Cave => GeneratorConfig::Cave(CaveConfig::from_key_values(v)?),
-        GeneratorKind::Rooms => GeneratorConfig::Rooms(RoomsConfig::from_key_values(v)?),
-        GeneratorKind::Maze => GeneratorConfig::Maze(MazeConfig::from_key_values(v)?),
-    })
 }
 
 fn push_varint(out: &mut Vec<u8>, mut value: u64) {
@@ -274,6 +364,8 @@ fn push_varint(out: &mut Vec<u8>, mut value: u64) {
 struct Reader<'a> {
     bytes: &'a [u8],
     at: usize,
+    /// A number was written with more bytes than it needs (its last byte zero).
+    overlong: bool,
 }
 
 impl Reader<'_> {
@@ -295,6 +387,7 @@ impl Reader<'_> {
             }
             value |= part << shift;
             if byte & 0x80 == 0 {
+                self.overlong |= shift > 0 && part == 0;
                 return Ok(value);
             }
         }
@@ -325,6 +418,35 @@ mod tests {
         let error = LevelKey::decode(&text::print(&payload)).unwrap_err();
         assert_eq!(error, KeyError::UnknownVersion(9));
         assert!(error.to_string().contains("generation 9"), "{error}");
+    }
+
+    #[test]
+    fn the_head_holds_any_kind_and_the_first_three_as_they_always_were() {
+        for generation in 1..=4u64 {
+            for kind in (0..300).chain([70_000, u64::from(u32::MAX)]) {
+                let mut head = Vec::new();
+                push_head(&mut head, generation, kind);
+                if kind < WIDE_KIND {
+                    // Every key before kinds could outgrow the two bits wrote this.
+                    let mut old = Vec::new();
+                    push_varint(&mut old, generation << 2 | kind);
+                    assert_eq!(head, old);
+                }
+                let mut reader = Reader {
+                    bytes: &head,
+                    at: 0,
+                    overlong: false,
+                };
+                let first = reader.varint().unwrap();
+                assert_eq!(first >> KIND_BITS, generation);
+                let read = match first & WIDE_KIND {
+                    WIDE_KIND => reader.varint().unwrap(),
+                    small => small,
+                };
+                assert_eq!(read, kind);
+                assert!(reader.done() && !reader.overlong);
+            }
+        }
     }
 
     #[test]

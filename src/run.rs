@@ -39,7 +39,7 @@ pub use save::{GameSave, SavedLevel, load_run, load_run_and_messages, write_save
 pub use watch::CaveWatch;
 
 use crate::config::{CampaignConfig, MAX_DEPTH};
-use crate::generator::{GenError, Generation, GeneratorConfig};
+use crate::generator::{GenError, Generation, GeneratorConfig, GeneratorKind};
 use crate::grid::{Pos, Tile};
 use crate::key::LevelKey;
 use crate::rng::mix64;
@@ -523,7 +523,10 @@ impl RunState {
                     };
                     self.enter(key, Arrival::UpStairs, ChangeReason::AdjustWalls, &mut out);
                 } else {
-                    out.push(notice("+ and - change a cave's walls; press 1 for a cave."));
+                    out.push(notice(&format!(
+                        "+ and - change a cave's walls; {}.",
+                        how_to_get_a_cave()
+                    )));
                 }
             }
             PlayerAction::StepAutomaton => {
@@ -683,7 +686,10 @@ impl RunState {
         let retries = self.level.level.report.retries;
         match next_step(&self.level.key, retries, self.watch.as_mut()) {
             WatchStep::NotACave => {
-                out.push(notice("Space shows a cave forming; press 1 for a cave."));
+                out.push(notice(&format!(
+                    "Space shows a cave forming; {}.",
+                    how_to_get_a_cave()
+                )));
             }
             WatchStep::Filled {
                 watch,
@@ -719,6 +725,16 @@ impl RunState {
             ChangeReason::FinishWatch,
             out,
         );
+    }
+}
+
+/// What the cave tools tell on another kind of level: "press 1 for a cave" (the digit
+/// that switches to caves).
+fn how_to_get_a_cave() -> String {
+    let cave = GeneratorKind::Cave;
+    match cave.switch_digit() {
+        Some(digit) => format!("press {digit} for {}", cave.info().with_article()),
+        None => format!("switch to {}", cave.info().with_article()),
     }
 }
 

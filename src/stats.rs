@@ -15,9 +15,10 @@ use std::fmt::{self, Write as _};
 use rayon::prelude::*;
 
 use crate::generator::analysis::regions::Regions;
+use crate::generator::cave::{LARGE_POCKETS_BEFORE_REPAIR, POCKETS_BEFORE_REPAIR};
 use crate::generator::guarantees::check_level;
 use crate::generator::{
-    CaveConfig, GeneratorConfig, GeneratorKind, PocketRepair, StairVeto, generate_layout,
+    CaveConfig, Count, GeneratorConfig, GeneratorKind, PocketRepair, StairVeto, generate_layout,
 };
 use crate::key::LevelKey;
 use crate::measures::{LevelMeasures, Measure};
@@ -122,7 +123,8 @@ struct MadeLevel {
     measures: LevelMeasures,
     vetoes: Vec<StairVeto>,
     carved_chambers: u32,
-    cycles_added: u32,
+    /// What its generator counted.
+    counts: Vec<(Count, u32)>,
     /// A guarantee the checker found broken.
     broken: Option<String>,
 }
@@ -144,8 +146,9 @@ pub struct Survey {
     pub vetoes: BTreeMap<StairVeto, u64>,
     /// Chambers carved for stairs.
     pub carved_chambers: u64,
-    /// Connections added on top of the spanning tree (room dungeons).
-    pub cycles_added: u64,
+    /// The sums of the level's kind's counts that surveys sum (such as the room
+    /// dungeons' cycles added).
+    pub counts: BTreeMap<Count, u64>,
     /// The raw automaton's pockets, with and without blanking (caves only).
     pub raw_pockets: Option<(PocketTally, PocketTally)>,
     /// Levels that could not be made at all.
@@ -222,7 +225,7 @@ impl Survey {
     }
 
     fn new(base: LevelKey) -> Survey {
-        let raw_pockets = (base.config.kind() == GeneratorKind::Cave)
+        let raw_pockets = matches!(base.config, GeneratorConfig::Cave(_))
             .then(|| (PocketTally::default(), PocketTally::default()));
         Survey {
             base,
@@ -232,7 +235,7 @@ impl Survey {
             layouts: 0,
             vetoes: BTreeMap::new(),
             carved_chambers: 0,
-            cycles_added: 0,
+            counts: BTreeMap::new(),
             raw_pockets,
             failures: 0,
             broken: 0,
@@ -275,7 +278,9 @@ impl Survey {
             *self.vetoes.entry(veto).or_default() += 1;
         }
         self.carved_chambers += level.carved_chambers as u64;
-        self.cycles_added += level.cycles_added as u64;
+        for (count, value) in level.counts.into_iter().filter(|(c, _)| c.surveyed) {
+            *self.counts.entry(count).or_default() += value as u64;
+        }
         if let Some(broken) = level.broken {
             self.broken += 1;
             self.note_problem(key, &broken);
@@ -331,7 +336,7 @@ impl Survey {
                     let _ = writeln!(t, "  no level made");
                 }
                 _ => {
-                    let _ = writeln!(t, "  does not apply to {}", plural(kind));
+                    let _ = writeln!(t, "  does not apply to {}", kind.info().plural);
                 }
             }
         }
@@ -357,25 +362,25 @@ impl Survey {
             None => {
                 let _ = writeln!(
                     t,
-                    "pockets before repair        does not apply to {} (caves only)",
-                    plural(kind)
+                    "pockets before repair        does not apply to {} ({} only)",
+                    kind.info().plural,
+                    GeneratorKind::Cave.info().plural
                 );
             }
         }
         let per_level = |v: u64| v as f64 / self.made().max(1) as f64;
-        if kind == GeneratorKind::Rooms {
-            let _ = writeln!(
-                t,
-                "cycles added                 {} ({:.2} per level)",
-                self.cycles_added,
-                per_level(self.cycles_added)
-            );
-        } else {
-            let _ = writeln!(
-                t,
-                "cycles added                 does not apply to {} (room dungeons only)",
-                plural(kind)
-            );
+        for (count, owners) in surveyed_counts() {
+            let name = count.name;
+            if kind.info().counts.contains(&count) {
+                let sum = self.counts.get(&count).copied().unwrap_or(0);
+                let _ = writeln!(t, "{name:<29}{sum} ({:.2} per level)", per_level(sum));
+            } else {
+                let _ = writeln!(
+                    t,
+                    "{name:<29}does not apply to {} ({owners} only)",
+                    kind.info().plural
+                );
+            }
         }
         let _ = writeln!(
             t,
@@ -401,13 +406,22 @@ impl Survey {
     }
 }
 
-/// What a table calls the levels of a kind.
-fn plural(kind: GeneratorKind) -> &'static str {
-    match kind {
-        GeneratorKind::Cave => "caves",
-        GeneratorKind::Rooms => "room dungeons",
-        GeneratorKind::Maze => "mazes",
+/// Every count that surveys sum, once, in the order of the list of kinds, with the
+/// kinds that count it ("room dungeons").
+fn surveyed_counts() -> Vec<(Count, String)> {
+    let mut counts: Vec<(Count, Vec<&str>)> = Vec::new();
+    for kind in GeneratorKind::ALL {
+        for &count in kind.info().counts.iter().filter(|c| c.surveyed) {
+            match counts.iter_mut().find(|(c, _)| *c == count) {
+                Some((_, owners)) => owners.push(kind.info().plural),
+                None => counts.push((count, vec![kind.info().plural])),
+            }
+        }
     }
+    counts
+        .into_iter()
+        .map(|(count, owners)| (count, owners.join(" and ")))
+        .collect()
 }
 
 /// Makes the level of `key` (and, for caves, the raw automaton's two layouts) and
@@ -415,8 +429,7 @@ fn plural(kind: GeneratorKind) -> &'static str {
 fn sample(key: &LevelKey) -> Sample {
     let seed = key.level_seed();
     let clearance = key.config.stair_clearance();
-    let allow_pockets =
-        matches!(&key.config, GeneratorConfig::Cave(c) if c.pocket_repair == PocketRepair::Off);
+    let allow_pockets = !key.config.keeps_one_region();
     let made = key.generate();
     let raw_pockets = match &key.config {
         GeneratorConfig::Cave(cave) => {
@@ -424,8 +437,8 @@ fn sample(key: &LevelKey) -> Sample {
             // before repairing them: the raw automaton with blanking, already run.
             let with = match &made {
                 Ok(level) if level.report.retries == 0 => PocketCount {
-                    pockets: level.report.pockets_before_repair,
-                    large: level.report.large_pockets_before_repair,
+                    pockets: level.report.count(POCKETS_BEFORE_REPAIR).unwrap_or(0),
+                    large: level.report.count(LARGE_POCKETS_BEFORE_REPAIR).unwrap_or(0),
                 },
                 _ => raw_pockets(cave, seed, true),
             };
@@ -441,10 +454,10 @@ fn sample(key: &LevelKey) -> Sample {
     let level = made.map_err(|e| e.to_string()).map(|level| MadeLevel {
         measures: LevelMeasures::of_level(&level),
         carved_chambers: level.report.carved_chambers,
-        cycles_added: level.report.cycles_added,
         broken: check_level(&level, clearance, allow_pockets)
             .err()
             .map(|v| v.to_string()),
+        counts: level.report.counts,
         vetoes: level.report.vetoes,
     });
     Sample { raw_pockets, level }
@@ -504,11 +517,13 @@ mod tests {
                 }
                 let raw = raw_pockets(&cave, key.level_seed(), true);
                 assert_eq!(
-                    raw.pockets, level.report.pockets_before_repair,
+                    Some(raw.pockets),
+                    level.report.count(POCKETS_BEFORE_REPAIR),
                     "seed {seed}"
                 );
                 assert_eq!(
-                    raw.large, level.report.large_pockets_before_repair,
+                    Some(raw.large),
+                    level.report.count(LARGE_POCKETS_BEFORE_REPAIR),
                     "seed {seed}"
                 );
             }

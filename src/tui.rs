@@ -70,7 +70,7 @@ pub fn command_of(code: KeyCode) -> (Option<Command>, Option<char>) {
         KeyCode::Home => Some(NamedKey::Home),
         KeyCode::End => Some(NamedKey::End),
         KeyCode::Char(' ') => Some(NamedKey::Space),
-        KeyCode::Char(c @ '1'..='3') => c.to_digit(10).map(|d| NamedKey::Digit(d as u8)),
+        KeyCode::Char(c @ '1'..='9') => c.to_digit(10).map(|d| NamedKey::Digit(d as u8)),
         _ => None,
     };
     let letter = match code {
@@ -239,7 +239,7 @@ mod tests {
 
     #[test]
     fn every_key_of_the_table_has_a_terminal_key() {
-        for binding in crate::view::BINDINGS {
+        for binding in crate::view::BINDINGS.iter() {
             let reachable = binding
                 .letters
                 .iter()

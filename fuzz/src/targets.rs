@@ -86,6 +86,12 @@ pub fn level_key(data: &[u8]) {
         Ok(&key),
         "{text:?} printed as {printed:?}"
     );
+    // Every level has one key: a key read is the bytes delve prints for its level.
+    assert_eq!(
+        delve::key::text::read(text),
+        delve::key::text::read(&printed),
+        "{text:?} is another spelling of {printed:?}"
+    );
     if small_enough(&key) {
         let first = key.generate();
         assert_eq!(first.is_ok(), key.generate().is_ok());

@@ -81,7 +81,7 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
     }
     // Every depth of the run follows --kind, --width and --height, not only the first.
     if let Some(kind) = args.level.kind {
-        campaign = campaign.with_kind(kind.into());
+        campaign = campaign.with_kind(kind);
     }
     if args.level.width.is_some() || args.level.height.is_some() {
         campaign = campaign

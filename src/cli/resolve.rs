@@ -1,7 +1,6 @@
 //! Turns level arguments (config, kind, seed, depth, size, key) into one [`LevelKey`].
 
 use delve::config::{CampaignConfig, MAX_DEPTH};
-use delve::generator::GeneratorKind;
 use delve::key::LevelKey;
 use delve::loot::LootTable;
 
@@ -51,7 +50,7 @@ pub fn level_key_in(args: &LevelArgs, campaign: &CampaignConfig) -> Result<Level
         )));
     }
     let mut config = campaign.config_at(depth).clone();
-    if let Some(kind) = args.kind.map(GeneratorKind::from)
+    if let Some(kind) = args.kind
         && config.kind() != kind
     {
         config = campaign.config_of_kind(kind);

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::analysis::regions::RunRegions;
 use super::analysis::wall_bits::WallBits;
 use super::schema::KeyValue;
-use super::{Invalid, Layout, LevelReport};
+use super::{Count, Generation, Generator, KindInfo, Layout, LevelReport, MAX_ATTEMPTS};
 use crate::grid::{Grid, Tile};
 use crate::rng::StreamRng;
 
@@ -103,10 +103,40 @@ crate::generator_config! {
     }
 }
 
-impl CaveConfig {
-    /// Checks every value against its documented bounds.
-    pub fn validate(&self) -> Result<(), Invalid> {
-        self.check_params()
+/// Walkable regions besides the main one, before pocket repair.
+pub const POCKETS_BEFORE_REPAIR: Count = Count {
+    name: "pockets before repair",
+    surveyed: false,
+};
+
+/// Of those, the ones larger than [`SMALL_POCKET`] tiles.
+pub const LARGE_POCKETS_BEFORE_REPAIR: Count = Count {
+    name: "large pockets before repair",
+    surveyed: false,
+};
+
+impl Generator for CaveConfig {
+    const INFO: KindInfo = KindInfo {
+        name: "cave",
+        noun: "cave",
+        article: "a",
+        plural: "caves",
+        about: "Cellular-automata cave",
+        counts: &[POCKETS_BEFORE_REPAIR, LARGE_POCKETS_BEFORE_REPAIR],
+    };
+
+    fn generate(&self, _: Generation, rng: &mut StreamRng) -> Layout {
+        generate(self, rng)
+    }
+
+    /// A cave whose stairs find no room is thrown away for the next layout: carving a
+    /// chamber into a cave shows. Only the last attempt carves.
+    fn carves_stair_chambers(&self, attempt: u32) -> bool {
+        attempt + 1 == MAX_ATTEMPTS
+    }
+
+    fn keeps_one_region(&self) -> bool {
+        self.pocket_repair != PocketRepair::Off
     }
 }
 
@@ -130,7 +160,10 @@ pub fn generate(config: &CaveConfig, rng: &mut StreamRng) -> Layout {
         return Layout {
             tiles: Grid::new(width, height, Tile::Wall),
             rooms: None,
-            report: LevelReport::default(),
+            report: LevelReport::counting([
+                (POCKETS_BEFORE_REPAIR, 0),
+                (LARGE_POCKETS_BEFORE_REPAIR, 0),
+            ]),
         };
     }
     let mut walls = run_passes(filled_walls(config, rng), config.rule, config.passes);
@@ -147,11 +180,13 @@ pub fn generate(config: &CaveConfig, rng: &mut StreamRng) -> Layout {
     let large_pockets = (regions.sizes().iter().enumerate())
         .filter(|&(label, &size)| Some(label as u32) != main && size > SMALL_POCKET)
         .count();
-    let mut report = LevelReport {
-        pockets_before_repair: regions.count().saturating_sub(1) as u32,
-        large_pockets_before_repair: large_pockets as u32,
-        ..LevelReport::default()
-    };
+    let mut report = LevelReport::counting([
+        (
+            POCKETS_BEFORE_REPAIR,
+            regions.count().saturating_sub(1) as u32,
+        ),
+        (LARGE_POCKETS_BEFORE_REPAIR, large_pockets as u32),
+    ]);
     if let Some(main) = main.filter(|_| regions.count() > 1) {
         match config.pocket_repair {
             PocketRepair::Tunnel => walkable += tunnel_pockets(&mut tiles, &regions, main),
@@ -248,7 +283,7 @@ mod tests {
                 };
                 let layout = cave(&config, seed);
                 assert_eq!(count_regions(&layout.tiles), 1, "seed {seed} {repair:?}");
-                pockets_seen += layout.report.pockets_before_repair;
+                pockets_seen += layout.report.count(POCKETS_BEFORE_REPAIR).unwrap_or(0);
             }
             let off = CaveConfig {
                 pocket_repair: PocketRepair::Off,
@@ -257,7 +292,7 @@ mod tests {
             let layout = cave(&off, seed);
             assert_eq!(
                 count_regions(&layout.tiles) as u32,
-                layout.report.pockets_before_repair + 1
+                layout.report.count(POCKETS_BEFORE_REPAIR).unwrap_or(0) + 1
             );
         }
         assert!(

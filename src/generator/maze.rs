@@ -5,7 +5,8 @@ use std::collections::VecDeque;
 use std::fmt;
 use std::num::NonZeroU32;
 
-use super::{Invalid, Layout, LevelReport};
+use super::kind::DEAD_ENDS;
+use super::{Generation, Generator, KindInfo, Layout, LevelReport};
 use crate::grid::{Grid, ORTHOGONAL, Pos, Tile};
 use crate::rng::StreamRng;
 
@@ -43,10 +44,20 @@ impl MazeConfig {
     pub const fn min_side(stair_clearance: u32) -> u32 {
         8 * stair_clearance + 3
     }
+}
 
-    /// Checks every value against its documented bounds.
-    pub fn validate(&self) -> Result<(), Invalid> {
-        self.check_params()
+impl Generator for MazeConfig {
+    const INFO: KindInfo = KindInfo {
+        name: "maze",
+        noun: "maze",
+        article: "a",
+        plural: "mazes",
+        about: "Perfect maze",
+        counts: &[DEAD_ENDS],
+    };
+
+    fn generate(&self, _: Generation, rng: &mut StreamRng) -> Layout {
+        generate(self, rng)
     }
 }
 
@@ -98,10 +109,7 @@ pub fn generate(config: &MazeConfig, rng: &mut StreamRng) -> Layout {
     Layout {
         tiles,
         rooms: None,
-        report: LevelReport {
-            dead_ends,
-            ..LevelReport::default()
-        },
+        report: LevelReport::counting([(DEAD_ENDS, dead_ends)]),
     }
 }
 
@@ -319,7 +327,7 @@ mod tests {
                     == 1
             })
             .count();
-        assert_eq!(layout.report.dead_ends as usize, counted);
+        assert_eq!(layout.report.count(DEAD_ENDS).unwrap() as usize, counted);
     }
 
     #[test]

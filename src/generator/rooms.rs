@@ -5,7 +5,8 @@
 mod corridors;
 mod grid;
 
-use super::{Generation, Invalid, Layout, LevelReport};
+use super::kind::DEAD_ENDS;
+use super::{Count, Generation, Generator, Invalid, KindInfo, Layout, LevelReport, Schema};
 use crate::grid::{Grid, Pos, Tile};
 use crate::rng::StreamRng;
 use corridors::carve_corridor;
@@ -31,10 +32,29 @@ crate::generator_config! {
     }
 }
 
-impl RoomsConfig {
+/// Connections added on top of the spanning tree.
+pub const CYCLES_ADDED: Count = Count {
+    name: "cycles added",
+    surveyed: true,
+};
+
+impl Generator for RoomsConfig {
+    const INFO: KindInfo = KindInfo {
+        name: "rooms",
+        noun: "room dungeon",
+        article: "a",
+        plural: "room dungeons",
+        about: "Room dungeon with cycles",
+        counts: &[DEAD_ENDS, CYCLES_ADDED],
+    };
+
+    fn generate(&self, generation: Generation, rng: &mut StreamRng) -> Layout {
+        generate(self, generation, rng)
+    }
+
     /// Checks every value against its documented bounds, and that the cell grid has
     /// room for two rooms.
-    pub fn validate(&self) -> Result<(), Invalid> {
+    fn validate(&self) -> Result<(), Invalid> {
         self.check_params()?;
         let (cols, rows) = (
             (self.width - 1) / self.cell_width,
@@ -138,11 +158,10 @@ pub fn generate(config: &RoomsConfig, generation: Generation, rng: &mut StreamRn
     Layout {
         tiles,
         rooms: Some(dungeon.graph),
-        report: LevelReport {
-            dead_ends: dead_ends as u32,
-            cycles_added: cycles_added as u32,
-            ..LevelReport::default()
-        },
+        report: LevelReport::counting([
+            (DEAD_ENDS, dead_ends as u32),
+            (CYCLES_ADDED, cycles_added as u32),
+        ]),
     }
 }
 
@@ -335,7 +354,7 @@ mod tests {
             let gap = b.x - (a.x + a.width);
             let doors = if gap == 2 { 1 } else { 2 };
             assert_eq!(layout.tiles.count(Tile::Door), doors, "seed {seed}");
-            assert_eq!(layout.report.dead_ends, 2);
+            assert_eq!(layout.report.count(DEAD_ENDS), Some(2));
         }
     }
 

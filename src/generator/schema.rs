@@ -50,6 +50,33 @@ pub fn check<T: KeyValue>(
     check_range(name, value.to_key(), min, max)
 }
 
+/// What a config's one parameter list gives it: its parameters as a level key writes
+/// them, their bounds, and the parameters every kind shares.
+/// [`generator_config!`](crate::generator_config) implements it; it is dyn-compatible, so that
+/// [`GeneratorConfig`](super::GeneratorConfig) reaches any kind's parameters through one
+/// `match`.
+pub trait Schema {
+    /// The parameters' names, in key order (the config's `PARAMS`).
+    fn param_names(&self) -> &'static [&'static str];
+    /// Checks every parameter against its bounds: the shared ones first (other bounds
+    /// may be read off them), then width, height and the kind's own.
+    fn check_params(&self) -> Result<(), Invalid>;
+    /// The parameters as a level key writes them, in key order.
+    fn key_values(&self) -> Vec<u32>;
+    /// The config a key's values (in key order) stand for, if they do.
+    fn from_key_values(values: &[u32]) -> Option<Self>
+    where
+        Self: Sized;
+    /// Width and height in tiles.
+    fn size(&self) -> (u32, u32);
+    /// Width and height in tiles, to change.
+    fn size_mut(&mut self) -> (&mut u32, &mut u32);
+    /// Radius around each stair that must be clear of walls.
+    fn stair_clearance(&self) -> u32;
+    /// Items lying on the level.
+    fn loot(&self) -> u32;
+}
+
 /// Defines a generator config from its one list of parameters; see the module docs.
 ///
 /// ```text
@@ -123,9 +150,13 @@ macro_rules! generator_config {
             pub const PARAMS: &'static [&'static str] =
                 &["width", "height", $(stringify!($field),)* "stair_clearance", "loot"
                     $($(, stringify!($afield))*)?];
+        }
 
-            /// Checks every value against its bounds: the shared ones first (other
-            /// bounds may be read off them), then width, height and the kind's own.
+        impl $crate::generator::schema::Schema for $name {
+            fn param_names(&self) -> &'static [&'static str] {
+                Self::PARAMS
+            }
+
             fn check_params(&self) -> Result<(), $crate::generator::Invalid> {
                 use $crate::generator::schema::{LOOT, STAIR_CLEARANCE, check};
                 check("stair_clearance", &self.stair_clearance, STAIR_CLEARANCE.1, STAIR_CLEARANCE.2)?;
@@ -149,8 +180,8 @@ macro_rules! generator_config {
                 Ok(())
             }
 
-            /// The parameters as a level key writes them, in key order.
-            pub fn key_values(&self) -> Vec<u32> {
+            fn key_values(&self) -> Vec<u32> {
+                #[allow(unused_imports)] // a config with no parameters of its own
                 use $crate::generator::schema::KeyValue;
                 vec![
                     self.width,
@@ -162,8 +193,8 @@ macro_rules! generator_config {
                 ]
             }
 
-            /// The config a key's values (in key order) stand for, if they do.
-            pub fn from_key_values(values: &[u32]) -> Option<Self> {
+            fn from_key_values(values: &[u32]) -> Option<Self> {
+                #[allow(unused_imports)] // a config with no parameters of its own
                 use $crate::generator::schema::KeyValue;
                 if values.len() != Self::PARAMS.len() {
                     return None;
@@ -178,13 +209,30 @@ macro_rules! generator_config {
                     $($($afield: <$aty as KeyValue>::from_key(next.next()?)?,)*)?
                 })
             }
+
+            fn size(&self) -> (u32, u32) {
+                (self.width, self.height)
+            }
+
+            fn size_mut(&mut self) -> (&mut u32, &mut u32) {
+                (&mut self.width, &mut self.height)
+            }
+
+            fn stair_clearance(&self) -> u32 {
+                self.stair_clearance
+            }
+
+            fn loot(&self) -> u32 {
+                self.loot
+            }
         }
     };
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::generator::{CaveConfig, MazeConfig, RoomsConfig};
+    use super::Schema;
+    use crate::generator::{CaveConfig, Generator, MazeConfig, RoomsConfig};
 
     /// The names a config's RON form uses, in order.
     fn ron_fields<T: serde::Serialize>(config: &T) -> Vec<String> {

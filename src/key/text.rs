@@ -1,14 +1,15 @@
 //! The printed form of a key's bytes: Crockford base-32 symbols (digits and capitals
 //! without I, L, O, U) in groups of four, ending with a Damm check symbol; and reading
 //! that form back, forgiving case, hyphens, spaces and the look-alikes O, I and L.
+//! Public only with the `internals` feature, so that tests can print bytes of their own.
 
 use super::KeyError;
 
 /// The 32 symbols, in value order.
-pub(super) const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+pub const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 /// `payload` as printed: its symbols and the check symbol, a hyphen after every four.
-pub(super) fn print(payload: &[u8]) -> String {
+pub fn print(payload: &[u8]) -> String {
     let symbols = to_symbols(payload);
     let check = damm_check(&symbols);
     let mut text = String::with_capacity(symbols.len() + symbols.len() / 4 + 2);
@@ -22,7 +23,7 @@ pub(super) fn print(payload: &[u8]) -> String {
 }
 
 /// The payload of a printed key, or what is wrong with the text.
-pub(super) fn read(text: &str) -> Result<Vec<u8>, KeyError> {
+pub fn read(text: &str) -> Result<Vec<u8>, KeyError> {
     let mut symbols = Vec::with_capacity(text.len());
     for (i, c) in text.chars().enumerate() {
         let s = match c.to_ascii_uppercase() {

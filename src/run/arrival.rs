@@ -1,6 +1,5 @@
 //! Arriving on a level: where the player appears, and what they are told about why.
 
-use crate::generator::GeneratorKind;
 use crate::grid::Pos;
 use crate::key::LevelKey;
 
@@ -26,7 +25,7 @@ pub enum ChangeReason {
     Ascend,
     /// `R`: the same generator, a fresh seed.
     Regenerate,
-    /// `1` `2` `3`: another generator on this depth.
+    /// A digit (`1` `2` `3`, one per kind): another generator on this depth.
     SwitchKind,
     /// `+` `-`: a cave with another wall percent.
     AdjustWalls,
@@ -36,11 +35,7 @@ pub enum ChangeReason {
 
 /// What the player is told on arriving on `key`'s level.
 pub fn arrival_notice(reason: ChangeReason, key: &LevelKey) -> String {
-    let what = match key.config.kind() {
-        GeneratorKind::Cave => "a cave",
-        GeneratorKind::Rooms => "a room dungeon",
-        GeneratorKind::Maze => "a maze",
-    };
+    let what = key.config.kind().info().with_article();
     let code = key.encode();
     match reason {
         ChangeReason::Start => format!("Depth {}: {what}. Level key {code}.", key.depth),

@@ -4,8 +4,10 @@
 //! run only ever sees the [`PlayerAction`]s it names.
 
 use std::fmt;
+use std::sync::LazyLock;
 
 use crate::generator::GeneratorKind;
+use crate::generator::kind::SWITCH_DIGITS;
 use crate::run::{PlayerAction, stack_of_letter};
 
 /// A key named by where it is on the keyboard rather than by what it types.
@@ -200,8 +202,43 @@ const fn other(
 use NamedKey::{Digit, Numpad};
 use PlayerAction::*;
 
-/// Every key of the game.
-pub const BINDINGS: &[Binding] = &[
+/// Every key of the game: the table below, with a digit-row key per generator kind
+/// (from the list of kinds: digit 1 for the first, …) after `R` among the designer's
+/// tools.
+pub static BINDINGS: LazyLock<Vec<Binding>> = LazyLock::new(|| {
+    let mut bindings = TABLE.to_vec();
+    let after_regenerate = bindings
+        .iter()
+        .position(|b| b.command == Command::Act(Regenerate))
+        .map_or(bindings.len(), |at| at + 1);
+    let switches = GeneratorKind::ALL.into_iter().filter_map(|kind| {
+        let digit = usize::from(kind.switch_digit()?);
+        Some(designer(
+            SwitchKind(kind),
+            &[],
+            &DIGIT_KEYS[digit - 1..digit],
+            GeneratorKind::switch_help(),
+        ))
+    });
+    bindings.splice(after_regenerate..after_regenerate, switches);
+    bindings
+});
+
+/// The digit row's keys 1 to 9, for the generator switches.
+static DIGIT_KEYS: [NamedKey; SWITCH_DIGITS as usize] = [
+    Digit(1),
+    Digit(2),
+    Digit(3),
+    Digit(4),
+    Digit(5),
+    Digit(6),
+    Digit(7),
+    Digit(8),
+    Digit(9),
+];
+
+/// Every key of the game but the generator switches, which come from the list of kinds.
+const TABLE: &[Binding] = &[
     act(Move(-1, 0), &['h'], &[NamedKey::Left, Numpad(4)], "Move"),
     act(Move(0, 1), &['j'], &[NamedKey::Down, Numpad(2)], "Move"),
     act(Move(0, -1), &['k'], &[NamedKey::Up, Numpad(8)], "Move"),
@@ -251,24 +288,6 @@ pub const BINDINGS: &[Binding] = &[
         "Close a panel; end a cave watch; save and quit (asks)",
     ),
     designer(Regenerate, &['R'], &[], "Regenerate (fresh seed)"),
-    designer(
-        SwitchKind(GeneratorKind::Cave),
-        &[],
-        &[Digit(1)],
-        "Cave / rooms / maze",
-    ),
-    designer(
-        SwitchKind(GeneratorKind::Rooms),
-        &[],
-        &[Digit(2)],
-        "Cave / rooms / maze",
-    ),
-    designer(
-        SwitchKind(GeneratorKind::Maze),
-        &[],
-        &[Digit(3)],
-        "Cave / rooms / maze",
-    ),
     designer(AdjustWalls(1), &['+', '='], &[], "Cave walls more / fewer"),
     designer(AdjustWalls(-1), &['-'], &[], "Cave walls more / fewer"),
     designer(
@@ -297,7 +316,7 @@ pub fn command_for_char(c: char) -> Option<Command> {
 }
 
 /// The command of a key by its place. The digit row switches generators by place, so
-/// that `1` `2` `3` work whatever the layout types there; in action strings the digits
+/// that its digits work whatever the layout types there; in action strings the digits
 /// stand for them too.
 pub fn command_for_key(key: NamedKey) -> Option<Command> {
     BINDINGS
@@ -362,20 +381,13 @@ fn group_numpad(keys: &[String]) -> String {
 /// ("h j k l y u b n: move; …").
 pub fn action_letters() -> String {
     let mut parts: Vec<(String, &'static str)> = Vec::new();
-    for binding in BINDINGS {
+    for binding in BINDINGS.iter() {
         let Command::Act(action) = binding.command else {
             continue;
         };
         let mut letters: Vec<String> = binding.letters.iter().map(|c| c.to_string()).collect();
         if let SwitchKind(kind) = action {
-            letters.push(
-                (GeneratorKind::ALL
-                    .iter()
-                    .position(|&k| k == kind)
-                    .unwrap_or(0)
-                    + 1)
-                .to_string(),
-            );
+            letters.extend(kind.switch_digit().map(|d| d.to_string()));
         }
         if letters.is_empty() {
             continue;
@@ -428,7 +440,7 @@ impl fmt::Display for ActionError {
 impl std::error::Error for ActionError {}
 
 /// The action a character of an action string stands for: a letter of the key table, or
-/// a digit `1` `2` `3` for the generators (the digit row's keys).
+/// a digit for a generator (the digit row's keys).
 fn action_of_char(c: char) -> Option<PlayerAction> {
     action_for_char(c).or_else(|| {
         let digit = c.to_digit(10)?;
@@ -476,7 +488,7 @@ mod tests {
     #[test]
     fn every_action_string_letter_means_one_thing() {
         let mut seen = std::collections::HashSet::new();
-        for binding in BINDINGS {
+        for binding in BINDINGS.iter() {
             for &c in binding.letters {
                 assert!(seen.insert(c), "{c:?} is bound twice");
             }
@@ -530,7 +542,7 @@ mod tests {
     fn the_help_lists_every_binding() {
         let lines = help_lines();
         let all: String = lines.iter().map(|(h, k)| format!("{h} {k}\n")).collect();
-        for binding in BINDINGS {
+        for binding in BINDINGS.iter() {
             assert!(all.contains(binding.help));
             for c in binding.letters {
                 assert!(all.contains(*c), "{c:?} missing from the help");

@@ -888,3 +888,26 @@ fn recordings_under_a_campaigns_own_loot_table_replay_in_sync() {
         }
     }
 }
+
+#[test]
+fn kinds_values_are_the_list_of_kinds_with_their_words() {
+    let o = delve(&["gen", "--help"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let help = String::from_utf8(o.stdout).unwrap();
+    for kind in delve::generator::GeneratorKind::ALL {
+        let listed = help.lines().any(|line| {
+            line.trim_start()
+                .strip_prefix(&format!("- {}:", kind.name()))
+                .is_some_and(|rest| rest.trim() == kind.info().about)
+        });
+        assert!(listed, "{kind} missing:\n{help}");
+    }
+    let o = delve(&["gen", "--kind", "castle"]);
+    assert_eq!(o.status.code(), Some(2));
+    let names: Vec<&str> = delve::generator::GeneratorKind::ALL
+        .iter()
+        .map(|k| k.name())
+        .collect();
+    let values = format!("[possible values: {}]", names.join(", "));
+    assert!(stderr(&o).contains(&values), "{}", stderr(&o));
+}

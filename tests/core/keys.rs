@@ -232,3 +232,214 @@ fn keys_under_the_embedded_table_are_unchanged() {
     assert_eq!(key.loot, delve::loot::LootFingerprint::embedded());
     assert_eq!(key.encode(), "100J-MA");
 }
+
+/// The printed key of `numbers` written as a key's bytes are (7 bits a byte), so that a
+/// test can spell a key otherwise than delve does.
+fn key_of_numbers(numbers: &[u64]) -> String {
+    key_of_bytes(numbers, &[])
+}
+
+/// [`key_of_numbers`], with the numbers at the indices in `padded` written with one
+/// needless zero group.
+fn key_of_bytes(numbers: &[u64], padded: &[usize]) -> String {
+    let mut bytes = Vec::new();
+    for (i, &number) in numbers.iter().enumerate() {
+        let mut value = number;
+        loop {
+            let low = (value & 0x7f) as u8;
+            value >>= 7;
+            if value == 0 && !padded.contains(&i) {
+                bytes.push(low);
+                break;
+            }
+            bytes.push(low | 0x80);
+            if value == 0 {
+                bytes.push(0);
+                break;
+            }
+        }
+    }
+    delve::key::text::print(&bytes)
+}
+
+/// The head of a key of generation 2 whose kind is written in its two low bits.
+const HEAD_CAVE: u64 = 2 << 2;
+
+#[test]
+fn the_bytes_as_documented_spell_the_documented_key() {
+    // Head (generation 2, kind 0), depth 1, seed 42: the module docs' format.
+    assert_eq!(key_of_numbers(&[HEAD_CAVE, 1, 42]), "100J-MA");
+}
+
+#[test]
+fn a_generation_zero_key_is_refused_as_no_generation_not_as_a_newer_one() {
+    for kind in 0..3 {
+        let text = key_of_numbers(&[kind, 1, 42]);
+        let error = LevelKey::decode(&text).unwrap_err();
+        assert_eq!(error, KeyError::GenerationZero, "{text}");
+        let message = error.to_string();
+        assert!(message.contains("generation 0"), "{message}");
+        assert!(message.contains("numbered from 1"), "{message}");
+        assert!(!message.contains("newer"), "{message}");
+    }
+    let newer = LevelKey::decode(&key_of_numbers(&[9 << 2, 1, 42])).unwrap_err();
+    assert_eq!(newer, KeyError::UnknownVersion(9));
+    assert!(
+        newer.to_string().contains("a newer delve made it"),
+        "{newer}"
+    );
+}
+
+/// The problem a refused spelling names, and the key it says delve writes.
+fn refusal(text: &str) -> (String, String) {
+    match LevelKey::decode(text) {
+        Err(KeyError::NotCanonical { problem, canonical }) => {
+            let message = LevelKey::decode(text).unwrap_err().to_string();
+            assert!(message.contains(&canonical), "{message}");
+            assert!(message.contains(&problem), "{message}");
+            (problem, canonical)
+        }
+        other => panic!("{text} was not refused as a spelling: {other:?}"),
+    }
+}
+
+#[test]
+fn a_parameter_written_out_at_its_default_is_refused_naming_it_and_the_key() {
+    // Mask bit 2 of a cave is `wall_percent`; 40 is its default.
+    let (problem, canonical) = refusal(&key_of_numbers(&[HEAD_CAVE, 1, 42, 1 << 2, 40]));
+    assert!(problem.contains("`wall_percent`"), "{problem}");
+    assert!(problem.contains("default (40)"), "{problem}");
+    assert_eq!(canonical, "100J-MA");
+    // Beside a parameter that does differ, the default is still named.
+    let (problem, canonical) = refusal(&key_of_numbers(&[HEAD_CAVE, 1, 42, 0b101, 81, 40]));
+    assert!(problem.contains("`wall_percent`"), "{problem}");
+    let wider = CaveConfig {
+        width: 81,
+        ..CaveConfig::default()
+    };
+    assert_eq!(
+        canonical,
+        LevelKey::new(GeneratorConfig::Cave(wider), 1, 42).encode()
+    );
+    // An empty parameter list, and the embedded loot table written out.
+    let (problem, canonical) = refusal(&key_of_numbers(&[HEAD_CAVE, 1, 42, 0]));
+    assert!(problem.contains("empty list of parameters"), "{problem}");
+    assert_eq!(canonical, "100J-MA");
+    let embedded = delve::loot::LootFingerprint::embedded().0 as u64;
+    let (problem, canonical) = refusal(&key_of_numbers(&[HEAD_CAVE, 1, 42, 1 << 40, embedded]));
+    assert!(problem.contains("embedded loot table"), "{problem}");
+    assert_eq!(canonical, "100J-MA");
+}
+
+#[test]
+fn an_over_long_number_is_refused_with_the_key_delve_writes() {
+    for padded in 0..3 {
+        let text = key_of_bytes(&[HEAD_CAVE, 1, 42], &[padded]);
+        assert_ne!(text, "100J-MA");
+        let (problem, canonical) = refusal(&text);
+        assert!(
+            problem.contains("needless zero groups"),
+            "{text}: {problem}"
+        );
+        assert_eq!(canonical, "100J-MA", "{text}");
+    }
+    // A parameter's value too.
+    let changed = key_of_bytes(&[HEAD_CAVE, 1, 42, 1 << 2, 45], &[4]);
+    let (_, canonical) = refusal(&changed);
+    let config = GeneratorConfig::Cave(CaveConfig {
+        wall_percent: 45,
+        ..CaveConfig::default()
+    });
+    assert_eq!(canonical, LevelKey::new(config, 1, 42).encode());
+}
+
+#[test]
+fn kinds_past_the_heads_two_bits_have_keys_of_their_own() {
+    // The head's kind bits at 3 say the kind's number follows: a kind this delve does
+    // not know yet (from a newer delve, with more kinds) is named and refused as such…
+    let unknown = GeneratorKind::COUNT as u64;
+    for kind in [unknown, unknown + 1, 200, 100_000] {
+        let error = LevelKey::decode(&key_of_numbers(&[HEAD_CAVE | 3, kind, 1, 42])).unwrap_err();
+        assert_eq!(error, KeyError::UnknownKind(kind));
+        let message = error.to_string();
+        assert!(message.contains(&format!("kind {kind}")), "{message}");
+        assert!(message.contains("a newer delve made it"), "{message}");
+    }
+    // …a kind the list has from place 3 on is written so…
+    for kind in GeneratorKind::ALL.into_iter().skip(3) {
+        let key = LevelKey::new(kind.default_config(), 1, 42);
+        assert_eq!(
+            key.encode(),
+            key_of_numbers(&[HEAD_CAVE | 3, kind.number(), 1, 42])
+        );
+        assert_eq!(LevelKey::decode(&key.encode()), Ok(key));
+    }
+    // …and a kind the two bits hold, written that long way, is a spelling of its key.
+    for kind in GeneratorKind::ALL.into_iter().take(3) {
+        let text = key_of_numbers(&[HEAD_CAVE | 3, kind.number(), 1, 42]);
+        let (problem, canonical) = refusal(&text);
+        assert!(problem.contains("long form"), "{problem}");
+        assert_eq!(
+            canonical,
+            LevelKey::new(kind.default_config(), 1, 42).encode()
+        );
+    }
+}
+
+/// Every level key written in the repository's documents and committed files (the
+/// README, the seed catalogs, the recordings' start keys): they must keep decoding.
+fn committed_keys() -> Vec<(String, String)> {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut files = vec![format!("{root}/README.md")];
+    for dir in ["tests/catalog", "tests/recordings"] {
+        for entry in std::fs::read_dir(format!("{root}/{dir}")).unwrap() {
+            files.push(entry.unwrap().path().display().to_string());
+        }
+    }
+    let is_key = |word: &str| {
+        let groups: Vec<&str> = word.split('-').collect();
+        groups.len() >= 2
+            && groups[..groups.len() - 1].iter().all(|g| g.len() == 4)
+            && (1..=4).contains(&groups[groups.len() - 1].len())
+            && word
+                .chars()
+                .all(|c| c == '-' || c.is_ascii_digit() || c.is_ascii_uppercase())
+            && word.chars().any(|c| c.is_ascii_digit())
+    };
+    let mut keys = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for word in text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')) {
+            let word = word.trim_matches('-');
+            if is_key(word) {
+                keys.push((file.clone(), word.to_owned()));
+            }
+        }
+    }
+    keys
+}
+
+#[test]
+fn every_committed_key_decodes_and_is_written_back_as_it_stands() {
+    let keys = committed_keys();
+    assert!(
+        keys.iter().any(|(_, k)| k == "100J-MA") && keys.iter().any(|(_, k)| k == "0G0J-M2"),
+        "the README's keys are found"
+    );
+    assert!(
+        keys.iter().filter(|(f, _)| f.contains("catalog")).count() > 100,
+        "the catalogs' keys are found"
+    );
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    for (file, text) in keys {
+        match LevelKey::decode(&text) {
+            Ok(key) => assert_eq!(key.encode(), text, "{file}"),
+            // The README shows a refused spelling, with the message naming its key.
+            Err(error @ KeyError::NotCanonical { .. }) if file.ends_with("README.md") => {
+                assert!(readme.contains(&error.to_string()), "{text}: {error}")
+            }
+            Err(error) => panic!("{file}: {text}: {error}"),
+        }
+    }
+}

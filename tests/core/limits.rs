@@ -2,7 +2,9 @@
 //! guarantee — the bounds in the docs are the bounds that work.
 
 use delve::generator::guarantees::check_level;
-use delve::generator::{CaveConfig, GeneratorConfig, MazeConfig, RoomsConfig, generate_level};
+use delve::generator::{
+    CaveConfig, Generator, GeneratorConfig, MazeConfig, RoomsConfig, generate_level,
+};
 
 fn minimum_configs(clearance: u32) -> Vec<GeneratorConfig> {
     let maze_side = MazeConfig::min_side(clearance);

@@ -11,6 +11,7 @@ mod fuzz_corpora;
 mod golden;
 mod items;
 mod keys;
+mod kinds;
 mod limits;
 mod loot;
 mod mazes;
