@@ -1,15 +1,17 @@
-//! No input makes delve panic: valid configs, loot tables and save payloads mutated with
-//! odd text (RON's own Unicode whitespace, multi-byte letters, emoji, nested comments,
-//! NUL, a byte-order mark, arbitrary strings) and saves with invalid UTF-8 always give a
-//! `Result`, and every reported position lies inside the text.
+//! Odd input gets an answer, never a panic: valid configs, loot tables and save
+//! payloads mutated with odd text (RON's own Unicode whitespace, multi-byte letters,
+//! emoji, nested comments, NUL, a byte-order mark, arbitrary strings) either still read
+//! or are refused with an error that names a place inside the text; a save that still
+//! reads restores to a run that breaks no rule or is refused saying why; a payload with
+//! invalid UTF-8 is refused at the byte offset of its first bad byte.
 
 use proptest::prelude::*;
 
 use delve::config::CampaignConfig;
 use delve::loot::{LootError, LootTable};
 use delve::ron_text::RonError;
-use delve::run::{GameSave, RunState};
-use delve::save::{SaveError, decode_save, encode_save_bytes};
+use delve::run::{GameSave, Rules, RunState};
+use delve::save::{SaveError, decode_save, encode_save_bytes, read_header};
 
 /// Texts that bite scanners which differ from RON's parser.
 const ODD: &[&str] = &[
@@ -48,24 +50,14 @@ const CONFIGS: &[&str] = &[
 ];
 const LOOT: &str = include_str!("../../levels/loot.ron");
 
-/// A save payload as the game writes it.
+/// A save payload as the game writes it: a run a few steps in.
 fn save_text() -> String {
-    let campaign = CampaignConfig::builtin();
-    let save = GameSave {
-        campaign,
-        depth: 1,
-        position: delve::grid::Pos::new(3, 4),
-        inventory: vec![0, 1, 1],
-        turns: 12,
-        regenerations: 1,
-        levels: vec![],
-        remembered: vec![],
-        loot_table: None,
-        fight: None,
-        generation: None,
-        messages: vec![],
-    };
-    ron::ser::to_string_pretty(&save, ron::ser::PrettyConfig::default()).unwrap()
+    let (mut run, _) =
+        RunState::start(CampaignConfig::builtin(), None, Rules::Monsters).expect("it starts");
+    for action in delve::game::parse_actions("x x x").unwrap() {
+        run.apply(action);
+    }
+    ron::ser::to_string_pretty(&run.snapshot(), ron::ser::PrettyConfig::default()).unwrap()
 }
 
 /// `text` with `insert` put in at the character boundary nearest `at` (a fraction of
@@ -117,14 +109,12 @@ proptest! {
         insert in odd(),
     ) {
         let text = mutate(CONFIGS[which], at, cut, &insert);
-        match CampaignConfig::parse(&text, "odd.ron") {
-            Ok(_) => {}
-            Err(e) => {
-                if let Some((line, column)) = e.position() {
-                    prop_assert!(inside(&text, line, column), "{e} points outside {text:?}");
-                }
-                prop_assert!(e.to_string().starts_with("odd.ron:"), "{e}");
-            }
+        if let Err(e) = CampaignConfig::parse(&text, "odd.ron") {
+            let place = e.position();
+            prop_assert!(place.is_some(), "{e} names no place");
+            let (line, column) = place.unwrap();
+            prop_assert!(inside(&text, line, column), "{e} points outside {text:?}");
+            prop_assert!(e.to_string().starts_with("odd.ron:"), "{e}");
         }
     }
 
@@ -135,38 +125,55 @@ proptest! {
         insert in odd(),
     ) {
         let text = mutate(LOOT, at, cut, &insert);
-        if let Err(LootError::Parse(e)) = LootTable::from_ron_str(&text, "odd.ron") {
-            check_ron_error(&text, &e)?;
+        match LootTable::from_ron_str(&text, "odd.ron") {
+            Ok(_) => {}
+            Err(LootError::Parse(e)) => check_ron_error(&text, &e)?,
+            // A rule broken: the file and the item or class that breaks it.
+            Err(LootError::Invalid { origin, problem }) => {
+                prop_assert_eq!(origin, "odd.ron");
+                prop_assert!(!problem.is_empty());
+            }
+            Err(e @ LootError::Io { .. }) => prop_assert!(false, "a text read no file: {e}"),
         }
     }
 
     #[test]
-    fn mutated_save_payloads_give_an_error_with_a_place_or_a_save(
+    fn mutated_save_payloads_give_an_error_with_a_place_or_a_save_restored_or_refused(
         at in 0.0..1.0f64,
         cut in 0..4usize,
         insert in odd(),
     ) {
         let text = mutate(&save_text(), at, cut, &insert);
         let bytes = encode_save_bytes(text.as_bytes(), 77);
-        if let Err(SaveError::Ron(e)) = decode_save::<GameSave>(&bytes) {
-            check_ron_error(&text, &e)?;
-        }
-        if let Ok(save) = decode_save::<GameSave>(&bytes) {
-            // Decoded: restoring it checks the game it describes, never panicking.
-            let _ = RunState::restore(save);
+        match decode_save::<GameSave>(&bytes) {
+            Err(SaveError::Ron(e)) => check_ron_error(&text, &e)?,
+            Err(e) => prop_assert!(false, "a checksummed UTF-8 payload refused as {e:?}"),
+            // Decoded: restoring it checks the game it describes.
+            Ok(save) => match RunState::restore(save) {
+                Ok(run) => prop_assert_eq!(run.broken_rule(), None),
+                Err(why) => prop_assert!(!why.is_empty(), "refused without a reason"),
+            },
         }
     }
 
     #[test]
-    fn save_payloads_with_invalid_utf8_are_refused(
+    fn save_payloads_with_invalid_utf8_are_refused_at_the_first_bad_byte(
         at in 0.0..1.0f64,
-        bad in prop::collection::vec(0x80u8..=0xff, 1..4),
+        // A byte that cannot begin a character (a continuation byte, an overlong
+        // lead, or one past U+10FFFF), then whatever follows.
+        first in prop_oneof![0x80u8..=0xbf, 0xc0u8..=0xc1, 0xf5u8..=0xff],
+        rest in prop::collection::vec(0x80u8..=0xff, 0..3),
     ) {
-        let mut payload = save_text().into_bytes();
-        let i = ((payload.len() as f64) * at) as usize;
-        payload.splice(i.min(payload.len())..i.min(payload.len()), bad);
+        let text = save_text();
+        let i = text.floor_char_boundary(((text.len() as f64) * at) as usize);
+        let mut payload = text.into_bytes();
+        payload.splice(i..i, std::iter::once(first).chain(rest));
         let bytes = encode_save_bytes(&payload, 5);
-        let _ = decode_save::<GameSave>(&bytes);
+        let payload_starts = read_header(&bytes).unwrap().byte_len();
+        prop_assert_eq!(
+            decode_save::<GameSave>(&bytes).unwrap_err(),
+            SaveError::NotUtf8 { offset: (payload_starts + i) as u64 }
+        );
     }
 }
 
