@@ -3,6 +3,8 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Output, Stdio};
 
+use super::support::TempDir;
+
 fn delve(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_delve"))
         .args(args)
@@ -71,8 +73,8 @@ fn a_mistyped_key_is_rejected_with_exit_2() {
 
 #[test]
 fn bad_input_exits_2_with_the_reason() {
-    let dir = temp_folder("cli");
-    let broken = dir.join("broken.ron");
+    let dir = TempDir::new("cli");
+    let broken = dir.file("broken.ron");
     std::fs::write(
         &broken,
         "(\n  seed: 1,\n  depths: [Cave(wall_percent: 150)],\n)\n",
@@ -155,7 +157,8 @@ fn writing_into_a_closed_pipe_ends_quietly() {
 
 #[test]
 fn gen_writes_a_png_picture() {
-    let path = std::env::temp_dir().join(format!("delve-gen-{}.png", std::process::id()));
+    let dir = TempDir::new("gen");
+    let path = dir.file("level.png");
     let o = delve(&[
         "gen",
         "--kind",
@@ -229,8 +232,8 @@ fn stats_output_is_the_same_on_one_thread_and_on_several() {
 
 #[test]
 fn stats_draws_its_plots_into_a_png_and_refuses_other_files_up_front() {
-    let dir = temp_folder("plot");
-    let path = dir.join("maze.png");
+    let dir = TempDir::new("plot");
+    let path = dir.file("maze.png");
     let o = delve(&[
         "stats",
         "--kind",
@@ -259,13 +262,12 @@ fn stats_draws_its_plots_into_a_png_and_refuses_other_files_up_front() {
             "--count",
             "20",
             "--plot",
-            dir.join(file).to_str().unwrap(),
+            dir.file(file).to_str().unwrap(),
         ]);
         assert_eq!(o.status.code(), Some(2));
         assert!(stderr(&o).contains(says), "{}", stderr(&o));
         assert!(o.stdout.is_empty(), "refused before any level is made");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -311,7 +313,7 @@ fn walk_to_the_down_stairs(ascii: &str) -> String {
             .expect("stairs on the map")
     };
     let path = super::paths::walk(&tiles, find(Tile::UpStairs), find(Tile::DownStairs));
-    super::paths::letters(&path)
+    super::support::letters(&path)
 }
 
 /// The `level_key` of a headless run's printed final state.
@@ -376,7 +378,8 @@ fn kind_makes_every_depth_of_the_run_that_kind() {
 
 #[test]
 fn what_a_new_player_gets_wrong_is_refused_with_exit_2_and_a_reason() {
-    let png = std::env::temp_dir().join(format!("delve-refused-{}.png", std::process::id()));
+    let dir = TempDir::new("refused");
+    let png = dir.file("level.png");
     let png = png.to_str().unwrap();
     let cases: Vec<(Vec<&str>, &str)> = vec![
         // --load knows its own campaign, seed and levels.
@@ -416,12 +419,12 @@ fn what_a_new_player_gets_wrong_is_refused_with_exit_2_and_a_reason() {
 
 #[test]
 fn gen_takes_the_format_from_the_out_file() {
-    let path = std::env::temp_dir().join(format!("delve-infer-{}.png", std::process::id()));
+    let dir = TempDir::new("infer");
+    let path = dir.file("level.png");
     let o = delve(&["gen", "--kind", "maze", "--out", path.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
     let bytes = std::fs::read(&path).unwrap();
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
-    let _ = std::fs::remove_file(&path);
 }
 
 #[test]
@@ -439,36 +442,23 @@ fn stats_says_which_depth_it_measured() {
     assert!(text.contains("depth                        3"), "{text}");
 }
 
-/// A folder `delve-NAME-PID` in the system's temp dir, made if missing.
-fn temp_folder(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("delve-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// A file in a fresh folder of the system's temp dir, holding `text`.
-fn temp_file(name: &str, text: &[u8]) -> std::path::PathBuf {
-    let path = temp_folder("odd").join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
 #[test]
 fn odd_input_exits_2_with_a_one_line_reason_and_never_panics() {
-    let line_separator = temp_file(
+    let odd = TempDir::new("odd");
+    let line_separator = odd.write(
         "separator.ron",
         "(\u{2028}seed: 1, depths: [Cave(wall_percent: 101)])".as_bytes(),
     );
-    let huge_campaign = temp_file(
+    let huge_campaign = odd.write(
         "huge.ron",
         b"(seed: 1, depths: [Cave(), Cave(width: 4096, height: 4096)])",
     );
-    let not_utf8 = temp_file("latin1.ron", b"(seed: 1, depths: [Cave(\xe9)])");
-    let endless_loot = temp_file(
+    let not_utf8 = odd.write("latin1.ron", b"(seed: 1, depths: [Cave(\xe9)])");
+    let endless_loot = odd.write(
         "endless.ron",
         b"(seed: 1, loot: \"/dev/zero\", depths: [Cave()])",
     );
-    let latin1_recording = temp_file(
+    let latin1_recording = odd.write(
         "latin1.rec",
         &[
             b"(format:3,generation:2,campaign:(seed:1,depths:[Cave()]))\nAct(Move(".as_slice(),
@@ -544,7 +534,7 @@ fn odd_input_exits_2_with_a_one_line_reason_and_never_panics() {
                 "--key".into(),
                 huge_key_of_an_unknown_table,
                 "--out".into(),
-                temp_folder("odd").join("huge.png").display().to_string(),
+                odd.file("huge.png").display().to_string(),
                 "--scale".into(),
                 "8".into(),
             ],
@@ -603,7 +593,8 @@ fn a_save_holding_a_level_too_large_to_play_is_refused() {
         generation: None,
         messages: vec![],
     };
-    let path = temp_file("huge.sav", b"");
+    let dir = TempDir::new("huge-save");
+    let path = dir.write("huge.sav", b"");
     write_save(&path, &save).unwrap();
     let o = delve(&["play", "--headless", "--load", path.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
@@ -662,8 +653,9 @@ fn catalog_lists_every_seed_and_depth_and_refuses_backward_ranges() {
 
 #[test]
 fn a_recorded_run_replays_and_a_changed_one_is_out_of_sync() {
-    let rec = temp_file("run.rec", b"");
-    let sav = temp_file("run.sav", b"");
+    let dir = TempDir::new("recorded");
+    let rec = dir.write("run.rec", b"");
+    let sav = dir.write("run.sav", b"");
     let o = delve(&[
         "play",
         "--headless",
@@ -691,7 +683,7 @@ fn a_recorded_run_replays_and_a_changed_one_is_out_of_sync() {
     }
     // A step changed: out of sync, exit 1. A cut file: exit 2 naming the line.
     let text = std::fs::read_to_string(&rec).unwrap();
-    let changed = temp_file(
+    let changed = dir.write(
         "changed.rec",
         text.replacen("Act(Move(1,0)", "Act(Wait", 1).as_bytes(),
     );
@@ -702,7 +694,7 @@ fn a_recorded_run_replays_and_a_changed_one_is_out_of_sync() {
         "{}",
         stderr(&o)
     );
-    let cut = temp_file("cut.rec", &text.as_bytes()[..text.len() / 2]);
+    let cut = dir.write("cut.rec", &text.as_bytes()[..text.len() / 2]);
     let o = delve(&["replay", cut.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("line "), "{}", stderr(&o));
@@ -738,21 +730,21 @@ fn a_campaigns_own_loot_table_travels_with_its_keys_and_saves() {
         .filter(|&p| tiles[p] == Tile::Loot)
         .map(|p| super::paths::walk(&tiles, up, p));
     let walk = walks.min_by_key(Vec::len).expect("the hoard has loot");
-    let dir = temp_folder("hoard");
-    let save = dir.join("hoard.sav");
+    let dir = TempDir::new("hoard");
+    let save = dir.file("hoard.sav");
     let played = delve(&[
         "play",
         "--headless",
         "--peaceful",
         "levels/hoard.ron",
         "--actions",
-        &super::paths::letters(&walk),
+        &super::support::letters(&walk),
         "--save",
         save.to_str().unwrap(),
     ]);
     assert!(played.status.success(), "{}", stderr(&played));
     let loaded = Command::new(env!("CARGO_BIN_EXE_delve"))
-        .current_dir(&dir)
+        .current_dir(dir.path())
         .args([
             "play",
             "--headless",
@@ -854,7 +846,7 @@ fn a_bare_start_is_a_new_dungeon_each_time_and_reproducible_from_its_seed() {
 
 #[test]
 fn recordings_under_a_campaigns_own_loot_table_replay_in_sync() {
-    let dir = temp_folder("loot-recordings");
+    let dir = TempDir::new("loot-recordings");
     for (name, args) in [
         ("hoard", vec!["levels/hoard.ron"]),
         (
@@ -862,7 +854,7 @@ fn recordings_under_a_campaigns_own_loot_table_replay_in_sync() {
             vec!["--loot", "levels/hoard-loot.ron", "--seed", "4"],
         ),
     ] {
-        let record = dir.join(format!("{name}.rec"));
+        let record = dir.file(&format!("{name}.rec"));
         let mut play = vec!["play", "--headless"];
         play.extend(args.iter().copied());
         play.extend(["--actions", "x x . x", "--record", record.to_str().unwrap()]);
@@ -880,7 +872,7 @@ fn recordings_under_a_campaigns_own_loot_table_replay_in_sync() {
             let first = text.lines().next().unwrap();
             let at = first.find(",loot_table:").unwrap();
             let without = format!("{})\n", &first[..at]);
-            let broken = dir.join("no-table.rec");
+            let broken = dir.file("no-table.rec");
             std::fs::write(&broken, without).unwrap();
             let o = delve(&["replay", broken.to_str().unwrap()]);
             assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));

@@ -7,6 +7,8 @@ use delve::config::{CampaignConfig, ConfigError};
 use delve::key::LevelKey;
 use delve::loot::LootTable;
 
+use super::support::TempDir;
+
 #[test]
 fn every_file_in_levels_parses_and_validates() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels");
@@ -64,23 +66,19 @@ fn a_campaign_draws_its_loot_from_the_table_it_names() {
 
 #[test]
 fn a_loot_table_the_campaign_cannot_read_is_named_at_its_field() {
-    let dir = std::env::temp_dir().join(format!("delve-loot-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let campaign = dir.join("c.ron");
-    std::fs::write(
-        &campaign,
-        "(\n  seed: 1,\n  loot: \"mine.ron\",\n  depths: [Cave()],\n)\n",
-    )
-    .unwrap();
+    let dir = TempDir::new("loot");
+    let campaign = dir.write(
+        "c.ron",
+        b"(\n  seed: 1,\n  loot: \"mine.ron\",\n  depths: [Cave()],\n)\n",
+    );
     let missing = CampaignConfig::load(&campaign).unwrap_err();
     assert!(matches!(missing, ConfigError::Loot { .. }), "{missing}");
     assert_eq!(missing.position(), Some((3, 3)), "{missing}");
     assert!(missing.to_string().contains("mine.ron"), "{missing}");
-    std::fs::write(
-        dir.join("mine.ron"),
-        "(items: [(name: \"x\", glyph: 'x', rarity: Rare, oops: 1)])",
-    )
-    .unwrap();
+    dir.write(
+        "mine.ron",
+        b"(items: [(name: \"x\", glyph: 'x', rarity: Rare, oops: 1)])",
+    );
     let broken = CampaignConfig::load(&campaign).unwrap_err().to_string();
     assert!(
         broken.contains("mine.ron:1:"),

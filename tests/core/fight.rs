@@ -5,50 +5,13 @@
 use proptest::prelude::*;
 
 use delve::config::CampaignConfig;
-use delve::grid::{KING, Pos, Tile};
+use delve::grid::{KING, Tile};
 use delve::key::LevelKey;
 use delve::monsters::{Mind, Monster, default_monster_table};
 use delve::run::{Outcome, PlayerAction, Rules, RunEnd, RunState};
 use delve::schedule::Actor;
 
-fn start(seed: u64) -> RunState {
-    let mut campaign = CampaignConfig::builtin();
-    campaign.seed = seed;
-    RunState::start(campaign, None, Rules::Monsters)
-        .expect("the run starts")
-        .0
-}
-
-fn kind(name: &str) -> usize {
-    default_monster_table()
-        .index_of(name)
-        .unwrap_or_else(|| panic!("the table has a {name}"))
-}
-
-/// The run with only `monster` on the level (the others taken away), scheduled to act
-/// right after the player.
-fn alone_with(mut run: RunState, kind: usize, pos: Pos) -> RunState {
-    run.level.monsters = vec![Monster {
-        id: 0,
-        kind,
-        pos,
-        hp: default_monster_table().kind(kind).unwrap().hp,
-        mind: Mind::Wandering(0),
-    }];
-    let fight = run.fight.as_mut().expect("a run with monsters");
-    fight.schedule_level(&run.level.monsters);
-    run
-}
-
-/// A walkable tile in the player's view at Chebyshev distance `distance`, if any.
-fn tile_in_view_at(run: &RunState, distance: i32) -> Option<Pos> {
-    let tiles = &run.level.level.tiles;
-    tiles.positions().find(|&p| {
-        p.chebyshev(run.player) == distance
-            && tiles[p] == Tile::Floor
-            && run.level.visible[tiles.index_of(p)]
-    })
-}
+use super::support::{alone_with, floor_in_view, monster, monster_kind, with_monsters};
 
 fn hp(run: &RunState) -> u32 {
     run.fight.as_ref().unwrap().hp
@@ -58,11 +21,11 @@ fn hp(run: &RunState) -> u32 {
 fn a_hunter_that_sees_the_player_closes_in_and_attacks() {
     let mut tested = 0;
     for seed in 0..40 {
-        let run = start(seed);
-        let Some(at) = tile_in_view_at(&run, 5) else {
+        let run = with_monsters(seed);
+        let Some(at) = floor_in_view(&run, 5) else {
             continue;
         };
-        let mut run = alone_with(run, kind("kobold"), at);
+        let mut run = alone_with(run, Some(monster("kobold", at)));
         let mut distance = at.chebyshev(run.player);
         let mut attacked = false;
         for _ in 0..30 {
@@ -88,9 +51,9 @@ fn a_hunter_that_sees_the_player_closes_in_and_attacks() {
 
 #[test]
 fn a_fast_monster_acts_twice_per_player_move() {
-    let run = start(4);
-    let at = tile_in_view_at(&run, 8).expect("room to stand");
-    let mut run = alone_with(run, kind("jackal"), at);
+    let run = with_monsters(4);
+    let at = floor_in_view(&run, 8).expect("room to stand");
+    let mut run = alone_with(run, Some(monster("jackal", at)));
     run.level.monsters[0].mind = Mind::Hunting(run.player);
     // Arriving monsters wait one action of their own, so the first turn has one step;
     // every turn after has two.
@@ -108,11 +71,11 @@ fn a_hurt_coward_flees() {
     // come closer; over a few turns, a coward gets away.
     let (mut tested, mut got_away) = (0, 0);
     for seed in 0..60 {
-        let run = start(seed);
-        let Some(at) = tile_in_view_at(&run, 3) else {
+        let run = with_monsters(seed);
+        let Some(at) = floor_in_view(&run, 3) else {
             continue;
         };
-        let mut run = alone_with(run, kind("rat"), at);
+        let mut run = alone_with(run, Some(monster("rat", at)));
         run.level.monsters[0].hp = 1;
         for _ in 0..8 {
             run.apply(PlayerAction::Wait);
@@ -134,13 +97,13 @@ fn a_hurt_coward_flees() {
 
 /// The run of `seed` after a troll next to the stairs killed the waiting player.
 fn killed_by_a_troll(seed: u64) -> RunState {
-    let run = start(seed);
+    let run = with_monsters(seed);
     let at = KING
         .iter()
         .map(|&(dx, dy)| run.player.offset(dx, dy))
         .find(|&p| run.level.level.tiles[p] == Tile::Floor)
         .expect("floor next to the stairs");
-    let mut run = alone_with(run, kind("troll"), at);
+    let mut run = alone_with(run, Some(monster("troll", at)));
     let mut turns = 0;
     while run.end().is_none() {
         run.apply(PlayerAction::Wait);
@@ -233,14 +196,14 @@ fn the_final_depths_stairs_win_with_the_rune_and_are_sealed_without_it() {
 
 #[test]
 fn killing_a_monster_counts_and_removes_it_from_the_level_and_the_schedule() {
-    let run = start(12);
+    let run = with_monsters(12);
     let at = KING
         .iter()
         .map(|&(dx, dy)| run.player.offset(dx, dy))
         .find(|&p| run.level.level.tiles[p] == Tile::Floor)
         .expect("floor next to the stairs");
     // A slug never chases and never flees: it stays to be fought.
-    let mut run = alone_with(run, kind("giant slug"), at);
+    let mut run = alone_with(run, Some(monster("giant slug", at)));
     let mut swings = 0;
     while !run.level.monsters.is_empty() {
         let target = run.level.monsters[0].pos;
@@ -265,7 +228,7 @@ fn killing_a_monster_counts_and_removes_it_from_the_level_and_the_schedule() {
 #[test]
 fn a_level_key_gives_the_same_monsters_at_arrival() {
     for seed in [1, 2, 3] {
-        let a = start(seed);
+        let a = with_monsters(seed);
         let campaign = a.campaign.clone();
         let (b, _) = RunState::start(campaign, Some(a.level.key.clone()), Rules::Monsters).unwrap();
         assert_eq!(a.level.monsters, b.level.monsters);
@@ -275,7 +238,7 @@ fn a_level_key_gives_the_same_monsters_at_arrival() {
 
 #[test]
 fn a_save_in_the_middle_of_a_fight_goes_on_exactly() {
-    let mut run = start(21);
+    let mut run = with_monsters(21);
     let actions = delve::view::parse_actions("llllkkkkhhhhjjjj....llll>").unwrap();
     for &action in &actions[..12] {
         run.apply(action);
@@ -351,7 +314,7 @@ proptest! {
         seed in 0u64..1_000,
         actions in proptest::collection::vec(any_action(), 50..400),
     ) {
-        let mut run = start(seed);
+        let mut run = with_monsters(seed);
         let mut turns = 0;
         for action in actions {
             run.apply(action);
@@ -364,7 +327,7 @@ proptest! {
 
 #[test]
 fn a_monster_on_the_stairs_the_player_returns_to_steps_aside() {
-    let mut run = start(31);
+    let mut run = with_monsters(31);
     run.level.monsters.clear();
     let first = run.level.key.encode();
     let down = run.level.level.down;
@@ -374,7 +337,7 @@ fn a_monster_on_the_stairs_the_player_returns_to_steps_aside() {
     assert_eq!(run.depth, 2);
     let rat = Monster {
         id: 0,
-        kind: kind("rat"),
+        kind: monster_kind("rat"),
         pos: down,
         hp: 4,
         mind: Mind::Wandering(0),
@@ -401,83 +364,9 @@ fn kills_bring_experience_levels_with_hit_points_attack_and_defence() {
     assert_eq!(fight.gain_xp(80), [3, 4], "90 is level 4");
     assert_eq!(fight.max_hp, 30 + 3 * delve::run::HP_PER_LEVEL);
     assert_eq!(delve::run::xp_for_level(5), 160);
-    let mut run = start(2);
+    let mut run = with_monsters(2);
     run.fight = Some(fight);
     let fighter = run.player_fighter();
     assert_eq!(fighter.attack, delve::run::PLAYER_FIGHTER.attack + 3);
     assert_eq!(fighter.defence, delve::run::PLAYER_FIGHTER.defence + 1);
-}
-
-/// A plain bot: drinks a potion when low, fights what it sees, explores, then takes the
-/// stairs. Returns (depth reached, won, turns).
-fn bot_run(seed: u64) -> (u32, bool, u64) {
-    let mut run = start(seed);
-    let table = run.campaign.loot_table();
-    let potions: Vec<usize> = ["potion of healing", "potion of extra healing"]
-        .iter()
-        .filter_map(|n| table.index_of(n))
-        .collect();
-    for _ in 0..20_000 {
-        if run.end().is_some() {
-            break;
-        }
-        let fight = run.fight.as_ref().unwrap();
-        let potion = run
-            .lettered_inventory()
-            .into_iter()
-            .find(|l| potions.contains(&l.kind));
-        if fight.hp * 5 < fight.max_hp * 2
-            && let Some(potion) = potion
-        {
-            run.apply(PlayerAction::Use(potion.letter as u8 - b'a'));
-            continue;
-        }
-        let tiles = &run.level.level.tiles;
-        let seen: Vec<Pos> = run
-            .level
-            .monsters
-            .iter()
-            .filter(|m| run.level.visible[tiles.index_of(m.pos)])
-            .map(|m| m.pos)
-            .collect();
-        if let Some(&target) = seen.iter().min_by_key(|p| p.chebyshev(run.player)) {
-            let step = (
-                (target.x - run.player.x).signum(),
-                (target.y - run.player.y).signum(),
-            );
-            let before = (run.player, run.turns);
-            run.apply(PlayerAction::Move(step.0, step.1));
-            if (run.player, run.turns) == before {
-                run.apply(PlayerAction::Wait);
-            }
-            continue;
-        }
-        let outcomes = run.apply(PlayerAction::Explore);
-        let explored = outcomes
-            .iter()
-            .any(|o| matches!(o, Outcome::Notice(t) if t.contains("Explored")));
-        if explored {
-            let depth = run.depth;
-            for _ in 0..20 {
-                run.apply(PlayerAction::Descend);
-                if run.depth != depth || run.end().is_some() || run.monster_in_view() {
-                    break;
-                }
-            }
-        }
-    }
-    (run.depth, run.end() == Some(&RunEnd::Won), run.turns)
-}
-
-#[test]
-#[ignore = "a balance report, not a check: cargo test --test core bot -- --ignored --nocapture"]
-fn a_plain_bot_over_many_seeds() {
-    let results: Vec<(u32, bool, u64)> = (0..30).map(bot_run).collect();
-    let wins = results.iter().filter(|r| r.1).count();
-    let mut depths: Vec<u32> = results.iter().map(|r| r.0).collect();
-    depths.sort();
-    println!(
-        "bot: {wins} wins of {}; depths reached {depths:?}",
-        results.len()
-    );
 }

@@ -1,16 +1,15 @@
 //! Items that do something, used by their inventory letter: every effect of the
 //! embedded loot table, identification by use, wands running out, equipment toggling.
 
-use delve::config::CampaignConfig;
 use delve::loot::default_loot_table;
 use delve::monsters::{Mind, Monster, default_monster_table};
-use delve::run::{Outcome, PLAYER_FIGHTER, PlayerAction, Rules, RunState};
+use delve::run::{Outcome, PLAYER_FIGHTER, PlayerAction, RunState};
 use delve::view::parse_actions;
 
+use super::support::{notices, with_monsters};
+
 fn start(seed: u64) -> RunState {
-    let mut campaign = CampaignConfig::builtin();
-    campaign.seed = seed;
-    let mut run = RunState::start(campaign, None, Rules::Monsters).unwrap().0;
+    let mut run = with_monsters(seed);
     // No monster interferes unless a test puts one there.
     run.level.monsters.clear();
     run
@@ -24,16 +23,6 @@ fn kind(name: &str) -> usize {
 fn use_one(run: &mut RunState, name: &str) -> Vec<String> {
     run.inventory.insert(0, kind(name));
     notices(&run.apply(PlayerAction::Use(0)))
-}
-
-fn notices(outcomes: &[Outcome]) -> Vec<String> {
-    outcomes
-        .iter()
-        .filter_map(|o| match o {
-            Outcome::Notice(t) => Some(t.clone()),
-            _ => None,
-        })
-        .collect()
 }
 
 fn hp(run: &RunState) -> (u32, u32) {

@@ -17,13 +17,17 @@ mod loot;
 mod mazes;
 mod measures;
 mod odd_input;
+#[path = "../support/paths.rs"]
 mod paths;
 mod perm;
 mod real_run;
+#[path = "../support/recordings.rs"]
+mod recording_plan;
 mod recordings;
 mod rooms;
 mod run;
 mod save;
 mod save_files;
 mod stats;
+mod support;
 mod travel;

@@ -7,46 +7,16 @@
 
 use delve::config::CampaignConfig;
 use delve::generator::GeneratorKind;
-use delve::grid::{KING, Pos, Tile};
+use delve::grid::{KING, Pos};
 use delve::key::LevelKey;
-use delve::monsters::{Mind, Monster, default_monster_table};
+use delve::monsters::{Mind, Monster};
 use delve::run::{Outcome, PlayerAction, Rules, RunState};
 use delve::view::{describe, end_screen, inventory_lines, status_line, status_line_within};
 
-fn start(seed: u64) -> RunState {
-    let mut campaign = CampaignConfig::builtin();
-    campaign.seed = seed;
-    RunState::start(campaign, None, Rules::Monsters).unwrap().0
-}
-
-fn said(outcomes: &[Outcome], text: &str) -> bool {
-    outcomes
-        .iter()
-        .any(|o| matches!(o, Outcome::Notice(t) if t.contains(text)))
-}
-
-fn kind(name: &str) -> usize {
-    default_monster_table().index_of(name).unwrap()
-}
+use super::support::{alone_with, floor_in_view, monster_kind, said, with_monsters};
 
 fn item(run: &RunState, name: &str) -> usize {
     run.campaign.loot_table().index_of(name).unwrap()
-}
-
-/// The run with only `monster` on the level (scheduled).
-fn alone_with(mut run: RunState, monster: Option<Monster>) -> RunState {
-    run.level.monsters = monster.into_iter().collect();
-    let monsters = run.level.monsters.clone();
-    run.fight.as_mut().unwrap().schedule_level(&monsters);
-    run
-}
-
-/// A floor tile in view at Chebyshev distance `distance` from the player.
-fn floor_in_view(run: &RunState, distance: i32) -> Option<Pos> {
-    let tiles = &run.level.level.tiles;
-    tiles.positions().find(|&p| {
-        tiles[p] == Tile::Floor && run.level.in_view(p) && p.chebyshev(run.player) == distance
-    })
 }
 
 /// Gives the player these items as if picked up (lettered in this order).
@@ -63,14 +33,14 @@ fn carry(run: &mut RunState, kinds: &[usize]) {
 fn exploring_goes_on_with_a_fleeing_monster_in_view() {
     let mut tested = 0;
     for seed in 0..20 {
-        let run = start(seed);
+        let run = with_monsters(seed);
         let Some(at) = floor_in_view(&run, 5) else {
             continue;
         };
         // A rat at a quarter of its hit points: a coward that runs.
         let rat = Monster {
             id: 0,
-            kind: kind("rat"),
+            kind: monster_kind("rat"),
             pos: at,
             hp: 1,
             mind: Mind::Hunting(run.player),
@@ -91,11 +61,11 @@ fn exploring_goes_on_with_a_fleeing_monster_in_view() {
 
 #[test]
 fn travel_refuses_to_start_with_a_hunter_in_view() {
-    let run = start(2);
+    let run = with_monsters(2);
     let at = floor_in_view(&run, 4).expect("room in view");
     let troll = Monster {
         id: 0,
-        kind: kind("troll"),
+        kind: monster_kind("troll"),
         pos: at,
         hp: 30,
         mind: Mind::Hunting(run.player),
@@ -109,7 +79,7 @@ fn travel_refuses_to_start_with_a_hunter_in_view() {
 
 #[test]
 fn rest_heals_to_full_and_stops_when_a_monster_comes_into_view() {
-    let run = start(7);
+    let run = with_monsters(7);
     let mut run = alone_with(run, None);
     run.fight.as_mut().unwrap().hp = 10;
     let outcomes = run.apply(PlayerAction::Rest);
@@ -123,7 +93,7 @@ fn rest_heals_to_full_and_stops_when_a_monster_comes_into_view() {
     // Hurt again, with a wanderer walking in from out of sight.
     let mut tested = 0;
     for seed in 0..20 {
-        let run = start(seed);
+        let run = with_monsters(seed);
         let tiles = run.level.level.tiles.clone();
         // A rat out of sight, hunting the player: it walks into view.
         let Some(at) = tiles.positions().find(|&p| {
@@ -136,7 +106,7 @@ fn rest_heals_to_full_and_stops_when_a_monster_comes_into_view() {
         };
         let rat = Monster {
             id: 0,
-            kind: kind("rat"),
+            kind: monster_kind("rat"),
             pos: at,
             hp: 4,
             mind: Mind::Hunting(run.player),
@@ -163,7 +133,7 @@ fn rest_heals_to_full_and_stops_when_a_monster_comes_into_view() {
 
 #[test]
 fn letters_stay_with_their_items_over_use_and_drop() {
-    let mut run = alone_with(start(3), None);
+    let mut run = alone_with(with_monsters(3), None);
     let potion = item(&run, "potion of healing");
     let food = item(&run, "food ration");
     let dagger = item(&run, "dagger");
@@ -227,7 +197,7 @@ fn free_next_to(run: &RunState, at: Pos) -> Pos {
 
 #[test]
 fn dropping_a_spare_keeps_the_one_in_use() {
-    let mut run = alone_with(start(3), None);
+    let mut run = alone_with(with_monsters(3), None);
     let dagger = item(&run, "dagger");
     let armour = item(&run, "leather armour");
     carry(&mut run, &[dagger, dagger, armour, armour]);
@@ -252,7 +222,7 @@ fn dropping_a_spare_keeps_the_one_in_use() {
 
 #[test]
 fn exploring_leaves_dropped_items_where_they_lie() {
-    let mut run = alone_with(start(10), None);
+    let mut run = alone_with(with_monsters(10), None);
     let dagger = item(&run, "dagger");
     carry(&mut run, &[dagger]);
     let spot = free_next_to(&run, run.player);
@@ -275,7 +245,7 @@ fn exploring_leaves_dropped_items_where_they_lie() {
 
 #[test]
 fn a_stack_of_wands_shows_all_its_charges() {
-    let mut run = alone_with(start(9), None);
+    let mut run = alone_with(with_monsters(9), None);
     let wand = item(&run, "wand of striking");
     carry(&mut run, &[wand, wand]);
     // Two carried: known; nothing in view to strike, each zap fizzes a charge.
@@ -295,7 +265,7 @@ fn a_stack_of_wands_shows_all_its_charges() {
 
 #[test]
 fn only_the_ring_of_searching_shows_the_treasure() {
-    let mut run = alone_with(start(6), None);
+    let mut run = alone_with(with_monsters(6), None);
     let searching = item(&run, "ring of searching");
     let protection = item(&run, "ring of protection");
     carry(&mut run, &[searching, protection]);
@@ -307,7 +277,7 @@ fn only_the_ring_of_searching_shows_the_treasure() {
 
 #[test]
 fn eating_and_identifying_say_what_happened() {
-    let mut run = alone_with(start(1), None);
+    let mut run = alone_with(with_monsters(1), None);
     let food = item(&run, "food ration");
     let scroll = item(&run, "scroll of identify");
     let potion = item(&run, "potion of extra healing");
@@ -329,7 +299,7 @@ fn eating_and_identifying_say_what_happened() {
 
 #[test]
 fn walking_to_the_stairs_says_when_there() {
-    let mut run = alone_with(start(3), None);
+    let mut run = alone_with(with_monsters(3), None);
     run.level.seen.iter_mut().for_each(|s| *s = true);
     let mut told = false;
     for _ in 0..20 {
@@ -373,7 +343,7 @@ fn a_step_that_reveals(run: &RunState, distance: i32) -> Option<((i32, i32), Pos
 fn a_monster_seen_before_comes_back_into_view_as_news_only_when_hunting() {
     let (mut hunted, mut fled) = (0, 0);
     for seed in 0..40 {
-        let run = start(seed);
+        let run = with_monsters(seed);
         let Some(((dx, dy), at)) = a_step_that_reveals(&run, 5) else {
             continue;
         };
@@ -381,7 +351,7 @@ fn a_monster_seen_before_comes_back_into_view_as_news_only_when_hunting() {
             // A rat seen before: hunting the player at full health, or fleeing at 1 HP.
             let rat = Monster {
                 id: 3,
-                kind: kind("rat"),
+                kind: monster_kind("rat"),
                 pos: at,
                 hp: if hunting { 4 } else { 1 },
                 mind: Mind::Hunting(run.player),
@@ -420,7 +390,7 @@ fn you_see_a_monster_before_it_attacks() {
     let mut tested = 0;
     for seed in 0..60 {
         // Away from the stairs' clear ground, where corners hide things close by.
-        let mut run = alone_with(start(seed), None);
+        let mut run = alone_with(with_monsters(seed), None);
         for _ in 0..4 {
             run.apply(PlayerAction::Explore);
         }
@@ -431,7 +401,7 @@ fn you_see_a_monster_before_it_attacks() {
         // bites in the same turn.
         let jackal = Monster {
             id: 0,
-            kind: kind("cave bat"),
+            kind: monster_kind("cave bat"),
             pos: at,
             hp: 5,
             mind: Mind::Hunting(run.player),
@@ -454,7 +424,7 @@ fn you_see_a_monster_before_it_attacks() {
 
 #[test]
 fn a_dropped_item_stays_where_it_was_dropped_when_the_player_comes_back() {
-    let mut run = alone_with(start(8), None);
+    let mut run = alone_with(with_monsters(8), None);
     let dagger = item(&run, "dagger");
     carry(&mut run, &[dagger]);
     let outcomes = run.apply(PlayerAction::Drop(0));
@@ -492,7 +462,7 @@ fn a_dropped_item_stays_where_it_was_dropped_when_the_player_comes_back() {
 
 #[test]
 fn gold_goes_to_the_purse_not_the_inventory() {
-    let mut run = alone_with(start(4), None);
+    let mut run = alone_with(with_monsters(4), None);
     let gold = item(&run, "gold pieces");
     carry(&mut run, &[gold, gold]);
     assert!(run.inventory.is_empty());
@@ -503,7 +473,7 @@ fn gold_goes_to_the_purse_not_the_inventory() {
 
 #[test]
 fn a_second_ring_goes_on_the_other_hand_and_a_third_is_refused() {
-    let mut run = alone_with(start(6), None);
+    let mut run = alone_with(with_monsters(6), None);
     let protection = item(&run, "ring of protection");
     let regeneration = item(&run, "ring of regeneration");
     let searching = item(&run, "ring of searching");
@@ -545,7 +515,7 @@ fn a_second_ring_goes_on_the_other_hand_and_a_third_is_refused() {
 
 #[test]
 fn a_known_wand_shows_its_charges() {
-    let mut run = alone_with(start(9), None);
+    let mut run = alone_with(with_monsters(9), None);
     let wand = item(&run, "wand of striking");
     carry(&mut run, &[wand]);
     assert!(
@@ -559,7 +529,7 @@ fn a_known_wand_shows_its_charges() {
 
 #[test]
 fn healing_at_full_health_says_the_most_hit_points_rose() {
-    let mut run = alone_with(start(1), None);
+    let mut run = alone_with(with_monsters(1), None);
     let potion = item(&run, "potion of healing");
     carry(&mut run, &[potion, potion]);
     let outcomes = run.apply(PlayerAction::Use(0));
@@ -581,7 +551,7 @@ fn healing_at_full_health_says_the_most_hit_points_rose() {
 
 #[test]
 fn confusion_shows_on_the_status_line_and_stops_travel() {
-    let mut run = alone_with(start(5), None);
+    let mut run = alone_with(with_monsters(5), None);
     let potion = item(&run, "potion of confusion");
     carry(&mut run, &[potion, potion]);
     run.apply(PlayerAction::Use(0));
@@ -599,7 +569,7 @@ fn confusion_shows_on_the_status_line_and_stops_travel() {
 
 #[test]
 fn the_status_line_keeps_what_matters_on_a_narrow_terminal() {
-    let mut run = alone_with(start(5), None);
+    let mut run = alone_with(with_monsters(5), None);
     run.turns = 2068;
     run.fight.as_mut().unwrap().hp = 7;
     run.fight.as_mut().unwrap().confused_until = 2073;
@@ -615,7 +585,7 @@ fn the_status_line_keeps_what_matters_on_a_narrow_terminal() {
 
 #[test]
 fn designer_tools_mark_the_run_on_the_status_line_and_the_end_screen() {
-    let mut run = alone_with(start(5), None);
+    let mut run = alone_with(with_monsters(5), None);
     assert!(!status_line(&run).contains("DESIGNER"));
     run.apply(PlayerAction::Regenerate);
     assert!(run.designer_run());
@@ -631,11 +601,11 @@ fn designer_tools_mark_the_run_on_the_status_line_and_the_end_screen() {
 
 #[test]
 fn look_names_a_monster_with_its_hit_points_and_what_it_does() {
-    let run = start(2);
+    let run = with_monsters(2);
     let at = floor_in_view(&run, 3).expect("room in view");
     let jackal = Monster {
         id: 0,
-        kind: kind("jackal"),
+        kind: monster_kind("jackal"),
         pos: at,
         hp: 4,
         mind: Mind::Hunting(run.player),
@@ -658,7 +628,7 @@ fn look_names_a_monster_with_its_hit_points_and_what_it_does() {
 fn a_monster_already_in_view_is_not_told_again() {
     let mut tested = 0;
     for seed in 0..20 {
-        let run = start(seed);
+        let run = with_monsters(seed);
         let Some(at) = floor_in_view(&run, 6) else {
             continue;
         };
@@ -666,7 +636,7 @@ fn a_monster_already_in_view_is_not_told_again() {
         // Looking away is not possible; put the slug in view between turns instead.
         run.level.monsters.push(Monster {
             id: 7,
-            kind: kind("giant slug"),
+            kind: monster_kind("giant slug"),
             pos: at,
             hp: 1,
             mind: Mind::Wandering(0),
@@ -733,7 +703,7 @@ fn every_levels_must_find_item_opens_its_stairs_over_many_seeds_of_every_generat
 
 #[test]
 fn an_older_save_with_gold_and_a_rune_carried_loads_into_the_purse_and_the_seal() {
-    let mut run = alone_with(start(12), None);
+    let mut run = alone_with(with_monsters(12), None);
     run.fight.as_mut().unwrap().mark_found(1);
     run.player = run.level.level.down;
     run.apply(PlayerAction::Descend);
@@ -766,7 +736,7 @@ type Forgery = (&'static str, fn(&mut delve::run::GameSave), &'static str);
 
 #[test]
 fn impossible_saves_are_refused_naming_what_is_wrong() {
-    let mut run = alone_with(start(21), None);
+    let mut run = alone_with(with_monsters(21), None);
     let potion = item(&run, "potion of healing");
     let dagger = item(&run, "dagger");
     carry(&mut run, &[potion, dagger]);
@@ -877,11 +847,11 @@ fn impossible_saves_are_refused_naming_what_is_wrong() {
 
 #[test]
 fn a_monster_next_to_the_player_is_fighting_it_even_one_that_never_chases() {
-    let run = start(2);
+    let run = with_monsters(2);
     let at = floor_in_view(&run, 1).expect("floor next to the stairs");
     let slug = Monster {
         id: 0,
-        kind: kind("giant slug"),
+        kind: monster_kind("giant slug"),
         pos: at,
         hp: 14,
         mind: Mind::Wandering(0),
@@ -896,7 +866,7 @@ fn a_monster_next_to_the_player_is_fighting_it_even_one_that_never_chases() {
 
 #[test]
 fn picking_up_a_second_of_a_kind_says_what_it_is() {
-    let mut run = alone_with(start(1), None);
+    let mut run = alone_with(with_monsters(1), None);
     let potion = item(&run, "potion of healing");
     carry(&mut run, &[potion]);
     let at = run.player;
@@ -908,7 +878,7 @@ fn picking_up_a_second_of_a_kind_says_what_it_is() {
 
 #[test]
 fn confusion_wearing_off_is_told() {
-    let mut run = alone_with(start(5), None);
+    let mut run = alone_with(with_monsters(5), None);
     let potion = item(&run, "potion of confusion");
     carry(&mut run, &[potion]);
     run.apply(PlayerAction::Use(0));
@@ -921,7 +891,7 @@ fn confusion_wearing_off_is_told() {
 
 #[test]
 fn a_run_in_play_that_breaks_a_rule_names_it() {
-    let mut run = start(21);
+    let mut run = with_monsters(21);
     assert_eq!(run.broken_rule(), None, "a run the rules made breaks none");
     for _ in 0..20 {
         run.apply(PlayerAction::Explore);

@@ -1,109 +1,21 @@
 //! Recordings: the committed recordings under `tests/recordings/` (hundreds of turns
 //! over a cave, a room dungeon and a maze, with a save and a load midway) play back to
 //! their end; a recording altered at a step is out of sync at that step; broken ones are
-//! refused naming the line. `cargo test --test core -- --ignored make_committed_recordings`
-//! writes the committed recordings anew (only when a rule changed on purpose).
-
-use std::path::{Path, PathBuf};
+//! refused naming the line. `cargo run --example make_recordings` writes the committed
+//! recordings anew (only when a rule changed on purpose).
 
 use delve::config::CampaignConfig;
 use delve::game::RunSettings;
 use delve::game::headless::{headless_app, perform, settle};
 use delve::generator::Generation;
-use delve::grid::Pos;
 use delve::run::record::{Check, Recording, RecordingError, RecordingStart, Step};
-use delve::run::{GameSave, PlayerAction, Rules, RunState};
+use delve::run::{PlayerAction, Rules, RunState};
 
-/// The committed recordings: (file, run seed).
-const COMMITTED: &[(&str, u64)] = &[("descent-3.rec", 3), ("descent-11.rec", 11)];
-
-fn dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/recordings")
-}
-
-fn campaign(seed: u64) -> CampaignConfig {
-    let mut campaign = CampaignConfig::builtin();
-    campaign.seed = seed;
-    campaign
-}
-
-/// Orthogonal steps from the player to `to`.
-fn walk(run: &RunState, to: Pos) -> Vec<PlayerAction> {
-    super::paths::walk(&run.level.level.tiles, run.player, to)
-}
-
-/// A player's run over the first three depths (a cave, a room dungeon, a maze): a few
-/// items picked up on each, a save, a detour and a load on the second, then the stairs
-/// down; on the fourth, a regenerated level, a watched cave and a maze.
-fn plan(seed: u64) -> Vec<PlayerAction> {
-    let (mut run, _) = RunState::start(campaign(seed), None, Rules::Peaceful).unwrap();
-    let mut saved: Option<GameSave> = None;
-    let mut actions = Vec::new();
-    let mut act = |run: &mut RunState, action: PlayerAction| {
-        match action {
-            PlayerAction::Save => saved = Some(run.snapshot()),
-            PlayerAction::Load => {
-                *run = RunState::restore(saved.clone().expect("saved first")).unwrap();
-            }
-            _ => {
-                run.apply(action);
-            }
-        }
-        actions.push(action);
-    };
-    for depth in 1..=3 {
-        let items: Vec<Pos> = run.level.items.iter().map(|i| i.pos).take(3).collect();
-        for item in items {
-            for step in walk(&run, item) {
-                act(&mut run, step);
-            }
-        }
-        if depth == 2 {
-            act(&mut run, PlayerAction::Save);
-            let down = run.level.level.down;
-            for step in walk(&run, down).into_iter().take(12) {
-                act(&mut run, step);
-            }
-            act(&mut run, PlayerAction::Load);
-        }
-        let down = run.level.level.down;
-        for step in walk(&run, down) {
-            act(&mut run, step);
-        }
-        act(&mut run, PlayerAction::Descend);
-    }
-    for action in delve::view::parse_actions("R 1 s s s . 3 2 K").unwrap() {
-        act(&mut run, action);
-    }
-    actions
-}
-
-/// Records `plan(seed)` through the game itself (the ECS recorder, saves on disk).
-fn record(seed: u64, to: &Path) {
-    let save = std::env::temp_dir().join(format!("delve-rec-{seed}-{}.sav", std::process::id()));
-    let mut app = headless_app(RunSettings {
-        campaign: campaign(seed),
-        start: None,
-        resume: None,
-        rules: delve::run::Rules::Peaceful,
-        save_path: save,
-        record: Some(to.to_path_buf()),
-        offer_to_continue: false,
-    });
-    settle(&mut app);
-    perform(&mut app, &plan(seed));
-}
-
-#[test]
-#[ignore = "writes tests/recordings anew; run on purpose"]
-fn make_committed_recordings() {
-    for &(file, seed) in COMMITTED {
-        record(seed, &dir().join(file));
-    }
-}
+use super::recording_plan::{COMMITTED, committed_folder, record};
+use super::support::{TempDir, campaign};
 
 fn committed(file: &str) -> Recording {
-    let text = std::fs::read_to_string(dir().join(file)).unwrap();
+    let text = std::fs::read_to_string(committed_folder().join(file)).unwrap();
     Recording::parse(&text).unwrap_or_else(|e| panic!("{file}: {e}"))
 }
 
@@ -125,11 +37,12 @@ fn the_committed_recordings_play_back_to_their_end() {
 
 #[test]
 fn recording_now_gives_the_committed_recording() {
-    let path = std::env::temp_dir().join(format!("delve-rec-now-{}.rec", std::process::id()));
+    let dir = TempDir::new("recording-now");
+    let path = dir.file("now.rec");
     let (file, seed) = COMMITTED[0];
     record(seed, &path);
     let now = std::fs::read_to_string(&path).unwrap();
-    let was = std::fs::read_to_string(dir().join(file)).unwrap();
+    let was = std::fs::read_to_string(committed_folder().join(file)).unwrap();
     // The committed recordings are format 1 (before monsters): a peaceful run recorded
     // now writes the same steps under a format-3 start that names its rules.
     let (now_recording, mut was_recording) = (
@@ -172,7 +85,7 @@ fn a_recording_altered_at_a_step_is_out_of_sync_at_that_step() {
 
 #[test]
 fn broken_recordings_are_refused_naming_the_line() {
-    let text = std::fs::read_to_string(dir().join(COMMITTED[0].0)).unwrap();
+    let text = std::fs::read_to_string(committed_folder().join(COMMITTED[0].0)).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     // Cut inside the fifth line.
     let cut = lines[..4].join("\n") + "\n" + &lines[4][..lines[4].len() / 2];
@@ -204,7 +117,7 @@ fn broken_recordings_are_refused_naming_the_line() {
 
 #[test]
 fn a_recording_whose_campaign_is_broken_is_refused_not_played() {
-    let text = std::fs::read_to_string(dir().join(COMMITTED[0].0)).unwrap();
+    let text = std::fs::read_to_string(committed_folder().join(COMMITTED[0].0)).unwrap();
     let first = text.lines().next().unwrap();
     let start = first.find("depths:[").unwrap();
     let end = first[start..].find("]),").unwrap() + start + 1;
@@ -229,15 +142,14 @@ fn a_recording_whose_campaign_is_broken_is_refused_not_played() {
 
 #[test]
 fn a_recorded_run_with_monsters_replays_to_the_same_state() {
-    let dir = std::env::temp_dir().join(format!("delve-rec-monsters-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("fight.rec");
+    let dir = TempDir::new("recording-monsters");
+    let path = dir.file("fight.rec");
     let mut app = headless_app(RunSettings {
         campaign: campaign(17),
         start: None,
         resume: None,
         rules: Rules::Monsters,
-        save_path: dir.join("fight.sav"),
+        save_path: dir.file("fight.sav"),
         record: Some(path.clone()),
         offer_to_continue: false,
     });

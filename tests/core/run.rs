@@ -13,27 +13,11 @@ use delve::loot::{PlacedItem, default_loot_table};
 use delve::run::{Outcome, PlayerAction, Rules, RunState};
 use delve::view::parse_actions;
 
-fn start(seed: u64) -> RunState {
-    let mut campaign = CampaignConfig::builtin();
-    campaign.seed = seed;
-    RunState::start(campaign, None, Rules::Peaceful)
-        .expect("the run starts")
-        .0
-}
-
-fn notices(outcomes: &[Outcome]) -> Vec<&str> {
-    outcomes
-        .iter()
-        .filter_map(|o| match o {
-            Outcome::Notice(text) => Some(text.as_str()),
-            _ => None,
-        })
-        .collect()
-}
+use super::support::{notices, peaceful};
 
 #[test]
 fn walking_into_a_wall_changes_nothing_and_costs_no_turn() {
-    let mut run = start(1);
+    let mut run = peaceful(1);
     let here = run.player;
     let (dx, dy) = KING
         .into_iter()
@@ -47,7 +31,7 @@ fn walking_into_a_wall_changes_nothing_and_costs_no_turn() {
 
 #[test]
 fn a_step_onto_floor_costs_a_turn_and_looks_around() {
-    let mut run = start(2);
+    let mut run = peaceful(2);
     let here = run.player;
     let (dx, dy) = KING
         .into_iter()
@@ -68,7 +52,7 @@ fn a_step_onto_floor_costs_a_turn_and_looks_around() {
 
 #[test]
 fn the_stairs_up_from_depth_1_lead_nowhere_and_the_deepest_depth_has_no_way_down() {
-    let mut run = start(3);
+    let mut run = peaceful(3);
     assert_eq!(run.level.level.tiles[run.player], Tile::UpStairs);
     let outcomes = run.apply(PlayerAction::Ascend);
     assert!(notices(&outcomes)[0].contains("no going back"));
@@ -93,7 +77,7 @@ fn the_stairs_up_from_depth_1_lead_nowhere_and_the_deepest_depth_has_no_way_down
 
 #[test]
 fn descending_and_coming_back_restores_the_level_as_it_was_left() {
-    let mut run = start(4);
+    let mut run = peaceful(4);
     let first = run.level.clone();
     run.player = run.level.level.down;
     run.apply(PlayerAction::Descend);
@@ -113,7 +97,7 @@ fn descending_and_coming_back_restores_the_level_as_it_was_left() {
 
 #[test]
 fn regenerating_switching_and_walls_make_the_keys_they_say() {
-    let mut run = start(6);
+    let mut run = peaceful(6);
     let old = run.level.key.clone();
     let outcomes = run.apply(PlayerAction::Regenerate);
     assert_ne!(run.level.key.seed, old.seed);
@@ -146,7 +130,7 @@ fn regenerating_switching_and_walls_make_the_keys_they_say() {
 
 #[test]
 fn the_cave_watch_steps_through_every_pass_and_ends_on_the_finished_cave() {
-    let mut run = start(7);
+    let mut run = peaceful(7);
     let GeneratorConfig::Cave(cave) = run.level.key.config.clone() else {
         panic!("depth 1 is a cave");
     };
@@ -170,7 +154,7 @@ fn the_cave_watch_steps_through_every_pass_and_ends_on_the_finished_cave() {
 fn two_of_a_kind_carried_identify_it() {
     let table = default_loot_table();
     let potion = table.index_of("potion of healing").unwrap();
-    let mut run = start(8);
+    let mut run = peaceful(8);
     let here = run.player;
     let spots: Vec<Pos> = KING
         .into_iter()
@@ -199,7 +183,7 @@ fn two_of_a_kind_carried_identify_it() {
 
 #[test]
 fn a_snapshot_restores_to_the_same_run() {
-    let mut run = start(9);
+    let mut run = peaceful(9);
     for action in parse_actions("lljj R kk 3 hh > 1 + jj").unwrap() {
         run.apply(action);
     }
@@ -231,7 +215,7 @@ proptest! {
 
     #[test]
     fn every_run_keeps_its_invariants(seed in 0..1000u64, letters in action_letters()) {
-        let mut run = start(seed);
+        let mut run = peaceful(seed);
         let mut picked = Vec::new();
         for action in parse_actions(&letters).unwrap() {
             let turns = run.turns;
@@ -257,7 +241,7 @@ proptest! {
 fn a_save_made_before_generations_and_remembered_levels_still_loads() {
     // As delve wrote saves before 2026-11-30: generation-1 keys, no `remembered` list.
     use delve::generator::{Generation, generate_level_in};
-    let run = start(31);
+    let run = peaceful(31);
     let mut save = run.snapshot();
     save.remembered.clear();
     for level in &mut save.levels {
@@ -296,7 +280,7 @@ fn a_save_made_before_generations_and_remembered_levels_still_loads() {
 
 #[test]
 fn in_play_the_items_are_the_only_record_of_loot() {
-    let mut run = start(12);
+    let mut run = peaceful(12);
     assert!(!run.level.items.is_empty());
     let tiles = &run.level.level.tiles;
     let loot_tiles = (0..tiles.len())

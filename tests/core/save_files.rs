@@ -3,7 +3,6 @@
 
 use std::fs;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU32, Ordering};
 
 use delve::save::{
     LoadedFrom, SaveError, SaveHooks, backup_path, encode_save, load_from_path, load_with_backup,
@@ -11,31 +10,7 @@ use delve::save::{
 };
 
 use super::save::{SaveData, sample_state};
-
-/// A fresh, empty directory under the system temp dir, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        static COUNTER: AtomicU32 = AtomicU32::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let dir =
-            std::env::temp_dir().join(format!("delve-save-{}-{n}-{name}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    fn file(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
+use super::support::TempDir;
 
 #[test]
 fn save_and_load_through_a_file() {
@@ -145,7 +120,7 @@ fn a_missing_save_is_an_io_error_naming_the_path() {
 #[test]
 fn a_save_path_without_a_file_name_is_refused_before_anything_is_written() {
     let dir = TempDir::new("no-file-name");
-    for path in [PathBuf::new(), dir.0.clone()] {
+    for path in [PathBuf::new(), dir.path().to_path_buf()] {
         let error = save_to_path(&path, &sample_state(1), 7).unwrap_err();
         assert!(matches!(error, SaveError::Io { .. }), "{error}");
         assert!(error.to_string().contains("file name"), "{error}");

@@ -2,27 +2,16 @@
 //! the known map, stop at once when a monster comes into view or anything happens, and
 //! explore every reachable tile in the end.
 
-use delve::config::CampaignConfig;
 use delve::grid::Tile;
 use delve::monsters::{Mind, Monster, default_monster_table};
-use delve::run::{Outcome, PlayerAction, Rules, RunState};
+use delve::run::PlayerAction;
 
-fn start(seed: u64) -> RunState {
-    let mut campaign = CampaignConfig::builtin();
-    campaign.seed = seed;
-    RunState::start(campaign, None, Rules::Monsters).unwrap().0
-}
-
-fn said(outcomes: &[Outcome], text: &str) -> bool {
-    outcomes
-        .iter()
-        .any(|o| matches!(o, Outcome::Notice(t) if t.contains(text)))
-}
+use super::support::{said, with_monsters};
 
 #[test]
 fn exploring_again_and_again_sees_every_walkable_tile() {
     for seed in 0..12 {
-        let mut run = start(seed);
+        let mut run = with_monsters(seed);
         run.level.monsters.clear();
         let mut presses = 0;
         loop {
@@ -49,7 +38,7 @@ fn exploring_again_and_again_sees_every_walkable_tile() {
 fn exploring_stops_as_soon_as_a_monster_comes_into_view() {
     let mut tested = 0;
     for seed in 0..20 {
-        let mut run = start(seed);
+        let mut run = with_monsters(seed);
         // One sleeping slug somewhere the player has not seen.
         let tiles = run.level.level.tiles.clone();
         let Some(at) = tiles.positions().find(|&p| {
@@ -98,7 +87,7 @@ fn exploring_stops_as_soon_as_a_monster_comes_into_view() {
 
 #[test]
 fn stairs_keys_away_from_the_stairs_walk_to_the_stairs_seen() {
-    let mut run = start(3);
+    let mut run = with_monsters(3);
     run.level.monsters.clear();
     let outcomes = run.apply(PlayerAction::Descend);
     if !run.level.seen[run.level.level.tiles.index_of(run.level.level.down)] {

@@ -1,11 +1,10 @@
-//! Walking the test maps: the one path finder the core tests share, and the action
-//! letters a path is typed with.
+//! Walking the test maps: the one path finder that the test binaries and the examples
+//! share (each includes this file as its `paths` module, with `#[path]`).
 
 use std::collections::VecDeque;
 
 use delve::grid::{Grid, ORTHOGONAL, Pos, Tile};
 use delve::run::PlayerAction;
-use delve::view::{BINDINGS, Command};
 
 /// Orthogonal steps over walkable tiles from `from` to `to`, by breadth-first search
 /// (neighbours tried in [`ORTHOGONAL`] order); none when `to` cannot be reached.
@@ -36,18 +35,4 @@ pub fn walk(tiles: &Grid<Tile>, from: Pos, to: Pos) -> Vec<PlayerAction> {
     }
     steps.reverse();
     steps
-}
-
-/// The action string that types `actions`, by the key table's letters.
-pub fn letters(actions: &[PlayerAction]) -> String {
-    actions
-        .iter()
-        .map(|&action| {
-            BINDINGS
-                .iter()
-                .find(|b| b.command == Command::Act(action))
-                .and_then(|b| b.letters.first().copied())
-                .unwrap_or_else(|| panic!("{action:?} has no letter"))
-        })
-        .collect()
 }

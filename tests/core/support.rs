@@ -1,0 +1,143 @@
+//! The helpers the core tests share: runs started on a seed, what outcomes said,
+//! monsters put where a test wants them, the action letters of a path, and a temporary
+//! folder that goes when the test ends.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use delve::config::CampaignConfig;
+use delve::grid::{Pos, Tile};
+use delve::monsters::{Mind, Monster, default_monster_table};
+use delve::run::{Outcome, PlayerAction, Rules, RunState};
+use delve::view::{BINDINGS, Command};
+
+/// The built-in campaign under run seed `seed`.
+pub fn campaign(seed: u64) -> CampaignConfig {
+    let mut campaign = CampaignConfig::builtin();
+    campaign.seed = seed;
+    campaign
+}
+
+/// The built-in campaign's run of `seed`, without monsters.
+pub fn peaceful(seed: u64) -> RunState {
+    start(seed, Rules::Peaceful)
+}
+
+/// The built-in campaign's run of `seed`, with monsters.
+pub fn with_monsters(seed: u64) -> RunState {
+    start(seed, Rules::Monsters)
+}
+
+fn start(seed: u64, rules: Rules) -> RunState {
+    RunState::start(campaign(seed), None, rules)
+        .expect("the run starts")
+        .0
+}
+
+/// The lines for the player among `outcomes`.
+pub fn notices(outcomes: &[Outcome]) -> Vec<String> {
+    outcomes
+        .iter()
+        .filter_map(|o| match o {
+            Outcome::Notice(text) => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether a line for the player among `outcomes` contains `text`.
+pub fn said(outcomes: &[Outcome], text: &str) -> bool {
+    notices(outcomes).iter().any(|line| line.contains(text))
+}
+
+/// The monster table's index of the kind called `name`.
+pub fn monster_kind(name: &str) -> usize {
+    default_monster_table()
+        .index_of(name)
+        .unwrap_or_else(|| panic!("the table has a {name}"))
+}
+
+/// A monster of the kind called `name` at `pos`, unhurt and wandering.
+pub fn monster(name: &str, pos: Pos) -> Monster {
+    let kind = monster_kind(name);
+    Monster {
+        id: 0,
+        kind,
+        pos,
+        hp: default_monster_table().kind(kind).unwrap().hp,
+        mind: Mind::Wandering(0),
+    }
+}
+
+/// The run with only `monster` on the level (the others taken away), scheduled to act
+/// right after the player.
+pub fn alone_with(mut run: RunState, monster: Option<Monster>) -> RunState {
+    run.level.monsters = monster.into_iter().collect();
+    let monsters = run.level.monsters.clone();
+    run.fight
+        .as_mut()
+        .expect("a run with monsters")
+        .schedule_level(&monsters);
+    run
+}
+
+/// A floor tile in the player's view at Chebyshev distance `distance`, if any.
+pub fn floor_in_view(run: &RunState, distance: i32) -> Option<Pos> {
+    let tiles = &run.level.level.tiles;
+    tiles.positions().find(|&p| {
+        tiles[p] == Tile::Floor && run.level.in_view(p) && p.chebyshev(run.player) == distance
+    })
+}
+
+/// The action string that types `actions`, by the key table's letters.
+pub fn letters(actions: &[PlayerAction]) -> String {
+    actions
+        .iter()
+        .map(|&action| {
+            BINDINGS
+                .iter()
+                .find(|b| b.command == Command::Act(action))
+                .and_then(|b| b.letters.first().copied())
+                .unwrap_or_else(|| panic!("{action:?} has no letter"))
+        })
+        .collect()
+}
+
+/// A fresh, empty folder under the system's temporary folder, removed when dropped.
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    /// A new folder whose name says `name` (and is unique to this test process).
+    pub fn new(name: &str) -> TempDir {
+        static COUNTER: AtomicU32 = AtomicU32::new(0);
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("delve-{}-{n}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    /// The folder.
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+
+    /// Where a file called `name` in the folder goes.
+    pub fn file(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+
+    /// A file called `name` in the folder holding `bytes`.
+    pub fn write(&self, name: &str, bytes: &[u8]) -> PathBuf {
+        let path = self.file(name);
+        fs::write(&path, bytes).unwrap();
+        path
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}

@@ -1,0 +1,95 @@
+//! The committed recordings under `tests/recordings/`: which they are, and the player's
+//! run that makes them. The core tests check that recording the plan now gives them;
+//! `cargo run --example make_recordings` writes them anew. Needs the `paths` module
+//! beside it (`tests/support/paths.rs`).
+
+use std::path::{Path, PathBuf};
+
+use delve::config::CampaignConfig;
+use delve::game::RunSettings;
+use delve::game::headless::{headless_app, perform, settle};
+use delve::grid::Pos;
+use delve::run::{GameSave, PlayerAction, Rules, RunState};
+
+/// The committed recordings: (file, run seed).
+pub const COMMITTED: &[(&str, u64)] = &[("descent-3.rec", 3), ("descent-11.rec", 11)];
+
+/// Where the committed recordings lie.
+pub fn committed_folder() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/recordings")
+}
+
+/// The built-in campaign under run seed `seed`.
+fn campaign(seed: u64) -> CampaignConfig {
+    let mut campaign = CampaignConfig::builtin();
+    campaign.seed = seed;
+    campaign
+}
+
+/// Orthogonal steps from the player to `to`.
+fn walk(run: &RunState, to: Pos) -> Vec<PlayerAction> {
+    super::paths::walk(&run.level.level.tiles, run.player, to)
+}
+
+/// A player's run over the first three depths (a cave, a room dungeon, a maze): a few
+/// items picked up on each, a save, a detour and a load on the second, then the stairs
+/// down; on the fourth, a regenerated level, a watched cave and a maze.
+pub fn plan(seed: u64) -> Vec<PlayerAction> {
+    let (mut run, _) = RunState::start(campaign(seed), None, Rules::Peaceful).unwrap();
+    let mut saved: Option<GameSave> = None;
+    let mut actions = Vec::new();
+    let mut act = |run: &mut RunState, action: PlayerAction| {
+        match action {
+            PlayerAction::Save => saved = Some(run.snapshot()),
+            PlayerAction::Load => {
+                *run = RunState::restore(saved.clone().expect("saved first")).unwrap();
+            }
+            _ => {
+                run.apply(action);
+            }
+        }
+        actions.push(action);
+    };
+    for depth in 1..=3 {
+        let items: Vec<Pos> = run.level.items.iter().map(|i| i.pos).take(3).collect();
+        for item in items {
+            for step in walk(&run, item) {
+                act(&mut run, step);
+            }
+        }
+        if depth == 2 {
+            act(&mut run, PlayerAction::Save);
+            let down = run.level.level.down;
+            for step in walk(&run, down).into_iter().take(12) {
+                act(&mut run, step);
+            }
+            act(&mut run, PlayerAction::Load);
+        }
+        let down = run.level.level.down;
+        for step in walk(&run, down) {
+            act(&mut run, step);
+        }
+        act(&mut run, PlayerAction::Descend);
+    }
+    for action in delve::game::parse_actions("R 1 s s s . 3 2 K").unwrap() {
+        act(&mut run, action);
+    }
+    actions
+}
+
+/// Records `plan(seed)` to `to` through the game itself (the ECS recorder, saves on
+/// disk).
+pub fn record(seed: u64, to: &Path) {
+    let save = std::env::temp_dir().join(format!("delve-rec-{seed}-{}.sav", std::process::id()));
+    let mut app = headless_app(RunSettings {
+        campaign: campaign(seed),
+        start: None,
+        resume: None,
+        rules: Rules::Peaceful,
+        save_path: save,
+        record: Some(to.to_path_buf()),
+        offer_to_continue: false,
+    });
+    settle(&mut app);
+    perform(&mut app, &plan(seed));
+}
