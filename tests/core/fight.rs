@@ -11,7 +11,7 @@ use delve::monsters::{Mind, Monster, default_monster_table};
 use delve::run::{Outcome, PlayerAction, Rules, RunEnd, RunState};
 use delve::schedule::Actor;
 
-use super::support::{alone_with, floor_in_view, monster, monster_kind, with_monsters};
+use super::support::{alone_with, floor_in_view, monster, monster_kind, notices, with_monsters};
 
 fn hp(run: &RunState) -> u32 {
     run.fight.as_ref().unwrap().hp
@@ -27,10 +27,13 @@ fn a_hunter_that_sees_the_player_closes_in_and_attacks() {
         };
         let mut run = alone_with(run, Some(monster("kobold", at)));
         let mut distance = at.chebyshev(run.player);
-        let mut attacked = false;
+        let (mut attacked, mut told) = (false, false);
         for _ in 0..30 {
             let before = hp(&run);
-            run.apply(PlayerAction::Wait);
+            let outcomes = run.apply(PlayerAction::Wait);
+            told |= notices(&outcomes)
+                .iter()
+                .any(|line| line.starts_with("The kobold hits you"));
             let now = run.level.monsters[0].pos.chebyshev(run.player);
             assert!(
                 now <= distance,
@@ -44,6 +47,7 @@ fn a_hunter_that_sees_the_player_closes_in_and_attacks() {
             "seed {seed}: the hunter stands next to the player"
         );
         assert!(attacked, "seed {seed}: and hits at least once in 30 turns");
+        assert!(told, "seed {seed}: the player is told of the hits");
         tested += 1;
     }
     assert!(tested >= 20, "only {tested} seeds had room");

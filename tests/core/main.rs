@@ -12,6 +12,7 @@ mod golden;
 mod items;
 mod keys;
 mod kinds;
+mod level_changes;
 mod limits;
 mod loot;
 mod mazes;

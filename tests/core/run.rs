@@ -1,12 +1,12 @@
-//! The run's rules as plain functions, tested without an `App`: moving and walls,
-//! stairs at the top and the bottom, regenerating, switching generators, cave walls,
-//! the cave watch, picking up and identifying, saves — and, over random action strings,
-//! the invariants every run keeps.
+//! The run's rules as plain functions, tested without an `App`: the start, moving and
+//! walls, stairs at the top and the bottom, picking up and identifying, saves — and,
+//! over random action strings, the invariants every run keeps. Changing the level in
+//! place has its own file (`level_changes.rs`).
 
 use proptest::prelude::*;
 
 use delve::config::{CampaignConfig, MAX_DEPTH};
-use delve::generator::{GeneratorConfig, GeneratorKind};
+use delve::generator::generate_level;
 use delve::grid::{KING, Pos, Tile};
 use delve::key::LevelKey;
 use delve::loot::{PlacedItem, default_loot_table};
@@ -14,6 +14,42 @@ use delve::run::{Outcome, PlayerAction, Rules, RunState};
 use delve::view::parse_actions;
 
 use super::support::{notices, peaceful};
+
+#[test]
+fn a_run_starts_on_the_up_stairs_of_its_first_depths_level() {
+    let run = peaceful(5);
+    let expected = generate_level(
+        CampaignConfig::builtin().config_at(1),
+        delve::rng::level_seed(5, 1),
+    )
+    .unwrap();
+    assert_eq!((run.depth, run.turns), (1, 0));
+    assert_eq!(run.level.level.tiles, expected.tiles);
+    assert_eq!(run.player, expected.up);
+}
+
+#[test]
+fn the_move_letters_step_in_their_eight_directions() {
+    let mut run = peaceful(6);
+    let start = run.player;
+    for (letter, dx, dy) in [
+        ("h", -1, 0),
+        ("l", 1, 0),
+        ("k", 0, -1),
+        ("j", 0, 1),
+        ("y", -1, -1),
+        ("u", 1, -1),
+        ("b", -1, 1),
+        ("n", 1, 1),
+    ] {
+        let action = parse_actions(letter).unwrap()[0];
+        assert_eq!(action, PlayerAction::Move(dx, dy));
+        run.apply(action);
+        // The stairs have clear ground all round, so every letter moves.
+        assert_eq!(run.player, start.offset(dx, dy), "{letter} moves");
+        run.apply(PlayerAction::Move(-dx, -dy));
+    }
+}
 
 #[test]
 fn walking_into_a_wall_changes_nothing_and_costs_no_turn() {
@@ -93,61 +129,6 @@ fn descending_and_coming_back_restores_the_level_as_it_was_left() {
             .zip(&first.seen)
             .all(|(now, then)| now >= then)
     );
-}
-
-#[test]
-fn regenerating_switching_and_walls_make_the_keys_they_say() {
-    let mut run = peaceful(6);
-    let old = run.level.key.clone();
-    let outcomes = run.apply(PlayerAction::Regenerate);
-    assert_ne!(run.level.key.seed, old.seed);
-    assert_eq!(run.level.key.config, old.config);
-    assert!(notices(&outcomes)[0].contains(&run.level.key.encode()));
-
-    run.apply(PlayerAction::SwitchKind(GeneratorKind::Maze));
-    assert_eq!(run.level.key.config.kind(), GeneratorKind::Maze);
-    let outcomes = run.apply(PlayerAction::AdjustWalls(1));
-    assert!(
-        notices(&outcomes)[0].contains("press 1"),
-        "walls only for caves"
-    );
-    assert_eq!(run.level.key.config.kind(), GeneratorKind::Maze);
-
-    run.apply(PlayerAction::SwitchKind(GeneratorKind::Cave));
-    let walls = |run: &RunState| match &run.level.key.config {
-        GeneratorConfig::Cave(c) => c.wall_percent,
-        _ => unreachable!("a cave"),
-    };
-    let before = walls(&run);
-    run.apply(PlayerAction::AdjustWalls(1));
-    assert_eq!(walls(&run), before + 1);
-    for _ in 0..120 {
-        run.apply(PlayerAction::AdjustWalls(-1));
-    }
-    assert_eq!(walls(&run), 0, "clamped at 0");
-    assert_eq!(run.turns, 0, "none of these is a turn");
-}
-
-#[test]
-fn the_cave_watch_steps_through_every_pass_and_ends_on_the_finished_cave() {
-    let mut run = peaceful(7);
-    let GeneratorConfig::Cave(cave) = run.level.key.config.clone() else {
-        panic!("depth 1 is a cave");
-    };
-    let finished = run.level.clone();
-    let at = run.player;
-    run.apply(PlayerAction::StepAutomaton);
-    assert_eq!(run.watch.as_ref().map(|w| w.pass), Some(0));
-    for pass in 1..=cave.passes {
-        let outcomes = run.apply(PlayerAction::StepAutomaton);
-        assert_eq!(run.watch.as_ref().map(|w| w.pass), Some(pass));
-        assert!(notices(&outcomes)[0].contains(&format!("Pass {pass} of")));
-    }
-    let outcomes = run.apply(PlayerAction::StepAutomaton);
-    assert!(run.watch.is_none());
-    assert!(notices(&outcomes)[0].contains("finished cave"));
-    assert_eq!(run.level.level, finished.level);
-    assert_eq!(run.player, at);
 }
 
 #[test]

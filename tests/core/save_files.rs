@@ -84,6 +84,12 @@ fn a_damaged_save_falls_back_to_the_backup() {
         ),
         "{from:?}"
     );
+    // The player is told which file was loaded, and why the save was not.
+    let notice = from.notice(&path);
+    assert!(
+        notice.contains("game.sav.bak") && notice.contains("checksum"),
+        "{notice}"
+    );
 
     // Saving over a damaged save keeps the good backup rather than backing up the damage.
     save_to_path(&path, &sample_state(3), 5).unwrap();
@@ -94,10 +100,16 @@ fn a_damaged_save_falls_back_to_the_backup() {
 
     fs::write(&path, b"junk").unwrap();
     fs::write(backup_path(&path), b"more junk").unwrap();
-    assert!(matches!(
-        load_with_backup::<SaveData>(&path),
-        Err(SaveError::BothUnloadable { .. })
-    ));
+    let both = load_with_backup::<SaveData>(&path).unwrap_err();
+    assert!(matches!(both, SaveError::BothUnloadable { .. }), "{both:?}");
+    assert!(
+        both.to_string().contains("game.sav") && both.to_string().contains("its backup"),
+        "both problems named: {both}"
+    );
+    // Without a backup, the save's own error is all there is to say.
+    fs::remove_file(backup_path(&path)).unwrap();
+    let alone = load_with_backup::<SaveData>(&path).unwrap_err();
+    assert!(!alone.to_string().contains("its backup"), "{alone}");
 }
 
 #[test]

@@ -1,6 +1,6 @@
-//! The helpers the core tests share: runs started on a seed, what outcomes said,
-//! monsters put where a test wants them, the action letters of a path, and a temporary
-//! folder that goes when the test ends.
+//! The helpers the core tests share: runs started on a seed, walking to a place, what
+//! outcomes said, monsters put where a test wants them, the action letters of a path,
+//! and a temporary folder that goes when the test ends.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -33,6 +33,14 @@ fn start(seed: u64, rules: Rules) -> RunState {
     RunState::start(campaign(seed), None, rules)
         .expect("the run starts")
         .0
+}
+
+/// Walks the player of `run` to `to` (orthogonal steps, by the shared path finder).
+pub fn walk_to(run: &mut RunState, to: Pos) {
+    for step in super::paths::walk(&run.level.level.tiles, run.player, to) {
+        run.apply(step);
+    }
+    assert_eq!(run.player, to, "walked to {to}");
 }
 
 /// The lines for the player among `outcomes`.
