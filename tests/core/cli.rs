@@ -3,7 +3,7 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Output, Stdio};
 
-use super::support::TempDir;
+use super::temp_dir::TempDir;
 
 fn delve(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_delve"))

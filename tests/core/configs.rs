@@ -7,7 +7,7 @@ use delve::config::{CampaignConfig, ConfigError};
 use delve::key::LevelKey;
 use delve::loot::LootTable;
 
-use super::support::TempDir;
+use super::temp_dir::TempDir;
 
 #[test]
 fn every_file_in_levels_parses_and_validates() {

@@ -31,4 +31,6 @@ mod save;
 mod save_files;
 mod stats;
 mod support;
+#[path = "../support/temp_dir.rs"]
+mod temp_dir;
 mod travel;

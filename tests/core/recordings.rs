@@ -12,7 +12,8 @@ use delve::run::record::{Check, Recording, RecordingError, RecordingStart, Step}
 use delve::run::{PlayerAction, Rules, RunState};
 
 use super::recording_plan::{COMMITTED, committed_folder, record};
-use super::support::{TempDir, campaign};
+use super::support::campaign;
+use super::temp_dir::TempDir;
 
 fn committed(file: &str) -> Recording {
     let text = std::fs::read_to_string(committed_folder().join(file)).unwrap();

@@ -10,7 +10,7 @@ use delve::save::{
 };
 
 use super::save::{SaveData, sample_state};
-use super::support::TempDir;
+use super::temp_dir::TempDir;
 
 #[test]
 fn save_and_load_through_a_file() {

@@ -1,10 +1,7 @@
 //! The helpers the core tests share: runs started on a seed, walking to a place, what
-//! outcomes said, monsters put where a test wants them, the action letters of a path,
-//! and a temporary folder that goes when the test ends.
-
-use std::fs;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, Ordering};
+//! outcomes said, monsters put where a test wants them, and the action letters of a
+//! path. (The path finder and the temporary folder are shared with the game's tests,
+//! in `tests/support/`.)
 
 use delve::config::CampaignConfig;
 use delve::grid::{Pos, Tile};
@@ -110,42 +107,4 @@ pub fn letters(actions: &[PlayerAction]) -> String {
                 .unwrap_or_else(|| panic!("{action:?} has no letter"))
         })
         .collect()
-}
-
-/// A fresh, empty folder under the system's temporary folder, removed when dropped.
-pub struct TempDir(PathBuf);
-
-impl TempDir {
-    /// A new folder whose name says `name` (and is unique to this test process).
-    pub fn new(name: &str) -> TempDir {
-        static COUNTER: AtomicU32 = AtomicU32::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("delve-{}-{n}-{name}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    /// The folder.
-    pub fn path(&self) -> &Path {
-        &self.0
-    }
-
-    /// Where a file called `name` in the folder goes.
-    pub fn file(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-
-    /// A file called `name` in the folder holding `bytes`.
-    pub fn write(&self, name: &str, bytes: &[u8]) -> PathBuf {
-        let path = self.file(name);
-        fs::write(&path, bytes).unwrap();
-        path
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
 }

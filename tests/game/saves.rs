@@ -1,15 +1,28 @@
-//! Saves in the game: F5 then F9, a damaged save falling back to its backup, and levels
-//! left behind remembered across a save.
+//! Saves through the game: F5 and F9 become save requests, a load puts the saved run
+//! (its monsters too) and its log back in the world and is told as `RunLoaded` and
+//! `LevelEntered`; `--save` and `--load` go through the same paths; a run resumed from
+//! its backup says so; a finished run never writes over the save.
 
 use super::*;
+use delve::game::ResumedRun;
+use delve::game::headless::{FinalState, run_headless};
+use temp_dir::TempDir;
+
+/// A headless run that goes on with the run saved at `path` (as `delve play --load`).
+fn load_headless(path: &std::path::Path) -> Result<FinalState, String> {
+    let resume = ResumedRun::load(path).map_err(|e| e.to_string())?;
+    let settings = RunSettings {
+        resume: Some(resume),
+        ..settings(7)
+    };
+    run_headless(settings, &[], None).map_err(|e| e.to_string())
+}
 
 #[test]
 fn save_then_load_restores_the_state_exactly() {
-    let dir = std::env::temp_dir().join(format!("delve-save-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("game.sav");
-    let actions = delve::game::parse_actions("lljjhh").unwrap();
-    let saved = run_headless(settings(12, None), &actions, Some(path.clone())).unwrap();
+    let dir = TempDir::new("game-save");
+    let path = dir.file("game.sav");
+    let saved = run_headless(settings(12), &actions("lljjhh"), Some(path.clone())).unwrap();
     let loaded = load_headless(&path).unwrap();
     assert_eq!(loaded.level_key, saved.level_key);
     assert_eq!(loaded.position, saved.position);
@@ -17,50 +30,38 @@ fn save_then_load_restores_the_state_exactly() {
     assert_eq!(loaded.turns, saved.turns);
     // F5 then F9 inside one game.
     let mut t = TestContext::with_settings(RunSettings {
-        save_path: dir.join("slot.sav"),
-        ..settings(13, None)
+        save_path: dir.file("slot.sav"),
+        ..settings(13)
     });
-    t.act(&delve::game::parse_actions("jjll").unwrap());
-    let before = (
-        t.player(),
-        t.current().key.clone(),
-        t.current().seen.clone(),
-    );
+    t.act(&actions("jjll"));
+    let before = t.run().clone();
+    t.heard::<LevelEntered>();
     t.act(&[PlayerAction::Save]);
+    assert_eq!(t.heard::<SaveRequest>(), [SaveRequest::Save]);
     // Headless games write saves at once, through the same request as F5.
-    assert!(dir.join("slot.sav").is_file(), "F5 wrote the save");
+    assert!(dir.file("slot.sav").is_file(), "F5 wrote the save");
     t.act(&[PlayerAction::Regenerate, PlayerAction::Move(1, 0)]);
+    t.heard::<LevelEntered>();
     t.act(&[PlayerAction::Load]);
-    assert_eq!(
-        (
-            t.player(),
-            t.current().key.clone(),
-            t.current().seen.clone()
-        ),
-        before
-    );
+    assert_eq!(t.heard::<SaveRequest>(), [SaveRequest::Load]);
+    assert_eq!(t.heard::<RunLoaded>().len(), 1, "the load is told");
+    let entered: Vec<_> = t
+        .heard::<LevelEntered>()
+        .into_iter()
+        .map(|e| e.key)
+        .collect();
+    assert_eq!(entered, [before.level.key.encode()], "on the saved level");
+    assert!(t.run() == &before, "the saved run is back");
+    t.assert_mirrors_the_run();
 }
 
 #[test]
-fn a_damaged_save_loads_its_backup_and_says_so() {
-    let dir = std::env::temp_dir().join(format!("delve-damaged-save-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("game.sav");
-    let backup = delve::save::backup_path(&path);
-    let _ = std::fs::remove_file(&backup);
-    let first = run_headless(
-        settings(31, None),
-        &delve::game::parse_actions("ll").unwrap(),
-        Some(path.clone()),
-    )
-    .unwrap();
+fn a_run_resumed_from_its_backup_says_so() {
+    let dir = TempDir::new("damaged-save");
+    let path = dir.file("game.sav");
+    let first = run_headless(settings(31), &actions("ll"), Some(path.clone())).unwrap();
     // The second save keeps the first as the backup.
-    let second = run_headless(
-        settings(31, None),
-        &delve::game::parse_actions("lljj").unwrap(),
-        Some(path.clone()),
-    )
-    .unwrap();
+    let second = run_headless(settings(31), &actions("lljj"), Some(path.clone())).unwrap();
     assert_ne!(first.turns, second.turns);
     let mut bytes = std::fs::read(&path).unwrap();
     let middle = bytes.len() / 2;
@@ -73,80 +74,31 @@ fn a_damaged_save_loads_its_backup_and_says_so() {
         (first.level_key.as_str(), first.position, first.turns),
         "the backup is the first save"
     );
-    let notice = loaded
-        .messages
-        .iter()
-        .find(|m| m.contains("backup"))
-        .expect("the player is told the backup was loaded");
     assert!(
-        notice.contains("game.sav.bak") && notice.contains("checksum"),
-        "{notice}"
+        loaded.messages.last().unwrap().contains("backup"),
+        "the player is told the backup was loaded: {:?}",
+        loaded.messages
     );
-
-    // With the backup damaged too, loading fails and names both problems.
-    std::fs::write(&backup, b"not a save").unwrap();
-    let error = load_headless(&path).unwrap_err().to_string();
-    assert!(
-        error.contains("game.sav") && error.contains("its backup"),
-        "{error}"
-    );
-    // Without a backup, the save's own error is all there is to say.
-    std::fs::remove_file(&backup).unwrap();
-    let error = load_headless(&path).unwrap_err().to_string();
-    assert!(!error.contains("its backup"), "{error}");
-}
-
-#[test]
-fn what_was_taken_from_a_level_left_behind_survives_a_save() {
-    let dir = std::env::temp_dir().join(format!("delve-remembered-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("remembered.sav");
-    let mut t = TestContext::with_settings(RunSettings {
-        save_path: path.clone(),
-        ..settings(16, None)
-    });
-    t.act(&actions("1"));
-    let key = t.current().key.clone();
-    let item = *t.current().items.first().expect("the level has loot");
-    t.walk_to(item.pos);
-    // Away to a maze on this depth: the cave is no depth's level now, only remembered.
-    t.act(&actions("3"));
-    let at = t.player();
-    assert_eq!(t.run().player, at);
-    let save = t.run().snapshot();
-    delve::run::write_save(&path, &save).unwrap();
-    let mut loaded = TestContext::with_settings(RunSettings {
-        save_path: path.clone(),
-        ..settings(99, None)
-    });
-    loaded.act(&[PlayerAction::Load]);
-    loaded.act(&actions("1"));
-    assert_eq!(loaded.current().key, key);
-    assert!(loaded.current().items.iter().all(|i| i.pos != item.pos));
 }
 
 #[test]
 fn a_finished_run_never_writes_over_the_save() {
-    use delve::game::saving::SaveRequest;
-    let dir = std::env::temp_dir().join(format!("delve-dead-save-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("slot.sav");
+    let dir = TempDir::new("dead-save");
+    let path = dir.file("slot.sav");
     let mut t = TestContext::with_settings(RunSettings {
         save_path: path.clone(),
-        rules: delve::run::Rules::Monsters,
-        ..settings(14, None)
+        ..fighting(14)
     });
     t.act(&[PlayerAction::Wait, PlayerAction::Save]);
     let before = std::fs::read(&path).expect("the run in progress was saved");
     // The player dies (as if a troll had come by).
-    {
-        let mut model = t.app.world_mut().resource_mut::<RunModel>();
-        let fight = model.0.fight.as_mut().unwrap();
+    t.change_run(|run| {
+        let fight = run.fight.as_mut().unwrap();
         fight.hp = 0;
         fight.end = Some(delve::run::RunEnd::Died {
             cause: "killed by a troll on depth 1".into(),
         });
-    }
+    });
     // F5, and the save request the window's quitting and a headless --save write.
     t.act(&[PlayerAction::Save]);
     for request in [SaveRequest::Save, SaveRequest::SaveAndQuit] {
@@ -158,7 +110,7 @@ fn a_finished_run_never_writes_over_the_save() {
         before,
         "the save is the live run's"
     );
-    let log = t.app.world().resource::<delve::game::NoticeLog>().texts();
+    let log = t.log();
     assert!(
         log.iter()
             .any(|l| l.contains("not saved, and your last save is kept")),
@@ -176,23 +128,21 @@ fn a_finished_run_never_writes_over_the_save() {
 
 #[test]
 fn a_loaded_run_has_its_own_messages_back() {
-    let dir = std::env::temp_dir().join(format!("delve-messages-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("slot.sav");
+    let dir = TempDir::new("messages");
+    let path = dir.file("slot.sav");
     let mut t = TestContext::with_settings(RunSettings {
         save_path: path.clone(),
-        ..settings(15, None)
+        ..settings(15)
     });
     t.act(&[PlayerAction::ShowKey, PlayerAction::Save]);
-    let log = |t: &TestContext| t.app.world().resource::<delve::game::NoticeLog>().texts();
-    let saved = log(&t);
+    let saved = t.log();
     assert!(
         saved.iter().any(|l| l.starts_with("Level key")),
         "{saved:?}"
     );
     // Lines of a timeline given up are not the loaded run's past.
     t.act(&[PlayerAction::Regenerate, PlayerAction::Load]);
-    let after = log(&t);
+    let after = t.log();
     assert!(
         !after
             .iter()
@@ -205,14 +155,39 @@ fn a_loaded_run_has_its_own_messages_back() {
     );
     assert!(after.last().unwrap().starts_with("Loaded"), "{after:?}");
     // A run continued at the start (--load, or `y` to the question) has them too.
-    let resumed = delve::game::ResumedRun::load(&path).unwrap();
+    let resumed = ResumedRun::load(&path).unwrap();
     let t = TestContext::with_settings(RunSettings {
         resume: Some(resumed),
-        ..settings(15, None)
+        ..settings(15)
     });
-    let continued = log(&t);
+    let continued = t.log();
     assert!(
         continued.iter().any(|l| l.starts_with("Level key")),
         "{continued:?}"
     );
+}
+
+#[test]
+fn a_save_in_the_middle_of_a_fight_loads_its_monsters_back_into_the_world() {
+    let dir = TempDir::new("fight-save");
+    let mut t = TestContext::with_settings(RunSettings {
+        save_path: dir.file("fight.sav"),
+        ..fighting(11)
+    });
+    let at = floor_in_view(t.run(), 2).expect("room in view");
+    t.alone_with("goblin skulker", at);
+    t.act(&actions(".."));
+    t.app.world_mut().write_message(SaveRequest::Save);
+    settle(&mut t.app);
+    let saved = t.run().clone();
+    let rest = actions("hjkl..yubn..");
+    t.act(&rest);
+    let went_on = t.run().clone();
+    t.app.world_mut().write_message(SaveRequest::Load);
+    settle(&mut t.app);
+    assert!(t.run() == &saved, "the run as saved, its fight included");
+    t.assert_mirrors_the_run();
+    t.act(&rest);
+    assert!(t.run() == &went_on, "and it goes on identically");
+    t.assert_mirrors_the_run();
 }
