@@ -337,7 +337,7 @@ mod tests {
     }
 
     #[test]
-    fn unvalidated_tiny_sizes_give_solid_rock_without_panicking() {
+    fn unvalidated_tiny_sizes_give_walled_grids_of_their_size_without_panicking() {
         for (width, height) in [(0, 0), (1, 12), (16, 2), (3, 3)] {
             let config = CaveConfig {
                 width,
@@ -345,7 +345,18 @@ mod tests {
                 ..CaveConfig::default()
             };
             let layout = cave(&config, 1);
-            assert_eq!(layout.tiles.len(), (width * height) as usize);
+            let tiles = &layout.tiles;
+            assert_eq!(tiles.len(), (width * height) as usize);
+            let on_border = |p: crate::grid::Pos| {
+                p.x == 0 || p.y == 0 || p.x + 1 == width as i32 || p.y + 1 == height as i32
+            };
+            assert!(
+                tiles
+                    .positions()
+                    .filter(|&p| on_border(p))
+                    .all(|p| tiles[p] == Tile::Wall),
+                "{width}×{height}: walled all round"
+            );
         }
     }
 

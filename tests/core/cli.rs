@@ -272,12 +272,51 @@ fn stats_draws_its_plots_into_a_png_and_refuses_other_files_up_front() {
 
 #[test]
 fn help_explains_every_flag() {
-    let o = delve(&["gen", "--help"]);
-    let text = String::from_utf8(o.stdout).unwrap();
+    let help = |command: &[&str]| {
+        let o = delve(&[command, &["--help"]].concat());
+        assert!(o.status.success(), "{command:?}: {}", stderr(&o));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let gen_help = help(&["gen"]);
     for flag in [
         "--kind", "--seed", "--key", "--depth", "--width", "--height", "--format", "--out",
     ] {
-        assert!(text.contains(flag), "{flag} missing from gen --help");
+        assert!(gen_help.contains(flag), "{flag} missing from gen --help");
+    }
+    let commands: [&[&str]; 7] = [
+        &["play"],
+        &["gen"],
+        &["maze"],
+        &["stats"],
+        &["catalog"],
+        &["replay"],
+        &["save", "inspect"],
+    ];
+    for command in commands {
+        let text = help(command);
+        let lines: Vec<&str> = text.lines().collect();
+        let mut flags = 0;
+        for (i, line) in lines.iter().enumerate() {
+            // An option or argument: "  -h, --help  Print help", or its name alone on a
+            // line with the explanation indented below it.
+            let indent = line.len() - line.trim_start().len();
+            let item = line.trim_start();
+            if !(2..=6).contains(&indent) || !item.starts_with(['-', '[', '<']) {
+                continue;
+            }
+            flags += 1;
+            let beside = item
+                .split_once("  ")
+                .is_some_and(|(_, t)| !t.trim().is_empty());
+            let below = lines.get(i + 1).is_some_and(|next| {
+                next.len() - next.trim_start().len() > indent && !next.trim().is_empty()
+            });
+            assert!(
+                beside || below,
+                "{command:?} --help leaves {item:?} unexplained"
+            );
+        }
+        assert!(flags >= 2, "{command:?} --help lists its flags:\n{text}");
     }
 }
 

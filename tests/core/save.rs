@@ -292,12 +292,12 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
     #[test]
-    fn random_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
+    fn random_bytes_are_refused(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
         prop_assert!(decode_save::<SaveData>(&bytes).is_err());
     }
 
     #[test]
-    fn random_damage_after_a_valid_header_never_panics(
+    fn random_damage_after_a_valid_header_is_refused(
         tail in prop::collection::vec(any::<u8>(), 0..200),
         keep in 0usize..64,
     ) {
