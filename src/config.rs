@@ -137,6 +137,12 @@ impl CampaignConfig {
         Arc::clone(&self.loot_table)
     }
 
+    /// This campaign drawing its loot from the embedded table (shared, not copied).
+    pub fn with_embedded_loot_table(mut self) -> CampaignConfig {
+        self.loot_table = embedded_table();
+        self
+    }
+
     /// This campaign drawing its loot from `table` (e.g. `--loot FILE`); the campaign
     /// owns it (its clones share it).
     pub fn with_loot_table(mut self, table: LootTable) -> CampaignConfig {

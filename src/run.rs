@@ -187,7 +187,7 @@ impl RunState {
                 // The run draws its loot from the key's table: the campaign's, or the
                 // embedded one (for any other, generating says which table it needs).
                 if key.loot == crate::loot::LootFingerprint::embedded() {
-                    campaign = campaign.with_loot_table(crate::loot::default_loot_table().clone());
+                    campaign = campaign.with_embedded_loot_table();
                 }
                 key
             }
