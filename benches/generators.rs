@@ -163,16 +163,17 @@ fn monster_turn(c: &mut Criterion) {
             Rules::Monsters,
         )
         .expect("run");
-        let tiles = run.level.level.tiles.clone();
+        let tiles = run.level().level.tiles.clone();
         let kinds = default_monster_table().kinds().len();
         // Every other free floor tile far enough from the player, half of them hunting.
         let spots: Vec<_> = tiles
             .positions()
-            .filter(|&p| tiles[p] == Tile::Floor && p.chebyshev(run.player) > 3)
+            .filter(|&p| tiles[p] == Tile::Floor && p.chebyshev(run.player()) > 3)
             .step_by(7)
             .take(count)
             .collect();
-        run.level.monsters = spots
+        let player = run.player();
+        let monsters = spots
             .iter()
             .enumerate()
             .map(|(i, &pos)| Monster {
@@ -181,16 +182,16 @@ fn monster_turn(c: &mut Criterion) {
                 pos,
                 hp: default_monster_table().kinds()[i % kinds].hp,
                 mind: if i % 2 == 0 {
-                    Mind::Hunting(run.player)
+                    Mind::Hunting(player)
                 } else {
                     Mind::Wandering(i as u32 % 4)
                 },
             })
             .collect();
-        let monsters = run.level.monsters.clone();
-        run.fight.as_mut().expect("fight").schedule_level(&monsters);
-        run.fight.as_mut().expect("fight").max_hp = u32::MAX / 2;
-        run.fight.as_mut().expect("fight").hp = u32::MAX / 2;
+        run.stage().set_monsters(monsters);
+        run.stage()
+            .set_most_hit_points(u32::MAX / 2)
+            .set_hit_points(u32::MAX / 2);
         group.bench_function(format!("{w}x{h}_{count}_monsters"), |b| {
             b.iter_batched(
                 || run.clone(),

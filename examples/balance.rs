@@ -36,7 +36,7 @@ fn bot_run(seed: u64) -> (u32, bool, u64) {
     let mut campaign = CampaignConfig::builtin();
     campaign.seed = seed;
     let (mut run, _) = RunState::start(campaign, None, Rules::Monsters).expect("the run starts");
-    let table = run.campaign.loot_table();
+    let table = run.campaign().loot_table();
     let potions: Vec<usize> = ["potion of healing", "potion of extra healing"]
         .iter()
         .filter_map(|n| table.index_of(n))
@@ -45,7 +45,7 @@ fn bot_run(seed: u64) -> (u32, bool, u64) {
         if run.end().is_some() {
             break;
         }
-        let fight = run.fight.as_ref().unwrap();
+        let fight = run.fight();
         let potion = run
             .lettered_inventory()
             .into_iter()
@@ -56,22 +56,22 @@ fn bot_run(seed: u64) -> (u32, bool, u64) {
             run.apply(PlayerAction::Use(potion.letter as u8 - b'a'));
             continue;
         }
-        let tiles = &run.level.level.tiles;
+        let tiles = &run.level().level.tiles;
         let seen: Vec<Pos> = run
-            .level
+            .level()
             .monsters
             .iter()
-            .filter(|m| run.level.visible[tiles.index_of(m.pos)])
+            .filter(|m| run.level().visible[tiles.index_of(m.pos)])
             .map(|m| m.pos)
             .collect();
-        if let Some(&target) = seen.iter().min_by_key(|p| p.chebyshev(run.player)) {
+        if let Some(&target) = seen.iter().min_by_key(|p| p.chebyshev(run.player())) {
             let step = (
-                (target.x - run.player.x).signum(),
-                (target.y - run.player.y).signum(),
+                (target.x - run.player().x).signum(),
+                (target.y - run.player().y).signum(),
             );
-            let before = (run.player, run.turns);
+            let before = (run.player(), run.turns());
             run.apply(PlayerAction::Move(step.0, step.1));
-            if (run.player, run.turns) == before {
+            if (run.player(), run.turns()) == before {
                 run.apply(PlayerAction::Wait);
             }
             continue;
@@ -81,14 +81,14 @@ fn bot_run(seed: u64) -> (u32, bool, u64) {
             .iter()
             .any(|o| matches!(o, Outcome::Notice(t) if t.contains("Explored")));
         if explored {
-            let depth = run.depth;
+            let depth = run.depth();
             for _ in 0..20 {
                 run.apply(PlayerAction::Descend);
-                if run.depth != depth || run.end().is_some() || run.monster_in_view() {
+                if run.depth() != depth || run.end().is_some() || run.monster_in_view() {
                     break;
                 }
             }
         }
     }
-    (run.depth, run.end() == Some(&RunEnd::Won), run.turns)
+    (run.depth(), run.end() == Some(&RunEnd::Won), run.turns())
 }

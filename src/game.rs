@@ -135,7 +135,7 @@ fn record_notices(
     run: Option<Res<RunModel>>,
     mut log: ResMut<NoticeLog>,
 ) {
-    let turn = run.map_or(0, |r| r.turns);
+    let turn = run.map_or(0, |r| r.turns());
     for notice in notices.read() {
         log.push(turn, notice.0.clone());
     }

@@ -363,18 +363,21 @@ impl LootTable {
         &self.appearances
     }
 
-    /// The identified name of item kind `kind` ("item #N" for a kind the table lacks,
-    /// as a damaged save may name).
+    /// The identified name of item kind `kind`.
+    ///
+    /// # Panics
+    /// If the table has no such kind. Every kind a run holds is one: generation places
+    /// only the table's kinds, and a save naming any other is refused when restored.
     pub fn true_name(&self, kind: usize) -> String {
-        self.items
-            .get(kind)
-            .map_or_else(|| format!("item #{kind}"), |item| item.name.clone())
+        self.items[kind].name.clone()
     }
 
-    /// The map glyph of item kind `kind` (`*` for a kind the table lacks, as a damaged
-    /// save may name: the one place that says so).
+    /// The map glyph of item kind `kind`.
+    ///
+    /// # Panics
+    /// If the table has no such kind (see [`LootTable::true_name`]).
     pub fn glyph(&self, kind: usize) -> char {
-        self.items.get(kind).map_or('*', |item| item.glyph)
+        self.items[kind].glyph
     }
 
     /// The index of the item called `name`.

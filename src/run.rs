@@ -6,14 +6,20 @@
 //! the panels, the help and the keys — is the view's ([`crate::view`]). No Bevy in here.
 
 mod arrival;
+mod designer;
 mod doing;
 mod fight;
 mod items;
 mod level;
 pub mod messages;
+mod pick_up;
 mod player_action;
 pub mod record;
+mod rules;
 pub mod save;
+#[cfg(any(test, feature = "internals"))]
+mod staging;
+mod stairs;
 mod travel;
 mod use_item;
 mod watch;
@@ -34,17 +40,20 @@ pub use level::{
     LevelInPlay, LevelMemory, MAX_PLAY_TILES, SIGHT_RADIUS, Sight, TooLargeToPlay, Unplayable,
     check_play_size, generate_for_play, tiles_in_play,
 };
+pub use pick_up::gold_amount;
 pub use player_action::PlayerAction;
+pub use rules::Rules;
 pub use save::{GameSave, SavedLevel, load_run, load_run_and_messages, write_save};
 pub use watch::CaveWatch;
 
-use crate::config::{CampaignConfig, MAX_DEPTH};
-use crate::generator::{GenError, Generation, GeneratorConfig, GeneratorKind};
+#[cfg(any(test, feature = "internals"))]
+pub use staging::Staging;
+
+use crate::config::CampaignConfig;
+use crate::generator::{GenError, Generation};
 use crate::grid::{Pos, Tile};
 use crate::key::LevelKey;
-use crate::rng::mix64;
 use travel::Destination;
-use watch::{WatchStep, next_step};
 
 /// What came of an action, in the order it happened.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -113,49 +122,42 @@ impl std::fmt::Display for StartError {
 
 impl std::error::Error for StartError {}
 
-/// Which rules a run is played by.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
-)]
-pub enum Rules {
-    /// Monsters, hit points, a way to win and to die: the game.
-    #[default]
-    Monsters,
-    /// No monsters: the levels to walk through, as runs were before monsters existed
-    /// (older saves and recordings play so).
-    Peaceful,
-}
-
-/// The whole run.
+/// The whole run. Its state is private: the rules below change it, [`RunState::restore`]
+/// checks a saved one before it becomes a run, and everything else reads it through the
+/// accessors (tests set up situations through [`RunState::stage`], which keeps the same
+/// invariants).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RunState {
     /// The campaign being played.
-    pub campaign: CampaignConfig,
+    campaign: CampaignConfig,
     /// Current depth (1 = first).
-    pub depth: u32,
+    depth: u32,
     /// The key of each visited depth (a regenerated level keeps its new key).
-    pub keys: BTreeMap<u32, LevelKey>,
+    keys: BTreeMap<u32, LevelKey>,
     /// What each visited level remembers, by its encoded key — so that a level reached
     /// again by any route (the stairs, `R`, `1` `2` `3`, `+` `-`) keeps what the player
     /// took from it. The level in play keeps its own until it is left.
-    pub memories: BTreeMap<String, LevelMemory>,
+    memories: BTreeMap<String, LevelMemory>,
     /// How many times a level was regenerated with `R` (feeds fresh seeds).
-    pub regenerations: u64,
+    regenerations: u64,
     /// Items carried (loot table indices), in pick-up order.
-    pub inventory: Vec<usize>,
+    inventory: Vec<usize>,
     /// Turns taken.
-    pub turns: u64,
+    turns: u64,
     /// Where the player stands.
-    pub player: Pos,
+    player: Pos,
     /// The level the player is on.
-    pub level: LevelInPlay,
+    level: LevelInPlay,
     /// The cave automaton being watched, if Space was pressed.
-    pub watch: Option<CaveWatch>,
-    /// Hit points, kills, the turn schedule and the run's end; `None` in a peaceful run.
-    pub fight: Option<Fight>,
+    watch: Option<CaveWatch>,
+    /// The rules the run is played by (what [`Rules`] leaves out does not happen).
+    rules: Rules,
+    /// Hit points, kills, the turn schedule, the purse and the run's end. A peaceful run
+    /// has one too, which its rules never change (and its saves leave out).
+    fight: Fight,
     /// The generation the run's new levels are made in: the one it started in, so that a
     /// run saved or recorded under one delve goes on by the same rules under a later one.
-    pub generation: Generation,
+    generation: Generation,
 }
 
 impl RunState {
@@ -211,7 +213,8 @@ impl RunState {
             player,
             level: LevelInPlay::new(key.clone(), generated, None),
             watch: None,
-            fight: (rules == Rules::Monsters).then(Fight::new),
+            rules,
+            fight: Fight::new(),
             generation,
         };
         run.put_monsters(None);
@@ -272,21 +275,80 @@ impl RunState {
 
     /// The rules the run is played by.
     pub fn rules(&self) -> Rules {
-        if self.fight.is_some() {
-            Rules::Monsters
-        } else {
-            Rules::Peaceful
-        }
+        self.rules
+    }
+
+    /// The campaign being played.
+    pub fn campaign(&self) -> &CampaignConfig {
+        &self.campaign
+    }
+
+    /// The depth the player is on (1 = first).
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// The key of each visited depth (a regenerated level keeps its new key).
+    pub fn keys(&self) -> &BTreeMap<u32, LevelKey> {
+        &self.keys
+    }
+
+    /// What each visited level remembers, by its encoded key (the level in play keeps
+    /// its own in [`RunState::level`] until it is left).
+    pub fn memories(&self) -> &BTreeMap<String, LevelMemory> {
+        &self.memories
+    }
+
+    /// How many times a level was regenerated with `R`.
+    pub fn regenerations(&self) -> u64 {
+        self.regenerations
+    }
+
+    /// The items carried (loot table indices), in pick-up order.
+    pub fn inventory(&self) -> &[usize] {
+        &self.inventory
+    }
+
+    /// Turns taken.
+    pub fn turns(&self) -> u64 {
+        self.turns
+    }
+
+    /// Where the player stands.
+    pub fn player(&self) -> Pos {
+        self.player
+    }
+
+    /// The level the player is on: its tiles, items, monsters and what the player has
+    /// seen of it.
+    pub fn level(&self) -> &LevelInPlay {
+        &self.level
+    }
+
+    /// The cave automaton being watched, if Space was pressed.
+    pub fn watch(&self) -> Option<&CaveWatch> {
+        self.watch.as_ref()
+    }
+
+    /// Hit points, kills, equipment, the purse and the run's end (in a peaceful run, as
+    /// they were at its start: its rules never change them).
+    pub fn fight(&self) -> &Fight {
+        &self.fight
+    }
+
+    /// The generation the run's new levels are made in.
+    pub fn generation(&self) -> Generation {
+        self.generation
     }
 
     /// How the run ended, if it has.
     pub fn end(&self) -> Option<&RunEnd> {
-        self.fight.as_ref().and_then(|f| f.end.as_ref())
+        self.fight.end.as_ref()
     }
 
     /// What the level in play remembers when left (its monsters too, with monsters).
     fn level_memory(&self) -> LevelMemory {
-        if self.fight.is_some() {
+        if self.rules.has_monsters() {
             self.level.memory_with_monsters()
         } else {
             self.level.memory()
@@ -296,77 +358,17 @@ impl RunState {
     /// With monsters: puts the level's monsters on it (from `memory`, or spawned) and
     /// starts its turn schedule.
     fn put_monsters(&mut self, memory: Option<&LevelMemory>) {
-        if let Some(fight) = &mut self.fight {
+        if self.rules.has_monsters() {
             self.level.populate(memory, self.player);
-            fight.schedule_level(&self.level.monsters);
+            self.fight.schedule_level(&self.level.monsters);
         }
-    }
-
-    /// The must-find item of the level in play (its loot table index), if it has one.
-    pub fn must_find_here(&self) -> Option<usize> {
-        let table = self.campaign.loot_table();
-        self.level
-            .level
-            .loot
-            .iter()
-            .map(|i| i.item)
-            .find(|&kind| table.items().get(kind).is_some_and(|item| item.must_find))
-    }
-
-    /// Whether this level's down stairs are sealed: with monsters, until the level's
-    /// must-find item is found (a level without one is open).
-    pub fn stairs_sealed(&self) -> bool {
-        self.fight
-            .as_ref()
-            .is_some_and(|f| self.must_find_here().is_some() && !f.has_found(self.depth))
-    }
-
-    /// The name of the must-find item of the level in play ("rune of passage").
-    fn must_find_name(&self) -> String {
-        self.must_find_here()
-            .map(|kind| self.campaign.loot_table().true_name(kind))
-            .unwrap_or_else(|| "rune of passage".to_owned())
-    }
-
-    /// The reminder on arriving on a level whose stairs are sealed.
-    fn seal_notice(&self, out: &mut Vec<Outcome>) {
-        if self.stairs_sealed()
-            && let Some(kind) = self.must_find_here()
-        {
-            let glyph = self.campaign.loot_table().glyph(kind);
-            out.push(notice(&format!(
-                "The stairs down are sealed until you find this level's {} ({glyph}).",
-                self.must_find_name()
-            )));
-        }
-    }
-
-    /// Marks the run as a designer run (a designer's tool was used).
-    fn mark_designer(&mut self) {
-        if let Some(fight) = &mut self.fight {
-            fight.designer = true;
-        }
-    }
-
-    /// Whether a designer's tool was used in this run.
-    pub fn designer_run(&self) -> bool {
-        self.fight.as_ref().is_some_and(|f| f.designer)
-    }
-
-    /// Gold in the purse (none in a peaceful run, where gold is carried as an item).
-    pub fn gold(&self) -> u32 {
-        self.fight.as_ref().map_or(0, |f| f.gold)
     }
 
     /// A turn passed: count it (saying when confusion wears off) and let the monsters
     /// act.
     fn pass_turn(&mut self, out: &mut Vec<Outcome>) {
         self.turns = self.turns.saturating_add(1);
-        if self
-            .fight
-            .as_ref()
-            .is_some_and(|f| f.confused_until == self.turns)
-        {
+        if self.fight.confused_until == self.turns {
             out.push(notice(
                 "You feel less dizzy: your steps go where you mean again.",
             ));
@@ -376,7 +378,7 @@ impl RunState {
 
     /// The item kinds identified by use (none in a peaceful run).
     pub fn identified(&self) -> &[usize] {
-        self.fight.as_ref().map_or(&[], |f| f.identified.as_slice())
+        &self.fight.identified
     }
 
     /// What the player knows of the item kinds now.
@@ -395,7 +397,9 @@ impl RunState {
         self.inventory.iter().map(|&k| knowledge.name(k)).collect()
     }
 
-    /// Applies one action with the turn rules and returns what came of it.
+    /// Applies one action with the turn rules and returns what came of it: each verb is
+    /// one method, here or in the module of its rules (stairs, designer tools, items,
+    /// travel).
     pub fn apply(&mut self, action: PlayerAction) -> Vec<Outcome> {
         let mut out = Vec::new();
         if self.watch.is_some() && action != PlayerAction::StepAutomaton {
@@ -403,140 +407,33 @@ impl RunState {
             self.finish_watch(&mut out);
             return out;
         }
-        let here = self.player;
-        let tile_here = self.level.level.tiles.get(here);
         if self.end().is_some() {
-            // The end screen offers loading and the key; nothing else does anything.
-            match action {
-                PlayerAction::Load => out.push(Outcome::LoadWanted),
-                PlayerAction::ShowKey => {
-                    out.push(notice(&format!("Level key {}", self.level.key.encode())));
-                }
-                PlayerAction::Save => out.push(notice(
-                    "The run is over: it is not saved, and your last save is kept.",
-                )),
-                _ => {}
-            }
+            self.apply_after_the_end(action, &mut out);
             return out;
         }
         let in_view_before = self.monster_ids_in_view();
         // Travel and rest tell of what came into view at the step it came (and stop).
         let many_turns = match action {
             PlayerAction::Explore | PlayerAction::Rest => true,
-            PlayerAction::Descend => tile_here != Some(Tile::DownStairs) && self.fight.is_some(),
-            PlayerAction::Ascend => tile_here != Some(Tile::UpStairs) && self.fight.is_some(),
+            PlayerAction::Descend => self.stairs_key_travels(Tile::DownStairs),
+            PlayerAction::Ascend => self.stairs_key_travels(Tile::UpStairs),
             _ => false,
         };
         match action {
-            PlayerAction::Move(dx, dy) => {
-                let (dx, dy) = if self.confused() {
-                    self.stagger()
-                } else {
-                    (dx, dy)
-                };
-                let to = here.offset(dx, dy);
-                if let Some(index) = self.level.monster_at(to).filter(|_| self.fight.is_some()) {
-                    self.player_attacks(index, &mut out);
-                    self.pass_turn(&mut out);
-                } else if self.level.level.tiles.is_walkable(to) {
-                    self.player = to;
-                    out.push(Outcome::Moved { from: here, to });
-                    self.level.look_from(to);
-                    // Stepping on an item picks it up.
-                    self.pick_up(to, &mut out);
-                    self.pass_turn(&mut out);
-                } else {
-                    out.push(Outcome::Bumped);
-                }
-            }
+            PlayerAction::Move(dx, dy) => self.move_or_attack(dx, dy, &mut out),
             PlayerAction::Wait => {
                 out.push(Outcome::Waited);
                 self.pass_turn(&mut out);
             }
-            PlayerAction::PickUp => {
-                if !self.pick_up(here, &mut out) {
-                    out.push(notice("There is nothing here to pick up."));
-                } else if self.fight.is_some() {
-                    // Picking up costs a turn in a fight (stepping on an item is free).
-                    self.pass_turn(&mut out);
-                }
-            }
-            PlayerAction::Descend => {
-                if tile_here == Some(Tile::DownStairs) && self.stairs_sealed() {
-                    let name = self.must_find_name();
-                    out.push(notice(&format!(
-                        "The stairs are sealed. This level's {name} opens them; it lies somewhere in the open."
-                    )));
-                } else if tile_here == Some(Tile::DownStairs)
-                    && self.fight.is_some()
-                    && self.depth >= self.campaign.final_depth()
-                {
-                    self.descend_from_the_final_depth(&mut out);
-                } else if tile_here == Some(Tile::DownStairs) && self.depth < MAX_DEPTH {
-                    self.go_down(&mut out);
-                } else if tile_here != Some(Tile::DownStairs) && self.fight.is_some() {
-                    self.travel_to_stairs(Tile::DownStairs, &mut out);
-                } else {
-                    out.push(notice("There are no stairs down here."));
-                }
-            }
-            PlayerAction::Ascend => match tile_here {
-                Some(Tile::UpStairs) if self.depth > 1 => {
-                    self.turns = self.turns.saturating_add(1);
-                    let key = self.key_for(self.depth - 1);
-                    self.enter(key, Arrival::DownStairs, ChangeReason::Ascend, &mut out);
-                }
-                Some(Tile::UpStairs) => out.push(notice(
-                    "These stairs lead out of the dungeon; there is no going back.",
-                )),
-                _ if self.fight.is_some() => self.travel_to_stairs(Tile::UpStairs, &mut out),
-                _ => out.push(notice("There are no stairs up here.")),
-            },
-            PlayerAction::Regenerate => {
-                self.mark_designer();
-                self.regenerations = self.regenerations.saturating_add(1);
-                // Fresh seeds are 32-bit so that regenerated levels keep short keys.
-                let seed = mix64(self.level.key.seed ^ mix64(self.regenerations)) >> 32;
-                let key = LevelKey {
-                    seed,
-                    ..self.level.key.clone()
-                };
-                self.enter(key, Arrival::UpStairs, ChangeReason::Regenerate, &mut out);
-            }
-            PlayerAction::SwitchKind(kind) => {
-                self.mark_designer();
-                let key = LevelKey {
-                    config: self.campaign.config_of_kind(kind),
-                    ..self.level.key.clone()
-                };
-                self.enter(key, Arrival::UpStairs, ChangeReason::SwitchKind, &mut out);
-            }
-            PlayerAction::AdjustWalls(delta) => {
-                self.mark_designer();
-                if let GeneratorConfig::Cave(cave) = &self.level.key.config {
-                    let mut cave = cave.clone();
-                    cave.wall_percent = (cave.wall_percent as i32 + delta).clamp(0, 100) as u32;
-                    out.push(notice(&format!("Wall percent {}.", cave.wall_percent)));
-                    let key = LevelKey {
-                        config: GeneratorConfig::Cave(cave),
-                        ..self.level.key.clone()
-                    };
-                    self.enter(key, Arrival::UpStairs, ChangeReason::AdjustWalls, &mut out);
-                } else {
-                    out.push(notice(&format!(
-                        "+ and - change a cave's walls; {}.",
-                        how_to_get_a_cave()
-                    )));
-                }
-            }
-            PlayerAction::StepAutomaton => {
-                self.mark_designer();
-                self.step_watch(&mut out);
-            }
+            PlayerAction::PickUp => self.pick_up_here(&mut out),
+            PlayerAction::Descend => self.descend(&mut out),
+            PlayerAction::Ascend => self.ascend(&mut out),
+            PlayerAction::Regenerate => self.regenerate(&mut out),
+            PlayerAction::SwitchKind(kind) => self.switch_kind(kind, &mut out),
+            PlayerAction::AdjustWalls(delta) => self.adjust_walls(delta, &mut out),
+            PlayerAction::StepAutomaton => self.step_watch(&mut out),
             PlayerAction::StopWatching => {}
-            PlayerAction::ShowKey => {
-                out.push(notice(&format!("Level key {}", self.level.key.encode())));
-            }
+            PlayerAction::ShowKey => self.show_key(&mut out),
             PlayerAction::Save => out.push(Outcome::SaveWanted),
             PlayerAction::Load => out.push(Outcome::LoadWanted),
             PlayerAction::Use(slot) => self.use_item(slot, &mut out),
@@ -550,88 +447,51 @@ impl RunState {
         out
     }
 
-    /// Goes down a depth (the stairs, or a hole dug): a turn, then the next depth's
-    /// level at its up stairs. Its monsters do not act before the player's next turn.
-    fn go_down(&mut self, out: &mut Vec<Outcome>) {
-        self.turns = self.turns.saturating_add(1);
-        let key = self.key_for(self.depth + 1);
-        self.enter(key, Arrival::UpStairs, ChangeReason::Descend, out);
-    }
-
-    /// `>` or `<` away from those stairs: walk to them if they have been seen.
-    fn travel_to_stairs(&mut self, stairs: Tile, out: &mut Vec<Outcome>) {
-        match self.known_stairs(stairs) {
-            Some(pos) => self.travel(Destination::Tile(pos), out),
-            None => out.push(notice(if stairs == Tile::DownStairs {
-                "You have not found the stairs down yet. (x explores.)"
-            } else {
-                "You have not seen the stairs up on this level."
-            })),
+    /// After the run's end the end screen offers loading and the key; nothing else does
+    /// anything.
+    fn apply_after_the_end(&mut self, action: PlayerAction, out: &mut Vec<Outcome>) {
+        match action {
+            PlayerAction::Load => out.push(Outcome::LoadWanted),
+            PlayerAction::ShowKey => self.show_key(out),
+            PlayerAction::Save => out.push(notice(
+                "The run is over: it is not saved, and your last save is kept.",
+            )),
+            _ => {}
         }
     }
 
-    /// The final depth's down stairs, open (its must-find item found): the run is won.
-    fn descend_from_the_final_depth(&mut self, out: &mut Vec<Outcome>) {
-        self.turns = self.turns.saturating_add(1);
-        if let Some(fight) = &mut self.fight {
-            fight.end = Some(RunEnd::Won);
-        }
-        out.push(notice(&format!(
-            "The way out opens before you. You escape the dungeon from depth {}: you win!",
-            self.depth
-        )));
-        out.push(Outcome::RunEnded);
-    }
-
-    /// Picks up the item at `at`, if any; says whether one was taken. With monsters,
-    /// gold goes to the purse and the level's must-find item opens its stairs; other
-    /// items are carried, under their kind's letter.
-    fn pick_up(&mut self, at: Pos, out: &mut Vec<Outcome>) -> bool {
-        let Some(item) = self.level.take_item(at) else {
-            return false;
+    /// A step by (`dx`, `dy`) — astray while confused: into a monster attacks it, onto
+    /// floor moves (picking up what lies there), into a wall bumps (no turn).
+    fn move_or_attack(&mut self, dx: i32, dy: i32, out: &mut Vec<Outcome>) {
+        let (dx, dy) = if self.confused() {
+            self.stagger()
+        } else {
+            (dx, dy)
         };
-        out.push(Outcome::PickedUp { item, at });
-        let table = self.campaign.loot_table();
-        let kind = table.items().get(item);
-        let depth = self.depth;
-        let level_seed = self.level.key.level_seed();
-        if let Some(fight) = &mut self.fight {
-            if kind.is_some_and(|k| k.effect == crate::loot::Effect::Gold) {
-                let amount = gold_amount(depth, level_seed, at);
-                fight.gold = fight.gold.saturating_add(amount);
-                out.push(notice(&format!(
-                    "You pick up {amount} gold pieces (purse: {}).",
-                    fight.gold
-                )));
-                return true;
-            }
-            if kind.is_some_and(|k| k.must_find) {
-                fight.mark_found(depth);
-                let name = table.true_name(item);
-                out.push(notice(&if depth >= self.campaign.final_depth() {
-                    format!(
-                        "You take the {name}. The way out of the dungeon is open: the stairs down lead out."
-                    )
-                } else {
-                    format!("You take the {name}: the stairs down are open.")
-                }));
-                return true;
-            }
+        let here = self.player;
+        let to = here.offset(dx, dy);
+        if let Some(index) = self
+            .level
+            .monster_at(to)
+            .filter(|_| self.rules.has_monsters())
+        {
+            self.player_attacks(index, out);
+            self.pass_turn(out);
+        } else if self.level.level.tiles.is_walkable(to) {
+            self.player = to;
+            out.push(Outcome::Moved { from: here, to });
+            self.level.look_from(to);
+            // Stepping on an item picks it up.
+            self.pick_up(to, out);
+            self.pass_turn(out);
+        } else {
+            out.push(Outcome::Bumped);
         }
-        let disguise = self.knowledge().plain_name(item);
-        let known_before = self.knowledge().knows(item);
-        self.inventory.push(item);
-        self.give_letter(item);
-        let name = self.knowledge().name(item);
-        out.push(notice(&format!("You pick up {}.", with_article(&name))));
-        if !known_before && self.knowledge().knows(item) {
-            // Two of a kind carried: the kind is known now, and the player is told.
-            out.push(notice(&format!(
-                "Two alike: the {disguise} is {}.",
-                with_article(&name)
-            )));
-        }
-        true
+    }
+
+    /// `k`: the key of the level in play, said.
+    fn show_key(&self, out: &mut Vec<Outcome>) {
+        out.push(notice(&format!("Level key {}", self.level.key.encode())));
     }
 
     /// Puts the player on `key`'s level: the level left remembers what was taken and
@@ -680,75 +540,8 @@ impl RunState {
         out.push(Outcome::Notice(arrival_notice(reason, &key)));
         self.seal_notice(out);
     }
-
-    /// Space: the next stage of watching this cave form.
-    fn step_watch(&mut self, out: &mut Vec<Outcome>) {
-        let retries = self.level.level.report.retries;
-        match next_step(&self.level.key, retries, self.watch.as_mut()) {
-            WatchStep::NotACave => {
-                out.push(notice(&format!(
-                    "Space shows a cave forming; {}.",
-                    how_to_get_a_cave()
-                )));
-            }
-            WatchStep::Filled {
-                watch,
-                wall_percent,
-            } => {
-                self.watch = Some(watch);
-                out.push(Outcome::Watching);
-                out.push(notice(&format!(
-                    "Random fill: {wall_percent}% walls. Space for the next pass, Esc for the finished cave."
-                )));
-            }
-            WatchStep::Passed => {
-                if let Some(watch) = &self.watch {
-                    out.push(notice(&format!(
-                        "Pass {} of {} of the 4-5 rule.",
-                        watch.pass,
-                        watch.passes()
-                    )));
-                }
-                out.push(Outcome::Watching);
-            }
-            WatchStep::Finished => self.finish_watch(out),
-        }
-    }
-
-    /// Ends a cave watch on the finished cave, the player where they stood.
-    fn finish_watch(&mut self, out: &mut Vec<Outcome>) {
-        self.watch = None;
-        let key = self.level.key.clone();
-        self.enter(
-            key,
-            Arrival::At(self.player),
-            ChangeReason::FinishWatch,
-            out,
-        );
-    }
-}
-
-/// What the cave tools tell on another kind of level: "press 1 for a cave" (the digit
-/// that switches to caves).
-fn how_to_get_a_cave() -> String {
-    let cave = GeneratorKind::Cave;
-    match cave.switch_digit() {
-        Some(digit) => format!("press {digit} for {}", cave.info().with_article()),
-        None => format!("switch to {}", cave.info().with_article()),
-    }
 }
 
 fn notice(text: &str) -> Outcome {
     Outcome::Notice(text.to_owned())
-}
-
-/// Mixed into the seed of a heap of gold's amount.
-const GOLD_SALT: u64 = 0x474f_4c44;
-
-/// How many gold pieces the heap at `at` of a level holds: more deeper down (depth × 4
-/// + 5 to depth × 12 + 4), fixed by the level's seed and the heap's place.
-pub fn gold_amount(depth: u32, level_seed: u64, at: Pos) -> u32 {
-    let place = (at.x as u32 as u64) << 32 | at.y as u32 as u64;
-    let roll = mix64(level_seed ^ GOLD_SALT ^ mix64(place));
-    depth * 4 + 5 + (roll % (u64::from(depth) * 8)) as u32
 }

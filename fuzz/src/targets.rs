@@ -236,7 +236,7 @@ pub fn run(data: &[u8]) {
             }
             // Watching a cave's automaton is a view the designer keys open and a save
             // does not keep (a loaded run is not watching): no twin to compare.
-            _ if run.watch.is_some() || !round_trip => {
+            _ if run.watch().is_some() || !round_trip => {
                 run.apply(action);
             }
             _ => {

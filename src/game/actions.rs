@@ -55,11 +55,11 @@ pub fn key_context(run: Option<&RunState>, log: &NoticeLog) -> KeyContext {
     let Some(run) = run else {
         return KeyContext::default();
     };
-    let tiles = &run.level.level.tiles;
+    let tiles = &run.level().level.tiles;
     KeyContext {
-        watching: run.watch.is_some(),
+        watching: run.watch().is_some(),
         run_over: run.end().is_some(),
-        player: run.player,
+        player: run.player(),
         map: (tiles.width() as i32, tiles.height() as i32),
         log_lines: log.entries.len(),
     }

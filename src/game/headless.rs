@@ -75,26 +75,27 @@ pub struct MonsterState {
 impl FinalState {
     /// The final state of `run`, with the messages the game showed.
     pub fn of(run: &RunState, messages: Vec<String>) -> FinalState {
+        let fights = run.rules().has_monsters();
         FinalState {
-            seed: run.campaign.seed,
-            depth: run.depth,
-            kind: run.level.key.config.kind().to_string(),
-            level_key: run.level.key.encode(),
-            position: run.player,
+            seed: run.campaign().seed,
+            depth: run.depth(),
+            kind: run.level().key.config.kind().to_string(),
+            level_key: run.level().key.encode(),
+            position: run.player(),
             inventory: run.inventory_names(),
-            turns: run.turns,
-            hp: run.fight.as_ref().map(|f| f.hp),
-            max_hp: run.fight.as_ref().map(|f| f.max_hp),
-            outcome: match (&run.fight, run.end()) {
-                (None, _) => "peaceful".into(),
-                (Some(_), None) => "playing".into(),
-                (Some(_), Some(RunEnd::Won)) => "won".into(),
-                (Some(_), Some(RunEnd::Died { cause })) => format!("dead: {cause}"),
+            turns: run.turns(),
+            hp: fights.then_some(run.fight().hp),
+            max_hp: fights.then_some(run.fight().max_hp),
+            outcome: match run.end() {
+                _ if !fights => "peaceful".into(),
+                None => "playing".into(),
+                Some(RunEnd::Won) => "won".into(),
+                Some(RunEnd::Died { cause }) => format!("dead: {cause}"),
             },
-            kills: run.fight.as_ref().map_or(0, |f| f.kills),
-            gold: run.fight.as_ref().map(|f| f.gold),
+            kills: run.fight().kills,
+            gold: run.rules().has_a_goal().then_some(run.gold()),
             monsters: run
-                .level
+                .level()
                 .monsters
                 .iter()
                 .map(|m| MonsterState {

@@ -108,7 +108,7 @@ pub(super) fn start_run(
         commands.insert_resource(super::NoticeLog(
             crate::run::messages::MessageLog::from_saved(resumed.messages.clone()),
         ));
-        commands.spawn((Player, GridPos(run.player)));
+        commands.spawn((Player, GridPos(run.player())));
         messages.tell(run.entered());
         messages.notices.write(Notice(resumed.notice.clone()));
         commands.insert_resource(RunModel(run));
@@ -120,7 +120,7 @@ pub(super) fn start_run(
         settings.rules,
     ) {
         Ok((run, outcomes)) => {
-            commands.spawn((Player, GridPos(run.player)));
+            commands.spawn((Player, GridPos(run.player())));
             commands.insert_resource(RunModel(run));
             for outcome in outcomes {
                 messages.tell(outcome);
@@ -153,7 +153,7 @@ fn mirror_map(
     let Some(run) = run.filter(|r| r.is_changed()) else {
         return;
     };
-    let grid = &run.level.level.tiles;
+    let grid = &run.level().level.tiles;
     let wanted = MapSize {
         width: grid.width() as u32,
         height: grid.height() as u32,
@@ -197,7 +197,7 @@ fn mirror_monsters(
     let Some(run) = run.filter(|r| r.is_changed()) else {
         return;
     };
-    let mut unmatched: Vec<&crate::monsters::Monster> = run.level.monsters.iter().collect();
+    let mut unmatched: Vec<&crate::monsters::Monster> = run.level().monsters.iter().collect();
     for (entity, mut monster, mut at) in &mut shown {
         match unmatched
             .iter()
@@ -234,6 +234,6 @@ fn mirror_player(run: Option<Res<RunModel>>, mut player: Query<&mut GridPos, Wit
         return;
     };
     for mut at in &mut player {
-        at.set_if_neq(GridPos(run.player));
+        at.set_if_neq(GridPos(run.player()));
     }
 }

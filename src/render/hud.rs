@@ -256,7 +256,7 @@ fn update_notice_line(
     run: Option<Res<RunModel>>,
     mut lines: Query<(&NoticeLine, &mut Text, &mut TextColor, &mut Node)>,
 ) {
-    let turns = run.as_ref().map_or(0, |r| r.turns);
+    let turns = run.as_ref().map_or(0, |r| r.turns());
     if !(log.is_changed() || run.is_some_and(|r| r.is_changed())) {
         return;
     }

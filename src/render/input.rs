@@ -108,7 +108,7 @@ fn read_keys(
         if reaction == Reaction::Act(PlayerAction::ShowKey)
             && let Some(run) = &run
         {
-            println!("level key: {}", run.level.key.encode());
+            println!("level key: {}", run.level().key.encode());
         }
         reactions.tell(reaction);
     }
@@ -201,7 +201,7 @@ mod tests {
         .expect("the built-in campaign starts");
         if watching {
             run.apply(PlayerAction::StepAutomaton);
-            assert!(run.watch.is_some(), "depth 1 of the campaign is a cave");
+            assert!(run.watch().is_some(), "depth 1 of the campaign is a cave");
         }
         app.insert_resource(RunModel(run));
         app.world_mut().write_message(KeyboardInput {

@@ -106,7 +106,7 @@ fn keys_that_move(run: &RunState, at: Pos) -> Vec<char> {
         .filter(|&key| {
             matches!(
                 crate::view::action_for_char(key),
-                Some(PlayerAction::Move(dx, dy)) if run.level.level.tiles.is_walkable(at.offset(dx, dy))
+                Some(PlayerAction::Move(dx, dy)) if run.level().level.tiles.is_walkable(at.offset(dx, dy))
             )
         })
         .collect()
@@ -148,7 +148,7 @@ fn drive_smoke_test(
     let Some(run) = run else {
         return;
     };
-    let turns = run.turns;
+    let turns = run.turns();
     // The window draws on input only; while counting frames or taking a screenshot the
     // script itself asks for the next frame.
     if matches!(

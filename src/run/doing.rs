@@ -47,7 +47,7 @@ impl RunState {
         let Some(kind) = default_monster_table().kind(monster.kind) else {
             return Doing::Wandering;
         };
-        let hurt = self.fight.as_ref().is_some_and(|f| f.hp < f.max_hp);
+        let hurt = self.fight.hp < self.fight.max_hp;
         let next_to = monster.pos.chebyshev(self.player) <= 1;
         match monster.mind {
             _ if is_afraid(monster, kind) => Doing::Fleeing,

@@ -2,8 +2,9 @@
 //! after each player turn; what each monster does on its turn (on the level's shared
 //! Dijkstra maps); and attacks both ways, rolled from the run's combat stream.
 //!
-//! A peaceful run (no monsters) has no [`Fight`] at all, and plays exactly as runs did
-//! before monsters existed — which is how older saves and recordings play.
+//! A peaceful run (no monsters) keeps a [`Fight`] that its rules never change (see
+//! [`Rules`](super::Rules)), and plays exactly as runs did before monsters existed —
+//! which is how older saves and recordings play.
 
 use std::collections::BTreeMap;
 
@@ -267,7 +268,7 @@ impl RunState {
     /// After a player turn: the player heals on schedule, then every monster whose turn
     /// comes before the player's next one acts, in the scheduler's order.
     pub(super) fn monsters_act(&mut self, out: &mut Vec<Outcome>) {
-        if self.end().is_some() {
+        if !self.rules.has_monsters() || self.end().is_some() {
             return;
         }
         let every = if self.wears_ring(RingPower::Regeneration) {
@@ -275,9 +276,7 @@ impl RunState {
         } else {
             REGENERATION_TURNS
         };
-        let Some(fight) = &mut self.fight else {
-            return;
-        };
+        let fight = &mut self.fight;
         if self.turns.is_multiple_of(every) && fight.hp < fight.max_hp {
             fight.hp += 1;
         }
@@ -287,9 +286,7 @@ impl RunState {
             .toward
             .retain(|&goal, _| goal == self.player);
         loop {
-            let Some(fight) = &mut self.fight else {
-                return;
-            };
+            let fight = &mut self.fight;
             if fight.end.is_some() {
                 return;
             }
@@ -297,8 +294,8 @@ impl RunState {
                 None | Some(Actor::Player) => return,
                 Some(Actor::Monster(id)) => {
                     let ticks = self.monster_turn(id, out);
-                    if let (Some(fight), Some(ticks)) = (&mut self.fight, ticks) {
-                        fight.schedule.done(Actor::Monster(id), ticks);
+                    if let Some(ticks) = ticks {
+                        self.fight.schedule.done(Actor::Monster(id), ticks);
                     }
                 }
             }
@@ -308,9 +305,7 @@ impl RunState {
     /// Monster `id` acts; returns how long its action took (`None` if it is gone).
     fn monster_turn(&mut self, id: u32, out: &mut Vec<Outcome>) -> Option<u32> {
         let Some(index) = self.level.monsters.iter().position(|m| m.id == id) else {
-            if let Some(fight) = &mut self.fight {
-                fight.schedule.remove(Actor::Monster(id));
-            }
+            self.fight.schedule.remove(Actor::Monster(id));
             return None;
         };
         let monster = self.level.monsters[index];
@@ -350,7 +345,7 @@ impl RunState {
     /// What `monster` does this turn, by its behaviour and what it knows.
     fn plan(&self, monster: &Monster, kind: &MonsterKind, sees: bool) -> Plan {
         let distance = monster.pos.chebyshev(self.player);
-        let hurt = self.fight.as_ref().is_some_and(|f| f.hp < f.max_hp);
+        let hurt = self.fight.hp < self.fight.max_hp;
         if is_afraid(monster, kind) {
             // Out of sight, a coward keeps its distance: it hides where it got to.
             return if sees { Plan::Flee } else { Plan::Rest };
@@ -454,9 +449,7 @@ impl RunState {
         let seed = self.campaign.seed;
         let depth = self.depth;
         let defence = self.player_fighter();
-        let Some(fight) = &mut self.fight else {
-            return;
-        };
+        let fight = &mut self.fight;
         let mut rng = fight.next_attack_rng(seed);
         // Being attacked stops a key held down, as a monster coming into view does.
         out.push(Outcome::Disturbed);
@@ -498,9 +491,7 @@ impl RunState {
             return;
         };
         let seed = self.campaign.seed;
-        let Some(fight) = &mut self.fight else {
-            return;
-        };
+        let fight = &mut self.fight;
         let mut rng = fight.next_attack_rng(seed);
         match roll_attack(attacker, &kind.fighter(), &mut rng) {
             AttackRoll::Miss => out.push(notice(&format!("You miss the {}.", kind.name))),

@@ -18,13 +18,13 @@ pub struct Lettered {
 }
 
 impl RunState {
-    /// The inventory by letter, in letter order. With monsters each kind keeps the
-    /// letter it got when first picked up until the last of it is gone; a peaceful run
-    /// letters its stacks in pick-up order.
+    /// The inventory by letter, in letter order: the letters kept with their kinds, or
+    /// (a peaceful run, which keeps none) its stacks lettered in pick-up order.
     pub fn lettered_inventory(&self) -> Vec<Lettered> {
         let stacks = inventory_stacks(&self.inventory);
-        match &self.fight {
-            Some(fight) if !fight.letters.is_empty() || stacks.is_empty() => fight
+        if !self.fight.letters.is_empty() || stacks.is_empty() {
+            return self
+                .fight
                 .letters
                 .iter()
                 .filter_map(|(&letter, &kind)| {
@@ -35,19 +35,19 @@ impl RunState {
                         count,
                     })
                 })
-                .collect(),
-            _ => stacks
-                .into_iter()
-                .enumerate()
-                .filter_map(|(index, (kind, count))| {
-                    Some(Lettered {
-                        letter: stack_letter(index)?,
-                        kind,
-                        count,
-                    })
-                })
-                .collect(),
+                .collect();
         }
+        stacks
+            .into_iter()
+            .enumerate()
+            .filter_map(|(index, (kind, count))| {
+                Some(Lettered {
+                    letter: stack_letter(index)?,
+                    kind,
+                    count,
+                })
+            })
+            .collect()
     }
 
     /// The kind under inventory letter number `slot` (0 = `a`), if any.
@@ -59,16 +59,15 @@ impl RunState {
             .map(|l| l.kind)
     }
 
-    /// Gives `kind` a letter if it has none (with monsters): the first free one.
+    /// Gives `kind` a letter if it has none (where letters stay with kinds): the first
+    /// free one.
     pub(super) fn give_letter(&mut self, kind: usize) {
-        let Some(fight) = &mut self.fight else {
-            return;
-        };
-        if fight.letters.values().any(|&k| k == kind) {
+        let letters = &mut self.fight.letters;
+        if !self.rules.letters_stay_with_kinds() || letters.values().any(|&k| k == kind) {
             return;
         }
-        if let Some(free) = ('a'..='z').find(|c| !fight.letters.contains_key(c)) {
-            fight.letters.insert(free, kind);
+        if let Some(free) = ('a'..='z').find(|c| !letters.contains_key(c)) {
+            letters.insert(free, kind);
         }
     }
 
@@ -77,9 +76,7 @@ impl RunState {
         if self.inventory.contains(&kind) {
             return;
         }
-        if let Some(fight) = &mut self.fight {
-            fight.letters.retain(|_, k| *k != kind);
-        }
+        self.fight.letters.retain(|_, k| *k != kind);
     }
 
     /// Letters every carried kind that has none (a save from before letters were kept:

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::level::{LevelInPlay, LevelMemory, check_play_size, generate_for_play};
 use super::messages::Message;
-use super::{Fight, RunState};
+use super::{Fight, Rules, RunState};
 use crate::config::CampaignConfig;
 use crate::generator::Generation;
 use crate::grid::Pos;
@@ -162,7 +162,7 @@ impl RunState {
             remembered,
             loot_table: (self.campaign.loot_table().fingerprint() != LootFingerprint::embedded())
                 .then(|| self.campaign.loot_table().to_ron()),
-            fight: self.fight.clone(),
+            fight: self.rules.saves_the_fight().then(|| self.fight.clone()),
             generation: (self.generation != GENERATION_OF_AN_OLDER_SAVE)
                 .then(|| self.generation.number()),
             messages: Vec::new(),
@@ -287,6 +287,11 @@ impl RunState {
                 check_level_in_play(&level, player, fight)?;
             }
         }
+        let rules = if save.fight.is_some() {
+            Rules::Monsters
+        } else {
+            Rules::Peaceful
+        };
         let mut run = RunState {
             campaign,
             depth: save.depth,
@@ -298,7 +303,8 @@ impl RunState {
             player,
             level,
             watch: None,
-            fight: save.fight,
+            rules,
+            fight: save.fight.unwrap_or_default(),
             generation,
         };
         run.bring_up_to_date();
@@ -312,9 +318,10 @@ impl RunState {
     /// this one if its item was taken — and every carried kind gets a letter, in the
     /// order its panel showed them.
     fn bring_up_to_date(&mut self) {
-        let Some(fight) = &self.fight else {
+        if !self.rules.has_a_goal() {
             return;
-        };
+        }
+        let fight = &self.fight;
         let table = self.campaign.loot_table();
         let is = |kind: usize, test: fn(&crate::loot::LootItem) -> bool| {
             table.items().get(kind).is_some_and(test)
@@ -344,18 +351,17 @@ impl RunState {
         let depth = self.depth;
         self.inventory
             .retain(|&k| !is(k, |i| i.effect == Effect::Gold || i.must_find));
-        if let Some(fight) = &mut self.fight {
-            fight.gold = fight
-                .gold
-                .saturating_add(gold.saturating_mul(GOLD_OF_AN_OLDER_SAVE));
-            if runes || nothing_found_below_the_first {
-                for above in 1..depth {
-                    fight.mark_found(above);
-                }
+        let fight = &mut self.fight;
+        fight.gold = fight
+            .gold
+            .saturating_add(gold.saturating_mul(GOLD_OF_AN_OLDER_SAVE));
+        if runes || nothing_found_below_the_first {
+            for above in 1..depth {
+                fight.mark_found(above);
             }
-            if found_here {
-                fight.mark_found(depth);
-            }
+        }
+        if found_here {
+            fight.mark_found(depth);
         }
         self.letter_everything();
     }
@@ -379,8 +385,9 @@ impl RunState {
         }
         check_monsters(&self.level.key, &self.level.monsters)?;
         let table = self.campaign.loot_table();
-        check_carried(self.fight.as_ref(), &self.inventory, table, self.turns)?;
-        if let Some(fight) = &self.fight {
+        let fight = self.rules.saves_the_fight().then_some(&self.fight);
+        check_carried(fight, &self.inventory, table, self.turns)?;
+        if let Some(fight) = fight {
             check_level_in_play(&self.level, self.player, fight)?;
         }
         Ok(())
@@ -633,4 +640,58 @@ pub fn load_run_and_messages(
 /// Writes a save with the crash-safe writer; the scramble key changes with every save.
 pub fn write_save(path: &Path, save: &GameSave) -> Result<(), SaveError> {
     save_to_path(path, save, mix64(save.campaign.seed ^ save.turns))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::PlayerAction;
+
+    /// A run with monsters of seed `seed`, played a little by exploring.
+    fn explored(seed: u64) -> RunState {
+        let mut campaign = CampaignConfig::builtin();
+        campaign.seed = seed;
+        let mut run = RunState::start(campaign, None, Rules::Monsters)
+            .expect("the run starts")
+            .0;
+        assert_eq!(run.broken_rule(), None, "a run the rules made breaks none");
+        for _ in 0..20 {
+            run.apply(PlayerAction::Explore);
+            assert_eq!(run.broken_rule(), None, "nor one they played");
+        }
+        run
+    }
+
+    // Broken states are made here, inside the run model, because nothing outside it
+    // (not even a test's staging) can make one.
+    #[test]
+    fn a_run_in_play_that_breaks_a_rule_names_it() {
+        let run = explored(21);
+
+        let mut monster_on_player = run.clone();
+        let m = monster_on_player.level.monsters.first_mut();
+        m.expect("depth 1 has monsters").pos = run.player;
+        let broken = monster_on_player.broken_rule().unwrap();
+        assert!(
+            broken.contains("a monster stands on the player"),
+            "{broken}"
+        );
+
+        let mut in_a_wall = run.clone();
+        let tiles = &in_a_wall.level.level.tiles;
+        let wall = (0..tiles.width() as i32)
+            .map(|x| Pos::new(x, 0))
+            .find(|&p| !tiles.is_walkable(p))
+            .unwrap();
+        in_a_wall.player = wall;
+        assert!(in_a_wall.broken_rule().unwrap().contains("not open ground"));
+
+        let mut too_hale = run.clone();
+        too_hale.fight.hp = too_hale.fight.max_hp + 1;
+        assert!(too_hale.broken_rule().unwrap().contains("hit points"));
+
+        let mut stranger = run;
+        stranger.inventory.push(9999);
+        assert!(stranger.broken_rule().unwrap().contains("item 9999"));
+    }
 }

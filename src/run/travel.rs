@@ -213,12 +213,12 @@ impl RunState {
 
     /// `Z`: waits until healed and no longer confused, or until disturbed.
     pub(super) fn rest(&mut self, out: &mut Vec<Outcome>) {
-        let Some(fight) = &self.fight else {
+        if !self.rules.has_monsters() {
             out.push(notice("There is nothing to rest for in a peaceful run."));
             return;
-        };
-        let rested =
-            |run: &RunState| run.fight.as_ref().is_none_or(|f| f.hp >= f.max_hp) && !run.confused();
+        }
+        let fight = &self.fight;
+        let rested = |run: &RunState| run.fight.hp >= run.fight.max_hp && !run.confused();
         if rested(self) {
             out.push(notice(&format!(
                 "You are rested already ({}/{} HP).",

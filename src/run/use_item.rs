@@ -26,7 +26,7 @@ enum Spent {
 impl RunState {
     /// Uses one item under inventory letter `slot` (0 = `a`).
     pub(super) fn use_item(&mut self, slot: u8, out: &mut Vec<Outcome>) {
-        if self.fight.is_none() {
+        if !self.rules.items_work() {
             out.push(notice("Items do nothing in a peaceful run."));
             return;
         }
@@ -59,9 +59,7 @@ impl RunState {
                 Spent::One
             }
             Effect::Confuse(turns) => {
-                if let Some(fight) = &mut self.fight {
-                    fight.confused_until = self.turns + 1 + turns as u64;
-                }
+                self.fight.confused_until = self.turns + 1 + turns as u64;
                 out.push(notice("You feel dizzy; the floor sways. (confused)"));
                 Spent::One
             }
@@ -104,9 +102,7 @@ impl RunState {
 
     /// Heals up to `amount`; returns how much.
     fn heal(&mut self, amount: u32) -> u32 {
-        let Some(fight) = &mut self.fight else {
-            return 0;
-        };
+        let fight = &mut self.fight;
         let before = fight.hp;
         fight.hp = fight.hp.saturating_add(amount).min(fight.max_hp);
         fight.hp - before
@@ -114,9 +110,7 @@ impl RunState {
 
     fn drink_healing(&mut self, amount: u32, out: &mut Vec<Outcome>) -> Spent {
         let healed = self.heal(amount);
-        let Some(fight) = &mut self.fight else {
-            return Spent::One;
-        };
+        let fight = &mut self.fight;
         if healed < amount {
             // Healing past full strengthens: the most grows by one.
             fight.max_hp = fight.max_hp.saturating_add(1);
@@ -165,14 +159,14 @@ impl RunState {
             None => "drop".to_owned(),
         };
         out.push(notice(&format!("You {verb} {}.", with_article(&name))));
-        if self.fight.is_some() {
+        if self.rules.handling_items_takes_a_turn() {
             self.pass_turn(out);
         }
     }
 
     /// The slot that holds `kind`, if it is worn or wielded.
     fn slot_holding(&self, kind: usize) -> Option<Slot> {
-        let fight = self.fight.as_ref()?;
+        let fight = &self.fight;
         if fight.weapon == Some(kind) {
             Some(Slot::Weapon)
         } else if fight.armour == Some(kind) {
@@ -186,16 +180,15 @@ impl RunState {
 
     /// Takes `kind` off whatever slot holds it.
     fn take_off(&mut self, kind: usize) {
-        if let Some(fight) = &mut self.fight {
-            for held in [
-                &mut fight.weapon,
-                &mut fight.armour,
-                &mut fight.ring,
-                &mut fight.second_ring,
-            ] {
-                if *held == Some(kind) {
-                    *held = None;
-                }
+        let fight = &mut self.fight;
+        for held in [
+            &mut fight.weapon,
+            &mut fight.armour,
+            &mut fight.ring,
+            &mut fight.second_ring,
+        ] {
+            if *held == Some(kind) {
+                *held = None;
             }
         }
     }
@@ -291,9 +284,7 @@ impl RunState {
 
     /// Uses a charge of a wand of kind `wand`; the last charge uses the wand up.
     fn spend_charge(&mut self, wand: usize) -> Spent {
-        let Some(fight) = &mut self.fight else {
-            return Spent::Kept;
-        };
+        let fight = &mut self.fight;
         let used = fight.wand_charges_used.entry(wand).or_insert(0);
         *used += 1;
         if *used >= WAND_CHARGES {
@@ -311,9 +302,7 @@ impl RunState {
         name: &str,
         out: &mut Vec<Outcome>,
     ) -> Spent {
-        let Some(fight) = &mut self.fight else {
-            return Spent::Refused;
-        };
+        let fight = &mut self.fight;
         let held = match slot {
             Slot::Weapon => &mut fight.weapon,
             Slot::Armour => &mut fight.armour,
@@ -355,10 +344,8 @@ impl RunState {
 
     /// Marks `kind` identified.
     fn identify(&mut self, kind: usize) {
-        if let Some(fight) = &mut self.fight
-            && let Err(at) = fight.identified.binary_search(&kind)
-        {
-            fight.identified.insert(at, kind);
+        if let Err(at) = self.fight.identified.binary_search(&kind) {
+            self.fight.identified.insert(at, kind);
         }
     }
 
@@ -376,9 +363,7 @@ impl RunState {
 
     /// The powers of the rings worn (one per hand).
     pub fn ring_powers(&self) -> Vec<RingPower> {
-        let Some(fight) = &self.fight else {
-            return Vec::new();
-        };
+        let fight = &self.fight;
         let table = self.campaign.loot_table();
         fight
             .rings()
@@ -402,8 +387,9 @@ impl RunState {
         }
         let used = self
             .fight
-            .as_ref()
-            .and_then(|f| f.wand_charges_used.get(&kind).copied())
+            .wand_charges_used
+            .get(&kind)
+            .copied()
             .unwrap_or(0);
         Some(WAND_CHARGES.saturating_sub(used))
     }
@@ -423,9 +409,7 @@ impl RunState {
     /// experience level's, armour and a ring of protection.
     pub fn player_fighter(&self) -> Fighter {
         let mut fighter = super::PLAYER_FIGHTER;
-        let Some(fight) = &self.fight else {
-            return fighter;
-        };
+        let fight = &self.fight;
         // Each experience level adds one attack; every other one, one defence.
         fighter.attack += fight.level - 1;
         fighter.defence += (fight.level - 1) / 2;
@@ -450,9 +434,7 @@ impl RunState {
 
     /// Whether moves go astray this turn.
     pub fn confused(&self) -> bool {
-        self.fight
-            .as_ref()
-            .is_some_and(|f| self.turns < f.confused_until)
+        self.turns < self.fight.confused_until
     }
 
     /// A confused step: a direction from a stream of the run seed and the turn.

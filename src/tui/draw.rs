@@ -122,7 +122,7 @@ pub fn draw(frame: &mut Frame, screen: &Screen) {
         None => draw_in_view_line(frame, map, screen.run),
     }
     let look = prompt_line(screen.run, screen.keys);
-    draw_notices(frame, notices, screen.log, screen.run.turns, look);
+    draw_notices(frame, notices, screen.log, screen.run.turns(), look);
     if let Some(lines) = end_screen(screen.run) {
         draw_overlay(frame, area, "The run is over", &lines.join("\n"));
     }
@@ -196,7 +196,7 @@ pub fn view_start(at: i32, size: i32, view: i32) -> i32 {
 fn draw_map(frame: &mut Frame, area: Rect, run: &RunState, cursor: Option<Pos>) {
     let view = map_view(run, cursor);
     let (width, height) = (view.width() as i32, view.height() as i32);
-    let centre = cursor.unwrap_or(run.player);
+    let centre = cursor.unwrap_or(run.player());
     let x0 = view_start(centre.x, width, area.width as i32);
     let y0 = view_start(centre.y, height, area.height as i32);
     let buffer = frame.buffer_mut();

@@ -12,7 +12,7 @@ use crate::run::{RunState, with_article, with_kind_article};
 /// What the player knows of the tile at `pos`, in one line ("A jackal (4/6 HP), hunting
 /// you, on floor.").
 pub fn describe(run: &RunState, pos: Pos) -> String {
-    if !run.level.level.tiles.contains(pos) {
+    if !run.level().level.tiles.contains(pos) {
         return "Nothing: that is off the map.".to_owned();
     }
     let Some(known) = known_at(run, pos) else {
@@ -24,7 +24,7 @@ pub fn describe(run: &RunState, pos: Pos) -> String {
     }
     let mut parts = Vec::new();
     if let Some(index) = known.monster {
-        let monster = &run.level.monsters[index];
+        let monster = &run.level().monsters[index];
         if let Some(kind) = default_monster_table().kind(monster.kind) {
             parts.push(format!(
                 "{} ({}/{} HP), {}",

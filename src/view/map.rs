@@ -92,13 +92,13 @@ impl Known {
             return Some(Occupant::Player);
         }
         if let Some(index) = self.monster {
-            let kind = run.level.monsters[index].kind;
+            let kind = run.level().monsters[index].kind;
             return Some(Occupant::Monster {
                 glyph: default_monster_table().glyph(kind),
             });
         }
         self.item.map(|kind| Occupant::Item {
-            glyph: run.campaign.loot_table().glyph(kind),
+            glyph: run.campaign().loot_table().glyph(kind),
         })
     }
 }
@@ -112,16 +112,16 @@ struct Occupants {
 
 impl Occupants {
     fn of(run: &RunState) -> Occupants {
-        let tiles = &run.level.level.tiles;
+        let tiles = &run.level().level.tiles;
         let index = |pos: Pos| tiles.contains(pos).then(|| tiles.index_of(pos));
         let mut monsters = BTreeMap::new();
-        for (i, monster) in run.level.monsters.iter().enumerate() {
+        for (i, monster) in run.level().monsters.iter().enumerate() {
             if let Some(at) = index(monster.pos) {
                 monsters.entry(at).or_insert(i);
             }
         }
         let mut items = BTreeMap::new();
-        for item in &run.level.items {
+        for item in &run.level().items {
             if let Some(at) = index(item.pos) {
                 items.entry(at).or_insert(item.item);
             }
@@ -134,7 +134,7 @@ impl Occupants {
     fn known(&self, run: &RunState, index: usize) -> Option<Known> {
         let (tile, sight) = run.shown(index);
         let terrain = Terrain::of(tile);
-        if run.watch.is_some() {
+        if run.watch().is_some() {
             // The automaton's stage: nothing stands on it yet.
             return (sight != Sight::Unseen).then_some(Known {
                 terrain,
@@ -144,7 +144,7 @@ impl Occupants {
                 item: None,
             });
         }
-        let player = run.level.level.tiles.pos_of(index) == run.player;
+        let player = run.level().level.tiles.pos_of(index) == run.player();
         let light = match sight {
             // Where the player stands is always seen.
             _ if player => Light::Lit,
@@ -177,7 +177,7 @@ impl Occupants {
 
 /// The whole map as the player sees it, the look cursor (if looking) on `cursor`.
 pub fn map_view(run: &RunState, cursor: Option<Pos>) -> Grid<TileView> {
-    let tiles = &run.level.level.tiles;
+    let tiles = &run.level().level.tiles;
     let occupants = Occupants::of(run);
     let cursor = cursor
         .filter(|&c| tiles.contains(c))
@@ -192,7 +192,7 @@ pub fn map_view(run: &RunState, cursor: Option<Pos>) -> Grid<TileView> {
 /// The tile at `pos` as the player sees it (`None` off the map): one tile of
 /// [`map_view`].
 pub fn tile_view(run: &RunState, pos: Pos, cursor: Option<Pos>) -> Option<TileView> {
-    let tiles = &run.level.level.tiles;
+    let tiles = &run.level().level.tiles;
     tiles
         .contains(pos)
         .then(|| Occupants::of(run).tile_view(run, tiles.index_of(pos), cursor == Some(pos)))
@@ -200,7 +200,7 @@ pub fn tile_view(run: &RunState, pos: Pos, cursor: Option<Pos>) -> Option<TileVi
 
 /// What the player knows to be at `pos`; `None` off the map or never seen.
 pub(super) fn known_at(run: &RunState, pos: Pos) -> Option<Known> {
-    let tiles = &run.level.level.tiles;
+    let tiles = &run.level().level.tiles;
     tiles
         .contains(pos)
         .then(|| Occupants::of(run).known(run, tiles.index_of(pos)))

@@ -49,21 +49,21 @@ pub fn inventory_title(verb: Option<ItemVerb>) -> &'static str {
 /// The end screen's lines once the run is over: how it ended, depth, turns, kills, the
 /// purse, whether designer tools were used, and the seed to share.
 pub fn end_screen(run: &RunState) -> Option<Vec<String>> {
-    let fight = run.fight.as_ref()?;
+    let fight = run.fight();
     let headline = match fight.end.as_ref()? {
-        RunEnd::Won => format!("You escaped the dungeon from depth {}!", run.depth),
+        RunEnd::Won => format!("You escaped the dungeon from depth {}!", run.depth()),
         RunEnd::Died { cause } => format!("You died: {cause}."),
     };
     let mut lines = vec![
         headline,
         format!(
             "Depth {}   level {}   turns {}   kills {}   gold {}   items {}",
-            run.depth,
+            run.depth(),
             fight.level,
-            run.turns,
+            run.turns(),
             fight.kills,
             fight.gold,
-            run.inventory.len()
+            run.inventory().len()
         ),
     ];
     if fight.designer {
@@ -71,9 +71,9 @@ pub fn end_screen(run: &RunState) -> Option<Vec<String>> {
     }
     lines.push(format!(
         "Share it: seed {} (delve play --seed {}); this level: key {}",
-        run.campaign.seed,
-        run.campaign.seed,
-        run.level.key.encode()
+        run.campaign().seed,
+        run.campaign().seed,
+        run.level().key.encode()
     ));
     lines.push(
         "Esc quits; F9 or L loads the last save; M the messages, i the inventory, ? the help."

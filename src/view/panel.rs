@@ -57,7 +57,7 @@ pub fn side_panel(run: &RunState, item_rows: usize) -> Vec<PanelLine> {
 /// keys that use and drop one.
 pub fn carrying_heading(run: &RunState) -> String {
     let count = carrying_count(run);
-    if run.inventory.is_empty() {
+    if run.inventory().is_empty() {
         count
     } else {
         format!("{count} (a: use, d: drop, + letter)")
@@ -66,10 +66,10 @@ pub fn carrying_heading(run: &RunState) -> String {
 
 /// The inventory overlay's first line: how many items (the title says the keys).
 pub(super) fn carrying_count(run: &RunState) -> String {
-    if run.inventory.is_empty() {
+    if run.inventory().is_empty() {
         "Carrying nothing".to_owned()
     } else {
-        format!("Carrying {}", run.inventory.len())
+        format!("Carrying {}", run.inventory().len())
     }
 }
 
@@ -88,7 +88,7 @@ pub fn monsters_in_view(run: &RunState) -> Vec<String> {
     run.seen_monsters()
         .into_iter()
         .filter_map(|i| {
-            let m = &run.level.monsters[i];
+            let m = &run.level().monsters[i];
             let kind = table.kind(m.kind)?;
             Some(format!(
                 "{} {}/{}, {}",
@@ -105,9 +105,9 @@ pub fn monsters_in_view(run: &RunState) -> Vec<String> {
 /// its name as the player knows it (a disguise until identified), a count for several,
 /// a known wand's charges, and what is worn or wielded.
 pub fn inventory_lines(run: &RunState) -> Vec<String> {
-    let table = run.campaign.loot_table();
+    let table = run.campaign().loot_table();
     let knowledge = run.knowledge();
-    let fight = run.fight.as_ref();
+    let fight = run.fight();
     run.lettered_inventory()
         .into_iter()
         .map(|item| {
@@ -125,12 +125,9 @@ pub fn inventory_lines(run: &RunState) -> Vec<String> {
                 let s = if charges == 1 { "" } else { "s" };
                 line.push_str(&format!(" ({charges} charge{s})"));
             }
-            let held = |slot: Option<Option<usize>>| slot.flatten() == Some(kind);
-            if held(fight.map(|f| f.weapon)) {
+            if fight.weapon == Some(kind) {
                 line.push_str(" (wielded)");
-            } else if held(fight.map(|f| f.armour))
-                || fight.is_some_and(|f| f.rings().any(|r| r == kind))
-            {
+            } else if fight.armour == Some(kind) || fight.rings().any(|r| r == kind) {
                 line.push_str(" (worn)");
             }
             line
@@ -154,22 +151,23 @@ mod tests {
 
     /// Carrying one of each of the first `kinds` kinds of the loot table but gold.
     fn carrying(run: &mut RunState, kinds: usize) {
-        let table = run.campaign.loot_table();
+        let table = run.campaign().loot_table();
         let gold = table.index_of("gold pieces").unwrap();
-        run.inventory = (0..table.items().len())
+        let items = (0..table.items().len())
             .filter(|&k| k != gold)
             .take(kinds)
             .collect();
+        run.stage().carry(items);
     }
 
     #[test]
     fn the_inventory_panel_letters_and_counts_each_kind() {
         let mut run = start();
-        let table = run.campaign.loot_table();
+        let table = run.campaign().loot_table();
         let gold = table.index_of("gold pieces").unwrap();
         let food = table.index_of("food ration").unwrap();
         let dagger = table.index_of("dagger").unwrap();
-        run.inventory = vec![gold, food, gold, dagger];
+        run.stage().carry(vec![gold, food, gold, dagger]);
         run.apply(PlayerAction::Use(2));
         assert_eq!(
             inventory_lines(&run),
@@ -185,18 +183,19 @@ mod tests {
     fn the_panel_lists_the_monsters_in_view_before_the_inventory() {
         let mut run = start();
         carrying(&mut run, 3);
-        let tiles = run.level.level.tiles.clone();
+        let tiles = run.level().level.tiles.clone();
         let at = tiles
             .positions()
-            .find(|&p| tiles[p] == Tile::Floor && run.level.in_view(p) && p != run.player)
+            .find(|&p| tiles[p] == Tile::Floor && run.level().in_view(p) && p != run.player())
             .unwrap();
-        run.level.monsters = vec![Monster {
+        let player = run.player();
+        run.stage().set_monsters(vec![Monster {
             id: 0,
             kind: default_monster_table().index_of("kobold").unwrap(),
             pos: at,
             hp: 9,
-            mind: Mind::Hunting(run.player),
-        }];
+            mind: Mind::Hunting(player),
+        }]);
         let lines = side_panel(&run, usize::MAX);
         assert_eq!(lines[0], PanelLine::Heading(IN_VIEW_HEADING.to_owned()));
         assert_eq!(
@@ -212,7 +211,7 @@ mod tests {
     fn a_long_inventory_is_cut_to_its_rows_saying_how_many_more() {
         let mut run = start();
         carrying(&mut run, 12);
-        run.level.monsters.clear();
+        run.stage().clear_monsters();
         let lines = side_panel(&run, 10);
         let texts: Vec<&str> = lines.iter().map(PanelLine::text).collect();
         assert_eq!(texts.len(), 1 + 10, "{texts:?}");

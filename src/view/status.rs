@@ -45,20 +45,21 @@ fn part(text: impl Into<String>, priority: u8) -> StatusPart {
 /// and their bar, timed states, experience level, the stairs' seal, turn, purse, items
 /// carried, a designer run's mark, the run seed and the level key.
 pub fn status_parts(run: &RunState) -> Vec<StatusPart> {
-    let key = &run.level.key;
+    let key = &run.level().key;
     let mut parts = vec![
-        part(run.campaign.name.clone(), 7),
+        part(run.campaign().name.clone(), 7),
         part(format!("Depth {}", key.depth), 0),
         part(key.config.kind().to_string(), 6),
     ];
-    if let Some(f) = &run.fight {
+    if run.rules().has_monsters() {
+        let f = run.fight();
         parts.push(part(format!("HP {}/{}", f.hp, f.max_hp), 0));
         parts.push(StatusPart {
             attached: true,
             ..part(hp_bar(f.hp, f.max_hp), 5)
         });
         if run.confused() {
-            let left = f.confused_until.saturating_sub(run.turns);
+            let left = f.confused_until.saturating_sub(run.turns());
             parts.push(part(format!("Confused ({left})"), 0));
         }
         parts.push(part(format!("Lv {}", f.level), 3));
@@ -73,15 +74,15 @@ pub fn status_parts(run: &RunState) -> Vec<StatusPart> {
     } else {
         parts.push(part("peaceful", 4));
     }
-    parts.push(part(format!("turn {}", run.turns), 1));
-    if run.fight.is_some() {
+    parts.push(part(format!("turn {}", run.turns()), 1));
+    if run.rules().has_a_goal() {
         parts.push(part(format!("${}", run.gold()), 3));
     }
-    parts.push(part(format!("items {}", run.inventory.len()), 6));
+    parts.push(part(format!("items {}", run.inventory().len()), 6));
     if run.designer_run() {
         parts.push(part("DESIGNER RUN", 2));
     }
-    parts.push(part(format!("seed {}", run.campaign.seed), 4));
+    parts.push(part(format!("seed {}", run.campaign().seed), 4));
     parts.push(part(format!("key {}", key.encode()), 8));
     parts
 }

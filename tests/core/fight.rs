@@ -14,7 +14,7 @@ use delve::schedule::Actor;
 use super::support::{alone_with, floor_in_view, monster, monster_kind, notices, with_monsters};
 
 fn hp(run: &RunState) -> u32 {
-    run.fight.as_ref().unwrap().hp
+    run.fight().hp
 }
 
 #[test]
@@ -26,7 +26,7 @@ fn a_hunter_that_sees_the_player_closes_in_and_attacks() {
             continue;
         };
         let mut run = alone_with(run, Some(monster("kobold", at)));
-        let mut distance = at.chebyshev(run.player);
+        let mut distance = at.chebyshev(run.player());
         let (mut attacked, mut told) = (false, false);
         for _ in 0..30 {
             let before = hp(&run);
@@ -34,7 +34,7 @@ fn a_hunter_that_sees_the_player_closes_in_and_attacks() {
             told |= notices(&outcomes)
                 .iter()
                 .any(|line| line.starts_with("The kobold hits you"));
-            let now = run.level.monsters[0].pos.chebyshev(run.player);
+            let now = run.level().monsters[0].pos.chebyshev(run.player());
             assert!(
                 now <= distance,
                 "seed {seed}: the hunter went from {distance} to {now}"
@@ -58,14 +58,15 @@ fn a_fast_monster_acts_twice_per_player_move() {
     let run = with_monsters(4);
     let at = floor_in_view(&run, 8).expect("room to stand");
     let mut run = alone_with(run, Some(monster("jackal", at)));
-    run.level.monsters[0].mind = Mind::Hunting(run.player);
+    let player = run.player();
+    run.stage().set_mind(0, Mind::Hunting(player));
     // Arriving monsters wait one action of their own, so the first turn has one step;
     // every turn after has two.
-    let start = run.level.monsters[0].pos.chebyshev(run.player);
+    let start = run.level().monsters[0].pos.chebyshev(run.player());
     run.apply(PlayerAction::Wait);
-    let first = run.level.monsters[0].pos.chebyshev(run.player);
+    let first = run.level().monsters[0].pos.chebyshev(run.player());
     run.apply(PlayerAction::Wait);
-    let second = run.level.monsters[0].pos.chebyshev(run.player);
+    let second = run.level().monsters[0].pos.chebyshev(run.player());
     assert_eq!((start - first, first - second), (1, 2), "from {start}");
 }
 
@@ -80,13 +81,13 @@ fn a_hurt_coward_flees() {
             continue;
         };
         let mut run = alone_with(run, Some(monster("rat", at)));
-        run.level.monsters[0].hp = 1;
+        run.stage().set_monster_hp(0, 1);
         for _ in 0..8 {
             run.apply(PlayerAction::Wait);
         }
-        let rat = run.level.monsters[0];
-        let hidden = !run.level.visible[run.level.level.tiles.index_of(rat.pos)];
-        if rat.pos.chebyshev(run.player) > 3 || hidden {
+        let rat = run.level().monsters[0];
+        let hidden = !run.level().visible[run.level().level.tiles.index_of(rat.pos)];
+        if rat.pos.chebyshev(run.player()) > 3 || hidden {
             got_away += 1;
         }
         assert_eq!(hp(&run), 30, "seed {seed}: a fleeing rat does not bite");
@@ -104,8 +105,8 @@ fn killed_by_a_troll(seed: u64) -> RunState {
     let run = with_monsters(seed);
     let at = KING
         .iter()
-        .map(|&(dx, dy)| run.player.offset(dx, dy))
-        .find(|&p| run.level.level.tiles[p] == Tile::Floor)
+        .map(|&(dx, dy)| run.player().offset(dx, dy))
+        .find(|&p| run.level().level.tiles[p] == Tile::Floor)
         .expect("floor next to the stairs");
     let mut run = alone_with(run, Some(monster("troll", at)));
     let mut turns = 0;
@@ -125,7 +126,7 @@ fn the_player_can_die_and_then_the_run_is_over() {
         other => panic!("{other:?}"),
     }
     assert_eq!(hp(&run), 0);
-    let (position, turns) = (run.player, run.turns);
+    let (position, turns) = (run.player(), run.turns());
     for action in [
         PlayerAction::Move(1, 0),
         PlayerAction::Wait,
@@ -135,7 +136,7 @@ fn the_player_can_die_and_then_the_run_is_over() {
     ] {
         let outcomes = run.apply(action);
         assert_eq!(
-            (run.player, run.turns),
+            (run.player(), run.turns()),
             (position, turns),
             "the dead do not act"
         );
@@ -164,30 +165,32 @@ fn the_final_depths_stairs_win_with_the_rune_and_are_sealed_without_it() {
     campaign.final_depth = Some(2);
     let key = LevelKey::new(campaign.config_at(2).clone(), 2, 9);
     let (mut run, _) = RunState::start(campaign, Some(key), Rules::Monsters).unwrap();
-    run.level.monsters.clear();
-    run.player = run.level.level.down;
+    run.stage().clear_monsters();
+    let stand = run.level().level.down;
+    run.stage().put_player(stand);
     let sealed = run.apply(PlayerAction::Descend);
-    assert!(run.end().is_none() && run.depth == 2);
+    assert!(run.end().is_none() && run.depth() == 2);
     assert!(matches!(&sealed[0], Outcome::Notice(t) if t.contains("sealed")));
     let rune = run
-        .campaign
+        .campaign()
         .loot_table()
         .index_of("rune of passage")
         .unwrap();
-    let at = run
-        .level
+    let stand = run
+        .level()
         .items
         .iter()
         .find(|i| i.item == rune)
         .expect("the level's rune")
         .pos;
-    run.player = at;
+    run.stage().put_player(stand);
     run.apply(PlayerAction::PickUp);
     assert!(
-        !run.inventory.contains(&rune),
+        !run.inventory().contains(&rune),
         "the rune opens, it is not carried"
     );
-    run.player = run.level.level.down;
+    let stand = run.level().level.down;
+    run.stage().put_player(stand);
     let won = run.apply(PlayerAction::Descend);
     assert_eq!(run.end(), Some(&RunEnd::Won));
     assert!(won.contains(&Outcome::RunEnded));
@@ -203,15 +206,15 @@ fn killing_a_monster_counts_and_removes_it_from_the_level_and_the_schedule() {
     let run = with_monsters(12);
     let at = KING
         .iter()
-        .map(|&(dx, dy)| run.player.offset(dx, dy))
-        .find(|&p| run.level.level.tiles[p] == Tile::Floor)
+        .map(|&(dx, dy)| run.player().offset(dx, dy))
+        .find(|&p| run.level().level.tiles[p] == Tile::Floor)
         .expect("floor next to the stairs");
     // A slug never chases and never flees: it stays to be fought.
     let mut run = alone_with(run, Some(monster("giant slug", at)));
     let mut swings = 0;
-    while !run.level.monsters.is_empty() {
-        let target = run.level.monsters[0].pos;
-        let step = (target.x - run.player.x, target.y - run.player.y);
+    while !run.level().monsters.is_empty() {
+        let target = run.level().monsters[0].pos;
+        let step = (target.x - run.player().x, target.y - run.player().y);
         assert!(
             step.0.abs() <= 1 && step.1.abs() <= 1,
             "the slug wandered off"
@@ -223,7 +226,7 @@ fn killing_a_monster_counts_and_removes_it_from_the_level_and_the_schedule() {
             "the player kills a slug"
         );
     }
-    let fight = run.fight.as_ref().unwrap();
+    let fight = run.fight();
     assert_eq!(fight.kills, 1);
     assert!(!fight.schedule.contains(Actor::Monster(0)));
     assert!(fight.schedule.contains(Actor::Player));
@@ -233,10 +236,11 @@ fn killing_a_monster_counts_and_removes_it_from_the_level_and_the_schedule() {
 fn a_level_key_gives_the_same_monsters_at_arrival() {
     for seed in [1, 2, 3] {
         let a = with_monsters(seed);
-        let campaign = a.campaign.clone();
-        let (b, _) = RunState::start(campaign, Some(a.level.key.clone()), Rules::Monsters).unwrap();
-        assert_eq!(a.level.monsters, b.level.monsters);
-        assert!(!a.level.monsters.is_empty());
+        let campaign = a.campaign().clone();
+        let (b, _) =
+            RunState::start(campaign, Some(a.level().key.clone()), Rules::Monsters).unwrap();
+        assert_eq!(a.level().monsters, b.level().monsters);
+        assert!(!a.level().monsters.is_empty());
     }
 }
 
@@ -250,19 +254,22 @@ fn a_save_in_the_middle_of_a_fight_goes_on_exactly() {
     let saved = run.snapshot();
     let text = ron::to_string(&saved).unwrap();
     let mut loaded = RunState::restore(ron::from_str(&text).unwrap()).unwrap();
-    assert!(loaded.memories == run.memories, "memories");
-    assert!(loaded.keys == run.keys, "keys");
+    assert!(loaded.memories() == run.memories(), "memories");
+    assert!(loaded.keys() == run.keys(), "keys");
     assert!(
-        loaded.fight == run.fight,
+        loaded.fight() == run.fight(),
         "fight {:?} {:?}",
-        loaded.fight,
-        run.fight
+        loaded.fight(),
+        run.fight()
     );
-    assert!(loaded.level.monsters == run.level.monsters, "monsters");
-    assert!(loaded.level.waypoints == run.level.waypoints, "waypoints");
-    assert!(loaded.level.seen == run.level.seen, "seen");
-    assert!(loaded.level.visible == run.level.visible, "visible");
-    assert!(loaded.level.items == run.level.items, "items");
+    assert!(loaded.level().monsters == run.level().monsters, "monsters");
+    assert!(
+        loaded.level().waypoints == run.level().waypoints,
+        "waypoints"
+    );
+    assert!(loaded.level().seen == run.level().seen, "seen");
+    assert!(loaded.level().visible == run.level().visible, "visible");
+    assert!(loaded.level().items == run.level().items, "items");
     assert!(loaded == run);
     for &action in &actions[12..] {
         let a = run.apply(action);
@@ -274,12 +281,12 @@ fn a_save_in_the_middle_of_a_fight_goes_on_exactly() {
 
 /// Every creature on its own walkable tile; hit points within bounds.
 fn check_invariants(run: &RunState) -> Result<(), String> {
-    let tiles = &run.level.level.tiles;
-    let mut taken = std::collections::BTreeSet::from([run.player]);
-    if !tiles.is_walkable(run.player) {
-        return Err(format!("the player stands in a wall at {}", run.player));
+    let tiles = &run.level().level.tiles;
+    let mut taken = std::collections::BTreeSet::from([run.player()]);
+    if !tiles.is_walkable(run.player()) {
+        return Err(format!("the player stands in a wall at {}", run.player()));
     }
-    for m in &run.level.monsters {
+    for m in &run.level().monsters {
         if !tiles.is_walkable(m.pos) {
             return Err(format!("a monster stands in a wall at {}", m.pos));
         }
@@ -291,7 +298,7 @@ fn check_invariants(run: &RunState) -> Result<(), String> {
             return Err(format!("a monster with {} of {most} hit points", m.hp));
         }
     }
-    let fight = run.fight.as_ref().unwrap();
+    let fight = run.fight();
     if fight.hp > fight.max_hp {
         return Err(format!(
             "the player has {} of {} hit points",
@@ -322,8 +329,8 @@ proptest! {
         let mut turns = 0;
         for action in actions {
             run.apply(action);
-            prop_assert!(run.turns >= turns);
-            turns = run.turns;
+            prop_assert!(run.turns() >= turns);
+            turns = run.turns();
             check_invariants(&run).map_err(TestCaseError::fail)?;
         }
     }
@@ -332,13 +339,13 @@ proptest! {
 #[test]
 fn a_monster_on_the_stairs_the_player_returns_to_steps_aside() {
     let mut run = with_monsters(31);
-    run.level.monsters.clear();
-    let first = run.level.key.encode();
-    let down = run.level.level.down;
-    run.player = down;
-    run.fight.as_mut().unwrap().mark_found(1);
+    run.stage().clear_monsters();
+    let first = run.level().key.encode();
+    let down = run.level().level.down;
+    run.stage().put_player(down);
+    run.stage().mark_found(1);
     run.apply(PlayerAction::Descend);
-    assert_eq!(run.depth, 2);
+    assert_eq!(run.depth(), 2);
     let rat = Monster {
         id: 0,
         kind: monster_kind("rat"),
@@ -346,14 +353,15 @@ fn a_monster_on_the_stairs_the_player_returns_to_steps_aside() {
         hp: 4,
         mind: Mind::Wandering(0),
     };
-    run.memories.get_mut(&first).unwrap().monsters = Some(vec![rat]);
-    run.level.monsters.clear();
-    run.player = run.level.level.up;
+    run.stage().set_remembered_monsters(&first, vec![rat]);
+    run.stage().clear_monsters();
+    let stand = run.level().level.up;
+    run.stage().put_player(stand);
     run.apply(PlayerAction::Ascend);
-    assert_eq!((run.depth, run.player), (1, down));
+    assert_eq!((run.depth(), run.player()), (1, down));
     check_invariants(&run).unwrap();
     assert_eq!(
-        run.level.monsters[0].pos.chebyshev(down),
+        run.level().monsters[0].pos.chebyshev(down),
         1,
         "it stepped aside"
     );
@@ -369,7 +377,8 @@ fn kills_bring_experience_levels_with_hit_points_attack_and_defence() {
     assert_eq!(fight.max_hp, 30 + 3 * delve::run::HP_PER_LEVEL);
     assert_eq!(delve::run::xp_for_level(5), 160);
     let mut run = with_monsters(2);
-    run.fight = Some(fight);
+    run.stage().gain_experience(90);
+    assert_eq!(run.fight().level, 4);
     let fighter = run.player_fighter();
     assert_eq!(fighter.attack, delve::run::PLAYER_FIGHTER.attack + 3);
     assert_eq!(fighter.defence, delve::run::PLAYER_FIGHTER.defence + 1);

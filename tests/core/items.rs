@@ -11,7 +11,7 @@ use super::support::{notices, with_monsters};
 fn start(seed: u64) -> RunState {
     let mut run = with_monsters(seed);
     // No monster interferes unless a test puts one there.
-    run.level.monsters.clear();
+    run.stage().clear_monsters();
     run
 }
 
@@ -21,17 +21,17 @@ fn kind(name: &str) -> usize {
 
 /// The run carrying one `name`, used (it is stack `a`); the notices it gave.
 fn use_one(run: &mut RunState, name: &str) -> Vec<String> {
-    run.inventory.insert(0, kind(name));
+    run.stage().give(kind(name));
     notices(&run.apply(PlayerAction::Use(0)))
 }
 
 fn hp(run: &RunState) -> (u32, u32) {
-    let f = run.fight.as_ref().unwrap();
+    let f = run.fight();
     (f.hp, f.max_hp)
 }
 
 fn set_hp(run: &mut RunState, hp: u32) {
-    run.fight.as_mut().unwrap().hp = hp;
+    run.stage().set_hit_points(hp);
 }
 
 #[test]
@@ -54,8 +54,8 @@ fn healing_heals_spends_the_potion_identifies_it_and_takes_a_turn() {
     set_hp(&mut run, 10);
     let said = use_one(&mut run, "potion of healing");
     assert_eq!(hp(&run), (22, 30), "{said:?}");
-    assert!(run.inventory.is_empty());
-    assert_eq!(run.turns, 1);
+    assert!(run.inventory().is_empty());
+    assert_eq!(run.turns(), 1);
     assert!(run.identified().contains(&kind("potion of healing")));
     // Past full, the most grows by one.
     let said = use_one(&mut run, "potion of extra healing");
@@ -73,9 +73,9 @@ fn confusion_sends_moves_astray_for_its_turns() {
     assert!(run.confused());
     let mut astray = 0;
     for _ in 0..8 {
-        let before = run.player;
+        let before = run.player();
         run.apply(PlayerAction::Move(1, 0));
-        if run.player != before.offset(1, 0) {
+        if run.player() != before.offset(1, 0) {
             astray += 1;
         }
     }
@@ -87,7 +87,7 @@ fn confusion_sends_moves_astray_for_its_turns() {
 fn identify_names_the_first_unknown_kind_carried() {
     let mut run = start(3);
     let ring = kind("ring of searching");
-    run.inventory.push(ring);
+    run.stage().give(ring);
     assert!(!run.knowledge().knows(ring));
     let said = use_one(&mut run, "scroll of identify");
     assert!(run.knowledge().knows(ring), "{said:?}");
@@ -101,21 +101,21 @@ fn identify_names_the_first_unknown_kind_carried() {
 fn teleport_lands_on_a_free_floor_tile_far_away() {
     for seed in 0..10 {
         let mut run = start(seed);
-        let before = run.player;
-        run.inventory.insert(0, kind("scroll of teleportation"));
+        let before = run.player();
+        run.stage().give(kind("scroll of teleportation"));
         let outcomes = run.apply(PlayerAction::Use(0));
         assert!(
             outcomes.contains(&Outcome::Moved {
                 from: before,
-                to: run.player
+                to: run.player()
             }),
             "seed {seed}: {outcomes:?}"
         );
-        let tiles = &run.level.level.tiles;
-        assert!(tiles.is_walkable(run.player));
+        let tiles = &run.level().level.tiles;
+        assert!(tiles.is_walkable(run.player()));
         let far = (tiles.width().max(tiles.height()) / 3) as i32;
-        assert!(run.player.chebyshev(before) >= far, "seed {seed}");
-        assert!(run.level.visible[tiles.index_of(run.player)]);
+        assert!(run.player().chebyshev(before) >= far, "seed {seed}");
+        assert!(run.level().visible[tiles.index_of(run.player())]);
     }
 }
 
@@ -123,35 +123,33 @@ fn teleport_lands_on_a_free_floor_tile_far_away() {
 fn magic_mapping_makes_the_whole_level_known() {
     let mut run = start(4);
     use_one(&mut run, "scroll of magic mapping");
-    assert!(run.level.seen.iter().all(|&s| s));
+    assert!(run.level().seen.iter().all(|&s| s));
 }
 
 #[test]
 fn a_wand_of_striking_hits_the_nearest_monster_in_view_and_runs_out() {
     let mut run = start(5);
-    let tiles = run.level.level.tiles.clone();
+    let tiles = run.level().level.tiles.clone();
     let at = tiles
         .positions()
         .find(|&p| {
             tiles.is_walkable(p)
-                && p.chebyshev(run.player) == 3
-                && run.level.visible[tiles.index_of(p)]
+                && p.chebyshev(run.player()) == 3
+                && run.level().visible[tiles.index_of(p)]
         })
         .unwrap();
     let ogre = default_monster_table().index_of("ogre").unwrap();
-    run.level.monsters = vec![Monster {
+    run.stage().set_monsters(vec![Monster {
         id: 0,
         kind: ogre,
         pos: at,
         hp: 40,
         mind: Mind::Wandering(0),
-    }];
-    let monsters = run.level.monsters.clone();
-    run.fight.as_mut().unwrap().schedule_level(&monsters);
+    }]);
     let wand = kind("wand of striking");
-    run.inventory.push(wand);
+    run.stage().give(wand);
     run.apply(PlayerAction::Use(0));
-    let hurt = run.level.monsters.first().map_or(0, |m| m.hp);
+    let hurt = run.level().monsters.first().map_or(0, |m| m.hp);
     assert!(
         hurt <= 40 - 6,
         "a bolt always hits for 6 to 14: {hurt} left"
@@ -160,7 +158,7 @@ fn a_wand_of_striking_hits_the_nearest_monster_in_view_and_runs_out() {
         run.apply(PlayerAction::Use(0));
     }
     assert!(
-        !run.inventory.contains(&wand),
+        !run.inventory().contains(&wand),
         "four charges, then it is gone"
     );
 }
@@ -169,21 +167,21 @@ fn a_wand_of_striking_hits_the_nearest_monster_in_view_and_runs_out() {
 fn a_wand_of_digging_drops_to_the_next_depth_but_not_below_the_last() {
     let mut run = start(6);
     use_one(&mut run, "wand of digging");
-    assert_eq!(run.depth, 2);
-    assert_eq!(run.turns, 1, "one turn, as the stairs take");
-    run.campaign.final_depth = Some(2);
+    assert_eq!(run.depth(), 2);
+    assert_eq!(run.turns(), 1, "one turn, as the stairs take");
+    run.stage().set_final_depth(2);
     let said = use_one(&mut run, "wand of digging");
-    assert_eq!(run.depth, 2, "{said:?}");
+    assert_eq!(run.depth(), 2, "{said:?}");
 }
 
 #[test]
 fn weapons_armour_and_rings_change_the_fight_while_worn() {
     let mut run = start(7);
-    run.inventory = vec![
+    run.stage().carry(vec![
         kind("dagger"),
         kind("leather armour"),
         kind("ring of protection"),
-    ];
+    ]);
     for slot in 0..3 {
         run.apply(PlayerAction::Use(slot));
     }
@@ -191,7 +189,7 @@ fn weapons_armour_and_rings_change_the_fight_while_worn() {
     assert_eq!(worn.attack, PLAYER_FIGHTER.attack + 2);
     assert_eq!(worn.damage, (3, 8));
     assert_eq!(worn.defence, PLAYER_FIGHTER.defence + 2 + 3);
-    assert_eq!(run.inventory.len(), 3, "equipment is kept");
+    assert_eq!(run.inventory().len(), 3, "equipment is kept");
     run.apply(PlayerAction::Use(0));
     assert_eq!(
         run.player_fighter().damage,
@@ -205,7 +203,7 @@ fn a_ring_of_regeneration_heals_three_times_as_fast() {
     let heal_over = |ring: bool| {
         let mut run = start(8);
         if ring {
-            run.inventory.push(kind("ring of regeneration"));
+            run.stage().give(kind("ring of regeneration"));
             run.apply(PlayerAction::Use(0));
         }
         set_hp(&mut run, 1);
@@ -221,11 +219,11 @@ fn a_ring_of_regeneration_heals_three_times_as_fast() {
 #[test]
 fn a_ring_of_searching_shows_where_the_items_lie() {
     let mut run = start(9);
-    assert!(!run.level.items.is_empty());
+    assert!(!run.level().items.is_empty());
     use_one(&mut run, "ring of searching");
-    let tiles = &run.level.level.tiles;
-    for item in &run.level.items {
-        assert!(run.level.seen[tiles.index_of(item.pos)]);
+    let tiles = &run.level().level.tiles;
+    for item in &run.level().items {
+        assert!(run.level().seen[tiles.index_of(item.pos)]);
     }
 }
 
@@ -234,7 +232,7 @@ fn what_cannot_be_used_says_so_and_takes_no_turn() {
     let mut run = start(10);
     let said = use_one(&mut run, "gold pieces");
     assert!(said[0].starts_with("You cannot use"), "{said:?}");
-    assert_eq!(run.turns, 0);
+    assert_eq!(run.turns(), 0);
     let said = notices(&run.apply(PlayerAction::Use(7)));
     assert!(said[0].contains("nothing under that letter"), "{said:?}");
 }

@@ -14,33 +14,33 @@ use super::support::{notices, peaceful, walk_to};
 #[test]
 fn regenerating_switching_and_walls_make_the_keys_they_say() {
     let mut run = peaceful(6);
-    let old = run.level.key.clone();
+    let old = run.level().key.clone();
     let outcomes = run.apply(PlayerAction::Regenerate);
-    assert_ne!(run.level.key.seed, old.seed);
-    assert_eq!(run.level.key.config, old.config);
-    assert!(notices(&outcomes)[0].contains(&run.level.key.encode()));
-    let again = LevelKey::decode(&run.level.key.encode())
+    assert_ne!(run.level().key.seed, old.seed);
+    assert_eq!(run.level().key.config, old.config);
+    assert!(notices(&outcomes)[0].contains(&run.level().key.encode()));
+    let again = LevelKey::decode(&run.level().key.encode())
         .unwrap()
         .generate()
         .unwrap();
     assert_eq!(
         tiles_in_play(&again),
-        run.level.level.tiles,
+        run.level().level.tiles,
         "the new key gives the level"
     );
-    assert_eq!(run.player, again.up, "the player starts on its up stairs");
+    assert_eq!(run.player(), again.up, "the player starts on its up stairs");
 
     run.apply(PlayerAction::SwitchKind(GeneratorKind::Maze));
-    assert_eq!(run.level.key.config.kind(), GeneratorKind::Maze);
+    assert_eq!(run.level().key.config.kind(), GeneratorKind::Maze);
     let outcomes = run.apply(PlayerAction::AdjustWalls(1));
     assert!(
         notices(&outcomes)[0].contains("press 1"),
         "walls only for caves"
     );
-    assert_eq!(run.level.key.config.kind(), GeneratorKind::Maze);
+    assert_eq!(run.level().key.config.kind(), GeneratorKind::Maze);
 
     run.apply(PlayerAction::SwitchKind(GeneratorKind::Cave));
-    let walls = |run: &RunState| match &run.level.key.config {
+    let walls = |run: &RunState| match &run.level().key.config {
         GeneratorConfig::Cave(c) => c.wall_percent,
         _ => unreachable!("a cave"),
     };
@@ -51,29 +51,29 @@ fn regenerating_switching_and_walls_make_the_keys_they_say() {
         run.apply(PlayerAction::AdjustWalls(-1));
     }
     assert_eq!(walls(&run), 0, "clamped at 0");
-    assert_eq!(run.turns, 0, "none of these is a turn");
+    assert_eq!(run.turns(), 0, "none of these is a turn");
 }
 
 #[test]
 fn the_cave_watch_steps_through_every_pass_and_ends_on_the_finished_cave() {
     let mut run = peaceful(7);
-    let GeneratorConfig::Cave(cave) = run.level.key.config.clone() else {
+    let GeneratorConfig::Cave(cave) = run.level().key.config.clone() else {
         panic!("depth 1 is a cave");
     };
-    let finished = run.level.clone();
-    let at = run.player;
+    let finished = run.level().clone();
+    let at = run.player();
     run.apply(PlayerAction::StepAutomaton);
-    assert_eq!(run.watch.as_ref().map(|w| w.pass), Some(0));
+    assert_eq!(run.watch().as_ref().map(|w| w.pass), Some(0));
     for pass in 1..=cave.passes {
         let outcomes = run.apply(PlayerAction::StepAutomaton);
-        assert_eq!(run.watch.as_ref().map(|w| w.pass), Some(pass));
+        assert_eq!(run.watch().as_ref().map(|w| w.pass), Some(pass));
         assert!(notices(&outcomes)[0].contains(&format!("Pass {pass} of")));
     }
     let outcomes = run.apply(PlayerAction::StepAutomaton);
-    assert!(run.watch.is_none());
+    assert!(run.watch().is_none());
     assert!(notices(&outcomes)[0].contains("finished cave"));
-    assert_eq!(run.level.level, finished.level);
-    assert_eq!(run.player, at);
+    assert_eq!(run.level().level, finished.level);
+    assert_eq!(run.player(), at);
 }
 
 #[test]
@@ -85,15 +85,15 @@ fn any_action_but_space_ends_a_cave_watch_on_the_finished_cave_where_the_player_
     ] {
         let mut run = peaceful(17);
         run.apply(PlayerAction::SwitchKind(GeneratorKind::Cave));
-        let (finished, at, turns) = (run.level.level.clone(), run.player, run.turns);
+        let (finished, at, turns) = (run.level().level.clone(), run.player(), run.turns());
         run.apply(PlayerAction::StepAutomaton);
         run.apply(PlayerAction::StepAutomaton);
-        assert!(run.watch.is_some(), "watching");
+        assert!(run.watch().is_some(), "watching");
         let outcomes = run.apply(ending);
-        assert!(run.watch.is_none(), "{ending:?} ends the watch");
-        assert_eq!(run.level.level, finished, "{ending:?}: the finished cave");
+        assert!(run.watch().is_none(), "{ending:?} ends the watch");
+        assert_eq!(run.level().level, finished, "{ending:?}: the finished cave");
         assert_eq!(
-            (run.player, run.turns),
+            (run.player(), run.turns()),
             (at, turns),
             "{ending:?} is spent so"
         );
@@ -129,7 +129,7 @@ fn every_level_change_says_what_happened() {
         let last = said.last().unwrap();
         assert!(last.contains(needle), "{letters}: {last}");
         if letters == "R" || letters == "+" {
-            let key = run.level.key.encode();
+            let key = run.level().key.encode();
             assert!(last.contains(&key), "{letters}: {last} should name {key}");
         }
     }
@@ -139,9 +139,9 @@ fn every_level_change_says_what_happened() {
 fn plus_and_minus_change_a_caves_walls_and_come_back_to_the_same_cave() {
     let mut run = peaceful(24);
     run.apply(PlayerAction::SwitchKind(GeneratorKind::Cave));
-    let cave = run.level.key.clone();
+    let cave = run.level().key.clone();
     run.apply(PlayerAction::AdjustWalls(1));
-    let more = run.level.key.clone();
+    let more = run.level().key.clone();
     assert_ne!(more, cave);
     let walls = |key: &LevelKey| match &key.config {
         GeneratorConfig::Cave(c) => c.wall_percent,
@@ -149,7 +149,7 @@ fn plus_and_minus_change_a_caves_walls_and_come_back_to_the_same_cave() {
     };
     assert_eq!(walls(&more), walls(&cave) + 1);
     run.apply(PlayerAction::AdjustWalls(-1));
-    assert_eq!(run.level.key, cave);
+    assert_eq!(run.level().key, cave);
 }
 
 /// Picks up the level's first item, then leaves and comes back by `route` (the actions
@@ -165,8 +165,8 @@ fn taken_loot_stays_taken_after(
     for action in parse_actions(setup).unwrap() {
         run.apply(action);
     }
-    let key = run.level.key.clone();
-    let item = *run.level.items.first().expect("the level has loot");
+    let key = run.level().key.clone();
+    let item = *run.level().items.first().expect("the level has loot");
     walk_to(&mut run, item.pos);
     let mut outcomes = Vec::new();
     for action in leave_and_come_back(&run) {
@@ -181,14 +181,15 @@ fn taken_loot_stays_taken_after(
         "seed {seed}: {route} leaves the level and comes back"
     );
     assert_eq!(
-        run.level.key, key,
+        run.level().key,
+        key,
         "seed {seed}: {route} leads back to the same level"
     );
     assert!(
-        run.level.items.iter().all(|i| i.pos != item.pos),
+        run.level().items.iter().all(|i| i.pos != item.pos),
         "seed {seed}, {route}: the item came back"
     );
-    for step in walk(&run.level.level.tiles, run.player, item.pos) {
+    for step in walk(&run.level().level.tiles, run.player(), item.pos) {
         outcomes.extend(run.apply(step));
     }
     outcomes.extend(run.apply(PlayerAction::PickUp));
@@ -204,7 +205,11 @@ fn taken_loot_stays_taken_after(
 fn taken_loot_stays_taken_on_every_route_back_to_a_level() {
     let letters = |text: &'static str| move |_: &RunState| parse_actions(text).unwrap();
     let down_and_up = |run: &RunState| {
-        let mut actions = walk(&run.level.level.tiles, run.player, run.level.level.down);
+        let mut actions = walk(
+            &run.level().level.tiles,
+            run.player(),
+            run.level().level.down,
+        );
         actions.extend([PlayerAction::Descend, PlayerAction::Ascend]);
         actions
     };
@@ -220,14 +225,14 @@ fn taken_loot_stays_taken_on_every_route_back_to_a_level() {
 fn what_was_taken_from_a_level_left_behind_survives_a_save() {
     let mut run = peaceful(16);
     run.apply(PlayerAction::SwitchKind(GeneratorKind::Cave));
-    let key = run.level.key.clone();
-    let item = *run.level.items.first().expect("the level has loot");
+    let key = run.level().key.clone();
+    let item = *run.level().items.first().expect("the level has loot");
     walk_to(&mut run, item.pos);
     // Away to a maze on this depth: the cave is no depth's level now, only remembered.
     run.apply(PlayerAction::SwitchKind(GeneratorKind::Maze));
     let text = ron::to_string(&run.snapshot()).unwrap();
     let mut loaded = RunState::restore(ron::from_str(&text).unwrap()).unwrap();
     loaded.apply(PlayerAction::SwitchKind(GeneratorKind::Cave));
-    assert_eq!(loaded.level.key, key);
-    assert!(loaded.level.items.iter().all(|i| i.pos != item.pos));
+    assert_eq!(loaded.level().key, key);
+    assert!(loaded.level().items.iter().all(|i| i.pos != item.pos));
 }

@@ -25,8 +25,8 @@ fn the_committed_recordings_play_back_to_their_end() {
     for &(file, _) in COMMITTED {
         let recording = committed(file);
         let run = recording.replay().unwrap_or_else(|e| panic!("{file}: {e}"));
-        assert!(run.turns >= 150, "{file}: only {} turns", run.turns);
-        assert!(run.depth >= 4, "{file}: reached depth {}", run.depth);
+        assert!(run.turns() >= 150, "{file}: only {} turns", run.turns());
+        assert!(run.depth() >= 4, "{file}: reached depth {}", run.depth());
         let loads = recording
             .steps
             .iter()
@@ -166,7 +166,7 @@ fn a_recorded_run_with_monsters_replays_to_the_same_state() {
     assert_eq!(recording.start.format, 3);
     let replayed = recording.replay().unwrap();
     assert_eq!(replayed.snapshot(), played);
-    assert!(replayed.turns > 30, "{} turns", replayed.turns);
+    assert!(replayed.turns() > 30, "{} turns", replayed.turns());
 }
 
 /// A short run of `generation` (a few waits), recorded as the game records it.
@@ -189,8 +189,8 @@ fn a_recording_replays_in_the_generation_it_names() {
     // first levels differ and a recording replayed in the wrong one is out of sync.
     let older = recorded_in(Generation::First, 3);
     let run = Recording::parse(&older.text()).unwrap().replay().unwrap();
-    assert_eq!(run.generation, Generation::First);
-    assert_eq!(run.level.key.generation, Generation::First);
+    assert_eq!(run.generation(), Generation::First);
+    assert_eq!(run.level().key.generation, Generation::First);
     assert_eq!(
         run.key_for(2).generation,
         Generation::First,
@@ -218,14 +218,14 @@ fn a_save_goes_on_in_the_generation_its_run_started_in() {
     let save = run.snapshot();
     assert_eq!(save.generation, Some(1));
     let back = RunState::restore(save).unwrap();
-    assert_eq!(back.generation, Generation::First);
+    assert_eq!(back.generation(), Generation::First);
     assert_eq!(back.key_for(3).generation, Generation::First);
     // A save without the field was made while generation 2 was the newest.
     let (run, _) = RunState::start(campaign(5), None, Rules::Monsters).unwrap();
     let mut save = run.snapshot();
     save.generation = None;
     assert_eq!(
-        RunState::restore(save).unwrap().generation,
+        RunState::restore(save).unwrap().generation(),
         delve::run::save::GENERATION_OF_AN_OLDER_SAVE
     );
     let mut impossible = run.snapshot();

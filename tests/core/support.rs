@@ -34,10 +34,10 @@ fn start(seed: u64, rules: Rules) -> RunState {
 
 /// Walks the player of `run` to `to` (orthogonal steps, by the shared path finder).
 pub fn walk_to(run: &mut RunState, to: Pos) {
-    for step in super::paths::walk(&run.level.level.tiles, run.player, to) {
+    for step in super::paths::walk(&run.level().level.tiles, run.player(), to) {
         run.apply(step);
     }
-    assert_eq!(run.player, to, "walked to {to}");
+    assert_eq!(run.player(), to, "walked to {to}");
 }
 
 /// The lines for the player among `outcomes`.
@@ -78,20 +78,15 @@ pub fn monster(name: &str, pos: Pos) -> Monster {
 /// The run with only `monster` on the level (the others taken away), scheduled to act
 /// right after the player.
 pub fn alone_with(mut run: RunState, monster: Option<Monster>) -> RunState {
-    run.level.monsters = monster.into_iter().collect();
-    let monsters = run.level.monsters.clone();
-    run.fight
-        .as_mut()
-        .expect("a run with monsters")
-        .schedule_level(&monsters);
+    run.stage().set_monsters(monster.into_iter().collect());
     run
 }
 
 /// A floor tile in the player's view at Chebyshev distance `distance`, if any.
 pub fn floor_in_view(run: &RunState, distance: i32) -> Option<Pos> {
-    let tiles = &run.level.level.tiles;
+    let tiles = &run.level().level.tiles;
     tiles.positions().find(|&p| {
-        tiles[p] == Tile::Floor && run.level.in_view(p) && p.chebyshev(run.player) == distance
+        tiles[p] == Tile::Floor && run.level().in_view(p) && p.chebyshev(run.player()) == distance
     })
 }
 

@@ -12,7 +12,7 @@ use super::support::{said, with_monsters};
 fn exploring_again_and_again_sees_every_walkable_tile() {
     for seed in 0..12 {
         let mut run = with_monsters(seed);
-        run.level.monsters.clear();
+        run.stage().clear_monsters();
         let mut presses = 0;
         loop {
             let outcomes = run.apply(PlayerAction::Explore);
@@ -22,15 +22,18 @@ fn exploring_again_and_again_sees_every_walkable_tile() {
             }
             assert!(presses < 300, "seed {seed}: exploring never ends");
         }
-        let tiles = &run.level.level.tiles;
+        let tiles = &run.level().level.tiles;
         for p in tiles.positions().filter(|&p| tiles.is_walkable(p)) {
-            assert!(run.level.seen[tiles.index_of(p)], "seed {seed}: {p} unseen");
+            assert!(
+                run.level().seen[tiles.index_of(p)],
+                "seed {seed}: {p} unseen"
+            );
         }
         assert!(
-            run.level.items.is_empty(),
+            run.level().items.is_empty(),
             "seed {seed}: every item picked up on the way"
         );
-        assert!(run.turns > 20);
+        assert!(run.turns() > 20);
     }
 }
 
@@ -40,24 +43,22 @@ fn exploring_stops_as_soon_as_a_monster_comes_into_view() {
     for seed in 0..20 {
         let mut run = with_monsters(seed);
         // One sleeping slug somewhere the player has not seen.
-        let tiles = run.level.level.tiles.clone();
+        let tiles = run.level().level.tiles.clone();
         let Some(at) = tiles.positions().find(|&p| {
             tiles[p] == Tile::Floor
-                && !run.level.seen[tiles.index_of(p)]
-                && p.chebyshev(run.player) > 15
+                && !run.level().seen[tiles.index_of(p)]
+                && p.chebyshev(run.player()) > 15
         }) else {
             continue;
         };
         let slug = default_monster_table().index_of("giant slug").unwrap();
-        run.level.monsters = vec![Monster {
+        run.stage().set_monsters(vec![Monster {
             id: 0,
             kind: slug,
             pos: at,
             hp: 1,
             mind: Mind::Wandering(0),
-        }];
-        let monsters = run.level.monsters.clone();
-        run.fight.as_mut().unwrap().schedule_level(&monsters);
+        }]);
         let mut saw = false;
         for _ in 0..300 {
             let outcomes = run.apply(PlayerAction::Explore);
@@ -72,11 +73,11 @@ fn exploring_stops_as_soon_as_a_monster_comes_into_view() {
                 "seed {seed}: exploring stopped saying what came into view"
             );
             // A slug wandering at a distance does not keep exploring from going on.
-            let turns = run.turns;
+            let turns = run.turns();
             let outcomes = run.apply(PlayerAction::Explore);
             assert!(!said(&outcomes, "Not with"), "seed {seed}: {outcomes:?}");
             assert!(
-                run.turns > turns || said(&outcomes, "Explored"),
+                run.turns() > turns || said(&outcomes, "Explored"),
                 "seed {seed}: {outcomes:?}"
             );
             tested += 1;
@@ -88,22 +89,22 @@ fn exploring_stops_as_soon_as_a_monster_comes_into_view() {
 #[test]
 fn stairs_keys_away_from_the_stairs_walk_to_the_stairs_seen() {
     let mut run = with_monsters(3);
-    run.level.monsters.clear();
+    run.stage().clear_monsters();
     let outcomes = run.apply(PlayerAction::Descend);
-    if !run.level.seen[run.level.level.tiles.index_of(run.level.level.down)] {
+    if !run.level().seen[run.level().level.tiles.index_of(run.level().level.down)] {
         assert!(said(&outcomes, "not found the stairs down"));
     }
-    run.level.seen.iter_mut().for_each(|s| *s = true);
-    let down = run.level.level.down;
+    run.stage().remember_everything();
+    let down = run.level().level.down;
     for _ in 0..10 {
-        if run.player == down {
+        if run.player() == down {
             break;
         }
         run.apply(PlayerAction::Descend); // interrupted by pick-ups on the way
     }
-    assert_eq!(run.player, down);
-    assert_eq!(run.depth, 1, "walking there does not take the stairs");
-    run.fight.as_mut().unwrap().mark_found(1);
+    assert_eq!(run.player(), down);
+    assert_eq!(run.depth(), 1, "walking there does not take the stairs");
+    run.stage().mark_found(1);
     run.apply(PlayerAction::Descend);
-    assert_eq!(run.depth, 2);
+    assert_eq!(run.depth(), 2);
 }

@@ -27,15 +27,15 @@ fn the_final_state_says_how_the_run_ended() {
     assert_eq!(state.outcome, "playing");
     assert_eq!((state.hp, state.max_hp), (Some(30), Some(30)));
     t.change_run(|run| {
-        let fight = run.fight.as_mut().unwrap();
-        fight.hp = 0;
-        fight.end = Some(RunEnd::Died {
+        run.stage().end_run(RunEnd::Died {
             cause: "killed by a troll on depth 1".into(),
         });
     });
     let state = final_state(&mut t.app).unwrap();
     assert_eq!(state.outcome, "dead: killed by a troll on depth 1");
     assert_eq!((state.hp, state.max_hp), (Some(0), Some(30)));
-    t.change_run(|run| run.fight.as_mut().unwrap().end = Some(RunEnd::Won));
+    t.change_run(|run| {
+        run.stage().end_run(RunEnd::Won);
+    });
     assert_eq!(final_state(&mut t.app).unwrap().outcome, "won");
 }

@@ -78,7 +78,7 @@ impl TestContext {
             .0;
         assert_eq!(
             shown,
-            self.run().player,
+            self.run().player(),
             "the player's entity mirrors the run"
         );
         shown
@@ -92,7 +92,7 @@ impl TestContext {
     /// Walks (orthogonal steps) to `to`.
     fn walk_to(&mut self, to: Pos) {
         let from = self.player();
-        let path = paths::walk(&self.run().level.level.tiles, from, to);
+        let path = paths::walk(&self.run().level().level.tiles, from, to);
         self.act(&path);
         assert_eq!(self.player(), to);
     }
@@ -122,7 +122,7 @@ impl TestContext {
     /// where the player stands; a monster entity per monster, alike in every field.
     fn assert_mirrors_the_run(&mut self) {
         let run = self.run().clone();
-        let grid = &run.level.level.tiles;
+        let grid = &run.level().level.tiles;
         let tiles = self.map_tiles();
         assert_eq!(tiles.len(), grid.len(), "a tile entity per cell");
         for (index, shown) in tiles.iter().enumerate() {
@@ -142,7 +142,7 @@ impl TestContext {
         );
         self.player();
         let mut monsters: Vec<_> = run
-            .level
+            .level()
             .monsters
             .iter()
             .map(|m| (m.id, m.kind, m.pos, m.hp))
@@ -169,15 +169,14 @@ impl TestContext {
     fn alone_with(&mut self, kind: &str, pos: Pos) {
         let kind = default_monster_table().index_of(kind).unwrap();
         self.change_run(|run| {
-            run.level.monsters = vec![Monster {
+            let player = run.player();
+            run.stage().set_monsters(vec![Monster {
                 id: 0,
                 kind,
                 pos,
                 hp: default_monster_table().kind(kind).unwrap().hp,
-                mind: Mind::Hunting(run.player),
-            }];
-            let monsters = run.level.monsters.clone();
-            run.fight.as_mut().unwrap().schedule_level(&monsters);
+                mind: Mind::Hunting(player),
+            }]);
         });
     }
 }
@@ -229,9 +228,9 @@ fn fighting(seed: u64) -> RunSettings {
 
 /// A floor tile `distance` steps (Chebyshev) from the player, in view.
 fn floor_in_view(run: &RunState, distance: i32) -> Option<Pos> {
-    let tiles = &run.level.level.tiles;
+    let tiles = &run.level().level.tiles;
     tiles.positions().find(|&p| {
-        tiles[p] == Tile::Floor && run.level.in_view(p) && p.chebyshev(run.player) == distance
+        tiles[p] == Tile::Floor && run.level().in_view(p) && p.chebyshev(run.player()) == distance
     })
 }
 

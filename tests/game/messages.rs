@@ -26,7 +26,7 @@ fn player_intents_reach_the_run_one_action_a_frame_in_order() {
         .enumerate()
     {
         t.app.update();
-        assert_eq!(t.run().turns, frame as u64 + 1, "one action a frame");
+        assert_eq!(t.run().turns(), frame as u64 + 1, "one action a frame");
         assert_eq!(t.player(), at, "and the frame shows what it left");
         assert_eq!(
             t.app.world().resource::<ActionQueue>().0.len(),
@@ -46,20 +46,20 @@ fn entering_a_level_is_told_with_its_depth_and_key() {
             .map(|e| (e.depth, e.key))
             .collect()
     };
-    let first = t.run().level.key.encode();
+    let first = t.run().level().key.encode();
     assert_eq!(entered(&mut t), [(1, first.clone())], "the start");
     t.act(&[PlayerAction::Ascend]);
     assert_eq!(entered(&mut t), [], "no way up from depth 1");
-    let down = t.run().level.level.down;
+    let down = t.run().level().level.down;
     t.walk_to(down);
     t.act(&[PlayerAction::Descend]);
-    let second = t.run().level.key.encode();
+    let second = t.run().level().key.encode();
     assert_ne!(second, first);
     assert_eq!(entered(&mut t), [(2, second)], "down the stairs");
     t.act(&[PlayerAction::Ascend]);
     assert_eq!(entered(&mut t), [(1, first)], "and back up");
     t.act(&[PlayerAction::Regenerate]);
-    let regenerated = t.run().level.key.encode();
+    let regenerated = t.run().level().key.encode();
     assert_eq!(entered(&mut t), [(1, regenerated)], "a level made anew");
 }
 

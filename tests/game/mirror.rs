@@ -10,21 +10,21 @@ fn the_started_world_mirrors_the_first_level_cell_for_cell() {
     let mut t = TestContext::new(5);
     t.assert_mirrors_the_run();
     let mut t = TestContext::with_settings(fighting(5));
-    assert!(!t.run().level.monsters.is_empty(), "depth 1 has monsters");
+    assert!(!t.run().level().monsters.is_empty(), "depth 1 has monsters");
     t.assert_mirrors_the_run();
 }
 
 #[test]
 fn a_new_level_replaces_the_map_and_the_way_back_shows_the_old_one_again() {
     let mut t = TestContext::new(7);
-    let down = t.run().level.level.down;
+    let down = t.run().level().level.down;
     t.walk_to(down);
     let left = t.map_tiles();
     t.act(&[PlayerAction::Descend]);
-    assert_eq!(t.run().depth, 2);
+    assert_eq!(t.run().depth(), 2);
     t.assert_mirrors_the_run();
     t.act(&[PlayerAction::Ascend]);
-    assert_eq!(t.run().depth, 1);
+    assert_eq!(t.run().depth(), 1);
     t.assert_mirrors_the_run();
     assert_eq!(t.map_tiles(), left, "the level as it was left");
 }
@@ -33,7 +33,7 @@ fn a_new_level_replaces_the_map_and_the_way_back_shows_the_old_one_again() {
 fn the_map_shows_each_pass_of_a_cave_watch_then_the_finished_cave() {
     let mut t = TestContext::new(23);
     t.act(&actions("1"));
-    let passes = match &t.run().level.key.config {
+    let passes = match &t.run().level().key.config {
         delve::generator::GeneratorConfig::Cave(c) => c.passes,
         _ => unreachable!("1 makes a cave"),
     };
@@ -41,13 +41,13 @@ fn the_map_shows_each_pass_of_a_cave_watch_then_the_finished_cave() {
     let mut shown = Vec::new();
     for _ in 0..=passes {
         t.act(&actions("s"));
-        assert!(t.run().watch.is_some());
+        assert!(t.run().watch().is_some());
         t.assert_mirrors_the_run();
         shown.push(t.map_tiles());
     }
     assert_ne!(shown[0], shown[1], "a pass changes what the map shows");
     t.act(&actions("s"));
-    assert!(t.run().watch.is_none());
+    assert!(t.run().watch().is_none());
     t.assert_mirrors_the_run();
     assert_eq!(
         t.map_tiles().iter().map(|m| m.tile).collect::<Vec<_>>(),
@@ -66,13 +66,16 @@ fn monster_entities_follow_their_monsters_and_go_when_they_die() {
     t.alone_with("giant slug", next_to);
     assert_eq!(t.monster_entities().len(), 1);
     for _ in 0..60 {
-        let Some(slug) = t.run().level.monsters.first().map(|m| m.pos) else {
+        let Some(slug) = t.run().level().monsters.first().map(|m| m.pos) else {
             break;
         };
         let player = t.player();
         t.act(&[PlayerAction::Move(slug.x - player.x, slug.y - player.y)]);
         t.assert_mirrors_the_run();
     }
-    assert!(t.run().level.monsters.is_empty(), "the player kills a slug");
+    assert!(
+        t.run().level().monsters.is_empty(),
+        "the player kills a slug"
+    );
     assert!(t.monster_entities().is_empty(), "and its entity goes");
 }

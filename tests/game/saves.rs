@@ -50,7 +50,7 @@ fn save_then_load_restores_the_state_exactly() {
         .into_iter()
         .map(|e| e.key)
         .collect();
-    assert_eq!(entered, [before.level.key.encode()], "on the saved level");
+    assert_eq!(entered, [before.level().key.encode()], "on the saved level");
     assert!(t.run() == &before, "the saved run is back");
     t.assert_mirrors_the_run();
 }
@@ -93,9 +93,7 @@ fn a_finished_run_never_writes_over_the_save() {
     let before = std::fs::read(&path).expect("the run in progress was saved");
     // The player dies (as if a troll had come by).
     t.change_run(|run| {
-        let fight = run.fight.as_mut().unwrap();
-        fight.hp = 0;
-        fight.end = Some(delve::run::RunEnd::Died {
+        run.stage().end_run(delve::run::RunEnd::Died {
             cause: "killed by a troll on depth 1".into(),
         });
     });

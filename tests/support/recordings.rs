@@ -28,7 +28,7 @@ fn campaign(seed: u64) -> CampaignConfig {
 
 /// Orthogonal steps from the player to `to`.
 fn walk(run: &RunState, to: Pos) -> Vec<PlayerAction> {
-    super::paths::walk(&run.level.level.tiles, run.player, to)
+    super::paths::walk(&run.level().level.tiles, run.player(), to)
 }
 
 /// A player's run over the first three depths (a cave, a room dungeon, a maze): a few
@@ -51,7 +51,7 @@ pub fn plan(seed: u64) -> Vec<PlayerAction> {
         actions.push(action);
     };
     for depth in 1..=3 {
-        let items: Vec<Pos> = run.level.items.iter().map(|i| i.pos).take(3).collect();
+        let items: Vec<Pos> = run.level().items.iter().map(|i| i.pos).take(3).collect();
         for item in items {
             for step in walk(&run, item) {
                 act(&mut run, step);
@@ -59,13 +59,13 @@ pub fn plan(seed: u64) -> Vec<PlayerAction> {
         }
         if depth == 2 {
             act(&mut run, PlayerAction::Save);
-            let down = run.level.level.down;
+            let down = run.level().level.down;
             for step in walk(&run, down).into_iter().take(12) {
                 act(&mut run, step);
             }
             act(&mut run, PlayerAction::Load);
         }
-        let down = run.level.level.down;
+        let down = run.level().level.down;
         for step in walk(&run, down) {
             act(&mut run, step);
         }

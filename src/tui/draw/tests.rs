@@ -51,18 +51,18 @@ fn symbol(terminal: &Terminal<TestBackend>, x: u16, y: u16) -> String {
 fn a_known_level_key_draws_its_glyphs_in_their_cells() {
     // The default cave at seed 42, depth 1 (80×50): larger than an 80×24 terminal.
     let mut run = run_on("100J-MA");
-    run.level.monsters.clear();
+    run.stage().clear_monsters();
     let terminal = render(&run, &KeyReader::default(), 80, 24);
-    let tiles = &run.level.level.tiles;
+    let tiles = &run.level().level.tiles;
     // The map takes rows 1..=20 (80 columns: no side panel).
     let (view_w, view_h) = (80, 20);
-    let x0 = view_start(run.player.x, tiles.width() as i32, view_w);
-    let y0 = view_start(run.player.y, tiles.height() as i32, view_h);
+    let x0 = view_start(run.player().x, tiles.width() as i32, view_w);
+    let y0 = view_start(run.player().y, tiles.height() as i32, view_h);
     assert_eq!(
         symbol(
             &terminal,
-            (run.player.x - x0) as u16,
-            (run.player.y - y0 + 1) as u16
+            (run.player().x - x0) as u16,
+            (run.player().y - y0 + 1) as u16
         ),
         "@"
     );
@@ -73,17 +73,17 @@ fn a_known_level_key_draws_its_glyphs_in_their_cells() {
             let cell = &terminal.backend().buffer()[(column as u16, row as u16 + 1)];
             let (tile, sight) = run.shown(tiles.index_of(pos));
             let expected = match sight {
-                _ if pos == run.player => '@',
+                _ if pos == run.player() => '@',
                 Sight::Unseen => ' ',
-                _ => match run.level.items.iter().find(|i| i.pos == pos) {
+                _ => match run.level().items.iter().find(|i| i.pos == pos) {
                     Some(item) if sight == Sight::Visible => {
-                        run.campaign.loot_table().items()[item.item].glyph
+                        run.campaign().loot_table().items()[item.item].glyph
                     }
                     _ => tile.glyph(),
                 },
             };
             assert_eq!(cell.symbol(), expected.to_string(), "at {pos}");
-            if sight == Sight::Visible && pos != run.player {
+            if sight == Sight::Visible && pos != run.player() {
                 lit += 1;
             }
         }
@@ -94,12 +94,12 @@ fn a_known_level_key_draws_its_glyphs_in_their_cells() {
 #[test]
 fn lit_and_remembered_cells_have_their_colours() {
     let mut run = run_on("100J-MA");
-    run.level.monsters.clear();
+    run.stage().clear_monsters();
     // Walk a few steps so that something seen is out of view.
     for _ in 0..12 {
         run.apply(PlayerAction::Move(1, 0));
     }
-    let tiles = &run.level.level.tiles;
+    let tiles = &run.level().level.tiles;
     let remembered = tiles
         .positions()
         .find(|&p| run.shown(tiles.index_of(p)).1 == Sight::Remembered)
@@ -107,15 +107,15 @@ fn lit_and_remembered_cells_have_their_colours() {
     let lit_floor = tiles
         .positions()
         .find(|&p| {
-            p != run.player
+            p != run.player()
                 && run.shown(tiles.index_of(p)) == (Tile::Floor, Sight::Visible)
-                && !run.level.items.iter().any(|i| i.pos == p)
+                && !run.level().items.iter().any(|i| i.pos == p)
         })
         .expect("lit floor");
     assert_eq!(look_at(&run, remembered).1, REMEMBERED_STYLE);
     assert_eq!(look_at(&run, lit_floor), terrain_look(Terrain::Floor));
     assert_eq!(look_at(&run, lit_floor).0, '.');
-    assert_eq!(look_at(&run, run.player), ('@', PLAYER_STYLE));
+    assert_eq!(look_at(&run, run.player()), ('@', PLAYER_STYLE));
 }
 
 #[test]
@@ -170,17 +170,17 @@ fn screen_text(terminal: &Terminal<TestBackend>) -> String {
 /// A run carrying a few things, on turn 2068 and hurt.
 fn busy_run() -> RunState {
     let mut run = run_on("100J-MA");
-    run.level.monsters.clear();
-    let table = run.campaign.loot_table();
+    run.stage().clear_monsters();
+    let table = run.campaign().loot_table();
     let kinds = ["potion of healing", "dagger", "food ration"].map(|n| table.index_of(n).unwrap());
     for kind in kinds {
-        let at = run.player;
-        run.level.items.retain(|i| i.pos != at);
-        run.level.put_item(at, kind);
+        let at = run.player();
+        run.stage().remove_item_at(at);
+        run.stage().put_item(at, kind);
         run.apply(PlayerAction::PickUp);
     }
-    run.turns = 2068;
-    run.fight.as_mut().unwrap().hp = 17;
+    run.stage().set_turns(2068);
+    run.stage().set_hit_points(17);
     run
 }
 
@@ -282,7 +282,7 @@ fn long_log_lines_wrap_on_a_narrow_terminal() {
 #[test]
 fn the_side_panel_lists_the_monsters_in_view_before_a_long_inventory() {
     let mut run = busy_run();
-    let table = run.campaign.shared_loot_table();
+    let table = run.campaign().shared_loot_table();
     for name in [
         "scroll of identify",
         "ring of protection",
@@ -299,23 +299,24 @@ fn the_side_panel_lists_the_monsters_in_view_before_a_long_inventory() {
         "potion of extra healing",
     ] {
         let kind = table.index_of(name).unwrap();
-        let at = run.player;
-        run.level.items.retain(|i| i.pos != at);
-        run.level.put_item(at, kind);
+        let at = run.player();
+        run.stage().remove_item_at(at);
+        run.stage().put_item(at, kind);
         run.apply(PlayerAction::PickUp);
     }
-    let tiles = run.level.level.tiles.clone();
+    let tiles = run.level().level.tiles.clone();
     let at = tiles
         .positions()
-        .find(|&p| tiles[p] == Tile::Floor && run.level.in_view(p) && p != run.player)
+        .find(|&p| tiles[p] == Tile::Floor && run.level().in_view(p) && p != run.player())
         .unwrap();
-    run.level.monsters = vec![crate::monsters::Monster {
+    let player = run.player();
+    run.stage().set_monsters(vec![crate::monsters::Monster {
         id: 0,
         kind: default_monster_table().index_of("kobold").unwrap(),
         pos: at,
         hp: 9,
-        mind: crate::monsters::Mind::Hunting(run.player),
-    }];
+        mind: crate::monsters::Mind::Hunting(player),
+    }]);
     let screen = screen_text(&render(&run, &KeyReader::default(), 100, 30));
     assert!(screen.contains("kobold 9/9, hunting you"), "{screen}");
     // On a narrow terminal without the panel, on the map's last row.
@@ -378,22 +379,19 @@ fn every_notice_of_a_busy_turn_stays_under_the_map() {
 #[test]
 fn a_remembered_item_keeps_its_own_glyph() {
     let mut run = run_on("100J-MA");
-    run.level.monsters.clear();
-    let tiles = run.level.level.tiles.clone();
+    run.stage().clear_monsters();
+    let tiles = run.level().level.tiles.clone();
     let far = tiles
         .positions()
-        .find(|&p| tiles[p] == Tile::Floor && !run.level.in_view(p))
+        .find(|&p| tiles[p] == Tile::Floor && !run.level().in_view(p))
         .unwrap();
     let potion = run
-        .campaign
+        .campaign()
         .loot_table()
         .index_of("potion of healing")
         .unwrap();
-    run.level.items.push(crate::loot::PlacedItem {
-        pos: far,
-        item: potion,
-    });
-    run.level.seen[tiles.index_of(far)] = true;
+    run.stage().put_item(far, potion);
+    run.stage().remember(tiles.index_of(far));
     assert_eq!(look_at(&run, far), ('!', REMEMBERED_STYLE));
 }
 
@@ -401,7 +399,7 @@ fn a_remembered_item_keeps_its_own_glyph() {
 fn the_look_cursor_is_drawn_and_names_what_it_is_on() {
     let run = busy_run();
     let keys = KeyReader {
-        prompt: Some(Prompt::Look(run.player)),
+        prompt: Some(Prompt::Look(run.player())),
         ..KeyReader::default()
     };
     let terminal = render(&run, &keys, 120, 36);
@@ -419,7 +417,7 @@ fn the_look_cursor_is_drawn_and_names_what_it_is_on() {
 #[test]
 fn the_end_screen_offers_its_keys() {
     let mut run = busy_run();
-    run.fight.as_mut().unwrap().end = Some(crate::run::RunEnd::Died {
+    run.stage().end_run(crate::run::RunEnd::Died {
         cause: "killed by a kobold on depth 1".into(),
     });
     let screen = screen_text(&render(&run, &KeyReader::default(), 120, 36));

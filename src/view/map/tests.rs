@@ -14,8 +14,8 @@ fn walked_run() -> RunState {
     let mut run = RunState::start(CampaignConfig::builtin(), Some(key), Rules::Monsters)
         .unwrap()
         .0;
-    run.level.monsters.clear();
-    run.level.items.clear();
+    run.stage().clear_monsters();
+    run.stage().clear_items();
     for _ in 0..12 {
         run.apply(PlayerAction::Move(1, 0));
     }
@@ -24,13 +24,13 @@ fn walked_run() -> RunState {
 
 /// A floor tile that is not the player's, seen as `sight`.
 fn floor_seen_as(run: &RunState, sight: Sight) -> Pos {
-    let tiles = &run.level.level.tiles;
+    let tiles = &run.level().level.tiles;
     tiles
         .positions()
         .find(|&p| {
-            p != run.player
+            p != run.player()
                 && tiles[p] == Tile::Floor
-                && run.level.sight(tiles.index_of(p)) == sight
+                && run.level().sight(tiles.index_of(p)) == sight
         })
         .unwrap_or_else(|| panic!("a floor tile {sight:?}"))
 }
@@ -46,7 +46,7 @@ fn kobold_at(pos: Pos) -> Monster {
 }
 
 fn potion(run: &RunState) -> usize {
-    run.campaign
+    run.campaign()
         .loot_table()
         .index_of("potion of healing")
         .unwrap()
@@ -62,9 +62,17 @@ fn a_monster_is_shown_in_view_and_not_out_of_sight() {
     let lit = floor_seen_as(&run, Sight::Visible);
     let remembered = floor_seen_as(&run, Sight::Remembered);
     let unseen = floor_seen_as(&run, Sight::Unseen);
-    run.level.monsters = vec![kobold_at(lit), kobold_at(remembered), kobold_at(unseen)];
+    let kobolds = [lit, remembered, unseen].into_iter().enumerate();
+    run.stage().set_monsters(
+        kobolds
+            .map(|(id, pos)| Monster {
+                id: id as u32,
+                ..kobold_at(pos)
+            })
+            .collect(),
+    );
     let kobold = Some(Occupant::Monster {
-        glyph: default_monster_table().glyph(run.level.monsters[0].kind),
+        glyph: default_monster_table().glyph(run.level().monsters[0].kind),
     });
     assert_eq!(seen(&run, lit).unwrap().occupant, kobold);
     let out_of_sight = seen(&run, remembered).unwrap();
@@ -78,7 +86,7 @@ fn a_remembered_item_is_drawn_remembered_with_its_own_glyph() {
     let mut run = walked_run();
     let remembered = floor_seen_as(&run, Sight::Remembered);
     let kind = potion(&run);
-    run.level.put_item(remembered, kind);
+    run.stage().put_item(remembered, kind);
     assert_eq!(
         seen(&run, remembered),
         Some(SeenTile {
@@ -94,12 +102,12 @@ fn an_item_is_drawn_over_floor_and_a_monster_over_an_item() {
     let mut run = walked_run();
     let lit = floor_seen_as(&run, Sight::Visible);
     let kind = potion(&run);
-    run.level.put_item(lit, kind);
+    run.stage().put_item(lit, kind);
     let with_item = seen(&run, lit).unwrap();
     assert_eq!(with_item.terrain, Terrain::Floor);
     assert_eq!(with_item.occupant, Some(Occupant::Item { glyph: '!' }));
     assert_eq!(with_item.light, Light::Lit);
-    run.level.monsters = vec![kobold_at(lit)];
+    run.stage().set_monsters(vec![kobold_at(lit)]);
     assert!(matches!(
         seen(&run, lit).unwrap().occupant,
         Some(Occupant::Monster { .. })
@@ -118,9 +126,9 @@ fn loot_is_floor_with_its_item_on_it() {
         .unwrap()
         .0;
     let view = map_view(&run, None);
-    let tiles = &run.level.level.tiles;
+    let tiles = &run.level().level.tiles;
     let mut checked = 0;
-    for item in &run.level.items {
+    for item in &run.level().items {
         assert_eq!(
             tiles[item.pos],
             Tile::Floor,
@@ -128,38 +136,32 @@ fn loot_is_floor_with_its_item_on_it() {
         );
         if let Some(seen) = view[item.pos].seen {
             assert_eq!(seen.terrain, Terrain::Floor, "at {}", item.pos);
-            let glyph = run.campaign.loot_table().glyph(item.item);
+            let glyph = run.campaign().loot_table().glyph(item.item);
             assert_eq!(seen.occupant, Some(Occupant::Item { glyph }));
             checked += 1;
         }
     }
-    let unseen = run.level.items.len() - checked;
+    let unseen = run.level().items.len() - checked;
     assert!(unseen > 0, "some loot lies out of sight");
 }
 
 #[test]
-fn the_player_is_always_on_top() {
+fn the_player_is_drawn_over_what_lies_under_them() {
     let mut run = walked_run();
-    let at = run.player;
+    let at = run.player();
     let kind = potion(&run);
-    run.level.put_item(at, kind);
-    run.level.monsters = vec![kobold_at(at)];
+    run.stage().put_item(at, kind);
     let on_top = seen(&run, at).unwrap();
     assert_eq!(on_top.occupant, Some(Occupant::Player));
     assert_eq!(on_top.light, Light::Lit);
-    assert_eq!(on_top.terrain, Terrain::of(run.level.level.tiles[at]));
-    // Even where the player's tile is not marked seen (a hand-made run).
-    let index = run.level.level.tiles.index_of(at);
-    run.level.visible[index] = false;
-    run.level.seen[index] = false;
-    assert_eq!(seen(&run, at).unwrap().occupant, Some(Occupant::Player));
+    assert_eq!(on_top.terrain, Terrain::of(run.level().level.tiles[at]));
 }
 
 #[test]
 fn the_look_cursor_is_shown_on_its_tile_and_nowhere_else() {
     let run = walked_run();
     let unseen = floor_seen_as(&run, Sight::Unseen);
-    for at in [run.player, floor_seen_as(&run, Sight::Remembered), unseen] {
+    for at in [run.player(), floor_seen_as(&run, Sight::Remembered), unseen] {
         let view = map_view(&run, Some(at));
         let cursors: Vec<Pos> = view.positions().filter(|&p| view[p].cursor).collect();
         assert_eq!(cursors, vec![at]);
@@ -181,10 +183,10 @@ fn a_cave_watch_shows_only_the_automatons_stage() {
     let mut run = walked_run();
     let kind = potion(&run);
     let lit = floor_seen_as(&run, Sight::Visible);
-    run.level.put_item(lit, kind);
-    run.level.monsters = vec![kobold_at(lit)];
+    run.stage().put_item(lit, kind);
+    run.stage().set_monsters(vec![kobold_at(lit)]);
     run.apply(PlayerAction::StepAutomaton);
-    let watch = run.watch.as_ref().expect("the level is a cave");
+    let watch = run.watch().expect("the level is a cave");
     let view = map_view(&run, None);
     for (index, tile) in view.cells().iter().enumerate() {
         let seen = tile.seen.expect("all of it in view");
@@ -200,9 +202,11 @@ fn a_cave_watch_shows_only_the_automatons_stage() {
 fn the_whole_map_and_one_tile_give_the_same_answer() {
     let mut run = walked_run();
     let kind = potion(&run);
-    run.level
-        .put_item(floor_seen_as(&run, Sight::Remembered), kind);
-    run.level.monsters = vec![kobold_at(floor_seen_as(&run, Sight::Visible))];
+    let remembered = floor_seen_as(&run, Sight::Remembered);
+    let lit = floor_seen_as(&run, Sight::Visible);
+    run.stage()
+        .put_item(remembered, kind)
+        .set_monsters(vec![kobold_at(lit)]);
     let cursor = Some(floor_seen_as(&run, Sight::Visible));
     let view = map_view(&run, cursor);
     for pos in view.positions() {
@@ -240,9 +244,12 @@ fn monsters_are_only_ever_drawn_in_view_over_many_seeds() {
             let mut drawn = 0;
             for pos in view.positions() {
                 if let Some(Occupant::Monster { .. }) = view[pos].seen.and_then(|s| s.occupant) {
-                    assert!(run.level.in_view(pos), "seed {seed}: a monster out of view");
                     assert!(
-                        run.level.monster_at(pos).is_some(),
+                        run.level().in_view(pos),
+                        "seed {seed}: a monster out of view"
+                    );
+                    assert!(
+                        run.level().monster_at(pos).is_some(),
                         "seed {seed}: none there"
                     );
                     drawn += 1;
@@ -263,17 +270,17 @@ fn monsters_are_only_ever_drawn_in_view_over_many_seeds() {
 fn only_seen_tiles_are_drawn_and_the_player_once_over_many_seeds() {
     for seed in 0..12 {
         check_views_while_playing(seed, |run, view| {
-            let tiles = &run.level.level.tiles;
+            let tiles = &run.level().level.tiles;
             for pos in view.positions() {
                 let drawn = view[pos].seen.is_some();
-                let seen = run.level.seen[tiles.index_of(pos)];
+                let seen = run.level().seen[tiles.index_of(pos)];
                 assert_eq!(drawn, seen, "seed {seed} at {pos}");
             }
             let players: Vec<Pos> = view
                 .positions()
                 .filter(|&p| view[p].seen.and_then(|s| s.occupant) == Some(Occupant::Player))
                 .collect();
-            assert_eq!(players, vec![run.player], "seed {seed}");
+            assert_eq!(players, vec![run.player()], "seed {seed}");
         });
     }
 }
