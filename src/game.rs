@@ -6,6 +6,7 @@
 pub mod actions;
 pub mod headless;
 pub mod level;
+pub mod messages;
 pub mod recording;
 pub mod saving;
 
@@ -19,7 +20,10 @@ use crate::run::RunState;
 pub use crate::run::PlayerAction;
 pub use crate::run::messages::{FEWEST_NOTICE_ROWS, MOST_NOTICE_ROWS, Message, MessageLog};
 pub use crate::view::parse_actions;
-pub use actions::{ActionQueue, Disturbed, KeyReactions, Keyboard, PlayerIntent, key_context};
+pub use actions::{ActionQueue, KeyReactions, Keyboard, key_context};
+pub use messages::{
+    ActionApplied, Disturbed, LevelEntered, OutcomeMessages, PlayerIntent, RunLoaded, SaveRequest,
+};
 
 /// The order the game's systems run in each frame.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -106,6 +110,7 @@ impl Plugin for GamePlugin {
             .init_resource::<NoticeLog>()
             .add_systems(Update, record_notices.after(GameSystems::Mirror));
         app.add_plugins((
+            messages::plugin,
             actions::plugin,
             level::plugin,
             saving::plugin,

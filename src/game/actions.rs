@@ -1,34 +1,22 @@
 //! Actions in the ECS: [`PlayerIntent`] messages (from the keyboard, the terminal or a
 //! test) are queued and applied to the run one per frame; what came of each becomes
-//! messages (notices, save requests, level entered).
+//! messages (notices, save requests, level entered) through [`OutcomeMessages`].
 
 use std::collections::VecDeque;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use super::level::LevelEntered;
-use super::saving::SaveRequest;
+use super::messages::{ActionApplied, OutcomeMessages, PlayerIntent, SaveRequest};
 use super::{GameSystems, Notice, NoticeLog, RunModel};
-use crate::run::{Outcome, PlayerAction, RunState};
+use crate::run::{PlayerAction, RunState};
 use crate::view::{KeyContext, KeyReader, Reaction};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<PlayerIntent>()
-        .add_message::<ActionApplied>()
-        .add_message::<Disturbed>()
-        .init_resource::<ActionQueue>()
+    app.init_resource::<ActionQueue>()
         .add_systems(Update, queue_player_actions.in_set(GameSystems::Queue))
         .add_systems(Update, apply_next_action.in_set(GameSystems::Act));
 }
-
-/// The player wants an action done: what the keyboard (or the terminal) sends.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PlayerIntent(pub PlayerAction);
-
-/// A fact: this action was applied to the run (recordings write it down).
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ActionApplied(pub PlayerAction);
 
 /// Actions waiting to be applied, one per frame, so that each frame shows the state the
 /// previous action left.
@@ -44,11 +32,6 @@ fn queue_player_actions(mut intents: MessageReader<PlayerIntent>, mut queue: Res
 /// question), and whether a key held down was disturbed.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Deref, DerefMut)]
 pub struct Keyboard(pub KeyReader);
-
-/// A fact: something the player should stop for happened (a monster came into view),
-/// so a key held down stops repeating until it is pressed again.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Disturbed;
 
 /// What a key press needs to know of the game (see [`KeyContext`]).
 pub fn key_context(run: Option<&RunState>, log: &NoticeLog) -> KeyContext {
@@ -93,46 +76,6 @@ impl KeyReactions<'_> {
                 self.saves.write(SaveRequest::SaveAndQuit);
             }
             Reaction::Redraw | Reaction::Nothing => {}
-        }
-    }
-}
-
-/// Where what came of the run goes as messages: notices, save requests, and the fact
-/// of entering a level. Every system that calls the run tells its outcomes here.
-#[derive(SystemParam)]
-pub struct OutcomeMessages<'w> {
-    /// Lines for the player.
-    pub notices: MessageWriter<'w, Notice>,
-    requests: MessageWriter<'w, SaveRequest>,
-    entered: MessageWriter<'w, LevelEntered>,
-    disturbed: MessageWriter<'w, Disturbed>,
-}
-
-impl OutcomeMessages<'_> {
-    /// Writes the message an outcome stands for, if any.
-    pub fn tell(&mut self, outcome: Outcome) {
-        match outcome {
-            Outcome::Notice(text) => {
-                self.notices.write(Notice(text));
-            }
-            Outcome::SaveWanted => {
-                self.requests.write(SaveRequest::Save);
-            }
-            Outcome::LoadWanted => {
-                self.requests.write(SaveRequest::Load);
-            }
-            Outcome::LevelEntered { .. } => {
-                self.entered.write_batch(LevelEntered::of(&outcome));
-            }
-            Outcome::Moved { .. }
-            | Outcome::Bumped
-            | Outcome::Waited
-            | Outcome::PickedUp { .. }
-            | Outcome::Watching
-            | Outcome::RunEnded => {}
-            Outcome::Disturbed => {
-                self.disturbed.write(Disturbed);
-            }
         }
     }
 }

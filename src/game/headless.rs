@@ -9,7 +9,8 @@ use bevy::state::app::StatesPlugin;
 use serde::Serialize;
 
 use super::actions::ActionQueue;
-use super::saving::{SaveRequest, SaveWriter};
+use super::messages::SaveRequest;
+use super::saving::SaveWriter;
 use super::{GamePlugin, NoticeLog, RunModel, RunSettings};
 use crate::grid::Pos;
 use crate::monsters::default_monster_table;

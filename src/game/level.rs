@@ -6,31 +6,20 @@
 
 use bevy::prelude::*;
 
-use super::actions::OutcomeMessages;
+use super::messages::OutcomeMessages;
 use super::{GameSystems, GridPos, Notice, Player, RunModel, RunSettings};
 use crate::grid::{Pos, Tile};
-use crate::run::{Outcome, RunState};
+use crate::run::RunState;
 
 pub use crate::run::Sight;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<LevelEntered>()
-        .add_systems(Startup, start_run)
-        .add_systems(
-            Update,
-            (mirror_map, mirror_monsters, mirror_player)
-                .chain()
-                .in_set(GameSystems::Mirror),
-        );
-}
-
-/// A fact: the player entered a level.
-#[derive(Message, Clone, Debug, PartialEq, Eq)]
-pub struct LevelEntered {
-    /// Depth entered.
-    pub depth: u32,
-    /// Key of the level.
-    pub key: String,
+    app.add_systems(Startup, start_run).add_systems(
+        Update,
+        (mirror_map, mirror_monsters, mirror_player)
+            .chain()
+            .in_set(GameSystems::Mirror),
+    );
 }
 
 /// A map cell mirrored as an entity (the renderer turns these into tilemap tiles).
@@ -70,29 +59,6 @@ pub struct MapSize {
     pub width: u32,
     /// Tiles down.
     pub height: u32,
-}
-
-/// Swaps `loaded` in for the run in play ([`RunState::replace_with`]) and tells the
-/// world its level was entered: what every loader in the game does.
-pub fn swap_in_loaded(
-    run: &mut RunModel,
-    loaded: RunState,
-    entered: &mut MessageWriter<LevelEntered>,
-) {
-    entered.write_batch(LevelEntered::of(&run.0.replace_with(loaded)));
-}
-
-impl LevelEntered {
-    /// The message of an outcome that enters a level.
-    pub fn of(outcome: &Outcome) -> Option<LevelEntered> {
-        match outcome {
-            Outcome::LevelEntered { depth, key } => Some(LevelEntered {
-                depth: *depth,
-                key: key.encode(),
-            }),
-            _ => None,
-        }
-    }
 }
 
 /// Starts the run from the settings (or goes on with the loaded one) and puts the player

@@ -8,8 +8,7 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 
-use super::actions::ActionApplied;
-use super::saving::RunLoaded;
+use super::messages::{ActionApplied, RunLoaded};
 use super::{GameSystems, Notice, RunModel, RunSettings};
 use crate::run::PlayerAction;
 use crate::run::record::{Check, RecordingStart, Step};

@@ -10,39 +10,19 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 
 use bevy::prelude::*;
 
-use super::level::{LevelEntered, swap_in_loaded};
+use super::messages::{LevelEntered, RunLoaded, SaveRequest, swap_in_loaded};
 use super::{GameSystems, Notice, NoticeLog, RunModel, RunSettings};
 use crate::run::messages::MessageLog;
 use crate::run::{load_run_and_messages, write_save};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<SaveRequest>()
-        .add_message::<RunLoaded>()
-        .init_resource::<SaveWriter>()
-        .add_systems(
-            Update,
-            (handle_save_requests, report_finished_saves)
-                .chain()
-                .in_set(GameSystems::Save),
-        );
+    app.init_resource::<SaveWriter>().add_systems(
+        Update,
+        (handle_save_requests, report_finished_saves)
+            .chain()
+            .in_set(GameSystems::Save),
+    );
 }
-
-/// Asks for the game to be saved or loaded.
-#[derive(Message, Clone, Debug, PartialEq, Eq)]
-pub enum SaveRequest {
-    /// Save to the save slot (F5).
-    Save,
-    /// Load from the save slot (F9).
-    Load,
-    /// Save to this file (a headless run's `--save`).
-    SaveTo(PathBuf),
-    /// Save to the save slot at once, then leave the game (Esc, answered yes).
-    SaveAndQuit,
-}
-
-/// A fact: a save was loaded and the run replaced by it.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RunLoaded;
 
 /// A finished save: where, and whether it worked.
 type Finished = (PathBuf, Result<(), String>);

@@ -11,7 +11,8 @@ use bevy::window::{PrimaryWindow, RequestRedraw};
 use super::AppSystems;
 use super::tilemap::world_position;
 use super::tileset::TILE_SIDE;
-use crate::game::level::{LevelEntered, MapSize};
+use crate::game::LevelEntered;
+use crate::game::level::MapSize;
 use crate::game::{GridPos, Player};
 
 pub(super) fn plugin(app: &mut App) {

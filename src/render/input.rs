@@ -189,7 +189,7 @@ mod tests {
             .add_message::<AppExit>()
             .add_message::<Notice>()
             .add_message::<Disturbed>()
-            .add_message::<crate::game::saving::SaveRequest>()
+            .add_message::<crate::game::SaveRequest>()
             .init_resource::<NoticeLog>()
             .init_resource::<Keyboard>()
             .add_systems(Update, read_keys);

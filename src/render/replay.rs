@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
 use crate::game::actions::ActionQueue;
-use crate::game::level::{LevelEntered, swap_in_loaded};
+use crate::game::messages::{LevelEntered, swap_in_loaded};
 use crate::game::{GameSystems, Notice, RunModel};
 use crate::run::RunState;
 use crate::run::record::{Check, Step};

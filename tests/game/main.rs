@@ -22,12 +22,12 @@ use bevy::ecs::message::Message as BevyMessage;
 use bevy::prelude::*;
 
 use delve::config::CampaignConfig;
+use delve::game::ActionApplied;
 use delve::game::RunSettings;
-use delve::game::actions::ActionApplied;
 use delve::game::headless::{headless_app, perform, settle};
-use delve::game::level::{LevelEntered, LevelMonster, MapSize, MapTile};
-use delve::game::saving::{RunLoaded, SaveRequest};
+use delve::game::level::{LevelMonster, MapSize, MapTile};
 use delve::game::{Disturbed, GridPos, Notice, NoticeLog, Player, PlayerAction, RunModel};
+use delve::game::{LevelEntered, RunLoaded, SaveRequest};
 use delve::grid::{Pos, Tile};
 use delve::monsters::{Mind, Monster, default_monster_table};
 use delve::run::{Rules, RunState};
