@@ -5,15 +5,15 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 
-use delve::generator::analysis::regions::Regions;
-use delve::generator::analysis::wall_bits::WallBits;
-use delve::generator::cave::automaton::step_plain;
-use delve::generator::{
+use delve::base::analysis::regions::Regions;
+use delve::base::analysis::wall_bits::WallBits;
+use delve::base::grid::{Grid, Tile};
+use delve::base::perm::ByteTable;
+use delve::base::rng::{Stream, StreamRng};
+use delve::levels::generator::cave::automaton::step_plain;
+use delve::levels::generator::{
     CaveConfig, GeneratorConfig, GeneratorKind, MazeConfig, generate_layout, generate_level,
 };
-use delve::grid::{Grid, Tile};
-use delve::perm::ByteTable;
-use delve::rng::{Stream, StreamRng};
 
 /// The allocator the `delve` binary uses (see `src/main.rs`), so that the two-thread
 /// figures are the binary's.
@@ -66,7 +66,7 @@ fn levels(c: &mut Criterion) {
 
 /// The level measures against making the level: what `delve stats` adds per level.
 fn level_measures(c: &mut Criterion) {
-    use delve::measures::LevelMeasures;
+    use delve::tools::measures::LevelMeasures;
     let mut group = c.benchmark_group("level_measures_80x50");
     for kind in GeneratorKind::ALL {
         let levels: Vec<_> = (0..64)
@@ -83,8 +83,8 @@ fn level_measures(c: &mut Criterion) {
 /// `delve stats` levels per second (levels made, measured, checked; caves also make
 /// their two raw layouts) on 1 and 2 threads: the target is ≥ 1.8× on two cores.
 fn stats_levels_per_second(c: &mut Criterion) {
-    use delve::key::LevelKey;
-    use delve::stats::Survey;
+    use delve::levels::key::LevelKey;
+    use delve::tools::stats::Survey;
     const LEVELS: u64 = 256;
     let mut group = c.benchmark_group("stats_levels");
     group.throughput(Throughput::Elements(LEVELS));
@@ -121,7 +121,7 @@ fn connectivity(c: &mut Criterion) {
 /// The maps a monster turn needs: one map toward the player shared by every hunter, and
 /// its safety map for the fleeing (issue 12's turn budget is a 16 ms frame).
 fn dijkstra_maps(c: &mut Criterion) {
-    use delve::dijkstra::DijkstraMap;
+    use delve::base::dijkstra::DijkstraMap;
     let mut group = c.benchmark_group("dijkstra_map");
     for (w, h) in [(80u32, 50u32), (200, 200)] {
         let config = GeneratorConfig::Cave(CaveConfig {
@@ -146,8 +146,8 @@ fn dijkstra_maps(c: &mut Criterion) {
 /// roll down the shared map of the player, the rest walk their waypoint maps), field
 /// of view. Issue 12's budget is a 16 ms frame.
 fn monster_turn(c: &mut Criterion) {
-    use delve::key::LevelKey;
-    use delve::monsters::{Mind, Monster, default_monster_table};
+    use delve::content::monsters::{Mind, Monster, default_monster_table};
+    use delve::levels::key::LevelKey;
     use delve::run::{PlayerAction, Rules, RunState};
     let mut group = c.benchmark_group("monster_turn");
     for (w, h, count) in [(80u32, 50u32, 20usize), (200, 200, 200)] {
@@ -158,7 +158,7 @@ fn monster_turn(c: &mut Criterion) {
         });
         let key = LevelKey::new(config, 3, 5);
         let (mut run, _) = RunState::start(
-            delve::config::CampaignConfig::builtin(),
+            delve::levels::config::CampaignConfig::builtin(),
             Some(key),
             Rules::Monsters,
         )
@@ -222,7 +222,7 @@ fn maze(c: &mut Criterion) {
 }
 
 fn coprimes(c: &mut Criterion) {
-    use delve::perm::gcd::{
+    use delve::base::perm::gcd::{
         coprimes_by, coprimes_fast, gcd_modulus_u32, gcd_stein_u32, gcd_subtraction_u32,
     };
     let mut group = c.benchmark_group("coprimes_of_50000");
@@ -264,10 +264,10 @@ fn scrambling(c: &mut Criterion) {
 /// the same depth and config, each time). For every depth of the built-in campaign, and
 /// 200×200 levels of each kind; a frame is 16 ms.
 fn enter_level(c: &mut Criterion) {
-    use delve::config::CampaignConfig;
-    use delve::game::headless::{headless_app, perform, settle};
-    use delve::game::{PlayerAction, RunSettings};
-    use delve::key::LevelKey;
+    use delve::front::game::headless::{headless_app, perform, settle};
+    use delve::front::game::{PlayerAction, RunSettings};
+    use delve::levels::config::CampaignConfig;
+    use delve::levels::key::LevelKey;
     let campaign = CampaignConfig::builtin();
     let mut starts: Vec<(String, LevelKey)> = (1..=10u32)
         .map(|depth| {

@@ -8,8 +8,8 @@
 //! cargo run --example balance -- 100   # run seeds 0..100
 //! ```
 
-use delve::config::CampaignConfig;
-use delve::grid::Pos;
+use delve::base::grid::Pos;
+use delve::levels::config::CampaignConfig;
 use delve::run::{Outcome, PlayerAction, Rules, RunEnd, RunState};
 
 fn main() {

@@ -17,7 +17,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
-use delve::generator::GeneratorKind;
+use delve::levels::generator::GeneratorKind;
 
 /// delve: a roguelike whose levels are generated from seeds and reproduced from keys.
 #[derive(Parser, Debug)]

@@ -49,10 +49,10 @@ pub use watch::CaveWatch;
 #[cfg(any(test, feature = "internals"))]
 pub use staging::Staging;
 
-use crate::config::CampaignConfig;
-use crate::generator::{GenError, Generation};
-use crate::grid::{Pos, Tile};
-use crate::key::LevelKey;
+use crate::base::grid::{Pos, Tile};
+use crate::levels::config::CampaignConfig;
+use crate::levels::generator::{GenError, Generation};
+use crate::levels::key::LevelKey;
 use travel::Destination;
 
 /// What came of an action, in the order it happened.
@@ -124,8 +124,8 @@ impl std::error::Error for StartError {}
 
 /// The whole run. Its state is private: the rules below change it, [`RunState::restore`]
 /// checks a saved one before it becomes a run, and everything else reads it through the
-/// accessors (tests set up situations through [`RunState::stage`], which keeps the same
-/// invariants).
+/// accessors. Tests set up situations through `RunState::stage` (with the `internals`
+/// feature), which keeps the same invariants.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RunState {
     /// The campaign being played.
@@ -188,7 +188,7 @@ impl RunState {
                 campaign.seed = key.seed;
                 // The run draws its loot from the key's table: the campaign's, or the
                 // embedded one (for any other, generating says which table it needs).
-                if key.loot == crate::loot::LootFingerprint::embedded() {
+                if key.loot == crate::content::loot::LootFingerprint::embedded() {
                     campaign = campaign.with_embedded_loot_table();
                 }
                 key
@@ -526,7 +526,7 @@ impl RunState {
         let memory = self.memories.get(&key.encode()).cloned();
         self.level = LevelInPlay::new(key.clone(), generated, memory.as_ref());
         self.put_monsters(memory.as_ref());
-        if self.wears_ring(crate::loot::RingPower::Searching) {
+        if self.wears_ring(crate::content::loot::RingPower::Searching) {
             self.reveal_items();
         }
         self.depth = key.depth;

@@ -9,11 +9,11 @@
 //! checks `RunState::restore` makes of a save), and a restored run goes on as the
 //! original does.
 
-use delve::config::CampaignConfig;
-use delve::generator::GeneratorKind;
-use delve::key::LevelKey;
-use delve::loot::LootTable;
-use delve::monsters::MonsterTable;
+use delve::content::loot::LootTable;
+use delve::content::monsters::MonsterTable;
+use delve::levels::config::CampaignConfig;
+use delve::levels::generator::GeneratorKind;
+use delve::levels::key::LevelKey;
 use delve::run::record::{Check, Recording};
 use delve::run::{GameSave, PlayerAction, Rules, RunState};
 
@@ -88,8 +88,8 @@ pub fn level_key(data: &[u8]) {
     );
     // Every level has one key: a key read is the bytes delve prints for its level.
     assert_eq!(
-        delve::key::text::read(text),
-        delve::key::text::read(&printed),
+        delve::levels::key::text::read(text),
+        delve::levels::key::text::read(&printed),
         "{text:?} is another spelling of {printed:?}"
     );
     if small_enough(&key) {
@@ -115,7 +115,7 @@ fn check_restores_to_itself(run: &RunState, context: &str) {
 
 /// A save file's bytes: refused, or a run that restores to itself.
 pub fn save_file(data: &[u8]) {
-    let Ok(save) = delve::save::decode_save::<GameSave>(data) else {
+    let Ok(save) = delve::base::save::decode_save::<GameSave>(data) else {
         return;
     };
     if let Ok(run) = RunState::restore(save) {
@@ -129,7 +129,7 @@ pub fn save_payload(data: &[u8]) {
     let (key, payload) = data.split_at(data.len().min(8));
     let mut key_bytes = [0u8; 8];
     key_bytes[..key.len()].copy_from_slice(key);
-    let bytes = delve::save::encode_save_bytes(payload, u64::from_le_bytes(key_bytes));
+    let bytes = delve::base::save::encode_save_bytes(payload, u64::from_le_bytes(key_bytes));
     save_file(&bytes);
 }
 

@@ -6,9 +6,9 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use delve::generator::Level;
-use delve::key::LevelKey;
-use delve::picture::write_png;
+use delve::levels::generator::Level;
+use delve::levels::key::LevelKey;
+use delve::tools::picture::write_png;
 
 use super::{CliError, LevelArgs, Outcome, is_closed_pipe, resolve};
 
@@ -113,10 +113,10 @@ pub fn run(args: GenArgs) -> Result<Outcome, CliError> {
             u64::from(w) * u64::from(scale),
             u64::from(h) * u64::from(scale),
         );
-        if w.max(h) > u64::from(delve::picture::MAX_SIDE) {
+        if w.max(h) > u64::from(delve::tools::picture::MAX_SIDE) {
             return Err(CliError(format!(
                 "a {w}x{h} picture is too large (at most {} pixels a side); lower --scale",
-                delve::picture::MAX_SIDE
+                delve::tools::picture::MAX_SIDE
             )));
         }
     }

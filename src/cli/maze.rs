@@ -4,9 +4,9 @@ use std::io::{self, BufWriter};
 
 use clap::Args;
 
-use delve::generator::MazeConfig;
-use delve::generator::maze::write_tromp;
-use delve::rng::{Stream, StreamRng};
+use delve::base::rng::{Stream, StreamRng};
+use delve::levels::generator::MazeConfig;
+use delve::levels::generator::maze::write_tromp;
 
 use super::{CliError, Outcome, is_closed_pipe};
 

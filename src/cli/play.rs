@@ -4,9 +4,9 @@ use std::path::PathBuf;
 
 use clap::{Args, FromArgMatches};
 
-use delve::game::headless::run_headless;
-use delve::game::parse_actions;
-use delve::game::{ResumedRun, RunSettings};
+use delve::front::game::headless::run_headless;
+use delve::front::game::parse_actions;
+use delve::front::game::{ResumedRun, RunSettings};
 use delve::run::{Rules, check_play_size};
 
 use super::{CliError, LevelArgs, Outcome, resolve};
@@ -192,7 +192,7 @@ fn play_in_terminal(settings: RunSettings) -> Result<Outcome, CliError> {
                 .into(),
         ));
     }
-    match delve::tui::play(settings) {
+    match delve::front::tui::play(settings) {
         bevy::app::AppExit::Success => Ok(Outcome::Done),
         bevy::app::AppExit::Error(code) => {
             Err(CliError(format!("the game stopped with error code {code}")))
@@ -237,7 +237,7 @@ fn missing_display() -> Option<String> {
 
 #[cfg(feature = "render")]
 fn play_in_window(settings: RunSettings) -> Result<Outcome, CliError> {
-    match delve::render::play(settings) {
+    match delve::front::render::play(settings) {
         bevy::app::AppExit::Success => Ok(Outcome::Done),
         bevy::app::AppExit::Error(code) => {
             Err(CliError(format!("the game stopped with error code {code}")))
@@ -256,7 +256,7 @@ pub fn watch_in_window(
             "{problem}. Set DISPLAY to a running X server, or replay without a window: `delve replay FILE`"
         )));
     }
-    match delve::render::watch_recording(recording, speed) {
+    match delve::front::render::watch_recording(recording, speed) {
         bevy::app::AppExit::Success => Ok(Outcome::Done),
         bevy::app::AppExit::Error(code) => {
             Err(CliError(format!("the game stopped with error code {code}")))

@@ -1,8 +1,8 @@
 //! Turns level arguments (config, kind, seed, depth, size, key) into one [`LevelKey`].
 
-use delve::config::{CampaignConfig, MAX_DEPTH};
-use delve::key::LevelKey;
-use delve::loot::LootTable;
+use delve::content::loot::LootTable;
+use delve::levels::config::{CampaignConfig, MAX_DEPTH};
+use delve::levels::key::LevelKey;
 
 use super::{CliError, LevelArgs};
 

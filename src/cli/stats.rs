@@ -5,7 +5,7 @@
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use delve::stats::Survey;
+use delve::tools::stats::Survey;
 
 use super::{CliError, LevelArgs, Outcome, resolve};
 
@@ -86,7 +86,7 @@ fn check_plot_path(path: &std::path::Path) -> Result<(), CliError> {
 
 #[cfg(feature = "plot")]
 fn write_plot(survey: &Survey, path: &std::path::Path) -> Result<(), CliError> {
-    let png = delve::stats::plot::expressive_range_png(survey)
+    let png = delve::tools::stats::plot::expressive_range_png(survey)
         .map_err(|e| CliError(format!("--plot {}: {e}", path.display())))?;
     std::fs::write(path, png).map_err(|e| CliError(format!("--plot {}: {e}", path.display())))
 }

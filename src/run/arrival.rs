@@ -1,7 +1,7 @@
 //! Arriving on a level: where the player appears, and what they are told about why.
 
-use crate::grid::Pos;
-use crate::key::LevelKey;
+use crate::base::grid::Pos;
+use crate::levels::key::LevelKey;
 
 /// Where the player arrives on a level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,9 +4,9 @@
 
 use super::watch::{WatchStep, next_step};
 use super::{Arrival, ChangeReason, Outcome, RunState, notice};
-use crate::generator::{GeneratorConfig, GeneratorKind};
-use crate::key::LevelKey;
-use crate::rng::mix64;
+use crate::base::rng::mix64;
+use crate::levels::generator::{GeneratorConfig, GeneratorKind};
+use crate::levels::key::LevelKey;
 
 impl RunState {
     /// `R`: the level made anew from a fresh seed, the player at its up stairs.

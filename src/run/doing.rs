@@ -4,7 +4,7 @@
 
 use super::RunState;
 use super::fight::is_afraid;
-use crate::monsters::{Behaviour, Mind, default_monster_table};
+use crate::content::monsters::{Behaviour, Mind, default_monster_table};
 
 /// What a monster is doing, as the look command names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -12,14 +12,14 @@ use serde::{Deserialize, Serialize};
 
 use super::items::with_kind_article;
 use super::{Outcome, RunState, notice};
-use crate::dijkstra::DijkstraMap;
-use crate::grid::Pos;
-use crate::loot::RingPower;
-use crate::monsters::{
+use crate::base::dijkstra::DijkstraMap;
+use crate::base::grid::Pos;
+use crate::base::rng::{Stream, StreamRng, mix64};
+use crate::base::schedule::{Actor, NORMAL_TICKS, Scheduler};
+use crate::content::loot::RingPower;
+use crate::content::monsters::{
     AttackRoll, Behaviour, Fighter, Mind, Monster, MonsterKind, default_monster_table, roll_attack,
 };
-use crate::rng::{Stream, StreamRng, mix64};
-use crate::schedule::{Actor, NORMAL_TICKS, Scheduler};
 
 /// The player's hit points at the start of a run.
 pub const PLAYER_HP: u32 = 30;

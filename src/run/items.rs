@@ -3,8 +3,8 @@
 //! article a sentence needs.
 
 use super::RunState;
-use crate::loot::{LootTable, appearances};
-use crate::rng::{Stream, StreamRng};
+use crate::base::rng::{Stream, StreamRng};
+use crate::content::loot::{LootTable, appearances};
 
 /// One line of the inventory: its letter, the item kind and how many are carried.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -242,7 +242,7 @@ mod tests {
 
     #[test]
     fn two_carried_identify_a_kind() {
-        let table = crate::loot::default_loot_table();
+        let table = crate::content::loot::default_loot_table();
         let potion = table.index_of("potion of healing").expect("in the table");
         let one = item_name(table, 3, &[potion], &[], potion);
         assert!(one.ends_with("(unidentified)"), "{one}");

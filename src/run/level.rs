@@ -3,14 +3,16 @@
 //! level the game will put a player on.
 
 use super::fight::MapCache;
-use crate::fov::compute_fov;
-use crate::generator::{GenError, GeneratorConfig, Level};
-use crate::grid::{Grid, Pos, Tile};
-use crate::key::LevelKey;
-use crate::loot::LootTable;
-use crate::loot::PlacedItem;
-use crate::monsters::{Monster, SpawnPlan, default_monster_table, spawn_monsters, waypoints};
-use crate::rng::{Stream, StreamRng, mix64};
+use crate::base::fov::compute_fov;
+use crate::base::grid::{Grid, Pos, Tile};
+use crate::base::rng::{Stream, StreamRng, mix64};
+use crate::content::loot::LootTable;
+use crate::content::loot::PlacedItem;
+use crate::content::monsters::{
+    Monster, SpawnPlan, default_monster_table, spawn_monsters, waypoints,
+};
+use crate::levels::generator::{GenError, GeneratorConfig, Level};
+use crate::levels::key::LevelKey;
 
 /// How far the player sees, in tiles.
 pub const SIGHT_RADIUS: i32 = 9;

@@ -4,9 +4,9 @@
 
 use super::items::with_article;
 use super::{Outcome, RunState, notice};
-use crate::grid::Pos;
-use crate::loot::Effect;
-use crate::rng::mix64;
+use crate::base::grid::Pos;
+use crate::base::rng::mix64;
+use crate::content::loot::Effect;
 
 impl RunState {
     /// `g`: picks up what lies where the player stands (a turn where the rules say so).

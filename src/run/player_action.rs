@@ -2,7 +2,7 @@
 //! action strings and recordings all become these; which key does which is the view's
 //! key table (`crate::view::bindings`).
 
-use crate::generator::GeneratorKind;
+use crate::levels::generator::GeneratorKind;
 
 /// Something the player does. Keys and action strings both become these.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]

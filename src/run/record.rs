@@ -8,11 +8,11 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::{GameSave, Outcome, PlayerAction, Rules, RunState};
-use crate::config::CampaignConfig;
-use crate::generator::Generation;
-use crate::grid::Pos;
-use crate::key::LevelKey;
-use crate::loot::{LootFingerprint, LootTable};
+use crate::base::grid::Pos;
+use crate::content::loot::{LootFingerprint, LootTable};
+use crate::levels::config::CampaignConfig;
+use crate::levels::generator::Generation;
+use crate::levels::key::LevelKey;
 
 /// The recording format this delve writes. Format 1 (before monsters) is still read:
 /// its runs play by the peaceful rules they were recorded under, which have not changed.

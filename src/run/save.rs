@@ -1,6 +1,6 @@
 //! The run in a save file: the [`GameSave`] schema (the save payload's RON), taking a
 //! snapshot of a run and putting a run back from one — through the one loading path of
-//! [`crate::save::load_validated`], with its backup and temporary-file fall-backs.
+//! [`crate::base::save::load_validated`], with its backup and temporary-file fall-backs.
 
 use std::path::Path;
 
@@ -9,15 +9,15 @@ use serde::{Deserialize, Serialize};
 use super::level::{LevelInPlay, LevelMemory, check_play_size, generate_for_play};
 use super::messages::Message;
 use super::{Fight, Rules, RunState};
-use crate::config::CampaignConfig;
-use crate::generator::Generation;
-use crate::grid::Pos;
-use crate::key::LevelKey;
-use crate::loot::{Effect, LootFingerprint, LootTable, PlacedItem};
-use crate::monsters::{Monster, default_monster_table};
-use crate::rng::mix64;
-use crate::save::{LoadedFrom, SaveError, load_validated, save_to_path};
-use crate::schedule::Actor;
+use crate::base::grid::Pos;
+use crate::base::rng::mix64;
+use crate::base::save::{LoadedFrom, SaveError, load_validated, save_to_path};
+use crate::base::schedule::Actor;
+use crate::content::loot::{Effect, LootFingerprint, LootTable, PlacedItem};
+use crate::content::monsters::{Monster, default_monster_table};
+use crate::levels::config::CampaignConfig;
+use crate::levels::generator::Generation;
+use crate::levels::key::LevelKey;
 
 /// The generation a save without [`GameSave::generation`] goes on in: every such save
 /// was made while generation 2 was the newest, and its run went on making levels by it.
@@ -182,11 +182,11 @@ impl RunState {
             check_play_size(config)
                 .map_err(|e| format!("depth {} of the campaign: {e}", index + 1))?;
         }
-        if !(1..=crate::config::MAX_DEPTH).contains(&save.campaign.final_depth()) {
+        if !(1..=crate::levels::config::MAX_DEPTH).contains(&save.campaign.final_depth()) {
             return Err(format!(
                 "the campaign's final depth {} is not 1 to {}",
                 save.campaign.final_depth(),
-                crate::config::MAX_DEPTH
+                crate::levels::config::MAX_DEPTH
             ));
         }
         let generation = match save.generation {
@@ -195,7 +195,7 @@ impl RunState {
                 format!("the run's new levels are of generation {number}, which this delve does not know")
             })?,
         };
-        if !(1..=crate::config::MAX_DEPTH).contains(&save.depth) {
+        if !(1..=crate::levels::config::MAX_DEPTH).contains(&save.depth) {
             return Err(format!("the player is on depth {}", save.depth));
         }
         let mut campaign = save.campaign;
@@ -323,7 +323,7 @@ impl RunState {
         }
         let fight = &self.fight;
         let table = self.campaign.loot_table();
-        let is = |kind: usize, test: fn(&crate::loot::LootItem) -> bool| {
+        let is = |kind: usize, test: fn(&crate::content::loot::LootItem) -> bool| {
             table.items().get(kind).is_some_and(test)
         };
         let gold = self
@@ -540,7 +540,7 @@ fn check_fight(fight: &Fight) -> Result<(), String> {
     if let Some(depth) = fight
         .found
         .iter()
-        .find(|&&d| d == 0 || d > crate::config::MAX_DEPTH)
+        .find(|&&d| d == 0 || d > crate::levels::config::MAX_DEPTH)
     {
         return Err(format!("a must-find item found on depth {depth}"));
     }

@@ -9,9 +9,9 @@
 //! and in the crate's own tests.
 
 use super::{RunEnd, RunState};
-use crate::grid::Pos;
-use crate::loot::PlacedItem;
-use crate::monsters::{Mind, Monster};
+use crate::base::grid::Pos;
+use crate::content::loot::PlacedItem;
+use crate::content::monsters::{Mind, Monster};
 
 /// Changes to a run for setting up a situation ([`RunState::stage`]).
 pub struct Staging<'a> {

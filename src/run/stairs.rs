@@ -4,8 +4,8 @@
 
 use super::travel::Destination;
 use super::{Arrival, ChangeReason, Outcome, RunEnd, RunState, notice};
-use crate::config::MAX_DEPTH;
-use crate::grid::Tile;
+use crate::base::grid::Tile;
+use crate::levels::config::MAX_DEPTH;
 
 impl RunState {
     /// `>`: down the stairs the player stands on (sealed, out of the dungeon at the

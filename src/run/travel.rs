@@ -12,9 +12,9 @@ use std::collections::BTreeSet;
 
 use super::items::with_kind_article;
 use super::{Outcome, PlayerAction, RunState, notice};
-use crate::dijkstra::DijkstraMap;
-use crate::grid::{Pos, Tile};
-use crate::monsters::default_monster_table;
+use crate::base::dijkstra::DijkstraMap;
+use crate::base::grid::{Pos, Tile};
+use crate::content::monsters::default_monster_table;
 
 /// The most steps one travel takes.
 pub const MAX_TRAVEL_STEPS: usize = 2_000;

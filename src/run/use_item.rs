@@ -7,10 +7,10 @@
 use super::fight::WAND_CHARGES;
 use super::items::with_article;
 use super::{Outcome, RunState, notice};
-use crate::grid::{Pos, Tile};
-use crate::loot::{Effect, RingPower};
-use crate::monsters::Fighter;
-use crate::rng::{Stream, StreamRng, mix64};
+use crate::base::grid::{Pos, Tile};
+use crate::base::rng::{Stream, StreamRng, mix64};
+use crate::content::loot::{Effect, RingPower};
+use crate::content::monsters::Fighter;
 
 /// How a used item leaves the inventory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -443,7 +443,7 @@ impl RunState {
             mix64(self.campaign.seed ^ mix64(self.turns) ^ STAGGER_SALT),
             Stream::Combat,
         );
-        crate::grid::KING[rng.below(8) as usize]
+        crate::base::grid::KING[rng.below(8) as usize]
     }
 }
 

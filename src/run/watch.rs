@@ -1,10 +1,10 @@
 //! Watching a cave form (Space): the random fill, then one pass of the 4-5 rule a press,
 //! then the finished cave — the stages the cave generator itself goes through for this
-//! level ([`crate::generator::cave_stages`]).
+//! level ([`crate::levels::generator::cave_stages`]).
 
-use crate::generator::{GeneratorConfig, cave_stages};
-use crate::grid::Grid;
-use crate::key::LevelKey;
+use crate::base::grid::Grid;
+use crate::levels::generator::{GeneratorConfig, cave_stages};
+use crate::levels::key::LevelKey;
 
 /// The cave automaton being watched pass by pass.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,8 +6,8 @@
 use std::fmt;
 use std::sync::LazyLock;
 
-use crate::generator::GeneratorKind;
-use crate::generator::kind::SWITCH_DIGITS;
+use crate::levels::generator::GeneratorKind;
+use crate::levels::generator::kind::SWITCH_DIGITS;
 use crate::run::{PlayerAction, stack_of_letter};
 
 /// A key named by where it is on the keyboard rather than by what it types.

@@ -8,7 +8,7 @@
 //! only the keys its end screen offers: no key reaches the run by accident.
 
 use super::bindings::{Command, Scroll};
-use crate::grid::Pos;
+use crate::base::grid::Pos;
 use crate::run::{PlayerAction, stack_of_letter};
 
 /// What the front end does about a key press.

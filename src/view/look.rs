@@ -5,8 +5,8 @@
 
 use super::Terrain;
 use super::map::{Light, known_at};
-use crate::grid::Pos;
-use crate::monsters::default_monster_table;
+use crate::base::grid::Pos;
+use crate::content::monsters::default_monster_table;
 use crate::run::{RunState, with_article, with_kind_article};
 
 /// What the player knows of the tile at `pos`, in one line ("A jackal (4/6 HP), hunting

@@ -11,8 +11,8 @@
 use std::collections::BTreeMap;
 
 use super::Terrain;
-use crate::grid::{Grid, Pos};
-use crate::monsters::default_monster_table;
+use crate::base::grid::{Grid, Pos};
+use crate::content::monsters::default_monster_table;
 use crate::run::{RunState, Sight};
 
 /// How a seen tile is lit.

@@ -3,7 +3,7 @@
 //! the heading with its keys, the purse, one line per kind of item. Both front ends lay
 //! out [`side_panel`]'s lines, each in its own style.
 
-use crate::monsters::default_monster_table;
+use crate::content::monsters::default_monster_table;
 use crate::run::{RunState, WAND_CHARGES};
 
 /// One line of the side panel, by what it is (each front end styles them its own way).
@@ -138,9 +138,9 @@ pub fn inventory_lines(run: &RunState) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::CampaignConfig;
-    use crate::grid::Tile;
-    use crate::monsters::{Mind, Monster};
+    use crate::base::grid::Tile;
+    use crate::content::monsters::{Mind, Monster};
+    use crate::levels::config::CampaignConfig;
     use crate::run::{PlayerAction, Rules};
 
     fn start() -> RunState {

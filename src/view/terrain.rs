@@ -4,7 +4,7 @@
 //! (`render/tileset.rs`) and the one glyph and colour the terminal gives it
 //! (`tui/draw.rs`).
 
-use crate::grid::Tile;
+use crate::base::grid::Tile;
 
 /// The ground of a tile, as drawn: what lies or stands on it is drawn over it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

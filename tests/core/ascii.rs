@@ -1,8 +1,8 @@
 //! The ASCII form of a map prints and parses back exactly.
 
-use delve::config::CampaignConfig;
-use delve::generator::generate_level;
-use delve::grid::{Grid, Tile};
+use delve::base::grid::{Grid, Tile};
+use delve::levels::config::CampaignConfig;
+use delve::levels::generator::generate_level;
 
 #[test]
 fn ascii_print_parse_print_is_identical_for_every_kind() {
@@ -27,8 +27,9 @@ fn ascii_uses_exactly_the_legend() {
     assert_eq!(Tile::from_glyph('x'), None);
 }
 
-/// The pure core never imports Bevy: only `game/`, `render/` and the terminal's glue
-/// `tui.rs` (and the CLI) may — the terminal's drawing, `tui/draw.rs`, is pure.
+/// The pure core never imports Bevy: only `front/game/`, `front/render/` and the
+/// terminal's glue `front/tui.rs` (and the CLI) may — the terminal's drawing,
+/// `front/tui/draw.rs`, is pure.
 #[test]
 fn the_pure_core_never_imports_bevy() {
     let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -42,10 +43,10 @@ fn the_pure_core_never_imports_bevy() {
                 .unwrap()
                 .to_string_lossy()
                 .into_owned();
-            if relative.starts_with("game")
-                || relative.starts_with("render")
+            if relative.starts_with("front/game")
+                || relative.starts_with("front/render")
                 || relative.starts_with("cli")
-                || relative == "tui.rs"
+                || relative == "front/tui.rs"
             {
                 continue;
             }

@@ -5,13 +5,13 @@
 
 use std::collections::VecDeque;
 
-use delve::generator::analysis::wall_bits::WallBits;
-use delve::generator::cave::POCKETS_BEFORE_REPAIR;
-use delve::generator::cave::automaton::step_plain;
-use delve::generator::guarantees::check_tiles;
-use delve::generator::{CaveConfig, GeneratorConfig, Level, PocketRepair, generate_level};
-use delve::grid::{Grid, ORTHOGONAL, Pos, Tile};
-use delve::rng::{Stream, StreamRng};
+use delve::base::analysis::wall_bits::WallBits;
+use delve::base::grid::{Grid, ORTHOGONAL, Pos, Tile};
+use delve::base::rng::{Stream, StreamRng};
+use delve::levels::generator::cave::POCKETS_BEFORE_REPAIR;
+use delve::levels::generator::cave::automaton::step_plain;
+use delve::levels::generator::guarantees::check_tiles;
+use delve::levels::generator::{CaveConfig, GeneratorConfig, Level, PocketRepair, generate_level};
 use proptest::prelude::*;
 
 /// Walking distances from `from` by a plain breadth-first search (`u32::MAX`: unreachable).
@@ -300,8 +300,8 @@ proptest! {
 
 #[test]
 fn the_watched_stages_are_the_generators_own() {
-    use delve::generator::{GeneratorConfig, cave_stages, generate_level};
-    let config = delve::generator::CaveConfig::default();
+    use delve::levels::generator::{GeneratorConfig, cave_stages, generate_level};
+    let config = delve::levels::generator::CaveConfig::default();
     let mut compared = 0;
     for seed in 0..60u64 {
         let level = generate_level(&GeneratorConfig::Cave(config.clone()), seed).unwrap();
@@ -392,7 +392,7 @@ proptest! {
         passes in 1u32..7,
         seed in any::<u64>(),
     ) {
-        use delve::generator::cave::automaton::steps_in_place;
+        use delve::levels::generator::cave::automaton::steps_in_place;
         let mut rng = StreamRng::new(seed, Stream::Layout);
         let cells: Vec<bool> = (0..width * height).map(|_| rng.chance_percent(wall_percent)).collect();
         let mut seed_map = SeedMap {
@@ -422,7 +422,7 @@ proptest! {
 
 #[test]
 fn in_place_caves_keep_every_guarantee_and_differ_from_synchronous_ones() {
-    use delve::generator::CaveRule;
+    use delve::levels::generator::CaveRule;
     let in_place = CaveConfig {
         rule: CaveRule::InPlace,
         ..CaveConfig::default()
@@ -436,18 +436,18 @@ fn in_place_caves_keep_every_guarantee_and_differ_from_synchronous_ones() {
     assert_eq!(differ, 300, "the rule should change every cave");
     // The stages a watcher sees follow the rule too.
     let level = cave_level(&in_place, 5);
-    let stages = delve::generator::cave_stages(&in_place, 5, level.report.retries);
+    let stages = delve::levels::generator::cave_stages(&in_place, 5, level.report.retries);
     assert_eq!(stages.len(), in_place.passes as usize + 1);
     assert_ne!(
         stages.last(),
-        delve::generator::cave_stages(&CaveConfig::default(), 5, 0).last()
+        delve::levels::generator::cave_stages(&CaveConfig::default(), 5, 0).last()
     );
 }
 
 #[test]
 fn the_rule_is_left_out_of_keys_and_ron_while_it_is_the_default() {
-    use delve::generator::CaveRule;
-    use delve::key::LevelKey;
+    use delve::levels::generator::CaveRule;
+    use delve::levels::key::LevelKey;
     let default = LevelKey::new(GeneratorConfig::Cave(CaveConfig::default()), 1, 42);
     assert_eq!(default.encode(), "100J-MA");
     assert!(

@@ -3,9 +3,9 @@
 
 use std::path::Path;
 
-use delve::config::{CampaignConfig, ConfigError};
-use delve::key::LevelKey;
-use delve::loot::LootTable;
+use delve::content::loot::LootTable;
+use delve::levels::config::{CampaignConfig, ConfigError};
+use delve::levels::key::LevelKey;
 
 use super::temp_dir::TempDir;
 
@@ -23,8 +23,11 @@ fn every_file_in_levels_parses_and_validates() {
         if name.ends_with("loot.ron") {
             LootTable::from_ron_str(&text, &path.display().to_string()).expect("loot table parses");
         } else if name == "monsters.ron" {
-            delve::monsters::MonsterTable::from_ron_str(&text, &path.display().to_string())
-                .expect("monster table parses");
+            delve::content::monsters::MonsterTable::from_ron_str(
+                &text,
+                &path.display().to_string(),
+            )
+            .expect("monster table parses");
         } else {
             let campaign = CampaignConfig::load(&path).unwrap_or_else(|e| panic!("{e}"));
             for depth in 1..=campaign.depths.len() as u32 + 1 {
@@ -48,7 +51,10 @@ fn a_campaign_draws_its_loot_from_the_table_it_names() {
     let hoard = CampaignConfig::load(&levels.join("hoard.ron")).unwrap();
     let own = LootTable::load(&levels.join("hoard-loot.ron")).unwrap();
     assert_eq!(hoard.loot_table(), &own);
-    assert_ne!(own.fingerprint(), delve::loot::LootFingerprint::embedded());
+    assert_ne!(
+        own.fingerprint(),
+        delve::content::loot::LootFingerprint::embedded()
+    );
     let key = LevelKey::new(hoard.config_at(1).clone(), 1, hoard.seed).under(hoard.loot_table());
     let level = key.generate_with(hoard.loot_table()).unwrap();
     assert!(!level.loot.is_empty());
@@ -199,7 +205,7 @@ fn omitted_fields_take_the_documented_defaults() {
     let c = CampaignConfig::parse("(seed: 5, depths: [Cave()])", "t").unwrap();
     assert_eq!(
         c.depths[0],
-        delve::generator::GeneratorKind::Cave.default_config()
+        delve::levels::generator::GeneratorKind::Cave.default_config()
     );
     assert_eq!(c.name, "delve");
 }

@@ -4,12 +4,12 @@
 
 use proptest::prelude::*;
 
-use delve::config::CampaignConfig;
-use delve::grid::{KING, Tile};
-use delve::key::LevelKey;
-use delve::monsters::{Mind, Monster, default_monster_table};
+use delve::base::grid::{KING, Tile};
+use delve::base::schedule::Actor;
+use delve::content::monsters::{Mind, Monster, default_monster_table};
+use delve::levels::config::CampaignConfig;
+use delve::levels::key::LevelKey;
 use delve::run::{Outcome, PlayerAction, Rules, RunEnd, RunState};
-use delve::schedule::Actor;
 
 use super::support::{alone_with, floor_in_view, monster, monster_kind, notices, with_monsters};
 

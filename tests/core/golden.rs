@@ -1,10 +1,10 @@
 //! Golden hashes: a handful of levels per generator are pinned for every generation, so
 //! any change to generation is noticed — and made on purpose, as a new generation (see
-//! `delve::generator::Generation`) whose table is pinned here, while the old tables keep
+//! `delve::levels::generator::Generation`) whose table is pinned here, while the old tables keep
 //! proving that old keys give their old levels byte for byte.
 
-use delve::generator::{Generation, GeneratorKind, generate_level, generate_level_in};
-use delve::key::LevelKey;
+use delve::levels::generator::{Generation, GeneratorKind, generate_level, generate_level_in};
+use delve::levels::key::LevelKey;
 
 /// FNV-1a over the ASCII map: stable across platforms and crate versions.
 fn fnv1a(bytes: &[u8]) -> u64 {

@@ -1,8 +1,8 @@
 //! Items that do something, used by their inventory letter: every effect of the
 //! embedded loot table, identification by use, wands running out, equipment toggling.
 
-use delve::loot::default_loot_table;
-use delve::monsters::{Mind, Monster, default_monster_table};
+use delve::content::loot::default_loot_table;
+use delve::content::monsters::{Mind, Monster, default_monster_table};
 use delve::run::{Outcome, PLAYER_FIGHTER, PlayerAction, RunState};
 use delve::view::parse_actions;
 

@@ -1,12 +1,12 @@
 //! Level keys round-trip, reproduce levels byte for byte, and reject typos.
 
-use delve::config::CampaignConfig;
-use delve::generator::{
+use delve::base::rng::{Stream, StreamRng};
+use delve::levels::config::CampaignConfig;
+use delve::levels::generator::{
     CaveConfig, GeneratorConfig, GeneratorKind, MazeConfig, PocketRepair, RoomsConfig,
     generate_level,
 };
-use delve::key::{KeyError, LevelKey};
-use delve::rng::{Stream, StreamRng};
+use delve::levels::key::{KeyError, LevelKey};
 
 fn sample_keys(count: u64) -> Vec<LevelKey> {
     let mut rng = StreamRng::new(99, Stream::Cosmetic);
@@ -159,7 +159,7 @@ fn the_documented_example_key_is_the_default_cave_at_seed_42() {
 
 #[test]
 fn a_key_made_under_another_loot_table_says_so() {
-    use delve::loot::{LootFingerprint, LootTable};
+    use delve::content::loot::{LootFingerprint, LootTable};
     let text = r#"(items: [(name: "only in the key test", glyph: '&', rarity: Common)])"#;
     let unloaded = LootTable::from_ron_str(text, "t.ron").unwrap();
     for config in [
@@ -197,7 +197,7 @@ fn a_key_made_under_another_loot_table_says_so() {
     .unwrap();
     assert!(matches!(
         key.generate_with(&other),
-        Err(delve::generator::GenError::UnknownLootTable(f)) if f == unloaded.fingerprint()
+        Err(delve::levels::generator::GenError::UnknownLootTable(f)) if f == unloaded.fingerprint()
     ));
     let level = key.generate_with(&unloaded).unwrap();
     assert!(
@@ -229,7 +229,7 @@ fn a_key_made_under_another_loot_table_says_so() {
 fn keys_under_the_embedded_table_are_unchanged() {
     // Written before loot tables could be named: cave defaults, depth 1, seed 42.
     let key = LevelKey::decode("100J-MA").unwrap();
-    assert_eq!(key.loot, delve::loot::LootFingerprint::embedded());
+    assert_eq!(key.loot, delve::content::loot::LootFingerprint::embedded());
     assert_eq!(key.encode(), "100J-MA");
 }
 
@@ -259,7 +259,7 @@ fn key_of_bytes(numbers: &[u64], padded: &[usize]) -> String {
             }
         }
     }
-    delve::key::text::print(&bytes)
+    delve::levels::key::text::print(&bytes)
 }
 
 /// The head of a key of generation 2 whose kind is written in its two low bits.
@@ -325,7 +325,7 @@ fn a_parameter_written_out_at_its_default_is_refused_naming_it_and_the_key() {
     let (problem, canonical) = refusal(&key_of_numbers(&[HEAD_CAVE, 1, 42, 0]));
     assert!(problem.contains("empty list of parameters"), "{problem}");
     assert_eq!(canonical, "100J-MA");
-    let embedded = delve::loot::LootFingerprint::embedded().0 as u64;
+    let embedded = delve::content::loot::LootFingerprint::embedded().0 as u64;
     let (problem, canonical) = refusal(&key_of_numbers(&[HEAD_CAVE, 1, 42, 1 << 40, embedded]));
     assert!(problem.contains("embedded loot table"), "{problem}");
     assert_eq!(canonical, "100J-MA");

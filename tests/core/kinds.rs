@@ -1,11 +1,11 @@
 //! The one list of generator kinds: every kind in it has keys, a switch key, wording and
 //! report counts, all read from the list and the kind's own `KindInfo`.
 
-use delve::generator::{
+use delve::base::rng::{Stream, StreamRng};
+use delve::levels::generator::{
     Generation, GeneratorConfig, GeneratorKind, generate_layout_in, generate_level,
 };
-use delve::key::LevelKey;
-use delve::rng::{Stream, StreamRng};
+use delve::levels::key::LevelKey;
 use delve::run::{ChangeReason, PlayerAction, arrival_notice};
 use delve::view::{Command, NamedKey, command_for_key, help_lines, parse_actions};
 
@@ -147,7 +147,7 @@ fn what_a_level_is_called_comes_from_its_kinds_info() {
 
 #[test]
 fn a_config_converts_into_its_kinds_generator_config() {
-    let maze = delve::generator::MazeConfig::default();
+    let maze = delve::levels::generator::MazeConfig::default();
     assert_eq!(
         GeneratorConfig::from(maze.clone()),
         GeneratorConfig::Maze(maze)

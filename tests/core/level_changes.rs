@@ -3,8 +3,8 @@
 //! watch steps through every pass and any other action ends it on the finished cave;
 //! what was taken from a level stays taken on every route back to it, a save included.
 
-use delve::generator::{GeneratorConfig, GeneratorKind};
-use delve::key::LevelKey;
+use delve::levels::generator::{GeneratorConfig, GeneratorKind};
+use delve::levels::key::LevelKey;
 use delve::run::{Outcome, PlayerAction, RunState, tiles_in_play};
 use delve::view::parse_actions;
 

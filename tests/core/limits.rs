@@ -1,8 +1,8 @@
 //! Levels at the validated minimum and maximum sizes, for every clearance, keep every
 //! guarantee — the bounds in the docs are the bounds that work.
 
-use delve::generator::guarantees::check_level;
-use delve::generator::{
+use delve::levels::generator::guarantees::check_level;
+use delve::levels::generator::{
     CaveConfig, Generator, GeneratorConfig, MazeConfig, RoomsConfig, generate_level,
 };
 

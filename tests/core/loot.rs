@@ -4,11 +4,12 @@
 
 use std::collections::{BTreeSet, VecDeque};
 
-use delve::grid::{Grid, Pos, Tile};
-use delve::loot::{
-    LootError, LootTable, appearances, default_loot_table, place_loot, place_loot_from,
+use delve::base::grid::{Grid, Pos, Tile};
+use delve::base::rng::{Stream, StreamRng, level_seed};
+use delve::content::loot::{
+    LootError, LootTable, appearances, default_loot_table, place_loot_from,
 };
-use delve::rng::{Stream, StreamRng, level_seed};
+use delve::levels::generator::place_loot;
 
 /// A walled map with random inner walls (about `wall_percent`), stairs and a door or two.
 fn random_map(seed: u64, width: usize, height: usize, wall_percent: u32) -> (Grid<Tile>, Pos) {
@@ -28,7 +29,7 @@ fn random_map(seed: u64, width: usize, height: usize, wall_percent: u32) -> (Gri
         1 + rng.below(width as u32 - 2) as i32,
         1 + rng.below(height as u32 - 2) as i32,
     );
-    for (dx, dy) in delve::grid::KING {
+    for (dx, dy) in delve::base::grid::KING {
         if !tiles.is_border(start.offset(dx, dy)) {
             tiles.set(start.offset(dx, dy), Tile::Floor);
         }
@@ -62,7 +63,7 @@ fn loot_for(
     count: u32,
     clearance: u32,
     seed: u64,
-) -> Vec<delve::loot::PlacedItem> {
+) -> Vec<delve::content::loot::PlacedItem> {
     place_loot(
         tiles,
         start,
@@ -227,7 +228,7 @@ fn must_find_items_come_first_far_from_the_start_on_open_ground() {
         let loot = loot_for(&tiles, start, 5, 1, seed);
         let firsts: Vec<usize> = loot.iter().take(must.len()).map(|p| p.item).collect();
         assert_eq!(firsts, must, "seed {seed}");
-        let distances = delve::generator::analysis::distances::walking_distances(&tiles, start);
+        let distances = delve::base::analysis::distances::walking_distances(&tiles, start);
         let distance = |pos: Pos| distances[tiles.index_of(pos)];
         let farthest = reachable(&tiles, start)
             .into_iter()
@@ -236,7 +237,7 @@ fn must_find_items_come_first_far_from_the_start_on_open_ground() {
             .unwrap();
         let is_far = |pos: Pos| 2 * distance(pos) >= farthest;
         let is_clear = |pos: Pos| {
-            delve::grid::KING
+            delve::base::grid::KING
                 .iter()
                 .all(|&(dx, dy)| tiles.is_walkable(pos.offset(dx, dy)))
         };
@@ -359,7 +360,7 @@ fn a_custom_table_is_used_by_place_loot_from() {
     )
     .unwrap();
     let (tiles, start) = random_map(4, 30, 20, 10);
-    let plan = delve::loot::LootPlan {
+    let plan = delve::content::loot::LootPlan {
         count: 4,
         clearance: 1,
         must_find_far: true,
@@ -381,7 +382,8 @@ fn a_custom_table_is_used_by_place_loot_from() {
 fn the_rune_lies_far_from_the_up_stairs_on_every_generator() {
     // Mazes are one-tile corridors whose only open ground is the two stair chambers:
     // the rune must not lie in the arrival chamber.
-    use delve::generator::{GeneratorKind, analysis::distances::walking_distances, generate_level};
+    use delve::base::analysis::distances::walking_distances;
+    use delve::levels::generator::{GeneratorKind, generate_level};
     let table = default_loot_table();
     for kind in GeneratorKind::ALL {
         for seed in 0..150 {
@@ -390,7 +392,7 @@ fn the_rune_lies_far_from_the_up_stairs_on_every_generator() {
             let farthest = distances
                 .iter()
                 .copied()
-                .filter(|&d| d != delve::generator::analysis::distances::UNREACHABLE)
+                .filter(|&d| d != delve::base::analysis::distances::UNREACHABLE)
                 .max()
                 .unwrap();
             for item in level

@@ -4,12 +4,12 @@
 
 use std::io::{self, Write};
 
-use delve::generator::guarantees::check_tiles;
-use delve::generator::kind::DEAD_ENDS;
-use delve::generator::maze::{check_perfect, write_tromp};
-use delve::generator::{Generator, GeneratorConfig, Layout, MazeConfig, generate_layout};
-use delve::grid::{Grid, Pos, Tile};
-use delve::rng::{Stream, StreamRng};
+use delve::base::grid::{Grid, Pos, Tile};
+use delve::base::rng::{Stream, StreamRng};
+use delve::levels::generator::guarantees::check_tiles;
+use delve::levels::generator::kind::DEAD_ENDS;
+use delve::levels::generator::maze::{check_perfect, write_tromp};
+use delve::levels::generator::{Generator, GeneratorConfig, Layout, MazeConfig, generate_layout};
 
 fn maze_config(width: u32, height: u32) -> MazeConfig {
     MazeConfig {
@@ -362,7 +362,7 @@ pub(crate) fn dead_end_tiles(tiles: &Grid<Tile>) -> Vec<Pos> {
 
 #[test]
 fn braid_percent_100_leaves_no_dead_end_on_the_whole_level() {
-    use delve::generator::generate_level;
+    use delve::levels::generator::generate_level;
     for (width, height) in [(79, 49), (19, 19), (20, 30), (101, 41)] {
         for seed in 0..40 {
             let config = MazeConfig {
@@ -424,7 +424,7 @@ fn braiding_opens_the_share_asked_for_and_only_walls_between_cells() {
 
 #[test]
 fn braid_percent_0_is_the_perfect_maze_byte_for_byte() {
-    use delve::key::LevelKey;
+    use delve::levels::key::LevelKey;
     let config = maze_config(79, 49);
     assert_eq!(config.braid_percent, 0);
     for seed in 0..100 {

@@ -7,11 +7,11 @@
 
 use proptest::prelude::*;
 
-use delve::config::CampaignConfig;
-use delve::loot::{LootError, LootTable};
-use delve::ron_text::RonError;
+use delve::base::ron_text::RonError;
+use delve::base::save::{SaveError, decode_save, encode_save_bytes, read_header};
+use delve::content::loot::{LootError, LootTable};
+use delve::levels::config::CampaignConfig;
 use delve::run::{GameSave, Rules, RunState};
-use delve::save::{SaveError, decode_save, encode_save_bytes, read_header};
 
 /// Texts that bite scanners which differ from RON's parser.
 const ODD: &[&str] = &[
@@ -54,7 +54,7 @@ const LOOT: &str = include_str!("../../levels/loot.ron");
 fn save_text() -> String {
     let (mut run, _) =
         RunState::start(CampaignConfig::builtin(), None, Rules::Monsters).expect("it starts");
-    for action in delve::game::parse_actions("x x x").unwrap() {
+    for action in delve::front::game::parse_actions("x x x").unwrap() {
         run.apply(action);
     }
     ron::ser::to_string_pretty(&run.snapshot(), ron::ser::PrettyConfig::default()).unwrap()

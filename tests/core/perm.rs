@@ -4,10 +4,10 @@
 
 mod gcd;
 
-use delve::perm::{
+use delve::base::perm::{
     ByteTable, ChainedTables, PermError, PermTable, Scrambler, SequentialTables, is_coprime, nest,
 };
-use delve::rng::{Stream, StreamRng};
+use delve::base::rng::{Stream, StreamRng};
 use proptest::prelude::*;
 
 /// Checks that `table` is a bijection matching the formula and that its inverse undoes it.

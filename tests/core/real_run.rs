@@ -5,11 +5,11 @@
 //! confusion shows and stops travel; designer runs are marked; the look command names
 //! what it sees; older saves load into the new rules.
 
-use delve::config::CampaignConfig;
-use delve::generator::GeneratorKind;
-use delve::grid::{KING, Pos};
-use delve::key::LevelKey;
-use delve::monsters::{Mind, Monster};
+use delve::base::grid::{KING, Pos};
+use delve::content::monsters::{Mind, Monster};
+use delve::levels::config::CampaignConfig;
+use delve::levels::generator::GeneratorKind;
+use delve::levels::key::LevelKey;
 use delve::run::{Outcome, PlayerAction, Rules, RunState};
 use delve::view::{describe, end_screen, inventory_lines, status_line, status_line_within};
 
@@ -680,7 +680,7 @@ fn every_levels_must_find_item_opens_its_stairs_over_many_seeds_of_every_generat
                 .unwrap()
                 .pos;
             let tiles = &run.level().level.tiles;
-            let reach = delve::dijkstra::DijkstraMap::toward(tiles, [run.level().level.up]);
+            let reach = delve::base::dijkstra::DijkstraMap::toward(tiles, [run.level().level.up]);
             assert!(
                 reach.value(at) < i32::MAX,
                 "{kind} seed {seed}: unreachable"
@@ -782,7 +782,7 @@ fn impossible_saves_are_refused_naming_what_is_wrong() {
         (
             "a potion worn as a ring",
             |s| {
-                let potion = delve::loot::default_loot_table()
+                let potion = delve::content::loot::default_loot_table()
                     .index_of("potion of healing")
                     .unwrap();
                 s.fight.as_mut().unwrap().ring = Some(potion);
@@ -796,7 +796,7 @@ fn impossible_saves_are_refused_naming_what_is_wrong() {
                     .as_mut()
                     .unwrap()
                     .schedule
-                    .add(delve::schedule::Actor::Monster(999), 5);
+                    .add(delve::base::schedule::Actor::Monster(999), 5);
             },
             "not on the level",
         ),
@@ -809,7 +809,7 @@ fn impossible_saves_are_refused_naming_what_is_wrong() {
         ),
         (
             "the player in a wall",
-            |s| s.position = delve::grid::Pos::new(0, 0),
+            |s| s.position = delve::base::grid::Pos::new(0, 0),
             "not open ground",
         ),
         (
@@ -825,7 +825,7 @@ fn impossible_saves_are_refused_naming_what_is_wrong() {
         (
             "charges of a potion",
             |s| {
-                let potion = delve::loot::default_loot_table()
+                let potion = delve::content::loot::default_loot_table()
                     .index_of("potion of healing")
                     .unwrap();
                 s.fight

@@ -4,10 +4,10 @@
 //! refused naming the line. `cargo run --example make_recordings` writes the committed
 //! recordings anew (only when a rule changed on purpose).
 
-use delve::config::CampaignConfig;
-use delve::game::RunSettings;
-use delve::game::headless::{headless_app, perform, settle};
-use delve::generator::Generation;
+use delve::front::game::RunSettings;
+use delve::front::game::headless::{headless_app, perform, settle};
+use delve::levels::config::CampaignConfig;
+use delve::levels::generator::Generation;
 use delve::run::record::{Check, Recording, RecordingError, RecordingStart, Step};
 use delve::run::{PlayerAction, Rules, RunState};
 
@@ -155,12 +155,16 @@ fn a_recorded_run_with_monsters_replays_to_the_same_state() {
         offer_to_continue: false,
     });
     settle(&mut app);
-    let actions = delve::game::parse_actions(
+    let actions = delve::front::game::parse_actions(
         "x x x llll jjjj x aa ab Z da . . hhhh kkkk x > x x S x aa Z L x >",
     )
     .unwrap();
     perform(&mut app, &actions);
-    let played = app.world().resource::<delve::game::RunModel>().0.snapshot();
+    let played = app
+        .world()
+        .resource::<delve::front::game::RunModel>()
+        .0
+        .snapshot();
     let recording = Recording::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
     assert_eq!(recording.start.rules, Rules::Monsters);
     assert_eq!(recording.start.format, 3);

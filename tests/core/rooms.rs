@@ -5,13 +5,13 @@
 
 use std::collections::VecDeque;
 
-use delve::generator::guarantees::check_tiles;
-use delve::generator::rooms::CYCLES_ADDED;
-use delve::generator::{
+use delve::base::grid::{ORTHOGONAL, Pos, Tile};
+use delve::base::rng::{Stream, StreamRng};
+use delve::levels::generator::guarantees::check_tiles;
+use delve::levels::generator::rooms::CYCLES_ADDED;
+use delve::levels::generator::{
     Generator, GeneratorConfig, Layout, RoomGraph, RoomsConfig, generate_layout,
 };
-use delve::grid::{ORTHOGONAL, Pos, Tile};
-use delve::rng::{Stream, StreamRng};
 
 const NO_ROOM: u32 = u32::MAX;
 

@@ -5,11 +5,11 @@
 
 use proptest::prelude::*;
 
-use delve::config::{CampaignConfig, MAX_DEPTH};
-use delve::generator::generate_level;
-use delve::grid::{KING, Pos, Tile};
-use delve::key::LevelKey;
-use delve::loot::default_loot_table;
+use delve::base::grid::{KING, Pos, Tile};
+use delve::content::loot::default_loot_table;
+use delve::levels::config::{CampaignConfig, MAX_DEPTH};
+use delve::levels::generator::generate_level;
+use delve::levels::key::LevelKey;
 use delve::run::{Outcome, PlayerAction, Rules, RunState, tiles_in_play};
 use delve::view::parse_actions;
 
@@ -20,7 +20,7 @@ fn a_run_starts_on_the_up_stairs_of_its_first_depths_level() {
     let run = peaceful(5);
     let expected = generate_level(
         CampaignConfig::builtin().config_at(1),
-        delve::rng::level_seed(5, 1),
+        delve::base::rng::level_seed(5, 1),
     )
     .unwrap();
     assert_eq!((run.depth(), run.turns()), (1, 0));
@@ -230,7 +230,7 @@ proptest! {
 #[test]
 fn a_save_made_before_generations_and_remembered_levels_still_loads() {
     // As delve wrote saves before 2026-11-30: generation-1 keys, no `remembered` list.
-    use delve::generator::{Generation, generate_level_in};
+    use delve::levels::generator::{Generation, generate_level_in};
     let run = peaceful(31);
     let mut save = run.snapshot();
     save.remembered.clear();
@@ -258,7 +258,9 @@ fn a_save_made_before_generations_and_remembered_levels_still_loads() {
     .unwrap();
     let mut first_in_play = first.clone();
     for item in &first.loot {
-        first_in_play.tiles.set(item.pos, delve::grid::Tile::Floor);
+        first_in_play
+            .tiles
+            .set(item.pos, delve::base::grid::Tile::Floor);
     }
     assert_eq!(
         restored.level().level,

@@ -1,8 +1,8 @@
 //! Save files: exact round trips, and every kind of damage rejected with an error that
 //! says what and where (never a panic). Writing to disk is in `save_files`.
 
-use delve::grid::Pos;
-use delve::save::{
+use delve::base::grid::Pos;
+use delve::base::save::{
     FORMAT_VERSION, MAGIC, SaveError, SavePart, decode_save, decode_save_bytes, decode_to_ron_text,
     encode_save, encode_save_bytes, read_header,
 };

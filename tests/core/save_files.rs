@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::PathBuf;
 
-use delve::save::{
+use delve::base::save::{
     LoadedFrom, SaveError, SaveHooks, backup_path, encode_save, load_from_path, load_with_backup,
     save_to_path, save_to_path_with_hooks, temp_path,
 };

@@ -3,9 +3,9 @@
 //! path. (The path finder and the temporary folder are shared with the game's tests,
 //! in `tests/support/`.)
 
-use delve::config::CampaignConfig;
-use delve::grid::{Pos, Tile};
-use delve::monsters::{Mind, Monster, default_monster_table};
+use delve::base::grid::{Pos, Tile};
+use delve::content::monsters::{Mind, Monster, default_monster_table};
+use delve::levels::config::CampaignConfig;
 use delve::run::{Outcome, PlayerAction, Rules, RunState};
 use delve::view::{BINDINGS, Command};
 

@@ -2,8 +2,8 @@
 //! the known map, stop at once when a monster comes into view or anything happens, and
 //! explore every reachable tile in the end.
 
-use delve::grid::Tile;
-use delve::monsters::{Mind, Monster, default_monster_table};
+use delve::base::grid::Tile;
+use delve::content::monsters::{Mind, Monster, default_monster_table};
 use delve::run::PlayerAction;
 
 use super::support::{said, with_monsters};

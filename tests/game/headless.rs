@@ -2,7 +2,7 @@
 //! `run_headless` and from a test app alike; the final state says how the run ended.
 
 use super::*;
-use delve::game::headless::{final_state, run_headless};
+use delve::front::game::headless::{final_state, run_headless};
 use delve::run::RunEnd;
 
 #[test]

@@ -21,15 +21,15 @@ mod temp_dir;
 use bevy::ecs::message::Message as BevyMessage;
 use bevy::prelude::*;
 
-use delve::config::CampaignConfig;
-use delve::game::ActionApplied;
-use delve::game::RunSettings;
-use delve::game::headless::{headless_app, perform, settle};
-use delve::game::level::{LevelMonster, MapSize, MapTile};
-use delve::game::{Disturbed, GridPos, Notice, NoticeLog, Player, PlayerAction, RunModel};
-use delve::game::{LevelEntered, RunLoaded, SaveRequest};
-use delve::grid::{Pos, Tile};
-use delve::monsters::{Mind, Monster, default_monster_table};
+use delve::base::grid::{Pos, Tile};
+use delve::content::monsters::{Mind, Monster, default_monster_table};
+use delve::front::game::ActionApplied;
+use delve::front::game::RunSettings;
+use delve::front::game::headless::{headless_app, perform, settle};
+use delve::front::game::level::{LevelMonster, MapSize, MapTile};
+use delve::front::game::{Disturbed, GridPos, Notice, NoticeLog, Player, PlayerAction, RunModel};
+use delve::front::game::{LevelEntered, RunLoaded, SaveRequest};
+use delve::levels::config::CampaignConfig;
 use delve::run::{Rules, RunState};
 
 /// A running game and the helpers the tests share.
@@ -235,5 +235,5 @@ fn floor_in_view(run: &RunState, distance: i32) -> Option<Pos> {
 }
 
 fn actions(letters: &str) -> Vec<PlayerAction> {
-    delve::game::parse_actions(letters).unwrap()
+    delve::front::game::parse_actions(letters).unwrap()
 }

@@ -4,8 +4,8 @@
 //! each outcome told as its message and the world mirroring it after every action.
 
 use super::*;
-use delve::game::PlayerIntent;
-use delve::game::actions::ActionQueue;
+use delve::front::game::PlayerIntent;
+use delve::front::game::actions::ActionQueue;
 use delve::run::Outcome;
 
 #[test]
@@ -83,7 +83,7 @@ fn told(outcomes: &[Outcome]) -> (Vec<String>, Vec<LevelEntered>, usize) {
 
 #[test]
 fn random_play_is_the_runs_own_told_as_messages_and_mirrored_after_every_action() {
-    let mut rng = delve::rng::StreamRng::new(77, delve::rng::Stream::Cosmetic);
+    let mut rng = delve::base::rng::StreamRng::new(77, delve::base::rng::Stream::Cosmetic);
     // Moves and waits most, then the stairs, pick-up, explore, rest, and the designer's
     // regenerate, switch and walls (saves and loads have their own tests).
     let letters: Vec<char> = "hjklyubnhjklyubn....g><xZR12+-".chars().collect();

@@ -34,7 +34,7 @@ fn the_map_shows_each_pass_of_a_cave_watch_then_the_finished_cave() {
     let mut t = TestContext::new(23);
     t.act(&actions("1"));
     let passes = match &t.run().level().key.config {
-        delve::generator::GeneratorConfig::Cave(c) => c.passes,
+        delve::levels::generator::GeneratorConfig::Cave(c) => c.passes,
         _ => unreachable!("1 makes a cave"),
     };
     let finished = t.map_tiles();

@@ -4,8 +4,8 @@
 //! its backup says so; a finished run never writes over the save.
 
 use super::*;
-use delve::game::ResumedRun;
-use delve::game::headless::{FinalState, run_headless};
+use delve::front::game::ResumedRun;
+use delve::front::game::headless::{FinalState, run_headless};
 use temp_dir::TempDir;
 
 /// A headless run that goes on with the run saved at `path` (as `delve play --load`).

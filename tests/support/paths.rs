@@ -3,7 +3,7 @@
 
 use std::collections::VecDeque;
 
-use delve::grid::{Grid, ORTHOGONAL, Pos, Tile};
+use delve::base::grid::{Grid, ORTHOGONAL, Pos, Tile};
 use delve::run::PlayerAction;
 
 /// Orthogonal steps over walkable tiles from `from` to `to`, by breadth-first search

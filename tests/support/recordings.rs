@@ -5,10 +5,10 @@
 
 use std::path::{Path, PathBuf};
 
-use delve::config::CampaignConfig;
-use delve::game::RunSettings;
-use delve::game::headless::{headless_app, perform, settle};
-use delve::grid::Pos;
+use delve::base::grid::Pos;
+use delve::front::game::RunSettings;
+use delve::front::game::headless::{headless_app, perform, settle};
+use delve::levels::config::CampaignConfig;
 use delve::run::{GameSave, PlayerAction, Rules, RunState};
 
 /// The committed recordings: (file, run seed).
@@ -71,7 +71,7 @@ pub fn plan(seed: u64) -> Vec<PlayerAction> {
         }
         act(&mut run, PlayerAction::Descend);
     }
-    for action in delve::game::parse_actions("R 1 s s s . 3 2 K").unwrap() {
+    for action in delve::front::game::parse_actions("R 1 s s s . 3 2 K").unwrap() {
         act(&mut run, action);
     }
     actions

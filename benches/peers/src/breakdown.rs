@@ -2,14 +2,14 @@
 //! timed one by one through the public API, in the order `generate_level` runs them,
 //! plus how often a level needs a second layout.
 
-use delve::generator::analysis::distances::walking_distances;
-use delve::generator::analysis::regions::Regions;
-use delve::generator::analysis::wall_bits::WallBits;
-use delve::generator::stairs::place_stairs;
-use delve::generator::{GeneratorConfig, GeneratorKind, generate_layout, generate_level};
-use delve::grid::{Grid, Pos, Tile};
-use delve::loot::place_loot;
-use delve::rng::{Stream, StreamRng};
+use delve::base::analysis::distances::walking_distances;
+use delve::base::analysis::regions::Regions;
+use delve::base::analysis::wall_bits::WallBits;
+use delve::levels::generator::stairs::place_stairs;
+use delve::levels::generator::{GeneratorConfig, GeneratorKind, generate_layout, generate_level};
+use delve::base::grid::{Grid, Pos, Tile};
+use delve::levels::generator::place_loot;
+use delve::base::rng::{Stream, StreamRng};
 
 use crate::caves::random_fill;
 use crate::{Report, show_time, time_median};

@@ -10,17 +10,17 @@ use mapgen::{MapBuffer, MapBuilder, MapFilter};
 use rand08::SeedableRng;
 use rand08::rngs::StdRng;
 
-use delve::generator::analysis::distances::{UNREACHABLE, walking_distances};
-use delve::generator::analysis::regions::Regions;
-use delve::generator::analysis::wall_bits::WallBits;
-use delve::generator::cave;
-use delve::generator::stairs::{Stairs, place_stairs};
-use delve::generator::{
+use delve::base::analysis::distances::{UNREACHABLE, walking_distances};
+use delve::base::analysis::regions::Regions;
+use delve::base::analysis::wall_bits::WallBits;
+use delve::levels::generator::cave;
+use delve::levels::generator::stairs::{Stairs, place_stairs};
+use delve::levels::generator::{
     CaveConfig, GeneratorConfig, GeneratorKind, MAX_ATTEMPTS, PocketRepair, generate_layout,
     generate_level,
 };
-use delve::grid::{Grid, Tile};
-use delve::rng::{Stream, StreamRng, retry_seed};
+use delve::base::grid::{Grid, Tile};
+use delve::base::rng::{Stream, StreamRng, retry_seed};
 
 use crate::{Report, Target, show_time, time_median};
 

@@ -2,13 +2,13 @@
 
 use num_integer::Integer;
 
-use delve::perm::ByteTable;
-use delve::perm::gcd::{
+use delve::base::perm::ByteTable;
+use delve::base::perm::gcd::{
     as_written, coprimes_by, coprimes_fast, gcd_modulus_u32, gcd_stein_u32, gcd_subtraction_u32,
 };
-use delve::perm::multi::{ChainedTables, Scrambler, nest};
-use delve::rng::{Stream, StreamRng, mix64};
-use delve::save::encode_save_bytes;
+use delve::base::perm::multi::{ChainedTables, Scrambler, nest};
+use delve::base::rng::{Stream, StreamRng, mix64};
+use delve::base::save::encode_save_bytes;
 
 use crate::{Report, Target};
 

@@ -5,10 +5,10 @@ use mapgen::filter::{NearestCorridors, SimpleRooms};
 use rand08::SeedableRng;
 use rand08::rngs::StdRng;
 
-use delve::generator::analysis::regions::Regions;
-use delve::generator::{Generation, GeneratorConfig, RoomsConfig, generate_level, rooms};
-use delve::grid::Grid;
-use delve::rng::{Stream, StreamRng};
+use delve::base::analysis::regions::Regions;
+use delve::levels::generator::{Generation, GeneratorConfig, RoomsConfig, generate_level, rooms};
+use delve::base::grid::Grid;
+use delve::base::rng::{Stream, StreamRng};
 
 use crate::{Report, Target};
 

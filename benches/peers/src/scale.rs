@@ -7,7 +7,7 @@ use mapgen::filter::{NearestCorridors, SimpleRooms};
 use rand08::SeedableRng;
 use rand08::rngs::StdRng;
 
-use delve::generator::{CaveConfig, GeneratorConfig, GeneratorKind, generate_level};
+use delve::levels::generator::{CaveConfig, GeneratorConfig, GeneratorKind, generate_level};
 
 use crate::caves::mapgen_cave_builder;
 use crate::peak::peak_heap;

@@ -1,9 +1,9 @@
 //! Tests of map.rs: what the player sees at each tile.
 use super::*;
-use crate::config::CampaignConfig;
-use crate::grid::Tile;
-use crate::key::LevelKey;
-use crate::monsters::{Mind, Monster};
+use crate::base::grid::Tile;
+use crate::content::monsters::{Mind, Monster};
+use crate::levels::config::CampaignConfig;
+use crate::levels::key::LevelKey;
 use crate::run::{PlayerAction, Rules};
 use crate::view::{action_for_char, describe};
 

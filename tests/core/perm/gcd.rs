@@ -1,12 +1,12 @@
 //! The three gcd methods agree with each other and a reference on edge and random
 //! inputs, and the co-prime finders return identical lists.
 
-use delve::perm::gcd::{
+use delve::base::perm::gcd::{
     coprime_residues, coprimes_by, distinct_prime_factors, gcd_modulus_u32, gcd_modulus_u64,
     gcd_stein_u32, gcd_stein_u64, gcd_subtraction_u32, gcd_subtraction_u64, mod_inverse,
 };
-use delve::perm::{CoprimeError, coprimes, coprimes_fast, is_coprime};
-use delve::rng::{Stream, StreamRng};
+use delve::base::perm::{CoprimeError, coprimes, coprimes_fast, is_coprime};
+use delve::base::rng::{Stream, StreamRng};
 use proptest::prelude::*;
 
 /// A plain Euclid by remainder, written independently as the reference.
@@ -214,8 +214,8 @@ fn prime_factors_and_residues() {
 
 #[test]
 fn the_seeds_methods_as_written_agree_with_delves() {
-    use delve::perm::gcd::{as_written, gcd_modulus_u32};
-    let mut rng = delve::rng::StreamRng::new(4, delve::rng::Stream::Cosmetic);
+    use delve::base::perm::gcd::{as_written, gcd_modulus_u32};
+    let mut rng = delve::base::rng::StreamRng::new(4, delve::base::rng::Stream::Cosmetic);
     for _ in 0..20_000 {
         let (a, b) = (rng.below(70_000), rng.below(70_000));
         let want = gcd_modulus_u32(a, b);

@@ -1,0 +1,195 @@
+//! Which monsters a level starts with and where they stand, from the level's own
+//! monster stream: more and tougher with depth, never in a wall, never two on a tile,
+//! never near the up stairs where the player arrives.
+
+use serde::{Deserialize, Serialize};
+
+use super::MonsterTable;
+use crate::base::grid::{Grid, Pos, Tile};
+use crate::base::perm::PermTable;
+use crate::base::rng::StreamRng;
+
+/// A monster on a level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Monster {
+    /// Its number on the level (spawn order), which the turn scheduler knows it by.
+    pub id: u32,
+    /// Index of its kind in the monster table.
+    pub kind: usize,
+    /// Where it stands.
+    pub pos: Pos,
+    /// Hit points left.
+    pub hp: u32,
+    /// What it is about.
+    pub mind: Mind,
+}
+
+/// What a monster is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Mind {
+    /// Walking to a waypoint of the level (by its index), the player unseen.
+    Wandering(u32),
+    /// After the player, last seen at this tile.
+    Hunting(Pos),
+}
+
+/// How many monsters a level gets and how far from the arrival they keep.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SpawnPlan {
+    /// The level's depth (picks the kinds and the count).
+    pub depth: u32,
+    /// The level's stair clearance: no monster starts within this Chebyshev distance
+    /// of the up stairs — nor within [`ARRIVAL_MARGIN`] tiles beyond it.
+    pub clearance: u32,
+}
+
+/// Tiles beyond the stair clearance kept free of monsters around the up stairs, so an
+/// arriving player gets a turn to look around.
+pub const ARRIVAL_MARGIN: u32 = 3;
+
+/// Tiles of a level the count is given for (80 × 50); larger levels get proportionally more.
+const REFERENCE_AREA: usize = 80 * 50;
+
+impl SpawnPlan {
+    /// How many monsters a level of `area` tiles gets: 3 + depth / 2 on an 80 × 50
+    /// level (at most 20 there), scaled by area (rounded up), at least 2.
+    pub fn count(&self, area: usize) -> usize {
+        let base = (3 + self.depth / 2).min(20) as usize;
+        (base * area).div_ceil(REFERENCE_AREA).max(2)
+    }
+}
+
+/// The monsters a level starts with: [`SpawnPlan::count`] of them (fewer when the level
+/// has fewer free tiles), kinds drawn by weight among those of the depth, each on its
+/// own walkable tile (never stairs) away from `up`. Two draws set the order of tiles
+/// (a permutation table), then one draw per monster picks its kind.
+pub fn spawn_monsters(
+    table: &MonsterTable,
+    tiles: &Grid<Tile>,
+    up: Pos,
+    plan: SpawnPlan,
+    rng: &mut StreamRng,
+) -> Vec<Monster> {
+    let kinds = table.kinds_on(plan.depth);
+    let total: u32 = kinds.iter().map(|&(_, w)| w).sum();
+    let keep_off = (plan.clearance + ARRIVAL_MARGIN) as i32;
+    let free: Vec<Pos> = tiles
+        .positions()
+        .filter(|&p| tiles[p] == Tile::Floor || tiles[p] == Tile::Door || tiles[p] == Tile::Loot)
+        .filter(|&p| p.chebyshev(up) > keep_off)
+        .collect();
+    if total == 0 || free.is_empty() {
+        return Vec::new();
+    }
+    let Ok(order) = PermTable::random(free.len() as u32, rng) else {
+        return Vec::new();
+    };
+    let count = plan.count(tiles.len()).min(free.len());
+    let waypoints = waypoint_count(tiles.len());
+    (0..count as u32)
+        .filter_map(|slot| {
+            let pos = free[order.get(slot)? as usize];
+            let mut ticket = rng.below(total);
+            let &(kind, _) = kinds.iter().find(|&&(_, weight)| {
+                let here = ticket < weight;
+                ticket = ticket.saturating_sub(weight);
+                here
+            })?;
+            Some(Monster {
+                id: slot,
+                kind,
+                pos,
+                hp: table.kind(kind)?.hp,
+                mind: Mind::Wandering(slot % waypoints),
+            })
+        })
+        .collect()
+}
+
+/// How many waypoints wandering monsters walk between on a level of `area` tiles: one
+/// per 400 tiles, 4 to 40 (Brogue keeps a few dozen, each with its own map).
+pub fn waypoint_count(area: usize) -> u32 {
+    (area / 400).clamp(4, 40) as u32
+}
+
+/// The waypoints of a level: [`waypoint_count`] walkable tiles spread by a permutation
+/// table over the walkable tiles, drawn from `rng` (two draws).
+pub fn waypoints(tiles: &Grid<Tile>, rng: &mut StreamRng) -> Vec<Pos> {
+    let walkable: Vec<Pos> = tiles
+        .positions()
+        .filter(|&p| tiles.is_walkable(p))
+        .collect();
+    let Ok(order) = PermTable::random(walkable.len() as u32, rng) else {
+        return Vec::new();
+    };
+    let count = (waypoint_count(tiles.len()) as usize).min(walkable.len());
+    (0..count as u32)
+        .filter_map(|slot| Some(walkable[order.get(slot)? as usize]))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::base::rng::{Stream, level_seed};
+    use crate::content::monsters::default_monster_table;
+    use crate::levels::generator::{GeneratorKind, generate_level};
+
+    #[test]
+    fn monsters_stand_on_free_floor_apart_and_away_from_the_arrival() {
+        let table = default_monster_table();
+        for kind in GeneratorKind::ALL {
+            for seed in 0..60u64 {
+                let depth = 1 + (seed % 25) as u32;
+                let level =
+                    generate_level(&kind.default_config(), level_seed(seed, depth)).unwrap();
+                let plan = SpawnPlan {
+                    depth,
+                    clearance: 2,
+                };
+                let mut rng = StreamRng::new(level_seed(seed, depth), Stream::Monsters);
+                let monsters = spawn_monsters(table, &level.tiles, level.up, plan, &mut rng);
+                assert!(!monsters.is_empty(), "{kind} seed {seed}");
+                assert!(monsters.len() <= plan.count(level.tiles.len()));
+                let mut taken = std::collections::BTreeSet::new();
+                for m in &monsters {
+                    assert!(level.tiles.is_walkable(m.pos));
+                    assert!(!matches!(
+                        level.tiles[m.pos],
+                        Tile::UpStairs | Tile::DownStairs
+                    ));
+                    assert!(m.pos.chebyshev(level.up) > (2 + ARRIVAL_MARGIN) as i32);
+                    assert!(taken.insert(m.pos), "two monsters on {:?}", m.pos);
+                    let k = table.kind(m.kind).unwrap();
+                    assert!(k.appears_on(depth), "{} on depth {depth}", k.name);
+                    assert_eq!(m.hp, k.hp);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn deeper_levels_get_more_monsters_and_the_same_seed_the_same_ones() {
+        let plan = |depth| SpawnPlan {
+            depth,
+            clearance: 2,
+        };
+        assert_eq!(plan(1).count(80 * 50), 3);
+        assert_eq!(plan(1).count(64 * 40), 2);
+        assert_eq!(plan(10).count(80 * 50), 8);
+        assert_eq!(plan(999).count(80 * 50), 20);
+        assert_eq!(plan(10).count(160 * 100), 32);
+        let level = generate_level(&GeneratorKind::Cave.default_config(), 11).unwrap();
+        let spawn = || {
+            let mut rng = StreamRng::new(11, Stream::Monsters);
+            spawn_monsters(
+                default_monster_table(),
+                &level.tiles,
+                level.up,
+                plan(6),
+                &mut rng,
+            )
+        };
+        assert_eq!(spawn(), spawn());
+    }
+}

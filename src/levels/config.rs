@@ -1,0 +1,360 @@
+//! Seeded level configs in RON: a [`CampaignConfig`] names a master seed and the
+//! generator each depth uses. Loading checks syntax, unknown fields and every value's
+//! bounds, and reports the file, line and column of whatever is wrong.
+//!
+//! ```ron
+//! (
+//!     name: "Caves",          // optional, shown in the HUD
+//!     seed: 42,               // master seed of the run
+//!     final_depth: 10,        // optional: its down stairs, taken with the rune, win
+//!     loot: "my-loot.ron",    // optional: the loot table, beside this file
+//!                             // (default: the embedded levels/loot.ron)
+//!     depths: [               // depth 1, 2, …; the last entry repeats below
+//!         Cave(wall_percent: 45),
+//!     ],
+//! )
+//! ```
+
+use std::fmt;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::levels::generator::{GeneratorConfig, GeneratorKind, Invalid};
+use std::sync::Arc;
+
+use crate::base::rng::level_seed;
+use crate::base::ron_text::{Dialect, RonError, locate};
+use crate::content::loot::{LootError, LootTable, default_loot_table, embedded_loot_table_shared};
+
+/// The campaign built into the binary, so `delve` runs with no files around it.
+pub const DEFAULT_CAMPAIGN: &str = include_str!("../../levels/descent.ron");
+/// The name the built-in campaign is reported under.
+pub const DEFAULT_CAMPAIGN_NAME: &str = "levels/descent.ron (built in)";
+/// Deepest depth a run can reach.
+pub const MAX_DEPTH: u32 = 999;
+/// The final depth of a campaign that names none.
+pub const DEFAULT_FINAL_DEPTH: u32 = 10;
+
+/// A run: its master seed and the generator of each depth.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CampaignConfig {
+    /// Shown in the HUD; defaults to "delve".
+    #[serde(default = "default_name")]
+    pub name: String,
+    /// Master seed: every level's seed is derived from it and the depth.
+    pub seed: u64,
+    /// Generator of depth 1, 2, …; the last entry is used for every deeper level.
+    pub depths: Vec<GeneratorConfig>,
+    /// The depth whose down stairs end the run in victory when taken carrying the rune
+    /// (a must-find item); [`DEFAULT_FINAL_DEPTH`] when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub final_depth: Option<u32>,
+    /// The campaign's own loot table, a file named relative to the campaign file; the
+    /// embedded `levels/loot.ron` when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loot: Option<String>,
+    /// The loaded loot table, when not the embedded one (read when the campaign is
+    /// loaded; a save carries its text).
+    #[serde(skip, default = "embedded_table")]
+    loot_table: Arc<LootTable>,
+}
+
+fn embedded_table() -> Arc<LootTable> {
+    Arc::clone(embedded_loot_table_shared())
+}
+
+fn default_name() -> String {
+    "delve".to_owned()
+}
+
+impl CampaignConfig {
+    /// The generator config used at `depth` (1-based; the last entry repeats).
+    pub fn config_at(&self, depth: u32) -> &GeneratorConfig {
+        let index = (depth.max(1) as usize - 1).min(self.depths.len() - 1);
+        &self.depths[index]
+    }
+
+    /// The first config of `kind` in this campaign, or that kind's defaults.
+    pub fn config_of_kind(&self, kind: GeneratorKind) -> GeneratorConfig {
+        self.depths
+            .iter()
+            .find(|c| c.kind() == kind)
+            .cloned()
+            .unwrap_or_else(|| kind.default_config())
+    }
+
+    /// This campaign with every depth made by `kind`: entries of another kind are
+    /// replaced by the campaign's first config of `kind` (or that kind's defaults).
+    pub fn with_kind(&self, kind: GeneratorKind) -> CampaignConfig {
+        let replacement = self.config_of_kind(kind);
+        let depths = self
+            .depths
+            .iter()
+            .map(|c| {
+                if c.kind() == kind {
+                    c.clone()
+                } else {
+                    replacement.clone()
+                }
+            })
+            .collect();
+        CampaignConfig {
+            depths,
+            ..self.clone()
+        }
+    }
+
+    /// This campaign with every depth's width and/or height set, each entry checked
+    /// again; the error names the entry (0-based) that the size breaks.
+    pub fn with_size(
+        &self,
+        width: Option<u32>,
+        height: Option<u32>,
+    ) -> Result<CampaignConfig, (usize, Invalid)> {
+        let mut campaign = self.clone();
+        for (index, config) in campaign.depths.iter_mut().enumerate() {
+            config.set_size(width, height);
+            config.validate().map_err(|e| (index, e))?;
+        }
+        Ok(campaign)
+    }
+
+    /// The depth whose down stairs win the run (taken carrying the rune).
+    pub fn final_depth(&self) -> u32 {
+        self.final_depth.unwrap_or(DEFAULT_FINAL_DEPTH)
+    }
+
+    /// The loot table the campaign's levels draw from.
+    pub fn loot_table(&self) -> &LootTable {
+        &self.loot_table
+    }
+
+    /// [`CampaignConfig::loot_table`], shared (for a holder that goes on changing the
+    /// run the campaign is in while it reads the table).
+    pub fn shared_loot_table(&self) -> Arc<LootTable> {
+        Arc::clone(&self.loot_table)
+    }
+
+    /// This campaign drawing its loot from the embedded table (shared, not copied).
+    pub fn with_embedded_loot_table(mut self) -> CampaignConfig {
+        self.loot_table = embedded_table();
+        self
+    }
+
+    /// This campaign drawing its loot from `table` (e.g. `--loot FILE`); the campaign
+    /// owns it (its clones share it).
+    pub fn with_loot_table(mut self, table: LootTable) -> CampaignConfig {
+        self.loot_table = if table.fingerprint() == default_loot_table().fingerprint() {
+            embedded_table()
+        } else {
+            Arc::new(table)
+        };
+        self
+    }
+
+    /// The seed of the level at `depth`.
+    pub fn level_seed(&self, depth: u32) -> u64 {
+        level_seed(self.seed, depth)
+    }
+
+    /// The built-in campaign.
+    pub fn builtin() -> CampaignConfig {
+        // The embedded file is checked by a test, so this cannot fail in a released binary.
+        Self::parse(DEFAULT_CAMPAIGN, DEFAULT_CAMPAIGN_NAME)
+            .expect("the built-in campaign is valid")
+    }
+
+    /// Reads and validates a campaign file.
+    pub fn load(path: &Path) -> Result<CampaignConfig, ConfigError> {
+        let origin = path.display().to_string();
+        let text = crate::base::ron_text::read_text(path).map_err(|e| {
+            e.into_ron_error(&origin).map_or_else(
+                |message| ConfigError::Io {
+                    origin: origin.clone(),
+                    message,
+                },
+                ConfigError::Syntax,
+            )
+        })?;
+        Self::parse(&text, &origin)
+    }
+
+    /// Parses and validates campaign text; `origin` names it in errors, and a `loot`
+    /// file is read relative to the folder `origin` is in.
+    pub fn parse(text: &str, origin: &str) -> Result<CampaignConfig, ConfigError> {
+        let mut campaign: CampaignConfig =
+            crate::base::ron_text::parse(text, origin, Dialect::Config)
+                .map_err(ConfigError::Syntax)?;
+        if campaign.depths.is_empty() {
+            let rule = "must list at least one level".to_owned();
+            return Err(ConfigError::at_field(text, origin, "depths", rule));
+        }
+        for (index, config) in campaign.depths.iter().enumerate() {
+            if let Err(error) = config.validate() {
+                let (line, column) =
+                    locate(text, "depths", Some((index, error.field))).unwrap_or((1, 1));
+                return Err(ConfigError::Invalid {
+                    origin: origin.to_owned(),
+                    line,
+                    column,
+                    entry: Some(index),
+                    error,
+                });
+            }
+        }
+        if let Some(depth) = campaign.final_depth
+            && !(1..=MAX_DEPTH).contains(&depth)
+        {
+            let rule = format!("must be between 1 and {MAX_DEPTH}, got {depth}");
+            return Err(ConfigError::at_field(text, origin, "final_depth", rule));
+        }
+        if let Some(file) = &campaign.loot {
+            let folder = Path::new(origin).parent().unwrap_or(Path::new(""));
+            let table = LootTable::load(&folder.join(file)).map_err(|error| {
+                let (line, column) = locate(text, "loot", None).unwrap_or((1, 1));
+                ConfigError::Loot {
+                    origin: origin.to_owned(),
+                    line,
+                    column,
+                    error: Box::new(error),
+                }
+            })?;
+            campaign = campaign.with_loot_table(table);
+        }
+        Ok(campaign)
+    }
+}
+
+/// Why a config could not be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConfigError {
+    /// The file could not be read.
+    Io {
+        /// The file.
+        origin: String,
+        /// What the system said.
+        message: String,
+    },
+    /// The text is not valid RON for a campaign (includes unknown fields and wrong types).
+    Syntax(RonError),
+    /// A value breaks its rule.
+    Invalid {
+        /// The file.
+        origin: String,
+        /// 1-based line of the field (or of its entry when the field was omitted).
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// Index of the `depths` entry (0-based), if the rule is about one.
+        entry: Option<usize>,
+        /// The field and rule.
+        error: Invalid,
+    },
+    /// The loot table the campaign names cannot be used.
+    Loot {
+        /// The campaign file.
+        origin: String,
+        /// 1-based line of its `loot` field.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What is wrong with the table (its own file and place).
+        error: Box<LootError>,
+    },
+}
+
+impl ConfigError {
+    /// A broken rule of the campaign's own top-level `field`, placed where `text` has it.
+    fn at_field(text: &str, origin: &str, field: &'static str, rule: String) -> ConfigError {
+        let (line, column) = locate(text, field, None).unwrap_or((1, 1));
+        ConfigError::Invalid {
+            origin: origin.to_owned(),
+            line,
+            column,
+            entry: None,
+            error: Invalid { field, rule },
+        }
+    }
+
+    /// The field whose rule failed, if any.
+    pub fn field(&self) -> Option<&'static str> {
+        match self {
+            ConfigError::Invalid { error, .. } => Some(error.field),
+            _ => None,
+        }
+    }
+
+    /// (line, column) of the problem, if known.
+    pub fn position(&self) -> Option<(usize, usize)> {
+        match self {
+            ConfigError::Io { .. } => None,
+            ConfigError::Syntax(e) => Some((e.line, e.column)),
+            ConfigError::Invalid { line, column, .. } | ConfigError::Loot { line, column, .. } => {
+                Some((*line, *column))
+            }
+        }
+    }
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConfigError::Io { origin, message } => write!(f, "{origin}: cannot read: {message}"),
+            ConfigError::Syntax(e) => write!(f, "{e}"),
+            ConfigError::Invalid {
+                origin,
+                line,
+                column,
+                entry,
+                error,
+            } => {
+                write!(f, "{origin}:{line}:{column}: {error}")?;
+                if let Some(i) = entry {
+                    // Both counted from 1, as a player counts depths.
+                    write!(f, " (depth {}: entry {} of `depths`)", i + 1, i + 1)?;
+                }
+                Ok(())
+            }
+            ConfigError::Loot {
+                origin,
+                line,
+                column,
+                error,
+            } => write!(f, "{origin}:{line}:{column}: `loot`: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_campaign_parses() {
+        let c = CampaignConfig::builtin();
+        assert!(!c.depths.is_empty());
+    }
+
+    #[test]
+    fn a_number_out_of_range_names_its_field() {
+        let err =
+            CampaignConfig::parse("(\n  seed: -1,\n  depths: [Cave()],\n)\n", "t.ron").unwrap_err();
+        assert!(err.to_string().starts_with("t.ron:2:"), "{err}");
+        assert!(err.to_string().contains("`seed`"), "{err}");
+        let err =
+            CampaignConfig::parse("(seed: 1, depths: [Cave(width: -5)])", "t.ron").unwrap_err();
+        assert!(err.to_string().contains("`width`"), "{err}");
+    }
+
+    #[test]
+    fn invalid_field_is_located() {
+        let text = "(\n  seed: 1,\n  depths: [\n    Cave(width: 80),\n    Cave(\n      wall_percent: 101,\n    ),\n  ],\n)\n";
+        let err = CampaignConfig::parse(text, "t.ron").unwrap_err();
+        assert_eq!(err.field(), Some("wall_percent"));
+        assert_eq!(err.position(), Some((6, 7)));
+    }
+}

@@ -1,0 +1,131 @@
+//! An independent checker of every level guarantee, used by `delve stats` and the tests.
+//!
+//! Deliberately simple (plain BFS, no shared code with the generators) so that it can
+//! catch a generator's mistake instead of repeating it.
+
+use std::fmt;
+
+use super::Level;
+use crate::base::analysis::walkable::WalkableGraph;
+use crate::base::grid::{Grid, Pos, Tile};
+
+/// A broken guarantee.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Violation {
+    /// A border tile is not a wall.
+    OpenBorder(Pos),
+    /// The walkable tiles form this many 4-connected regions instead of one.
+    Regions(usize),
+    /// A stair is not where the tiles say.
+    StairMissing(Pos),
+    /// A tile within the clear radius of a stair is a wall.
+    StairNotClear {
+        /// The stair.
+        stair: Pos,
+        /// The wall found.
+        wall: Pos,
+    },
+    /// The down stairs cannot be reached from the up stairs.
+    StairsUnreachable,
+    /// An item lies on a tile that is not drawn as loot, or cannot be reached.
+    LootMisplaced(Pos),
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Violation::OpenBorder(p) => write!(f, "border tile {p} is not a wall"),
+            Violation::Regions(n) => write!(f, "{n} walkable regions instead of one"),
+            Violation::StairMissing(p) => write!(f, "no stair drawn at {p}"),
+            Violation::StairNotClear { stair, wall } => {
+                write!(f, "stair at {stair} has a wall at {wall} within its radius")
+            }
+            Violation::StairsUnreachable => write!(f, "down stairs unreachable from up stairs"),
+            Violation::LootMisplaced(p) => write!(f, "item at {p} is not drawn or not reachable"),
+        }
+    }
+}
+
+/// Labels 4-connected walkable regions with a plain BFS; returns (labels, region count).
+/// The BFS runs on the map copied inside a ring of wall (`WalkableGraph`), so a tile's
+/// four neighbours are one step or one row away, with no edge to test.
+pub fn label_regions_simple(tiles: &Grid<Tile>) -> (Vec<u32>, usize) {
+    let graph = WalkableGraph::of(tiles);
+    let mut padded_labels = vec![u32::MAX; graph.open.len()];
+    let mut count = 0;
+    let mut queue = Vec::new();
+    for start in 0..graph.open.len() {
+        if padded_labels[start] != u32::MAX || !graph.is_open(start) {
+            continue;
+        }
+        padded_labels[start] = count;
+        queue.clear();
+        queue.push(start);
+        let mut head = 0;
+        while head < queue.len() {
+            let i = queue[head];
+            head += 1;
+            for j in graph.neighbours(i) {
+                if graph.is_open(j) && padded_labels[j] == u32::MAX {
+                    padded_labels[j] = count;
+                    queue.push(j);
+                }
+            }
+        }
+        count += 1;
+    }
+    let (width, stride) = (tiles.width(), graph.stride);
+    let labels = (0..tiles.height())
+        .flat_map(|y| &padded_labels[(y + 1) * stride + 1..][..width])
+        .copied()
+        .collect();
+    (labels, count as usize)
+}
+
+/// Checks the guarantees any map keeps, layout or level: walls all round and exactly one
+/// walkable region (unless `allow_pockets`). Returns the region labels.
+pub fn check_tiles(tiles: &Grid<Tile>, allow_pockets: bool) -> Result<Vec<u32>, Violation> {
+    if let Some(p) = tiles
+        .positions()
+        .find(|&p| tiles.is_border(p) && !tiles[p].is_wall())
+    {
+        return Err(Violation::OpenBorder(p));
+    }
+    let (labels, regions) = label_regions_simple(tiles);
+    if regions != 1 && !allow_pockets {
+        return Err(Violation::Regions(regions));
+    }
+    Ok(labels)
+}
+
+/// Checks a level against every guarantee: walls all round, exactly one walkable region
+/// (unless `allow_pockets`), both stairs drawn with a clear radius of `clearance` and
+/// joined, every item drawn and reachable.
+pub fn check_level(level: &Level, clearance: u32, allow_pockets: bool) -> Result<(), Violation> {
+    let tiles = &level.tiles;
+    let labels = check_tiles(tiles, allow_pockets)?;
+    for (stair, tile) in [(level.up, Tile::UpStairs), (level.down, Tile::DownStairs)] {
+        if tiles.get(stair) != Some(tile) {
+            return Err(Violation::StairMissing(stair));
+        }
+        let r = clearance as i32;
+        for dy in -r..=r {
+            for dx in -r..=r {
+                let q = stair.offset(dx, dy);
+                if !tiles.is_walkable(q) {
+                    return Err(Violation::StairNotClear { stair, wall: q });
+                }
+            }
+        }
+    }
+    let main = labels[tiles.index_of(level.up)];
+    if labels[tiles.index_of(level.down)] != main {
+        return Err(Violation::StairsUnreachable);
+    }
+    for item in &level.loot {
+        if tiles.get(item.pos) != Some(Tile::Loot) || labels[tiles.index_of(item.pos)] != main {
+            return Err(Violation::LootMisplaced(item.pos));
+        }
+    }
+    Ok(())
+}
