@@ -1,8 +1,8 @@
 //! The ground of a tile as the player sees it. A new kind of terrain is added here — to
 //! [`Terrain`], to what each level tile looks like ([`Terrain::of`]) and to its name —
 //! and then the compiler points at the one picture the window gives it
-//! (`render/tileset.rs`) and the one glyph and colour the terminal gives it
-//! (`tui/draw.rs`).
+//! (`front/render/tileset.rs`) and the one glyph and colour the terminal gives it
+//! (`front/tui/draw.rs`).
 
 use crate::base::grid::Tile;
 
