@@ -168,6 +168,15 @@ impl RunState {
         }
     }
 
+    /// The hint after exploring: that `>` walks to the stairs down, where it does.
+    fn how_to_reach_the_stairs(&self) -> &'static str {
+        if self.rules.stairs_keys_travel() {
+            " (> walks to the stairs down.)"
+        } else {
+            ""
+        }
+    }
+
     /// Walks toward `destination` until there, stuck, or interrupted.
     pub(super) fn travel(&mut self, destination: Destination, out: &mut Vec<Outcome>) {
         if let Some(why) = self.cannot_start_many_turns() {
@@ -177,9 +186,10 @@ impl RunState {
         for step in 0..MAX_TRAVEL_STEPS {
             let Some(goals) = self.travel_goals(destination) else {
                 if step == 0 && destination == Destination::Explore {
-                    out.push(notice(
-                        "Explored: nothing more to see here. (> walks to the stairs down.)",
-                    ));
+                    out.push(notice(&format!(
+                        "Explored: nothing more to see here.{}",
+                        self.how_to_reach_the_stairs()
+                    )));
                 }
                 if let Destination::Tile(pos) = destination
                     && pos == self.player
@@ -197,10 +207,13 @@ impl RunState {
             else {
                 // What is left to go to cannot be reached now (over unknown ground, or
                 // past a monster in the way).
-                out.push(notice(if destination == Destination::Explore {
-                    "Explored all you can reach from here. (> walks to the stairs down.)"
+                out.push(notice(&if destination == Destination::Explore {
+                    format!(
+                        "Explored all you can reach from here.{}",
+                        self.how_to_reach_the_stairs()
+                    )
                 } else {
-                    "The way there is blocked."
+                    "The way there is blocked.".to_owned()
                 }));
                 return;
             };

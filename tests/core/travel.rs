@@ -6,7 +6,7 @@ use delve::base::grid::Tile;
 use delve::content::monsters::{Mind, Monster, default_monster_table};
 use delve::run::PlayerAction;
 
-use super::support::{said, with_monsters};
+use super::support::{peaceful, said, with_monsters};
 
 #[test]
 fn exploring_again_and_again_sees_every_walkable_tile() {
@@ -107,4 +107,27 @@ fn stairs_keys_away_from_the_stairs_walk_to_the_stairs_seen() {
     run.stage().mark_found(1);
     run.apply(PlayerAction::Descend);
     assert_eq!(run.depth(), 2);
+}
+
+#[test]
+fn the_hint_after_exploring_names_the_stairs_key_only_where_it_walks_there() {
+    for (mut run, hinted) in [(with_monsters(3), true), (peaceful(3), false)] {
+        run.stage().clear_monsters();
+        let explored = (0..300)
+            .map(|_| run.apply(PlayerAction::Explore))
+            .find(|outcomes| said(outcomes, "Explored"))
+            .expect("exploring ends");
+        assert_eq!(
+            said(&explored, "(> walks to the stairs down.)"),
+            hinted,
+            "{explored:?}"
+        );
+        // And `>` does what the hint says (or, in a peaceful run, says there are none).
+        let outcomes = run.apply(PlayerAction::Descend);
+        assert_eq!(
+            said(&outcomes, "There are no stairs down here."),
+            !hinted,
+            "{outcomes:?}"
+        );
+    }
 }
