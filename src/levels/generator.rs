@@ -3,6 +3,7 @@
 //!
 //! Pure core: no Bevy in here. A level depends only on its config and its seed.
 
+pub mod accretion;
 pub mod cave;
 pub mod generation;
 pub mod guarantees;
@@ -18,6 +19,7 @@ use crate::base::grid::{Grid, Pos, Tile};
 use crate::base::rng::{Stream, StreamRng, retry_seed};
 use crate::content::loot::{self, PlacedItem};
 
+pub use accretion::AccretionConfig;
 pub use cave::{CaveConfig, CaveRule, PocketRepair};
 pub use generation::Generation;
 pub use kind::{Count, Generator, KindInfo};
@@ -34,6 +36,7 @@ generator_kinds! {
     Cave = cave::CaveConfig,
     Rooms = rooms::RoomsConfig,
     Maze = maze::MazeConfig,
+    Accretion = accretion::AccretionConfig,
 }
 
 /// How many layouts (the level's own seed, then seeds derived from it) are tried before a

@@ -15,6 +15,7 @@ const COMMITTED: &[Committed] = &[
     ("cave.txt", Some("levels/cave.ron"), (1, 3), 3),
     ("dungeon.txt", Some("levels/dungeon.ron"), (1, 3), 3),
     ("maze.txt", Some("levels/maze.ron"), (1, 3), 3),
+    ("accretion.txt", Some("levels/accretion.ron"), (1, 3), 3),
 ];
 
 fn campaign(file: Option<&str>) -> CampaignConfig {

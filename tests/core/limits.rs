@@ -3,7 +3,8 @@
 
 use delve::levels::generator::guarantees::check_level;
 use delve::levels::generator::{
-    CaveConfig, Generator, GeneratorConfig, MazeConfig, RoomsConfig, generate_level,
+    AccretionConfig, CaveConfig, Generator, GeneratorConfig, MazeConfig, RoomsConfig,
+    generate_level,
 };
 
 fn minimum_configs(clearance: u32) -> Vec<GeneratorConfig> {
@@ -29,6 +30,12 @@ fn minimum_configs(clearance: u32) -> Vec<GeneratorConfig> {
             height: maze_side,
             stair_clearance: clearance,
             ..MazeConfig::default()
+        }),
+        GeneratorConfig::Accretion(AccretionConfig {
+            width: 24,
+            height: 16,
+            stair_clearance: clearance,
+            ..AccretionConfig::default()
         }),
     ]
 }

@@ -46,6 +46,7 @@ const CONFIGS: &[&str] = &[
     include_str!("../../levels/cave.ron"),
     include_str!("../../levels/dungeon.ron"),
     include_str!("../../levels/maze.ron"),
+    include_str!("../../levels/accretion.ron"),
     include_str!("../../levels/descent.ron"),
 ];
 const LOOT: &str = include_str!("../../levels/loot.ron");
