@@ -4,13 +4,13 @@
 //!     cargo bench --manifest-path benches/peers/Cargo.toml
 //!     cargo bench --manifest-path benches/peers/Cargo.toml -- pass maze   # only some jobs
 //!
-//! Job groups: `pass`, `cave level`, `connectivity`, `maze`, `rooms`, `1000² level`,
+//! Job groups: `pass`, `cave level`, `connectivity`, `maze`, `rooms`, `accretion`, `1000² level`,
 //! `co-primes`, `scrambling`. Progress goes to stderr, the report to stdout.
 
 use std::process::Command;
 use std::time::Instant;
 
-use delve_peers::{Report, caves, mazes, numbers, rooms, scale, show_outcome};
+use delve_peers::{Report, accretion, caves, mazes, numbers, rooms, scale, show_outcome};
 
 #[global_allocator]
 static ALLOCATOR: delve_peers::peak::Counting = delve_peers::peak::Counting;
@@ -31,6 +31,7 @@ fn main() {
     caves::run(&mut report);
     mazes::run(&mut report);
     rooms::run(&mut report);
+    accretion::run(&mut report);
     scale::run(&mut report);
     numbers::run(&mut report);
     let load_after = load_average();

@@ -5,11 +5,11 @@
 use delve::base::analysis::distances::walking_distances;
 use delve::base::analysis::regions::Regions;
 use delve::base::analysis::wall_bits::WallBits;
+use delve::base::grid::{Grid, Pos, Tile};
+use delve::base::rng::{Stream, StreamRng};
+use delve::levels::generator::place_loot;
 use delve::levels::generator::stairs::place_stairs;
 use delve::levels::generator::{GeneratorConfig, GeneratorKind, generate_layout, generate_level};
-use delve::base::grid::{Grid, Pos, Tile};
-use delve::levels::generator::place_loot;
-use delve::base::rng::{Stream, StreamRng};
 
 use crate::caves::random_fill;
 use crate::{Report, show_time, time_median};

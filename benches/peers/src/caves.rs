@@ -13,14 +13,14 @@ use rand08::rngs::StdRng;
 use delve::base::analysis::distances::{UNREACHABLE, walking_distances};
 use delve::base::analysis::regions::Regions;
 use delve::base::analysis::wall_bits::WallBits;
+use delve::base::grid::{Grid, Tile};
+use delve::base::rng::{Stream, StreamRng, retry_seed};
 use delve::levels::generator::cave;
 use delve::levels::generator::stairs::{Stairs, place_stairs};
 use delve::levels::generator::{
     CaveConfig, GeneratorConfig, GeneratorKind, MAX_ATTEMPTS, PocketRepair, generate_layout,
     generate_level,
 };
-use delve::base::grid::{Grid, Tile};
-use delve::base::rng::{Stream, StreamRng, retry_seed};
 
 use crate::{Report, Target, show_time, time_median};
 

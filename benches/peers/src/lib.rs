@@ -4,6 +4,7 @@
 //! Absolute times on a shared machine are noise; a ratio taken from interleaved samples
 //! of one run holds much better, which is why every row is a ratio.
 
+pub mod accretion;
 pub mod breakdown;
 pub mod caves;
 pub mod mazes;

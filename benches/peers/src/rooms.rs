@@ -6,9 +6,9 @@ use rand08::SeedableRng;
 use rand08::rngs::StdRng;
 
 use delve::base::analysis::regions::Regions;
-use delve::levels::generator::{Generation, GeneratorConfig, RoomsConfig, generate_level, rooms};
 use delve::base::grid::Grid;
 use delve::base::rng::{Stream, StreamRng};
+use delve::levels::generator::{Generation, GeneratorConfig, RoomsConfig, generate_level, rooms};
 
 use crate::{Report, Target};
 
