@@ -16,6 +16,25 @@
 //!   pictures).
 //!
 //! Everything but `front` is pure Rust with no Bevy in it.
+//!
+//! A level of any kind, made from a config, a depth and a seed, printed, and made again
+//! from its printable key:
+//!
+//! ```
+//! use delve::levels::generator::GeneratorKind;
+//! use delve::levels::key::LevelKey;
+//!
+//! let key = LevelKey::new(GeneratorKind::Accretion.default_config(), 1, 7);
+//! let level = key.generate().expect("the defaults always make a level");
+//! println!("{}", level.tiles.to_ascii());
+//!
+//! let printed = key.encode(); // "1C1G-…": what the game shows and `delve gen --key` takes
+//! let again = LevelKey::decode(&printed).unwrap().generate().unwrap();
+//! assert_eq!(again, level);
+//! ```
+//!
+//! The game itself is [`front::game::GamePlugin`]: add it to an app after
+//! `MinimalPlugins` (or `DefaultPlugins`) and `StatesPlugin`; `examples/` shows both.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
