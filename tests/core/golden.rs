@@ -31,11 +31,11 @@ const GOLDEN_FIRST: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Maze, 3, 0xdcd94483721d2288),
     (GeneratorKind::Maze, 42, 0xf704f7f32e81dad2),
     (GeneratorKind::Maze, 20261130, 0x725add6f8e4714a3),
-    (GeneratorKind::Accretion, 1, 0xe21571af1cf2ef4a),
-    (GeneratorKind::Accretion, 2, 0x883e963d08ea2c6b),
-    (GeneratorKind::Accretion, 3, 0x889911a3c6222092),
-    (GeneratorKind::Accretion, 42, 0x8e7ccf26c707ace3),
-    (GeneratorKind::Accretion, 20261130, 0xd9d8b36f7324b5f6),
+    (GeneratorKind::Accretion, 1, 0x67bfc2d86a55be87),
+    (GeneratorKind::Accretion, 2, 0x119a21dabc0e5d8f),
+    (GeneratorKind::Accretion, 3, 0xa0846fc718da0784),
+    (GeneratorKind::Accretion, 42, 0xb6c47b29662ef9b1),
+    (GeneratorKind::Accretion, 20261130, 0x4c9cf2ef8660c4e8),
 ];
 
 /// Generation 2 (2026-11-30): the rune moved far from the up stairs (cave 1, every
@@ -56,11 +56,11 @@ const GOLDEN_SECOND: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Maze, 3, 0x8f743f816c14160c),
     (GeneratorKind::Maze, 42, 0x362efc56a4d5acee),
     (GeneratorKind::Maze, 20261130, 0x969589d28856b30b),
-    (GeneratorKind::Accretion, 1, 0x90de9e835cc7f7d6),
-    (GeneratorKind::Accretion, 2, 0x883e963d08ea2c6b),
-    (GeneratorKind::Accretion, 3, 0x98565a3c0e86c77a),
-    (GeneratorKind::Accretion, 42, 0x8e7ccf26c707ace3),
-    (GeneratorKind::Accretion, 20261130, 0xd9d8b36f7324b5f6),
+    (GeneratorKind::Accretion, 1, 0x453269b90774723b),
+    (GeneratorKind::Accretion, 2, 0x119a21dabc0e5d8f),
+    (GeneratorKind::Accretion, 3, 0x9c986efeb936835c),
+    (GeneratorKind::Accretion, 42, 0xef0dc3cd9833d725),
+    (GeneratorKind::Accretion, 20261130, 0x4c9cf2ef8660c4e8),
 ];
 
 /// The pinned table of each generation.

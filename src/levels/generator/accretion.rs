@@ -133,6 +133,9 @@ struct Site {
 /// The dungeon being dug.
 struct Dig {
     tiles: Grid<Tile>,
+    /// Whether each tile is dug or next to something dug (by its 8 neighbours): where no
+    /// new room's floor may go.
+    near_dug: Vec<bool>,
     /// Walls that may take a door, each with the way a room would grow from it.
     sites: Vec<Site>,
 }
@@ -146,16 +149,25 @@ impl Dig {
             && (pos.y as usize) < self.tiles.height() - 1
     }
 
-    /// Whether `pos` is solid rock with solid rock all round (`door` aside): where new
-    /// floor can go without touching what is dug.
-    fn untouched(&self, pos: Pos, door: Pos) -> bool {
-        self.inside(pos)
-            && (-1..=1).all(|dy| {
-                (-1..=1).all(|dx| {
-                    let p = pos.offset(dx, dy);
-                    p == door || self.tiles[p] == Tile::Wall
-                })
-            })
+    /// Whether `pos` is solid rock with solid rock all round: where new floor can go
+    /// without touching what is dug. (A room's door is still rock while the room is
+    /// fitted, and the floor behind the door is two steps from the room's first tile.)
+    fn untouched(&self, pos: Pos) -> bool {
+        self.inside(pos) && !self.near_dug[self.tiles.index_of(pos)]
+    }
+
+    /// Digs `pos` as `tile` and marks it and its neighbours as near what is dug.
+    fn dig(&mut self, pos: Pos, tile: Tile) {
+        self.tiles[pos] = tile;
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                let p = pos.offset(dx, dy);
+                if self.tiles.contains(p) {
+                    let index = self.tiles.index_of(p);
+                    self.near_dug[index] = true;
+                }
+            }
+        }
     }
 
     /// Whether `site` can still take a door: a wall inside the level with floor behind
@@ -175,7 +187,7 @@ impl Dig {
     /// Digs `cells` as floor and records the walls round them as sites.
     fn carve(&mut self, cells: &[Pos]) {
         for &cell in cells {
-            self.tiles[cell] = Tile::Floor;
+            self.dig(cell, Tile::Floor);
         }
         for &cell in cells {
             for dir in DIRECTIONS {
@@ -209,32 +221,33 @@ impl Dig {
         let entry = stamp.entry(site.dir)?;
         // The room's entry tile lands just past the corridor.
         let at = door.offset(dx * (corridor + 1), dy * (corridor + 1));
-        let mut cells: Vec<Pos> = (1..=corridor)
-            .map(|i| door.offset(dx * i, dy * i))
-            .collect();
-        cells.extend(
-            stamp
+        let cells = || {
+            let corridor_cells = (1..=corridor).map(move |i| door.offset(dx * i, dy * i));
+            let room_cells = stamp
                 .cells()
-                .map(|(x, y)| at.offset(x - entry.0, y - entry.1)),
-        );
-        cells
-            .iter()
-            .all(|&cell| self.untouched(cell, door))
-            .then_some(cells)
+                .map(move |(x, y)| at.offset(x - entry.0, y - entry.1));
+            corridor_cells.chain(room_cells)
+        };
+        // Checked as they come (most tries fail), gathered only when all fit.
+        cells()
+            .all(|cell| self.untouched(cell))
+            .then(|| cells().collect())
     }
 }
 
 /// Generates an accretion dungeon layout (no stairs yet) from the layout stream.
 ///
 /// Steps: a first room in the middle of the level; then `attach_tries` tries per 100
-/// tiles, each drawing a shape (by the weights), a corridor in front of it
-/// (`corridor_percent`) and a wall of the dug dungeon with floor behind it, and digging
-/// the room there with a door in that wall if none of its floor touches anything dug;
-/// then loops (see [`add_loops`]).
+/// tiles, each drawing a wall of the dug dungeon with floor behind it (each wall is
+/// tried once, and one with no room two tiles beyond it is passed over), a shape (by the
+/// weights) and a corridor in front of it (`corridor_percent`), and digging the room
+/// there with a door in that wall if none of its floor touches anything dug; then loops
+/// (see [`add_loops`]).
 pub fn generate(config: &AccretionConfig, rng: &mut StreamRng) -> Layout {
     let (width, height) = (config.width as usize, config.height as usize);
     let mut dig = Dig {
         tiles: Grid::new(width, height, Tile::Wall),
+        near_dug: vec![false; width * height],
         sites: Vec::new(),
     };
     let mut rooms = 0;
@@ -253,6 +266,16 @@ pub fn generate(config: &AccretionConfig, rng: &mut StreamRng) -> Layout {
     rooms += 1;
     let tries = (width * height).div_ceil(100) as u64 * u64::from(config.attach_tries);
     for _ in 0..tries {
+        let Some(site) = dig.draw_site(rng) else {
+            break;
+        };
+        // Every room and corridor reaches two tiles beyond its door: a wall without
+        // room for that takes none, and no room is drawn for it.
+        let (dx, dy) = site.dir;
+        let beyond = [site.wall.offset(dx, dy), site.wall.offset(2 * dx, 2 * dy)];
+        if !beyond.iter().all(|&p| dig.untouched(p)) {
+            continue;
+        }
         let shape = config.draw_shape(rng);
         let stamp = Stamp::draw(shape, rng);
         let corridor = if rng.chance_percent(config.corridor_percent) {
@@ -260,12 +283,9 @@ pub fn generate(config: &AccretionConfig, rng: &mut StreamRng) -> Layout {
         } else {
             0
         };
-        let Some(site) = dig.draw_site(rng) else {
-            break;
-        };
         if let Some(cells) = dig.fit(site, &stamp, corridor) {
             dig.carve(&cells);
-            dig.tiles[site.wall] = Tile::Door;
+            dig.dig(site.wall, Tile::Door);
             rooms += 1;
         }
     }
