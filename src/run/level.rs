@@ -288,6 +288,11 @@ impl LevelInPlay {
             && !self.items.iter().any(|i| i.pos == at)
     }
 
+    /// Marks the whole level as seen (magic mapping).
+    pub fn remember_everything(&mut self) {
+        self.seen.iter_mut().for_each(|s| *s = true);
+    }
+
     /// Puts a dropped item of `kind` at `at`.
     pub fn put_item(&mut self, at: Pos, kind: usize) {
         self.items.push(PlacedItem {

@@ -385,6 +385,9 @@ impl RunState {
         }
         check_monsters(&self.level.key, &self.level.monsters)?;
         let table = self.campaign.loot_table();
+        if !self.rules.saves_the_fight() && self.fight != Fight::new() {
+            return Err("a peaceful run's fight has changed (its rules never change it)".into());
+        }
         let fight = self.rules.saves_the_fight().then_some(&self.fight);
         check_carried(fight, &self.inventory, table, self.turns)?;
         if let Some(fight) = fight {
@@ -693,5 +696,23 @@ mod tests {
         let mut stranger = run;
         stranger.inventory.push(9999);
         assert!(stranger.broken_rule().unwrap().contains("item 9999"));
+
+        let mut campaign = CampaignConfig::builtin();
+        campaign.seed = 21;
+        let (mut peaceful, _) = RunState::start(campaign, None, Rules::Peaceful).unwrap();
+        for _ in 0..20 {
+            peaceful.apply(PlayerAction::Explore);
+        }
+        assert_eq!(
+            peaceful.broken_rule(),
+            None,
+            "peaceful play keeps its fight as it was"
+        );
+        peaceful.fight.gold = 7;
+        let broken = peaceful.broken_rule().unwrap();
+        assert!(
+            broken.contains("a peaceful run's fight has changed"),
+            "{broken}"
+        );
     }
 }

@@ -1,16 +1,16 @@
 //! Hand-made situations for tests and tools: the player put next to a monster, hit points
 //! set low, the stairs' item found. A run's state is private so that only its rules
-//! change it; a [`Staging`] is the one other way in, and each of its changes keeps what
-//! the rules keep (the player on open ground, every monster on the level scheduled and
-//! only those, hit points within the most, letters for what is carried) — so what a test
-//! sets up is a state the run could be in, and [`RunState::broken_rule`] still holds.
+//! change it; a [`Staging`] is the one other way in. Its changes keep the schedule and
+//! the letters in step with what they change, and when a staging ends (the statement
+//! that made it) the run must break no rule: [`RunState::broken_rule`], the checks a
+//! save's restore makes, runs then and panics naming the rule. So what a test sets up is
+//! a state the run could be in.
 //!
 //! Only with the `internals` feature (the integration tests and benchmarks turn it on)
 //! and in the crate's own tests.
 
 use super::{RunEnd, RunState};
 use crate::base::grid::Pos;
-use crate::content::loot::PlacedItem;
 use crate::content::monsters::{Mind, Monster};
 
 /// Changes to a run for setting up a situation ([`RunState::stage`]).
@@ -25,23 +25,23 @@ impl RunState {
     }
 }
 
+impl Drop for Staging<'_> {
+    /// The situation set up must be one the run could be in.
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            return;
+        }
+        if let Some(rule) = self.run.broken_rule() {
+            panic!("staging left a run no play could reach: {rule}");
+        }
+    }
+}
+
 impl Staging<'_> {
     /// Puts the player at `at` and looks from there.
-    ///
-    /// # Panics
-    /// If `at` is not open ground, or a monster stands there.
     pub fn put_player(&mut self, at: Pos) -> &mut Self {
-        let run = &mut *self.run;
-        assert!(
-            run.level.level.tiles.is_walkable(at),
-            "staging: {at} is not open ground"
-        );
-        assert!(
-            run.level.monster_at(at).is_none(),
-            "staging: a monster stands at {at}"
-        );
-        run.player = at;
-        run.level.look_from(at);
+        self.run.player = at;
+        self.run.level.look_from(at);
         self
     }
 
@@ -49,31 +49,19 @@ impl Staging<'_> {
     /// them) to act after the player.
     ///
     /// # Panics
-    /// If one stands on the player, off open ground, or two share a tile or a number.
+    /// If the run is peaceful and `monsters` is not empty.
     pub fn set_monsters(&mut self, monsters: Vec<Monster>) -> &mut Self {
         let run = &mut *self.run;
-        for (i, monster) in monsters.iter().enumerate() {
+        if run.rules.has_monsters() {
+            run.level.monsters = monsters;
+            run.fight.schedule_level(&run.level.monsters);
+        } else {
             assert!(
-                monster.pos != run.player,
-                "staging: monster {} stands on the player",
-                monster.id
+                monsters.is_empty(),
+                "staging: a peaceful run has no monsters"
             );
-            assert!(
-                run.level.level.tiles.is_walkable(monster.pos),
-                "staging: monster {} stands at {}, which is not open ground",
-                monster.id,
-                monster.pos
-            );
-            assert!(
-                monsters[..i]
-                    .iter()
-                    .all(|m| m.pos != monster.pos && m.id != monster.id),
-                "staging: two monsters share a tile or the number {}",
-                monster.id
-            );
+            run.level.monsters.clear();
         }
-        run.level.monsters = monsters;
-        run.fight.schedule_level(&run.level.monsters);
         self
     }
 
@@ -91,11 +79,7 @@ impl Staging<'_> {
     }
 
     /// Sets the hit points of monster `index` (of the level's list).
-    ///
-    /// # Panics
-    /// If `hp` is 0 (a dead monster is off the level).
     pub fn set_monster_hp(&mut self, index: usize, hp: u32) -> &mut Self {
-        assert!(hp > 0, "staging: a monster with no hit points");
         self.run.level.monsters[index].hp = hp;
         self
     }
@@ -153,25 +137,14 @@ impl Staging<'_> {
             !run.level.items.iter().any(|i| i.pos == at),
             "staging: an item lies at {at} already"
         );
-        run.level.items.push(PlacedItem {
-            pos: at,
-            item: kind,
-        });
+        run.level.put_item(at, kind);
         self
     }
 
     /// Has the player carry `items` (loot table kinds) instead of what they carry, each
     /// kind under a letter, nothing worn or wielded.
-    ///
-    /// # Panics
-    /// If the loot table has no such kind.
     pub fn carry(&mut self, items: Vec<usize>) -> &mut Self {
         let run = &mut *self.run;
-        let kinds = run.campaign.loot_table().items().len();
-        assert!(
-            items.iter().all(|&k| k < kinds),
-            "staging: the loot table has {kinds} kinds"
-        );
         let fight = &mut run.fight;
         fight.letters.clear();
         fight.weapon = None;
@@ -185,19 +158,9 @@ impl Staging<'_> {
 
     /// Gives the player one item of kind `kind`, as if picked up (under its kind's
     /// letter, or the next one).
-    ///
-    /// # Panics
-    /// If the loot table has no such kind.
     pub fn give(&mut self, kind: usize) -> &mut Self {
-        let mut items = self.run.inventory.clone();
-        items.push(kind);
-        let run = &mut *self.run;
-        assert!(
-            run.campaign.loot_table().items().get(kind).is_some(),
-            "staging: the loot table has no item kind {kind}"
-        );
-        run.inventory = items;
-        run.give_letter(kind);
+        self.run.inventory.push(kind);
+        self.run.give_letter(kind);
         self
     }
 
@@ -209,7 +172,7 @@ impl Staging<'_> {
 
     /// Marks the whole level as seen, as a scroll of magic mapping does.
     pub fn remember_everything(&mut self) -> &mut Self {
-        self.run.level.seen.iter_mut().for_each(|s| *s = true);
+        self.run.level.remember_everything();
         self
     }
 
@@ -219,27 +182,15 @@ impl Staging<'_> {
         self
     }
 
-    /// Sets the player's hit points (the most stays; more than it is refused).
-    ///
-    /// # Panics
-    /// If `hp` is above the most hit points, or is 0 (dying is [`Staging::end_run`]).
+    /// Sets the player's hit points (the most stays: more than it, or 0 while the run
+    /// goes on, breaks a rule; dying is [`Staging::end_run`]).
     pub fn set_hit_points(&mut self, hp: u32) -> &mut Self {
-        let fight = &mut self.run.fight;
-        assert!(
-            (1..=fight.max_hp).contains(&hp),
-            "staging: {hp} hit points of {}",
-            fight.max_hp
-        );
-        fight.hp = hp;
+        self.run.fight.hp = hp;
         self
     }
 
     /// Sets the player's most hit points (hit points above it come down to it).
-    ///
-    /// # Panics
-    /// If `most` is 0.
     pub fn set_most_hit_points(&mut self, most: u32) -> &mut Self {
-        assert!(most > 0, "staging: no most hit points");
         let fight = &mut self.run.fight;
         fight.max_hp = most;
         fight.hp = fight.hp.min(most);
@@ -281,5 +232,47 @@ impl Staging<'_> {
         }
         self.run.fight.end = Some(end);
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::levels::config::CampaignConfig;
+    use crate::run::Rules;
+
+    fn run(rules: Rules) -> RunState {
+        RunState::start(CampaignConfig::builtin(), None, rules)
+            .expect("the run starts")
+            .0
+    }
+
+    #[test]
+    #[should_panic(expected = "staging left a run no play could reach: the player stands at")]
+    fn staging_the_player_in_a_wall_is_refused_when_the_staging_ends() {
+        let mut run = run(Rules::Monsters);
+        let wall = run
+            .level
+            .level
+            .tiles
+            .positions()
+            .find(|&p| !run.level.level.tiles.is_walkable(p))
+            .expect("a level has walls");
+        run.stage().put_player(wall);
+    }
+
+    #[test]
+    #[should_panic(expected = "a peaceful run's fight has changed")]
+    fn staging_a_peaceful_runs_hit_points_is_refused() {
+        run(Rules::Peaceful).stage().set_hit_points(5);
+    }
+
+    #[test]
+    fn steps_of_one_staging_may_pass_through_a_state_only_its_end_must_keep() {
+        // Most hit points first (the hit points come down with them), then the hit
+        // points: checked once, at the end of the statement.
+        let mut run = run(Rules::Monsters);
+        run.stage().set_most_hit_points(60).set_hit_points(60);
+        assert_eq!((run.fight.hp, run.fight.max_hp), (60, 60));
     }
 }

@@ -73,7 +73,7 @@ impl RunState {
                 Spent::One
             }
             Effect::MagicMapping => {
-                self.level.seen.iter_mut().for_each(|s| *s = true);
+                self.level.remember_everything();
                 out.push(notice("A map of the level forms in your mind."));
                 Spent::One
             }
