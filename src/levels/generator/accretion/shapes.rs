@@ -72,8 +72,9 @@ impl Stamp {
         // How far a cell lies along `dir`: the entry has the least.
         let along = |(x, y): (i32, i32)| x * dir.0 + y * dir.1;
         let least = self.cells().map(along).min()?;
-        let edge: Vec<(i32, i32)> = self.cells().filter(|&c| along(c) == least).collect();
-        Some(edge[edge.len() / 2])
+        let on_edge = |&c: &(i32, i32)| along(c) == least;
+        let edge = self.cells().filter(on_edge).count();
+        self.cells().filter(on_edge).nth(edge / 2)
     }
 }
 
@@ -110,15 +111,13 @@ fn circle(radius: i32) -> Stamp {
 
 fn blob(rng: &mut StreamRng) -> Stamp {
     let (width, height) = (rng.range_inclusive(9, 14), rng.range_inclusive(7, 10));
-    let open: Vec<bool> = (0..width * height)
-        .map(|_| rng.chance_percent(55))
-        .collect();
-    // The fill inside a ring of wall, so that every cell has its eight neighbours.
+    // The fill (55 % open, row by row) inside a ring of wall, so that every cell has its
+    // eight neighbours; 1 is wall.
     let (w, h) = (width as usize + 2, height as usize + 2);
     let mut padded = vec![1u8; w * h];
-    for y in 0..height as usize {
-        for x in 0..width as usize {
-            padded[(y + 1) * w + x + 1] = u8::from(!open[y * width as usize + x]);
+    for y in 1..h - 1 {
+        for x in 1..w - 1 {
+            padded[y * w + x] = u8::from(!rng.chance_percent(55));
         }
     }
     let mut next = padded.clone();
