@@ -5,8 +5,6 @@
 //! corridors in front of some) one by one to the dug dungeon's walls, each only where it
 //! touches nothing, then searches every wall between two open tiles for a loop.
 
-use mapgen::MapBuilder;
-use mapgen::filter::{NearestCorridors, SimpleRooms};
 use rand08::SeedableRng;
 use rand08::rngs::StdRng;
 
@@ -15,6 +13,7 @@ use delve::base::rng::{Stream, StreamRng};
 use delve::levels::generator::accretion::{self, AccretionConfig, LOOPS_ADDED, ROOMS_ATTACHED};
 use delve::levels::generator::{GeneratorConfig, generate_level};
 
+use crate::rooms::mapgen_rooms_builder;
 use crate::{Report, Target};
 
 /// Runs the accretion jobs if the filters select them (`accretion`).
@@ -24,18 +23,10 @@ pub fn run(report: &mut Report) {
     }
 }
 
-fn mapgen_rooms(side: (usize, usize)) -> MapBuilder {
-    let mut builder = MapBuilder::new(side.0, side.1);
-    builder
-        .with(SimpleRooms::new())
-        .with(NearestCorridors::new());
-    builder
-}
-
 fn accretion_dungeons(report: &mut Report) {
     eprintln!("accretion dungeons vs mapgen SimpleRooms + NearestCorridors");
     let config = AccretionConfig::default();
-    let mut builder = mapgen_rooms((80, 50));
+    let mut builder = mapgen_rooms_builder(80, 50);
     let (mut rooms, mut loops, mut split) = (0, 0, 0);
     let mut mapgen_rooms_count = 0;
     const SEEDS: u64 = 200;
@@ -83,7 +74,7 @@ fn accretion_dungeons(report: &mut Report) {
         height: 1000,
         ..AccretionConfig::default()
     });
-    let mut big_builder = mapgen_rooms((1000, 1000));
+    let mut big_builder = mapgen_rooms_builder(1000, 1000);
     report.compare(
         "whole accretion level 1000×1000 (delve: ~10,000 rooms, ~2,200 loops, clear stairs, loot)",
         "mapgen SimpleRooms + NearestCorridors (at most 30 rooms, whatever the size)",

@@ -19,8 +19,9 @@ pub fn run(report: &mut Report) {
     }
 }
 
-fn mapgen_rooms_builder() -> MapBuilder {
-    let mut builder = MapBuilder::new(80, 50);
+/// mapgen's room dungeon: `SimpleRooms` + `NearestCorridors`, `width` × `height`.
+pub fn mapgen_rooms_builder(width: usize, height: usize) -> MapBuilder {
+    let mut builder = MapBuilder::new(width, height);
     builder
         .with(SimpleRooms::new())
         .with(NearestCorridors::new());
@@ -30,7 +31,7 @@ fn mapgen_rooms_builder() -> MapBuilder {
 fn room_dungeons(report: &mut Report) {
     eprintln!("room dungeon 80×50 vs mapgen SimpleRooms + NearestCorridors");
     let config = RoomsConfig::default();
-    let mut builder = mapgen_rooms_builder();
+    let mut builder = mapgen_rooms_builder(80, 50);
     let (mut delve_bad, mut delve_cycles, mut delve_rooms) = (0, 0, 0);
     let (mut mapgen_split, mut mapgen_rooms) = (0, 0);
     const SEEDS: u64 = 200;

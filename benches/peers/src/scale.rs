@@ -2,8 +2,6 @@
 //! amaze at the same size, and the peak heap each takes per tile.
 
 use amaze::generators::{Eller4, MazeGenerator2D};
-use mapgen::MapBuilder;
-use mapgen::filter::{NearestCorridors, SimpleRooms};
 use rand08::SeedableRng;
 use rand08::rngs::StdRng;
 
@@ -11,6 +9,7 @@ use delve::levels::generator::{CaveConfig, GeneratorConfig, GeneratorKind, gener
 
 use crate::caves::mapgen_cave_builder;
 use crate::peak::peak_heap;
+use crate::rooms::mapgen_rooms_builder;
 use crate::{Report, Target};
 
 const SIDE: usize = 1000;
@@ -36,10 +35,7 @@ fn whole_levels(report: &mut Report) {
     let mut maze = GeneratorKind::Maze.default_config();
     maze.set_size(Some(side - 1), Some(side - 1));
     let mut cave_builder = mapgen_cave_builder(SIDE, SIDE);
-    let mut rooms_builder = MapBuilder::new(SIDE, SIDE);
-    rooms_builder
-        .with(SimpleRooms::new())
-        .with(NearestCorridors::new());
+    let mut rooms_builder = mapgen_rooms_builder(SIDE, SIDE);
     let maze_cells = (SIDE - 2) / 2;
 
     let tiles = (SIDE * SIDE) as f64;
