@@ -12,10 +12,7 @@ impl RunState {
     /// final depth, or to the next depth), or to the stairs down already seen.
     pub(super) fn descend(&mut self, out: &mut Vec<Outcome>) {
         let on_stairs = self.tile_under_player() == Some(Tile::DownStairs);
-        if on_stairs
-            && self.stairs_sealed()
-            && let Some(kind) = self.must_find_here()
-        {
+        if on_stairs && let Some(kind) = self.sealed_by() {
             let name = self.campaign.loot_table().true_name(kind);
             out.push(notice(&format!(
                 "The stairs are sealed. This level's {name} opens them; it lies somewhere in the open."
@@ -105,16 +102,21 @@ impl RunState {
     /// Whether this level's down stairs are sealed: where the run has a goal, until the
     /// level's must-find item is found (a level without one is open).
     pub fn stairs_sealed(&self) -> bool {
-        self.rules.has_a_goal()
-            && self.must_find_here().is_some()
-            && !self.fight.has_found(self.depth)
+        self.sealed_by().is_some()
+    }
+
+    /// The must-find item (its loot table index) that seals this level's stairs down
+    /// until it is found, if they are sealed.
+    fn sealed_by(&self) -> Option<usize> {
+        if !self.rules.has_a_goal() || self.fight.has_found(self.depth) {
+            return None;
+        }
+        self.must_find_here()
     }
 
     /// The reminder on arriving on a level whose stairs are sealed.
     pub(super) fn seal_notice(&self, out: &mut Vec<Outcome>) {
-        if self.stairs_sealed()
-            && let Some(kind) = self.must_find_here()
-        {
+        if let Some(kind) = self.sealed_by() {
             let table = self.campaign.loot_table();
             out.push(notice(&format!(
                 "The stairs down are sealed until you find this level's {} ({}).",
