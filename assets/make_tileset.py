@@ -28,7 +28,7 @@ import zlib
 
 T = 16  # tile side in pixels
 COLUMNS = 8
-ROWS = 6
+ROWS = 8
 
 CLEAR = (0, 0, 0, 0)
 
@@ -149,6 +149,124 @@ def door():
     t.set(11, 8, (236, 204, 92))  # handle
     t.set(11, 9, (160, 124, 40))
     t.set(12, 8, (160, 124, 40))
+    return t
+
+
+def closed_door():
+    """A door shut in its frame: darker planks than a doorway's, barred, with a lock."""
+    t = door()
+    wood = (102, 60, 28)
+    for y in range(2, T):
+        for x in range(2, 14):
+            if x in (5, 10):
+                c = shade(wood, -40)
+            elif noise(x, y // 3, 9) < 0.3:
+                c = shade(wood, -14)
+            else:
+                c = wood
+            t.set(x, y, c)
+    for y in (3, 8, 13):
+        for x in range(2, 14):
+            t.set(x, y, (58, 56, 68))
+        for x in (3, 12):
+            t.set(x, y, (150, 150, 166))
+    for y in (9, 10, 11):  # the lock plate and keyhole
+        for x in (10, 11, 12):
+            t.set(x, y, (190, 150, 60))
+    t.set(11, 10, (20, 16, 14))
+    return t
+
+
+def water(deep):
+    """Rippled water: deep is dark blue with few highlights, shallow pale over stones."""
+    t = Tile()
+    base = (28, 62, 132) if deep else (82, 138, 176)
+    for y in range(T):
+        for x in range(T):
+            c = base
+            wave = (x + 2 * (y // 4) + (y % 4 == 0) * 3) % 8
+            if y % 4 == 1 and wave < 3:
+                c = shade(base, 46 if deep else 40)  # crest of a ripple
+            elif y % 4 == 2 and wave < 3:
+                c = shade(base, -14)
+            elif not deep and noise(x // 2, y // 2, 11) < 0.18:
+                c = shade(FLOOR, 28)  # the stony bed showing through
+            elif noise(x, y, 12) < 0.08:
+                c = shade(base, 12)
+            t.set(x, y, c)
+    return t
+
+
+def lava():
+    t = Tile()
+    for y in range(T):
+        for x in range(T):
+            n = noise(x // 2, y // 2, 13)
+            if n < 0.35:
+                c = (246, 184, 48)  # molten, bright
+            elif n < 0.7:
+                c = (222, 92, 22)
+            else:
+                c = (92, 30, 18)  # a cooling crust
+            if noise(x, y, 14) < 0.06:
+                c = (255, 236, 140)
+            t.set(x, y, c)
+    return t
+
+
+def chasm():
+    """A drop into the dark: a crumbling lip at the top, black below."""
+    t = Tile()
+    for y in range(T):
+        for x in range(T):
+            depth = y + int(noise(x, 0, 15) * 3)
+            if depth < 3:
+                c = shade(FLOOR, -10)
+            elif depth < 5:
+                c = (30, 26, 28)
+            else:
+                c = (8, 7, 10)
+                if noise(x, y, 16) < 0.04:
+                    c = (22, 20, 30)
+            t.set(x, y, c)
+    return t
+
+
+def bridge():
+    """Planks across the dark, with a rope rail at each side."""
+    t = chasm()
+    plank = (140, 102, 62)
+    for y in range(T):
+        for x in range(2, 14):
+            c = plank
+            if y % 4 == 3:
+                c = shade(plank, -60)  # the gap between planks
+            elif y % 4 == 0:
+                c = shade(plank, 20)
+            elif noise(x, y, 17) < 0.2:
+                c = shade(plank, -16)
+            t.set(x, y, c)
+    for y in range(T):
+        for x in (1, 14):
+            t.set(x, y, (196, 170, 110))
+    return t
+
+
+def trap():
+    """A pressure plate with a warning mark, on the floor."""
+    t = floor()
+    plate = (120, 64, 128)
+    for y in range(3, 13):
+        for x in range(3, 13):
+            c = plate
+            if y == 3 or x == 3:
+                c = shade(plate, 30)
+            elif y == 12 or x == 12:
+                c = shade(plate, -40)
+            t.set(x, y, c)
+    for i in range(4):  # a caret of warning
+        t.set(7 - i, 6 + i, (250, 220, 90))
+        t.set(8 + i, 6 + i, (250, 220, 90))
     return t
 
 
@@ -777,6 +895,10 @@ def main():
     tiles = terrain + [dim(t) for t in terrain] + items
     tiles += [Tile()] * (4 * COLUMNS - len(tiles))
     tiles += [Tile().stamp(rows, MONSTER_PALETTE) for rows in MONSTERS]
+    tiles += [Tile()] * (6 * COLUMNS - len(tiles))
+    # The terrain of the feature layer, in the order of `terrain_picture`.
+    features = [closed_door(), water(True), water(False), lava(), chasm(), bridge(), trap(), Tile()]
+    tiles += features + [dim(t) for t in features]
     tiles += [Tile()] * (COLUMNS * ROWS - len(tiles))
 
     width, height = COLUMNS * T, ROWS * T

@@ -247,32 +247,111 @@ impl<T: fmt::Debug> fmt::Debug for Grid<T> {
     }
 }
 
-/// What a map cell is.
+/// What a map cell is. The first six are the layouts' own; the rest are the terrain
+/// the feature layer (`levels::generator::features`) lays over a finished layout — a
+/// level of a config with its features off holds none of them.
+///
+/// The discriminants are part of the design: every walkable tile's is in 1..16 and every
+/// other's has its low four bits clear (rock is 0), so that `WallBits::from_tiles` reads
+/// eight tiles' walkability at once off their bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[repr(u8)]
 pub enum Tile {
     /// Solid rock: `#`.
-    Wall,
+    Wall = 0,
     /// Open ground: `.`.
-    Floor,
+    Floor = 1,
     /// A doorway where a corridor meets a room: `+`.
-    Door,
+    Door = 2,
     /// Stairs up, where the player arrives: `<`.
-    UpStairs,
+    UpStairs = 3,
     /// Stairs down to the next depth: `>`.
-    DownStairs,
+    DownStairs = 4,
     /// An item lying on the floor: `$`.
-    Loot,
+    Loot = 5,
+    /// A closed door: blocks sight until someone opens it by walking into it: `'`.
+    ClosedDoor = 6,
+    /// Shallow water: walked through like floor: `,`.
+    ShallowWater = 7,
+    /// A bridge over a chasm, walked like floor: `=`.
+    Bridge = 8,
+    /// A door that looks like wall until it is found (then it is a closed door): `s`.
+    SecretDoor = 0x10,
+    /// Deep water: swimming in it may wash away what the player carries; walking
+    /// monsters do not enter it: `~`.
+    DeepWater = 0x20,
+    /// Lava: whoever enters it burns to death: `%`.
+    Lava = 0x30,
+    /// A chasm: whoever walks into it falls to the next depth: `:`.
+    Chasm = 0x40,
+    /// An alarm trap ([`Trap::Alarm`]), hidden until found or sprung: `a`.
+    AlarmTrap = 0x50,
+    /// A teleport trap ([`Trap::Teleport`]): `t`.
+    TeleportTrap = 0x60,
+    /// A trapdoor ([`Trap::Pit`]): `p`.
+    PitTrap = 0x70,
+    /// A dart trap ([`Trap::Dart`]): `d`.
+    DartTrap = 0x80,
+}
+
+/// The kinds of trap, in legend order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Trap {
+    /// Wakes every monster of the level and tells them where the player is: `a`.
+    Alarm,
+    /// Moves whoever steps on it to a random tile of the level: `t`.
+    Teleport,
+    /// A trapdoor: drops whoever steps on it to the next depth: `p`.
+    Pit,
+    /// Shoots a poisoned dart: damage: `d`.
+    Dart,
+}
+
+impl Trap {
+    /// Every kind of trap.
+    pub const ALL: [Trap; 4] = [Trap::Alarm, Trap::Teleport, Trap::Pit, Trap::Dart];
+
+    /// The tile of this trap.
+    pub const fn tile(self) -> Tile {
+        match self {
+            Trap::Alarm => Tile::AlarmTrap,
+            Trap::Teleport => Tile::TeleportTrap,
+            Trap::Pit => Tile::PitTrap,
+            Trap::Dart => Tile::DartTrap,
+        }
+    }
+
+    /// The trap in words ("an alarm trap").
+    pub const fn name(self) -> &'static str {
+        match self {
+            Trap::Alarm => "an alarm trap",
+            Trap::Teleport => "a teleport trap",
+            Trap::Pit => "a trapdoor",
+            Trap::Dart => "a dart trap",
+        }
+    }
 }
 
 impl Tile {
     /// Every tile kind, in legend order.
-    pub const ALL: [Tile; 6] = [
+    pub const ALL: [Tile; 17] = [
         Tile::Wall,
         Tile::Floor,
         Tile::Door,
         Tile::UpStairs,
         Tile::DownStairs,
         Tile::Loot,
+        Tile::ClosedDoor,
+        Tile::SecretDoor,
+        Tile::DeepWater,
+        Tile::ShallowWater,
+        Tile::Lava,
+        Tile::Chasm,
+        Tile::Bridge,
+        Tile::AlarmTrap,
+        Tile::TeleportTrap,
+        Tile::PitTrap,
+        Tile::DartTrap,
     ];
 
     /// The ASCII glyph of this tile.
@@ -284,30 +363,127 @@ impl Tile {
             Tile::UpStairs => '<',
             Tile::DownStairs => '>',
             Tile::Loot => '$',
+            Tile::ClosedDoor => '\'',
+            Tile::SecretDoor => 's',
+            Tile::DeepWater => '~',
+            Tile::ShallowWater => ',',
+            Tile::Lava => '%',
+            Tile::Chasm => ':',
+            Tile::Bridge => '=',
+            Tile::AlarmTrap => 'a',
+            Tile::TeleportTrap => 't',
+            Tile::PitTrap => 'p',
+            Tile::DartTrap => 'd',
+        }
+    }
+
+    /// What the glyph stands for, as the ASCII legend says it.
+    pub const fn legend(self) -> &'static str {
+        match self {
+            Tile::Wall => "wall",
+            Tile::Floor => "floor",
+            Tile::Door => "doorway",
+            Tile::UpStairs => "stairs up",
+            Tile::DownStairs => "stairs down",
+            Tile::Loot => "item",
+            Tile::ClosedDoor => "closed door",
+            Tile::SecretDoor => "secret door",
+            Tile::DeepWater => "deep water",
+            Tile::ShallowWater => "shallow water",
+            Tile::Lava => "lava",
+            Tile::Chasm => "chasm",
+            Tile::Bridge => "bridge",
+            Tile::AlarmTrap => "alarm trap",
+            Tile::TeleportTrap => "teleport trap",
+            Tile::PitTrap => "trapdoor",
+            Tile::DartTrap => "dart trap",
         }
     }
 
     /// The tile a glyph stands for.
-    pub const fn from_glyph(c: char) -> Option<Tile> {
-        Some(match c {
-            '#' => Tile::Wall,
-            '.' => Tile::Floor,
-            '+' => Tile::Door,
-            '<' => Tile::UpStairs,
-            '>' => Tile::DownStairs,
-            '$' => Tile::Loot,
-            _ => return None,
-        })
+    pub fn from_glyph(c: char) -> Option<Tile> {
+        Tile::ALL.into_iter().find(|t| t.glyph() == c)
     }
 
-    /// Whether a creature can stand here.
+    /// The legend of every glyph, as error messages and `delve gen` print it:
+    /// "# wall, . floor, …".
+    pub fn legend_line() -> String {
+        Tile::ALL
+            .iter()
+            .map(|t| format!("{} {}", t.glyph(), t.legend()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// Whether a creature walking on foot can stand here safely: the ground every level
+    /// guarantee is about (the stairs and must-find items are reachable over it, and it is
+    /// one region). Water to wade, bridges and doors are; rock, a secret door not yet
+    /// found, deep water, lava, a chasm and a trap are not.
     pub const fn is_walkable(self) -> bool {
-        !matches!(self, Tile::Wall)
+        matches!(
+            self,
+            Tile::Floor
+                | Tile::Door
+                | Tile::UpStairs
+                | Tile::DownStairs
+                | Tile::Loot
+                | Tile::ClosedDoor
+                | Tile::ShallowWater
+                | Tile::Bridge
+        )
+    }
+
+    /// The trap this tile is, if it is one.
+    pub const fn trap(self) -> Option<Trap> {
+        Some(match self {
+            Tile::AlarmTrap => Trap::Alarm,
+            Tile::TeleportTrap => Trap::Teleport,
+            Tile::PitTrap => Trap::Pit,
+            Tile::DartTrap => Trap::Dart,
+            _ => return None,
+        })
     }
 
     /// Whether this tile is solid rock.
     pub const fn is_wall(self) -> bool {
         matches!(self, Tile::Wall)
+    }
+
+    /// Whether this tile hides what lies beyond it: rock and doors not yet opened.
+    pub const fn blocks_sight(self) -> bool {
+        matches!(self, Tile::Wall | Tile::SecretDoor | Tile::ClosedDoor)
+    }
+
+    /// Whether stepping here harms a walker (the ground the guarantees keep off every
+    /// way that matters): deep water, lava, a chasm, a trap.
+    pub const fn is_hazard(self) -> bool {
+        matches!(
+            self,
+            Tile::DeepWater
+                | Tile::Lava
+                | Tile::Chasm
+                | Tile::AlarmTrap
+                | Tile::TeleportTrap
+                | Tile::PitTrap
+                | Tile::DartTrap
+        )
+    }
+
+    /// Whether a flier can be here: anything open to the air — walkable ground and the
+    /// hazards it flies over (water, lava, chasms, traps it does not touch); not rock or a
+    /// secret door.
+    pub const fn is_open_to_fliers(self) -> bool {
+        self.is_walkable()
+            || matches!(
+                self,
+                Tile::DeepWater
+                    | Tile::Lava
+                    | Tile::Chasm
+                    | Tile::AlarmTrap
+                    | Tile::TeleportTrap
+                    | Tile::PitTrap
+                    | Tile::DartTrap
+            )
     }
 }
 
@@ -349,6 +525,24 @@ pub fn random_tiles(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn walkable_tiles_have_a_discriminant_below_16_and_the_rest_none_in_the_low_bits() {
+        for tile in Tile::ALL {
+            let byte = tile as u8;
+            assert_eq!(tile.is_walkable(), byte & 0x0f != 0, "{tile:?}");
+        }
+    }
+
+    #[test]
+    fn every_glyph_stands_for_one_tile() {
+        for tile in Tile::ALL {
+            assert_eq!(Tile::from_glyph(tile.glyph()), Some(tile));
+        }
+        for trap in Trap::ALL {
+            assert_eq!(trap.tile().trap(), Some(trap));
+        }
+    }
 
     #[test]
     fn neighbours_stay_in_bounds() {

@@ -21,6 +21,8 @@ pub enum Stream {
     Monsters,
     /// Hits and damage in fights (one stream per run, drawn in turn order).
     Combat,
+    /// The terrain laid over a finished layout: lakes, bridges, doors, traps.
+    Features,
 }
 
 impl Stream {
@@ -31,6 +33,7 @@ impl Stream {
             Stream::Cosmetic => 0x434f_534d_4554_4943,
             Stream::Monsters => 0x4d4f_4e53_5445_5253,
             Stream::Combat => 0x434f_4d42_4154,
+            Stream::Features => 0x4645_4154_5552_4553,
         }
     }
 }

@@ -17,7 +17,7 @@ use super::{CliError, LevelArgs, Outcome, is_closed_pipe, resolve};
 pub struct GenArgs {
     #[command(flatten)]
     level: LevelArgs,
-    /// Output format: `ascii` (the map legend: # wall, . floor, + door, < up, > down, $ loot) or `png`.
+    /// Output format: `ascii` (one glyph a tile; README's "Map legend" lists them) or `png`.
     /// Default: `png` for an --out file ending in .png, otherwise `ascii`.
     #[arg(long, value_enum)]
     format: Option<Format>,

@@ -5,6 +5,7 @@
 
 pub mod accretion;
 pub mod cave;
+pub mod features;
 pub mod generation;
 pub mod guarantees;
 pub mod kind;
@@ -21,6 +22,7 @@ use crate::content::loot::{self, PlacedItem};
 
 pub use accretion::AccretionConfig;
 pub use cave::{CaveConfig, CaveRule, PocketRepair};
+pub use features::{FeatureConfig, FeatureReport, FeatureVeto, LakeKind};
 pub use generation::Generation;
 pub use kind::{Count, Generator, KindInfo};
 pub use maze::MazeConfig;
@@ -131,6 +133,16 @@ impl GeneratorConfig {
     pub fn loot_count(&self) -> u32 {
         self.schema().loot()
     }
+
+    /// The terrain the feature layer lays over the layout.
+    pub fn features(&self) -> FeatureConfig {
+        self.schema().features()
+    }
+
+    /// Sets the terrain the feature layer lays over the layout.
+    pub fn set_features(&mut self, features: FeatureConfig) {
+        self.schema_mut().set_features(features);
+    }
 }
 
 /// A config value that breaks its rule: which field, and what the rule is.
@@ -178,6 +190,8 @@ pub struct LevelReport {
     pub retries: u32,
     /// Why each of those layouts was thrown away, in order.
     pub vetoes: Vec<StairVeto>,
+    /// The terrain the feature layer laid, and what it refused.
+    pub features: FeatureReport,
 }
 
 impl LevelReport {
@@ -348,6 +362,14 @@ pub fn generate_level_with(
         let mut tiles = layout.tiles;
         tiles[stairs.up] = Tile::UpStairs;
         tiles[stairs.down] = Tile::DownStairs;
+        let guarded = features::Stairs {
+            up: stairs.up,
+            down: stairs.down,
+            clearance,
+        };
+        let mut feature_rng = StreamRng::new(seed, Stream::Features);
+        report.features =
+            features::lay_features(&mut tiles, guarded, &config.features(), &mut feature_rng);
         let walkable = tiles.cells().iter().filter(|t| t.is_walkable()).count();
         report.floor_permille = (walkable * 1000 / tiles.len().max(1)) as u32;
         let mut loot_rng = StreamRng::new(seed, Stream::Loot);

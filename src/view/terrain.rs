@@ -4,33 +4,83 @@
 //! (`front/render/tileset.rs`) and the one glyph and colour the terminal gives it
 //! (`front/tui/draw.rs`).
 
-use crate::base::grid::Tile;
+use crate::base::grid::{Tile, Trap};
 
 /// The ground of a tile, as drawn: what lies or stands on it is drawn over it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Terrain {
-    /// Solid rock.
+    /// Solid rock (and a secret door not found).
     Wall,
-    /// Open ground.
+    /// Open ground (and a trap not found).
     Floor,
-    /// A doorway.
+    /// A doorway, or a door standing open.
     Door,
     /// The stairs up.
     UpStairs,
     /// The stairs down.
     DownStairs,
+    /// A closed door.
+    ClosedDoor,
+    /// Deep water.
+    DeepWater,
+    /// Shallow water.
+    ShallowWater,
+    /// Lava.
+    Lava,
+    /// A chasm.
+    Chasm,
+    /// A bridge over a chasm.
+    Bridge,
+    /// A trap the player knows of.
+    Trap(Trap),
 }
 
 impl Terrain {
-    /// How a tile of the level looks: a tile with an item is floor with the item drawn on
-    /// it (the item is the map's occupant, not its ground).
+    /// Every terrain, in legend order.
+    pub const ALL: [Terrain; 15] = [
+        Terrain::Wall,
+        Terrain::Floor,
+        Terrain::Door,
+        Terrain::UpStairs,
+        Terrain::DownStairs,
+        Terrain::ClosedDoor,
+        Terrain::DeepWater,
+        Terrain::ShallowWater,
+        Terrain::Lava,
+        Terrain::Chasm,
+        Terrain::Bridge,
+        Terrain::Trap(Trap::Alarm),
+        Terrain::Trap(Trap::Teleport),
+        Terrain::Trap(Trap::Pit),
+        Terrain::Trap(Trap::Dart),
+    ];
+
+    /// How a tile of the level looks to someone who has found nothing hidden on it: a tile
+    /// with an item is floor with the item drawn on it (the item is the map's occupant,
+    /// not its ground); a secret door is wall and a trap floor until found.
     pub const fn of(tile: Tile) -> Terrain {
         match tile {
-            Tile::Wall => Terrain::Wall,
+            Tile::Wall | Tile::SecretDoor => Terrain::Wall,
             Tile::Floor | Tile::Loot => Terrain::Floor,
             Tile::Door => Terrain::Door,
             Tile::UpStairs => Terrain::UpStairs,
             Tile::DownStairs => Terrain::DownStairs,
+            Tile::ClosedDoor => Terrain::ClosedDoor,
+            Tile::DeepWater => Terrain::DeepWater,
+            Tile::ShallowWater => Terrain::ShallowWater,
+            Tile::Lava => Terrain::Lava,
+            Tile::Chasm => Terrain::Chasm,
+            Tile::Bridge => Terrain::Bridge,
+            Tile::AlarmTrap | Tile::TeleportTrap | Tile::PitTrap | Tile::DartTrap => Terrain::Floor,
+        }
+    }
+
+    /// How a tile looks to the player: as [`Terrain::of`], except that a trap the player
+    /// has found shows as that trap.
+    pub const fn known(tile: Tile, found: bool) -> Terrain {
+        match tile.trap() {
+            Some(trap) if found => Terrain::Trap(trap),
+            _ => Terrain::of(tile),
         }
     }
 
@@ -42,6 +92,13 @@ impl Terrain {
             Terrain::Door => "a doorway",
             Terrain::UpStairs => "the stairs up",
             Terrain::DownStairs => "the stairs down",
+            Terrain::ClosedDoor => "a closed door",
+            Terrain::DeepWater => "deep water",
+            Terrain::ShallowWater => "shallow water",
+            Terrain::Lava => "lava",
+            Terrain::Chasm => "the edge of a chasm",
+            Terrain::Bridge => "a bridge",
+            Terrain::Trap(trap) => trap.name(),
         }
     }
 }

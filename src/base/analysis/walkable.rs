@@ -16,13 +16,20 @@ pub struct WalkableGraph {
 impl WalkableGraph {
     /// The walkable graph of `tiles`.
     pub fn of(tiles: &Grid<Tile>) -> WalkableGraph {
+        WalkableGraph::of_tiles_where(tiles, Tile::is_walkable)
+    }
+
+    /// The graph of the tiles of `tiles` for which `open` holds (e.g. the ground a
+    /// player can pass once everything hidden is found).
+    pub fn of_tiles_where(tiles: &Grid<Tile>, open: impl Fn(Tile) -> bool) -> WalkableGraph {
+        let is_open = open;
         let stride = tiles.width() + 2;
         let mut open = vec![false; stride * (tiles.height() + 2)];
         for y in 0..tiles.height() {
             let row = tiles.row(y);
             let start = (y + 1) * stride + 1;
             for (cell, tile) in open[start..start + row.len()].iter_mut().zip(row) {
-                *cell = tile.is_walkable();
+                *cell = is_open(*tile);
             }
         }
         WalkableGraph { stride, open }

@@ -8,9 +8,10 @@ use crate::base::grid::{Grid, Tile};
 /// Bits per packed word.
 pub(crate) const WORD_BITS: usize = 64;
 
-// `WallBits::from_tiles` reads a tile's discriminant as its walkability: 0 for a wall,
-// anything in 1..8 for every other tile (all of which are walkable).
-const _: () = assert!(Tile::Wall as u8 == 0 && Tile::Loot as u8 <= 7);
+// `WallBits::from_tiles` reads a tile's discriminant as its walkability: a walkable
+// tile's has one of its low four bits set, any other's none (`Tile`'s own test checks
+// every kind).
+const _: () = assert!(Tile::Wall as u8 == 0 && Tile::Bridge as u8 <= 15);
 
 /// The eight cells, as tiles, that each byte of wall bits stands for (bit `i` set: cell
 /// `i` is a wall).
@@ -82,9 +83,10 @@ impl WallBits {
         bits
     }
 
-    /// Packs a tile map: walls are set, every walkable tile is clear. Eight tiles at a
-    /// time: their discriminants side by side in a word (0 for a wall, below 8 for the
-    /// rest) are folded to one bit per byte, and a multiply gathers the eight bits.
+    /// Packs a tile map: every tile that is not walkable is set (a wall), every walkable
+    /// one is clear. Eight tiles at a time: their discriminants side by side in a word
+    /// (a walkable tile's has a low four bits set, any other's none) are folded to one
+    /// bit per byte, and a multiply gathers the eight bits.
     pub fn from_tiles(tiles: &Grid<Tile>) -> Self {
         let mut bits = WallBits::new(tiles.width(), tiles.height(), true);
         for y in 0..bits.height {
@@ -94,7 +96,8 @@ impl WallBits {
                 let mut groups = cells.chunks_exact(8);
                 for (group, eight) in (&mut groups).enumerate() {
                     let bytes = u64::from_le_bytes(std::array::from_fn(|i| eight[i] as u8));
-                    let nonzero = (bytes | (bytes >> 1) | (bytes >> 2)) & 0x0101_0101_0101_0101;
+                    let nonzero =
+                        (bytes | (bytes >> 1) | (bytes >> 2) | (bytes >> 3)) & 0x0101_0101_0101_0101;
                     let gathered = nonzero.wrapping_mul(0x0102_0408_1020_4080) >> 56;
                     open |= gathered << (8 * group);
                 }
@@ -265,7 +268,7 @@ mod tests {
     use crate::base::rng::{Stream, StreamRng};
 
     #[test]
-    fn tiles_pack_and_unpack_like_walls() {
+    fn tiles_pack_as_walls_wherever_they_are_not_walkable() {
         let mut rng = StreamRng::new(46, Stream::Layout);
         for width in [1, 7, 8, 9, 63, 64, 65, 80, 127, 128, 130] {
             for height in [1, 3] {
@@ -274,10 +277,11 @@ mod tests {
                     .collect();
                 let tiles = Grid::from_cells(width, height, cells).expect("cell count matches");
                 let bits = WallBits::from_tiles(&tiles);
-                assert_eq!(bits, WallBits::from_grid_by(&tiles, Tile::is_wall));
-                let plain = |t: Tile| if t.is_wall() { Tile::Wall } else { Tile::Floor };
+                let blocked = |t: Tile| !t.is_walkable();
+                assert_eq!(bits, WallBits::from_grid_by(&tiles, blocked));
+                let plain = |t: Tile| if blocked(t) { Tile::Wall } else { Tile::Floor };
                 assert_eq!(bits.to_tiles(), tiles.map(plain));
-                assert_eq!(bits.to_grid(), tiles.map(Tile::is_wall));
+                assert_eq!(bits.to_grid(), tiles.map(blocked));
             }
         }
     }

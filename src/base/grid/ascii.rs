@@ -10,7 +10,7 @@ use super::{Grid, Tile};
 pub enum AsciiError {
     /// The text holds no rows.
     Empty,
-    /// A character outside the legend `# . + < > $`.
+    /// A character outside the legend ([`Tile::legend_line`]).
     UnknownGlyph {
         /// 1-based line.
         line: usize,
@@ -40,7 +40,8 @@ impl fmt::Display for AsciiError {
                 glyph,
             } => write!(
                 f,
-                "line {line}, column {column}: {glyph:?} is not a map glyph (legend: # wall, . floor, + door, < up, > down, $ loot)"
+                "line {line}, column {column}: {glyph:?} is not a map glyph (legend: {})",
+                Tile::legend_line()
             ),
             AsciiError::RaggedRow {
                 line,

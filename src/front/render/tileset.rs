@@ -18,7 +18,7 @@ pub const TILE_SIDE: u32 = 16;
 /// Tiles per row of the tileset picture.
 pub const COLUMNS: u32 = 8;
 /// Rows of tiles in the tileset picture.
-pub const ROWS: u32 = 6;
+pub const ROWS: u32 = 8;
 
 /// The tileset picture, `assets/tileset.png`.
 const TILESET_PNG: &[u8] = include_bytes!("../../../assets/tileset.png");
@@ -35,6 +35,9 @@ const FIRST_ITEM: u32 = 2 * COLUMNS;
 const ITEM_GLYPHS: [char; 10] = ['$', '%', '!', '?', '=', '/', ')', '[', '"', '*'];
 /// The first monster picture; monsters follow in the order of [`MONSTER_GLYPHS`].
 const FIRST_MONSTER: u32 = 4 * COLUMNS;
+/// The first picture of the terrain the feature layer lays (closed door, deep and
+/// shallow water, lava, chasm, bridge, trap); their dim looks are the row below.
+const FIRST_FEATURE: u32 = 6 * COLUMNS;
 /// The glyphs of the monster table that have their own picture, in tileset order.
 const MONSTER_GLYPHS: [char; 10] = ['r', 'j', 'w', 'k', 'g', 'b', 'O', 'W', 'T', 'H'];
 
@@ -126,6 +129,13 @@ pub fn terrain_picture(terrain: Terrain) -> u32 {
         Terrain::Door => 2,
         Terrain::UpStairs => 3,
         Terrain::DownStairs => 4,
+        Terrain::ClosedDoor => FIRST_FEATURE,
+        Terrain::DeepWater => FIRST_FEATURE + 1,
+        Terrain::ShallowWater => FIRST_FEATURE + 2,
+        Terrain::Lava => FIRST_FEATURE + 3,
+        Terrain::Chasm => FIRST_FEATURE + 4,
+        Terrain::Bridge => FIRST_FEATURE + 5,
+        Terrain::Trap(_) => FIRST_FEATURE + 6,
     }
 }
 
@@ -172,10 +182,11 @@ mod tests {
     #[test]
     fn every_picture_lies_inside_the_tileset() {
         let last = COLUMNS * ROWS;
-        for tile in crate::base::grid::Tile::ALL {
+        let mut pictures = std::collections::BTreeSet::new();
+        for terrain in Terrain::ALL {
             for light in [Light::Lit, Light::Remembered] {
                 let seen = crate::view::SeenTile {
-                    terrain: Terrain::of(tile),
+                    terrain,
                     occupant: None,
                     light,
                 };
@@ -183,9 +194,15 @@ mod tests {
                     seen: Some(seen),
                     cursor: false,
                 });
-                assert!(look.ground.is_some_and(|i| i < last), "{tile:?} {light:?}");
+                assert!(
+                    look.ground.is_some_and(|i| i < last),
+                    "{terrain:?} {light:?}"
+                );
+                pictures.insert(look.ground);
             }
         }
+        // Each terrain its own bright and dim picture (the traps share theirs).
+        assert_eq!(pictures.len(), 2 * (Terrain::ALL.len() - 3));
         assert_eq!(tile_look(TileView::UNSEEN).ground, None);
         for glyph in ITEM_GLYPHS.into_iter().chain(['x']) {
             assert!(item_index(glyph) < last);

@@ -64,6 +64,13 @@ pub fn terrain_look(terrain: Terrain) -> (char, Style) {
         Terrain::Door => ('+', Color::Yellow),
         Terrain::UpStairs => ('<', Color::LightGreen),
         Terrain::DownStairs => ('>', Color::LightMagenta),
+        Terrain::ClosedDoor => ('+', Color::LightRed),
+        Terrain::DeepWater => ('~', Color::Blue),
+        Terrain::ShallowWater => ('~', Color::Cyan),
+        Terrain::Lava => ('~', Color::Red),
+        Terrain::Chasm => (':', Color::DarkGray),
+        Terrain::Bridge => ('=', Color::Yellow),
+        Terrain::Trap(_) => ('^', Color::Magenta),
     };
     (glyph, Style::new().fg(colour))
 }

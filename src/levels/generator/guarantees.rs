@@ -14,7 +14,8 @@ use crate::base::grid::{Grid, Pos, Tile};
 pub enum Violation {
     /// A border tile is not a wall.
     OpenBorder(Pos),
-    /// The walkable tiles form this many 4-connected regions instead of one.
+    /// The walkable tiles (with every secret door found and traps crossed) form this many
+    /// 4-connected regions instead of one — a pocket, or dry floor a lake cut off.
     Regions(usize),
     /// A stair is not where the tiles say.
     StairMissing(Pos),
@@ -25,10 +26,13 @@ pub enum Violation {
         /// The wall found.
         wall: Pos,
     },
-    /// The down stairs cannot be reached from the up stairs.
+    /// The down stairs cannot be reached from the up stairs on foot (without finding a
+    /// secret door or crossing a hazard).
     StairsUnreachable,
-    /// An item lies on a tile that is not drawn as loot, or cannot be reached.
+    /// An item lies on a tile that is not drawn as loot, or cannot be reached on foot.
     LootMisplaced(Pos),
+    /// A bridge that does not lie over a chasm between two walkable ends.
+    BridgeAstray(Pos),
 }
 
 impl fmt::Display for Violation {
@@ -42,6 +46,7 @@ impl fmt::Display for Violation {
             }
             Violation::StairsUnreachable => write!(f, "down stairs unreachable from up stairs"),
             Violation::LootMisplaced(p) => write!(f, "item at {p} is not drawn or not reachable"),
+            Violation::BridgeAstray(p) => write!(f, "bridge tile {p} spans no chasm"),
         }
     }
 }
@@ -50,7 +55,18 @@ impl fmt::Display for Violation {
 /// The BFS runs on the map copied inside a ring of wall (`WalkableGraph`), so a tile's
 /// four neighbours are one step or one row away, with no edge to test.
 pub fn label_regions_simple(tiles: &Grid<Tile>) -> (Vec<u32>, usize) {
-    let graph = WalkableGraph::of(tiles);
+    label_regions_where(tiles, Tile::is_walkable)
+}
+
+/// Whether a player can pass a tile once everything hidden on the level is found: the
+/// walkable ground, secret doors and traps (not rock, deep water, lava or a chasm).
+pub fn passable_once_found(tile: Tile) -> bool {
+    tile.is_walkable() || tile == Tile::SecretDoor || tile.trap().is_some()
+}
+
+/// [`label_regions_simple`] over the tiles for which `open` holds.
+pub fn label_regions_where(tiles: &Grid<Tile>, open: impl Fn(Tile) -> bool) -> (Vec<u32>, usize) {
+    let graph = WalkableGraph::of_tiles_where(tiles, open);
     let mut padded_labels = vec![u32::MAX; graph.open.len()];
     let mut count = 0;
     let mut queue = Vec::new();
@@ -83,7 +99,9 @@ pub fn label_regions_simple(tiles: &Grid<Tile>) -> (Vec<u32>, usize) {
 }
 
 /// Checks the guarantees any map keeps, layout or level: walls all round and exactly one
-/// walkable region (unless `allow_pockets`). Returns the region labels.
+/// region of ground a player can pass once everything hidden is found (unless
+/// `allow_pockets`) — a lake never cuts dry floor off. Returns the labels of the regions
+/// walkable on foot, without finding or crossing anything (as the stairs and items need).
 pub fn check_tiles(tiles: &Grid<Tile>, allow_pockets: bool) -> Result<Vec<u32>, Violation> {
     if let Some(p) = tiles
         .positions()
@@ -91,16 +109,18 @@ pub fn check_tiles(tiles: &Grid<Tile>, allow_pockets: bool) -> Result<Vec<u32>, 
     {
         return Err(Violation::OpenBorder(p));
     }
-    let (labels, regions) = label_regions_simple(tiles);
+    let (_, regions) = label_regions_where(tiles, passable_once_found);
     if regions != 1 && !allow_pockets {
         return Err(Violation::Regions(regions));
     }
+    let (labels, _) = label_regions_simple(tiles);
     Ok(labels)
 }
 
-/// Checks a level against every guarantee: walls all round, exactly one walkable region
-/// (unless `allow_pockets`), both stairs drawn with a clear radius of `clearance` and
-/// joined, every item drawn and reachable.
+/// Checks a level against every guarantee: walls all round, exactly one region once all
+/// is found (unless `allow_pockets`), both stairs drawn with a clear radius of
+/// `clearance` (clear of walls and of every hazard) and joined on foot, every item drawn
+/// and reachable on foot, every bridge over a chasm.
 pub fn check_level(level: &Level, clearance: u32, allow_pockets: bool) -> Result<(), Violation> {
     let tiles = &level.tiles;
     let labels = check_tiles(tiles, allow_pockets)?;
@@ -127,5 +147,27 @@ pub fn check_level(level: &Level, clearance: u32, allow_pockets: bool) -> Result
             return Err(Violation::LootMisplaced(item.pos));
         }
     }
+    for p in tiles.positions().filter(|&p| tiles[p] == Tile::Bridge) {
+        if !bridge_spans_a_chasm(tiles, p) {
+            return Err(Violation::BridgeAstray(p));
+        }
+    }
     Ok(())
+}
+
+/// Whether the bridge tile at `p` lies on a straight run of bridge, east–west or
+/// north–south, with walkable ground (not bridge) at both ends, beside a chasm.
+fn bridge_spans_a_chasm(tiles: &Grid<Tile>, p: Pos) -> bool {
+    let beside_chasm = tiles.neighbours8(p).any(|n| tiles[n] == Tile::Chasm);
+    beside_chasm
+        && [(1, 0), (0, 1)].into_iter().any(|(dx, dy)| {
+            let end = |sign: i32| {
+                let mut at = p;
+                while tiles.get(at) == Some(Tile::Bridge) {
+                    at = at.offset(sign * dx, sign * dy);
+                }
+                tiles.is_walkable(at)
+            };
+            end(1) && end(-1)
+        })
 }

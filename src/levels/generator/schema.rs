@@ -9,7 +9,14 @@
 //! `loot` in key order (old keys never set its bit), defaults to its type's `Default`
 //! and is left out of the RON form while it has that value (old files and the saved
 //! state's checksums stay byte for byte the same).
+//!
+//! The terrain features every kind shares ([`FeatureConfig`]: `lakes`, `lake`,
+//! `closed_doors`, `secret_doors`, `traps`) were appended the same way, after each kind's
+//! own appended parameters; a kind's parameter appended later still goes in its
+//! `@appended` block, and keeps old keys only if that block is then split so that the
+//! new parameter comes after the features (a second block is the way to do it).
 
+use super::features::FeatureConfig;
 use super::{Invalid, check_range};
 
 /// Around each stair, the radius clear of walls: default and bounds, for every kind.
@@ -75,6 +82,10 @@ pub trait Schema {
     fn stair_clearance(&self) -> u32;
     /// Items lying on the level.
     fn loot(&self) -> u32;
+    /// The terrain the feature layer lays over the layout.
+    fn features(&self) -> FeatureConfig;
+    /// The terrain the feature layer lays over the layout, to change.
+    fn set_features(&mut self, features: FeatureConfig);
 }
 
 /// Defines a generator config from its one list of parameters; see the module docs.
@@ -130,6 +141,26 @@ macro_rules! generator_config {
                 #[serde(skip_serializing_if = "crate::levels::generator::schema::is_default")]
                 pub $afield: $aty,
             )*)?
+            /// Lakes laid over the level after its layout (0–12; 0, the default, lays
+            /// none): blobs of [`lake`](Self::lake) terrain, each refused where it would
+            /// cut any dry floor off, with a ring of shallow water round deep water.
+            #[serde(skip_serializing_if = "crate::levels::generator::schema::is_default")]
+            pub lakes: u32,
+            /// What the lakes hold: `Water` (the default), `Lava`, `Chasm`, or `Any` (each
+            /// lake draws one of the three). Chasms get bridges where one shortens the walk.
+            #[serde(skip_serializing_if = "crate::levels::generator::schema::is_default")]
+            pub lake: $crate::levels::generator::features::LakeKind,
+            /// Share of the doorways, in percent, made closed doors, which block sight
+            /// until opened (0–100).
+            #[serde(skip_serializing_if = "crate::levels::generator::schema::is_default")]
+            pub closed_doors: u32,
+            /// Share of the doorways, in percent, made secret doors (0–100) — only
+            /// doorways that no stair and no must-find item needs.
+            #[serde(skip_serializing_if = "crate::levels::generator::schema::is_default")]
+            pub secret_doors: u32,
+            /// Hidden traps (0–64), each where no stair or must-find item needs the tile.
+            #[serde(skip_serializing_if = "crate::levels::generator::schema::is_default")]
+            pub traps: u32,
         }
 
         impl Default for $name {
@@ -141,6 +172,11 @@ macro_rules! generator_config {
                     stair_clearance: $crate::levels::generator::schema::STAIR_CLEARANCE.0,
                     loot: $crate::levels::generator::schema::LOOT.0,
                     $($($afield: Default::default(),)*)?
+                    lakes: 0,
+                    lake: Default::default(),
+                    closed_doors: 0,
+                    secret_doors: 0,
+                    traps: 0,
                 }
             }
         }
@@ -149,7 +185,8 @@ macro_rules! generator_config {
             /// The parameters' names, in key order.
             pub const PARAMS: &'static [&'static str] =
                 &["width", "height", $(stringify!($field),)* "stair_clearance", "loot"
-                    $($(, stringify!($afield))*)?];
+                    $($(, stringify!($afield))*)?,
+                    "lakes", "lake", "closed_doors", "secret_doors", "traps"];
         }
 
         impl $crate::levels::generator::schema::Schema for $name {
@@ -177,7 +214,7 @@ macro_rules! generator_config {
                     let (min, max) = { let $ac = self; $abounds };
                     check(stringify!($afield), &self.$afield, min, max)?;
                 )*)?
-                Ok(())
+                self.features().check()
             }
 
             fn key_values(&self) -> Vec<u32> {
@@ -190,6 +227,11 @@ macro_rules! generator_config {
                     self.stair_clearance,
                     self.loot,
                     $($(self.$afield.to_key(),)*)?
+                    self.lakes,
+                    self.lake.to_key(),
+                    self.closed_doors,
+                    self.secret_doors,
+                    self.traps,
                 ]
             }
 
@@ -207,6 +249,11 @@ macro_rules! generator_config {
                     stair_clearance: next.next()?,
                     loot: next.next()?,
                     $($($afield: <$aty as KeyValue>::from_key(next.next()?)?,)*)?
+                    lakes: next.next()?,
+                    lake: KeyValue::from_key(next.next()?)?,
+                    closed_doors: next.next()?,
+                    secret_doors: next.next()?,
+                    traps: next.next()?,
                 })
             }
 
@@ -224,6 +271,24 @@ macro_rules! generator_config {
 
             fn loot(&self) -> u32 {
                 self.loot
+            }
+
+            fn features(&self) -> $crate::levels::generator::features::FeatureConfig {
+                $crate::levels::generator::features::FeatureConfig {
+                    lakes: self.lakes,
+                    lake: self.lake,
+                    closed_doors: self.closed_doors,
+                    secret_doors: self.secret_doors,
+                    traps: self.traps,
+                }
+            }
+
+            fn set_features(&mut self, features: $crate::levels::generator::features::FeatureConfig) {
+                self.lakes = features.lakes;
+                self.lake = features.lake;
+                self.closed_doors = features.closed_doors;
+                self.secret_doors = features.secret_doors;
+                self.traps = features.traps;
             }
         }
     };
@@ -276,9 +341,14 @@ mod tests {
         );
         assert_eq!(CaveConfig::PARAMS.first(), Some(&"width"));
         assert_eq!(RoomsConfig::PARAMS.last(), Some(&"loot"));
-        // Appended parameters come after `loot`, so old keys keep their bits.
-        assert_eq!(CaveConfig::PARAMS.last(), Some(&"rule"));
-        assert_eq!(MazeConfig::PARAMS.last(), Some(&"braid_percent"));
+        // Appended parameters come after `loot`, so old keys keep their bits; the
+        // shared terrain features after every kind's own.
+        let features = ["lakes", "lake", "closed_doors", "secret_doors", "traps"];
+        let before = |params: &[&'static str]| params[params.len() - features.len() - 1];
+        assert_eq!(before(CaveConfig::PARAMS), "rule");
+        assert_eq!(before(MazeConfig::PARAMS), "braid_percent");
+        assert!(CaveConfig::PARAMS.ends_with(&features));
+        assert!(RoomsConfig::PARAMS.ends_with(&features));
     }
 
     #[test]
