@@ -56,16 +56,11 @@ fn setup_camera(mut commands: Commands) {
     commands.spawn(Camera2d);
 }
 
-/// The colour of a tile, or none for rock (the background shows through).
+/// The colour of a tile, or none for rock (the background shows through): delve's own
+/// picture colours (`delve gen --format png`), one per tile kind, terrain included.
 fn colour(tile: Tile) -> Option<Color> {
-    match tile {
-        Tile::Wall => None,
-        Tile::Floor => Some(Color::srgb(0.80, 0.77, 0.70)),
-        Tile::Door => Some(Color::srgb(0.55, 0.35, 0.18)),
-        Tile::UpStairs => Some(Color::srgb(0.25, 0.75, 0.35)),
-        Tile::DownStairs => Some(Color::srgb(0.85, 0.20, 0.20)),
-        Tile::Loot => Some(Color::srgb(0.95, 0.80, 0.20)),
-    }
+    let [r, g, b] = delve::tools::picture::tile_colour(tile);
+    (tile != Tile::Wall).then(|| Color::srgb_u8(r, g, b))
 }
 
 /// Makes the level of `Shown` and puts a sprite on each open tile, in place of any old

@@ -20,6 +20,7 @@ pub mod save;
 #[cfg(any(test, feature = "internals"))]
 mod staging;
 mod stairs;
+mod terrain;
 mod travel;
 mod use_item;
 mod watch;
@@ -414,7 +415,7 @@ impl RunState {
         let in_view_before = self.monster_ids_in_view();
         // Travel and rest tell of what came into view at the step it came (and stop).
         let many_turns = match action {
-            PlayerAction::Explore | PlayerAction::Rest => true,
+            PlayerAction::Explore | PlayerAction::Rest | PlayerAction::Search => true,
             PlayerAction::Descend => self.stairs_key_travels(Tile::DownStairs),
             PlayerAction::Ascend => self.stairs_key_travels(Tile::UpStairs),
             _ => false,
@@ -440,6 +441,7 @@ impl RunState {
             PlayerAction::Drop(slot) => self.drop_item(slot, &mut out),
             PlayerAction::Explore => self.travel(Destination::Explore, &mut out),
             PlayerAction::Rest => self.rest(&mut out),
+            PlayerAction::Search => self.search(&mut out),
         }
         if !many_turns {
             self.notice_monsters_coming_into_view(&in_view_before, &mut out);
@@ -463,13 +465,9 @@ impl RunState {
     /// A step by (`dx`, `dy`) — astray while confused: into a monster attacks it, onto
     /// floor moves (picking up what lies there), into a wall bumps (no turn).
     fn move_or_attack(&mut self, dx: i32, dy: i32, out: &mut Vec<Outcome>) {
-        let (dx, dy) = if self.confused() {
-            self.stagger()
-        } else {
-            (dx, dy)
-        };
-        let here = self.player;
-        let to = here.offset(dx, dy);
+        let staggered = self.confused();
+        let (dx, dy) = if staggered { self.stagger() } else { (dx, dy) };
+        let to = self.player.offset(dx, dy);
         if let Some(index) = self
             .level
             .monster_at(to)
@@ -477,15 +475,9 @@ impl RunState {
         {
             self.player_attacks(index, out);
             self.pass_turn(out);
-        } else if self.level.level.tiles.is_walkable(to) {
-            self.player = to;
-            out.push(Outcome::Moved { from: here, to });
-            self.level.look_from(to);
-            // Stepping on an item picks it up.
-            self.pick_up(to, out);
-            self.pass_turn(out);
         } else {
-            out.push(Outcome::Bumped);
+            // What the ground there does (`terrain.rs`); stepping on an item picks it up.
+            self.step_onto(to, staggered, out);
         }
     }
 
@@ -522,6 +514,7 @@ impl RunState {
             Arrival::DownStairs => generated.down,
             Arrival::At(p) if generated.tiles.is_walkable(p) => p,
             Arrival::At(_) => generated.up,
+            Arrival::Fallen(draw) => arrival::landing_spot(&generated, draw),
         };
         let memory = self.memories.get(&key.encode()).cloned();
         self.level = LevelInPlay::new(key.clone(), generated, memory.as_ref());

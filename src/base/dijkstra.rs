@@ -59,16 +59,40 @@ impl DijkstraMap {
         DijkstraMap::new(tiles, goals.into_iter().map(|pos| (pos, 0)))
     }
 
+    /// The map of walking distances to the nearest of `goals` for a creature that can
+    /// be on the tiles `passable` allows (a flier's, say, that crosses water and chasms).
+    pub fn toward_over(
+        tiles: &Grid<Tile>,
+        passable: impl Fn(Tile) -> bool,
+        goals: impl IntoIterator<Item = Pos>,
+    ) -> DijkstraMap {
+        DijkstraMap::over(
+            tiles,
+            |pos| passable(tiles[pos]),
+            goals.into_iter().map(|pos| (pos, 0)),
+        )
+    }
+
     /// The safety map of `toward` (a map toward what is fled from): every reached value
     /// times `-factor_percent / 100` (Brogue uses about 120 %), settled again, so that
     /// going downhill leads away — and past the fled thing when that is the only way
     /// out of a corner.
     pub fn fleeing(tiles: &Grid<Tile>, toward: &DijkstraMap, factor_percent: i32) -> DijkstraMap {
+        DijkstraMap::fleeing_over(tiles, Tile::is_walkable, toward, factor_percent)
+    }
+
+    /// [`DijkstraMap::fleeing`] for a creature that can be on the tiles `passable` allows.
+    pub fn fleeing_over(
+        tiles: &Grid<Tile>,
+        passable: impl Fn(Tile) -> bool,
+        toward: &DijkstraMap,
+        factor_percent: i32,
+    ) -> DijkstraMap {
         let goals = tiles.positions().filter_map(|pos| {
             let value = toward.value(pos);
             (value != UNREACHED).then(|| (pos, -(value.saturating_mul(factor_percent) / 100)))
         });
-        DijkstraMap::new(tiles, goals)
+        DijkstraMap::over(tiles, |pos| passable(tiles[pos]), goals)
     }
 
     /// The value at `pos` ([`UNREACHED`] for walls, unreached tiles and outside).

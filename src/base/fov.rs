@@ -36,7 +36,7 @@ pub fn compute_fov(tiles: &Grid<Tile>, origin: Pos, radius: i32, visible: &mut [
     visible[tiles.index_of(origin)] = true;
     let r = radius as i64;
     let limit = r * r + r;
-    let blocks = |p: Pos| !tiles.is_walkable(p);
+    let blocks = |p: Pos| tiles.get(p).is_none_or(Tile::blocks_sight);
     // Quadrants: north, east, south, west, as (depth axis, column axis) transforms.
     let transforms: [fn(Pos, i64, i64) -> Pos; 4] = [
         |o, d, c| Pos::new(o.x + c as i32, o.y - d as i32),

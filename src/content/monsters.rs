@@ -86,6 +86,10 @@ pub struct MonsterKind {
     pub depths: (u32, u32),
     /// How often it is drawn among the kinds of a depth.
     pub rarity: Rarity,
+    /// Whether it flies: over deep water, lava, chasms and traps, where walkers never
+    /// go (absent: it walks).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub flies: bool,
 }
 
 impl MonsterKind {

@@ -1,6 +1,8 @@
 //! Arriving on a level: where the player appears, and what they are told about why.
 
-use crate::base::grid::Pos;
+use crate::base::analysis::distances::{UNREACHABLE, walking_distances};
+use crate::base::grid::{Pos, Tile};
+use crate::levels::generator::Level;
 use crate::levels::key::LevelKey;
 
 /// Where the player arrives on a level.
@@ -12,6 +14,24 @@ pub enum Arrival {
     DownStairs,
     /// Where the player stands (the end of a cave watch), if walkable there.
     At(Pos),
+    /// Fallen from above (a chasm, a trapdoor): on the floor tile this draw picks among
+    /// those reachable on foot from the up stairs ([`landing_spot`]).
+    Fallen(u64),
+}
+
+/// Where a fall onto `level` lands, by `draw`: one of the floor tiles reachable on foot
+/// from its up stairs (never in a hidden room, never in water), in row order.
+pub fn landing_spot(level: &Level, draw: u64) -> Pos {
+    let distance = walking_distances(&level.tiles, level.up);
+    let floor: Vec<usize> = (0..level.tiles.len())
+        .filter(|&i| level.tiles.cells()[i] == Tile::Floor && distance[i] != UNREACHABLE)
+        .collect();
+    if floor.is_empty() {
+        return level.up;
+    }
+    level
+        .tiles
+        .pos_of(floor[(draw % floor.len() as u64) as usize])
 }
 
 /// Why the player is put on a level: says what the player is told.
@@ -31,6 +51,8 @@ pub enum ChangeReason {
     AdjustWalls,
     /// The end of watching a cave form.
     FinishWatch,
+    /// A fall down a chasm or a trapdoor.
+    Fall,
 }
 
 /// What the player is told on arriving on `key`'s level.
@@ -40,6 +62,7 @@ pub fn arrival_notice(reason: ChangeReason, key: &LevelKey) -> String {
     match reason {
         ChangeReason::Start => format!("Depth {}: {what}. Level key {code}.", key.depth),
         ChangeReason::Descend => format!("You go down to depth {}: {what}.", key.depth),
+        ChangeReason::Fall => format!("You fall to depth {}: {what}.", key.depth),
         ChangeReason::Ascend => format!("You climb back up to depth {}.", key.depth),
         ChangeReason::Regenerate => format!("Regenerated with a fresh seed: level key {code}."),
         ChangeReason::SwitchKind => {

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::items::with_kind_article;
 use super::{Outcome, RunState, notice};
 use crate::base::dijkstra::DijkstraMap;
-use crate::base::grid::Pos;
+use crate::base::grid::{Pos, Tile};
 use crate::base::rng::{Stream, StreamRng, mix64};
 use crate::base::schedule::{Actor, NORMAL_TICKS, Scheduler};
 use crate::content::loot::RingPower;
@@ -227,9 +227,35 @@ fn kind_of(monster: &Monster) -> Option<&'static MonsterKind> {
 /// ignores it.
 #[derive(Clone, Default)]
 pub struct MapCache {
-    waypoints: BTreeMap<u32, DijkstraMap>,
-    toward: BTreeMap<Pos, DijkstraMap>,
-    safety: Option<(Pos, DijkstraMap)>,
+    waypoints: BTreeMap<(u32, Flight), DijkstraMap>,
+    toward: BTreeMap<(Pos, Flight), DijkstraMap>,
+    safety: BTreeMap<Flight, (Pos, DijkstraMap)>,
+}
+
+/// Whether the maps are a flier's (over water, lava, chasms and traps) or a walker's:
+/// each kind of mover walks its own maps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Flight {
+    Walks,
+    Flies,
+}
+
+impl Flight {
+    pub(super) fn of(monster: &Monster) -> Flight {
+        if kind_of(monster).is_some_and(|k| k.flies) {
+            Flight::Flies
+        } else {
+            Flight::Walks
+        }
+    }
+
+    /// The tiles a mover of this kind can be on.
+    pub(super) fn passable(self) -> fn(Tile) -> bool {
+        match self {
+            Flight::Walks => Tile::is_walkable,
+            Flight::Flies => Tile::is_open_to_fliers,
+        }
+    }
 }
 
 impl PartialEq for MapCache {
@@ -284,7 +310,7 @@ impl RunState {
         self.level
             .maps
             .toward
-            .retain(|&goal, _| goal == self.player);
+            .retain(|&(goal, _), _| goal == self.player);
         loop {
             let fight = &mut self.fight;
             if fight.end.is_some() {
@@ -378,49 +404,62 @@ impl RunState {
         rng.below(count)
     }
 
-    /// Whether a creature may step onto `pos`: walkable, and nobody stands there.
-    fn free(&self, pos: Pos) -> bool {
+    /// Whether a mover of `flight` may step onto `pos`: it can be there, and nobody
+    /// stands there.
+    fn free(&self, pos: Pos, flight: Flight) -> bool {
         pos != self.player
-            && self.level.level.tiles.is_walkable(pos)
+            && self.level.tile_at(pos).is_some_and(flight.passable())
             && self.level.monster_at(pos).is_none()
+    }
+
+    /// The monster at `index` steps onto `to` (a closed door there opens).
+    fn move_monster(&mut self, index: usize, to: Pos) {
+        self.level.monsters[index].pos = to;
+        self.level.open_door(to);
     }
 
     /// The step downhill from the monster at `index` on the map toward `goal` (a goal
     /// map for the player's tile or a last-seen tile, kept until the player moves).
     fn step_toward(&mut self, index: usize, goal: Pos) {
-        let map = self.level.maps.toward.remove(&goal);
-        let map = map.unwrap_or_else(|| DijkstraMap::toward(&self.level.level.tiles, [goal]));
+        let flight = Flight::of(&self.level.monsters[index]);
+        let map = self.level.maps.toward.remove(&(goal, flight));
+        let map = map.unwrap_or_else(|| {
+            DijkstraMap::toward_over(&self.level.level.tiles, flight.passable(), [goal])
+        });
         let from = self.level.monsters[index].pos;
-        if let Some(to) = map.downhill(from, |p| self.free(p)) {
-            self.level.monsters[index].pos = to;
+        if let Some(to) = map.downhill(from, |p| self.free(p, flight)) {
+            self.move_monster(index, to);
         }
         let monster = &mut self.level.monsters[index];
         if goal != self.player && map.value(monster.pos) <= 1 {
             // At the last place the player was seen, and the player is not there.
             monster.mind = Mind::Wandering(0);
         }
-        self.level.maps.toward.insert(goal, map);
+        self.level.maps.toward.insert((goal, flight), map);
     }
 
     /// The step downhill from the monster at `index` on the safety map from the player.
     fn step_away(&mut self, index: usize) {
         let player = self.player;
-        let safety = match self.level.maps.safety.take() {
+        let flight = Flight::of(&self.level.monsters[index]);
+        let safety = match self.level.maps.safety.remove(&flight) {
             Some((at, map)) if at == player => map,
             _ => {
                 let tiles = &self.level.level.tiles;
-                DijkstraMap::fleeing(
+                let passable = flight.passable();
+                DijkstraMap::fleeing_over(
                     tiles,
-                    &DijkstraMap::toward(tiles, [player]),
+                    passable,
+                    &DijkstraMap::toward_over(tiles, passable, [player]),
                     FLEE_FACTOR_PERCENT,
                 )
             }
         };
         let from = self.level.monsters[index].pos;
-        if let Some(to) = safety.downhill(from, |p| self.free(p)) {
-            self.level.monsters[index].pos = to;
+        if let Some(to) = safety.downhill(from, |p| self.free(p, flight)) {
+            self.move_monster(index, to);
         }
-        self.level.maps.safety = Some((player, safety));
+        self.level.maps.safety.insert(flight, (player, safety));
     }
 
     /// The step toward waypoint `waypoint`; at it, the monster picks another.
@@ -429,11 +468,14 @@ impl RunState {
             self.level.monsters[index].mind = Mind::Wandering(0);
             return;
         };
-        let map = self.level.maps.waypoints.remove(&waypoint);
-        let map = map.unwrap_or_else(|| DijkstraMap::toward(&self.level.level.tiles, [goal]));
+        let flight = Flight::of(&self.level.monsters[index]);
+        let map = self.level.maps.waypoints.remove(&(waypoint, flight));
+        let map = map.unwrap_or_else(|| {
+            DijkstraMap::toward_over(&self.level.level.tiles, flight.passable(), [goal])
+        });
         let from = self.level.monsters[index].pos;
-        match map.downhill(from, |p| self.free(p)) {
-            Some(to) => self.level.monsters[index].pos = to,
+        match map.downhill(from, |p| self.free(p, flight)) {
+            Some(to) => self.move_monster(index, to),
             None if map.value(from) <= 1 => {
                 // Arrived (or as near as others let it): on to another waypoint.
                 let next = self.next_waypoint(&self.level.monsters[index]);
@@ -441,7 +483,7 @@ impl RunState {
             }
             None => {}
         }
-        self.level.maps.waypoints.insert(waypoint, map);
+        self.level.maps.waypoints.insert((waypoint, flight), map);
     }
 
     /// A monster of `kind` attacks the player.

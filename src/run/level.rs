@@ -111,6 +111,10 @@ pub struct LevelMemory {
     pub monsters: Option<Vec<Monster>>,
     /// The numbers of the monsters the player has seen on it, sorted.
     pub noticed: Vec<u32>,
+    /// Hidden things found on it (secret doors and traps), by position, sorted.
+    pub found: Vec<Pos>,
+    /// Doors opened on it, by position, sorted.
+    pub opened: Vec<Pos>,
 }
 
 /// How the player knows a tile.
@@ -147,6 +151,10 @@ pub struct LevelInPlay {
     /// The numbers of the monsters the player has seen here, sorted: one coming back
     /// into view is news only while it hunts the player.
     pub noticed: Vec<u32>,
+    /// Hidden things found here (secret doors, now closed doors, and traps), sorted.
+    found: Vec<Pos>,
+    /// Doors opened here (they stay open), sorted.
+    opened: Vec<Pos>,
     /// Dijkstra maps of this level, kept while they hold (not part of the state).
     pub(super) maps: MapCache,
 }
@@ -175,6 +183,31 @@ impl LevelInPlay {
             .map(|m| m.seen.clone())
             .filter(|seen| seen.len() == tiles)
             .unwrap_or_else(|| vec![false; tiles]);
+        let sorted = |list: Option<&Vec<Pos>>| {
+            let mut list = list.cloned().unwrap_or_default();
+            list.sort();
+            list.dedup();
+            list
+        };
+        // What a memory says was found or opened, where the level has it (a save's
+        // claims elsewhere are refused by its checks; a stranger's memory is ignored).
+        let mut found = sorted(memory.map(|m| &m.found));
+        found.retain(|&at| {
+            level
+                .tiles
+                .get(at)
+                .is_some_and(|t| t == Tile::SecretDoor || t.trap().is_some())
+        });
+        for &at in &found {
+            if level.tiles[at] == Tile::SecretDoor {
+                level.tiles[at] = Tile::ClosedDoor;
+            }
+        }
+        let mut opened = sorted(memory.map(|m| &m.opened));
+        opened.retain(|&at| level.tiles.get(at) == Some(Tile::ClosedDoor));
+        for &at in &opened {
+            level.tiles[at] = Tile::Door;
+        }
         LevelInPlay {
             key,
             level,
@@ -185,8 +218,63 @@ impl LevelInPlay {
             monsters: Vec::new(),
             waypoints: Vec::new(),
             noticed,
+            found,
+            opened,
             maps: MapCache::default(),
         }
+    }
+
+    /// Whether the hidden thing at `pos` (a secret door or a trap) has been found.
+    pub fn has_found(&self, pos: Pos) -> bool {
+        self.found.binary_search(&pos).is_ok()
+    }
+
+    /// The hidden things found here, sorted.
+    pub fn found(&self) -> &[Pos] {
+        &self.found
+    }
+
+    /// The doors opened here, sorted.
+    pub fn opened(&self) -> &[Pos] {
+        &self.opened
+    }
+
+    /// Whether the tile at `pos` hides something not yet found: a secret door, or a trap.
+    pub fn hides(&self, pos: Pos) -> bool {
+        match self.level.tiles.get(pos) {
+            Some(Tile::SecretDoor) => true,
+            Some(tile) => tile.trap().is_some() && !self.has_found(pos),
+            None => false,
+        }
+    }
+
+    /// Finds the hidden thing at `pos`: a secret door becomes a closed door, a trap is
+    /// known. Says whether there was something to find.
+    pub fn find(&mut self, pos: Pos) -> bool {
+        if !self.hides(pos) {
+            return false;
+        }
+        if let Err(at) = self.found.binary_search(&pos) {
+            self.found.insert(at, pos);
+        }
+        if self.level.tiles[pos] == Tile::SecretDoor {
+            self.level.tiles[pos] = Tile::ClosedDoor;
+            // The way through changes the walks monsters take.
+            self.maps = MapCache::default();
+        }
+        true
+    }
+
+    /// Opens the closed door at `pos` (it stays open); says whether there was one.
+    pub fn open_door(&mut self, pos: Pos) -> bool {
+        if self.level.tiles.get(pos) != Some(Tile::ClosedDoor) {
+            return false;
+        }
+        self.level.tiles[pos] = Tile::Door;
+        if let Err(at) = self.opened.binary_search(&pos) {
+            self.opened.insert(at, pos);
+        }
+        true
     }
 
     /// Puts the level's monsters on it: as `memory` left them, or — on a first visit —
@@ -332,6 +420,8 @@ impl LevelInPlay {
             seen: self.seen.clone(),
             monsters: None,
             noticed: Vec::new(),
+            found: self.found.clone(),
+            opened: self.opened.clone(),
         }
     }
 

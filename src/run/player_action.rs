@@ -44,4 +44,6 @@ pub enum PlayerAction {
     /// Rest until healed (and no longer confused), or until something comes into view
     /// or happens.
     Rest,
+    /// Search for secret doors and traps, for up to five turns (`f`).
+    Search,
 }

@@ -54,6 +54,13 @@ impl Rules {
         self == Rules::Monsters
     }
 
+    /// Deep water, lava, chasms and traps do what they do to whoever enters them: wash
+    /// items away, burn, drop to the next depth, spring. A peaceful run stops at their
+    /// edge, and a trap stepped on there only shows itself.
+    pub fn hazards_work(self) -> bool {
+        self == Rules::Monsters
+    }
+
     /// Whether the run keeps its [`Fight`](super::Fight) in a save: hit points, kills,
     /// the schedule and the rest of what only these rules change.
     pub fn saves_the_fight(self) -> bool {

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::level::{LevelInPlay, LevelMemory, check_play_size, generate_for_play};
 use super::messages::Message;
+use super::terrain::{monster_can_stand, player_can_stand};
 use super::{Fight, Rules, RunState};
 use crate::base::grid::Pos;
 use crate::base::rng::mix64;
@@ -45,6 +46,13 @@ pub struct SavedLevel {
     /// The numbers of the monsters the player has seen there (absent when none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub noticed: Vec<u32>,
+    /// Secret doors and traps found there, by position (absent when none, and in saves
+    /// made before terrain existed).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub found: Vec<Pos>,
+    /// Doors opened there, by position (absent when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub opened: Vec<Pos>,
 }
 
 /// Everything needed to put a game back exactly as it was.
@@ -133,6 +141,8 @@ impl RunState {
             seen: bits_to_hex(&memory.seen),
             monsters: memory.monsters,
             noticed: memory.noticed,
+            found: memory.found,
+            opened: memory.opened,
         };
         let levels = self
             .keys
@@ -256,6 +266,8 @@ impl RunState {
                     seen,
                     monsters: level.monsters.clone(),
                     noticed: level.noticed.clone(),
+                    found: level.found.clone(),
+                    opened: level.opened.clone(),
                 },
             );
         }
@@ -265,18 +277,22 @@ impl RunState {
             .ok_or_else(|| format!("no level saved for the current depth {}", save.depth))?;
         let generated = generate_for_play(&key, campaign.loot_table())
             .map_err(|e| format!("depth {}: {e}", save.depth))?;
-        if !generated.tiles.is_walkable(save.position) {
-            return Err(format!(
-                "the player stands at {}, which is not open ground on depth {}",
-                save.position, save.depth
-            ));
-        }
         let player = save.position;
         let table = campaign.loot_table();
         check_carried(save.fight.as_ref(), &save.inventory, table, save.turns)?;
         // The level in play keeps its own memory until it is left (as in a live run).
         let memory = memories.remove(&key.encode());
         let mut level = LevelInPlay::new(key.clone(), generated, memory.as_ref());
+        if let Some(memory) = &memory {
+            check_terrain_changes(&level, memory)
+                .map_err(|e| format!("depth {}: {e}", save.depth))?;
+        }
+        if !level.tile_at(player).is_some_and(player_can_stand) {
+            return Err(format!(
+                "the player stands at {}, which is not open ground on depth {}",
+                save.position, save.depth
+            ));
+        }
         if save.fight.is_some() {
             let saved_monsters = memory.as_ref().and_then(|m| m.monsters.as_ref());
             if saved_monsters.is_some_and(|ms| ms.iter().any(|m| m.pos == player)) {
@@ -377,7 +393,11 @@ impl RunState {
     }
 
     fn check_rules(&self) -> Result<(), String> {
-        if !self.level.level.tiles.is_walkable(self.player) {
+        if !self
+            .level
+            .tile_at(self.player)
+            .is_some_and(player_can_stand)
+        {
             return Err(format!(
                 "the player stands at {}, which is not open ground",
                 self.player
@@ -433,11 +453,11 @@ fn check_level_in_play(level: &LevelInPlay, player: Pos, fight: &Fight) -> Resul
     if level.monsters.iter().any(|m| m.pos == player) {
         return Err("a monster stands on the player".into());
     }
-    if let Some(m) = level
-        .monsters
-        .iter()
-        .find(|m| !level.level.tiles.is_walkable(m.pos))
-    {
+    if let Some(m) = level.monsters.iter().find(|m| {
+        !level
+            .tile_at(m.pos)
+            .is_some_and(|t| monster_can_stand(m, t))
+    }) {
         return Err(format!("a monster stands in a wall at {}", m.pos));
     }
     let scheduled = |actor| fight.schedule.contains(actor);
@@ -457,6 +477,26 @@ fn check_level_in_play(level: &LevelInPlay, player: Pos, fight: &Fight) -> Resul
     if let Some(stranger) = stranger {
         return Err(format!(
             "the turn schedule holds {stranger:?}, who is not on the level"
+        ));
+    }
+    Ok(())
+}
+
+/// Checks what a level in play remembers changing on its ground: every tile found hid
+/// something (a secret door or a trap) and every door opened was a door.
+fn check_terrain_changes(level: &LevelInPlay, memory: &LevelMemory) -> Result<(), String> {
+    if let Some(at) = memory.found.iter().find(|&&at| !level.has_found(at)) {
+        return Err(format!(
+            "found something hidden at {at}, where nothing hides"
+        ));
+    }
+    if let Some(at) = memory
+        .opened
+        .iter()
+        .find(|&&at| level.opened().binary_search(&at).is_err())
+    {
+        return Err(format!(
+            "opened a door at {at}, where no closed door stands"
         ));
     }
     Ok(())

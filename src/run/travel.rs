@@ -134,7 +134,7 @@ impl RunState {
     }
 
     /// Why many turns for one key cannot start now, if they cannot.
-    fn cannot_start_many_turns(&self) -> Option<String> {
+    pub(super) fn cannot_start_many_turns(&self) -> Option<String> {
         if self.confused() {
             return Some("You are too confused for that; you would only stumble.".into());
         }
@@ -144,7 +144,7 @@ impl RunState {
 
     /// Applies one action of many (a travel step, a turn of rest); says whether to go
     /// on: nothing happened, the level is the same, no threat came closer.
-    fn one_of_many(&mut self, action: PlayerAction, out: &mut Vec<Outcome>) -> bool {
+    pub(super) fn one_of_many(&mut self, action: PlayerAction, out: &mut Vec<Outcome>) -> bool {
         let depth = self.depth;
         let threat_before = self.nearest_threat();
         let before = out.len();
@@ -290,7 +290,7 @@ impl RunState {
             .collect();
         goals.extend(tiles.positions().filter(|&p| {
             seen(p)
-                && tiles.is_walkable(p)
+                && self.level.seems_walkable(p)
                 && tiles
                     .neighbours8(p)
                     .any(|n| !self.level.seen[tiles.index_of(n)])
@@ -298,12 +298,13 @@ impl RunState {
         goals
     }
 
-    /// The map toward `goals` over the tiles the player has seen to be walkable.
+    /// The map toward `goals` over the tiles the player has seen to be walkable (a trap
+    /// not found looks like floor; one found is kept off, as are water, lava, chasms).
     fn known_map(&self, goals: &[Pos]) -> DijkstraMap {
         let tiles = &self.level.level.tiles;
         DijkstraMap::over(
             tiles,
-            |p| tiles.is_walkable(p) && self.level.seen[tiles.index_of(p)],
+            |p| self.level.seems_walkable(p) && self.level.seen[tiles.index_of(p)],
             goals.iter().map(|&g| (g, 0)),
         )
     }

@@ -351,7 +351,7 @@ impl RunState {
 
     /// Takes one item of `kind` out of the inventory (the last picked up, used or
     /// dropped); the last of a kind also comes off the player and frees its letter.
-    fn use_up(&mut self, kind: usize) {
+    pub(super) fn use_up(&mut self, kind: usize) {
         if let Some(at) = self.inventory.iter().rposition(|&k| k == kind) {
             self.inventory.remove(at);
         }

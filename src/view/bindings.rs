@@ -249,6 +249,12 @@ const TABLE: &[Binding] = &[
     act(Move(1, 1), &['n'], &[Numpad(3)], "Move"),
     act(Wait, &['.'], &[Numpad(5)], "Wait a turn"),
     act(Rest, &['Z'], &[], "Rest until healed or disturbed"),
+    act(
+        Search,
+        &['f'],
+        &[],
+        "Search for secret doors and traps (up to 5 turns)",
+    ),
     act(Descend, &['>'], &[], STAIRS_HELP),
     act(Ascend, &['<'], &[], STAIRS_HELP),
     act(Explore, &['x'], &[], "Explore"),

@@ -133,7 +133,10 @@ impl Occupants {
     /// seen.
     fn known(&self, run: &RunState, index: usize) -> Option<Known> {
         let (tile, sight) = run.shown(index);
-        let terrain = Terrain::of(tile);
+        let tiles = &run.level().level.tiles;
+        let found =
+            tiles.contains(tiles.pos_of(index)) && run.level().has_found(tiles.pos_of(index));
+        let terrain = Terrain::known(tile, found);
         if run.watch().is_some() {
             // The automaton's stage: nothing stands on it yet.
             return (sight != Sight::Unseen).then_some(Known {

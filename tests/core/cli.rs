@@ -621,6 +621,8 @@ fn a_save_holding_a_level_too_large_to_play_is_refused() {
         levels: vec![SavedLevel {
             dropped: Vec::new(),
             noticed: Vec::new(),
+            found: Vec::new(),
+            opened: Vec::new(),
             depth: 1,
             key: key.encode(),
             taken: vec![],

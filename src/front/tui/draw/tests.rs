@@ -442,8 +442,27 @@ fn views_keep_the_player_in_the_middle_and_small_maps_centred() {
 }
 
 #[test]
-fn terrain_glyphs_are_the_level_legends() {
-    for tile in Tile::ALL.into_iter().filter(|&t| t != Tile::Loot) {
+fn layout_glyphs_are_the_level_legends_and_terrain_glyphs_are_no_items_or_monsters() {
+    for tile in Tile::ALL[..6].iter().copied().filter(|&t| t != Tile::Loot) {
         assert_eq!(terrain_look(Terrain::of(tile)).0, tile.glyph(), "{tile:?}");
     }
+    let items: Vec<char> = crate::content::loot::default_loot_table()
+        .items()
+        .iter()
+        .map(|i| i.glyph)
+        .collect();
+    let monsters: Vec<char> = crate::content::monsters::default_monster_table()
+        .kinds()
+        .iter()
+        .map(|k| k.glyph)
+        .collect();
+    let mut looks = std::collections::BTreeSet::new();
+    for terrain in Terrain::ALL {
+        let (glyph, style) = terrain_look(terrain);
+        assert!(!items.contains(&glyph), "{terrain:?} looks like an item");
+        assert!(!monsters.contains(&glyph), "{terrain:?} looks like a monster");
+        looks.insert((glyph, format!("{style:?}")));
+    }
+    // Every terrain its own glyph or colour; the four traps share theirs.
+    assert_eq!(looks.len(), Terrain::ALL.len() - 3);
 }
