@@ -98,7 +98,11 @@ pub fn summary(key: &LevelKey, level: &Level) -> String {
                 g.cycles_added
             ))
             .unwrap_or_default(),
-    )
+    ) + &if key.config.features().is_off() {
+        String::new()
+    } else {
+        format!("; terrain: {}", r.features)
+    }
 }
 
 /// Runs `delve gen`.

@@ -19,7 +19,8 @@ use crate::base::rng::{Stream, StreamRng};
 use crate::levels::generator::cave::{LARGE_POCKETS_BEFORE_REPAIR, POCKETS_BEFORE_REPAIR};
 use crate::levels::generator::guarantees::check_level;
 use crate::levels::generator::{
-    CaveConfig, Count, GeneratorConfig, GeneratorKind, PocketRepair, StairVeto, generate_layout,
+    CaveConfig, Count, FeatureReport, FeatureVeto, GeneratorConfig, GeneratorKind, PocketRepair,
+    StairVeto, generate_layout,
 };
 use crate::levels::key::LevelKey;
 use crate::tools::measures::{LevelMeasures, Measure};
@@ -125,6 +126,8 @@ struct MadeLevel {
     carved_chambers: u32,
     /// What its generator counted.
     counts: Vec<(Count, u32)>,
+    /// What the feature layer laid and refused.
+    features: FeatureReport,
     /// A guarantee the checker found broken.
     broken: Option<String>,
 }
@@ -151,6 +154,11 @@ pub struct Survey {
     pub counts: BTreeMap<Count, u64>,
     /// The raw automaton's pockets, with and without blanking (caves only).
     pub raw_pockets: Option<(PocketTally, PocketTally)>,
+    /// The terrain the feature layer laid, summed over the levels (its `vetoes` left
+    /// empty: they are counted in [`Survey::feature_vetoes`]).
+    pub features: FeatureReport,
+    /// What the feature layer refused, by reason.
+    pub feature_vetoes: BTreeMap<FeatureVeto, u64>,
     /// Levels that could not be made at all.
     pub failures: u64,
     /// Levels made that break a guarantee.
@@ -237,6 +245,8 @@ impl Survey {
             carved_chambers: 0,
             counts: BTreeMap::new(),
             raw_pockets,
+            features: FeatureReport::default(),
+            feature_vetoes: BTreeMap::new(),
             failures: 0,
             broken: 0,
             first_problem: None,
@@ -278,6 +288,15 @@ impl Survey {
             *self.vetoes.entry(veto).or_default() += 1;
         }
         self.carved_chambers += level.carved_chambers as u64;
+        let (sum, laid) = (&mut self.features, &level.features);
+        sum.lakes += laid.lakes;
+        sum.bridges += laid.bridges;
+        sum.closed_doors += laid.closed_doors;
+        sum.secret_doors += laid.secret_doors;
+        sum.traps += laid.traps;
+        for &veto in &laid.vetoes {
+            *self.feature_vetoes.entry(veto).or_default() += 1;
+        }
         for (count, value) in level.counts.into_iter().filter(|(c, _)| c.surveyed) {
             *self.counts.entry(count).or_default() += value as u64;
         }
@@ -400,6 +419,27 @@ impl Survey {
                 let _ = writeln!(t, "  {:<62}{n}", veto.to_string());
             }
         }
+        let laid = &self.features;
+        for (name, sum) in [
+            ("lakes", laid.lakes),
+            ("bridges", laid.bridges),
+            ("closed doors", laid.closed_doors),
+            ("secret doors", laid.secret_doors),
+            ("traps", laid.traps),
+        ] {
+            let _ = writeln!(
+                t,
+                "{name:<29}{sum} ({:.2} per level)",
+                per_level(sum as u64)
+            );
+        }
+        let refused: u64 = self.feature_vetoes.values().sum();
+        let _ = writeln!(t, "features refused             {refused}");
+        for veto in FeatureVeto::ALL {
+            if let Some(n) = self.feature_vetoes.get(&veto) {
+                let _ = writeln!(t, "  {:<62}{n}", veto.to_string());
+            }
+        }
         let _ = writeln!(t, "failures                     {}", self.failures);
         let _ = writeln!(t, "broken guarantees            {}", self.broken);
         t
@@ -458,6 +498,7 @@ fn sample(key: &LevelKey) -> Sample {
             .err()
             .map(|v| v.to_string()),
         counts: level.report.counts,
+        features: level.report.features,
         vetoes: level.report.vetoes,
     });
     Sample { raw_pockets, level }

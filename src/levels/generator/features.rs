@@ -150,6 +150,28 @@ pub struct FeatureReport {
     pub vetoes: Vec<FeatureVeto>,
 }
 
+impl fmt::Display for FeatureReport {
+    /// "2 lakes, 1 bridge, 8 closed doors, 2 secret doors, 3 traps (refused: …)".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let counted =
+            |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        write!(
+            f,
+            "{}, {}, {}, {}, {}",
+            counted(self.lakes, "lake", "lakes"),
+            counted(self.bridges, "bridge", "bridges"),
+            counted(self.closed_doors, "closed door", "closed doors"),
+            counted(self.secret_doors, "secret door", "secret doors"),
+            counted(self.traps, "trap", "traps"),
+        )?;
+        if !self.vetoes.is_empty() {
+            let refused: Vec<String> = self.vetoes.iter().map(|v| v.to_string()).collect();
+            write!(f, " (refused: {})", refused.join("; "))?;
+        }
+        Ok(())
+    }
+}
+
 /// The stairs of a level and their clear radius: what the layer never touches.
 #[derive(Clone, Copy, Debug)]
 pub struct Stairs {
@@ -225,6 +247,14 @@ fn way_between(tiles: &Grid<Tile>, from: Pos, to: Pos) -> Vec<bool> {
     }
 }
 
+/// Whether the tile of index `i` is beside a bridge (where a bridge lands: it stays
+/// walkable, so that every bridge leads somewhere).
+fn ends_a_bridge(tiles: &Grid<Tile>, i: usize) -> bool {
+    tiles
+        .neighbours4(tiles.pos_of(i))
+        .any(|n| tiles[n] == Tile::Bridge)
+}
+
 /// `percent` of `count`, rounded half up.
 fn share(count: usize, percent: u32) -> usize {
     (count * percent as usize + 50) / 100
@@ -249,7 +279,7 @@ fn lay_doors(
     let secret = share(doors.len(), config.secret_doors);
     let closed = share(doors.len(), config.closed_doors);
     for i in doors {
-        if (report.secret_doors as usize) < secret && !way[i] {
+        if (report.secret_doors as usize) < secret && !way[i] && !ends_a_bridge(tiles, i) {
             tiles.cells_mut()[i] = Tile::SecretDoor;
             report.secret_doors += 1;
         } else if (report.closed_doors as usize) < closed {
@@ -272,7 +302,12 @@ fn lay_traps(
         return;
     }
     let mut spots: Vec<usize> = (0..tiles.len())
-        .filter(|&i| tiles.cells()[i] == Tile::Floor && !way[i] && !stairs.guards(tiles.pos_of(i)))
+        .filter(|&i| {
+            tiles.cells()[i] == Tile::Floor
+                && !way[i]
+                && !stairs.guards(tiles.pos_of(i))
+                && !ends_a_bridge(tiles, i)
+        })
         .collect();
     for _ in 0..count {
         if spots.is_empty() {

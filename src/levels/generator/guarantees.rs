@@ -156,18 +156,22 @@ pub fn check_level(level: &Level, clearance: u32, allow_pockets: bool) -> Result
 }
 
 /// Whether the bridge tile at `p` lies on a straight run of bridge, east–west or
-/// north–south, with walkable ground (not bridge) at both ends, beside a chasm.
+/// north–south, with walkable ground (not bridge) at both ends and a chasm beside it.
 fn bridge_spans_a_chasm(tiles: &Grid<Tile>, p: Pos) -> bool {
-    let beside_chasm = tiles.neighbours8(p).any(|n| tiles[n] == Tile::Chasm);
-    beside_chasm
-        && [(1, 0), (0, 1)].into_iter().any(|(dx, dy)| {
-            let end = |sign: i32| {
-                let mut at = p;
-                while tiles.get(at) == Some(Tile::Bridge) {
-                    at = at.offset(sign * dx, sign * dy);
-                }
-                tiles.is_walkable(at)
-            };
-            end(1) && end(-1)
-        })
+    [(1, 0), (0, 1)].into_iter().any(|(dx, dy)| {
+        let mut run = vec![p];
+        let mut ends_walkable = true;
+        for sign in [1, -1] {
+            let mut at = p.offset(sign * dx, sign * dy);
+            while tiles.get(at) == Some(Tile::Bridge) {
+                run.push(at);
+                at = at.offset(sign * dx, sign * dy);
+            }
+            ends_walkable &= tiles.is_walkable(at);
+        }
+        let beside_chasm = run
+            .iter()
+            .any(|&b| tiles.neighbours8(b).any(|n| tiles[n] == Tile::Chasm));
+        ends_walkable && beside_chasm
+    })
 }

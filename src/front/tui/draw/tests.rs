@@ -460,7 +460,10 @@ fn layout_glyphs_are_the_level_legends_and_terrain_glyphs_are_no_items_or_monste
     for terrain in Terrain::ALL {
         let (glyph, style) = terrain_look(terrain);
         assert!(!items.contains(&glyph), "{terrain:?} looks like an item");
-        assert!(!monsters.contains(&glyph), "{terrain:?} looks like a monster");
+        assert!(
+            !monsters.contains(&glyph),
+            "{terrain:?} looks like a monster"
+        );
         looks.insert((glyph, format!("{style:?}")));
     }
     // Every terrain its own glyph or colour; the four traps share theirs.
