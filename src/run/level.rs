@@ -260,9 +260,14 @@ impl LevelInPlay {
         if self.level.tiles[pos] == Tile::SecretDoor {
             self.level.tiles[pos] = Tile::ClosedDoor;
             // The way through changes the walks monsters take.
-            self.maps = MapCache::default();
+            self.forget_maps();
         }
         true
+    }
+
+    /// Drops the Dijkstra maps kept of this level (its ground changed).
+    pub fn forget_maps(&mut self) {
+        self.maps = MapCache::default();
     }
 
     /// Opens the closed door at `pos` (it stays open); says whether there was one.

@@ -10,7 +10,7 @@
 //! and in the crate's own tests.
 
 use super::{RunEnd, RunState};
-use crate::base::grid::Pos;
+use crate::base::grid::{Pos, Tile};
 use crate::content::monsters::{Mind, Monster};
 
 /// Changes to a run for setting up a situation ([`RunState::stage`]).
@@ -38,6 +38,16 @@ impl Drop for Staging<'_> {
 }
 
 impl Staging<'_> {
+    /// Lays `tile` at `at` on the level in play (terrain for a test: a trap, lava, a
+    /// chasm), and looks again from where the player stands.
+    pub fn lay(&mut self, at: Pos, tile: Tile) -> &mut Self {
+        let level = &mut self.run.level;
+        level.level.tiles[at] = tile;
+        level.forget_maps();
+        level.look_from(self.run.player);
+        self
+    }
+
     /// Puts the player at `at` and looks from there.
     pub fn put_player(&mut self, at: Pos) -> &mut Self {
         self.run.player = at;

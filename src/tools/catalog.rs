@@ -1,6 +1,6 @@
 //! Seed catalogs: what every run seed puts on every depth of a campaign — the level key,
-//! generator and size, the stairs and their walking distance, the loot by its true name
-//! and place — as stable, sorted, diff-friendly text or CSV (like Brogue's
+//! generator and size, the stairs and their walking distance, the terrain laid (where the
+//! config lays any), the loot by its true name and place — as stable, sorted, diff-friendly text or CSV (like Brogue's
 //! `--print-seed-catalog`). A committed catalog compared by the tests shows every change
 //! to generation.
 
@@ -32,6 +32,9 @@ pub struct CatalogEntry {
     pub stair_distance: u32,
     /// The loot: true name and place, sorted by place (row, then column).
     pub loot: Vec<(String, Pos)>,
+    /// What the feature layer laid ("1 lake, 0 bridges, …"), for a config with features
+    /// on; `None` for one without.
+    pub terrain: Option<String>,
 }
 
 /// The catalog entry of `depth` of `campaign` for run `seed`.
@@ -57,6 +60,7 @@ pub fn catalog_entry(
         down: level.down,
         stair_distance: level.report.stair_distance,
         loot,
+        terrain: (!key.config.features().is_off()).then(|| level.report.features.to_string()),
         key,
     })
 }
@@ -147,6 +151,9 @@ pub fn entry_text(e: &CatalogEntry) -> String {
         e.stair_distance,
         e.loot.len()
     );
+    if let Some(terrain) = &e.terrain {
+        let _ = writeln!(text, "    terrain: {terrain}");
+    }
     for (name, pos) in &e.loot {
         let _ = writeln!(text, "    {name} @ {pos}");
     }
@@ -174,6 +181,8 @@ struct CsvRow<'a> {
     stair_distance: u32,
     /// `name@x:y` for every item, joined by `;`.
     loot: &'a str,
+    /// What the feature layer laid (empty for a config without features).
+    terrain: &'a str,
 }
 
 /// A catalog written as CSV, a row at a time: a header row, then a row per level with
@@ -211,6 +220,7 @@ impl<W: std::io::Write> CsvCatalog<W> {
             down_y: e.down.y,
             stair_distance: e.stair_distance,
             loot: &loot,
+            terrain: e.terrain.as_deref().unwrap_or_default(),
         })
     }
 

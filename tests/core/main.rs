@@ -34,4 +34,5 @@ mod stats;
 mod support;
 #[path = "../support/temp_dir.rs"]
 mod temp_dir;
+mod terrain;
 mod travel;

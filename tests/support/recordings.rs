@@ -19,8 +19,20 @@ pub fn committed_folder() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/recordings")
 }
 
-/// The built-in campaign under run seed `seed`.
+/// The campaign the committed recording of run seed `seed` was made in — the one its
+/// file names (the built-in campaign as it was then: before terrain, say), so that the
+/// plan recorded now plays the same run; the built-in campaign for a seed with no
+/// committed file yet.
 fn campaign(seed: u64) -> CampaignConfig {
+    let committed = COMMITTED
+        .iter()
+        .find(|&&(_, s)| s == seed)
+        .and_then(|(file, _)| std::fs::read_to_string(committed_folder().join(file)).ok());
+    if let Some(text) = committed {
+        let recording = delve::run::record::Recording::parse(&text)
+            .unwrap_or_else(|e| panic!("the committed recording of seed {seed}: {e}"));
+        return recording.start.campaign;
+    }
     let mut campaign = CampaignConfig::builtin();
     campaign.seed = seed;
     campaign
