@@ -3,7 +3,9 @@
 //! `delve::levels::generator::Generation`) whose table is pinned here, while the old tables keep
 //! proving that old keys give their old levels byte for byte.
 
-use delve::levels::generator::{Generation, GeneratorKind, generate_level, generate_level_in};
+use delve::levels::generator::{
+    FeatureConfig, Generation, GeneratorKind, LakeKind, generate_level, generate_level_in,
+};
 use delve::levels::key::LevelKey;
 
 /// FNV-1a over the ASCII map: stable across platforms and crate versions.
@@ -63,6 +65,41 @@ const GOLDEN_SECOND: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Accretion, 20261130, 0x4c9cf2ef8660c4e8),
 ];
 
+/// The terrain features the [`GOLDEN_TERRAIN`] levels lay over each kind's default
+/// config.
+const TERRAIN: FeatureConfig = FeatureConfig {
+    lakes: 3,
+    lake: LakeKind::Any,
+    closed_doors: 40,
+    secret_doors: 15,
+    traps: 5,
+};
+
+/// The feature layer (2026-12-02, in generation 2: a config with its features off makes
+/// what it always made): each kind's default config with [`TERRAIN`], per seed.
+const GOLDEN_TERRAIN: &[(GeneratorKind, u64, u64)] = &[
+    (GeneratorKind::Cave, 1, 0x792cd47db79698a0),
+    (GeneratorKind::Cave, 2, 0x33ed4c099f692745),
+    (GeneratorKind::Cave, 3, 0xfd4b2a3ae96578f8),
+    (GeneratorKind::Cave, 42, 0x3d8c319d98f53ef1),
+    (GeneratorKind::Cave, 20261130, 0xe0a88d01d62043b6),
+    (GeneratorKind::Rooms, 1, 0xe0094c2248f7c656),
+    (GeneratorKind::Rooms, 2, 0x0851ab050556dac2),
+    (GeneratorKind::Rooms, 3, 0xa8876cbe5634cacc),
+    (GeneratorKind::Rooms, 42, 0x982db18a4e94ea68),
+    (GeneratorKind::Rooms, 20261130, 0xfe116918b347b90c),
+    (GeneratorKind::Maze, 1, 0xad7d38e9bb882b1a),
+    (GeneratorKind::Maze, 2, 0x75bd79d28a954a8c),
+    (GeneratorKind::Maze, 3, 0x026d01d544132bd4),
+    (GeneratorKind::Maze, 42, 0x6df191dc52217e0a),
+    (GeneratorKind::Maze, 20261130, 0x2d5a3199ac5362ba),
+    (GeneratorKind::Accretion, 1, 0xc0427e57f38cba33),
+    (GeneratorKind::Accretion, 2, 0x8bfe94963d56c81c),
+    (GeneratorKind::Accretion, 3, 0x00b590a1b55cd01c),
+    (GeneratorKind::Accretion, 42, 0x28c4d3374934e760),
+    (GeneratorKind::Accretion, 20261130, 0x032fbaa8aea4e719),
+];
+
 /// The pinned table of each generation.
 fn golden(generation: Generation) -> &'static [(GeneratorKind, u64, u64)] {
     match generation {
@@ -97,6 +134,33 @@ fn golden_levels_are_unchanged_in_every_generation() {
     assert_eq!(
         mismatches, 0,
         "generation changed; if on purpose, make a new generation and pin its hashes:\n{report}"
+    );
+}
+
+#[test]
+fn golden_levels_with_terrain_are_unchanged() {
+    let mut report = String::new();
+    let mut mismatches = 0;
+    for kind in GeneratorKind::ALL {
+        let mut config = kind.default_config();
+        config.set_features(TERRAIN);
+        for seed in [1u64, 2, 3, 42, 20261130] {
+            let level = generate_level(&config, seed).expect("level");
+            let hash = fnv1a(level.tiles.to_ascii().as_bytes());
+            report.push_str(&format!(
+                "    (GeneratorKind::{kind:?}, {seed}, 0x{hash:016x}),\n"
+            ));
+            let pinned = GOLDEN_TERRAIN
+                .iter()
+                .find(|(k, s, _)| *k == kind && *s == seed);
+            if pinned.is_none_or(|&(_, _, want)| want != hash) {
+                mismatches += 1;
+            }
+        }
+    }
+    assert_eq!(
+        mismatches, 0,
+        "the feature layer changed; if on purpose, make a new generation and pin:\n{report}"
     );
 }
 
