@@ -215,19 +215,18 @@ def lava():
 
 
 def chasm():
-    """A drop into the dark: a crumbling lip at the top, black below."""
+    """A drop into the depths: deep indigo, darker further down, with faint motes — not
+    the black of ground never seen."""
     t = Tile()
     for y in range(T):
         for x in range(T):
-            depth = y + int(noise(x, 0, 15) * 3)
-            if depth < 3:
-                c = shade(FLOOR, -10)
-            elif depth < 5:
-                c = (30, 26, 28)
-            else:
-                c = (8, 7, 10)
-                if noise(x, y, 16) < 0.04:
-                    c = (22, 20, 30)
+            base = (40, 34, 72) if y < 4 else (30, 26, 58) if y < 10 else (22, 19, 46)
+            c = base
+            n = noise(x, y, 16)
+            if n < 0.05:
+                c = (92, 84, 150)  # a mote catching the light far below
+            elif n < 0.25:
+                c = shade(base, -6)
             t.set(x, y, c)
     return t
 

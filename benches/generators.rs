@@ -49,17 +49,36 @@ fn automaton(c: &mut Criterion) {
     group.finish();
 }
 
+/// The terrain the `…_terrain` rows lay: what the built-in campaign's richest depth asks
+/// for (three lakes of any kind, doors closed and secret, five traps).
+const TERRAIN: delve::levels::generator::FeatureConfig = delve::levels::generator::FeatureConfig {
+    lakes: 3,
+    lake: delve::levels::generator::LakeKind::Any,
+    closed_doors: 40,
+    secret_doors: 15,
+    traps: 5,
+};
+
+/// A whole level of each kind, without terrain and with [`TERRAIN`]: the feature layer's
+/// cost is the difference (issue 25's budget: at most the layout's own).
 fn levels(c: &mut Criterion) {
     let mut group = c.benchmark_group("level_80x50");
     for kind in GeneratorKind::ALL {
-        let config = &kind.default_config();
-        let mut seed = 0u64;
-        group.bench_function(kind.name(), |b| {
-            b.iter(|| {
-                seed += 1;
-                black_box(generate_level(config, seed).expect("level"))
-            })
-        });
+        let plain = kind.default_config();
+        let mut featured = plain.clone();
+        featured.set_features(TERRAIN);
+        for (name, config) in [
+            (kind.name().to_owned(), plain),
+            (format!("{}_terrain", kind.name()), featured),
+        ] {
+            let mut seed = 0u64;
+            group.bench_function(name, |b| {
+                b.iter(|| {
+                    seed += 1;
+                    black_box(generate_level(&config, seed).expect("level"))
+                })
+            });
+        }
     }
     group.finish();
 }
@@ -143,19 +162,32 @@ fn dijkstra_maps(c: &mut Criterion) {
 }
 
 /// One whole player turn with monsters: the player waits, every monster acts (hunters
-/// roll down the shared map of the player, the rest walk their waypoint maps), field
-/// of view. Issue 12's budget is a 16 ms frame.
+/// roll down the shared map of the player, the rest walk their waypoint maps; with
+/// terrain, the bats on maps of their own), field of view. Issue 12's budget is a 16 ms
+/// frame; issue 25's, a quarter of one with terrain.
 fn monster_turn(c: &mut Criterion) {
     use delve::content::monsters::{Mind, Monster, default_monster_table};
     use delve::levels::key::LevelKey;
     use delve::run::{PlayerAction, Rules, RunState};
     let mut group = c.benchmark_group("monster_turn");
-    for (w, h, count) in [(80u32, 50u32, 20usize), (200, 200, 200)] {
-        let config = GeneratorConfig::Cave(CaveConfig {
+    let lakes = |lakes| delve::levels::generator::FeatureConfig {
+        lakes,
+        traps: 20,
+        ..TERRAIN
+    };
+    for (w, h, count, terrain) in [
+        (80u32, 50u32, 20usize, None),
+        (200, 200, 200, None),
+        (200, 200, 200, Some(lakes(12))),
+    ] {
+        let mut config = GeneratorConfig::Cave(CaveConfig {
             width: w,
             height: h,
             ..CaveConfig::default()
         });
+        if let Some(features) = terrain {
+            config.set_features(features);
+        }
         let key = LevelKey::new(config, 3, 5);
         let (mut run, _) = RunState::start(
             delve::levels::config::CampaignConfig::builtin(),
@@ -192,7 +224,13 @@ fn monster_turn(c: &mut Criterion) {
         // As many hit points as a save may hold: no turn of the benchmark ends the run.
         let most = delve::run::save::MOST_HIT_POINTS;
         run.stage().set_most_hit_points(most).set_hit_points(most);
-        group.bench_function(format!("{w}x{h}_{count}_monsters"), |b| {
+        let name = format!("{w}x{h}_{count}_monsters");
+        let name = if terrain.is_some() {
+            format!("{name}_terrain")
+        } else {
+            name
+        };
+        group.bench_function(name, |b| {
             b.iter_batched(
                 || run.clone(),
                 |mut run| black_box(run.apply(PlayerAction::Wait)),

@@ -252,8 +252,9 @@ impl RunState {
         out.push(notice(&format!("You land hard ({damage}).")));
     }
 
-    /// The run ends in death by `cause`.
+    /// The run ends in death by `cause` (no hit points left, whatever took them).
     fn die(&mut self, cause: &str, out: &mut Vec<Outcome>) {
+        self.fight.hp = 0;
         out.push(notice(&format!("You die: {cause}.")));
         self.fight.end = Some(RunEnd::Died {
             cause: cause.to_owned(),

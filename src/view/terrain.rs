@@ -96,7 +96,7 @@ impl Terrain {
             Terrain::DeepWater => "deep water",
             Terrain::ShallowWater => "shallow water",
             Terrain::Lava => "lava",
-            Terrain::Chasm => "the edge of a chasm",
+            Terrain::Chasm => "a chasm",
             Terrain::Bridge => "a bridge",
             Terrain::Trap(trap) => trap.name(),
         }

@@ -58,7 +58,8 @@ pub const CURSOR_STYLE: Style = Style::new()
 /// The terminal's look of each terrain in view: its glyph and its colour. The layout's
 /// glyphs are the level legend's; the feature layer's avoid the glyphs of items and
 /// monsters (the legend's `%` lava or `=` bridge would read as food or a ring), so water
-/// and lava are `~` in blue, cyan or red, a chasm `:`, a bridge `≡`, a closed door a red
+/// and lava are `~` in blue, cyan or red, a chasm a light blue `:` (not the grey of what is
+/// remembered), a bridge `≡`, a closed door a red
 /// `+` and a trap found `^`. A new terrain gets its look here.
 pub fn terrain_look(terrain: Terrain) -> (char, Style) {
     let (glyph, colour) = match terrain {
@@ -71,7 +72,7 @@ pub fn terrain_look(terrain: Terrain) -> (char, Style) {
         Terrain::DeepWater => ('~', Color::Blue),
         Terrain::ShallowWater => ('~', Color::Cyan),
         Terrain::Lava => ('~', Color::Red),
-        Terrain::Chasm => (':', Color::DarkGray),
+        Terrain::Chasm => (':', Color::LightBlue),
         Terrain::Bridge => ('≡', Color::Yellow),
         Terrain::Trap(_) => ('^', Color::Magenta),
     };

@@ -17,6 +17,7 @@
 //!   placed afterwards on what is reachable without them.
 
 mod lakes;
+mod reach;
 
 use std::fmt;
 
@@ -203,6 +204,7 @@ pub fn lay_features(
     if config.is_off() {
         return report;
     }
+    let mut reach = reach::Reach::new(tiles.len());
     for _ in 0..config.lakes {
         let kind = match config.lake {
             LakeKind::Water => Tile::DeepWater,
@@ -214,15 +216,20 @@ pub fn lay_features(
                 _ => Tile::Lava,
             },
         };
-        match lakes::lay_lake(tiles, stairs, kind, rng) {
+        match lakes::lay_lake(tiles, stairs, kind, &mut reach, rng) {
             Ok(()) => report.lakes += 1,
             Err(veto) => report.vetoes.push(veto),
         }
     }
-    report.bridges = lakes::build_bridges(tiles, rng);
+    report.bridges = lakes::build_bridges(tiles, &mut reach, rng);
+    if config.closed_doors == 0 && config.secret_doors == 0 && config.traps == 0 {
+        return report;
+    }
+    // One shortest walk between the stairs, which no secret door or trap may block.
     let way = way_between(tiles, stairs.up, stairs.down);
-    lay_doors(tiles, stairs, &way, config, rng, &mut report);
-    lay_traps(tiles, stairs, &way, config.traps, rng, &mut report);
+    let bridged = report.bridges > 0;
+    lay_doors(tiles, stairs, &way, bridged, config, rng, &mut report);
+    lay_traps(tiles, stairs, &way, bridged, config.traps, rng, &mut report);
     report
 }
 
@@ -260,11 +267,13 @@ fn share(count: usize, percent: u32) -> usize {
     (count * percent as usize + 50) / 100
 }
 
-/// Makes doorways secret (only those off `way`) and closed, in a shuffled order.
+/// Makes doorways secret (only those off `way`, and off a bridge's end when `bridged`)
+/// and closed, in a shuffled order.
 fn lay_doors(
     tiles: &mut Grid<Tile>,
     stairs: Stairs,
     way: &[bool],
+    bridged: bool,
     config: &FeatureConfig,
     rng: &mut StreamRng,
     report: &mut FeatureReport,
@@ -279,7 +288,8 @@ fn lay_doors(
     let secret = share(doors.len(), config.secret_doors);
     let closed = share(doors.len(), config.closed_doors);
     for i in doors {
-        if (report.secret_doors as usize) < secret && !way[i] && !ends_a_bridge(tiles, i) {
+        let lands_a_bridge = bridged && ends_a_bridge(tiles, i);
+        if (report.secret_doors as usize) < secret && !way[i] && !lands_a_bridge {
             tiles.cells_mut()[i] = Tile::SecretDoor;
             report.secret_doors += 1;
         } else if (report.closed_doors as usize) < closed {
@@ -289,11 +299,13 @@ fn lay_doors(
     }
 }
 
-/// Lays `count` traps on floor off `way`, of kinds drawn evenly.
+/// Lays `count` traps on floor off `way` (and off a bridge's end when `bridged`), of
+/// kinds drawn evenly.
 fn lay_traps(
     tiles: &mut Grid<Tile>,
     stairs: Stairs,
     way: &[bool],
+    bridged: bool,
     count: u32,
     rng: &mut StreamRng,
     report: &mut FeatureReport,
@@ -306,7 +318,7 @@ fn lay_traps(
             tiles.cells()[i] == Tile::Floor
                 && !way[i]
                 && !stairs.guards(tiles.pos_of(i))
-                && !ends_a_bridge(tiles, i)
+                && !(bridged && ends_a_bridge(tiles, i))
         })
         .collect();
     for _ in 0..count {

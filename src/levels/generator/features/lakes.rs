@@ -4,8 +4,8 @@
 //! shallow water on the floor round it. Bridges then cross chasms where the walk round is
 //! long (Brogue's `buildABridge`).
 
+use super::reach::Reach;
 use super::{FeatureVeto, Stairs};
-use crate::base::analysis::distances::{UNREACHABLE, distances_from};
 use crate::base::grid::{Grid, KING, ORTHOGONAL, Pos, Tile};
 use crate::base::rng::StreamRng;
 
@@ -19,14 +19,16 @@ pub const MIN_BRIDGE_SPAN: usize = 3;
 pub const MIN_BRIDGE_SAVING: u32 = 12;
 /// Most bridges a level gets.
 const MAX_BRIDGES: u32 = 3;
-/// Most bridge sites measured (each a walk over the level) before giving up.
-const BRIDGE_SITES_TRIED: usize = 24;
+/// Most bridge sites measured (each a walk as long as the span makes worth it) before
+/// giving up.
+const BRIDGE_SITES_TRIED: usize = 12;
 
 /// Tries to lay one lake of `deep` terrain; on refusal the tiles are as they were.
 pub(super) fn lay_lake(
     tiles: &mut Grid<Tile>,
     stairs: Stairs,
     deep: Tile,
+    reach: &mut Reach,
     rng: &mut StreamRng,
 ) -> Result<(), FeatureVeto> {
     let (width, height) = (tiles.width() as i32, tiles.height() as i32);
@@ -35,35 +37,47 @@ pub(super) fn lay_lake(
     if most_w < 5 || most_h < 4 {
         return Err(FeatureVeto::LakeNoRoom);
     }
+    // The lake is drawn once and tried at several places (as Brogue's `designLakes`).
+    let (w, h) = (
+        rng.range_inclusive(5, most_w),
+        rng.range_inclusive(4, most_h),
+    );
+    let shape: Vec<(i32, i32)> = {
+        let open = blob(w, h, rng);
+        (0..h)
+            .flat_map(|y| (0..w).map(move |x| (x, y)))
+            .filter(|&(x, y)| open[(y * w + x) as usize])
+            .collect()
+    };
     let mut veto = FeatureVeto::LakeInRock;
+    let mut cells = Vec::with_capacity(shape.len());
+    let mut changed: Vec<(Pos, Tile)> = Vec::with_capacity(2 * shape.len());
+    let mut shore = Vec::new();
     for _ in 0..LAKE_TRIES {
-        let (w, h) = (
-            rng.range_inclusive(5, most_w),
-            rng.range_inclusive(4, most_h),
-        );
-        let blob = blob(w, h, rng);
         let origin = Pos::new(
             rng.range_inclusive(1, width - 1 - w),
             rng.range_inclusive(1, height - 1 - h),
         );
-        let cells: Vec<Pos> = (0..h)
-            .flat_map(|y| (0..w).map(move |x| (x, y)))
-            .filter(|&(x, y)| blob[(y * w + x) as usize])
-            .map(|(x, y)| origin.offset(x, y))
-            .filter(|&p| {
-                !tiles.is_border(p)
-                    && !stairs.guards(p)
-                    && matches!(
-                        tiles[p],
-                        Tile::Wall | Tile::Floor | Tile::Door | Tile::ShallowWater
-                    )
-            })
-            .collect();
+        cells.clear();
+        cells.extend(
+            shape
+                .iter()
+                .map(|&(x, y)| origin.offset(x, y))
+                .filter(|&p| {
+                    !tiles.is_border(p)
+                        && !stairs.guards(p)
+                        && matches!(
+                            tiles[p],
+                            Tile::Wall | Tile::Floor | Tile::Door | Tile::ShallowWater
+                        )
+                }),
+        );
         let floor = cells.iter().filter(|&&p| tiles[p].is_walkable()).count();
         if floor < MIN_LAKE_FLOOR {
             continue;
         }
-        let mut changed: Vec<(Pos, Tile)> = cells.iter().map(|&p| (p, tiles[p])).collect();
+        changed.clear();
+        changed.extend(cells.iter().map(|&p| (p, tiles[p])));
         for &p in &cells {
             tiles[p] = deep;
         }
@@ -78,7 +92,20 @@ pub(super) fn lay_lake(
                 }
             }
         }
-        if all_walkable_reached(tiles, stairs.up) {
+        // The walkable tiles beside the ground the lake covered: if they are still
+        // joined, nothing was cut off (see `reach.rs`).
+        shore.clear();
+        for &(p, was) in &changed {
+            if was.is_walkable() && tiles[p] == deep {
+                shore.extend(
+                    tiles
+                        .neighbours4(p)
+                        .filter(|&n| tiles[n].is_walkable())
+                        .map(|n| tiles.index_of(n)),
+                );
+            }
+        }
+        if reach.joined(tiles, &shore) {
             return Ok(());
         }
         veto = FeatureVeto::LakeCutsOff;
@@ -87,16 +114,6 @@ pub(super) fn lay_lake(
         }
     }
     Err(veto)
-}
-
-/// Whether every walkable tile is reachable on foot from `from`.
-fn all_walkable_reached(tiles: &Grid<Tile>, from: Pos) -> bool {
-    let distance = distances_from(tiles, &[tiles.index_of(from)], Tile::is_walkable);
-    tiles
-        .cells()
-        .iter()
-        .zip(&distance)
-        .all(|(t, &d)| !t.is_walkable() || d != UNREACHABLE)
 }
 
 /// A `w` × `h` blob: an ellipse filled at random, then four passes of the cave rule
@@ -155,7 +172,7 @@ impl Site {
 }
 
 /// Builds bridges over chasms where one saves a long walk; returns how many.
-pub(super) fn build_bridges(tiles: &mut Grid<Tile>, rng: &mut StreamRng) -> u32 {
+pub(super) fn build_bridges(tiles: &mut Grid<Tile>, reach: &mut Reach, rng: &mut StreamRng) -> u32 {
     if !tiles.cells().contains(&Tile::Chasm) {
         return 0;
     }
@@ -170,12 +187,11 @@ pub(super) fn build_bridges(tiles: &mut Grid<Tile>, rng: &mut StreamRng) -> u32 
         if !site.cells().all(|p| tiles[p] == Tile::Chasm) {
             continue;
         }
-        let distance = distances_from(tiles, &[tiles.index_of(site.from)], Tile::is_walkable);
-        let round = distance[tiles.index_of(site.end())];
+        // Worth building where the walk round is at least this long (or there is none).
         let across = site.span as u32 + 1;
-        let worth =
-            round == UNREACHABLE || (round >= 3 * across && round >= across + MIN_BRIDGE_SAVING);
-        if worth {
+        let long = (3 * across).max(across + MIN_BRIDGE_SAVING);
+        let (from, end) = (tiles.index_of(site.from), tiles.index_of(site.end()));
+        if reach.distance_within(tiles, from, end, long - 1).is_none() {
             for p in site.cells().collect::<Vec<_>>() {
                 tiles[p] = Tile::Bridge;
             }
@@ -211,6 +227,7 @@ fn bridge_sites(tiles: &Grid<Tile>) -> Vec<Site> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::base::analysis::distances::distances_from;
     use crate::base::rng::Stream;
 
     fn stairs_at(up: Pos, down: Pos) -> Stairs {
@@ -243,7 +260,12 @@ mod tests {
         let to = Pos::new(11, 2);
         let before =
             distances_from(&tiles, &[tiles.index_of(from)], Tile::is_walkable)[tiles.index_of(to)];
-        let built = build_bridges(&mut tiles, &mut StreamRng::new(1, Stream::Features));
+        let mut reach = Reach::new(tiles.len());
+        let built = build_bridges(
+            &mut tiles,
+            &mut reach,
+            &mut StreamRng::new(1, Stream::Features),
+        );
         assert!(built >= 1);
         let after =
             distances_from(&tiles, &[tiles.index_of(from)], Tile::is_walkable)[tiles.index_of(to)];
@@ -277,7 +299,8 @@ mod tests {
         let stairs = stairs_at(Pos::new(1, 7), Pos::new(38, 7));
         for seed in 0..20 {
             let mut rng = StreamRng::new(seed, Stream::Features);
-            let result = lay_lake(&mut tiles, stairs, Tile::Lava, &mut rng);
+            let mut reach = Reach::new(tiles.len());
+            let result = lay_lake(&mut tiles, stairs, Tile::Lava, &mut reach, &mut rng);
             assert!(result.is_err(), "seed {seed}");
             assert_eq!(tiles, before, "seed {seed}");
         }
