@@ -68,7 +68,7 @@ impl DijkstraMap {
     ) -> DijkstraMap {
         DijkstraMap::over(
             tiles,
-            |pos| passable(tiles[pos]),
+            |pos| tiles.get(pos).is_some_and(&passable),
             goals.into_iter().map(|pos| (pos, 0)),
         )
     }
@@ -92,7 +92,7 @@ impl DijkstraMap {
             let value = toward.value(pos);
             (value != UNREACHED).then(|| (pos, -(value.saturating_mul(factor_percent) / 100)))
         });
-        DijkstraMap::over(tiles, |pos| passable(tiles[pos]), goals)
+        DijkstraMap::over(tiles, |pos| tiles.get(pos).is_some_and(&passable), goals)
     }
 
     /// The value at `pos` ([`UNREACHED`] for walls, unreached tiles and outside).

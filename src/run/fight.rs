@@ -249,11 +249,13 @@ impl Flight {
         }
     }
 
-    /// The tiles a mover of this kind can be on.
-    pub(super) fn passable(self) -> fn(Tile) -> bool {
+    /// Whether a mover of this kind can be on `tile` (inlined into the map searches,
+    /// which ask it of every step).
+    #[inline]
+    pub(super) fn can_be_on(self, tile: Tile) -> bool {
         match self {
-            Flight::Walks => Tile::is_walkable,
-            Flight::Flies => Tile::is_open_to_fliers,
+            Flight::Walks => tile.is_walkable(),
+            Flight::Flies => tile.is_open_to_fliers(),
         }
     }
 }
@@ -408,7 +410,7 @@ impl RunState {
     /// stands there.
     fn free(&self, pos: Pos, flight: Flight) -> bool {
         pos != self.player
-            && self.level.tile_at(pos).is_some_and(flight.passable())
+            && self.level.tile_at(pos).is_some_and(|t| flight.can_be_on(t))
             && self.level.monster_at(pos).is_none()
     }
 
@@ -424,7 +426,7 @@ impl RunState {
         let flight = Flight::of(&self.level.monsters[index]);
         let map = self.level.maps.toward.remove(&(goal, flight));
         let map = map.unwrap_or_else(|| {
-            DijkstraMap::toward_over(&self.level.level.tiles, flight.passable(), [goal])
+            DijkstraMap::toward_over(&self.level.level.tiles, |t| flight.can_be_on(t), [goal])
         });
         let from = self.level.monsters[index].pos;
         if let Some(to) = map.downhill(from, |p| self.free(p, flight)) {
@@ -446,7 +448,7 @@ impl RunState {
             Some((at, map)) if at == player => map,
             _ => {
                 let tiles = &self.level.level.tiles;
-                let passable = flight.passable();
+                let passable = |t: Tile| flight.can_be_on(t);
                 DijkstraMap::fleeing_over(
                     tiles,
                     passable,
@@ -471,7 +473,7 @@ impl RunState {
         let flight = Flight::of(&self.level.monsters[index]);
         let map = self.level.maps.waypoints.remove(&(waypoint, flight));
         let map = map.unwrap_or_else(|| {
-            DijkstraMap::toward_over(&self.level.level.tiles, flight.passable(), [goal])
+            DijkstraMap::toward_over(&self.level.level.tiles, |t| flight.can_be_on(t), [goal])
         });
         let from = self.level.monsters[index].pos;
         match map.downhill(from, |p| self.free(p, flight)) {

@@ -43,7 +43,7 @@ pub fn player_can_stand(tile: Tile) -> bool {
 /// Whether a monster of its kind may stand on `tile`: a walker on walkable ground, a
 /// flier over anything open.
 pub fn monster_can_stand(monster: &Monster, tile: Tile) -> bool {
-    Flight::of(monster).passable()(tile)
+    Flight::of(monster).can_be_on(tile)
 }
 
 impl LevelInPlay {
