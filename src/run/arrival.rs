@@ -15,7 +15,7 @@ pub enum Arrival {
     /// Where the player stands (the end of a cave watch), if walkable there.
     At(Pos),
     /// Fallen from above (a chasm, a trapdoor): on the floor tile this draw picks among
-    /// those reachable on foot from the up stairs ([`landing_spot`]).
+    /// those reachable on foot from the up stairs.
     Fallen(u64),
 }
 

@@ -87,7 +87,7 @@ const GOLDEN_TERRAIN: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Rooms, 2, 0xf57417d69ca93366),
     (GeneratorKind::Rooms, 3, 0x7b1c95209670ac03),
     (GeneratorKind::Rooms, 42, 0x8cc36e7984ff1c10),
-    (GeneratorKind::Rooms, 20261130, 0x3ec66cbbb611fea9),
+    (GeneratorKind::Rooms, 20261130, 0xc3d50dadcaebfa6a),
     (GeneratorKind::Maze, 1, 0x13c06bba8df09f8e),
     (GeneratorKind::Maze, 2, 0xbce5fc3dc5b86003),
     (GeneratorKind::Maze, 3, 0xcddbea01a1af2164),

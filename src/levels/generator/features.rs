@@ -1,8 +1,9 @@
 //! The feature layer: terrain laid over a finished layout, after its stairs and before its
 //! loot, in a fixed order — lakes (water, lava or chasm), bridges over chasms, secret and
 //! closed doors, traps — as Brogue's `digDungeon` does after carving. Every step draws
-//! from the level's own [`Stream::Features`], so a config with its features off (the
-//! default) gives the layout, loot, monsters and key it always gave.
+//! from the level's own [`Stream::Features`](crate::base::rng::Stream::Features), so a
+//! config with its features off (the default) gives the layout, loot, monsters and key it
+//! always gave.
 //!
 //! Each step keeps the level's guarantees, and refuses what would break one:
 //! - around each stair, the square of its clear radius (and one tile more) is never
@@ -318,7 +319,7 @@ fn lay_traps(
             tiles.cells()[i] == Tile::Floor
                 && !way[i]
                 && !stairs.guards(tiles.pos_of(i))
-                && !(bridged && ends_a_bridge(tiles, i))
+                && (!bridged || !ends_a_bridge(tiles, i))
         })
         .collect();
     for _ in 0..count {

@@ -183,8 +183,13 @@ pub(super) fn build_bridges(tiles: &mut Grid<Tile>, reach: &mut Reach, rng: &mut
         if built == MAX_BRIDGES {
             break;
         }
-        // An earlier bridge may have crossed this one.
-        if !site.cells().all(|p| tiles[p] == Tile::Chasm) {
+        // An earlier bridge may have crossed this one, or run beside it (a second
+        // bridge alongside is never worth it, and would hide the chasm under both).
+        let beside_a_bridge = |p: Pos| tiles.neighbours8(p).any(|n| tiles[n] == Tile::Bridge);
+        if !site
+            .cells()
+            .all(|p| tiles[p] == Tile::Chasm && !beside_a_bridge(p))
+        {
             continue;
         }
         // Worth building where the walk round is at least this long (or there is none).
