@@ -473,17 +473,7 @@ impl Tile {
     /// hazards it flies over (water, lava, chasms, traps it does not touch); not rock or a
     /// secret door.
     pub const fn is_open_to_fliers(self) -> bool {
-        self.is_walkable()
-            || matches!(
-                self,
-                Tile::DeepWater
-                    | Tile::Lava
-                    | Tile::Chasm
-                    | Tile::AlarmTrap
-                    | Tile::TeleportTrap
-                    | Tile::PitTrap
-                    | Tile::DartTrap
-            )
+        self.is_walkable() || self.is_hazard()
     }
 }
 

@@ -14,6 +14,18 @@
 
 use crate::base::grid::{Grid, Tile};
 
+/// The in-bounds orthogonal neighbours of row-major index `at` of a `width` × `height`
+/// grid: up, right, down, left.
+fn steps(at: usize, width: usize, height: usize) -> [Option<usize>; 4] {
+    let (x, y) = (at % width, at / width);
+    [
+        (y > 0).then(|| at - width),
+        (x + 1 < width).then(|| at + 1),
+        (y + 1 < height).then(|| at + width),
+        (x > 0).then(|| at - 1),
+    ]
+}
+
 /// No search owns the tile.
 const FREE: u32 = u32::MAX;
 
@@ -127,14 +139,7 @@ impl Reach {
             };
             head += 1;
             let search = self.owner[at] as usize;
-            let (x, y) = (at % width, at / width);
-            let steps = [
-                (y > 0).then(|| at - width),
-                (x + 1 < width).then(|| at + 1),
-                (y + 1 < tiles.height()).then(|| at + width),
-                (x > 0).then(|| at - 1),
-            ];
-            for next in steps.into_iter().flatten() {
+            for next in steps(at, width, tiles.height()).into_iter().flatten() {
                 if !cells[next].is_walkable() {
                     continue;
                 }
@@ -190,14 +195,7 @@ impl Reach {
             if distance == limit {
                 continue;
             }
-            let (x, y) = (at % width, at / width);
-            let steps = [
-                (y > 0).then(|| at - width),
-                (x + 1 < width).then(|| at + 1),
-                (y + 1 < tiles.height()).then(|| at + width),
-                (x > 0).then(|| at - 1),
-            ];
-            for next in steps.into_iter().flatten() {
+            for next in steps(at, width, tiles.height()).into_iter().flatten() {
                 if cells[next].is_walkable() && self.owner[next] == FREE {
                     self.owner[next] = distance + 1;
                     self.touched.push(next);
