@@ -21,7 +21,7 @@ pub const fn tile_colour(tile: Tile) -> [u8; 3] {
         Tile::DeepWater => [0x1f, 0x4e, 0xa8],
         Tile::ShallowWater => [0x6f, 0xa8, 0xdc],
         Tile::Lava => [0xf0, 0x6a, 0x10],
-        Tile::Chasm => [0x0c, 0x0a, 0x0e],
+        Tile::Chasm => [0x4a, 0x3a, 0x9c],
         Tile::Bridge => [0x8a, 0x6d, 0x4a],
         Tile::AlarmTrap | Tile::TeleportTrap | Tile::PitTrap | Tile::DartTrap => [0xe8, 0x3a, 0xb0],
     }
