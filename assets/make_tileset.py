@@ -122,39 +122,37 @@ def wall():
     return t
 
 
-def door():
-    t = Tile()
+def door_frame(t):
+    """The stone jambs and lintel every door stands in."""
     frame = (34, 26, 22)
-    wood = (146, 92, 44)
     for y in range(T):
         for x in range(T):
             if x in (0, 15) or y == 0:
                 t.set(x, y, MORTAR)
             elif x in (1, 14) or y == 1:
                 t.set(x, y, frame)
-            else:
-                c = wood
-                if x in (5, 10):
-                    c = shade(wood, -48)  # gaps between planks
-                elif x in (2, 6, 11):
-                    c = shade(wood, 20)  # lit plank edges
-                elif noise(x // 1, y // 3, 3) < 0.25:
-                    c = shade(wood, -18)  # grain
-                t.set(x, y, c)
-    for y in (4, 12):  # iron bands with rivets
-        for x in range(2, 14):
-            t.set(x, y, (68, 66, 78))
-        for x in (3, 8, 12):
-            t.set(x, y, (168, 168, 182))
-    t.set(11, 8, (236, 204, 92))  # handle
-    t.set(11, 9, (160, 124, 40))
-    t.set(12, 8, (160, 124, 40))
+    return t
+
+
+def door():
+    """A doorway: the floor seen through an open frame, the door swung back against the
+    left jamb — open, so sight passes (a closed door is drawn shut)."""
+    t = door_frame(floor())
+    wood = (146, 92, 44)
+    for y in range(2, T):
+        for x in (2, 3, 4):
+            c = shade(wood, 20) if x == 2 else shade(wood, -30) if x == 4 else wood
+            if y in (4, 12):
+                c = (68, 66, 78)  # the leaf's iron bands, seen edge on
+            t.set(x, y, c)
+    for y in range(2, T):  # the leaf's shadow on the floor
+        t.set(5, y, shade(FLOOR, -14))
     return t
 
 
 def closed_door():
-    """A door shut in its frame: darker planks than a doorway's, barred, with a lock."""
-    t = door()
+    """A door shut in its frame: dark planks filling it, barred, with a lock."""
+    t = door_frame(Tile())
     wood = (102, 60, 28)
     for y in range(2, T):
         for x in range(2, 14):
