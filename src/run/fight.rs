@@ -507,9 +507,7 @@ impl RunState {
                         "killed by {} on depth {depth}",
                         with_kind_article(&kind.name)
                     );
-                    out.push(notice(&format!("You die: {cause}.")));
-                    fight.end = Some(RunEnd::Died { cause });
-                    out.push(Outcome::RunEnded);
+                    self.die(&cause, out);
                 }
             }
         }

@@ -94,6 +94,14 @@ pub fn tiles_in_play(level: &Level) -> Grid<Tile> {
     tiles
 }
 
+/// A memory's list, sorted and without repeats (empty without a memory).
+fn sorted<T: Ord + Clone>(list: Option<&Vec<T>>) -> Vec<T> {
+    let mut list = list.cloned().unwrap_or_default();
+    list.sort();
+    list.dedup();
+    list
+}
+
 /// Mixed into a level's seed for the stream its waypoints come from (the spawn uses
 /// the level seed itself).
 const WAYPOINT_SALT: u64 = 0x5741_5950_4f49_4e54;
@@ -165,13 +173,9 @@ impl LevelInPlay {
     pub fn new(key: LevelKey, mut level: Level, memory: Option<&LevelMemory>) -> LevelInPlay {
         let tiles = level.tiles.len();
         level.tiles = tiles_in_play(&level);
-        let mut taken: Vec<Pos> = memory.map(|m| m.taken.clone()).unwrap_or_default();
-        taken.sort();
-        taken.dedup();
+        let taken = sorted(memory.map(|m| &m.taken));
         let dropped = memory.map(|m| m.dropped.as_slice()).unwrap_or_default();
-        let mut noticed: Vec<u32> = memory.map(|m| m.noticed.clone()).unwrap_or_default();
-        noticed.sort();
-        noticed.dedup();
+        let noticed = sorted(memory.map(|m| &m.noticed));
         let items = level
             .loot
             .iter()
@@ -183,12 +187,6 @@ impl LevelInPlay {
             .map(|m| m.seen.clone())
             .filter(|seen| seen.len() == tiles)
             .unwrap_or_else(|| vec![false; tiles]);
-        let sorted = |list: Option<&Vec<Pos>>| {
-            let mut list = list.cloned().unwrap_or_default();
-            list.sort();
-            list.dedup();
-            list
-        };
         // What a memory says was found or opened, where the level has it (a save's
         // claims elsewhere are refused by its checks; a stranger's memory is ignored).
         let mut found = sorted(memory.map(|m| &m.found));

@@ -60,9 +60,25 @@ impl RunState {
     /// Goes down a depth (the stairs, or a hole dug): a turn, then the next depth's
     /// level at its up stairs. Its monsters do not act before the player's next turn.
     pub(super) fn go_down(&mut self, out: &mut Vec<Outcome>) {
+        self.go_down_to(Arrival::UpStairs, ChangeReason::Descend, out);
+    }
+
+    /// Goes down a depth, arriving as `arrival` says (a fall lands anywhere): a turn,
+    /// then the next depth's level.
+    pub(super) fn go_down_to(
+        &mut self,
+        arrival: Arrival,
+        reason: ChangeReason,
+        out: &mut Vec<Outcome>,
+    ) {
         self.turns = self.turns.saturating_add(1);
         let key = self.key_for(self.depth + 1);
-        self.enter(key, Arrival::UpStairs, ChangeReason::Descend, out);
+        self.enter(key, arrival, reason, out);
+    }
+
+    /// Whether this is the last depth, with nothing below to dig or fall to.
+    pub(super) fn nothing_below(&self) -> bool {
+        self.depth >= self.campaign.final_depth()
     }
 
     /// `>` or `<` away from those stairs: walk to them if they have been seen.

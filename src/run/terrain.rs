@@ -74,7 +74,7 @@ impl RunState {
             Tile::Lava if !staggered => out.push(notice(
                 "That is lava: stepping in would kill you. You stay where you are.",
             )),
-            Tile::Chasm if self.depth >= self.campaign.final_depth() => out.push(notice(
+            Tile::Chasm if self.nothing_below() => out.push(notice(
                 "Below the last depth there is nothing to fall to: you step back from the edge.",
             )),
             Tile::ClosedDoor => {
@@ -134,17 +134,11 @@ impl RunState {
     /// wielded, and not a must-find item.
     fn swim(&mut self, out: &mut Vec<Outcome>) {
         let table = self.campaign.loot_table();
-        let worn = |kind: usize| {
-            let fight = &self.fight;
-            fight.weapon == Some(kind)
-                || fight.armour == Some(kind)
-                || fight.rings().any(|r| r == kind)
-        };
         let loose: Vec<usize> = self
             .inventory
             .iter()
             .copied()
-            .filter(|&kind| !worn(kind) && !table.items()[kind].must_find)
+            .filter(|&kind| self.slot_holding(kind).is_none() && !table.items()[kind].must_find)
             .collect();
         let mut rng = self.terrain_rng(1);
         if loose.is_empty() || !rng.chance_percent(SWEPT_AWAY_PERCENT) {
@@ -183,18 +177,11 @@ impl RunState {
                 self.pass_turn(out);
             }
             Trap::Teleport => {
-                let to = self.teleport_destination();
-                out.push(notice(
-                    "You step on a teleport trap: the world twists, and you are elsewhere.",
-                ));
-                if let Some(to) = to {
-                    self.player = to;
-                    out.push(Outcome::Moved { from: at, to });
-                    self.level.look_from(to);
-                }
+                out.push(notice("You step on a teleport trap!"));
+                self.teleport(out);
                 self.pass_turn(out);
             }
-            Trap::Pit if self.depth >= self.campaign.final_depth() => {
+            Trap::Pit if self.nothing_below() => {
                 out.push(notice(
                     "A trapdoor opens under you, but the last depth's floor is solid below: you climb out.",
                 ));
@@ -224,20 +211,6 @@ impl RunState {
         }
     }
 
-    /// A walkable tile for a teleport to land on: far from the player, nobody there.
-    fn teleport_destination(&self) -> Option<Pos> {
-        let tiles = &self.level.level.tiles;
-        let spots: Vec<Pos> = tiles
-            .positions()
-            .filter(|&p| {
-                tiles[p] == Tile::Floor
-                    && p.chebyshev(self.player) > 8
-                    && self.level.monster_at(p).is_none()
-            })
-            .collect();
-        (!spots.is_empty()).then(|| spots[self.terrain_rng(3).below(spots.len() as u32) as usize])
-    }
-
     /// A fall to the next depth: a little damage (never the last hit point), then the
     /// next depth's level, landing on a floor tile of it.
     fn fall(&mut self, out: &mut Vec<Outcome>) {
@@ -245,15 +218,14 @@ impl RunState {
         let damage = rng.range_inclusive(FALL_DAMAGE.0 as i32, FALL_DAMAGE.1 as i32) as u32;
         let damage = damage.min(self.fight.hp.saturating_sub(1));
         self.fight.hp -= damage;
-        self.turns = self.turns.saturating_add(1);
-        let key = self.key_for(self.depth + 1);
         let landing = rng.next_u64();
-        self.enter(key, Arrival::Fallen(landing), ChangeReason::Fall, out);
+        self.go_down_to(Arrival::Fallen(landing), ChangeReason::Fall, out);
         out.push(notice(&format!("You land hard ({damage}).")));
     }
 
-    /// The run ends in death by `cause` (no hit points left, whatever took them).
-    fn die(&mut self, cause: &str, out: &mut Vec<Outcome>) {
+    /// The run ends in death by `cause` (no hit points left, whatever took them): a
+    /// monster's blow, lava, a dart.
+    pub(super) fn die(&mut self, cause: &str, out: &mut Vec<Outcome>) {
         self.fight.hp = 0;
         out.push(notice(&format!("You die: {cause}.")));
         self.fight.end = Some(RunEnd::Died {

@@ -165,7 +165,7 @@ impl RunState {
     }
 
     /// The slot that holds `kind`, if it is worn or wielded.
-    fn slot_holding(&self, kind: usize) -> Option<Slot> {
+    pub(super) fn slot_holding(&self, kind: usize) -> Option<Slot> {
         let fight = &self.fight;
         if fight.weapon == Some(kind) {
             Some(Slot::Weapon)
@@ -217,8 +217,9 @@ impl RunState {
     }
 
     /// Carries the player to a free tile at least a third of the level's size away (the
-    /// farthest tried, if none is), from a stream of the run seed and the turn.
-    fn teleport(&mut self, out: &mut Vec<Outcome>) {
+    /// farthest tried, if none is), from a stream of the run seed and the turn: a scroll
+    /// of teleportation, and a teleport trap.
+    pub(super) fn teleport(&mut self, out: &mut Vec<Outcome>) {
         let tiles = &self.level.level.tiles;
         let free: Vec<Pos> = tiles
             .positions()
@@ -270,7 +271,7 @@ impl RunState {
     }
 
     fn zap_digging(&mut self, wand: usize, out: &mut Vec<Outcome>) -> Spent {
-        if self.depth >= self.campaign.final_depth() {
+        if self.nothing_below() {
             out.push(notice(
                 "The wand bores a hole, but the floor of the last depth heals over it.",
             ));
@@ -454,7 +455,7 @@ const STAGGER_SALT: u64 = 0x0053_5441_4747_4552;
 
 /// Where a worn or wielded item goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Slot {
+pub(super) enum Slot {
     Weapon,
     Armour,
     Ring,

@@ -6,6 +6,7 @@
 
 use super::reach::Reach;
 use super::{FeatureVeto, Stairs};
+use crate::base::analysis::wall_bits::WallBits;
 use crate::base::grid::{Grid, KING, ORTHOGONAL, Pos, Tile};
 use crate::base::rng::StreamRng;
 
@@ -116,37 +117,22 @@ pub(super) fn lay_lake(
     Err(veto)
 }
 
-/// A `w` × `h` blob: an ellipse filled at random, then four passes of the cave rule
-/// (open with five open neighbours or more, stays open with four), outside the box closed.
+/// A `w` × `h` blob: an ellipse filled at random, then four passes of the cave
+/// automaton's 4-5 rule with the lake as its floor (a cell joins with five lake
+/// neighbours, stays with four; outside the box is rock).
 fn blob(w: i32, h: i32, rng: &mut StreamRng) -> Vec<bool> {
-    let mut open: Vec<bool> = (0..h)
-        .flat_map(|y| (0..w).map(move |x| (x, y)))
-        .map(|(x, y)| {
-            // Inside the ellipse through the box's sides, in whole numbers.
-            let (dx, dy) = (2 * x + 1 - w, 2 * y + 1 - h);
-            let inside = dx * dx * h * h + dy * dy * w * w <= w * w * h * h;
-            inside && rng.chance_percent(65)
-        })
-        .collect();
-    for _ in 0..4 {
-        let before = open.clone();
-        for y in 0..h {
-            for x in 0..w {
-                let neighbours = KING
-                    .iter()
-                    .filter(|&&(dx, dy)| {
-                        let (nx, ny) = (x + dx, y + dy);
-                        (0..w).contains(&nx)
-                            && (0..h).contains(&ny)
-                            && before[(ny * w + nx) as usize]
-                    })
-                    .count();
-                let i = (y * w + x) as usize;
-                open[i] = neighbours >= 5 || (before[i] && neighbours >= 4);
-            }
-        }
-    }
-    open
+    let rock = WallBits::from_fn(w as usize, h as usize, |x, y| {
+        // Inside the ellipse through the box's sides, in whole numbers.
+        let (dx, dy) = (2 * x as i32 + 1 - w, 2 * y as i32 + 1 - h);
+        let inside = dx * dx * h * h + dy * dy * w * w <= w * w * h * h;
+        !(inside && rng.chance_percent(65))
+    });
+    rock.steps(4)
+        .to_grid()
+        .cells()
+        .iter()
+        .map(|&r| !r)
+        .collect()
 }
 
 /// A straight run of chasm with walkable ground at both ends: where a bridge could go.
