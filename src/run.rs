@@ -515,6 +515,7 @@ impl RunState {
             Arrival::At(p) if generated.tiles.is_walkable(p) => p,
             Arrival::At(_) => generated.up,
             Arrival::Fallen(draw) => arrival::landing_spot(&generated, draw),
+            Arrival::Nearest(p) => arrival::nearest_reachable(&generated, p),
         };
         let memory = self.memories.get(&key.encode()).cloned();
         self.level = LevelInPlay::new(key.clone(), generated, memory.as_ref());

@@ -52,6 +52,16 @@ pub struct PlayArgs {
     /// combined with --load (load inside the run with F9 or `L` instead).
     #[arg(long, conflicts_with = "load")]
     record: Option<PathBuf>,
+    /// Live reload, for designers: the run follows CONFIG as it is edited. Each save of
+    /// the file (or of the loot table it names) makes the level in play again from the
+    /// same seed and depth where the change touches it, the player kept in place; a
+    /// broken save is told on the status line and the level stays.
+    #[arg(
+        long,
+        requires = "config",
+        conflicts_with_all = ["load", "key", "kind", "width", "height", "record", "headless", "loot"]
+    )]
+    watch: bool,
 }
 
 impl PlayArgs {
@@ -146,16 +156,26 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
         super::print_out(&format!("{text}\n"))?;
         return Ok(Outcome::Done);
     }
+    let follow = if args.watch {
+        args.level.config.clone()
+    } else {
+        None
+    };
+    if follow.is_some() && cfg!(not(feature = "watch")) {
+        return Err(CliError(
+            "--watch: this delve was built without the `watch` feature".into(),
+        ));
+    }
     if args.tui {
-        return play_in_terminal(settings);
+        return play_in_terminal(settings, follow);
     }
     match missing_display() {
-        None => play_in_window(settings),
+        None => play_in_window(settings, follow),
         Some(problem) if in_a_terminal() => {
             eprintln!(
                 "delve: {problem}: playing in this terminal (`delve play --tui` does so on purpose)."
             );
-            play_in_terminal(settings)
+            play_in_terminal(settings, follow)
         }
         Some(problem) => Err(CliError(format!(
             "{problem}. Set DISPLAY to a running X server, start a virtual one (`Xvfb :99 &` then `DISPLAY=:99 delve`, see the README), play in a terminal (`delve play --tui`), or play without a window: `delve play --headless --actions \"…\"`"
@@ -183,16 +203,21 @@ fn in_a_terminal() -> bool {
     cfg!(feature = "tui") && std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
 }
 
-/// Plays the run in this terminal.
+/// Plays the run in this terminal (following the campaign file `follow`, if given).
 #[cfg(feature = "tui")]
-fn play_in_terminal(settings: RunSettings) -> Result<Outcome, CliError> {
+fn play_in_terminal(settings: RunSettings, follow: Option<PathBuf>) -> Result<Outcome, CliError> {
     if !in_a_terminal() {
         return Err(CliError(
             "--tui needs a terminal: stdin and stdout must both be one (not a pipe or a file)"
                 .into(),
         ));
     }
-    match delve::front::tui::play(settings) {
+    let exit = match follow {
+        #[cfg(feature = "watch")]
+        Some(file) => delve::front::tui::play_following(settings, &file),
+        _ => delve::front::tui::play(settings),
+    };
+    match exit {
         bevy::app::AppExit::Success => Ok(Outcome::Done),
         bevy::app::AppExit::Error(code) => {
             Err(CliError(format!("the game stopped with error code {code}")))
@@ -201,7 +226,7 @@ fn play_in_terminal(settings: RunSettings) -> Result<Outcome, CliError> {
 }
 
 #[cfg(not(feature = "tui"))]
-fn play_in_terminal(_settings: RunSettings) -> Result<Outcome, CliError> {
+fn play_in_terminal(_settings: RunSettings, _follow: Option<PathBuf>) -> Result<Outcome, CliError> {
     Err(CliError(
         "this delve was built without the `tui` feature; use the window or `delve play --headless`"
             .into(),
@@ -236,8 +261,13 @@ fn missing_display() -> Option<String> {
 }
 
 #[cfg(feature = "render")]
-fn play_in_window(settings: RunSettings) -> Result<Outcome, CliError> {
-    match delve::front::render::play(settings) {
+fn play_in_window(settings: RunSettings, follow: Option<PathBuf>) -> Result<Outcome, CliError> {
+    let exit = match follow {
+        #[cfg(feature = "watch")]
+        Some(file) => delve::front::render::play_following(settings, &file),
+        _ => delve::front::render::play(settings),
+    };
+    match exit {
         bevy::app::AppExit::Success => Ok(Outcome::Done),
         bevy::app::AppExit::Error(code) => {
             Err(CliError(format!("the game stopped with error code {code}")))
@@ -276,7 +306,7 @@ pub fn watch_in_window(
 }
 
 #[cfg(not(feature = "render"))]
-fn play_in_window(_settings: RunSettings) -> Result<Outcome, CliError> {
+fn play_in_window(_settings: RunSettings, _follow: Option<PathBuf>) -> Result<Outcome, CliError> {
     Err(CliError(
         "this delve was built without the `render` feature; use `delve play --headless`, or build with default features".into(),
     ))

@@ -4,6 +4,8 @@
 //! actions in, entities and messages out.
 
 pub mod actions;
+#[cfg(feature = "assets")]
+pub mod assets;
 pub mod headless;
 pub mod level;
 pub mod messages;

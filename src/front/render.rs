@@ -70,7 +70,14 @@ impl Plugin for AppPlugin {
 /// Opens the window and plays the run until the player quits (Esc or closing the
 /// window); returns how the app exited.
 pub fn play(settings: RunSettings) -> AppExit {
-    window_app(settings).run()
+    window_app(settings, None).run()
+}
+
+/// [`play`], the run following its campaign file `file` as it is edited (live reload,
+/// `delve play --watch`).
+#[cfg(feature = "watch")]
+pub fn play_following(settings: RunSettings, file: &std::path::Path) -> AppExit {
+    window_app(settings, Some(file)).run()
 }
 
 /// Opens the window and plays a recording back at `speed` steps a second, checking
@@ -90,7 +97,7 @@ pub fn watch_recording(recording: crate::run::record::Recording, speed: f32) -> 
         record: None,
         offer_to_continue: false,
     };
-    let mut app = window_app(settings);
+    let mut app = window_app(settings, None);
     app.add_plugins(replay::ReplayPlugin {
         steps: recording.steps,
         speed,
@@ -98,11 +105,22 @@ pub fn watch_recording(recording: crate::run::record::Recording, speed: f32) -> 
     app.run()
 }
 
-/// The window and the game, ready to run.
-fn window_app(settings: RunSettings) -> App {
+/// The window and the game (following `follow`, the campaign file, when given), ready
+/// to run.
+fn window_app(settings: RunSettings, follow: Option<&std::path::Path>) -> App {
     let mut app = App::new();
+    #[cfg(feature = "watch")]
+    let following = follow.map(crate::front::game::assets::Following::file);
+    #[cfg(feature = "watch")]
+    if let Some(following) = &following {
+        app.add_plugins(following.source.clone());
+    }
     app.add_plugins(
         DefaultPlugins
+            .set(bevy::asset::AssetPlugin {
+                watch_for_changes_override: Some(follow.is_some()),
+                ..default()
+            })
             .set(WindowPlugin {
                 primary_window: Some(Window {
                     title: "delve".into(),
@@ -126,6 +144,10 @@ fn window_app(settings: RunSettings) -> App {
     });
     // DefaultPlugins already brings StatesPlugin (bevy's `bevy_state` feature is on).
     app.add_plugins((GamePlugin { settings }, AppPlugin));
+    #[cfg(feature = "watch")]
+    if let Some(following) = following {
+        app.add_plugins(crate::front::game::assets::Following::plugins(following.campaign));
+    }
     if let Some(dir) = std::env::var_os(SMOKE_TEST_VAR) {
         app.add_plugins(smoke::SmokeTestPlugin { dir: dir.into() });
     }

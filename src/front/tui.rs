@@ -28,20 +28,51 @@ const FRAME: Duration = Duration::from_millis(30);
 
 /// Plays the run in this terminal until the player quits; returns how the app exited.
 pub fn play(settings: RunSettings) -> AppExit {
-    App::new()
-        .add_plugins((
-            MinimalPlugins.set(ScheduleRunnerPlugin::run_loop(FRAME)),
-            StatesPlugin,
-            GamePlugin { settings },
-            RatatuiPlugins {
-                // Kitty's keyboard protocol is not needed for the key table, and some
-                // terminals (and tmux) answer it badly.
-                enable_kitty_protocol: false,
+    terminal_app(settings, None).run()
+}
+
+/// [`play`], the run following its campaign file `file` as it is edited (live reload,
+/// `delve play --watch`).
+#[cfg(feature = "watch")]
+pub fn play_following(settings: RunSettings, file: &std::path::Path) -> AppExit {
+    terminal_app(settings, Some(file)).run()
+}
+
+/// The terminal and the game (following `follow`, the campaign file, when given).
+fn terminal_app(settings: RunSettings, follow: Option<&std::path::Path>) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins.set(ScheduleRunnerPlugin::run_loop(FRAME)),
+        StatesPlugin,
+    ));
+    #[cfg(feature = "watch")]
+    let following = follow.map(crate::front::game::assets::Following::file);
+    #[cfg(feature = "watch")]
+    if let Some(following) = &following {
+        app.add_plugins(following.source.clone()).add_plugins(
+            bevy::asset::AssetPlugin {
+                watch_for_changes_override: Some(true),
                 ..default()
             },
-            TuiPlugin,
-        ))
-        .run()
+        );
+    }
+    #[cfg(not(feature = "watch"))]
+    let _ = follow;
+    app.add_plugins((
+        GamePlugin { settings },
+        RatatuiPlugins {
+            // Kitty's keyboard protocol is not needed for the key table, and some
+            // terminals (and tmux) answer it badly.
+            enable_kitty_protocol: false,
+            ..default()
+        },
+        TuiPlugin,
+    ));
+    #[cfg(feature = "watch")]
+    if let Some(following) = following {
+        app.add_plugins(crate::front::game::assets::Following::plugins(following.campaign));
+    }
+    app
 }
 
 /// Keys in, screen out.

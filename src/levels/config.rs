@@ -24,7 +24,7 @@ use crate::levels::generator::{GeneratorConfig, GeneratorKind, Invalid};
 use std::sync::Arc;
 
 use crate::base::rng::level_seed;
-use crate::base::ron_text::{Dialect, RonError, locate};
+use crate::base::ron_text::{Dialect, ReadTextError, RonError, locate};
 use crate::content::loot::{LootError, LootTable, default_loot_table, embedded_loot_table_shared};
 
 /// The campaign built into the binary, so `delve` runs with no files around it.
@@ -184,7 +184,27 @@ impl CampaignConfig {
     /// Parses and validates campaign text; `origin` names it in errors, and a `loot`
     /// file is read relative to the folder `origin` is in.
     pub fn parse(text: &str, origin: &str) -> Result<CampaignConfig, ConfigError> {
-        let mut campaign: CampaignConfig =
+        let folder = Path::new(origin).parent().unwrap_or(Path::new(""));
+        CampaignText::parse(text, origin)?
+            .with_tables(|file| crate::base::ron_text::read_text(&folder.join(file)))
+    }
+}
+
+/// A campaign's text, parsed and checked but for the tables it names in other files
+/// (`loot:`): [`CampaignText::table_files`] says which, and [`CampaignText::with_tables`]
+/// reads them through a reader of the caller's (the file system for
+/// [`CampaignConfig::parse`], an asset loader's own reads in a Bevy app).
+#[derive(Clone, Debug)]
+pub struct CampaignText<'a> {
+    campaign: CampaignConfig,
+    text: &'a str,
+    origin: &'a str,
+}
+
+impl<'a> CampaignText<'a> {
+    /// Parses and validates everything in `text` itself; `origin` names it in errors.
+    pub fn parse(text: &'a str, origin: &'a str) -> Result<CampaignText<'a>, ConfigError> {
+        let campaign: CampaignConfig =
             crate::base::ron_text::parse(text, origin, Dialect::Config)
                 .map_err(ConfigError::Syntax)?;
         if campaign.depths.is_empty() {
@@ -210,17 +230,54 @@ impl CampaignConfig {
             let rule = format!("must be between 1 and {MAX_DEPTH}, got {depth}");
             return Err(ConfigError::at_field(text, origin, "final_depth", rule));
         }
-        if let Some(file) = &campaign.loot {
+        Ok(CampaignText {
+            campaign,
+            text,
+            origin,
+        })
+    }
+
+    /// The files the campaign names for its tables, as written (relative to its own
+    /// folder).
+    pub fn table_files(&self) -> Vec<&str> {
+        self.campaign.loot.as_deref().into_iter().collect()
+    }
+
+    /// The campaign with the tables it names, each read by `read` (given the name as
+    /// written) and checked; an unreadable or broken table is an error at the field
+    /// that names it.
+    pub fn with_tables(
+        self,
+        mut read: impl FnMut(&str) -> Result<String, ReadTextError>,
+    ) -> Result<CampaignConfig, ConfigError> {
+        let CampaignText {
+            mut campaign,
+            text,
+            origin,
+        } = self;
+        if let Some(file) = campaign.loot.clone() {
             let folder = Path::new(origin).parent().unwrap_or(Path::new(""));
-            let table = LootTable::load(&folder.join(file)).map_err(|error| {
-                let (line, column) = locate(text, "loot", None).unwrap_or((1, 1));
-                ConfigError::Loot {
-                    origin: origin.to_owned(),
-                    line,
-                    column,
-                    error: Box::new(error),
-                }
-            })?;
+            let table_origin = folder.join(&file).display().to_string();
+            let table = read(&file)
+                .map_err(|e| {
+                    e.into_ron_error(&table_origin).map_or_else(
+                        |message| LootError::Io {
+                            origin: table_origin.clone(),
+                            message,
+                        },
+                        LootError::Parse,
+                    )
+                })
+                .and_then(|table_text| LootTable::from_ron_str(&table_text, &table_origin))
+                .map_err(|error| {
+                    let (line, column) = locate(text, "loot", None).unwrap_or((1, 1));
+                    ConfigError::Loot {
+                        origin: origin.to_owned(),
+                        line,
+                        column,
+                        error: Box::new(error),
+                    }
+                })?;
             campaign = campaign.with_loot_table(table);
         }
         Ok(campaign)

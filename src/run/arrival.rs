@@ -17,6 +17,22 @@ pub enum Arrival {
     /// Fallen from above (a chasm, a trapdoor): on the floor tile this draw picks among
     /// those reachable on foot from the up stairs.
     Fallen(u64),
+    /// Where the player stood on the level this one replaces, if that is still safe
+    /// ground reachable from the up stairs; else the nearest such tile (a level made
+    /// again from a changed campaign file).
+    Nearest(Pos),
+}
+
+/// The tile of `level` nearest `to` (in steps of a king, ties in row order) that is
+/// safe on foot and reachable from its up stairs: `to` itself when it is one.
+pub fn nearest_reachable(level: &Level, to: Pos) -> Pos {
+    let distance = walking_distances(&level.tiles, level.up);
+    let steps = |p: Pos| (p.x - to.x).abs().max((p.y - to.y).abs());
+    (0..level.tiles.len())
+        .filter(|&i| distance[i] != UNREACHABLE && level.tiles.cells()[i].is_walkable())
+        .map(|i| level.tiles.pos_of(i))
+        .min_by_key(|&p| steps(p))
+        .unwrap_or(level.up)
 }
 
 /// Where a fall onto `level` lands, by `draw`: one of the floor tiles reachable on foot
@@ -53,6 +69,8 @@ pub enum ChangeReason {
     FinishWatch,
     /// A fall down a chasm or a trapdoor.
     Fall,
+    /// The campaign file changed (live reload): the level in play made again from it.
+    CampaignChanged,
 }
 
 /// What the player is told on arriving on `key`'s level.
@@ -70,5 +88,8 @@ pub fn arrival_notice(reason: ChangeReason, key: &LevelKey) -> String {
         }
         ChangeReason::AdjustWalls => format!("New cave: level key {code}."),
         ChangeReason::FinishWatch => "Pockets repaired, stairs placed: the finished cave.".into(),
+        ChangeReason::CampaignChanged => {
+            format!("Depth {} made again: {what}, level key {code}.", key.depth)
+        }
     }
 }

@@ -4,6 +4,7 @@
 
 use super::watch::{WatchStep, next_step};
 use super::{Arrival, ChangeReason, Outcome, RunState, notice};
+use crate::levels::config::CampaignConfig;
 use crate::base::rng::mix64;
 use crate::levels::generator::{GeneratorConfig, GeneratorKind};
 use crate::levels::key::LevelKey;
@@ -121,4 +122,163 @@ fn how_to_get_a_cave() -> String {
         Some(digit) => format!("press {digit} for {}", cave.info().with_article()),
         None => format!("switch to {}", cave.info().with_article()),
     }
+}
+
+impl RunState {
+    /// The campaign file of the run changed (a designer's live reload): the run goes on
+    /// under `campaign`, keeping its master seed. The level in play is made again only
+    /// when what makes it changed (its depth's generator or the loot table), with the
+    /// player where they stood if that is still open ground (else the nearest open
+    /// tile); the other depths follow the new campaign when next reached. Carried items
+    /// keep their kinds by name in a changed loot table (those it no longer has are
+    /// lost, and said so). `origin` names the file in what the player is told; a
+    /// reload marks the run as a designer run.
+    pub fn follow_campaign(&mut self, campaign: CampaignConfig, origin: &str) -> Vec<Outcome> {
+        let mut out = Vec::new();
+        let mut campaign = campaign;
+        campaign.seed = self.campaign.seed;
+        let changes = campaign_changes(&self.campaign, &campaign);
+        if changes.is_empty() {
+            out.push(notice(&format!(
+                "{origin} saved: nothing in it changed for this run (its seed stays {}).",
+                self.campaign.seed
+            )));
+            return out;
+        }
+        if self.end().is_some() {
+            out.push(notice(&format!(
+                "{origin} changed ({}), but the run is over.",
+                changes.join("; ")
+            )));
+            return out;
+        }
+        self.mark_designer();
+        if self.watch.is_some() {
+            self.watch = None;
+        }
+        let loot_changed =
+            campaign.loot_table().fingerprint() != self.campaign.loot_table().fingerprint();
+        let mut lost = Vec::new();
+        if loot_changed {
+            lost = self.carry_items_into(campaign.loot_table());
+        }
+        let depth = self.depth;
+        let mut key = self.level.key.clone();
+        if campaign.config_at(depth) != self.campaign.config_at(depth) {
+            key.config = campaign.config_at(depth).clone();
+        }
+        let key = key.under(campaign.loot_table());
+        self.campaign = campaign;
+        self.keys.retain(|&d, _| d == depth);
+        out.push(notice(&format!("{origin} changed: {}.", changes.join("; "))));
+        if !lost.is_empty() {
+            out.push(notice(&format!(
+                "The new loot table has no {}: gone from your pack.",
+                lost.join(", ")
+            )));
+        }
+        if key != self.level.key {
+            let player = self.player;
+            self.enter(
+                key,
+                Arrival::Nearest(player),
+                ChangeReason::CampaignChanged,
+                &mut out,
+            );
+        }
+        if loot_changed {
+            // What the levels left behind remember holds the old table's kinds.
+            self.memories.clear();
+        }
+        out
+    }
+
+    /// Carries the inventory, what is worn and what is known over into `table`, kind
+    /// by name; returns the names of the kinds `table` lacks (their items are gone).
+    fn carry_items_into(&mut self, table: &crate::content::loot::LootTable) -> Vec<String> {
+        let old = self.campaign.loot_table();
+        let kind_in_new = |kind: usize| {
+            old.items()
+                .get(kind)
+                .and_then(|item| table.index_of(&item.name))
+        };
+        let mut lost: Vec<String> = self
+            .inventory
+            .iter()
+            .filter(|&&kind| kind_in_new(kind).is_none())
+            .map(|&kind| old.true_name(kind))
+            .collect();
+        lost.sort();
+        lost.dedup();
+        self.inventory = self.inventory.iter().filter_map(|&k| kind_in_new(k)).collect();
+        let fight = &mut self.fight;
+        fight.identified = fight.identified.iter().filter_map(|&k| kind_in_new(k)).collect();
+        fight.identified.sort_unstable();
+        fight.identified.dedup();
+        for slot in [
+            &mut fight.weapon,
+            &mut fight.armour,
+            &mut fight.ring,
+            &mut fight.second_ring,
+        ] {
+            *slot = slot.and_then(kind_in_new);
+        }
+        fight.wand_charges_used = std::mem::take(&mut fight.wand_charges_used)
+            .into_iter()
+            .filter_map(|(k, used)| Some((kind_in_new(k)?, used)))
+            .collect();
+        fight.letters = std::mem::take(&mut fight.letters)
+            .into_iter()
+            .filter_map(|(letter, k)| Some((letter, kind_in_new(k)?)))
+            .collect();
+        let fits = super::save::check_carried(
+            self.rules.saves_the_fight().then_some(&self.fight),
+            &self.inventory,
+            table,
+            self.turns,
+        );
+        if fits.is_err() {
+            // A kind of the same name that now does something else: nothing stays worn
+            // or half-used that the new table would not allow.
+            let fight = &mut self.fight;
+            (fight.weapon, fight.armour, fight.ring, fight.second_ring) = (None, None, None, None);
+            fight.wand_charges_used.clear();
+            fight.confused_until = fight.confused_until.min(self.turns);
+        }
+        lost
+    }
+}
+
+/// What differs between two campaigns, in words (empty when they are the same run).
+fn campaign_changes(old: &CampaignConfig, new: &CampaignConfig) -> Vec<String> {
+    let mut changes = Vec::new();
+    if old.name != new.name {
+        changes.push(format!("its name is now {:?}", new.name));
+    }
+    let changed: Vec<String> = (0..old.depths.len().max(new.depths.len()))
+        .filter(|&i| old.depths.get(i) != new.depths.get(i))
+        .map(|i| (i + 1).to_string())
+        .collect();
+    if old.depths.len() != new.depths.len() {
+        changes.push(format!(
+            "it lists {} depths (was {})",
+            new.depths.len(),
+            old.depths.len()
+        ));
+    }
+    if !changed.is_empty() {
+        let plural = if changed.len() == 1 { "" } else { "s" };
+        changes.push(format!("entry{plural} {} of `depths`", changed.join(", ")));
+    }
+    if old.final_depth() != new.final_depth() {
+        changes.push(format!("the final depth is {}", new.final_depth()));
+    }
+    if old.loot_table().fingerprint() != new.loot_table().fingerprint() {
+        changes.push(format!(
+            "the loot table ({} kinds, {})",
+            new.loot_table().items().len(),
+            new.loot_table().fingerprint()
+        ));
+    }
+    changes
 }

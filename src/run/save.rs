@@ -420,7 +420,7 @@ impl RunState {
 /// Checks what is carried: every item of a kind the loot table has and, in a run with
 /// monsters, the fight's numbers, what is worn and wielded, and letters that name
 /// carried kinds.
-fn check_carried(
+pub(super) fn check_carried(
     fight: Option<&Fight>,
     inventory: &[usize],
     table: &LootTable,

@@ -8,6 +8,7 @@ mod caves;
 mod cli;
 mod configs;
 mod fight;
+mod follow_campaign;
 mod fuzz_corpora;
 mod golden;
 mod items;

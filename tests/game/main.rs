@@ -7,6 +7,8 @@
 //! go through the game's requests, and what a headless run reports. One test binary, a
 //! module per behaviour, sharing the `TestContext` defined here.
 
+#[cfg(feature = "watch")]
+mod assets;
 mod headless;
 mod messages;
 mod mirror;

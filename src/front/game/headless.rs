@@ -25,6 +25,28 @@ pub fn headless_app(settings: RunSettings) -> App {
     app
 }
 
+/// [`headless_app`], the run following its campaign `file` as it changes (live
+/// reload): its folder an asset source that Bevy watches, the campaign an asset.
+#[cfg(feature = "watch")]
+pub fn headless_app_following(settings: RunSettings, file: &std::path::Path) -> App {
+    use super::assets::Following;
+    let following = Following::file(file);
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        StatesPlugin,
+        following.source,
+        bevy::asset::AssetPlugin {
+            watch_for_changes_override: Some(true),
+            ..Default::default()
+        },
+        GamePlugin { settings },
+        Following::plugins(following.campaign),
+    ));
+    app.insert_resource(SaveWriter::new(false));
+    app
+}
+
 /// The state a headless run ends in.
 #[derive(Serialize, Clone, Debug, PartialEq, Eq)]
 pub struct FinalState {
