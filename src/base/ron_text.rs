@@ -51,7 +51,7 @@ pub const MOST_TEXT_BYTES: u64 = 64 << 20;
 /// their line and column, and a file over [`MOST_TEXT_BYTES`] is refused.
 pub fn read_text(path: &std::path::Path) -> Result<String, ReadTextError> {
     use std::io::Read;
-    let io = |e: std::io::Error| ReadTextError::Io(e.to_string());
+    let io = |e: std::io::Error| ReadTextError::Io(io_message(&e));
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .map_err(io)?
@@ -66,6 +66,18 @@ pub fn read_text(path: &std::path::Path) -> Result<String, ReadTextError> {
     }
     text_of(bytes)
 }
+
+/// What a reading error says: the system's words, but one phrase for a missing file,
+/// whoever reads it (the file system here, an asset reader in a Bevy app).
+pub fn io_message(error: &std::io::Error) -> String {
+    match error.kind() {
+        std::io::ErrorKind::NotFound => NO_SUCH_FILE.to_owned(),
+        _ => error.to_string(),
+    }
+}
+
+/// What [`io_message`] says of a file that is not there.
+pub const NO_SUCH_FILE: &str = "no such file";
 
 /// `bytes` as UTF-8 text, or where the first byte that is not UTF-8 stands.
 pub fn text_of(bytes: Vec<u8>) -> Result<String, ReadTextError> {

@@ -40,6 +40,10 @@ pub enum AppSystems {
 /// background save is reported within this time).
 pub const IDLE_FRAME_INTERVAL: std::time::Duration = std::time::Duration::from_secs(1);
 
+/// How long an idle window waits before a frame while it follows its campaign file
+/// (`delve play --watch`): a saved edit shows within this time.
+pub const FOLLOWING_FRAME_INTERVAL: std::time::Duration = std::time::Duration::from_millis(100);
+
 /// Everything the window adds to the [`GamePlugin`]: add after `DefaultPlugins`.
 pub struct AppPlugin;
 
@@ -138,15 +142,25 @@ fn window_app(settings: RunSettings, follow: Option<&std::path::Path>) -> App {
     // A turn-based game draws on input: a frame after each key press or window event
     // (and while the camera glides), otherwise one a second — not one core's worth of
     // frames while nothing happens.
-    app.insert_resource(WinitSettings {
-        focused_mode: UpdateMode::reactive_low_power(IDLE_FRAME_INTERVAL),
-        unfocused_mode: UpdateMode::reactive_low_power(IDLE_FRAME_INTERVAL * 5),
+    app.insert_resource(match follow {
+        // Following a campaign file, an idle window still looks for a save of it ten
+        // times a second (a designer sees an edit at once, focused or not).
+        Some(_) => WinitSettings {
+            focused_mode: UpdateMode::reactive_low_power(FOLLOWING_FRAME_INTERVAL),
+            unfocused_mode: UpdateMode::reactive_low_power(FOLLOWING_FRAME_INTERVAL),
+        },
+        None => WinitSettings {
+            focused_mode: UpdateMode::reactive_low_power(IDLE_FRAME_INTERVAL),
+            unfocused_mode: UpdateMode::reactive_low_power(IDLE_FRAME_INTERVAL * 5),
+        },
     });
     // DefaultPlugins already brings StatesPlugin (bevy's `bevy_state` feature is on).
     app.add_plugins((GamePlugin { settings }, AppPlugin));
     #[cfg(feature = "watch")]
     if let Some(following) = following {
-        app.add_plugins(crate::front::game::assets::Following::plugins(following.campaign));
+        app.add_plugins(crate::front::game::assets::Following::plugins(
+            following.campaign,
+        ));
     }
     if let Some(dir) = std::env::var_os(SMOKE_TEST_VAR) {
         app.add_plugins(smoke::SmokeTestPlugin { dir: dir.into() });

@@ -49,12 +49,11 @@ fn terminal_app(settings: RunSettings, follow: Option<&std::path::Path>) -> App 
     let following = follow.map(crate::front::game::assets::Following::file);
     #[cfg(feature = "watch")]
     if let Some(following) = &following {
-        app.add_plugins(following.source.clone()).add_plugins(
-            bevy::asset::AssetPlugin {
+        app.add_plugins(following.source.clone())
+            .add_plugins(bevy::asset::AssetPlugin {
                 watch_for_changes_override: Some(true),
                 ..default()
-            },
-        );
+            });
     }
     #[cfg(not(feature = "watch"))]
     let _ = follow;
@@ -70,7 +69,9 @@ fn terminal_app(settings: RunSettings, follow: Option<&std::path::Path>) -> App 
     ));
     #[cfg(feature = "watch")]
     if let Some(following) = following {
-        app.add_plugins(crate::front::game::assets::Following::plugins(following.campaign));
+        app.add_plugins(crate::front::game::assets::Following::plugins(
+            following.campaign,
+        ));
     }
     app
 }

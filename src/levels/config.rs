@@ -204,9 +204,8 @@ pub struct CampaignText<'a> {
 impl<'a> CampaignText<'a> {
     /// Parses and validates everything in `text` itself; `origin` names it in errors.
     pub fn parse(text: &'a str, origin: &'a str) -> Result<CampaignText<'a>, ConfigError> {
-        let campaign: CampaignConfig =
-            crate::base::ron_text::parse(text, origin, Dialect::Config)
-                .map_err(ConfigError::Syntax)?;
+        let campaign: CampaignConfig = crate::base::ron_text::parse(text, origin, Dialect::Config)
+            .map_err(ConfigError::Syntax)?;
         if campaign.depths.is_empty() {
             let rule = "must list at least one level".to_owned();
             return Err(ConfigError::at_field(text, origin, "depths", rule));

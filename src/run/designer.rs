@@ -4,8 +4,8 @@
 
 use super::watch::{WatchStep, next_step};
 use super::{Arrival, ChangeReason, Outcome, RunState, notice};
-use crate::levels::config::CampaignConfig;
 use crate::base::rng::mix64;
+use crate::levels::config::CampaignConfig;
 use crate::levels::generator::{GeneratorConfig, GeneratorKind};
 use crate::levels::key::LevelKey;
 
@@ -170,7 +170,10 @@ impl RunState {
         let key = key.under(campaign.loot_table());
         self.campaign = campaign;
         self.keys.retain(|&d, _| d == depth);
-        out.push(notice(&format!("{origin} changed: {}.", changes.join("; "))));
+        out.push(notice(&format!(
+            "{origin} changed: {}.",
+            changes.join("; ")
+        )));
         if !lost.is_empty() {
             out.push(notice(&format!(
                 "The new loot table has no {}: gone from your pack.",
@@ -210,9 +213,17 @@ impl RunState {
             .collect();
         lost.sort();
         lost.dedup();
-        self.inventory = self.inventory.iter().filter_map(|&k| kind_in_new(k)).collect();
+        self.inventory = self
+            .inventory
+            .iter()
+            .filter_map(|&k| kind_in_new(k))
+            .collect();
         let fight = &mut self.fight;
-        fight.identified = fight.identified.iter().filter_map(|&k| kind_in_new(k)).collect();
+        fight.identified = fight
+            .identified
+            .iter()
+            .filter_map(|&k| kind_in_new(k))
+            .collect();
         fight.identified.sort_unstable();
         fight.identified.dedup();
         for slot in [

@@ -56,7 +56,12 @@ fn load<A: Asset + Clone>(app: &mut App, file: &str) -> Result<A, String> {
         match server.load_state(handle.id()) {
             LoadState::Loaded => {
                 if server.is_loaded_with_dependencies(handle.id()) {
-                    return Ok(app.world().resource::<Assets<A>>().get(&handle).unwrap().clone());
+                    return Ok(app
+                        .world()
+                        .resource::<Assets<A>>()
+                        .get(&handle)
+                        .unwrap()
+                        .clone());
                 }
             }
             LoadState::Failed(error) => {
@@ -71,7 +76,10 @@ fn load<A: Asset + Clone>(app: &mut App, file: &str) -> Result<A, String> {
             }
             _ => {}
         }
-        assert!(start.elapsed() < PATIENCE, "{file} neither loaded nor failed");
+        assert!(
+            start.elapsed() < PATIENCE,
+            "{file} neither loaded nor failed"
+        );
         std::thread::sleep(Duration::from_millis(2));
     }
 }
@@ -107,13 +115,28 @@ fn a_broken_config_asset_fails_with_the_parsers_error() {
     let dir = TempDir::new("broken-assets");
     let broken: [(&str, &[u8]); 6] = [
         ("syntax.ron", b"(seed: 1, depths: [Cave(wall_percent: )])"),
-        ("range.ron", b"(\n  seed: 1,\n  depths: [\n    Cave(\n      wall_percent: 101,\n    ),\n  ],\n)\n"),
+        (
+            "range.ron",
+            b"(\n  seed: 1,\n  depths: [\n    Cave(\n      wall_percent: 101,\n    ),\n  ],\n)\n",
+        ),
         ("unknown.ron", b"(seed: 1, depths: [Rooms(cycles: 3)])"),
-        ("no-table.ron", b"(seed: 1,\n loot: \"missing.ron\",\n depths: [Cave()])"),
-        ("bad-table.ron", b"(seed: 1, loot: \"bad-loot.ron\", depths: [Cave()])"),
-        ("latin1.ron", b"(name: \"caf\xe9\", seed: 1, depths: [Cave()])"),
+        (
+            "no-table.ron",
+            b"(seed: 1,\n loot: \"missing.ron\",\n depths: [Cave()])",
+        ),
+        (
+            "bad-table.ron",
+            b"(seed: 1, loot: \"bad-loot.ron\", depths: [Cave()])",
+        ),
+        (
+            "latin1.ron",
+            b"(name: \"caf\xe9\", seed: 1, depths: [Cave()])",
+        ),
     ];
-    dir.write("bad-loot.ron", b"(items: [(name: \"x\", glyph: 'x', rarity: Sometimes)])");
+    dir.write(
+        "bad-loot.ron",
+        b"(items: [(name: \"x\", glyph: 'x', rarity: Sometimes)])",
+    );
     let mut app = loader_app(dir.path());
     for (name, text) in broken {
         let path = dir.write(name, text);
@@ -138,7 +161,8 @@ fn a_broken_config_asset_fails_with_the_parsers_error() {
 }
 
 /// A cave campaign a designer edits.
-const CAVES: &str = "(\n    name: \"Caves\",\n    seed: 42,\n    depths: [\n        Cave(),\n    ],\n)\n";
+const CAVES: &str =
+    "(\n    name: \"Caves\",\n    seed: 42,\n    depths: [\n        Cave(),\n    ],\n)\n";
 
 /// Steps `app` until `done` says so.
 fn update_until(app: &mut App, what: &str, mut done: impl FnMut(&mut App) -> bool) {
@@ -200,7 +224,8 @@ fn saving_the_campaign_remakes_the_level_and_a_broken_save_keeps_it() {
     let told: Vec<String> = heard::<Notice>(&mut app).into_iter().map(|n| n.0).collect();
     let origin = file.display().to_string();
     assert!(
-        told.iter().any(|t| t.starts_with(&format!("{origin} changed"))),
+        told.iter()
+            .any(|t| t.starts_with(&format!("{origin} changed"))),
         "{told:?}"
     );
 
@@ -212,13 +237,20 @@ fn saving_the_campaign_remakes_the_level_and_a_broken_save_keeps_it() {
     });
     settle(&mut app);
     let told: Vec<String> = heard::<Notice>(&mut app).into_iter().map(|n| n.0).collect();
-    let expected = CampaignConfig::parse(&broken, &origin).unwrap_err().to_string();
+    let expected = CampaignConfig::parse(&broken, &origin)
+        .unwrap_err()
+        .to_string();
     assert!(expected.contains(":5:14:"), "{expected}");
     assert!(
-        told.iter().any(|t| t == &format!("{expected} — the level stays as it was.")),
+        told.iter()
+            .any(|t| t == &format!("{expected} — the level stays as it was.")),
         "{told:?}"
     );
-    assert_eq!(app.world().resource::<RunModel>().0, run, "the last good level stays");
+    assert_eq!(
+        app.world().resource::<RunModel>().0,
+        run,
+        "the last good level stays"
+    );
 
     // Fixed again: followed again.
     save_as_an_editor(&file, &CAVES.replace("Cave()", "Cave(wall_percent: 41)"));
@@ -252,7 +284,13 @@ fn saving_the_loot_table_a_campaign_names_reloads_the_campaign() {
         app.world().resource::<FollowedCampaign>().loads >= 1
     });
     heard::<LevelEntered>(&mut app);
-    let before = app.world().resource::<RunModel>().0.campaign().loot_table().fingerprint();
+    let before = app
+        .world()
+        .resource::<RunModel>()
+        .0
+        .campaign()
+        .loot_table()
+        .fingerprint();
     save_as_an_editor(
         &dir.file("hoard-loot.ron"),
         &table.replace("name: \"ruby\"", "name: \"red ruby\""),
@@ -263,5 +301,8 @@ fn saving_the_loot_table_a_campaign_names_reloads_the_campaign() {
     let run = app.world().resource::<RunModel>().0.clone();
     assert_ne!(run.campaign().loot_table().fingerprint(), before);
     assert!(run.campaign().loot_table().index_of("red ruby").is_some());
-    assert_eq!(run.level().key.loot, run.campaign().loot_table().fingerprint());
+    assert_eq!(
+        run.level().key.loot,
+        run.campaign().loot_table().fingerprint()
+    );
 }

@@ -27,12 +27,13 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
+use bevy::asset::io::{AssetReaderError, Reader};
 use bevy::asset::io::{AssetSource, AssetSourceBuilder, AssetSourceId};
-use bevy::asset::{AssetLoader, AssetPath, LoadContext, io::Reader};
+use bevy::asset::{AssetLoader, AssetPath, LoadContext, ReadAssetBytesError};
 use bevy::prelude::*;
 use bevy::tasks::ConditionalSendFuture;
 
-use crate::base::ron_text::{ReadTextError, text_of};
+use crate::base::ron_text::{NO_SUCH_FILE, ReadTextError, RonError, text_of};
 use crate::content::loot::{LootError, LootTable};
 use crate::content::monsters::{MonsterTable, MonsterTableError};
 use crate::levels::config::{CampaignConfig, CampaignText, ConfigError};
@@ -76,6 +77,8 @@ pub enum ConfigAssetError {
         /// What the asset reader said.
         message: String,
     },
+    /// The file is not UTF-8 text (at this line and column).
+    NotText(RonError),
     /// A broken campaign.
     Campaign(ConfigError),
     /// A broken loot table.
@@ -90,6 +93,7 @@ impl std::fmt::Display for ConfigAssetError {
             ConfigAssetError::Read { origin, message } => {
                 write!(f, "{origin}: cannot read: {message}")
             }
+            ConfigAssetError::NotText(e) => write!(f, "{e}"),
             ConfigAssetError::Campaign(e) => write!(f, "{e}"),
             ConfigAssetError::Loot(e) => write!(f, "{e}"),
             ConfigAssetError::Monsters(e) => write!(f, "{e}"),
@@ -152,6 +156,9 @@ impl ConfigFile for CampaignAsset {
                 let read = match context.path().resolve_embed_str(file) {
                     Ok(path) => match context.read_asset_bytes(path).await {
                         Ok(bytes) => text_of(bytes),
+                        Err(ReadAssetBytesError::AssetReaderError(AssetReaderError::NotFound(
+                            _,
+                        ))) => Err(ReadTextError::Io(NO_SUCH_FILE.to_owned())),
                         Err(e) => Err(ReadTextError::Io(e.to_string())),
                     },
                     Err(e) => Err(ReadTextError::Io(e.to_string())),
@@ -181,7 +188,10 @@ pub struct ConfigLoader<A: ConfigFile> {
 impl<A: ConfigFile> FromWorld for ConfigLoader<A> {
     fn from_world(world: &mut World) -> Self {
         ConfigLoader {
-            folders: world.get_resource::<ConfigFolders>().cloned().unwrap_or_default(),
+            folders: world
+                .get_resource::<ConfigFolders>()
+                .cloned()
+                .unwrap_or_default(),
             kind: PhantomData,
         }
     }
@@ -208,7 +218,7 @@ impl<A: ConfigFile> AssetLoader for ConfigLoader<A> {
                 message: e.to_string(),
             })?;
         let text = text_of(bytes).map_err(|e| match e.into_ron_error(&origin) {
-            Ok(ron) => ConfigAssetError::Campaign(ConfigError::Syntax(ron)),
+            Ok(ron) => ConfigAssetError::NotText(ron),
             Err(message) => ConfigAssetError::Read {
                 origin: origin.clone(),
                 message,
@@ -306,11 +316,10 @@ impl Plugin for ConfigFolderPlugin {
         // path is relative to where delve was started.
         let folder = std::path::absolute(&self.folder).unwrap_or_else(|_| self.folder.clone());
         let root = folder.display().to_string();
-        let builder = AssetSourceBuilder::new(AssetSource::get_default_reader(root.clone()))
-            .with_watcher(AssetSource::get_default_watcher(
-                root,
-                CONFIG_WATCH_DEBOUNCE,
-            ));
+        let builder =
+            AssetSourceBuilder::new(AssetSource::get_default_reader(root.clone())).with_watcher(
+                AssetSource::get_default_watcher(root, CONFIG_WATCH_DEBOUNCE),
+            );
         app.register_asset_source(AssetSourceId::Name(self.name.clone().into()), builder);
         let mut folders = app
             .world()
@@ -368,7 +377,9 @@ mod live {
         }
 
         /// The loaders and the follower, to add after the asset plugin and the game.
-        pub fn plugins(campaign: AssetPath<'static>) -> (super::ConfigAssetsPlugin, LiveReloadPlugin) {
+        pub fn plugins(
+            campaign: AssetPath<'static>,
+        ) -> (super::ConfigAssetsPlugin, LiveReloadPlugin) {
             (super::ConfigAssetsPlugin, LiveReloadPlugin { campaign })
         }
     }
