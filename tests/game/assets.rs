@@ -54,15 +54,13 @@ fn load<A: Asset + Clone>(app: &mut App, file: &str) -> Result<A, String> {
         app.update();
         let server = app.world().resource::<AssetServer>();
         match server.load_state(handle.id()) {
-            LoadState::Loaded => {
-                if server.is_loaded_with_dependencies(handle.id()) {
-                    return Ok(app
-                        .world()
-                        .resource::<Assets<A>>()
-                        .get(&handle)
-                        .unwrap()
-                        .clone());
-                }
+            LoadState::Loaded if server.is_loaded_with_dependencies(handle.id()) => {
+                return Ok(app
+                    .world()
+                    .resource::<Assets<A>>()
+                    .get(&handle)
+                    .unwrap()
+                    .clone());
             }
             LoadState::Failed(error) => {
                 let error = match &*error {
