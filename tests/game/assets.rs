@@ -241,7 +241,7 @@ fn saving_the_campaign_remakes_the_level_and_a_broken_save_keeps_it() {
     assert!(expected.contains(":5:14:"), "{expected}");
     assert!(
         told.iter()
-            .any(|t| t == &format!("{expected} — the level stays as it was.")),
+            .any(|t| t == &format!("{expected}; the level stays as it was.")),
         "{told:?}"
     );
     assert_eq!(

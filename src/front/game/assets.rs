@@ -430,7 +430,7 @@ mod live {
             let why = cause_of(&failure.error);
             messages
                 .notices
-                .write(Notice(format!("{why} — the level stays as it was.")));
+                .write(Notice(format!("{why}; the level stays as it was.")));
             followed.broken = Some(why);
         }
         for event in loaded.read() {
