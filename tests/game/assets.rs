@@ -183,21 +183,27 @@ fn save_as_an_editor(path: &Path, text: &str) {
     std::fs::rename(&temporary, path).unwrap();
 }
 
-#[test]
-fn saving_the_campaign_remakes_the_level_and_a_broken_save_keeps_it() {
-    let dir = TempDir::new("live-reload");
-    let file = dir.write("caves.ron", CAVES.as_bytes());
+/// A headless game of the campaign in `file`, following it, hearing level entries.
+fn following(dir: &TempDir, file: &Path, rules: Rules) -> App {
     let settings = RunSettings {
-        campaign: CampaignConfig::load(&file).unwrap(),
+        campaign: CampaignConfig::load(file).unwrap(),
         start: None,
         resume: None,
-        rules: Rules::Monsters,
+        rules,
         save_path: dir.file("run.sav"),
         record: None,
         offer_to_continue: false,
     };
-    let mut app = headless_app_following(settings, &file);
+    let mut app = headless_app_following(settings, file);
     hear::<LevelEntered>(&mut app);
+    app
+}
+
+#[test]
+fn saving_the_campaign_remakes_the_level_and_a_broken_save_keeps_it() {
+    let dir = TempDir::new("live-reload");
+    let file = dir.write("caves.ron", CAVES.as_bytes());
+    let mut app = following(&dir, &file, Rules::Monsters);
     hear::<Notice>(&mut app);
     settle(&mut app);
     update_until(&mut app, "the first load", |app| {
@@ -266,17 +272,7 @@ fn saving_the_loot_table_a_campaign_names_reloads_the_campaign() {
     dir.write("hoard-loot.ron", table.as_bytes());
     let campaign = "(seed: 5, loot: \"hoard-loot.ron\", depths: [Cave(loot: 12)])";
     let file = dir.write("hoard.ron", campaign.as_bytes());
-    let settings = RunSettings {
-        campaign: CampaignConfig::load(&file).unwrap(),
-        start: None,
-        resume: None,
-        rules: Rules::Peaceful,
-        save_path: dir.file("run.sav"),
-        record: None,
-        offer_to_continue: false,
-    };
-    let mut app = headless_app_following(settings, &file);
-    hear::<LevelEntered>(&mut app);
+    let mut app = following(&dir, &file, Rules::Peaceful);
     settle(&mut app);
     update_until(&mut app, "the first load", |app| {
         app.world().resource::<FollowedCampaign>().loads >= 1

@@ -114,32 +114,27 @@ pub trait ConfigFile: Asset + Sized {
     ) -> impl ConditionalSendFuture<Output = Result<Self, ConfigAssetError>>;
 }
 
-impl ConfigFile for LootTableAsset {
-    fn from_text(
-        text: String,
-        origin: String,
-        _context: &mut LoadContext<'_>,
-    ) -> impl ConditionalSendFuture<Output = Result<Self, ConfigAssetError>> {
-        async move {
-            let table = LootTable::from_ron_str(&text, &origin).map_err(ConfigAssetError::Loot)?;
-            Ok(LootTableAsset { table, origin })
+/// A table file's asset: the table its own parser makes of the text, and the file.
+macro_rules! table_file {
+    ($asset:ident, $table:ident, $error:ident) => {
+        impl ConfigFile for $asset {
+            fn from_text(
+                text: String,
+                origin: String,
+                _context: &mut LoadContext<'_>,
+            ) -> impl ConditionalSendFuture<Output = Result<Self, ConfigAssetError>> {
+                async move {
+                    let table =
+                        $table::from_ron_str(&text, &origin).map_err(ConfigAssetError::$error)?;
+                    Ok($asset { table, origin })
+                }
+            }
         }
-    }
+    };
 }
 
-impl ConfigFile for MonsterTableAsset {
-    fn from_text(
-        text: String,
-        origin: String,
-        _context: &mut LoadContext<'_>,
-    ) -> impl ConditionalSendFuture<Output = Result<Self, ConfigAssetError>> {
-        async move {
-            let table =
-                MonsterTable::from_ron_str(&text, &origin).map_err(ConfigAssetError::Monsters)?;
-            Ok(MonsterTableAsset { table, origin })
-        }
-    }
-}
+table_file!(LootTableAsset, LootTable, Loot);
+table_file!(MonsterTableAsset, MonsterTable, Monsters);
 
 impl ConfigFile for CampaignAsset {
     fn from_text(
