@@ -360,8 +360,10 @@ impl RunState {
     /// starts its turn schedule.
     fn put_monsters(&mut self, memory: Option<&LevelMemory>) {
         if self.rules.has_monsters() {
-            self.level.populate(memory, self.player);
-            self.fight.schedule_level(&self.level.monsters);
+            self.level
+                .populate(memory, self.player, self.campaign.monster_table());
+            self.fight
+                .schedule_level(&self.level.monsters, self.campaign.monster_table());
         }
     }
 

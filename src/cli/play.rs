@@ -53,9 +53,9 @@ pub struct PlayArgs {
     #[arg(long, conflicts_with = "load")]
     record: Option<PathBuf>,
     /// Live reload, for designers: the run follows CONFIG as it is edited. Each save of
-    /// the file (or of the loot table it names) makes the level in play again from the
-    /// same seed and depth where the change touches it, the player kept in place; a
-    /// broken save is told on the status line and the level stays.
+    /// the file (or of the loot or monster table it names) makes the level in play
+    /// again from the same seed and depth where the change touches it, the player kept in
+    /// place; a broken save is told on the status line and the level stays.
     #[arg(
         long,
         requires = "config",

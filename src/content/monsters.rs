@@ -8,7 +8,7 @@ pub mod combat;
 pub mod spawn;
 
 use std::fmt;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
@@ -152,7 +152,7 @@ pub struct MonsterTable {
     kinds: Vec<MonsterKind>,
 }
 
-#[derive(Deserialize)]
+#[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct MonsterTableFile {
     monsters: Vec<MonsterKind>,
@@ -161,6 +161,13 @@ struct MonsterTableFile {
 /// Why a monster table was refused: a RON error, or a broken rule at its place.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MonsterTableError {
+    /// The file could not be read.
+    Read {
+        /// The file.
+        origin: String,
+        /// What went wrong.
+        message: String,
+    },
     /// The text is not a monster table in RON.
     Parse(RonError),
     /// A kind breaks a rule.
@@ -179,6 +186,7 @@ pub enum MonsterTableError {
 impl fmt::Display for MonsterTableError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            MonsterTableError::Read { origin, message } => write!(f, "{origin}: {message}"),
             MonsterTableError::Parse(e) => write!(f, "{e}"),
             MonsterTableError::Invalid {
                 origin,
@@ -199,10 +207,15 @@ const DEFAULT_MONSTERS_RON: &str = include_str!("../../levels/monsters.ron");
 /// # Panics
 /// If the embedded file does not parse — a build defect the test suite catches.
 pub fn default_monster_table() -> &'static MonsterTable {
-    static TABLE: OnceLock<MonsterTable> = OnceLock::new();
+    embedded_monster_table_shared()
+}
+
+/// [`default_monster_table`], shared: what a campaign without a table of its own holds.
+pub fn embedded_monster_table_shared() -> &'static Arc<MonsterTable> {
+    static TABLE: OnceLock<Arc<MonsterTable>> = OnceLock::new();
     TABLE.get_or_init(|| {
         match MonsterTable::from_ron_str(DEFAULT_MONSTERS_RON, "levels/monsters.ron") {
-            Ok(table) => table,
+            Ok(table) => Arc::new(table),
             Err(e) => panic!("the embedded monster table is broken: {e}"),
         }
     })
@@ -245,6 +258,21 @@ impl MonsterTable {
         Ok(MonsterTable {
             kinds: file.monsters,
         })
+    }
+
+    /// The table as RON text that [`MonsterTable::from_ron_str`] reads back to an equal
+    /// table (how a save or a recording keeps a campaign's own table).
+    pub fn to_ron(&self) -> String {
+        let file = MonsterTableFile {
+            monsters: self.kinds.clone(),
+        };
+        ron::ser::to_string_pretty(&file, ron::ser::PrettyConfig::default())
+            .unwrap_or_else(|e| panic!("a monster table always serialises: {e}"))
+    }
+
+    /// Whether this is the embedded table.
+    pub fn is_embedded(&self) -> bool {
+        self == default_monster_table()
     }
 
     /// The kinds, in table order (a [`Monster::kind`] indexes this).

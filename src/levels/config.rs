@@ -9,6 +9,7 @@
 //!     final_depth: 10,        // optional: its down stairs, taken with the rune, win
 //!     loot: "my-loot.ron",    // optional: the loot table, beside this file
 //!                             // (default: the embedded levels/loot.ron)
+//!     monsters: "my-monsters.ron", // optional: the monster table, beside it too
 //!     depths: [               // depth 1, 2, …; the last entry repeats below
 //!         Cave(wall_percent: 45),
 //!     ],
@@ -26,6 +27,7 @@ use std::sync::Arc;
 use crate::base::rng::level_seed;
 use crate::base::ron_text::{Dialect, ReadTextError, RonError, locate};
 use crate::content::loot::{LootError, LootTable, default_loot_table, embedded_loot_table_shared};
+use crate::content::monsters::{MonsterTable, MonsterTableError, embedded_monster_table_shared};
 
 /// The campaign built into the binary, so `delve` runs with no files around it.
 pub const DEFAULT_CAMPAIGN: &str = include_str!("../../levels/descent.ron");
@@ -59,10 +61,22 @@ pub struct CampaignConfig {
     /// loaded; a save carries its text).
     #[serde(skip, default = "embedded_table")]
     loot_table: Arc<LootTable>,
+    /// The campaign's own monster table, a file named relative to the campaign file;
+    /// the embedded `levels/monsters.ron` when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub monsters: Option<String>,
+    /// The loaded monster table (the embedded one unless `monsters` names another; a
+    /// save carries its text).
+    #[serde(skip, default = "embedded_monsters")]
+    monster_table: Arc<MonsterTable>,
 }
 
 fn embedded_table() -> Arc<LootTable> {
     Arc::clone(embedded_loot_table_shared())
+}
+
+fn embedded_monsters() -> Arc<MonsterTable> {
+    Arc::clone(embedded_monster_table_shared())
 }
 
 fn default_name() -> String {
@@ -154,6 +168,76 @@ impl CampaignConfig {
         self
     }
 
+    /// The monster table the campaign's levels are peopled from.
+    pub fn monster_table(&self) -> &MonsterTable {
+        &self.monster_table
+    }
+
+    /// [`CampaignConfig::monster_table`], shared (for a holder that goes on changing the
+    /// run the campaign is in while it reads the table).
+    pub fn shared_monster_table(&self) -> Arc<MonsterTable> {
+        Arc::clone(&self.monster_table)
+    }
+
+    /// This campaign peopling its levels from `table`; the campaign owns it (its clones
+    /// share it).
+    pub fn with_monster_table(mut self, table: MonsterTable) -> CampaignConfig {
+        self.monster_table = if table.is_embedded() {
+            embedded_monsters()
+        } else {
+            Arc::new(table)
+        };
+        self
+    }
+
+    /// The tables the campaign holds other than the embedded ones, as RON: what a save
+    /// or a recording carries so that it loads without the files.
+    pub fn held_tables(&self) -> HeldTables {
+        HeldTables {
+            loot: (self.loot_table.fingerprint() != default_loot_table().fingerprint())
+                .then(|| self.loot_table.to_ron()),
+            monsters: (!self.monster_table.is_embedded()).then(|| self.monster_table.to_ron()),
+        }
+    }
+
+    /// This campaign with the tables a save or a recording (`holder`, in errors) held
+    /// for it; a table file the campaign names that the holder does not hold is an
+    /// error, as is a held table that does not parse.
+    pub fn with_held_tables(
+        self,
+        held: &HeldTables,
+        holder: &str,
+    ) -> Result<CampaignConfig, String> {
+        let mut campaign = self;
+        match (&held.loot, &campaign.loot) {
+            (Some(text), _) => {
+                let origin = format!("the {holder}'s loot table");
+                let table = LootTable::from_ron_str(text, &origin).map_err(|e| e.to_string())?;
+                campaign = campaign.with_loot_table(table);
+            }
+            (None, Some(file)) => {
+                return Err(format!(
+                    "the campaign names loot table {file:?}, but the {holder} does not hold it"
+                ));
+            }
+            (None, None) => {}
+        }
+        match (&held.monsters, &campaign.monsters) {
+            (Some(text), _) => {
+                let origin = format!("the {holder}'s monster table");
+                let table = MonsterTable::from_ron_str(text, &origin).map_err(|e| e.to_string())?;
+                campaign = campaign.with_monster_table(table);
+            }
+            (None, Some(file)) => {
+                return Err(format!(
+                    "the campaign names monster table {file:?}, but the {holder} does not hold it"
+                ));
+            }
+            (None, None) => {}
+        }
+        Ok(campaign)
+    }
+
     /// The seed of the level at `depth`.
     pub fn level_seed(&self, depth: u32) -> u64 {
         level_seed(self.seed, depth)
@@ -188,6 +272,16 @@ impl CampaignConfig {
         CampaignText::parse(text, origin)?
             .with_tables(|file| crate::base::ron_text::read_text(&folder.join(file)))
     }
+}
+
+/// The tables a save or a recording holds for its campaign, as RON (each absent when
+/// the campaign uses the embedded one).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HeldTables {
+    /// The loot table.
+    pub loot: Option<String>,
+    /// The monster table.
+    pub monsters: Option<String>,
 }
 
 /// A campaign's text, parsed and checked but for the tables it names in other files
@@ -239,7 +333,10 @@ impl<'a> CampaignText<'a> {
     /// The files the campaign names for its tables, as written (relative to its own
     /// folder).
     pub fn table_files(&self) -> Vec<&str> {
-        self.campaign.loot.as_deref().into_iter().collect()
+        [&self.campaign.loot, &self.campaign.monsters]
+            .into_iter()
+            .filter_map(|file| file.as_deref())
+            .collect()
     }
 
     /// The campaign with the tables it names, each read by `read` (given the name as
@@ -278,6 +375,31 @@ impl<'a> CampaignText<'a> {
                     }
                 })?;
             campaign = campaign.with_loot_table(table);
+        }
+        if let Some(file) = campaign.monsters.clone() {
+            let folder = Path::new(origin).parent().unwrap_or(Path::new(""));
+            let table_origin = folder.join(&file).display().to_string();
+            let table = read(&file)
+                .map_err(|e| {
+                    e.into_ron_error(&table_origin).map_or_else(
+                        |message| MonsterTableError::Read {
+                            origin: table_origin.clone(),
+                            message,
+                        },
+                        MonsterTableError::Parse,
+                    )
+                })
+                .and_then(|table_text| MonsterTable::from_ron_str(&table_text, &table_origin))
+                .map_err(|error| {
+                    let (line, column) = locate(text, "monsters", None).unwrap_or((1, 1));
+                    ConfigError::Monsters {
+                        origin: origin.to_owned(),
+                        line,
+                        column,
+                        error: Box::new(error),
+                    }
+                })?;
+            campaign = campaign.with_monster_table(table);
         }
         Ok(campaign)
     }
@@ -319,6 +441,17 @@ pub enum ConfigError {
         /// What is wrong with the table (its own file and place).
         error: Box<LootError>,
     },
+    /// The monster table the campaign names cannot be used.
+    Monsters {
+        /// The campaign file.
+        origin: String,
+        /// 1-based line of its `monsters` field.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What is wrong with the table (its own file and place).
+        error: Box<MonsterTableError>,
+    },
 }
 
 impl ConfigError {
@@ -347,9 +480,9 @@ impl ConfigError {
         match self {
             ConfigError::Io { .. } => None,
             ConfigError::Syntax(e) => Some((e.line, e.column)),
-            ConfigError::Invalid { line, column, .. } | ConfigError::Loot { line, column, .. } => {
-                Some((*line, *column))
-            }
+            ConfigError::Invalid { line, column, .. }
+            | ConfigError::Loot { line, column, .. }
+            | ConfigError::Monsters { line, column, .. } => Some((*line, *column)),
         }
     }
 }
@@ -379,6 +512,12 @@ impl fmt::Display for ConfigError {
                 column,
                 error,
             } => write!(f, "{origin}:{line}:{column}: `loot`: {error}"),
+            ConfigError::Monsters {
+                origin,
+                line,
+                column,
+                error,
+            } => write!(f, "{origin}:{line}:{column}: `monsters`: {error}"),
         }
     }
 }

@@ -158,6 +158,7 @@ impl RunState {
         }
         let loot_changed =
             campaign.loot_table().fingerprint() != self.campaign.loot_table().fingerprint();
+        let monsters_changed = campaign.monster_table() != self.campaign.monster_table();
         let mut lost = Vec::new();
         if loot_changed {
             lost = self.carry_items_into(campaign.loot_table());
@@ -180,6 +181,13 @@ impl RunState {
                 lost.join(", ")
             )));
         }
+        // What the levels left behind remember holds the old tables' kinds: forgotten
+        // before the level is entered (so none of it is found there) and after (the
+        // level left is remembered on the way).
+        let tables_changed = loot_changed || monsters_changed;
+        if tables_changed {
+            self.memories.clear();
+        }
         if key != self.level.key {
             let player = self.player;
             self.enter(
@@ -188,9 +196,13 @@ impl RunState {
                 ChangeReason::CampaignChanged,
                 &mut out,
             );
+        } else if monsters_changed && self.rules.has_monsters() {
+            // The same level, peopled anew from the new table (as on a first visit).
+            self.put_monsters(None);
+            self.notice_monsters_in_view();
+            out.push(self.entered());
         }
-        if loot_changed {
-            // What the levels left behind remember holds the old table's kinds.
+        if tables_changed {
             self.memories.clear();
         }
         out
@@ -283,6 +295,12 @@ fn campaign_changes(old: &CampaignConfig, new: &CampaignConfig) -> Vec<String> {
     }
     if old.final_depth() != new.final_depth() {
         changes.push(format!("the final depth is {}", new.final_depth()));
+    }
+    if old.monster_table() != new.monster_table() {
+        changes.push(format!(
+            "the monster table ({} kinds)",
+            new.monster_table().kinds().len()
+        ));
     }
     if old.loot_table().fingerprint() != new.loot_table().fingerprint() {
         changes.push(format!(

@@ -4,7 +4,7 @@
 
 use super::RunState;
 use super::fight::is_afraid;
-use crate::content::monsters::{Behaviour, Mind, default_monster_table};
+use crate::content::monsters::{Behaviour, Mind};
 
 /// What a monster is doing, as the look command names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,7 +44,7 @@ impl RunState {
     /// What the monster at index `index` of the level is doing.
     pub fn doing(&self, index: usize) -> Doing {
         let monster = &self.level.monsters[index];
-        let Some(kind) = default_monster_table().kind(monster.kind) else {
+        let Some(kind) = self.campaign.monster_table().kind(monster.kind) else {
             return Doing::Wandering;
         };
         let hurt = self.fight.hp < self.fight.max_hp;

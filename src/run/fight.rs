@@ -18,7 +18,7 @@ use crate::base::rng::{Stream, StreamRng, mix64};
 use crate::base::schedule::{Actor, NORMAL_TICKS, Scheduler};
 use crate::content::loot::RingPower;
 use crate::content::monsters::{
-    AttackRoll, Behaviour, Fighter, Mind, Monster, MonsterKind, default_monster_table, roll_attack,
+    AttackRoll, Behaviour, Fighter, Mind, Monster, MonsterKind, MonsterTable, roll_attack,
 };
 
 /// The player's hit points at the start of a run.
@@ -196,11 +196,13 @@ impl Fight {
 
     /// Puts the player and `monsters` on a new level's schedule: the player first, each
     /// monster a full action of its own later (nobody strikes an arriving player first).
-    pub fn schedule_level(&mut self, monsters: &[Monster]) {
+    pub fn schedule_level(&mut self, monsters: &[Monster], table: &MonsterTable) {
         self.schedule = Scheduler::new();
         self.schedule.add(Actor::Player, 0);
         for monster in monsters {
-            let ticks = kind_of(monster).map_or(NORMAL_TICKS, |k| k.speed.ticks());
+            let ticks = table
+                .kind(monster.kind)
+                .map_or(NORMAL_TICKS, |k| k.speed.ticks());
             self.schedule.add(Actor::Monster(monster.id), ticks);
         }
     }
@@ -215,10 +217,6 @@ impl Default for Fight {
 /// Whether `monster` flees: a coward below a third of its hit points.
 pub(super) fn is_afraid(monster: &Monster, kind: &MonsterKind) -> bool {
     kind.behaviour == Behaviour::Cowardly && monster.hp * 3 < kind.hp
-}
-
-fn kind_of(monster: &Monster) -> Option<&'static MonsterKind> {
-    default_monster_table().kind(monster.kind)
 }
 
 /// The Dijkstra maps of a level, kept while they hold: the waypoint maps for the
@@ -241,8 +239,8 @@ pub(super) enum Flight {
 }
 
 impl Flight {
-    pub(super) fn of(monster: &Monster) -> Flight {
-        if kind_of(monster).is_some_and(|k| k.flies) {
+    pub(super) fn of(monster: &Monster, table: &MonsterTable) -> Flight {
+        if table.kind(monster.kind).is_some_and(|k| k.flies) {
             Flight::Flies
         } else {
             Flight::Walks
@@ -337,7 +335,9 @@ impl RunState {
             return None;
         };
         let monster = self.level.monsters[index];
-        let kind = kind_of(&monster)?;
+        // Shared, not borrowed from the run: the turn goes on changing the run.
+        let table = self.campaign.shared_monster_table();
+        let kind = table.kind(monster.kind)?;
         let sees = self.monster_sees_player(&monster, kind);
         if sees && kind.behaviour != Behaviour::Wanders {
             self.level.monsters[index].mind = Mind::Hunting(self.player);
@@ -423,7 +423,7 @@ impl RunState {
     /// The step downhill from the monster at `index` on the map toward `goal` (a goal
     /// map for the player's tile or a last-seen tile, kept until the player moves).
     fn step_toward(&mut self, index: usize, goal: Pos) {
-        let flight = Flight::of(&self.level.monsters[index]);
+        let flight = Flight::of(&self.level.monsters[index], self.campaign.monster_table());
         let map = self.level.maps.toward.remove(&(goal, flight));
         let map = map.unwrap_or_else(|| {
             DijkstraMap::toward_over(&self.level.level.tiles, |t| flight.can_be_on(t), [goal])
@@ -443,7 +443,7 @@ impl RunState {
     /// The step downhill from the monster at `index` on the safety map from the player.
     fn step_away(&mut self, index: usize) {
         let player = self.player;
-        let flight = Flight::of(&self.level.monsters[index]);
+        let flight = Flight::of(&self.level.monsters[index], self.campaign.monster_table());
         let safety = match self.level.maps.safety.remove(&flight) {
             Some((at, map)) if at == player => map,
             _ => {
@@ -470,7 +470,7 @@ impl RunState {
             self.level.monsters[index].mind = Mind::Wandering(0);
             return;
         };
-        let flight = Flight::of(&self.level.monsters[index]);
+        let flight = Flight::of(&self.level.monsters[index], self.campaign.monster_table());
         let map = self.level.maps.waypoints.remove(&(waypoint, flight));
         let map = map.unwrap_or_else(|| {
             DijkstraMap::toward_over(&self.level.level.tiles, |t| flight.can_be_on(t), [goal])
@@ -529,7 +529,8 @@ impl RunState {
         out: &mut Vec<Outcome>,
     ) {
         let monster = self.level.monsters[index];
-        let Some(kind) = kind_of(&monster) else {
+        let table = self.campaign.shared_monster_table();
+        let Some(kind) = table.kind(monster.kind) else {
             return;
         };
         let seed = self.campaign.seed;

@@ -8,9 +8,7 @@ use crate::base::grid::{Grid, Pos, Tile};
 use crate::base::rng::{Stream, StreamRng, mix64};
 use crate::content::loot::LootTable;
 use crate::content::loot::PlacedItem;
-use crate::content::monsters::{
-    Monster, SpawnPlan, default_monster_table, spawn_monsters, waypoints,
-};
+use crate::content::monsters::{Monster, MonsterTable, SpawnPlan, spawn_monsters, waypoints};
 use crate::levels::generator::{GenError, GeneratorConfig, Level};
 use crate::levels::key::LevelKey;
 
@@ -283,7 +281,7 @@ impl LevelInPlay {
     /// Puts the level's monsters on it: as `memory` left them, or — on a first visit —
     /// as the level's own monster stream spawns them (so a level key gives the same
     /// monsters at arrival), away from `arrival`. Also sets the waypoints.
-    pub fn populate(&mut self, memory: Option<&LevelMemory>, arrival: Pos) {
+    pub fn populate(&mut self, memory: Option<&LevelMemory>, arrival: Pos, table: &MonsterTable) {
         let seed = self.key.level_seed();
         self.waypoints = waypoints(
             &self.level.tiles,
@@ -297,13 +295,7 @@ impl LevelInPlay {
                     clearance: self.key.config.stair_clearance(),
                 };
                 let mut rng = StreamRng::new(seed, Stream::Monsters);
-                spawn_monsters(
-                    default_monster_table(),
-                    &self.level.tiles,
-                    self.level.up,
-                    plan,
-                    &mut rng,
-                )
+                spawn_monsters(table, &self.level.tiles, self.level.up, plan, &mut rng)
             }
         };
         // Arriving where a monster stands (the down stairs a monster wandered onto, or

@@ -9,8 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use super::{GameSave, Outcome, PlayerAction, Rules, RunState};
 use crate::base::grid::Pos;
-use crate::content::loot::{LootFingerprint, LootTable};
 use crate::levels::config::CampaignConfig;
+use crate::levels::config::HeldTables;
 use crate::levels::generator::Generation;
 use crate::levels::key::LevelKey;
 
@@ -45,6 +45,10 @@ pub struct RecordingStart {
     /// as a save holds it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub loot_table: Option<String>,
+    /// The campaign's own monster table as RON, when it names one (absent for the
+    /// embedded table, and in every recording made before campaigns could name one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub monster_table: Option<String>,
 }
 
 /// The rules of a format-1 recording, made before monsters existed.
@@ -182,15 +186,15 @@ impl RecordingStart {
         start: Option<&LevelKey>,
         rules: Rules,
     ) -> RecordingStart {
-        let table = campaign.loot_table();
+        let held = campaign.held_tables();
         RecordingStart {
             format: RECORDING_FORMAT,
             generation: generation.number(),
             campaign: campaign.clone(),
             start: start.map(LevelKey::encode),
             rules,
-            loot_table: (table.fingerprint() != LootFingerprint::embedded())
-                .then(|| table.to_ron()),
+            loot_table: held.loot,
+            monster_table: held.monsters,
         }
     }
 
@@ -261,22 +265,15 @@ impl Recording {
                 format!("the campaign's depth {}: {e}", index + 1),
             ));
         }
-        match (&start.loot_table, &start.campaign.loot) {
-            (Some(text), _) => {
-                let table = LootTable::from_ron_str(text, "the recording's loot table")
-                    .map_err(|e| broken(first, e.to_string()))?;
-                start.campaign = start.campaign.clone().with_loot_table(table);
-            }
-            (None, Some(file)) => {
-                return Err(broken(
-                    first,
-                    format!(
-                        "the campaign names loot table {file:?}, but the recording does not hold it"
-                    ),
-                ));
-            }
-            (None, None) => {}
-        }
+        let held = HeldTables {
+            loot: start.loot_table.clone(),
+            monsters: start.monster_table.clone(),
+        };
+        start.campaign = start
+            .campaign
+            .clone()
+            .with_held_tables(&held, "recording")
+            .map_err(|e| broken(first, e))?;
         let steps = lines
             .map(|(n, line)| {
                 ron::from_str::<Step>(line)

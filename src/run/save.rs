@@ -14,9 +14,10 @@ use crate::base::grid::Pos;
 use crate::base::rng::mix64;
 use crate::base::save::{LoadedFrom, SaveError, load_validated, save_to_path};
 use crate::base::schedule::Actor;
-use crate::content::loot::{Effect, LootFingerprint, LootTable, PlacedItem};
-use crate::content::monsters::{Monster, default_monster_table};
+use crate::content::loot::{Effect, LootTable, PlacedItem};
+use crate::content::monsters::{Monster, MonsterTable};
 use crate::levels::config::CampaignConfig;
+use crate::levels::config::HeldTables;
 use crate::levels::generator::Generation;
 use crate::levels::key::LevelKey;
 
@@ -82,6 +83,10 @@ pub struct GameSave {
     /// without the file). Absent for the embedded table.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub loot_table: Option<String>,
+    /// The campaign's own monster table as RON, when it names one. Absent for the
+    /// embedded table (and in every save made before campaigns could name one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub monster_table: Option<String>,
     /// Hit points, kills, the turn schedule and the run's end, in a run with monsters.
     /// Absent in peaceful runs — and in saves made before monsters existed, which load
     /// as peaceful runs.
@@ -161,6 +166,7 @@ impl RunState {
                 Some(saved(depth, code, memory))
             })
             .collect();
+        let held = self.campaign.held_tables();
         GameSave {
             campaign: self.campaign.clone(),
             depth: self.depth,
@@ -170,8 +176,8 @@ impl RunState {
             regenerations: self.regenerations,
             levels,
             remembered,
-            loot_table: (self.campaign.loot_table().fingerprint() != LootFingerprint::embedded())
-                .then(|| self.campaign.loot_table().to_ron()),
+            loot_table: held.loot,
+            monster_table: held.monsters,
             fight: self.rules.saves_the_fight().then(|| self.fight.clone()),
             generation: (self.generation != GENERATION_OF_AN_OLDER_SAVE)
                 .then(|| self.generation.number()),
@@ -208,20 +214,11 @@ impl RunState {
         if !(1..=crate::levels::config::MAX_DEPTH).contains(&save.depth) {
             return Err(format!("the player is on depth {}", save.depth));
         }
-        let mut campaign = save.campaign;
-        match (&save.loot_table, &campaign.loot) {
-            (Some(text), _) => {
-                let table = LootTable::from_ron_str(text, "the save's loot table")
-                    .map_err(|e| e.to_string())?;
-                campaign = campaign.with_loot_table(table);
-            }
-            (None, Some(file)) => {
-                return Err(format!(
-                    "the campaign names loot table {file:?}, but the save does not hold it"
-                ));
-            }
-            (None, None) => {}
-        }
+        let held = HeldTables {
+            loot: save.loot_table.clone(),
+            monsters: save.monster_table.clone(),
+        };
+        let campaign = save.campaign.clone().with_held_tables(&held, "save")?;
         let mut keys = std::collections::BTreeMap::new();
         let mut memories = std::collections::BTreeMap::new();
         for (index, level) in save.levels.iter().chain(&save.remembered).enumerate() {
@@ -241,7 +238,7 @@ impl RunState {
                 .ok_or_else(|| format!("depth {}: seen map does not fit the level", level.depth))?;
             let code = key.encode();
             if let Some(monsters) = &level.monsters {
-                check_monsters(&key, monsters)
+                check_monsters(&key, monsters, campaign.monster_table())
                     .map_err(|e| format!("depth {}: {e}", level.depth))?;
             }
             if index < save.levels.len() {
@@ -298,9 +295,9 @@ impl RunState {
             if saved_monsters.is_some_and(|ms| ms.iter().any(|m| m.pos == player)) {
                 return Err("a monster stands on the player".into());
             }
-            level.populate(memory.as_ref(), player);
+            level.populate(memory.as_ref(), player, campaign.monster_table());
             if let Some(fight) = &save.fight {
-                check_level_in_play(&level, player, fight)?;
+                check_level_in_play(&level, player, fight, campaign.monster_table())?;
             }
         }
         let rules = if save.fight.is_some() {
@@ -403,7 +400,11 @@ impl RunState {
                 self.player
             ));
         }
-        check_monsters(&self.level.key, &self.level.monsters)?;
+        check_monsters(
+            &self.level.key,
+            &self.level.monsters,
+            self.campaign.monster_table(),
+        )?;
         let table = self.campaign.loot_table();
         if !self.rules.saves_the_fight() && self.fight != Fight::new() {
             return Err("a peaceful run's fight has changed (its rules never change it)".into());
@@ -411,7 +412,12 @@ impl RunState {
         let fight = self.rules.saves_the_fight().then_some(&self.fight);
         check_carried(fight, &self.inventory, table, self.turns)?;
         if let Some(fight) = fight {
-            check_level_in_play(&self.level, self.player, fight)?;
+            check_level_in_play(
+                &self.level,
+                self.player,
+                fight,
+                self.campaign.monster_table(),
+            )?;
         }
         Ok(())
     }
@@ -449,14 +455,19 @@ pub(super) fn check_carried(
 
 /// Checks the level in play of a run with monsters: nobody on the player or in a wall,
 /// and a turn schedule that holds everyone on the level, each once, and nobody else.
-fn check_level_in_play(level: &LevelInPlay, player: Pos, fight: &Fight) -> Result<(), String> {
+fn check_level_in_play(
+    level: &LevelInPlay,
+    player: Pos,
+    fight: &Fight,
+    table: &MonsterTable,
+) -> Result<(), String> {
     if level.monsters.iter().any(|m| m.pos == player) {
         return Err("a monster stands on the player".into());
     }
     if let Some(m) = level.monsters.iter().find(|m| {
         !level
             .tile_at(m.pos)
-            .is_some_and(|t| monster_can_stand(m, t))
+            .is_some_and(|t| monster_can_stand(m, table, t))
     }) {
         return Err(format!("a monster stands in a wall at {}", m.pos));
     }
@@ -508,9 +519,12 @@ pub const GOLD_OF_AN_OLDER_SAVE: u32 = 10;
 /// Checks a saved level's monsters: each of a known kind, inside the level, alone on
 /// its tile, with hit points within its kind's, ids unique. (Walls are checked for the
 /// level in play, the only one generated on loading.)
-fn check_monsters(key: &LevelKey, monsters: &[Monster]) -> Result<(), String> {
+fn check_monsters(
+    key: &LevelKey,
+    monsters: &[Monster],
+    table: &MonsterTable,
+) -> Result<(), String> {
     let (width, height) = key.config.size();
-    let table = default_monster_table();
     let mut places = std::collections::BTreeSet::new();
     let mut ids = std::collections::BTreeSet::new();
     for m in monsters {

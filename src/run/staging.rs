@@ -64,7 +64,8 @@ impl Staging<'_> {
         let run = &mut *self.run;
         if run.rules.has_monsters() {
             run.level.monsters = monsters;
-            run.fight.schedule_level(&run.level.monsters);
+            run.fight
+                .schedule_level(&run.level.monsters, run.campaign.monster_table());
         } else {
             assert!(
                 monsters.is_empty(),

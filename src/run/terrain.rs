@@ -15,7 +15,7 @@ use crate::base::grid::{Pos, Tile, Trap};
 use crate::base::rng::{Stream, StreamRng, mix64};
 use crate::content::loot::RingPower;
 use crate::content::monsters::Mind;
-use crate::content::monsters::Monster;
+use crate::content::monsters::{Monster, MonsterTable};
 
 /// Turns one search (`f`) lasts; on its `n`th turn, what hides within `n` tiles in view
 /// is found.
@@ -42,8 +42,8 @@ pub fn player_can_stand(tile: Tile) -> bool {
 
 /// Whether a monster of its kind may stand on `tile`: a walker on walkable ground, a
 /// flier over anything open.
-pub fn monster_can_stand(monster: &Monster, tile: Tile) -> bool {
-    Flight::of(monster).can_be_on(tile)
+pub fn monster_can_stand(monster: &Monster, table: &MonsterTable, tile: Tile) -> bool {
+    Flight::of(monster, table).can_be_on(tile)
 }
 
 impl LevelInPlay {

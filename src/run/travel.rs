@@ -14,7 +14,6 @@ use super::items::with_kind_article;
 use super::{Outcome, PlayerAction, RunState, notice};
 use crate::base::dijkstra::DijkstraMap;
 use crate::base::grid::{Pos, Tile};
-use crate::content::monsters::default_monster_table;
 
 /// The most steps one travel takes.
 pub const MAX_TRAVEL_STEPS: usize = 2_000;
@@ -65,7 +64,7 @@ impl RunState {
         if entered || self.end().is_some() {
             return;
         }
-        let table = default_monster_table();
+        let table = self.campaign.monster_table();
         let mut told = Vec::new();
         for index in self.seen_monsters() {
             let (id, kind) = (
@@ -119,7 +118,7 @@ impl RunState {
     /// its name with "the" ("the jackal"). A threat is what the look command calls
     /// hunting or fighting you.
     fn threat(&self) -> Option<(i32, String)> {
-        let table = default_monster_table();
+        let table = self.campaign.monster_table();
         self.seen_monsters()
             .into_iter()
             .filter(|&i| self.doing(i).is_a_threat())

@@ -6,7 +6,6 @@
 use super::Terrain;
 use super::map::{Light, known_at};
 use crate::base::grid::Pos;
-use crate::content::monsters::default_monster_table;
 use crate::run::{RunState, with_article, with_kind_article};
 
 /// What the player knows of the tile at `pos`, in one line ("A jackal (4/6 HP), hunting
@@ -25,7 +24,7 @@ pub fn describe(run: &RunState, pos: Pos) -> String {
     let mut parts = Vec::new();
     if let Some(index) = known.monster {
         let monster = &run.level().monsters[index];
-        if let Some(kind) = default_monster_table().kind(monster.kind) {
+        if let Some(kind) = run.campaign().monster_table().kind(monster.kind) {
             parts.push(format!(
                 "{} ({}/{} HP), {}",
                 with_kind_article(&kind.name),

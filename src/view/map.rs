@@ -12,7 +12,6 @@ use std::collections::BTreeMap;
 
 use super::Terrain;
 use crate::base::grid::{Grid, Pos};
-use crate::content::monsters::default_monster_table;
 use crate::run::{RunState, Sight};
 
 /// How a seen tile is lit.
@@ -94,7 +93,7 @@ impl Known {
         if let Some(index) = self.monster {
             let kind = run.level().monsters[index].kind;
             return Some(Occupant::Monster {
-                glyph: default_monster_table().glyph(kind),
+                glyph: run.campaign().monster_table().glyph(kind),
             });
         }
         self.item.map(|kind| Occupant::Item {

@@ -3,7 +3,6 @@
 //! the heading with its keys, the purse, one line per kind of item. Both front ends lay
 //! out [`side_panel`]'s lines, each in its own style.
 
-use crate::content::monsters::default_monster_table;
 use crate::run::{RunState, WAND_CHARGES};
 
 /// One line of the side panel, by what it is (each front end styles them its own way).
@@ -84,7 +83,7 @@ pub const IN_VIEW_HEADING: &str = "In view";
 /// The monsters the player sees, nearest first: "jackal 4/6, hunting you" (name, hit
 /// points and what it is doing).
 pub fn monsters_in_view(run: &RunState) -> Vec<String> {
-    let table = default_monster_table();
+    let table = run.campaign().monster_table();
     run.seen_monsters()
         .into_iter()
         .filter_map(|i| {
@@ -139,6 +138,7 @@ pub fn inventory_lines(run: &RunState) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::base::grid::Tile;
+    use crate::content::monsters::default_monster_table;
     use crate::content::monsters::{Mind, Monster};
     use crate::levels::config::CampaignConfig;
     use crate::run::{PlayerAction, Rules};

@@ -637,6 +637,7 @@ fn a_save_holding_a_level_too_large_to_play_is_refused() {
         }],
         remembered: vec![],
         loot_table: None,
+        monster_table: None,
         fight: None,
         generation: None,
         messages: vec![],

@@ -214,3 +214,108 @@ fn a_finished_run_does_not_follow() {
         notices(&outcomes)
     );
 }
+
+/// A monster table of two kinds that live on every depth.
+const TWO_KINDS: &str = r#"(monsters: [
+    (name: "cave troll", glyph: 'T', hp: 30, attack: 3, defence: 2, damage: (2, 6),
+     speed: Slow, sight: 6, behaviour: Hunts, depths: (1, 999), rarity: Common),
+    (name: "glow worm", glyph: 'w', hp: 2, attack: 0, defence: 0, damage: (1, 1),
+     speed: Slow, sight: 3, behaviour: Wanders, depths: (1, 999), rarity: Common),
+])"#;
+
+/// [`CAVES`] naming its own monster table, written beside it in a fresh folder.
+fn caves_with_monsters(dir: &super::temp_dir::TempDir, table: &str) -> CampaignConfig {
+    dir.write("two-kinds.ron", table.as_bytes());
+    let text = CAVES.replace("seed: 42,", "seed: 42, monsters: \"two-kinds.ron\",");
+    let file = dir.write("caves.ron", text.as_bytes());
+    CampaignConfig::load(&file).expect("the campaign and its table load")
+}
+
+#[test]
+fn a_campaign_peoples_its_levels_from_the_monster_table_it_names() {
+    let dir = super::temp_dir::TempDir::new("own-monsters");
+    let campaign = caves_with_monsters(&dir, TWO_KINDS);
+    let names: Vec<&str> = campaign
+        .monster_table()
+        .kinds()
+        .iter()
+        .map(|k| k.name.as_str())
+        .collect();
+    assert_eq!(names, ["cave troll", "glow worm"]);
+    let run = RunState::start(campaign.clone(), None, Rules::Monsters)
+        .unwrap()
+        .0;
+    assert!(!run.level().monsters.is_empty());
+    assert!(
+        run.level().monsters.iter().all(|m| m.kind < 2),
+        "only the table's kinds"
+    );
+    // A save and a recording hold the table, so they load without the file.
+    let save = run.snapshot();
+    assert!(save.monster_table.is_some());
+    let restored = RunState::restore(save.clone()).expect("the save loads");
+    assert_eq!(restored, run);
+    let mut without = save;
+    without.monster_table = None;
+    let refused = RunState::restore(without).unwrap_err();
+    assert!(
+        refused.contains("names monster table \"two-kinds.ron\""),
+        "{refused}"
+    );
+    let start = delve::run::record::RecordingStart::new(&campaign, None, Rules::Monsters);
+    assert_eq!(start.monster_table, save_table(&run));
+    // The embedded table is held by nobody: old saves and recordings stay as they were.
+    assert_eq!(start_of_builtin().monster_table, None);
+}
+
+fn save_table(run: &RunState) -> Option<String> {
+    run.snapshot().monster_table
+}
+
+fn start_of_builtin() -> delve::run::record::RecordingStart {
+    delve::run::record::RecordingStart::new(&CampaignConfig::builtin(), None, Rules::Monsters)
+}
+
+#[test]
+fn a_broken_monster_table_is_an_error_at_the_field_that_names_it() {
+    let dir = super::temp_dir::TempDir::new("broken-monsters");
+    dir.write(
+        "two-kinds.ron",
+        TWO_KINDS.replace("hp: 30", "hp: 0").as_bytes(),
+    );
+    let text = "(seed: 1,\n  monsters: \"two-kinds.ron\",\n  depths: [Cave()])";
+    let file = dir.write("c.ron", text.as_bytes());
+    let error = CampaignConfig::load(&file).unwrap_err().to_string();
+    let origin = file.display().to_string();
+    assert!(
+        error.starts_with(&format!("{origin}:2:3: `monsters`: ")),
+        "{error}"
+    );
+    assert!(error.contains("\"cave troll\": `hp`"), "{error}");
+    let missing = dir.write("d.ron", text.replace("two-kinds", "none").as_bytes());
+    let error = CampaignConfig::load(&missing).unwrap_err().to_string();
+    assert!(error.contains("none.ron: no such file"), "{error}");
+}
+
+#[test]
+fn a_changed_monster_table_peoples_the_same_level_anew() {
+    let dir = super::temp_dir::TempDir::new("follow-monsters");
+    let mut run = RunState::start(caves_with_monsters(&dir, TWO_KINDS), None, Rules::Monsters)
+        .unwrap()
+        .0;
+    let key = run.level().key.clone();
+    let trolls_only = TWO_KINDS.replace("rarity: Common),\n])", "rarity: Weight(0)),\n])");
+    let outcomes = run.follow_campaign(caves_with_monsters(&dir, &trolls_only), "caves.ron");
+    assert!(
+        said(&outcomes, "the monster table (2 kinds)"),
+        "{:?}",
+        notices(&outcomes)
+    );
+    assert_eq!(run.level().key, key, "the same level");
+    assert!(!run.level().monsters.is_empty());
+    assert!(
+        run.level().monsters.iter().all(|m| m.kind == 0),
+        "peopled from the new table: trolls only"
+    );
+    assert_eq!(run.broken_rule(), None);
+}

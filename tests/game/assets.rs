@@ -111,8 +111,16 @@ fn every_shipped_config_loads_as_an_asset_equal_to_the_parsers() {
 #[test]
 fn a_broken_config_asset_fails_with_the_parsers_error() {
     let dir = TempDir::new("broken-assets");
-    let broken: [(&str, &[u8]); 6] = [
+    let broken: [(&str, &[u8]); 8] = [
         ("syntax.ron", b"(seed: 1, depths: [Cave(wall_percent: )])"),
+        (
+            "no-monsters.ron",
+            b"(seed: 1, monsters: \"gone.ron\", depths: [Cave()])",
+        ),
+        (
+            "bad-monsters-named.ron",
+            b"(seed: 1,\n monsters: \"bad-monsters.ron\", depths: [Cave()])",
+        ),
         (
             "range.ron",
             b"(\n  seed: 1,\n  depths: [\n    Cave(\n      wall_percent: 101,\n    ),\n  ],\n)\n",
@@ -135,6 +143,7 @@ fn a_broken_config_asset_fails_with_the_parsers_error() {
         "bad-loot.ron",
         b"(items: [(name: \"x\", glyph: 'x', rarity: Sometimes)])",
     );
+    dir.write("bad-monsters.ron", b"(monsters: [(name: \"x\", claws: 3)])");
     let mut app = loader_app(dir.path());
     for (name, text) in broken {
         let path = dir.write(name, text);
@@ -148,7 +157,7 @@ fn a_broken_config_asset_fails_with_the_parsers_error() {
         load::<LootTableAsset>(&mut app, "bad-loot.ron").unwrap_err(),
         LootTable::load(&loot).unwrap_err().to_string()
     );
-    let monsters = dir.write("bad-monsters.ron", b"(monsters: [(name: \"x\", claws: 3)])");
+    let monsters = dir.file("bad-monsters.ron");
     let text = std::fs::read_to_string(&monsters).unwrap();
     assert_eq!(
         load::<MonsterTableAsset>(&mut app, "bad-monsters.ron").unwrap_err(),

@@ -38,8 +38,8 @@ use crate::content::loot::{LootError, LootTable};
 use crate::content::monsters::{MonsterTable, MonsterTableError};
 use crate::levels::config::{CampaignConfig, CampaignText, ConfigError};
 
-/// A campaign file as an asset: the checked campaign (with the loot table it names,
-/// read as a dependency, so that editing the table reloads the campaign too).
+/// A campaign file as an asset: the checked campaign (with the loot and monster tables
+/// it names, read as dependencies, so that editing a table reloads the campaign too).
 #[derive(Asset, TypePath, Clone, Debug, PartialEq, Eq)]
 pub struct CampaignAsset {
     /// The campaign.
@@ -339,8 +339,8 @@ mod live {
     use crate::front::game::{GameSystems, Notice, OutcomeMessages, RunModel};
 
     /// The run in play follows its campaign file: every save of the file (or of the
-    /// loot table it names) goes to [`crate::run::RunState::follow_campaign`], which
-    /// makes the level again from the same seed and depth where the file changed it;
+    /// loot or monster table it names) goes to
+    /// [`crate::run::RunState::follow_campaign`], which makes the level again from the same seed and depth where the file changed it;
     /// a broken save is told (its file, line, column and rule) and the last good level
     /// stays. Needs [`super::ConfigAssetsPlugin`] and an `AssetPlugin` that watches
     /// for changes (`watch_for_changes_override: Some(true)`); a run being recorded

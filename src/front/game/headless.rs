@@ -13,7 +13,6 @@ use super::messages::SaveRequest;
 use super::saving::SaveWriter;
 use super::{GamePlugin, NoticeLog, RunModel, RunSettings};
 use crate::base::grid::Pos;
-use crate::content::monsters::default_monster_table;
 use crate::run::{PlayerAction, RunEnd, RunState};
 
 /// A game app with no window: `MinimalPlugins`, `StatesPlugin` and the [`GamePlugin`],
@@ -122,7 +121,9 @@ impl FinalState {
                 .monsters
                 .iter()
                 .map(|m| MonsterState {
-                    kind: default_monster_table()
+                    kind: run
+                        .campaign()
+                        .monster_table()
                         .kind(m.kind)
                         .map_or_else(|| format!("monster #{}", m.kind), |k| k.name.clone()),
                     position: m.pos,

@@ -1,6 +1,7 @@
 //! Tests of map.rs: what the player sees at each tile.
 use super::*;
 use crate::base::grid::Tile;
+use crate::content::monsters::default_monster_table;
 use crate::content::monsters::{Mind, Monster};
 use crate::levels::config::CampaignConfig;
 use crate::levels::key::LevelKey;
