@@ -352,57 +352,100 @@ impl<'a> CampaignText<'a> {
             origin,
         } = self;
         if let Some(file) = campaign.loot.clone() {
-            let folder = Path::new(origin).parent().unwrap_or(Path::new(""));
-            let table_origin = folder.join(&file).display().to_string();
-            let table = read(&file)
-                .map_err(|e| {
-                    e.into_ron_error(&table_origin).map_or_else(
-                        |message| LootError::Io {
-                            origin: table_origin.clone(),
-                            message,
-                        },
-                        LootError::Parse,
-                    )
-                })
-                .and_then(|table_text| LootTable::from_ron_str(&table_text, &table_origin))
-                .map_err(|error| {
-                    let (line, column) = locate(text, "loot", None).unwrap_or((1, 1));
-                    ConfigError::Loot {
-                        origin: origin.to_owned(),
-                        line,
-                        column,
-                        error: Box::new(error),
-                    }
-                })?;
-            campaign = campaign.with_loot_table(table);
+            campaign = campaign.with_loot_table(read_named(text, origin, &file, &mut read)?);
         }
         if let Some(file) = campaign.monsters.clone() {
-            let folder = Path::new(origin).parent().unwrap_or(Path::new(""));
-            let table_origin = folder.join(&file).display().to_string();
-            let table = read(&file)
-                .map_err(|e| {
-                    e.into_ron_error(&table_origin).map_or_else(
-                        |message| MonsterTableError::Read {
-                            origin: table_origin.clone(),
-                            message,
-                        },
-                        MonsterTableError::Parse,
-                    )
-                })
-                .and_then(|table_text| MonsterTable::from_ron_str(&table_text, &table_origin))
-                .map_err(|error| {
-                    let (line, column) = locate(text, "monsters", None).unwrap_or((1, 1));
-                    ConfigError::Monsters {
-                        origin: origin.to_owned(),
-                        line,
-                        column,
-                        error: Box::new(error),
-                    }
-                })?;
-            campaign = campaign.with_monster_table(table);
+            campaign = campaign.with_monster_table(read_named(text, origin, &file, &mut read)?);
         }
         Ok(campaign)
     }
+}
+
+/// A table a campaign names in a file of its own (`loot:`, `monsters:`).
+trait NamedTable: Sized {
+    /// Why the table was refused.
+    type Error;
+    /// The campaign's field that names the file.
+    const FIELD: &'static str;
+    /// The table in `text`, checked; `origin` names the file.
+    fn parse(text: &str, origin: &str) -> Result<Self, Self::Error>;
+    /// The table's file could not be read as text.
+    fn unreadable(error: ReadTextError, origin: &str) -> Self::Error;
+    /// The campaign's error at the field that names the table.
+    fn at_field(origin: &str, place: (usize, usize), error: Self::Error) -> ConfigError;
+}
+
+impl NamedTable for LootTable {
+    type Error = LootError;
+    const FIELD: &'static str = "loot";
+    fn parse(text: &str, origin: &str) -> Result<Self, LootError> {
+        LootTable::from_ron_str(text, origin)
+    }
+    fn unreadable(error: ReadTextError, origin: &str) -> LootError {
+        error.into_ron_error(origin).map_or_else(
+            |message| LootError::Io {
+                origin: origin.to_owned(),
+                message,
+            },
+            LootError::Parse,
+        )
+    }
+    fn at_field(origin: &str, (line, column): (usize, usize), error: LootError) -> ConfigError {
+        ConfigError::Loot {
+            origin: origin.to_owned(),
+            line,
+            column,
+            error: Box::new(error),
+        }
+    }
+}
+
+impl NamedTable for MonsterTable {
+    type Error = MonsterTableError;
+    const FIELD: &'static str = "monsters";
+    fn parse(text: &str, origin: &str) -> Result<Self, MonsterTableError> {
+        MonsterTable::from_ron_str(text, origin)
+    }
+    fn unreadable(error: ReadTextError, origin: &str) -> MonsterTableError {
+        error.into_ron_error(origin).map_or_else(
+            |message| MonsterTableError::Read {
+                origin: origin.to_owned(),
+                message,
+            },
+            MonsterTableError::Parse,
+        )
+    }
+    fn at_field(
+        origin: &str,
+        (line, column): (usize, usize),
+        error: MonsterTableError,
+    ) -> ConfigError {
+        ConfigError::Monsters {
+            origin: origin.to_owned(),
+            line,
+            column,
+            error: Box::new(error),
+        }
+    }
+}
+
+/// The table in `file` (beside the campaign `origin`, whose `text` names it), read by
+/// `read`; an unreadable or broken one is an error at the field that names it.
+fn read_named<T: NamedTable>(
+    text: &str,
+    origin: &str,
+    file: &str,
+    read: &mut impl FnMut(&str) -> Result<String, ReadTextError>,
+) -> Result<T, ConfigError> {
+    let folder = Path::new(origin).parent().unwrap_or(Path::new(""));
+    let table_origin = folder.join(file).display().to_string();
+    read(file)
+        .map_err(|e| T::unreadable(e, &table_origin))
+        .and_then(|table_text| T::parse(&table_text, &table_origin))
+        .map_err(|error| {
+            let place = locate(text, T::FIELD, None).unwrap_or((1, 1));
+            T::at_field(origin, place, error)
+        })
 }
 
 /// Why a config could not be used.
