@@ -208,34 +208,8 @@ impl CampaignConfig {
         held: &HeldTables,
         holder: &str,
     ) -> Result<CampaignConfig, String> {
-        let mut campaign = self;
-        match (&held.loot, &campaign.loot) {
-            (Some(text), _) => {
-                let origin = format!("the {holder}'s loot table");
-                let table = LootTable::from_ron_str(text, &origin).map_err(|e| e.to_string())?;
-                campaign = campaign.with_loot_table(table);
-            }
-            (None, Some(file)) => {
-                return Err(format!(
-                    "the campaign names loot table {file:?}, but the {holder} does not hold it"
-                ));
-            }
-            (None, None) => {}
-        }
-        match (&held.monsters, &campaign.monsters) {
-            (Some(text), _) => {
-                let origin = format!("the {holder}'s monster table");
-                let table = MonsterTable::from_ron_str(text, &origin).map_err(|e| e.to_string())?;
-                campaign = campaign.with_monster_table(table);
-            }
-            (None, Some(file)) => {
-                return Err(format!(
-                    "the campaign names monster table {file:?}, but the {holder} does not hold it"
-                ));
-            }
-            (None, None) => {}
-        }
-        Ok(campaign)
+        let campaign = with_held::<LootTable>(self, held.loot.as_deref(), holder)?;
+        with_held::<MonsterTable>(campaign, held.monsters.as_deref(), holder)
     }
 
     /// The seed of the level at `depth`.
@@ -333,10 +307,13 @@ impl<'a> CampaignText<'a> {
     /// The files the campaign names for its tables, as written (relative to its own
     /// folder).
     pub fn table_files(&self) -> Vec<&str> {
-        [&self.campaign.loot, &self.campaign.monsters]
-            .into_iter()
-            .filter_map(|file| file.as_deref())
-            .collect()
+        [
+            LootTable::named_in(&self.campaign),
+            MonsterTable::named_in(&self.campaign),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
     }
 
     /// The campaign with the tables it names, each read by `read` (given the name as
@@ -347,26 +324,27 @@ impl<'a> CampaignText<'a> {
         mut read: impl FnMut(&str) -> Result<String, ReadTextError>,
     ) -> Result<CampaignConfig, ConfigError> {
         let CampaignText {
-            mut campaign,
+            campaign,
             text,
             origin,
         } = self;
-        if let Some(file) = campaign.loot.clone() {
-            campaign = campaign.with_loot_table(read_named(text, origin, &file, &mut read)?);
-        }
-        if let Some(file) = campaign.monsters.clone() {
-            campaign = campaign.with_monster_table(read_named(text, origin, &file, &mut read)?);
-        }
-        Ok(campaign)
+        let campaign = with_named::<LootTable>(campaign, text, origin, &mut read)?;
+        with_named::<MonsterTable>(campaign, text, origin, &mut read)
     }
 }
 
 /// A table a campaign names in a file of its own (`loot:`, `monsters:`).
 trait NamedTable: Sized {
     /// Why the table was refused.
-    type Error;
+    type Error: fmt::Display;
     /// The campaign's field that names the file.
     const FIELD: &'static str;
+    /// What the table is called in messages.
+    const WHAT: &'static str;
+    /// The file `campaign` names for this table, if any.
+    fn named_in(campaign: &CampaignConfig) -> Option<&str>;
+    /// `campaign` drawing on this table.
+    fn put_into(self, campaign: CampaignConfig) -> CampaignConfig;
     /// The table in `text`, checked; `origin` names the file.
     fn parse(text: &str, origin: &str) -> Result<Self, Self::Error>;
     /// The table's file could not be read as text.
@@ -378,6 +356,13 @@ trait NamedTable: Sized {
 impl NamedTable for LootTable {
     type Error = LootError;
     const FIELD: &'static str = "loot";
+    const WHAT: &'static str = "loot table";
+    fn named_in(campaign: &CampaignConfig) -> Option<&str> {
+        campaign.loot.as_deref()
+    }
+    fn put_into(self, campaign: CampaignConfig) -> CampaignConfig {
+        campaign.with_loot_table(self)
+    }
     fn parse(text: &str, origin: &str) -> Result<Self, LootError> {
         LootTable::from_ron_str(text, origin)
     }
@@ -403,6 +388,13 @@ impl NamedTable for LootTable {
 impl NamedTable for MonsterTable {
     type Error = MonsterTableError;
     const FIELD: &'static str = "monsters";
+    const WHAT: &'static str = "monster table";
+    fn named_in(campaign: &CampaignConfig) -> Option<&str> {
+        campaign.monsters.as_deref()
+    }
+    fn put_into(self, campaign: CampaignConfig) -> CampaignConfig {
+        campaign.with_monster_table(self)
+    }
     fn parse(text: &str, origin: &str) -> Result<Self, MonsterTableError> {
         MonsterTable::from_ron_str(text, origin)
     }
@@ -429,23 +421,49 @@ impl NamedTable for MonsterTable {
     }
 }
 
-/// The table in `file` (beside the campaign `origin`, whose `text` names it), read by
-/// `read`; an unreadable or broken one is an error at the field that names it.
-fn read_named<T: NamedTable>(
+/// `campaign` with the table it names in a file (beside the campaign `origin`, whose
+/// `text` names it), read by `read`; an unreadable or broken one is an error at the
+/// field that names it. A campaign that names none is returned as it is.
+fn with_named<T: NamedTable>(
+    campaign: CampaignConfig,
     text: &str,
     origin: &str,
-    file: &str,
     read: &mut impl FnMut(&str) -> Result<String, ReadTextError>,
-) -> Result<T, ConfigError> {
+) -> Result<CampaignConfig, ConfigError> {
+    let Some(file) = T::named_in(&campaign) else {
+        return Ok(campaign);
+    };
     let folder = Path::new(origin).parent().unwrap_or(Path::new(""));
     let table_origin = folder.join(file).display().to_string();
-    read(file)
+    let table = read(file)
         .map_err(|e| T::unreadable(e, &table_origin))
         .and_then(|table_text| T::parse(&table_text, &table_origin))
         .map_err(|error| {
             let place = locate(text, T::FIELD, None).unwrap_or((1, 1));
             T::at_field(origin, place, error)
-        })
+        })?;
+    Ok(table.put_into(campaign))
+}
+
+/// `campaign` with the table a save or a recording (`holder`) held for it as `text`;
+/// a table file the campaign names that the holder does not hold is an error.
+fn with_held<T: NamedTable>(
+    campaign: CampaignConfig,
+    text: Option<&str>,
+    holder: &str,
+) -> Result<CampaignConfig, String> {
+    match (text, T::named_in(&campaign)) {
+        (Some(text), _) => {
+            let origin = format!("the {holder}'s {}", T::WHAT);
+            let table = T::parse(text, &origin).map_err(|e| e.to_string())?;
+            Ok(table.put_into(campaign))
+        }
+        (None, Some(file)) => Err(format!(
+            "the campaign names {} {file:?}, but the {holder} does not hold it",
+            T::WHAT
+        )),
+        (None, None) => Ok(campaign),
+    }
 }
 
 /// Why a config could not be used.

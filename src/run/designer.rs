@@ -153,9 +153,7 @@ impl RunState {
             return out;
         }
         self.mark_designer();
-        if self.watch.is_some() {
-            self.watch = None;
-        }
+        self.watch = None;
         let loot_changed =
             campaign.loot_table().fingerprint() != self.campaign.loot_table().fingerprint();
         let monsters_changed = campaign.monster_table() != self.campaign.monster_table();

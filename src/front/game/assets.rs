@@ -340,8 +340,8 @@ mod live {
 
     /// The run in play follows its campaign file: every save of the file (or of the
     /// loot or monster table it names) goes to
-    /// [`crate::run::RunState::follow_campaign`], which makes the level again from the same seed and depth where the file changed it;
-    /// a broken save is told (its file, line, column and rule) and the last good level
+    /// [`crate::run::RunState::follow_campaign`], which makes the level again from the
+    /// same seed and depth where the file changed it; a broken save is told (its file, line, column and rule) and the last good level
     /// stays. Needs [`super::ConfigAssetsPlugin`] and an `AssetPlugin` that watches
     /// for changes (`watch_for_changes_override: Some(true)`); a run being recorded
     /// does not follow (a recording replays actions, not files).
