@@ -58,6 +58,7 @@ pub mod base;
 pub mod content;
 pub mod front;
 pub mod levels;
+pub mod records;
 pub mod run;
 pub mod tools;
 pub mod view;

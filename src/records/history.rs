@@ -1,0 +1,1 @@
+//! The run history (being written).

@@ -1,0 +1,1 @@
+//! The morgue file of a run (being written).
