@@ -335,6 +335,9 @@ fn enter_level(c: &mut Criterion) {
             save_path: std::env::temp_dir().join("delve-bench.sav"),
             record: None,
             offer_to_continue: false,
+            records: None,
+            origin: Default::default(),
+            title: None,
         });
         settle(&mut app);
         group.bench_function(name, |b| {

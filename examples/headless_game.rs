@@ -29,6 +29,9 @@ fn main() {
         save_path: std::env::temp_dir().join("delve-headless-example.sav"),
         record: None,
         offer_to_continue: false,
+        records: None,
+        origin: Default::default(),
+        title: None,
     };
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, GamePlugin { settings }));

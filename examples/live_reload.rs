@@ -46,6 +46,9 @@ fn main() {
         save_path: folder.join("run.sav"),
         record: None,
         offer_to_continue: false,
+        records: None,
+        origin: Default::default(),
+        title: None,
     };
     let mut app = headless_app_following(settings, &file);
     app.init_resource::<Entered>().add_systems(

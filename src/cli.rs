@@ -3,7 +3,9 @@
 
 mod catalog;
 mod generate;
+mod history;
 mod maze;
+mod morgue;
 mod play;
 mod replay;
 mod resolve;
@@ -42,6 +44,11 @@ enum Command {
     /// Play a recording back without a window, checking every step; exits 1 when the run
     /// comes out differently.
     Replay(replay::ReplayArgs),
+    /// Show the runs you finished: the last ones, the best scores, win rate, streaks.
+    History(history::HistoryArgs),
+    /// Write the morgue file of the run in progress (the saved one): who, how far, what
+    /// it carries under true names, kills, notes, the last messages and the map.
+    Morgue(morgue::MorgueArgs),
     /// Work with save files.
     Save {
         #[command(subcommand)]
@@ -140,6 +147,8 @@ pub fn run() -> ExitCode {
         Some(Command::Stats(args)) => stats::run(args),
         Some(Command::Catalog(args)) => catalog::run(args),
         Some(Command::Replay(args)) => replay::run(args),
+        Some(Command::History(args)) => history::run(args),
+        Some(Command::Morgue(args)) => morgue::run(args),
         Some(Command::Save { command }) => save::run(command),
     };
     match result {

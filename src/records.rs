@@ -62,3 +62,149 @@ impl DataDir {
             .map_err(|e| format!("{}: cannot create the folder: {e}", morgue.display()))
     }
 }
+
+use crate::run::messages::Message;
+use crate::run::{RunEnd, RunState};
+use history::{Board, RunRecord, SetAside};
+
+/// What keeping the record of a finished run left behind.
+#[derive(Debug)]
+pub struct Kept {
+    /// The morgue file written.
+    pub morgue: PathBuf,
+    /// The copy of the run's final state beside it (`delve play --load` shows its end).
+    pub final_state: PathBuf,
+    /// The run's line in the history.
+    pub record: RunRecord,
+    /// A corrupt history that was set aside to make room for this record.
+    pub set_aside: Option<SetAside>,
+    /// The run's save was removed from the save slot (it held this run).
+    pub save_removed: bool,
+}
+
+/// Keeps the record of `run`, which has just ended: its morgue file (with `messages`,
+/// the run's log) and a copy of its final state in the morgue folder, its line in the
+/// history, and its save taken out of `save_slot` when the slot holds this same run —
+/// so a finished run cannot be continued. Each file is written whole or not at all.
+pub fn keep_record(
+    dir: &DataDir,
+    run: &RunState,
+    messages: &[Message],
+    save_slot: &Path,
+) -> Result<Kept, String> {
+    let written = daily::now_text();
+    let morgue = write_morgue(dir, run, messages, &written)?;
+    let name = morgue::morgue_file_name(run, &written);
+    let final_state = morgue.with_extension("sav");
+    let mut save = run.snapshot();
+    save.messages = messages.to_vec();
+    crate::run::write_save(&final_state, &save).map_err(|e| e.to_string())?;
+    let record = record_of(run, &written, &name);
+    let appended = history::append(&dir.history_file(), &record).map_err(|e| e.to_string())?;
+    let save_removed = remove_save_of(run, save_slot)?;
+    Ok(Kept {
+        morgue,
+        final_state,
+        record,
+        set_aside: appended.set_aside,
+        save_removed,
+    })
+}
+
+/// Writes the morgue file of `run` (with `messages`, its log) at `written` (UTC) into
+/// the data folder's morgue folder, whole or not at all; returns its path.
+pub fn write_morgue(
+    dir: &DataDir,
+    run: &RunState,
+    messages: &[Message],
+    written: &str,
+) -> Result<PathBuf, String> {
+    dir.create()?;
+    let path = dir
+        .morgue_folder()
+        .join(morgue::morgue_file_name(run, written));
+    let text = morgue::morgue_text(run, messages, written);
+    crate::base::save::replace_file_safely(&path, text.as_bytes())
+        .map_err(|e| format!("{}: cannot {}: {}", e.path.display(), e.doing, e.error))?;
+    Ok(path)
+}
+
+/// The history's line for `run`, ended at `ended`, whose morgue file is `morgue`.
+pub fn record_of(run: &RunState, ended: &str, morgue: &str) -> RunRecord {
+    let fight = run.fight();
+    let chronicle = run.chronicle();
+    let marks = chronicle.marks(run.designer_run());
+    let board = if !marks.is_empty() {
+        Board::Other
+    } else if chronicle.origin.daily.is_some() {
+        Board::Daily
+    } else {
+        Board::Main
+    };
+    let won = fight.end == Some(RunEnd::Won);
+    let cause = match &fight.end {
+        Some(RunEnd::Won) => "escaped with the rune".to_owned(),
+        Some(RunEnd::Died { cause }) => cause.clone(),
+        None => "still playing".to_owned(),
+    };
+    let deepest = chronicle.deepest.max(run.depth());
+    RunRecord {
+        ended: ended.to_owned(),
+        version: env!("CARGO_PKG_VERSION").to_owned(),
+        generation: run.generation().number() as u32,
+        seed: run.campaign().seed,
+        daily: chronicle.origin.daily.clone(),
+        board,
+        won,
+        cause,
+        depth: run.depth(),
+        deepest,
+        turns: run.turns(),
+        level: fight.level,
+        kills: fight.kills,
+        gold: fight.gold,
+        score: history::score(deepest, fight.kills, fight.gold, won),
+        marks: marks.into_iter().map(str::to_owned).collect(),
+        morgue: morgue.to_owned(),
+    }
+}
+
+/// Takes the save out of `save_slot` (with its backup) if it is a save of `run`: the
+/// run is over. A save of another run, or none, stays as it is.
+fn remove_save_of(run: &RunState, save_slot: &Path) -> Result<bool, String> {
+    let Ok((saved, _, _)) = crate::run::load_run_and_messages(save_slot) else {
+        return Ok(false);
+    };
+    if !saved.same_run_as(run) {
+        return Ok(false);
+    }
+    for path in [
+        save_slot.to_path_buf(),
+        crate::base::save::backup_path(save_slot),
+    ] {
+        match std::fs::remove_file(&path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(format!(
+                    "{}: cannot remove the finished run's save: {e}",
+                    path.display()
+                ));
+            }
+            _ => {}
+        }
+    }
+    Ok(true)
+}
+
+/// A fresh master seed (below 2³², so level keys stay short): the clock's nanoseconds
+/// and the process id through std's randomly keyed hasher. Only a new run's seed comes
+/// from here; everything after it follows from the seed.
+pub fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    hasher.write_u128(now);
+    hasher.write_u32(std::process::id());
+    hasher.finish() >> 32
+}

@@ -6,6 +6,7 @@
 //! the panels, the help and the keys — is the view's ([`crate::view`]). No Bevy in here.
 
 mod arrival;
+mod chronicle;
 mod designer;
 mod doing;
 mod fight;
@@ -28,6 +29,7 @@ mod watch;
 use std::collections::BTreeMap;
 
 pub use arrival::{Arrival, ChangeReason, arrival_notice};
+pub use chronicle::{Chronicle, Note, NoteKind, RunOrigin};
 pub use doing::Doing;
 pub use fight::{
     Fight, HP_PER_LEVEL, MAX_LEVEL, MapCache, PLAYER_FIGHTER, PLAYER_HP, REGENERATION_TURNS,
@@ -159,6 +161,8 @@ pub struct RunState {
     /// The generation the run's new levels are made in: the one it started in, so that a
     /// run saved or recorded under one delve goes on by the same rules under a later one.
     generation: Generation,
+    /// What the run's morgue file and record tell: kills by kind, milestones, origin.
+    chronicle: Chronicle,
 }
 
 impl RunState {
@@ -217,7 +221,9 @@ impl RunState {
             rules,
             fight: Fight::new(),
             generation,
+            chronicle: Chronicle::default(),
         };
+        run.note_arrival();
         run.put_monsters(None);
         run.level.look_from(player);
         run.notice_monsters_in_view();
@@ -242,7 +248,8 @@ impl RunState {
 
     /// Puts `loaded` (a restored save) in this run's place and says its level was
     /// entered: the one way every loader swaps a run in (F9, a recording's load step).
-    pub fn replace_with(&mut self, loaded: RunState) -> Outcome {
+    pub fn replace_with(&mut self, mut loaded: RunState) -> Outcome {
+        loaded.chronicle = self.chronicle_of_loaded(&loaded);
         *self = loaded;
         self.entered()
     }
@@ -415,6 +422,7 @@ impl RunState {
             return out;
         }
         let in_view_before = self.monster_ids_in_view();
+        let before = self.before_action();
         // Travel and rest tell of what came into view at the step it came (and stop).
         let many_turns = match action {
             PlayerAction::Explore | PlayerAction::Rest | PlayerAction::Search => true,
@@ -448,6 +456,7 @@ impl RunState {
         if !many_turns {
             self.notice_monsters_coming_into_view(&in_view_before, &mut out);
         }
+        self.note_changes(before);
         out
     }
 

@@ -13,6 +13,7 @@ mod overlays;
 mod panel;
 mod status;
 mod terrain;
+mod title;
 
 pub use bindings::{
     ActionError, BINDINGS, Binding, Command, NamedKey, Scroll, Section, action_for_char,
@@ -30,3 +31,4 @@ pub use panel::{
 };
 pub use status::{StatusPart, hp_bar, status_line, status_line_within, status_parts};
 pub use terrain::Terrain;
+pub use title::{MenuItem, MenuKey, TitleChoice, TitleMenu, TitleScreen, menu_key, seed_or_key};

@@ -99,7 +99,8 @@ fn tmux_is_here() -> bool {
 /// terminal is back in canonical (cooked) mode.
 fn play_command(folder: &std::path::Path, extra: &str) -> String {
     format!(
-        "cd {} && {} play --tui --seed 5 {extra}; echo EXITED $?; stty -a | grep -o -- '-*icanon' | sed 's/^/MODE /'; sleep 60",
+        "cd {} && DELVE_DATA_DIR={} {} play --tui --seed 5 {extra}; echo EXITED $?; stty -a | grep -o -- '-*icanon' | sed 's/^/MODE /'; sleep 60",
+        folder.display(),
         folder.display(),
         env!("CARGO_BIN_EXE_delve")
     )
@@ -219,28 +220,38 @@ fn delve_plays_in_a_terminal_and_gives_it_back() {
 }
 
 #[test]
-fn quitting_saves_and_the_next_delve_offers_to_continue() {
+fn quitting_saves_and_the_title_screen_offers_to_continue() {
     if std::env::var_os(SKIP_VAR).is_some() || !tmux_is_here() {
         return; // the first test says why
     }
     let dir = std::env::temp_dir().join(format!("delve-terminal-continue-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let _ = std::fs::remove_file(dir.join("delve.sav"));
-    let bare = |name: &str| {
+    let bare = |name: &str, extra: &str| {
         let command = format!(
-            "cd {} && {} play --tui; echo EXITED $?; sleep 60",
+            "cd {} && DELVE_DATA_DIR={} {} play --tui {extra}; echo EXITED $?; sleep 60",
+            dir.display(),
             dir.display(),
             env!("CARGO_BIN_EXE_delve")
         );
         Tmux::start(name, 180, 32, &command)
     };
-    // A first run: a fresh seed, a few steps, then Esc and `y`.
-    let tmux = bare("first");
+    // The title screen first: nothing saved, so no Continue; New run is selected.
+    let tmux = bare("first", "");
+    let title = tmux.wait_for("Run history");
+    assert!(title.contains("> n  New run"), "{title}");
+    assert!(!title.contains("Continue"), "nothing saved yet:\n{title}");
+    // The history page, and back.
+    tmux.keys(&["h"]);
+    let history = tmux.wait_for("No finished runs yet");
+    assert!(history.contains("Esc or Enter goes back"), "{history}");
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("> n  New run");
+    // Down to Daily, up again, Enter: a new run on a fresh seed.
+    tmux.keys(&["Down"]);
+    tmux.wait_for("> d  Daily");
+    tmux.keys(&["Up", "Enter"]);
     let first = tmux.wait_for("Depth 1");
-    assert!(
-        !first.contains("Continue it?"),
-        "nothing saved yet:\n{first}"
-    );
     let seed = first
         .split("seed ")
         .nth(1)
@@ -249,17 +260,28 @@ fn quitting_saves_and_the_next_delve_offers_to_continue() {
         .expect("the status line shows the run's seed");
     quit_saving(&tmux);
     drop(tmux);
-    // The next bare delve asks; `y` goes on with the saved run (its seed), `n` would
-    // have started the new one.
-    let tmux = bare("second");
-    let second = tmux.wait_for("Continue it?");
-    tmux.keys(&["y"]);
+    assert!(
+        dir.join("delve.sav").is_file(),
+        "quitting saved into the data folder"
+    );
+    // The next delve's title offers Continue, selected; Enter goes on with the run.
+    let tmux = bare("second", "");
+    let title = tmux.wait_for("Run history");
+    assert!(title.contains("> c  Continue"), "{title}");
+    tmux.keys(&["Enter"]);
     let loaded = tmux.wait_for("Loaded");
     assert!(
         loaded.contains(&format!("seed {seed}")),
         "{loaded}\n(first: {first})"
     );
-    assert!(!second.is_empty());
+    quit_saving(&tmux);
+    drop(tmux);
+    // --no-menu starts at once and asks the old question.
+    let tmux = bare("third", "--no-menu");
+    tmux.wait_for("Continue it?");
+    tmux.keys(&["y"]);
+    let loaded = tmux.wait_for("Loaded");
+    assert!(loaded.contains(&format!("seed {seed}")), "{loaded}");
     quit_saving(&tmux);
 }
 
@@ -293,7 +315,8 @@ fn without_a_display_delve_plays_in_the_terminal_and_says_so() {
         return;
     }
     let command = format!(
-        "cd {} && {} play --seed 5 2>&1; echo EXITED $?; sleep 60",
+        "cd {} && DELVE_DATA_DIR={} {} play --seed 5 2>&1; echo EXITED $?; sleep 60",
+        folder().display(),
         folder().display(),
         env!("CARGO_BIN_EXE_delve")
     );

@@ -294,20 +294,70 @@ fn the_window_shows_the_level_and_a_real_key_press_moves_the_player() {
     let log = dir.join("game.log");
     let log_file = File::create(&log).expect("a log file");
 
-    // The bare command, as the README starts the game: its save slot is `delve.sav` in
-    // the working folder. Another folder than the crate's: the tileset must come from
-    // inside the binary.
+    // A run saved earlier in the data folder (by a headless run), so that the bare
+    // command's title screen offers Continue.
+    let saved = Command::new(env!("CARGO_BIN_EXE_delve"))
+        .args([
+            "play",
+            "--headless",
+            "--seed",
+            "5",
+            "--actions",
+            "x",
+            "--save",
+        ])
+        .arg(dir.join("delve.sav"))
+        .output()
+        .expect("the delve binary runs headless");
+    assert!(
+        saved.status.success(),
+        "{}",
+        String::from_utf8_lossy(&saved.stderr)
+    );
+
+    // The bare command, as the README starts the game, its data folder (and so its save
+    // slot, `delve.sav`) this test's folder. Another folder than the crate's: the
+    // tileset must come from inside the binary.
     let child = Command::new(env!("CARGO_BIN_EXE_delve"))
         .current_dir(&dir)
         .env("DISPLAY", &display)
         .env_remove("WAYLAND_DISPLAY")
         .env("DELVE_SMOKE_TEST", &dir)
+        .env("DELVE_DATA_DIR", &dir)
         .stdout(log_file.try_clone().expect("log"))
         .stderr(log_file)
         .spawn()
         .expect("the delve binary starts");
     let mut game = Killed(child);
 
+    // The title screen: drawn, Continue selected; Return continues the saved run.
+    let title = wait_for_file(
+        &dir.join("title"),
+        &mut game,
+        &log,
+        Duration::from_secs(150),
+    );
+    assert!(title.contains("selected Continue"), "{title}");
+    let shot = read_picture(&dir.join("title.png"));
+    let lit = shot
+        .rgb
+        .iter()
+        .filter(|p| p.iter().any(|&c| c > 150))
+        .count();
+    assert!(
+        lit > 500,
+        "the title screen shows its text ({lit} bright pixels)"
+    );
+    for _ in 0..3 {
+        press_key(&xdotool_program, &display, "Return");
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while !dir.join("ready").exists() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        if dir.join("ready").exists() {
+            break;
+        }
+    }
     let ready = wait_for_file(
         &dir.join("ready"),
         &mut game,
@@ -377,7 +427,10 @@ fn the_window_shows_the_level_and_a_real_key_press_moves_the_player() {
         &log,
         Duration::from_secs(30),
     );
-    assert!(loaded.contains("Loaded delve.sav"), "{loaded}");
+    assert!(
+        loaded.contains("Loaded") && loaded.contains("delve.sav"),
+        "{loaded}"
+    );
     let moved_to = moved.lines().next().and_then(|l| l.split(" to ").nth(1));
     let loaded_at = loaded.lines().find_map(|l| l.strip_prefix("position "));
     assert_eq!(

@@ -38,6 +38,8 @@ pub use file::{
     LOCK_WAIT, LoadedFrom, SaveHooks, backup_path, load_from_path, load_validated,
     load_with_backup, lock_path, save_to_path, save_to_path_with_hooks, temp_path,
 };
+// The crash-safe steps, for the other files delve keeps (the run history).
+pub(crate) use file::{StepFailed, TurnRefused, replace_file_safely, wait_for_turn};
 pub use format::{
     FORMAT_VERSION, MAGIC, MAX_TABLES, SaveHeader, WRITE_TABLES, decode_save_bytes,
     encode_save_bytes, read_header,

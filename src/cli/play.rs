@@ -6,8 +6,10 @@ use clap::{Args, FromArgMatches};
 
 use delve::front::game::headless::run_headless;
 use delve::front::game::parse_actions;
+use delve::front::game::title::{daily_origin, title_for};
 use delve::front::game::{ResumedRun, RunSettings};
-use delve::run::{Rules, check_play_size};
+use delve::records::DataDir;
+use delve::run::{Rules, RunOrigin, check_play_size};
 
 use super::{CliError, LevelArgs, Outcome, resolve};
 
@@ -44,9 +46,24 @@ pub struct PlayArgs {
     /// Save the final state here (headless).
     #[arg(long, requires = "headless")]
     save: Option<PathBuf>,
-    /// Where F5 (or `S`) saves and F9 (or `L`) loads.
-    #[arg(long, default_value = "delve.sav")]
-    save_file: PathBuf,
+    /// The save slot: where quitting saves the run in progress, F5 (or `S`) saves, and F9
+    /// (or `L`) and Continue load. Default: `delve.sav` in the data folder.
+    #[arg(long)]
+    save_file: Option<PathBuf>,
+    /// delve's data folder: the save slot, morgue files and the run history. Default:
+    /// $DELVE_DATA_DIR, else the platform's (`~/.local/share/delve` on Linux). A headless
+    /// run keeps records only when given one.
+    #[arg(long, value_name = "DIR")]
+    data_dir: Option<PathBuf>,
+    /// Start at once, without the title screen (a fresh run, or the saved one if you
+    /// answer `y`). Any explicit start (CONFIG, --seed, --key, --load, --daily, …) skips
+    /// the title screen too.
+    #[arg(long)]
+    no_menu: bool,
+    /// Play today's daily run: the master seed of the UTC date, the same for everyone,
+    /// with a board of its own in the history (a second run of a day is marked a replay).
+    #[arg(long, conflicts_with_all = ["config", "key", "seed", "load"])]
+    daily: bool,
     /// Record the run here: its start and every action with a check of the state, for
     /// `delve replay`. A recording starts from a campaign or a key, so it cannot be
     /// combined with --load (load inside the run with F9 or `L` instead).
@@ -85,9 +102,31 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
     let fresh = args.level.config.is_none()
         && args.level.seed.is_none()
         && args.level.key.is_none()
-        && args.load.is_none();
+        && args.load.is_none()
+        && !args.daily;
     if fresh {
-        campaign.seed = fresh_seed();
+        campaign.seed = delve::records::fresh_seed();
+    }
+    let records = match &args.data_dir {
+        Some(dir) => Some(DataDir::at(dir)),
+        // Scripts and tests run headless: their runs leave no records unless asked.
+        None if args.headless && std::env::var_os(delve::records::DATA_DIR_VARIABLE).is_none() => {
+            None
+        }
+        None => DataDir::platform(),
+    };
+    let save_path = match (&args.save_file, &records) {
+        (Some(path), _) => path.clone(),
+        (None, Some(dir)) => dir.save_slot(),
+        (None, None) => PathBuf::from("delve.sav"),
+    };
+    if let Some(parent) = save_path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).map_err(|e| {
+            CliError(format!(
+                "{}: cannot create the folder: {e}",
+                parent.display()
+            ))
+        })?;
     }
     // Every depth of the run follows --kind, --width and --height, not only the first.
     if let Some(kind) = args.level.kind {
@@ -130,12 +169,39 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
         Some(path) => Some(ResumedRun::load(path).map_err(|e| CliError(format!("--load: {e}")))?),
         None => None,
     };
-    // A fresh start with a run in progress in the save slot offers to continue it.
-    let offer_to_continue = fresh
+    let started = Some(delve::records::daily::now_text());
+    let mut origin = RunOrigin {
+        started: started.clone(),
+        // A seed the player named: a config's own, --seed, or a key's.
+        seeded: !fresh && !args.daily,
+        ..RunOrigin::default()
+    };
+    if args.daily {
+        let day = delve::records::daily::today();
+        campaign.seed = delve::records::daily::daily_seed(day);
+        origin = RunOrigin {
+            started,
+            ..RunOrigin::default()
+        };
+        origin.daily = Some(delve::records::daily::day_text(day));
+    }
+    // The title screen, for a plain `delve` in a window or a terminal.
+    let menu = fresh
         && !args.headless
         && !explicit_start
-        && ResumedRun::load(&args.save_file).is_ok_and(|saved| saved.run.end().is_none());
-    let settings = RunSettings {
+        && !args.no_menu
+        && !args.daily
+        && args.record.is_none()
+        && !args.watch;
+    // A fresh start without the menu and with a run in progress in the save slot
+    // offers to continue it.
+    let offer_to_continue = fresh
+        && !menu
+        && !args.headless
+        && !explicit_start
+        && !args.daily
+        && ResumedRun::load(&save_path).is_ok_and(|saved| saved.run.end().is_none());
+    let mut settings = RunSettings {
         campaign,
         start,
         resume,
@@ -144,10 +210,20 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
         } else {
             Rules::Monsters
         },
-        save_path: args.save_file.clone(),
+        save_path,
         record: args.record.clone(),
         offer_to_continue,
+        records,
+        origin,
+        title: None,
     };
+    if args.daily {
+        let day = delve::records::daily::today();
+        settings.origin = daily_origin(day, &settings, settings.origin.started.clone());
+    }
+    if menu {
+        settings.title = Some(title_for(&settings));
+    }
     if args.headless {
         let actions = parse_actions(&args.actions)?;
         let state = run_headless(settings, &actions, args.save)?;
@@ -181,20 +257,6 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
             "{problem}. Set DISPLAY to a running X server, start a virtual one (`Xvfb :99 &` then `DISPLAY=:99 delve`, see the README), play in a terminal (`delve play --tui`), or play without a window: `delve play --headless --actions \"…\"`"
         ))),
     }
-}
-
-/// A fresh master seed (below 2³², so level keys stay short): the clock's nanoseconds
-/// and the process id through std's randomly keyed hasher. Only a new run's seed comes
-/// from here; everything after it follows from the seed.
-fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    hasher.write_u128(now);
-    hasher.write_u32(std::process::id());
-    hasher.finish() >> 32
 }
 
 /// Whether stdin and stdout are both a terminal (so the terminal front end can run).

@@ -10,7 +10,9 @@ pub mod headless;
 pub mod level;
 pub mod messages;
 pub mod recording;
+pub mod records;
 pub mod saving;
+pub mod title;
 
 use bevy::prelude::*;
 
@@ -59,6 +61,13 @@ pub struct RunSettings {
     /// The save slot holds a run in progress: a front end asks at the start whether to
     /// continue it (`y` loads it).
     pub offer_to_continue: bool,
+    /// Where finished runs leave their morgue files and history lines; `None`: nowhere
+    /// (a headless run without `--data-dir`, tests).
+    pub records: Option<crate::records::DataDir>,
+    /// Where a started run comes from (when, a daily run's day, a chosen seed).
+    pub origin: crate::run::RunOrigin,
+    /// The title screen to show first, if the run is chosen there.
+    pub title: Option<crate::view::TitleMenu>,
 }
 
 /// A run loaded from a save, and the notice that says where it came from.
@@ -98,6 +107,9 @@ pub struct GamePlugin {
 impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
         app.insert_resource(self.settings.clone());
+        if let Some(menu) = &self.settings.title {
+            app.insert_resource(title::Title(menu.clone()));
+        }
         app.configure_sets(
             Update,
             (
@@ -117,6 +129,8 @@ impl Plugin for GamePlugin {
             level::plugin,
             saving::plugin,
             recording::plugin,
+            records::plugin,
+            title::plugin,
         ));
     }
 }

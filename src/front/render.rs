@@ -9,6 +9,7 @@ mod replay;
 mod smoke;
 mod tilemap;
 pub mod tileset;
+mod title;
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
@@ -67,6 +68,7 @@ impl Plugin for AppPlugin {
             camera::plugin,
             hud::plugin,
             input::plugin,
+            title::plugin,
         ));
     }
 }
@@ -100,6 +102,9 @@ pub fn watch_recording(recording: crate::run::record::Recording, speed: f32) -> 
         save_path: std::env::temp_dir().join("delve-replay.sav"),
         record: None,
         offer_to_continue: false,
+        records: None,
+        origin: Default::default(),
+        title: None,
     };
     let mut app = window_app(settings, None);
     app.add_plugins(replay::ReplayPlugin {

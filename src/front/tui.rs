@@ -16,11 +16,12 @@ use bevy_ratatui::crossterm::event::{KeyCode, KeyEventKind, KeyModifiers};
 use bevy_ratatui::event::{KeyMessage, ResizeMessage};
 use bevy_ratatui::{RatatuiContext, RatatuiPlugins};
 
+use crate::front::game::title::{Title, TitleKeyPressed};
 use crate::front::game::{
     Disturbed, GamePlugin, GameSystems, KeyReactions, Keyboard, NoticeLog, RunModel, RunSettings,
     key_context,
 };
-use crate::view::{Command, NamedKey, command_for_char, command_for_key};
+use crate::view::{Command, NamedKey, command_for_char, command_for_key, menu_key};
 
 /// How often the terminal is polled for keys (the screen is drawn only when something
 /// changed).
@@ -89,7 +90,20 @@ impl Plugin for TuiPlugin {
 
 /// The key table's command and the typed character of a terminal key, if any.
 pub fn command_of(code: KeyCode) -> (Option<Command>, Option<char>) {
-    let named = match code {
+    let named = named_key_of(code);
+    let letter = match code {
+        KeyCode::Char(c) => Some(c),
+        _ => None,
+    };
+    let command = named
+        .and_then(command_for_key)
+        .or_else(|| letter.and_then(command_for_char));
+    (command, letter)
+}
+
+/// The key table's name for a terminal key, if it has one.
+fn named_key_of(code: KeyCode) -> Option<NamedKey> {
+    match code {
         KeyCode::Left => Some(NamedKey::Left),
         KeyCode::Right => Some(NamedKey::Right),
         KeyCode::Up => Some(NamedKey::Up),
@@ -101,18 +115,12 @@ pub fn command_of(code: KeyCode) -> (Option<Command>, Option<char>) {
         KeyCode::PageDown => Some(NamedKey::PageDown),
         KeyCode::Home => Some(NamedKey::Home),
         KeyCode::End => Some(NamedKey::End),
+        KeyCode::Enter => Some(NamedKey::Enter),
+        KeyCode::Backspace => Some(NamedKey::Backspace),
         KeyCode::Char(' ') => Some(NamedKey::Space),
         KeyCode::Char(c @ '1'..='9') => c.to_digit(10).map(|d| NamedKey::Digit(d as u8)),
         _ => None,
-    };
-    let letter = match code {
-        KeyCode::Char(c) => Some(c),
-        _ => None,
-    };
-    let command = named
-        .and_then(command_for_key)
-        .or_else(|| letter.and_then(command_for_char));
-    (command, letter)
+    }
 }
 
 /// Presses of one key closer together than this are a key held down: a terminal sends
@@ -160,6 +168,7 @@ fn read_terminal_keys(
     log: Res<NoticeLog>,
     mut disturbed: MessageReader<Disturbed>,
     mut held: Local<HeldKey>,
+    (title, mut title_keys): (Option<Res<Title>>, MessageWriter<TitleKeyPressed>),
 ) {
     if disturbed.read().count() > 0 {
         held.broken = true;
@@ -170,6 +179,14 @@ fn read_terminal_keys(
         }
         if key.modifiers.contains(KeyModifiers::CONTROL) {
             continue; // Ctrl-C is bevy_ratatui's: it ends the app, and the terminal is restored
+        }
+        if title.is_some() {
+            let letter = match key.code {
+                KeyCode::Char(c) => Some(c),
+                _ => None,
+            };
+            title_keys.write_batch(menu_key(named_key_of(key.code), letter).map(TitleKeyPressed));
+            continue;
         }
         let (command, letter) = command_of(key.code);
         let repeat = key.kind == KeyEventKind::Repeat;
@@ -190,13 +207,27 @@ fn draw_screen(
     keys: Res<Keyboard>,
     mut resized: MessageReader<ResizeMessage>,
     mut drawn_once: Local<bool>,
+    title: Option<Res<Title>>,
 ) -> Result {
-    let (Some(mut context), Some(run)) = (context, run) else {
+    let Some(mut context) = context else {
         return Ok(());
     };
     let resized = resized.read().count() > 0;
     if resized {
         context.autoresize()?;
+    }
+    if let Some(title) = title {
+        if title.is_changed() || resized || !*drawn_once {
+            *drawn_once = true;
+            context.draw(|frame| draw::draw_title(frame, &title.0.screen()))?;
+        }
+        return Ok(());
+    }
+    let Some(run) = run else {
+        return Ok(());
+    };
+    if run.is_added() {
+        *drawn_once = false;
     }
     if *drawn_once && !(run.is_changed() || log.is_changed() || keys.is_changed() || resized) {
         return Ok(());
@@ -293,6 +324,8 @@ mod tests {
                         NamedKey::PageDown => KeyCode::PageDown,
                         NamedKey::Home => KeyCode::Home,
                         NamedKey::End => KeyCode::End,
+                        NamedKey::Enter => KeyCode::Enter,
+                        NamedKey::Backspace => KeyCode::Backspace,
                     };
                     command_of(code).0 == Some(binding.command)
                 });

@@ -542,6 +542,8 @@ impl RunState {
                 fight.kills += 1;
                 fight.schedule.remove(Actor::Monster(monster.id));
                 self.level.monsters.remove(index);
+                self.count_kill(&kind.name);
+                let fight = &mut self.fight;
                 out.push(notice(&format!("You kill the {}.", kind.name)));
                 for level in fight.gain_xp(kind.hp) {
                     out.push(notice(&format!(

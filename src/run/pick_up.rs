@@ -59,6 +59,7 @@ impl RunState {
         out.push(notice(&format!("You pick up {}.", with_article(&name))));
         if !known_before && self.knowledge().knows(item) {
             // Two of a kind carried: the kind is known now, and the player is told.
+            self.note_identified(item, &disguise, "by carrying two");
             out.push(notice(&format!(
                 "Two alike: the {disguise} is {}.",
                 with_article(&name)

@@ -101,6 +101,11 @@ pub struct GameSave {
     /// part of the run's state (a snapshot leaves it empty; the front end fills it).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub messages: Vec<Message>,
+    /// The run's chronicle (kills by kind, milestones, origin) for its morgue file and
+    /// record. Absent in saves made before it existed: such a run's chronicle starts at
+    /// its load, with the depths visited counted as reached.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chronicle: Option<super::Chronicle>,
 }
 
 /// Packs booleans into a hexadecimal string.
@@ -182,6 +187,7 @@ impl RunState {
             generation: (self.generation != GENERATION_OF_AN_OLDER_SAVE)
                 .then(|| self.generation.number()),
             messages: Vec::new(),
+            chronicle: Some(self.chronicle.clone()),
         }
     }
 
@@ -305,6 +311,20 @@ impl RunState {
         } else {
             Rules::Peaceful
         };
+        let deepest_visited = keys.keys().copied().max().unwrap_or(save.depth);
+        let chronicle = match save.chronicle {
+            Some(chronicle) if chronicle.deepest < deepest_visited => {
+                return Err(format!(
+                    "the chronicle's deepest depth is {}, but depth {deepest_visited} was visited",
+                    chronicle.deepest
+                ));
+            }
+            Some(chronicle) => chronicle,
+            None => super::Chronicle {
+                deepest: deepest_visited,
+                ..super::Chronicle::default()
+            },
+        };
         let mut run = RunState {
             campaign,
             depth: save.depth,
@@ -319,6 +339,7 @@ impl RunState {
             rules,
             fight: save.fight.unwrap_or_default(),
             generation,
+            chronicle,
         };
         run.bring_up_to_date();
         run.level.look_from(run.player);

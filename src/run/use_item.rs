@@ -86,7 +86,7 @@ impl RunState {
         if spent == Spent::Refused {
             return;
         }
-        self.identify(kind);
+        self.identify(kind, "by using it");
         if !known_before {
             let true_name = table.true_name(kind);
             out.push(notice(&format!("(That was {}.)", with_article(&true_name))));
@@ -194,7 +194,7 @@ impl RunState {
     }
 
     fn read_identify(&mut self, scroll: usize, out: &mut Vec<Outcome>) -> Spent {
-        self.identify(scroll);
+        self.identify(scroll, "by reading it");
         let knowledge = self.knowledge();
         let unknown = self
             .lettered_inventory()
@@ -204,7 +204,7 @@ impl RunState {
         match unknown {
             Some(kind) => {
                 let before = knowledge.plain_name(kind);
-                self.identify(kind);
+                self.identify(kind, "by a scroll of identify");
                 let after = self.knowledge().name(kind);
                 out.push(notice(&format!(
                     "The {before} is {}.",
@@ -343,10 +343,15 @@ impl RunState {
         Spent::Kept
     }
 
-    /// Marks `kind` identified.
-    fn identify(&mut self, kind: usize) {
+    /// Marks `kind` identified (`how`, for the chronicle: "by using it").
+    fn identify(&mut self, kind: usize, how: &str) {
+        let known_before = self.knowledge().knows(kind);
+        let disguise = self.knowledge().plain_name(kind);
         if let Err(at) = self.fight.identified.binary_search(&kind) {
             self.fight.identified.insert(at, kind);
+        }
+        if !known_before {
+            self.note_identified(kind, &disguise, how);
         }
     }
 

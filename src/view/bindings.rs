@@ -41,6 +41,10 @@ pub enum NamedKey {
     Home,
     /// End.
     End,
+    /// Enter (Return): the title screen's choice; the key table binds nothing to it.
+    Enter,
+    /// Backspace: erases on the title screen's seed line; the key table binds nothing to it.
+    Backspace,
 }
 
 impl fmt::Display for NamedKey {
@@ -60,6 +64,8 @@ impl fmt::Display for NamedKey {
             NamedKey::PageDown => f.write_str("PageDown"),
             NamedKey::Home => f.write_str("Home"),
             NamedKey::End => f.write_str("End"),
+            NamedKey::Enter => f.write_str("Enter"),
+            NamedKey::Backspace => f.write_str("Backspace"),
         }
     }
 }

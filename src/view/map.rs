@@ -66,6 +66,19 @@ impl TileView {
         seen: None,
         cursor: false,
     };
+
+    /// The one character that stands for it in text: the player `@`, a monster's or an
+    /// item's glyph, else its ground's; a blank where never seen.
+    pub fn glyph(self) -> char {
+        match self.seen {
+            None => ' ',
+            Some(seen) => match seen.occupant {
+                Some(Occupant::Player) => '@',
+                Some(Occupant::Monster { glyph }) | Some(Occupant::Item { glyph }) => glyph,
+                None => seen.terrain.glyph(),
+            },
+        }
+    }
 }
 
 /// Everything the player knows to be on a tile they have seen: the map draws the top of

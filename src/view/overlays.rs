@@ -66,6 +66,13 @@ pub fn end_screen(run: &RunState) -> Option<Vec<String>> {
             run.inventory().len()
         ),
     ];
+    let deepest = run.chronicle().deepest.max(run.depth());
+    let won = fight.end == Some(RunEnd::Won);
+    lines.push(format!(
+        "Score {} (100 × deepest depth {deepest} + 10 × kills + gold{})",
+        crate::records::history::score(deepest, fight.kills, fight.gold, won),
+        if won { ", doubled for the win" } else { "" }
+    ));
     if fight.designer {
         lines.push("A designer run: levels were remade with R, 1 2 3, + - or Space.".to_owned());
     }
@@ -76,7 +83,7 @@ pub fn end_screen(run: &RunState) -> Option<Vec<String>> {
         run.level().key.encode()
     ));
     lines.push(
-        "Esc quits; F9 or L loads the last save; M the messages, i the inventory, ? the help."
+        "Esc quits (`delve history` shows your runs); M the messages (one names the morgue file), i the inventory, ? the help; F9 or L loads a save."
             .to_owned(),
     );
     Some(lines)

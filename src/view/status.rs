@@ -82,6 +82,9 @@ pub fn status_parts(run: &RunState) -> Vec<StatusPart> {
     if run.designer_run() {
         parts.push(part("DESIGNER RUN", 2));
     }
+    if let Some(day) = &run.chronicle().origin.daily {
+        parts.push(part(format!("daily {day}"), 3));
+    }
     parts.push(part(format!("seed {}", run.campaign().seed), 4));
     parts.push(part(format!("key {}", key.encode()), 8));
     parts

@@ -36,6 +36,22 @@ pub enum Terrain {
 }
 
 impl Terrain {
+    /// The one character that stands for it in text: the terminal's map, a morgue
+    /// file's map (the window draws a picture of its own).
+    pub const fn glyph(self) -> char {
+        match self {
+            Terrain::Wall => '#',
+            Terrain::Floor => '.',
+            Terrain::Door | Terrain::ClosedDoor => '+',
+            Terrain::UpStairs => '<',
+            Terrain::DownStairs => '>',
+            Terrain::DeepWater | Terrain::ShallowWater | Terrain::Lava => '~',
+            Terrain::Chasm => ':',
+            Terrain::Bridge => '≡',
+            Terrain::Trap(_) => '^',
+        }
+    }
+
     /// Every terrain, in legend order.
     pub const ALL: [Terrain; 15] = [
         Terrain::Wall,

@@ -11,6 +11,7 @@ mod fight;
 mod follow_campaign;
 mod fuzz_corpora;
 mod golden;
+mod history;
 mod items;
 mod keys;
 mod kinds;
@@ -27,6 +28,7 @@ mod real_run;
 #[path = "../support/recordings.rs"]
 mod recording_plan;
 mod recordings;
+mod records;
 mod rooms;
 mod run;
 mod save;

@@ -153,6 +153,9 @@ fn a_recorded_run_with_monsters_replays_to_the_same_state() {
         save_path: dir.file("fight.sav"),
         record: Some(path.clone()),
         offer_to_continue: false,
+        records: None,
+        origin: Default::default(),
+        title: None,
     });
     settle(&mut app);
     let actions = delve::front::game::parse_actions(

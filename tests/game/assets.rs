@@ -202,6 +202,9 @@ fn following(dir: &TempDir, file: &Path, rules: Rules) -> App {
         save_path: dir.file("run.sav"),
         record: None,
         offer_to_continue: false,
+        records: None,
+        origin: Default::default(),
+        title: None,
     };
     let mut app = headless_app_following(settings, file);
     hear::<LevelEntered>(&mut app);

@@ -15,6 +15,7 @@ mod mirror;
 #[path = "../support/paths.rs"]
 mod paths;
 mod saves;
+mod title;
 // The game's tests use only part of it.
 #[allow(dead_code)]
 #[path = "../support/temp_dir.rs"]
@@ -217,6 +218,9 @@ fn settings(seed: u64) -> RunSettings {
             .join(format!("delve-game-{seed}-{}.sav", std::process::id())),
         record: None,
         offer_to_continue: false,
+        records: None,
+        origin: Default::default(),
+        title: None,
     }
 }
 

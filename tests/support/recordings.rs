@@ -101,6 +101,9 @@ pub fn record(seed: u64, to: &Path) {
         save_path: save,
         record: Some(to.to_path_buf()),
         offer_to_continue: false,
+        records: None,
+        origin: Default::default(),
+        title: None,
     });
     settle(&mut app);
     perform(&mut app, &plan(seed));

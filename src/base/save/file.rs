@@ -92,6 +92,44 @@ pub fn lock_path(path: impl AsRef<Path>) -> PathBuf {
 /// How long a writer waits for another one saving to the same file before giving up.
 pub const LOCK_WAIT: Duration = Duration::from_secs(10);
 
+/// Why a writer did not get its turn at a file ([`wait_for_turn`]).
+#[derive(Debug)]
+pub(crate) enum TurnRefused {
+    /// The lock file `<path>.lock` could not be opened.
+    Open(io::Error),
+    /// Another writer still held the lock when the wait was over.
+    StillBusy,
+    /// Locking failed for another reason.
+    Lock(io::Error),
+}
+
+/// Waits up to `wait` for this writer's turn at `path`: the advisory lock (flock) on
+/// `<path>.lock`, held while the returned file is open. Locks on separately opened
+/// files exclude each other even within one process. On a file system without locks
+/// the turn is `None` and the writer goes on unlocked.
+pub(crate) fn wait_for_turn(path: &Path, wait: Duration) -> Result<Option<File>, TurnRefused> {
+    let file = File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(lock_path(path))
+        .map_err(TurnRefused::Open)?;
+    let deadline = Instant::now() + wait;
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(Some(file)),
+            Err(TryLockError::WouldBlock) if Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            Err(TryLockError::WouldBlock) => return Err(TurnRefused::StillBusy),
+            Err(TryLockError::Error(e)) if e.kind() == io::ErrorKind::Unsupported => {
+                return Ok(None);
+            }
+            Err(TryLockError::Error(e)) => return Err(TurnRefused::Lock(e)),
+        }
+    }
+}
+
 /// Waits for this writer's turn to save to `path` (two games on one save file, a
 /// script and a window: each save runs whole, one after the other, so the fixed
 /// temporary file and the backup are never written by two at once). The turn lasts
@@ -99,33 +137,16 @@ pub const LOCK_WAIT: Duration = Duration::from_secs(10);
 /// unlocked, as before.
 fn take_turn(path: &Path) -> Result<Option<File>, SaveError> {
     let lock = lock_path(path);
-    let file = File::options()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&lock)
-        .map_err(io_error(&lock, "open the save's lock file"))?;
-    let deadline = Instant::now() + LOCK_WAIT;
-    loop {
-        match file.try_lock() {
-            Ok(()) => return Ok(Some(file)),
-            Err(TryLockError::WouldBlock) if Instant::now() < deadline => {
-                std::thread::sleep(Duration::from_millis(5));
-            }
-            Err(TryLockError::WouldBlock) => {
-                return Err(
-                    io_error(&lock, "wait for another game saving to this file")(io::Error::new(
-                        io::ErrorKind::WouldBlock,
-                        format!("it was still saving after {} s", LOCK_WAIT.as_secs()),
-                    )),
-                );
-            }
-            Err(TryLockError::Error(e)) if e.kind() == io::ErrorKind::Unsupported => {
-                return Ok(None);
-            }
-            Err(TryLockError::Error(e)) => return Err(io_error(&lock, "lock the save")(e)),
+    wait_for_turn(path, LOCK_WAIT).map_err(|refused| match refused {
+        TurnRefused::Open(e) => io_error(&lock, "open the save's lock file")(e),
+        TurnRefused::StillBusy => {
+            io_error(&lock, "wait for another game saving to this file")(io::Error::new(
+                io::ErrorKind::WouldBlock,
+                format!("it was still saving after {} s", LOCK_WAIT.as_secs()),
+            ))
         }
-    }
+        TurnRefused::Lock(e) => io_error(&lock, "lock the save")(e),
+    })
 }
 
 /// An [`SaveError::Io`] for `path`.
@@ -186,6 +207,33 @@ pub fn save_to_path_with_hooks<T: Serialize>(
     sync_directory(path)
 }
 
+/// A step of [`replace_file_safely`] that failed: on which file, doing what.
+#[derive(Debug)]
+pub(crate) struct StepFailed {
+    /// The file (or folder) the step worked on.
+    pub(crate) path: PathBuf,
+    /// The step, as "cannot …" goes on: "write the temporary file".
+    pub(crate) doing: &'static str,
+    /// What went wrong.
+    pub(crate) error: io::Error,
+}
+
+/// Replaces the file at `path` with `bytes` so that a crash at any moment leaves the
+/// old file or the new one whole there: writes `<path>.tmp` and syncs it, renames it
+/// over `path` (atomic on one file system), syncs the folder (Unix). The temporary file
+/// is shared by all writers to `path`: hold the turn ([`wait_for_turn`]) around this.
+pub(crate) fn replace_file_safely(path: &Path, bytes: &[u8]) -> Result<(), StepFailed> {
+    let failed = |path: &Path, doing| {
+        let path = path.to_path_buf();
+        move |error| StepFailed { path, doing, error }
+    };
+    let tmp = temp_path(path);
+    write_synced(&tmp, bytes).map_err(failed(&tmp, "write the temporary file"))?;
+    fs::rename(&tmp, path).map_err(failed(path, "move the temporary file into place"))?;
+    let folder = folder_of(path);
+    sync_folder(folder).map_err(failed(folder, "sync the folder"))
+}
+
 /// Creates (or truncates) `path`, writes `bytes`, and waits until they are on disk.
 fn write_synced(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let mut file = File::create(path)?;
@@ -219,18 +267,25 @@ fn keep_backup(path: &Path) -> Result<(), SaveError> {
 
 /// Syncs the directory holding `path`, so a rename in it survives a power cut.
 fn sync_directory(path: &Path) -> Result<(), SaveError> {
-    #[cfg(unix)]
-    {
-        let dir = match path.parent() {
-            Some(parent) if !parent.as_os_str().is_empty() => parent,
-            _ => Path::new("."),
-        };
-        File::open(dir)
-            .and_then(|d| d.sync_all())
-            .map_err(io_error(dir, "sync the save directory"))?;
+    let dir = folder_of(path);
+    sync_folder(dir).map_err(io_error(dir, "sync the save directory"))
+}
+
+/// The folder holding `path` (`.` for a bare file name).
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
     }
+}
+
+/// Syncs the folder `dir`, so a rename in it survives a power cut (Unix; elsewhere
+/// there is nothing to sync).
+fn sync_folder(dir: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    File::open(dir).and_then(|d| d.sync_all())?;
     #[cfg(not(unix))]
-    let _ = path;
+    let _ = dir;
     Ok(())
 }
 

@@ -62,11 +62,25 @@ pub struct MapSize {
 }
 
 /// Starts the run from the settings (or goes on with the loaded one) and puts the player
-/// in the world; a run that cannot start says why (and the game shows nothing).
+/// in the world — unless the title screen is up: then the player's choice starts it.
 pub(super) fn start_run(
     mut commands: Commands,
     settings: Res<RunSettings>,
+    title: Option<Res<super::title::Title>>,
     mut messages: OutcomeMessages,
+    keyboard: Option<ResMut<super::Keyboard>>,
+) {
+    if title.is_none() {
+        begin_run(&mut commands, &settings, &mut messages, keyboard);
+    }
+}
+
+/// Starts the run `settings` describe (or goes on with the loaded one) and puts the
+/// player in the world; a run that cannot start says why (and the game shows nothing).
+pub(super) fn begin_run(
+    commands: &mut Commands,
+    settings: &RunSettings,
+    messages: &mut OutcomeMessages,
     keyboard: Option<ResMut<super::Keyboard>>,
 ) {
     if let Some(resumed) = &settings.resume {
@@ -85,7 +99,8 @@ pub(super) fn start_run(
         settings.start.clone(),
         settings.rules,
     ) {
-        Ok((run, outcomes)) => {
+        Ok((mut run, outcomes)) => {
+            run.set_origin(settings.origin.clone());
             commands.spawn((Player, GridPos(run.player())));
             commands.insert_resource(RunModel(run));
             for outcome in outcomes {

@@ -38,9 +38,9 @@ static HELP: std::sync::LazyLock<String> = std::sync::LazyLock::new(help_text);
 /// Lines the message log overlay shows (the newest at the bottom).
 const LOG_LINES: usize = 30;
 
-const TEXT: Color = Color::srgb(0.86, 0.84, 0.80);
-const DIM_TEXT: Color = Color::srgb(0.55, 0.55, 0.62);
-const ACCENT: Color = Color::srgb(0.96, 0.80, 0.30);
+pub(super) const TEXT: Color = Color::srgb(0.86, 0.84, 0.80);
+pub(super) const DIM_TEXT: Color = Color::srgb(0.55, 0.55, 0.62);
+pub(super) const ACCENT: Color = Color::srgb(0.96, 0.80, 0.30);
 const PANEL: Color = Color::srgba(0.03, 0.02, 0.05, 0.82);
 const FONT_SIZE: f32 = 16.0;
 
@@ -94,7 +94,7 @@ struct LookLine;
 #[derive(Component)]
 struct EndText;
 
-fn text(value: impl Into<String>, color: Color) -> impl Bundle {
+pub(super) fn text(value: impl Into<String>, color: Color) -> impl Bundle {
     (
         Text::new(value),
         TextFont::from_font_size(FONT_SIZE),
@@ -194,7 +194,11 @@ fn spawn_hud(mut commands: Commands) {
 /// A hidden panel in the middle of the window, over the map, with a border: the help,
 /// the message log and the end screen. `marker` finds it to show it; `content` is its
 /// title and text.
-fn overlay(name: &'static str, marker: impl Component, content: impl Bundle) -> impl Bundle {
+pub(super) fn overlay(
+    name: &'static str,
+    marker: impl Component,
+    content: impl Bundle,
+) -> impl Bundle {
     (
         Name::new(name),
         marker,
@@ -228,7 +232,7 @@ fn overlay(name: &'static str, marker: impl Component, content: impl Bundle) -> 
 }
 
 /// Sets a text only when it differs, so unchanged text is not laid out again.
-fn set_text(text: &mut Text, value: String) {
+pub(super) fn set_text(text: &mut Text, value: String) {
     if text.0 != value {
         text.0 = value;
     }

@@ -9,9 +9,10 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
 use super::AppSystems;
+use crate::front::game::title::{Title, TitleKeyPressed};
 use crate::front::game::{Disturbed, KeyReactions, Keyboard, NoticeLog, RunModel, key_context};
 use crate::run::PlayerAction;
-use crate::view::{Command, NamedKey, Reaction, command_for_char, command_for_key};
+use crate::view::{Command, NamedKey, Reaction, command_for_char, command_for_key, menu_key};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, read_keys.in_set(AppSystems::ReadInput));
@@ -53,6 +54,8 @@ fn named_key(key_code: KeyCode) -> Option<NamedKey> {
         KeyCode::PageDown => NamedKey::PageDown,
         KeyCode::Home => NamedKey::Home,
         KeyCode::End => NamedKey::End,
+        KeyCode::Enter | KeyCode::NumpadEnter => NamedKey::Enter,
+        KeyCode::Backspace => NamedKey::Backspace,
         _ => return None,
     })
 }
@@ -84,12 +87,21 @@ fn read_keys(
     log: Res<NoticeLog>,
     mut disturbed: MessageReader<Disturbed>,
     mut hold_broken: Local<bool>,
+    (title, mut title_keys): (Option<Res<Title>>, MessageWriter<TitleKeyPressed>),
 ) {
     if disturbed.read().count() > 0 {
         *hold_broken = true;
     }
     for key in keys.read() {
         if key.state != ButtonState::Pressed {
+            continue;
+        }
+        if title.is_some() {
+            let letter = match &key.logical_key {
+                Key::Character(text) => text.chars().next(),
+                _ => None,
+            };
+            title_keys.write_batch(menu_key(named_key(key.key_code), letter).map(TitleKeyPressed));
             continue;
         }
         let command = command_for(key.key_code, &key.logical_key);

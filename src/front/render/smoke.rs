@@ -15,7 +15,8 @@ use bevy::window::RequestRedraw;
 
 use super::AppSystems;
 use crate::base::grid::Pos;
-use crate::front::game::{GridPos, NoticeLog, Player, PlayerAction, RunModel};
+use crate::front::game::title::Title;
+use crate::front::game::{GridPos, NoticeLog, Player, PlayerAction, RunLoaded, RunModel};
 use crate::run::RunState;
 
 /// The variable naming the folder for the smoke test's screenshots and progress files.
@@ -38,9 +39,42 @@ impl Plugin for SmokeTestPlugin {
             dir: self.dir.clone(),
             phase: Phase::Settle(0),
             shots_saved: 0,
+            title_shots: 0,
             started: Instant::now(),
         })
-        .add_systems(Update, drive_smoke_test.after(AppSystems::UpdateHud));
+        .add_systems(
+            Update,
+            (shoot_the_title, drive_smoke_test).after(AppSystems::UpdateHud),
+        );
+    }
+}
+
+/// While the title screen is up: a screenshot of it (`title.png`) once it has settled,
+/// then `title` naming the selected item, for the test to choose with a real key.
+fn shoot_the_title(
+    mut commands: Commands,
+    title: Option<Res<Title>>,
+    smoke: Res<SmokeTest>,
+    mut frames: Local<u32>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let Some(title) = title else {
+        return;
+    };
+    if *frames == u32::MAX {
+        return; // shot and told
+    }
+    redraw.write(RequestRedraw);
+    *frames += 1;
+    if *frames == SETTLE_FRAMES {
+        take_screenshot_counted(&mut commands, smoke.dir.join("title.png"), |smoke| {
+            smoke.title_shots += 1;
+        });
+    }
+    if *frames > SETTLE_FRAMES && smoke.title_shots >= 1 {
+        let selected = title.0.selected().label().0;
+        write_file(&smoke.dir, "title", &format!("selected {selected}\n"));
+        *frames = u32::MAX;
     }
 }
 
@@ -54,8 +88,9 @@ enum Phase {
     WaitForMove { from: Pos, turns: u64 },
     /// Waiting for F5's save to be reported (notices from `seen` on are new).
     WaitForSave { seen: usize },
-    /// Waiting for F9's load to be reported.
-    WaitForLoad,
+    /// Waiting for F9's load to be reported (notices from `seen` on are new, until
+    /// the load replaces the log).
+    WaitForLoad { seen: usize },
     /// Counting frames after the load.
     SettleAfterLoad(u32),
     /// The second screenshot is being taken.
@@ -69,6 +104,8 @@ struct SmokeTest {
     dir: PathBuf,
     phase: Phase,
     shots_saved: u32,
+    /// Screenshots of the title screen saved.
+    title_shots: u32,
     started: Instant,
 }
 
@@ -82,11 +119,16 @@ fn write_file(dir: &Path, name: &str, text: &str) {
 }
 
 fn take_screenshot(commands: &mut Commands, path: PathBuf) {
+    take_screenshot_counted(commands, path, |smoke| smoke.shots_saved += 1);
+}
+
+/// Takes a screenshot into `path`; `count` notes it saved.
+fn take_screenshot_counted(commands: &mut Commands, path: PathBuf, count: fn(&mut SmokeTest)) {
     let mut save = save_to_disk(path);
     commands.spawn(Screenshot::primary_window()).observe(
         move |captured: On<ScreenshotCaptured>, mut smoke: ResMut<SmokeTest>| {
             save(captured);
-            smoke.shots_saved += 1;
+            count(&mut smoke);
         },
     );
 }
@@ -135,6 +177,7 @@ fn drive_smoke_test(
     game: GameView,
     mut exit: MessageWriter<AppExit>,
     mut redraw: MessageWriter<RequestRedraw>,
+    mut loads: MessageReader<RunLoaded>,
 ) {
     let GameView { run, player, log } = game;
     if smoke.phase != Phase::Done && smoke.started.elapsed() > TIMEOUT {
@@ -193,20 +236,30 @@ fn drive_smoke_test(
         Phase::WaitForSave { seen } => match new_notice(&log, seen, &["Saved", "Save failed"]) {
             Some(text) if text.starts_with("Saved") => {
                 write_file(&dir, "saved", &format!("{text}\n"));
-                Phase::WaitForLoad
+                Phase::WaitForLoad {
+                    seen: log.entries.len(),
+                }
             }
             Some(text) => fail(&dir, &mut exit, text),
             None => Phase::WaitForSave { seen },
         },
-        // A load replaces the log with the loaded run's own: look at all of it (the
-        // script loads once, so any "Loaded" is this load's).
-        Phase::WaitForLoad => match new_notice(&log, 0, &["Loaded", "Cannot load"]) {
-            Some(text) if text.starts_with("Loaded") => {
-                write_file(&dir, "loaded", &format!("{text}\nposition {}\n", player.0));
-                Phase::SettleAfterLoad(0)
-            }
+        // A load replaces the log with the loaded run's own, whose newest "Loaded" is
+        // this load's (an earlier one may be there too: a run continued from the title).
+        Phase::WaitForLoad { seen } if loads.read().count() > 0 => {
+            let text = log
+                .entries
+                .iter()
+                .rev()
+                .map(|n| n.text.as_str())
+                .find(|text| text.starts_with("Loaded"))
+                .unwrap_or("Loaded (no notice)");
+            write_file(&dir, "loaded", &format!("{text}\nposition {}\n", player.0));
+            let _ = seen;
+            Phase::SettleAfterLoad(0)
+        }
+        Phase::WaitForLoad { seen } => match new_notice(&log, seen, &["Cannot load"]) {
             Some(text) => fail(&dir, &mut exit, text),
-            None => Phase::WaitForLoad,
+            None => Phase::WaitForLoad { seen },
         },
         Phase::SettleAfterLoad(frames) if frames < SETTLE_FRAMES => {
             Phase::SettleAfterLoad(frames + 1)

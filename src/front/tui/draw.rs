@@ -11,6 +11,9 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
+mod title;
+pub use title::draw_title;
+
 use crate::base::grid::Pos;
 use crate::front::game::NoticeLog;
 use crate::run::RunState;
@@ -62,20 +65,21 @@ pub const CURSOR_STYLE: Style = Style::new()
 /// remembered), a bridge `≡`, a closed door a red
 /// `+` and a trap found `^`. A new terrain gets its look here.
 pub fn terrain_look(terrain: Terrain) -> (char, Style) {
-    let (glyph, colour) = match terrain {
-        Terrain::Wall => ('#', Color::White),
-        Terrain::Floor => ('.', Color::Gray),
-        Terrain::Door => ('+', Color::Yellow),
-        Terrain::UpStairs => ('<', Color::LightGreen),
-        Terrain::DownStairs => ('>', Color::LightMagenta),
-        Terrain::ClosedDoor => ('+', Color::LightRed),
-        Terrain::DeepWater => ('~', Color::Blue),
-        Terrain::ShallowWater => ('~', Color::Cyan),
-        Terrain::Lava => ('~', Color::Red),
-        Terrain::Chasm => (':', Color::LightBlue),
-        Terrain::Bridge => ('≡', Color::Yellow),
-        Terrain::Trap(_) => ('^', Color::Magenta),
+    let colour = match terrain {
+        Terrain::Wall => Color::White,
+        Terrain::Floor => Color::Gray,
+        Terrain::Door => Color::Yellow,
+        Terrain::UpStairs => Color::LightGreen,
+        Terrain::DownStairs => Color::LightMagenta,
+        Terrain::ClosedDoor => Color::LightRed,
+        Terrain::DeepWater => Color::Blue,
+        Terrain::ShallowWater => Color::Cyan,
+        Terrain::Lava => Color::Red,
+        Terrain::Chasm => Color::LightBlue,
+        Terrain::Bridge => Color::Yellow,
+        Terrain::Trap(_) => Color::Magenta,
     };
+    let glyph = terrain.glyph();
     (glyph, Style::new().fg(colour))
 }
 
@@ -83,18 +87,19 @@ pub fn terrain_look(terrain: Terrain) -> (char, Style) {
 /// item over the terrain, dim when remembered, blank when never seen, highlighted under
 /// the look cursor.
 pub fn cell_look(tile: TileView) -> (char, Style) {
-    let (glyph, style) = match tile.seen {
-        None => (' ', Style::new()),
+    let glyph = tile.glyph();
+    let style = match tile.seen {
+        None => Style::new(),
         Some(seen) => {
-            let (glyph, lit) = match seen.occupant {
-                Some(Occupant::Player) => ('@', PLAYER_STYLE),
-                Some(Occupant::Monster { glyph }) => (glyph, MONSTER_STYLE),
-                Some(Occupant::Item { glyph }) => (glyph, ITEM_STYLE),
-                None => terrain_look(seen.terrain),
+            let lit = match seen.occupant {
+                Some(Occupant::Player) => PLAYER_STYLE,
+                Some(Occupant::Monster { .. }) => MONSTER_STYLE,
+                Some(Occupant::Item { .. }) => ITEM_STYLE,
+                None => terrain_look(seen.terrain).1,
             };
             match seen.light {
-                Light::Lit => (glyph, lit),
-                Light::Remembered => (glyph, REMEMBERED_STYLE),
+                Light::Lit => lit,
+                Light::Remembered => REMEMBERED_STYLE,
             }
         }
     };

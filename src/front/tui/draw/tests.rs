@@ -427,7 +427,7 @@ fn the_end_screen_offers_its_keys() {
         "{screen}"
     );
     assert!(
-        screen.contains("Esc quits; F9 or L loads the last save"),
+        screen.contains("Esc quits (`delve history` shows your runs)"),
         "{screen}"
     );
     assert!(screen.contains("seed 42"), "{screen}");
