@@ -99,6 +99,8 @@ pub fn keep_record(
     let mut save = run.snapshot();
     save.messages = messages.to_vec();
     crate::run::write_save(&final_state, &save).map_err(|e| e.to_string())?;
+    // Its writer's lock file is of no use beside a morgue file that is never saved again.
+    let _ = std::fs::remove_file(crate::base::save::lock_path(&final_state));
     let record = record_of(run, &written, &name);
     let appended = history::append(&dir.history_file(), &record).map_err(|e| e.to_string())?;
     let save_removed = remove_save_of(run, save_slot)?;
@@ -150,6 +152,7 @@ pub fn record_of(run: &RunState, ended: &str, morgue: &str) -> RunRecord {
     let deepest = chronicle.deepest.max(run.depth());
     RunRecord {
         ended: ended.to_owned(),
+        started: chronicle.origin.started.clone().unwrap_or_default(),
         version: env!("CARGO_PKG_VERSION").to_owned(),
         generation: run.generation().number() as u32,
         seed: run.campaign().seed,
@@ -167,6 +170,20 @@ pub fn record_of(run: &RunState, ended: &str, morgue: &str) -> RunRecord {
         marks: marks.into_iter().map(str::to_owned).collect(),
         morgue: morgue.to_owned(),
     }
+}
+
+/// Whether the history in `dir` already holds the end of `run` (the same seed and start
+/// time): a save of it loaded now brings back a run that is over.
+pub fn has_ended_before(dir: &DataDir, run: &RunState) -> bool {
+    let Some(started) = &run.chronicle().origin.started else {
+        return false;
+    };
+    history::History::read(&dir.history_file()).is_ok_and(|history| {
+        history
+            .records()
+            .iter()
+            .any(|r| r.seed == run.campaign().seed && &r.started == started)
+    })
 }
 
 /// Takes the save out of `save_slot` (with its backup) if it is a save of `run`: the

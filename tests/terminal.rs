@@ -1,4 +1,3 @@
-#![cfg(feature = "tui")]
 //! The terminal front end in a real terminal: `delve play --tui` inside tmux, driven with
 //! `tmux send-keys` and read with `tmux capture-pane`, as a player over SSH would. The
 //! map appears, a move changes it, `?` shows the help, resizing redraws, and Esc (or
@@ -246,11 +245,15 @@ fn quitting_saves_and_the_title_screen_offers_to_continue() {
     let history = tmux.wait_for("No finished runs yet");
     assert!(history.contains("Esc or Enter goes back"), "{history}");
     tmux.keys(&["Escape"]);
-    tmux.wait_for("> n  New run");
-    // Down to Daily, up again, Enter: a new run on a fresh seed.
-    tmux.keys(&["Down"]);
+    tmux.wait_for("> h  Run history");
+    // Up the menu to New run, and Enter: a new run on a fresh seed.
+    tmux.keys(&["Up"]);
+    tmux.wait_for("> s  Seeded");
+    tmux.keys(&["Up"]);
     tmux.wait_for("> d  Daily");
-    tmux.keys(&["Up", "Enter"]);
+    tmux.keys(&["Up"]);
+    tmux.wait_for("> n  New run");
+    tmux.keys(&["Enter"]);
     let first = tmux.wait_for("Depth 1");
     let seed = first
         .split("seed ")

@@ -11,6 +11,7 @@
 //! | column       | holds                                                          |
 //! |--------------|----------------------------------------------------------------|
 //! | `ended`      | when the run ended, UTC: `2026-12-02T18:30:05Z`               |
+//! | `started`    | when it started, UTC; with the seed it names the run (or empty) |
 //! | `version`    | delve's version that played it                                 |
 //! | `generation` | the level generation's number                                  |
 //! | `seed`       | the master seed                                                |
@@ -97,6 +98,9 @@ impl Board {
 pub struct RunRecord {
     /// When the run ended, UTC: `2026-12-02T18:30:05Z` ([`super::daily::now_text`]).
     pub ended: String,
+    /// When it started, UTC (`2026-12-02T17:02:41Z`); with the seed it tells this run
+    /// from another of the same seed. Empty when not known.
+    pub started: String,
     /// delve's version that played it.
     pub version: String,
     /// The number of the level generation the run's levels came from.
@@ -140,8 +144,9 @@ pub fn score(deepest: u32, kills: u32, gold: u32, won: bool) -> u64 {
 }
 
 /// The history file's columns, its header line in order.
-pub const COLUMNS: [&str; 17] = [
+pub const COLUMNS: [&str; 18] = [
     "ended",
+    "started",
     "version",
     "generation",
     "seed",
@@ -465,6 +470,7 @@ fn record_from_row(row: &csv::ByteRecord) -> Result<RunRecord, String> {
     }
     let [
         ended,
+        started,
         version,
         generation,
         seed,
@@ -484,6 +490,7 @@ fn record_from_row(row: &csv::ByteRecord) -> Result<RunRecord, String> {
     ] = <[&str; COLUMNS.len()]>::try_from(texts).map_err(|_| miscounted())?;
     Ok(RunRecord {
         ended: ended.to_owned(),
+        started: started.to_owned(),
         version: version.to_owned(),
         generation: number("generation", generation)?,
         seed: number("seed", seed)?,
@@ -514,10 +521,11 @@ fn number<T: std::str::FromStr>(column: &str, text: &str) -> Result<T, String> {
 }
 
 /// The fields of `record`'s row, in the order of [`COLUMNS`].
-fn row_of(record: &RunRecord) -> [String; 17] {
+fn row_of(record: &RunRecord) -> [String; 18] {
     let text = |text: &str| one_line(text).into_owned();
     [
         text(&record.ended),
+        text(&record.started),
         text(&record.version),
         record.generation.to_string(),
         record.seed.to_string(),
@@ -611,6 +619,7 @@ mod tests {
     pub(super) fn a_run() -> RunRecord {
         RunRecord {
             ended: "2026-12-02T18:30:05Z".to_owned(),
+            started: "2026-12-02T17:02:41Z".to_owned(),
             version: "0.1.0".to_owned(),
             generation: 3,
             seed: 123_456,

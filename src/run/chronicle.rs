@@ -135,6 +135,15 @@ impl RunState {
             && self.chronicle.origin.started == other.chronicle.origin.started
     }
 
+    /// Marks the run reloaded because `why` (a save of a run the history records as
+    /// over, brought back): its record goes on the board of marked runs.
+    pub fn mark_reloaded(&mut self, why: &str) {
+        if !self.chronicle.reloaded {
+            self.chronicle.reloaded = true;
+            self.note(NoteKind::Loaded, format!("Reloaded: {why}."));
+        }
+    }
+
     /// Adds a note of `kind` at this turn and depth.
     pub(super) fn note(&mut self, kind: NoteKind, text: String) {
         self.chronicle.notes.push(Note {
@@ -222,8 +231,8 @@ impl RunState {
             .is_some_and(|note| note.kind == NoteKind::Ended)
     }
 
-    /// The chronicle of `loaded` as it replaces this run: a load is noted, and marked
-    /// a reload when this same run had ended or had fewer hit points than the save.
+    /// The chronicle of `loaded` as it replaces this run: the save's own, marked (and
+    /// noted) a reload when this same run had ended or had fewer hit points than the save.
     pub(super) fn chronicle_of_loaded(&self, loaded: &RunState) -> Chronicle {
         let mut chronicle = loaded.chronicle.clone();
         let went_wrong = self.end().is_some() || self.fight.hp < loaded.fight.hp;
@@ -231,19 +240,18 @@ impl RunState {
         if mark {
             chronicle.reloaded = true;
         }
-        chronicle.notes.push(Note {
-            turn: loaded.turns,
-            depth: loaded.depth,
-            kind: NoteKind::Loaded,
-            text: if mark {
-                format!(
+        if mark {
+            // A plain load adds nothing: the run is the save, exactly.
+            chronicle.notes.push(Note {
+                turn: loaded.turns,
+                depth: loaded.depth,
+                kind: NoteKind::Loaded,
+                text: format!(
                     "Loaded the save of turn {} again, after turn {} went wrong (a reloaded run).",
                     loaded.turns, self.turns
-                )
-            } else {
-                format!("Loaded the save of turn {}.", loaded.turns)
-            },
-        });
+                ),
+            });
+        }
         chronicle
     }
 }

@@ -218,9 +218,7 @@ impl TitleMenu {
             MenuKey::Enter | MenuKey::Char(' ') => self.selected(),
             MenuKey::Back => MenuItem::Quit,
             MenuKey::Char(c) => {
-                let Some(at) = items.iter().position(|item| item.label().1 == c) else {
-                    return None;
-                };
+                let at = items.iter().position(|item| item.label().1 == c)?;
                 self.selected = at;
                 items[at]
             }

@@ -196,7 +196,9 @@ fn the_final_depths_stairs_win_with_the_rune_and_are_sealed_without_it() {
     assert!(won.contains(&Outcome::RunEnded));
     let screen = delve::view::end_screen(&run).unwrap();
     assert!(
-        screen[0].contains("escaped") && screen[2].contains("seed 9"),
+        screen[0].contains("escaped")
+            && screen[2].contains("doubled for the win")
+            && screen[3].contains("seed 9"),
         "{screen:?}"
     );
 }

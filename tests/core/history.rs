@@ -22,6 +22,7 @@ fn run(n: u64) -> RunRecord {
     let won = n.is_multiple_of(5);
     RunRecord {
         ended: format!("2026-12-{:02}T18:30:{:02}Z", 1 + n % 28, n % 60),
+        started: format!("2026-12-{:02}T17:00:{:02}Z", 1 + n % 28, n % 60),
         version: "0.1.0".to_owned(),
         generation: 3,
         seed: 1000 + n,

@@ -172,7 +172,12 @@ fn a_recorded_run_with_monsters_replays_to_the_same_state() {
     assert_eq!(recording.start.rules, Rules::Monsters);
     assert_eq!(recording.start.format, 3);
     let replayed = recording.replay().unwrap();
-    assert_eq!(replayed.snapshot(), played);
+    // The same run — but for the chronicle, which a recording's load step does not
+    // carry (it restarts there) and no rule reads.
+    let (mut replayed_save, mut played) = (replayed.snapshot(), played);
+    replayed_save.chronicle = None;
+    played.chronicle = None;
+    assert_eq!(replayed_save, played);
     assert!(replayed.turns() > 30, "{} turns", replayed.turns());
 }
 

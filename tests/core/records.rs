@@ -210,7 +210,7 @@ fn keeping_the_record_writes_the_morgue_and_history_and_takes_the_runs_save_away
         "the final state beside the morgue"
     );
     let history = History::read(&data.history_file()).unwrap();
-    assert_eq!(history.records(), [kept.record.clone()]);
+    assert_eq!(history.records(), std::slice::from_ref(&kept.record));
     let record = &history.records()[0];
     assert_eq!(record.board, Board::Main);
     assert_eq!(
@@ -245,12 +245,13 @@ fn loading_a_save_after_losing_hit_points_marks_the_run_reloaded() {
     // A load with nothing lost is a plain load.
     run.replace_with(save.clone());
     assert!(!run.chronicle().reloaded);
-    assert_eq!(run.chronicle().notes.last().unwrap().kind, NoteKind::Loaded);
+    assert_eq!(run, save, "a plain load is the save, exactly");
     // Hurt, then back to the save: marked, and its record goes on the other board.
     let hp = run.fight().hp;
     run.stage().set_hit_points(hp - 5);
     run.replace_with(save.clone());
     assert!(run.chronicle().reloaded);
+    assert_eq!(run.chronicle().notes.last().unwrap().kind, NoteKind::Loaded);
     let record = delve::records::record_of(&run, "2026-12-02T12:00:00Z", "");
     assert_eq!(record.board, Board::Other);
     assert!(record.marks.iter().any(|m| m == "reloaded"));
@@ -293,4 +294,35 @@ fn a_chronicle_survives_a_save_and_older_saves_without_one_still_load() {
         restored.chronicle().deepest,
         run.keys().keys().copied().max().unwrap()
     );
+}
+
+#[test]
+fn a_save_of_a_run_the_history_holds_as_over_is_known_for_one() {
+    let dir = TempDir::new("records-over");
+    let data = DataDir::at(dir.path());
+    let run = played_to_the_end(3);
+    let mut earlier = CampaignConfig::builtin();
+    earlier.seed = 3;
+    let (mut saved, _) = RunState::start(earlier, None, Rules::Monsters).unwrap();
+    saved.set_origin(run.chronicle().origin.clone());
+    assert!(
+        !delve::records::has_ended_before(&data, &saved),
+        "no history yet"
+    );
+    keep_record(&data, &run, &[], &data.save_slot()).unwrap();
+    assert!(
+        delve::records::has_ended_before(&data, &saved),
+        "a copy of its old save"
+    );
+    saved.mark_reloaded("test");
+    assert!(saved.chronicle().reloaded);
+    // Another start of the same seed is another run.
+    let mut same_seed = CampaignConfig::builtin();
+    same_seed.seed = 3;
+    let (mut other, _) = RunState::start(same_seed, None, Rules::Monsters).unwrap();
+    other.set_origin(RunOrigin {
+        started: Some("2026-12-03T09:00:00Z".into()),
+        ..RunOrigin::default()
+    });
+    assert!(!delve::records::has_ended_before(&data, &other));
 }

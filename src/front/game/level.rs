@@ -84,7 +84,8 @@ pub(super) fn begin_run(
     keyboard: Option<ResMut<super::Keyboard>>,
 ) {
     if let Some(resumed) = &settings.resume {
-        let run = (*resumed.run).clone();
+        let mut run = (*resumed.run).clone();
+        super::saving::mark_if_over(&mut run, settings);
         commands.insert_resource(super::NoticeLog(
             crate::run::messages::MessageLog::from_saved(resumed.messages.clone()),
         ));

@@ -84,8 +84,11 @@ fn record_steps(
         let check = Check::of(&run);
         let step = if *action == PlayerAction::Load && was_loaded {
             // The run became the loaded one: the recording holds it, so a replay needs
-            // no save file.
-            Step::Loaded(Box::new(run.snapshot()), check)
+            // no save file — without its chronicle, which no rule reads (as the checks
+            // leave it out), so recordings read as they did before it existed.
+            let mut save = run.snapshot();
+            save.chronicle = None;
+            Step::Loaded(Box::new(save), check)
         } else {
             Step::Act(*action, check)
         };

@@ -106,7 +106,8 @@ fn handle_save_requests(
             SaveRequest::Load => {
                 let path = &settings.save_path;
                 match load_run_and_messages(path) {
-                    Ok((loaded, messages, from)) => {
+                    Ok((mut loaded, messages, from)) => {
+                        mark_if_over(&mut loaded, &settings);
                         // The log is the loaded run's, as its save kept it: the lines of
                         // the run given up are not its past.
                         log.0 = MessageLog::from_saved(messages);
@@ -134,6 +135,18 @@ fn handle_save_requests(
         } else {
             write();
         }
+    }
+}
+
+/// Marks `loaded` reloaded if the history already holds its end (a copy of its save
+/// kept from before it ended, brought back).
+pub(super) fn mark_if_over(loaded: &mut crate::run::RunState, settings: &RunSettings) {
+    if let Some(dir) = &settings.records
+        && crate::records::has_ended_before(dir, loaded)
+    {
+        loaded.mark_reloaded(
+            "the history records this run's end: it was loaded again from an older save",
+        );
     }
 }
 

@@ -202,6 +202,7 @@ mod tests {
             .add_message::<Notice>()
             .add_message::<Disturbed>()
             .add_message::<crate::front::game::SaveRequest>()
+            .add_message::<TitleKeyPressed>()
             .init_resource::<NoticeLog>()
             .init_resource::<Keyboard>()
             .add_systems(Update, read_keys);
