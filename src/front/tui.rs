@@ -16,12 +16,12 @@ use bevy_ratatui::crossterm::event::{KeyCode, KeyEventKind, KeyModifiers};
 use bevy_ratatui::event::{KeyMessage, ResizeMessage};
 use bevy_ratatui::{RatatuiContext, RatatuiPlugins};
 
-use crate::front::game::title::{Title, TitleKeyPressed};
+use crate::front::game::title::Title;
 use crate::front::game::{
     Disturbed, GamePlugin, GameSystems, KeyReactions, Keyboard, NoticeLog, RunModel, RunSettings,
     key_context,
 };
-use crate::view::{Command, NamedKey, command_for_char, command_for_key, menu_key};
+use crate::view::{Command, NamedKey, command_for_char, command_for_key};
 
 /// How often the terminal is polled for keys (the screen is drawn only when something
 /// changed).
@@ -168,7 +168,6 @@ fn read_terminal_keys(
     log: Res<NoticeLog>,
     mut disturbed: MessageReader<Disturbed>,
     mut held: Local<HeldKey>,
-    (title, mut title_keys): (Option<Res<Title>>, MessageWriter<TitleKeyPressed>),
 ) {
     if disturbed.read().count() > 0 {
         held.broken = true;
@@ -180,12 +179,11 @@ fn read_terminal_keys(
         if key.modifiers.contains(KeyModifiers::CONTROL) {
             continue; // Ctrl-C is bevy_ratatui's: it ends the app, and the terminal is restored
         }
-        if title.is_some() {
-            let letter = match key.code {
-                KeyCode::Char(c) => Some(c),
-                _ => None,
-            };
-            title_keys.write_batch(menu_key(named_key_of(key.code), letter).map(TitleKeyPressed));
+        let letter = match key.code {
+            KeyCode::Char(c) => Some(c),
+            _ => None,
+        };
+        if reactions.title.take(named_key_of(key.code), letter) {
             continue;
         }
         let (command, letter) = command_of(key.code);

@@ -293,7 +293,7 @@ impl TitleMenu {
                     lines,
                     problem: self.problem.clone(),
                     help:
-                        "↑ ↓ (or j k) choose, Enter starts; or press an item's letter. Esc quits."
+                        "Up, Down (or j, k) choose, Enter starts; or press an item's letter. Esc quits."
                             .to_owned(),
                 }
             }

@@ -48,11 +48,14 @@ pub fn key_context(run: Option<&RunState>, log: &NoticeLog) -> KeyContext {
     }
 }
 
-/// Where a front end's key presses go, once the shared key reader made them
-/// [`Reaction`]s: actions to the run, words to the player, quitting to the app (saving
+/// Where a front end's key presses go: to the title screen while it is up
+/// ([`KeyReactions::title`]), else, once the shared key reader made them
+/// [`Reaction`]s, actions to the run, words to the player, quitting to the app (saving
 /// first when asked to).
 #[derive(SystemParam)]
 pub struct KeyReactions<'w> {
+    /// The title screen, which takes every key while it is up.
+    pub title: super::title::TitleKeys<'w>,
     actions: MessageWriter<'w, PlayerIntent>,
     said: MessageWriter<'w, Notice>,
     exit: MessageWriter<'w, AppExit>,

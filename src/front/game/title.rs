@@ -27,6 +27,27 @@ pub struct Title(pub TitleMenu);
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TitleKeyPressed(pub MenuKey);
 
+/// What a front end's key reader asks of the title screen: whether it is up, and if
+/// so, to take a key press.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct TitleKeys<'w> {
+    title: Option<Res<'w, Title>>,
+    pressed: MessageWriter<'w, TitleKeyPressed>,
+}
+
+impl TitleKeys<'_> {
+    /// Gives the title screen a key press (its name in the key table, the character it
+    /// types): `true` when the title is up and so took it.
+    pub fn take(&mut self, named: Option<crate::view::NamedKey>, letter: Option<char>) -> bool {
+        if self.title.is_none() {
+            return false;
+        }
+        self.pressed
+            .write_batch(crate::view::menu_key(named, letter).map(TitleKeyPressed));
+        true
+    }
+}
+
 /// The title screen for these settings: Continue offered when the save slot holds a
 /// run in progress, the history's page read from the data folder.
 pub fn title_for(settings: &RunSettings) -> TitleMenu {

@@ -9,10 +9,9 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
 use super::AppSystems;
-use crate::front::game::title::{Title, TitleKeyPressed};
 use crate::front::game::{Disturbed, KeyReactions, Keyboard, NoticeLog, RunModel, key_context};
 use crate::run::PlayerAction;
-use crate::view::{Command, NamedKey, Reaction, command_for_char, command_for_key, menu_key};
+use crate::view::{Command, NamedKey, Reaction, command_for_char, command_for_key};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, read_keys.in_set(AppSystems::ReadInput));
@@ -87,7 +86,6 @@ fn read_keys(
     log: Res<NoticeLog>,
     mut disturbed: MessageReader<Disturbed>,
     mut hold_broken: Local<bool>,
-    (title, mut title_keys): (Option<Res<Title>>, MessageWriter<TitleKeyPressed>),
 ) {
     if disturbed.read().count() > 0 {
         *hold_broken = true;
@@ -96,12 +94,11 @@ fn read_keys(
         if key.state != ButtonState::Pressed {
             continue;
         }
-        if title.is_some() {
-            let letter = match &key.logical_key {
-                Key::Character(text) => text.chars().next(),
-                _ => None,
-            };
-            title_keys.write_batch(menu_key(named_key(key.key_code), letter).map(TitleKeyPressed));
+        let typed = match &key.logical_key {
+            Key::Character(text) => text.chars().next(),
+            _ => None,
+        };
+        if reactions.title.take(named_key(key.key_code), typed) {
             continue;
         }
         let command = command_for(key.key_code, &key.logical_key);
@@ -202,7 +199,7 @@ mod tests {
             .add_message::<Notice>()
             .add_message::<Disturbed>()
             .add_message::<crate::front::game::SaveRequest>()
-            .add_message::<TitleKeyPressed>()
+            .add_message::<crate::front::game::title::TitleKeyPressed>()
             .init_resource::<NoticeLog>()
             .init_resource::<Keyboard>()
             .add_systems(Update, read_keys);

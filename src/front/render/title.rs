@@ -18,27 +18,24 @@ const PROBLEM: Color = Color::srgb(0.95, 0.45, 0.40);
 #[derive(Component)]
 struct TitlePanel;
 
-#[derive(Component)]
-struct TitleHeading;
-
-#[derive(Component)]
-struct TitleLines;
-
-#[derive(Component)]
-struct TitleProblem;
-
-#[derive(Component)]
-struct TitleHelp;
+/// A text of the title panel: which part of the view's screen it shows.
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+enum TitleText {
+    Heading,
+    Lines,
+    Problem,
+    Help,
+}
 
 fn spawn_title(mut commands: Commands) {
     commands.spawn(overlay(
         "title screen",
         TitlePanel,
         children![
-            (TitleHeading, text("", ACCENT)),
-            (TitleLines, text("", TEXT)),
-            (TitleProblem, text("", PROBLEM)),
-            (TitleHelp, text("", DIM_TEXT)),
+            (TitleText::Heading, text("", ACCENT)),
+            (TitleText::Lines, text("", TEXT)),
+            (TitleText::Problem, text("", PROBLEM)),
+            (TitleText::Help, text("", DIM_TEXT)),
         ],
     ));
 }
@@ -47,12 +44,7 @@ fn spawn_title(mut commands: Commands) {
 fn show_title(
     title: Option<Res<Title>>,
     mut panel: Single<&mut Node, With<TitlePanel>>,
-    mut texts: ParamSet<(
-        Single<&mut Text, With<TitleHeading>>,
-        Single<&mut Text, With<TitleLines>>,
-        Single<&mut Text, With<TitleProblem>>,
-        Single<&mut Text, With<TitleHelp>>,
-    )>,
+    mut texts: Query<(&TitleText, &mut Text)>,
 ) {
     let display = if title.is_some() {
         Display::Flex
@@ -66,9 +58,16 @@ fn show_title(
         return;
     };
     let screen = title.0.screen();
-    set_text(&mut texts.p0(), screen.heading);
     let lines: Vec<String> = screen.lines.into_iter().map(|(line, _)| line).collect();
-    set_text(&mut texts.p1(), lines.join("\n"));
-    set_text(&mut texts.p2(), screen.problem.unwrap_or_default());
-    set_text(&mut texts.p3(), screen.help);
+    let lines = lines.join("\n");
+    let problem = screen.problem.unwrap_or_default();
+    for (part, mut text) in &mut texts {
+        let value = match part {
+            TitleText::Heading => &screen.heading,
+            TitleText::Lines => &lines,
+            TitleText::Problem => &problem,
+            TitleText::Help => &screen.help,
+        };
+        set_text(&mut text, value.clone());
+    }
 }
