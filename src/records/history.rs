@@ -3,7 +3,7 @@
 //! `<data dir>/history.csv`, oldest first. Reading never panics and names the line that
 //! is wrong; appending is one locked, crash-safe read-modify-write that sets a damaged
 //! file aside instead of losing it. The boards' summaries and the text `delve history`
-//! prints are in [`report`].
+//! prints are in its `report` module ([`History::report`], [`History::board`]).
 //!
 //! The file is CSV (RFC 4180 quoting, `\n` line ends) under a header of the
 //! [`COLUMNS`], one run per line:
