@@ -211,17 +211,3 @@ fn remove_save_of(run: &RunState, save_slot: &Path) -> Result<bool, String> {
     }
     Ok(true)
 }
-
-/// A fresh master seed (below 2³², so level keys stay short): the clock's nanoseconds
-/// and the process id through std's randomly keyed hasher. Only a new run's seed comes
-/// from here; everything after it follows from the seed.
-pub fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    hasher.write_u128(now);
-    hasher.write_u32(std::process::id());
-    hasher.finish() >> 32
-}

@@ -105,7 +105,7 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
         && args.load.is_none()
         && !args.daily;
     if fresh {
-        campaign.seed = delve::records::fresh_seed();
+        campaign.seed = fresh_seed();
     }
     let records = match &args.data_dir {
         Some(dir) => Some(DataDir::at(dir)),
@@ -257,6 +257,20 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
             "{problem}. Set DISPLAY to a running X server, start a virtual one (`Xvfb :99 &` then `DISPLAY=:99 delve`, see the README), play in a terminal (`delve play --tui`), or play without a window: `delve play --headless --actions \"…\"`"
         ))),
     }
+}
+
+/// A fresh master seed (below 2³², so level keys stay short): the clock's nanoseconds
+/// and the process id through std's randomly keyed hasher. Only a new run's seed comes
+/// from here; everything after it follows from the seed.
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    hasher.write_u128(now);
+    hasher.write_u32(std::process::id());
+    hasher.finish() >> 32
 }
 
 /// Whether stdin and stdout are both a terminal (so the terminal front end can run).

@@ -73,7 +73,8 @@ pub fn settings_for(choice: &TitleChoice, settings: &RunSettings) -> Result<RunS
     let started = Some(daily::now_text());
     match choice {
         TitleChoice::NewRun => {
-            chosen.campaign.seed = crate::records::fresh_seed();
+            // The settings' seed is already a fresh one: the command line draws it for
+            // every start that shows the title screen.
             chosen.origin = RunOrigin {
                 started,
                 ..RunOrigin::default()
@@ -132,7 +133,6 @@ pub fn daily_origin(day: daily::Day, settings: &RunSettings, started: Option<Str
 }
 
 /// Reads title keys; a choice starts the run (or leaves).
-#[allow(clippy::too_many_arguments)]
 fn answer_title_keys(
     mut commands: Commands,
     mut keys: MessageReader<TitleKeyPressed>,
