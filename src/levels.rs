@@ -6,3 +6,4 @@
 pub mod config;
 pub mod generator;
 pub mod key;
+pub mod vaults;

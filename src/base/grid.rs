@@ -292,6 +292,9 @@ pub enum Tile {
     PitTrap = 0x70,
     /// A dart trap ([`Trap::Dart`]): `d`.
     DartTrap = 0x80,
+    /// A locked door of a vault: opens (for good) to whoever walks into it carrying the
+    /// level's key: `L`.
+    LockedDoor = 0x90,
 }
 
 /// The kinds of trap, in legend order.
@@ -334,7 +337,7 @@ impl Trap {
 
 impl Tile {
     /// Every tile kind, in legend order.
-    pub const ALL: [Tile; 17] = [
+    pub const ALL: [Tile; 18] = [
         Tile::Wall,
         Tile::Floor,
         Tile::Door,
@@ -352,6 +355,7 @@ impl Tile {
         Tile::TeleportTrap,
         Tile::PitTrap,
         Tile::DartTrap,
+        Tile::LockedDoor,
     ];
 
     /// The ASCII glyph of this tile.
@@ -374,6 +378,7 @@ impl Tile {
             Tile::TeleportTrap => 't',
             Tile::PitTrap => 'p',
             Tile::DartTrap => 'd',
+            Tile::LockedDoor => 'L',
         }
     }
 
@@ -397,6 +402,7 @@ impl Tile {
             Tile::TeleportTrap => "teleport trap",
             Tile::PitTrap => "trapdoor",
             Tile::DartTrap => "dart trap",
+            Tile::LockedDoor => "locked door",
         }
     }
 
@@ -451,7 +457,10 @@ impl Tile {
 
     /// Whether this tile hides what lies beyond it: rock and doors not yet opened.
     pub const fn blocks_sight(self) -> bool {
-        matches!(self, Tile::Wall | Tile::SecretDoor | Tile::ClosedDoor)
+        matches!(
+            self,
+            Tile::Wall | Tile::SecretDoor | Tile::ClosedDoor | Tile::LockedDoor
+        )
     }
 
     /// Whether stepping here harms a walker (the ground the guarantees keep off every

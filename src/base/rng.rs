@@ -23,6 +23,8 @@ pub enum Stream {
     Combat,
     /// The terrain laid over a finished layout: lakes, bridges, doors, traps.
     Features,
+    /// The vaults laid into a level: which, how rolled and turned, where.
+    Vaults,
 }
 
 impl Stream {
@@ -34,6 +36,7 @@ impl Stream {
             Stream::Monsters => 0x4d4f_4e53_5445_5253,
             Stream::Combat => 0x434f_4d42_4154,
             Stream::Features => 0x4645_4154_5552_4553,
+            Stream::Vaults => 0x5641_554c_5453,
         }
     }
 }

@@ -114,6 +114,9 @@ pub enum Effect {
     Armour(u32),
     /// Put on (or remove) a ring.
     Ring(RingPower),
+    /// Carried: the key to a vault's locked doors. Walking into a locked door while
+    /// carrying it opens every locked door of that level, and uses it up.
+    Key,
 }
 
 impl Effect {
@@ -383,6 +386,18 @@ impl LootTable {
     /// The index of the item called `name`.
     pub fn index_of(&self, name: &str) -> Option<usize> {
         self.items.iter().position(|item| item.name == name)
+    }
+
+    /// The kind that opens locked doors (the first item whose effect is `Key`), if the
+    /// table has one: a vault with locks places one of it.
+    pub fn key_item(&self) -> Option<usize> {
+        self.items.iter().position(|item| item.effect == Effect::Key)
+    }
+
+    /// The kinds drawn at random, each with its weight (never a must-find item, never
+    /// one of weight 0).
+    pub fn draw_weights(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
+        self.drawable()
     }
 
     /// Indices of the items wearing appearances of `class`, in table order.

@@ -19,6 +19,8 @@ use std::fmt;
 use crate::base::grid::{Grid, Pos, Tile};
 use crate::base::rng::{Stream, StreamRng, retry_seed};
 use crate::content::loot::{self, PlacedItem};
+use crate::levels::vaults::place::{Keep, VaultPlan, place_vaults};
+use crate::levels::vaults::{PlacedVault, VaultMonster, VaultReport, VaultSet};
 
 pub use accretion::AccretionConfig;
 pub use cave::{CaveConfig, CaveRule, PocketRepair};
@@ -143,6 +145,16 @@ impl GeneratorConfig {
     pub fn set_features(&mut self, features: FeatureConfig) {
         self.schema_mut().set_features(features);
     }
+
+    /// Vault slots the level fills (0 = none).
+    pub fn vaults(&self) -> u32 {
+        self.schema().vaults()
+    }
+
+    /// Sets the vault slots the level fills.
+    pub fn set_vaults(&mut self, vaults: u32) {
+        self.schema_mut().set_vaults(vaults);
+    }
 }
 
 /// A config value that breaks its rule: which field, and what the rule is.
@@ -192,6 +204,8 @@ pub struct LevelReport {
     pub vetoes: Vec<StairVeto>,
     /// The terrain the feature layer laid, and what it refused.
     pub features: FeatureReport,
+    /// What each vault slot drew, and why a vault was not placed.
+    pub vaults: VaultReport,
 }
 
 impl LevelReport {
@@ -227,8 +241,39 @@ pub struct Level {
     pub loot: Vec<PlacedItem>,
     /// Room graph, for room dungeons.
     pub rooms: Option<RoomGraph>,
+    /// The vaults laid into it, in slot order.
+    pub vaults: Vec<PlacedVault>,
+    /// The monsters its vaults put on it (the run draws their kinds).
+    pub vault_monsters: Vec<VaultMonster>,
     /// How the level came out.
     pub report: LevelReport,
+}
+
+/// Where a level's content comes from, and where the level lies in its run (vaults
+/// are drawn by depth; a vault unique per run picks its depth from the run's seed).
+#[derive(Clone, Copy, Debug)]
+pub struct Content<'a> {
+    /// The loot table its items are drawn from.
+    pub loot: &'a loot::LootTable,
+    /// The vaults it may draw.
+    pub vaults: &'a VaultSet,
+    /// Its depth.
+    pub depth: u32,
+    /// The run's seed.
+    pub run_seed: u64,
+}
+
+impl Content<'static> {
+    /// The embedded loot table and vault set, for a level at `depth` of the run of
+    /// `run_seed`.
+    pub fn embedded(depth: u32, run_seed: u64) -> Content<'static> {
+        Content {
+            loot: loot::default_loot_table(),
+            vaults: VaultSet::embedded(),
+            depth,
+            run_seed,
+        }
+    }
 }
 
 /// Why a level could not be generated.
@@ -250,6 +295,9 @@ pub enum GenError {
     /// A level key made under a loot table other than the one given (and not the
     /// embedded one).
     UnknownLootTable(loot::LootFingerprint),
+    /// A level key made under a vault set other than the one given (and not the embedded
+    /// one).
+    UnknownVaultSet(crate::levels::vaults::VaultFingerprint),
 }
 
 impl fmt::Display for GenError {
@@ -270,6 +318,11 @@ impl fmt::Display for GenError {
                 f,
                 "this level key was made under loot table {fingerprint}, not the embedded one; \
                  give that table (`--loot FILE`, or the campaign that names it) to get its loot"
+            ),
+            GenError::UnknownVaultSet(fingerprint) => write!(
+                f,
+                "this level key was made under vault set {fingerprint}, not the embedded one; \
+                 give the campaign that names that set to get its vaults"
             ),
         }
     }
@@ -333,13 +386,32 @@ pub fn generate_level_in(
     generate_level_with(generation, config, loot::default_loot_table(), seed)
 }
 
-/// [`generate_level_in`] with the loot drawn from `table`.
+/// [`generate_level_in`] with the loot drawn from `table` (and vaults, if the config asks
+/// for them, from the embedded set as for depth 1 of a run of `seed`).
 pub fn generate_level_with(
     generation: Generation,
     config: &GeneratorConfig,
     table: &loot::LootTable,
     seed: u64,
 ) -> Result<Level, GenError> {
+    let content = Content {
+        loot: table,
+        ..Content::embedded(1, seed)
+    };
+    generate_level_from(generation, config, content, seed)
+}
+
+/// Generates the level of `seed` by `generation`'s rules from `content`: layout and
+/// stairs from the layout stream (retrying with derived seeds if the stairs find no
+/// room), terrain from the feature stream, vaults from the vault stream, loot from the
+/// loot stream.
+pub fn generate_level_from(
+    generation: Generation,
+    config: &GeneratorConfig,
+    content: Content<'_>,
+    seed: u64,
+) -> Result<Level, GenError> {
+    let table = content.loot;
     config.validate()?;
     let clearance = config.stair_clearance();
     let mut vetoes = Vec::new();
@@ -370,6 +442,27 @@ pub fn generate_level_with(
         let mut feature_rng = StreamRng::new(seed, Stream::Features);
         report.features =
             features::lay_features(&mut tiles, guarded, &config.features(), &mut feature_rng);
+        let vault_plan = VaultPlan {
+            count: config.vaults(),
+            depth: content.depth,
+            run_seed: content.run_seed,
+            set: content.vaults,
+            table,
+        };
+        let keep = Keep {
+            up: stairs.up,
+            down: stairs.down,
+            clearance,
+        };
+        let mut vault_rng = StreamRng::new(seed, Stream::Vaults);
+        let vaults = place_vaults(
+            &mut tiles,
+            layout.rooms.as_ref(),
+            keep,
+            vault_plan,
+            &mut vault_rng,
+        );
+        report.vaults = vaults.report;
         let walkable = tiles.cells().iter().filter(|t| t.is_walkable()).count();
         report.floor_permille = (walkable * 1000 / tiles.len().max(1)) as u32;
         let mut loot_rng = StreamRng::new(seed, Stream::Loot);
@@ -378,10 +471,11 @@ pub fn generate_level_with(
             clearance,
             must_find_far: generation.must_find_far(),
         };
-        let loot = loot::place_loot_from(table, &tiles, stairs.up, plan, &mut loot_rng);
+        let mut loot = loot::place_loot_from(table, &tiles, stairs.up, plan, &mut loot_rng);
         for item in &loot {
             tiles[item.pos] = Tile::Loot;
         }
+        loot.extend(vaults.items);
         return Ok(Level {
             kind: config.kind(),
             tiles,
@@ -389,6 +483,8 @@ pub fn generate_level_with(
             down: stairs.down,
             loot,
             rooms: layout.rooms,
+            vaults: vaults.vaults,
+            vault_monsters: vaults.monsters,
             report,
         });
     }

@@ -25,12 +25,18 @@ use std::fmt;
 use crate::base::rng::level_seed;
 use crate::content::loot::{LootFingerprint, LootTable, default_loot_table};
 use crate::levels::generator::{
-    GenError, Generation, GeneratorConfig, GeneratorKind, Invalid, Level, generate_level_with,
+    Content, GenError, Generation, GeneratorConfig, GeneratorKind, Invalid, Level,
+    generate_level_from,
 };
+use crate::levels::vaults::{VaultFingerprint, VaultSet};
 
 /// The bit of the parameter mask that says a loot table fingerprint follows the
 /// parameters (far above any parameter's own bit, so old keys never have it).
 const LOOT_TABLE_BIT: u64 = 1 << 40;
+
+/// The bit of the parameter mask that says a vault set's fingerprint follows (after the
+/// loot table's, when both do).
+const VAULT_SET_BIT: u64 = 1 << 41;
 
 /// Bits of the head that hold the kind; the generation's number is above them.
 const KIND_BITS: u32 = 2;
@@ -57,6 +63,10 @@ pub struct LevelKey {
     /// The loot table the level's loot is drawn from (the embedded one unless the
     /// campaign names its own; the key then carries the fingerprint).
     pub loot: LootFingerprint,
+    /// The vault set its vaults are drawn from (the embedded one unless the campaign
+    /// names its own; the key then carries the fingerprint). Read only when the config
+    /// asks for vaults.
+    pub vaults: VaultFingerprint,
 }
 
 impl LevelKey {
@@ -68,6 +78,7 @@ impl LevelKey {
             depth,
             seed,
             loot: LootFingerprint::embedded(),
+            vaults: VaultFingerprint::embedded(),
         }
     }
 
@@ -83,6 +94,15 @@ impl LevelKey {
         self
     }
 
+    /// This key with its vaults drawn from `set` (a key whose config asks for no vaults
+    /// keeps the embedded set's mark: it draws none).
+    pub fn with_vaults(mut self, set: &VaultSet) -> LevelKey {
+        if self.config.vaults() > 0 {
+            self.vaults = set.fingerprint();
+        }
+        self
+    }
+
     /// Generates the level of a key made under the embedded loot table (by the key's
     /// own generation). A key made under another table is an error naming it: use
     /// [`LevelKey::generate_with`] and that table.
@@ -95,6 +115,13 @@ impl LevelKey {
     /// key made under any other table is an error naming the table it needs: its loot
     /// would not be its level's.
     pub fn generate_with(&self, table: &LootTable) -> Result<Level, GenError> {
+        self.generate_from(table, VaultSet::embedded())
+    }
+
+    /// [`LevelKey::generate_with`], the vaults drawn from `vaults` — the set the key was
+    /// made under, or the embedded one for a key made under it (a key made under any
+    /// other set is an error naming the set it needs).
+    pub fn generate_from(&self, table: &LootTable, vaults: &VaultSet) -> Result<Level, GenError> {
         let table = if table.fingerprint() == self.loot {
             table
         } else if self.loot == LootFingerprint::embedded() {
@@ -102,7 +129,20 @@ impl LevelKey {
         } else {
             return Err(GenError::UnknownLootTable(self.loot));
         };
-        generate_level_with(self.generation, &self.config, table, self.level_seed())
+        let vaults = if vaults.fingerprint() == self.vaults {
+            vaults
+        } else if self.vaults == VaultFingerprint::embedded() {
+            VaultSet::embedded()
+        } else {
+            return Err(GenError::UnknownVaultSet(self.vaults));
+        };
+        let content = Content {
+            loot: table,
+            vaults,
+            depth: self.depth,
+            run_seed: self.seed,
+        };
+        generate_level_from(self.generation, &self.config, content, self.level_seed())
     }
 
     /// The seed the level is generated from.
@@ -135,17 +175,20 @@ impl LevelKey {
             .map(|(i, (v, _))| (i, *v))
             .collect();
         let own_table = self.loot != LootFingerprint::embedded();
-        if !changed.is_empty() || own_table {
+        let own_vaults = self.config.vaults() > 0 && self.vaults != VaultFingerprint::embedded();
+        if !changed.is_empty() || own_table || own_vaults {
             let mask = changed.iter().fold(0u64, |m, &(i, _)| m | 1 << i);
-            push_varint(
-                &mut payload,
-                mask | if own_table { LOOT_TABLE_BIT } else { 0 },
-            );
+            let tables = if own_table { LOOT_TABLE_BIT } else { 0 }
+                | if own_vaults { VAULT_SET_BIT } else { 0 };
+            push_varint(&mut payload, mask | tables);
             for (_, value) in changed {
                 push_varint(&mut payload, value as u64);
             }
             if own_table {
                 push_varint(&mut payload, self.loot.0 as u64);
+            }
+            if own_vaults {
+                push_varint(&mut payload, self.vaults.0 as u64);
             }
         }
         payload
@@ -190,14 +233,16 @@ impl LevelKey {
         let names = defaults.schema().param_names();
         let mut values = defaults.schema().key_values();
         let mut loot = LootFingerprint::embedded();
+        let mut vaults = VaultFingerprint::embedded();
         if !reader.done() {
             let mask = reader.varint()?;
             let own_table = mask & LOOT_TABLE_BIT != 0;
-            let mask = mask & !LOOT_TABLE_BIT;
+            let own_vaults = mask & VAULT_SET_BIT != 0;
+            let mask = mask & !LOOT_TABLE_BIT & !VAULT_SET_BIT;
             if mask >> values.len() != 0 {
                 return Err(KeyError::Malformed("unknown parameter"));
             }
-            if mask == 0 && !own_table {
+            if mask == 0 && !own_table && !own_vaults {
                 off.get_or_insert_with(|| "an empty list of parameters is written out".into());
             }
             for (index, value) in values.iter_mut().enumerate() {
@@ -223,6 +268,14 @@ impl LevelKey {
                     off.get_or_insert_with(|| "the embedded loot table is written out".into());
                 }
             }
+            if own_vaults {
+                let fingerprint = u32::try_from(reader.varint()?)
+                    .map_err(|_| KeyError::Malformed("vault set fingerprint out of range"))?;
+                vaults = VaultFingerprint(fingerprint);
+                if vaults == VaultFingerprint::embedded() {
+                    off.get_or_insert_with(|| "the embedded vault set is written out".into());
+                }
+            }
             if !reader.done() {
                 return Err(KeyError::Malformed("stray data after the parameters"));
             }
@@ -240,6 +293,7 @@ impl LevelKey {
             depth,
             seed,
             loot,
+            vaults,
         };
         if reader.overlong {
             off.get_or_insert_with(|| "a number is written with needless zero groups".into());

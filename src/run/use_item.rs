@@ -47,6 +47,13 @@ impl RunState {
                 out.push(notice(&format!("You cannot use {}.", with_article(&name))));
                 Spent::Refused
             }
+            Effect::Key => {
+                out.push(notice(&format!(
+                    "Walk into a locked door carrying {} to open it.",
+                    with_article(&name)
+                )));
+                Spent::Refused
+            }
             Effect::Heal(amount) => self.drink_healing(amount, out),
             Effect::Eat(amount) => {
                 let healed = self.heal(amount);

@@ -33,6 +33,8 @@ pub enum Terrain {
     Bridge,
     /// A trap the player knows of.
     Trap(Trap),
+    /// A locked door of a vault.
+    LockedDoor,
 }
 
 impl Terrain {
@@ -49,11 +51,12 @@ impl Terrain {
             Terrain::Chasm => ':',
             Terrain::Bridge => '≡',
             Terrain::Trap(_) => '^',
+            Terrain::LockedDoor => '&',
         }
     }
 
     /// Every terrain, in legend order.
-    pub const ALL: [Terrain; 15] = [
+    pub const ALL: [Terrain; 16] = [
         Terrain::Wall,
         Terrain::Floor,
         Terrain::Door,
@@ -69,6 +72,7 @@ impl Terrain {
         Terrain::Trap(Trap::Teleport),
         Terrain::Trap(Trap::Pit),
         Terrain::Trap(Trap::Dart),
+        Terrain::LockedDoor,
     ];
 
     /// How a tile of the level looks to someone who has found nothing hidden on it: a tile
@@ -88,6 +92,7 @@ impl Terrain {
             Tile::Chasm => Terrain::Chasm,
             Tile::Bridge => Terrain::Bridge,
             Tile::AlarmTrap | Tile::TeleportTrap | Tile::PitTrap | Tile::DartTrap => Terrain::Floor,
+            Tile::LockedDoor => Terrain::LockedDoor,
         }
     }
 
@@ -115,6 +120,7 @@ impl Terrain {
             Terrain::Chasm => "a chasm",
             Terrain::Bridge => "a bridge",
             Terrain::Trap(trap) => trap.name(),
+            Terrain::LockedDoor => "a locked door",
         }
     }
 }

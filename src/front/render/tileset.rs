@@ -136,6 +136,7 @@ pub fn terrain_picture(terrain: Terrain) -> u32 {
         Terrain::Chasm => FIRST_FEATURE + 4,
         Terrain::Bridge => FIRST_FEATURE + 5,
         Terrain::Trap(_) => FIRST_FEATURE + 6,
+        Terrain::LockedDoor => FIRST_FEATURE + 7,
     }
 }
 

@@ -63,7 +63,8 @@ pub const CURSOR_STYLE: Style = Style::new()
 /// monsters (the legend's `%` lava or `=` bridge would read as food or a ring), so water
 /// and lava are `~` in blue, cyan or red, a chasm a light blue `:` (not the grey of what is
 /// remembered), a bridge `≡`, a closed door a red
-/// `+` and a trap found `^`. A new terrain gets its look here.
+/// `+`, a trap found `^` and a vault's locked door a yellow `&`. A new terrain gets its
+/// look here.
 pub fn terrain_look(terrain: Terrain) -> (char, Style) {
     let colour = match terrain {
         Terrain::Wall => Color::White,
@@ -78,6 +79,7 @@ pub fn terrain_look(terrain: Terrain) -> (char, Style) {
         Terrain::Chasm => Color::LightBlue,
         Terrain::Bridge => Color::Yellow,
         Terrain::Trap(_) => Color::Magenta,
+        Terrain::LockedDoor => Color::LightYellow,
     };
     let glyph = terrain.glyph();
     (glyph, Style::new().fg(colour))

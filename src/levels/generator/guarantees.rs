@@ -33,6 +33,8 @@ pub enum Violation {
     LootMisplaced(Pos),
     /// A bridge that does not lie over a chasm between two walkable ends.
     BridgeAstray(Pos),
+    /// A vault's promise is broken.
+    Vault(crate::levels::vaults::proof::VaultViolation),
 }
 
 impl fmt::Display for Violation {
@@ -47,6 +49,7 @@ impl fmt::Display for Violation {
             Violation::StairsUnreachable => write!(f, "down stairs unreachable from up stairs"),
             Violation::LootMisplaced(p) => write!(f, "item at {p} is not drawn or not reachable"),
             Violation::BridgeAstray(p) => write!(f, "bridge tile {p} spans no chasm"),
+            Violation::Vault(v) => write!(f, "{v}"),
         }
     }
 }
@@ -59,9 +62,16 @@ pub fn label_regions_simple(tiles: &Grid<Tile>) -> (Vec<u32>, usize) {
 }
 
 /// Whether a player can pass a tile once everything hidden on the level is found: the
-/// walkable ground, secret doors and traps (not rock, deep water, lava or a chasm).
+/// walkable ground, secret doors and traps (not rock, deep water, lava, a chasm or a
+/// locked door).
 pub fn passable_once_found(tile: Tile) -> bool {
     tile.is_walkable() || tile == Tile::SecretDoor || tile.trap().is_some()
+}
+
+/// [`passable_once_found`], with every locked door open too: the ground that must be one
+/// region.
+pub fn passable_once_unlocked(tile: Tile) -> bool {
+    passable_once_found(tile) || tile == Tile::LockedDoor
 }
 
 /// [`label_regions_simple`] over the tiles for which `open` holds.
@@ -109,7 +119,7 @@ pub fn check_tiles(tiles: &Grid<Tile>, allow_pockets: bool) -> Result<Vec<u32>, 
     {
         return Err(Violation::OpenBorder(p));
     }
-    let (_, regions) = label_regions_where(tiles, passable_once_found);
+    let (_, regions) = label_regions_where(tiles, passable_once_unlocked);
     if regions != 1 && !allow_pockets {
         return Err(Violation::Regions(regions));
     }
@@ -118,9 +128,11 @@ pub fn check_tiles(tiles: &Grid<Tile>, allow_pockets: bool) -> Result<Vec<u32>, 
 }
 
 /// Checks a level against every guarantee: walls all round, exactly one region once all
-/// is found (unless `allow_pockets`), both stairs drawn with a clear radius of
-/// `clearance` (clear of walls and of every hazard) and joined on foot, every item drawn
-/// and reachable on foot, every bridge a straight run between walkable ends.
+/// is found and unlocked (unless `allow_pockets`), both stairs drawn with a clear radius
+/// of `clearance` (clear of walls and of every hazard) and joined on foot, every item
+/// drawn and reachable on foot (an item of a vault: once everything is found and its
+/// lock open), every bridge a straight run between walkable ends, and every vault's
+/// promises ([`crate::levels::vaults::proof::check_vaults`]).
 pub fn check_level(level: &Level, clearance: u32, allow_pockets: bool) -> Result<(), Violation> {
     let tiles = &level.tiles;
     let labels = check_tiles(tiles, allow_pockets)?;
@@ -142,8 +154,12 @@ pub fn check_level(level: &Level, clearance: u32, allow_pockets: bool) -> Result
     if labels[tiles.index_of(level.down)] != main {
         return Err(Violation::StairsUnreachable);
     }
+    let solution = crate::levels::vaults::proof::solve(level);
     for item in &level.loot {
-        if tiles.get(item.pos) != Some(Tile::Loot) || labels[tiles.index_of(item.pos)] != main {
+        let at = tiles.index_of(item.pos);
+        let in_vault = level.vaults.iter().any(|v| v.covers(item.pos));
+        let reached = labels[at] == main || (in_vault && solution.after_locks[at]);
+        if tiles.get(item.pos) != Some(Tile::Loot) || !reached {
             return Err(Violation::LootMisplaced(item.pos));
         }
     }
@@ -152,7 +168,7 @@ pub fn check_level(level: &Level, clearance: u32, allow_pockets: bool) -> Result
             return Err(Violation::BridgeAstray(p));
         }
     }
-    Ok(())
+    crate::levels::vaults::proof::check_vaults(level).map_err(Violation::Vault)
 }
 
 /// Whether the bridge tile at `p` lies on a straight run of at least three bridge tiles,

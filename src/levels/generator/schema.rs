@@ -86,6 +86,10 @@ pub trait Schema {
     fn features(&self) -> FeatureConfig;
     /// The terrain the feature layer lays over the layout, to change.
     fn set_features(&mut self, features: FeatureConfig);
+    /// Vault slots the level fills (0 = none).
+    fn vaults(&self) -> u32;
+    /// Vault slots the level fills, to change.
+    fn set_vaults(&mut self, vaults: u32);
 }
 
 /// Defines a generator config from its one list of parameters; see the module docs.
@@ -161,6 +165,11 @@ macro_rules! generator_config {
             /// Hidden traps (0–64), each where no stair or must-find item needs the tile.
             #[serde(skip_serializing_if = "crate::levels::generator::schema::is_default")]
             pub traps: u32,
+            /// Vaults to lay in (0–8; 0, the default, lays none): hand-made places from
+            /// the campaign's vault set, drawn by depth and weight, each placed only
+            /// where the level keeps its guarantees.
+            #[serde(skip_serializing_if = "crate::levels::generator::schema::is_default")]
+            pub vaults: u32,
         }
 
         impl Default for $name {
@@ -177,6 +186,7 @@ macro_rules! generator_config {
                     closed_doors: 0,
                     secret_doors: 0,
                     traps: 0,
+                    vaults: 0,
                 }
             }
         }
@@ -186,7 +196,7 @@ macro_rules! generator_config {
             pub const PARAMS: &'static [&'static str] =
                 &["width", "height", $(stringify!($field),)* "stair_clearance", "loot"
                     $($(, stringify!($afield))*)?,
-                    "lakes", "lake", "closed_doors", "secret_doors", "traps"];
+                    "lakes", "lake", "closed_doors", "secret_doors", "traps", "vaults"];
         }
 
         impl $crate::levels::generator::schema::Schema for $name {
@@ -214,7 +224,9 @@ macro_rules! generator_config {
                     let (min, max) = { let $ac = self; $abounds };
                     check(stringify!($afield), &self.$afield, min, max)?;
                 )*)?
-                self.features().check()
+                self.features().check()?;
+                let (min, max) = $crate::levels::vaults::place::VAULTS;
+                check("vaults", &self.vaults, min, max)
             }
 
             fn key_values(&self) -> Vec<u32> {
@@ -232,6 +244,7 @@ macro_rules! generator_config {
                     self.closed_doors,
                     self.secret_doors,
                     self.traps,
+                    self.vaults,
                 ]
             }
 
@@ -254,6 +267,7 @@ macro_rules! generator_config {
                     closed_doors: next.next()?,
                     secret_doors: next.next()?,
                     traps: next.next()?,
+                    vaults: next.next()?,
                 })
             }
 
@@ -281,6 +295,14 @@ macro_rules! generator_config {
                     secret_doors: self.secret_doors,
                     traps: self.traps,
                 }
+            }
+
+            fn vaults(&self) -> u32 {
+                self.vaults
+            }
+
+            fn set_vaults(&mut self, vaults: u32) {
+                self.vaults = vaults;
             }
 
             fn set_features(&mut self, features: $crate::levels::generator::features::FeatureConfig) {
@@ -344,11 +366,11 @@ mod tests {
             MazeConfig::from_key_values,
         );
         assert_eq!(CaveConfig::PARAMS.first(), Some(&"width"));
-        let own = |params: &'static [&'static str]| &params[..params.len() - 5];
+        let own = |params: &'static [&'static str]| &params[..params.len() - 6];
         assert_eq!(own(RoomsConfig::PARAMS).last(), Some(&"loot"));
         // Appended parameters come after `loot`, so old keys keep their bits; the
         // shared terrain features after every kind's own.
-        let features = ["lakes", "lake", "closed_doors", "secret_doors", "traps"];
+        let features = ["lakes", "lake", "closed_doors", "secret_doors", "traps", "vaults"];
         let before = |params: &[&'static str]| params[params.len() - features.len() - 1];
         assert_eq!(before(CaveConfig::PARAMS), "rule");
         assert_eq!(before(MazeConfig::PARAMS), "braid_percent");
