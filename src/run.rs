@@ -202,7 +202,7 @@ impl RunState {
                 .in_generation(generation)
                 .under(campaign.loot_table()),
         };
-        let generated = generate_for_play(&key, campaign.loot_table()).map_err(|e| match e {
+        let generated = generate_for_play(&key, campaign.loot_table(), campaign.vault_set()).map_err(|e| match e {
             Unplayable::TooLarge(e) => StartError::TooLarge(e),
             Unplayable::Generate(e) => StartError::Generate(e),
         })?;
@@ -264,6 +264,7 @@ impl RunState {
             )
             .in_generation(self.generation)
             .under(self.campaign.loot_table())
+            .with_vaults(self.campaign.vault_set())
         })
     }
 
@@ -507,7 +508,7 @@ impl RunState {
         reason: ChangeReason,
         out: &mut Vec<Outcome>,
     ) {
-        let generated = match generate_for_play(&key, self.campaign.loot_table()) {
+        let generated = match generate_for_play(&key, self.campaign.loot_table(), self.campaign.vault_set()) {
             Ok(level) => level,
             Err(Unplayable::TooLarge(e)) => {
                 out.push(notice(&format!("Cannot go there: {e}.")));

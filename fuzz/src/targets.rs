@@ -67,6 +67,49 @@ pub fn loot_table(data: &[u8]) {
     assert_eq!(again.fingerprint(), table.fingerprint());
 }
 
+/// A vault file: refused, or accepted with every vault written back reading to an equal
+/// vault; each accepted vault placed alone into a small level of every kind keeps every
+/// guarantee the checker proves.
+pub fn vault_file(data: &[u8]) {
+    let Some(text) = text(data) else { return };
+    let Ok(vaults) = delve::levels::vaults::read_vaults(text, "fuzz") else {
+        return;
+    };
+    let file = delve::levels::vaults::VaultFile {
+        vaults: vaults.iter().map(|v| v.text().clone()).collect(),
+    };
+    let written = file.to_ron();
+    let again = delve::levels::vaults::read_vaults(&written, "fuzz again")
+        .expect("a vault file delve wrote reads back");
+    assert_eq!(
+        again.iter().map(|v| v.text()).collect::<Vec<_>>(),
+        vaults.iter().map(|v| v.text()).collect::<Vec<_>>()
+    );
+    for vault in vaults.into_iter().take(4) {
+        let depth = vault.depths.0;
+        let set = delve::levels::vaults::VaultSet::of(vec![vault]);
+        for kind in GeneratorKind::ALL {
+            let mut config = kind.default_config();
+            config.set_vaults(1);
+            let content = delve::levels::generator::Content {
+                vaults: &set,
+                ..delve::levels::generator::Content::embedded(depth, 7)
+            };
+            let generation = delve::levels::generator::Generation::CURRENT;
+            if let Ok(level) =
+                delve::levels::generator::generate_level_from(generation, &config, content, 7)
+            {
+                let clearance = config.stair_clearance();
+                if let Err(broken) =
+                    delve::levels::generator::guarantees::check_level(&level, clearance, false)
+                {
+                    panic!("{kind} level with a fuzzed vault breaks a guarantee: {broken}");
+                }
+            }
+        }
+    }
+}
+
 /// A monster table: refused or accepted, never a panic.
 pub fn monster_table(data: &[u8]) {
     let Some(text) = text(data) else { return };
@@ -264,7 +307,7 @@ pub type Target = fn(&[u8]);
 
 /// Every target by name, as `fuzz/fuzz_targets/` and the folders under `fuzz/seeds/`
 /// name them.
-pub const TARGETS: [(&str, Target); 8] = [
+pub const TARGETS: [(&str, Target); 9] = [
     ("campaign_config", campaign_config),
     ("loot_table", loot_table),
     ("monster_table", monster_table),
@@ -273,4 +316,5 @@ pub const TARGETS: [(&str, Target); 8] = [
     ("save_payload", save_payload),
     ("recording", recording),
     ("run", run),
+    ("vault_file", vault_file),
 ];

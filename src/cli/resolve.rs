@@ -66,6 +66,7 @@ pub fn level_key_in(args: &LevelArgs, campaign: &CampaignConfig) -> Result<Level
     })?;
     Ok(
         LevelKey::new(config, depth, args.seed.unwrap_or(campaign.seed))
-            .under(campaign.loot_table()),
+            .under(campaign.loot_table())
+            .with_vaults(campaign.vault_set()),
     )
 }

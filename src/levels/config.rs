@@ -10,6 +10,8 @@
 //!     loot: "my-loot.ron",    // optional: the loot table, beside this file
 //!                             // (default: the embedded levels/loot.ron)
 //!     monsters: "my-monsters.ron", // optional: the monster table, beside it too
+//!     vault_set: "my-vaults.ron",  // optional: the vaults its levels draw, beside it
+//!                             // (default: the embedded levels/vaults/*.ron)
 //!     depths: [               // depth 1, 2, …; the last entry repeats below
 //!         Cave(wall_percent: 45),
 //!     ],
@@ -28,6 +30,8 @@ use crate::base::rng::level_seed;
 use crate::base::ron_text::{Dialect, ReadTextError, RonError, locate};
 use crate::content::loot::{LootError, LootTable, default_loot_table, embedded_loot_table_shared};
 use crate::content::monsters::{MonsterTable, MonsterTableError, embedded_monster_table_shared};
+use crate::levels::key::LevelKey;
+use crate::levels::vaults::{VaultError, VaultFile, VaultSet};
 
 /// The campaign built into the binary, so `delve` runs with no files around it.
 pub const DEFAULT_CAMPAIGN: &str = include_str!("../../levels/descent.ron");
@@ -69,6 +73,15 @@ pub struct CampaignConfig {
     /// save carries its text).
     #[serde(skip, default = "embedded_monsters")]
     monster_table: Arc<MonsterTable>,
+    /// The campaign's own vaults, a file named relative to the campaign file (its
+    /// depths ask for vaults with `vaults: N`); the embedded `levels/vaults/*.ron` when
+    /// absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vault_set: Option<String>,
+    /// The loaded vault set (the embedded one unless `vault_set` names another; a save
+    /// carries its text).
+    #[serde(skip, default = "embedded_vaults")]
+    vaults: Arc<VaultSet>,
 }
 
 fn embedded_table() -> Arc<LootTable> {
@@ -77,6 +90,10 @@ fn embedded_table() -> Arc<LootTable> {
 
 fn embedded_monsters() -> Arc<MonsterTable> {
     Arc::clone(embedded_monster_table_shared())
+}
+
+fn embedded_vaults() -> Arc<VaultSet> {
+    Arc::clone(crate::levels::vaults::embedded_shared())
 }
 
 fn default_name() -> String {
@@ -190,6 +207,30 @@ impl CampaignConfig {
         self
     }
 
+    /// The vaults the campaign's levels draw from.
+    pub fn vault_set(&self) -> &VaultSet {
+        &self.vaults
+    }
+
+    /// This campaign drawing its vaults from `set`; the campaign owns it (its clones
+    /// share it).
+    pub fn with_vault_set(mut self, set: VaultSet) -> CampaignConfig {
+        self.vaults = if set.fingerprint() == VaultSet::embedded().fingerprint() {
+            embedded_vaults()
+        } else {
+            Arc::new(set)
+        };
+        self
+    }
+
+    /// The key of the level at `depth` of the run of `seed`, made now: the depth's
+    /// config, under the campaign's loot table and vault set.
+    pub fn key_at(&self, depth: u32, seed: u64) -> LevelKey {
+        LevelKey::new(self.config_at(depth).clone(), depth, seed)
+            .under(self.loot_table())
+            .with_vaults(self.vault_set())
+    }
+
     /// The tables the campaign holds other than the embedded ones, as RON: what a save
     /// or a recording carries so that it loads without the files.
     pub fn held_tables(&self) -> HeldTables {
@@ -197,6 +238,12 @@ impl CampaignConfig {
             loot: (self.loot_table.fingerprint() != default_loot_table().fingerprint())
                 .then(|| self.loot_table.to_ron()),
             monsters: (!self.monster_table.is_embedded()).then(|| self.monster_table.to_ron()),
+            vaults: (self.vaults.fingerprint() != VaultSet::embedded().fingerprint()).then(|| {
+                VaultFile {
+                    vaults: self.vaults.vaults().iter().map(|v| v.text().clone()).collect(),
+                }
+                .to_ron()
+            }),
         }
     }
 
@@ -209,7 +256,8 @@ impl CampaignConfig {
         holder: &str,
     ) -> Result<CampaignConfig, String> {
         let campaign = with_held::<LootTable>(self, held.loot.as_deref(), holder)?;
-        with_held::<MonsterTable>(campaign, held.monsters.as_deref(), holder)
+        let campaign = with_held::<MonsterTable>(campaign, held.monsters.as_deref(), holder)?;
+        with_held::<VaultSet>(campaign, held.vaults.as_deref(), holder)
     }
 
     /// The seed of the level at `depth`.
@@ -256,6 +304,8 @@ pub struct HeldTables {
     pub loot: Option<String>,
     /// The monster table.
     pub monsters: Option<String>,
+    /// The vault set (a vault file holding every vault).
+    pub vaults: Option<String>,
 }
 
 /// A campaign's text, parsed and checked but for the tables it names in other files
@@ -310,6 +360,7 @@ impl<'a> CampaignText<'a> {
         [
             LootTable::named_in(&self.campaign),
             MonsterTable::named_in(&self.campaign),
+            VaultSet::named_in(&self.campaign),
         ]
         .into_iter()
         .flatten()
@@ -329,7 +380,8 @@ impl<'a> CampaignText<'a> {
             origin,
         } = self;
         let campaign = with_named::<LootTable>(campaign, text, origin, &mut read)?;
-        with_named::<MonsterTable>(campaign, text, origin, &mut read)
+        let campaign = with_named::<MonsterTable>(campaign, text, origin, &mut read)?;
+        with_named::<VaultSet>(campaign, text, origin, &mut read)
     }
 }
 
@@ -413,6 +465,38 @@ impl NamedTable for MonsterTable {
         error: MonsterTableError,
     ) -> ConfigError {
         ConfigError::Monsters {
+            origin: origin.to_owned(),
+            line,
+            column,
+            error: Box::new(error),
+        }
+    }
+}
+
+impl NamedTable for VaultSet {
+    type Error = VaultError;
+    const FIELD: &'static str = "vault_set";
+    const WHAT: &'static str = "vault set";
+    fn named_in(campaign: &CampaignConfig) -> Option<&str> {
+        campaign.vault_set.as_deref()
+    }
+    fn put_into(self, campaign: CampaignConfig) -> CampaignConfig {
+        campaign.with_vault_set(self)
+    }
+    fn parse(text: &str, origin: &str) -> Result<Self, VaultError> {
+        VaultSet::from_texts([(origin, text)])
+    }
+    fn unreadable(error: ReadTextError, origin: &str) -> VaultError {
+        error.into_ron_error(origin).map_or_else(
+            |message| VaultError::Io {
+                origin: origin.to_owned(),
+                message,
+            },
+            VaultError::Parse,
+        )
+    }
+    fn at_field(origin: &str, (line, column): (usize, usize), error: VaultError) -> ConfigError {
+        ConfigError::Vaults {
             origin: origin.to_owned(),
             line,
             column,
@@ -513,6 +597,17 @@ pub enum ConfigError {
         /// What is wrong with the table (its own file and place).
         error: Box<MonsterTableError>,
     },
+    /// The vault set the campaign names cannot be used.
+    Vaults {
+        /// The campaign file.
+        origin: String,
+        /// 1-based line of its `vault_set` field.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What is wrong with the vaults (their own file and place).
+        error: Box<VaultError>,
+    },
 }
 
 impl ConfigError {
@@ -543,7 +638,8 @@ impl ConfigError {
             ConfigError::Syntax(e) => Some((e.line, e.column)),
             ConfigError::Invalid { line, column, .. }
             | ConfigError::Loot { line, column, .. }
-            | ConfigError::Monsters { line, column, .. } => Some((*line, *column)),
+            | ConfigError::Monsters { line, column, .. }
+            | ConfigError::Vaults { line, column, .. } => Some((*line, *column)),
         }
     }
 }
@@ -579,6 +675,12 @@ impl fmt::Display for ConfigError {
                 column,
                 error,
             } => write!(f, "{origin}:{line}:{column}: `monsters`: {error}"),
+            ConfigError::Vaults {
+                origin,
+                line,
+                column,
+                error,
+            } => write!(f, "{origin}:{line}:{column}: `vault_set`: {error}"),
         }
     }
 }

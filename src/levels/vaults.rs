@@ -45,10 +45,22 @@ pub const CHECK_ROLLS: u32 = 64;
 
 /// The embedded vault files, in set order.
 const EMBEDDED: &[(&str, &str)] = &[
-    ("levels/vaults/rewards.ron", include_str!("../../levels/vaults/rewards.ron")),
-    ("levels/vaults/locks.ron", include_str!("../../levels/vaults/locks.ron")),
-    ("levels/vaults/flavour.ron", include_str!("../../levels/vaults/flavour.ron")),
-    ("levels/vaults/ambush.ron", include_str!("../../levels/vaults/ambush.ron")),
+    (
+        "levels/vaults/rewards.ron",
+        include_str!("../../levels/vaults/rewards.ron"),
+    ),
+    (
+        "levels/vaults/locks.ron",
+        include_str!("../../levels/vaults/locks.ron"),
+    ),
+    (
+        "levels/vaults/flavour.ron",
+        include_str!("../../levels/vaults/flavour.ron"),
+    ),
+    (
+        "levels/vaults/ambush.ron",
+        include_str!("../../levels/vaults/ambush.ron"),
+    ),
 ];
 
 /// A vault, checked and ready to roll.
@@ -162,16 +174,24 @@ impl Vault {
         if first == 0 || first > last || last > max_depth {
             return field(
                 "depths",
-                format!("must be (first, last) with 1 <= first <= last <= {max_depth}, got ({first}, {last})"),
+                format!(
+                    "must be (first, last) with 1 <= first <= last <= {max_depth}, got ({first}, {last})"
+                ),
             );
         }
         if !(1..=1000).contains(&text.weight) {
-            return field("weight", format!("must be between 1 and 1000, got {}", text.weight));
+            return field(
+                "weight",
+                format!("must be between 1 and 1000, got {}", text.weight),
+            );
         }
         let height = text.map.len();
         let width = text.map.first().map_or(0, |row| row.chars().count());
         if height < 2 || width < 2 {
-            return field("map", "a map needs at least two rows of at least two glyphs".into());
+            return field(
+                "map",
+                "a map needs at least two rows of at least two glyphs".into(),
+            );
         }
         if width > MAX_SIDE || height > MAX_SIDE {
             return field(
@@ -185,7 +205,10 @@ impl Vault {
             if count != width {
                 return Err(fault(
                     At::Glyph(count.min(width), y),
-                    format!("row {} is {count} glyphs wide, the first row {width}", y + 1),
+                    format!(
+                        "row {} is {count} glyphs wide, the first row {width}",
+                        y + 1
+                    ),
                 ));
             }
             cells.extend(row.chars());
@@ -200,7 +223,12 @@ impl Vault {
         let mut meanings = BTreeMap::new();
         for p in glyphs.positions() {
             let glyph = glyphs[p];
-            let meaning = match text.legend.get(&glyph).cloned().or_else(|| format::built_in(glyph)) {
+            let meaning = match text
+                .legend
+                .get(&glyph)
+                .cloned()
+                .or_else(|| format::built_in(glyph))
+            {
                 Some(m) => m,
                 None => {
                     return Err(fault(
@@ -222,7 +250,10 @@ impl Vault {
             meanings.insert(glyph, meaning);
         }
         if !meanings.values().any(|m| *m == Meaning::Exit) {
-            return field("map", "the vault has no exit (`@`, or a glyph meaning `Exit`)".into());
+            return field(
+                "map",
+                "the vault has no exit (`@`, or a glyph meaning `Exit`)".into(),
+            );
         }
         let locks = meanings.values().any(|m| contains(m, &Meaning::LockedDoor));
         let keys: usize = glyphs
@@ -231,7 +262,10 @@ impl Vault {
             .filter(|g| meanings.get(g).is_some_and(|m| contains(m, &Meaning::Key)))
             .count();
         if keys > 0 && !locks {
-            return field("legend", "a key (`K`) but no locked door (`L`) to open".into());
+            return field(
+                "legend",
+                "a key (`K`) but no locked door (`L`) to open".into(),
+            );
         }
         if keys > 1 {
             return field("map", "more than one key: a level has one key".into());
@@ -240,7 +274,10 @@ impl Vault {
             let (Rule::Connected(a, b) | Rule::Behind(a, b)) = *rule;
             for glyph in [a, b] {
                 if !glyphs.cells().contains(&glyph) {
-                    return field("rules", format!("glyph '{glyph}' of {rule:?} is not in the map"));
+                    return field(
+                        "rules",
+                        format!("glyph '{glyph}' of {rule:?} is not in the map"),
+                    );
                 }
             }
         }
@@ -263,7 +300,10 @@ impl Vault {
         let (kept, first_fault) = vault.check_rolls(CHECK_ROLLS);
         if kept == 0 {
             let problem = first_fault.map_or_else(|| "no roll works".into(), |f| f.to_string());
-            return field("map", format!("no roll of its choices can be placed: {problem}"));
+            return field(
+                "map",
+                format!("no roll of its choices can be placed: {problem}"),
+            );
         }
         Ok(vault)
     }
@@ -312,7 +352,9 @@ impl Vault {
 
     /// Whether it has locked doors (a lock-and-key vault).
     pub fn has_locks(&self) -> bool {
-        self.meanings.values().any(|m| contains(m, &Meaning::LockedDoor))
+        self.meanings
+            .values()
+            .any(|m| contains(m, &Meaning::LockedDoor))
     }
 
     /// Whether its key lies inside it (else the level's key lies elsewhere).
@@ -362,7 +404,9 @@ fn check_meaning(meaning: &Meaning, glyph: char, depth: u32) -> Result<(), Strin
     match meaning {
         Meaning::Pick(choices) | Meaning::PickOnce(choices) => {
             if depth >= 3 {
-                return Err(format!("glyph '{glyph}': choices nested more than three deep"));
+                return Err(format!(
+                    "glyph '{glyph}': choices nested more than three deep"
+                ));
             }
             if choices.is_empty() {
                 return Err(format!("glyph '{glyph}': a pick with no choices"));
@@ -384,7 +428,9 @@ fn check_meaning(meaning: &Meaning, glyph: char, depth: u32) -> Result<(), Strin
         }
         Meaning::Count(_, a, b) => {
             if depth >= 3 {
-                return Err(format!("glyph '{glyph}': choices nested more than three deep"));
+                return Err(format!(
+                    "glyph '{glyph}': choices nested more than three deep"
+                ));
             }
             for m in [a, b] {
                 if **m == Meaning::Exit {
@@ -394,12 +440,19 @@ fn check_meaning(meaning: &Meaning, glyph: char, depth: u32) -> Result<(), Strin
             }
             Ok(())
         }
-        Meaning::Item { name: Some(_), class: Some(_) } => {
-            Err(format!("glyph '{glyph}': an item by `name` or by `class`, not both"))
-        }
-        Meaning::Monster { name: Some(_), deeper, .. } if *deeper > 0 => {
-            Err(format!("glyph '{glyph}': a monster by `name` or drawn `deeper`, not both"))
-        }
+        Meaning::Item {
+            name: Some(_),
+            class: Some(_),
+        } => Err(format!(
+            "glyph '{glyph}': an item by `name` or by `class`, not both"
+        )),
+        Meaning::Monster {
+            name: Some(_),
+            deeper,
+            ..
+        } if *deeper > 0 => Err(format!(
+            "glyph '{glyph}': a monster by `name` or drawn `deeper`, not both"
+        )),
         _ => Ok(()),
     }
 }
@@ -418,7 +471,9 @@ pub fn name_hash(name: &str) -> u64 {
 /// A vault set's fingerprint: a CRC-32 of its vaults as written (not of the files'
 /// text, so comments and layout do not count). A level key made under another set than
 /// the embedded one carries it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct VaultFingerprint(pub u32);
 
 impl VaultFingerprint {
@@ -452,7 +507,9 @@ impl VaultSet {
 
     /// A set of the vaults of several texts, each `(origin, text)`, in order; names must
     /// be unique across them.
-    pub fn from_texts<'t>(texts: impl IntoIterator<Item = (&'t str, &'t str)>) -> Result<VaultSet, VaultError> {
+    pub fn from_texts<'t>(
+        texts: impl IntoIterator<Item = (&'t str, &'t str)>,
+    ) -> Result<VaultSet, VaultError> {
         let mut vaults: Vec<Vault> = Vec::new();
         for (origin, text) in texts {
             for vault in read_vaults(text, origin)? {
@@ -556,7 +613,8 @@ fn place_of(origin: &str) -> (usize, usize) {
 
 /// The vaults of one file's text, each checked, named `origin` in errors.
 pub fn read_vaults(text: &str, origin: &str) -> Result<Vec<Vault>, VaultError> {
-    let file: VaultFile = ron_text::parse(text, origin, Dialect::Config).map_err(VaultError::Parse)?;
+    let file: VaultFile =
+        ron_text::parse(text, origin, Dialect::Config).map_err(VaultError::Parse)?;
     let mut vaults = Vec::with_capacity(file.vaults.len());
     for (index, entry) in file.vaults.into_iter().enumerate() {
         let (line, column) =
@@ -566,6 +624,12 @@ pub fn read_vaults(text: &str, origin: &str) -> Result<Vec<Vault>, VaultError> {
         match Vault::compile(entry, vault_origin) {
             Ok(vault) => vaults.push(vault),
             Err(Fault { at, problem }) => {
+                let problem = match at {
+                    At::Field(field) if !problem.contains(&format!("`{field}`")) => {
+                        format!("`{field}`: {problem}")
+                    }
+                    _ => problem,
+                };
                 let (line, column) = match at {
                     At::Field(field) => ron_text::locate_in_list(text, "vaults", index, field)
                         .unwrap_or((line, column)),

@@ -75,9 +75,14 @@ impl std::error::Error for Unplayable {}
 
 /// Generates `key`'s level for play — refused before anything is generated when it is
 /// too large to play. Every level the run enters comes through here.
-pub fn generate_for_play(key: &LevelKey, table: &LootTable) -> Result<Level, Unplayable> {
+pub fn generate_for_play(
+    key: &LevelKey,
+    table: &LootTable,
+    vaults: &crate::levels::vaults::VaultSet,
+) -> Result<Level, Unplayable> {
     check_play_size(&key.config).map_err(Unplayable::TooLarge)?;
-    key.generate_with(table).map_err(Unplayable::Generate)
+    key.generate_from(table, vaults)
+        .map_err(Unplayable::Generate)
 }
 
 /// The level's tiles as a run plays them: the floor under each item where the generator

@@ -49,6 +49,10 @@ pub struct RecordingStart {
     /// embedded table, and in every recording made before campaigns could name one).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub monster_table: Option<String>,
+    /// The campaign's own vault set as a vault file's RON, when it names one (absent
+    /// for the embedded set, and in every recording made before vaults existed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vault_set: Option<String>,
 }
 
 /// The rules of a format-1 recording, made before monsters existed.
@@ -198,6 +202,7 @@ impl RecordingStart {
             rules,
             loot_table: held.loot,
             monster_table: held.monsters,
+            vault_set: held.vaults,
         }
     }
 
@@ -271,6 +276,7 @@ impl Recording {
         let held = HeldTables {
             loot: start.loot_table.clone(),
             monsters: start.monster_table.clone(),
+            vaults: start.vault_set.clone(),
         };
         start.campaign = start
             .campaign

@@ -106,6 +106,10 @@ pub struct GameSave {
     /// its load, with the depths visited counted as reached.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chronicle: Option<super::Chronicle>,
+    /// The campaign's own vault set as a vault file's RON, when it names one. Absent
+    /// for the embedded set (and in every save made before vaults existed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vault_set: Option<String>,
 }
 
 /// Packs booleans into a hexadecimal string.
@@ -188,6 +192,7 @@ impl RunState {
                 .then(|| self.generation.number()),
             messages: Vec::new(),
             chronicle: Some(self.chronicle.clone()),
+            vault_set: held.vaults,
         }
     }
 
@@ -223,6 +228,7 @@ impl RunState {
         let held = HeldTables {
             loot: save.loot_table.clone(),
             monsters: save.monster_table.clone(),
+            vaults: save.vault_set.clone(),
         };
         let campaign = save.campaign.clone().with_held_tables(&held, "save")?;
         let mut keys = std::collections::BTreeMap::new();
@@ -278,7 +284,7 @@ impl RunState {
             .get(&save.depth)
             .cloned()
             .ok_or_else(|| format!("no level saved for the current depth {}", save.depth))?;
-        let generated = generate_for_play(&key, campaign.loot_table())
+        let generated = generate_for_play(&key, campaign.loot_table(), campaign.vault_set())
             .map_err(|e| format!("depth {}: {e}", save.depth))?;
         let player = save.position;
         let table = campaign.loot_table();

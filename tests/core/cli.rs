@@ -642,6 +642,7 @@ fn a_save_holding_a_level_too_large_to_play_is_refused() {
         generation: None,
         messages: vec![],
         chronicle: None,
+        vault_set: None,
     };
     let dir = TempDir::new("huge-save");
     let path = dir.write("huge.sav", b"");

@@ -39,3 +39,4 @@ mod support;
 mod temp_dir;
 mod terrain;
 mod travel;
+mod vaults;

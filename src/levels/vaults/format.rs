@@ -16,6 +16,14 @@ pub struct VaultFile {
     pub vaults: Vec<VaultText>,
 }
 
+impl VaultFile {
+    /// The file as RON text that [`super::read_vaults`] reads back to the same vaults.
+    pub fn to_ron(&self) -> String {
+        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+            .unwrap_or_else(|e| panic!("a vault file always serialises: {e}"))
+    }
+}
+
 /// One vault as written.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]

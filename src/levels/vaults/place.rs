@@ -216,7 +216,10 @@ pub fn place_vaults(
             .collect();
         let total: u32 = eligible.iter().map(|v| v.weight).sum();
         if total == 0 {
-            placement.report.slots.push((None, Some(VaultVeto::NoneEligible)));
+            placement
+                .report
+                .slots
+                .push((None, Some(VaultVeto::NoneEligible)));
             continue;
         }
         let mut ticket = rng.below(total);
@@ -229,15 +232,30 @@ pub fn place_vaults(
             })
             .copied()
             .unwrap_or(eligible[0]);
-        let outcome = place_one(tiles, rooms, keep, &mut blocked, vault, plan, rng, placement.vaults.len());
+        let outcome = place_one(
+            tiles,
+            rooms,
+            keep,
+            &mut blocked,
+            vault,
+            plan,
+            rng,
+            placement.vaults.len(),
+        );
         match outcome {
             Ok((placed, monsters, items)) => {
                 placement.vaults.push(placed);
                 placement.monsters.extend(monsters);
                 placement.items.extend(items);
-                placement.report.slots.push((Some(vault.name.clone()), None));
+                placement
+                    .report
+                    .slots
+                    .push((Some(vault.name.clone()), None));
             }
-            Err(veto) => placement.report.slots.push((Some(vault.name.clone()), Some(veto))),
+            Err(veto) => placement
+                .report
+                .slots
+                .push((Some(vault.name.clone()), Some(veto))),
         }
     }
     placement
@@ -277,109 +295,124 @@ fn place_one(
     let laid = rolled.transformed(symmetry);
     let (w, h) = (laid.cells.width() as i32, laid.cells.height() as i32);
     let fits = Fits::of(tiles, blocked);
-    let candidates = candidates(tiles, rooms, vault.mode, w, h);
-    if candidates.is_empty() {
-        return Err(VaultVeto::NoRoom);
-    }
-    let Ok(order) = PermTable::random(candidates.len() as u32, rng) else {
-        return Err(VaultVeto::NoRoom);
-    };
     let strays = strays(tiles, keep.up);
-    let mut checked = 0;
     let mut veto = VaultVeto::NoRoom;
-    for slot in order.iter() {
-        let origin = candidates[slot as usize];
-        if !fits.fit(vault.mode, origin, w, h) {
+    for mode in modes_for(vault.mode) {
+        let candidates = candidates(tiles, rooms, mode, w, h);
+        if candidates.is_empty() {
             continue;
         }
-        if checked == CHECKED_PLACES {
-            break;
-        }
-        checked += 1;
-        let mut trial = tiles.clone();
-        let tunnelled = match stamp(&mut trial, blocked, &laid, vault.mode, origin) {
-            Ok(t) => t,
-            Err(v) => {
-                veto = v;
+        let Ok(order) = PermTable::random(candidates.len() as u32, rng) else {
+            continue;
+        };
+        let mut checked = 0;
+        for slot in order.iter() {
+            let origin = candidates[slot as usize];
+            if !fits.fit(mode, origin, w, h) {
                 continue;
             }
-        };
-        let exits: Vec<Pos> = laid
-            .exits()
-            .into_iter()
-            .map(|p| origin.offset(p.x, p.y))
-            .collect();
-        if !keeps_guarantees(&trial, keep, &exits, &strays) {
-            veto = VaultVeto::Disconnects;
-            continue;
-        }
-        let mut placed = PlacedVault {
-            name: vault.name.clone(),
-            category: vault.category,
-            mode: vault.mode,
-            origin,
-            size: (w as u32, h as u32),
-            symmetry,
-            exits,
-            locks: Vec::new(),
-            key: None,
-            items: Vec::new(),
-            monsters: Vec::new(),
-            tunnelled,
-        };
-        let mut monsters = Vec::new();
-        let mut items = Vec::new();
-        for p in laid.cells.positions() {
-            let at = origin.offset(p.x, p.y);
-            match laid.cells[p] {
-                Cell::Ground(Tile::LockedDoor) => placed.locks.push(at),
-                Cell::Key => placed.key = Some(at),
-                Cell::Item(spec) => {
-                    placed.items.push(at);
-                    items.push(PlacedItem {
-                        pos: at,
-                        item: item_kinds[spec as usize],
-                    });
-                }
-                Cell::Monster(spec) => {
-                    placed.monsters.push(at);
-                    let spec = &vault.specs().monsters[spec as usize];
-                    monsters.push(VaultMonster {
-                        pos: at,
-                        name: spec.name.clone(),
-                        deeper: spec.deeper,
-                        state: spec.state,
-                        vault: index,
-                    });
-                }
-                _ => {}
+            if checked == CHECKED_PLACES {
+                break;
             }
-        }
-        if let Some(key) = key_item {
-            let spot = match placed.key {
-                Some(inside) => Some(inside),
-                None => key_spot(&trial, blocked, &placed, keep.up, rng),
+            checked += 1;
+            let mut trial = tiles.clone();
+            let tunnelled = match stamp(&mut trial, blocked, &laid, mode, origin) {
+                Ok(t) => t,
+                Err(v) => {
+                    veto = v;
+                    continue;
+                }
             };
-            let Some(spot) = spot else {
+            let exits: Vec<Pos> = laid
+                .exits()
+                .into_iter()
+                .map(|p| origin.offset(p.x, p.y))
+                .collect();
+            if !keeps_guarantees(&trial, keep, &exits, &strays) {
                 veto = VaultVeto::Disconnects;
                 continue;
-            };
-            placed.key = Some(spot);
-            items.push(PlacedItem { pos: spot, item: key });
-        }
-        for item in &items {
-            trial[item.pos] = Tile::Loot;
-        }
-        *tiles = trial;
-        // The box and a ring round it are this vault's: no later vault touches them.
-        for y in origin.y - 1..=origin.y + h {
-            for x in origin.x - 1..=origin.x + w {
-                blocked.set(Pos::new(x, y), true);
             }
+            let mut placed = PlacedVault {
+                name: vault.name.clone(),
+                category: vault.category,
+                mode,
+                origin,
+                size: (w as u32, h as u32),
+                symmetry,
+                exits,
+                locks: Vec::new(),
+                key: None,
+                items: Vec::new(),
+                monsters: Vec::new(),
+                tunnelled,
+            };
+            let mut monsters = Vec::new();
+            let mut items = Vec::new();
+            for p in laid.cells.positions() {
+                let at = origin.offset(p.x, p.y);
+                match laid.cells[p] {
+                    Cell::Ground(Tile::LockedDoor) => placed.locks.push(at),
+                    Cell::Key => placed.key = Some(at),
+                    Cell::Item(spec) => {
+                        placed.items.push(at);
+                        items.push(PlacedItem {
+                            pos: at,
+                            item: item_kinds[spec as usize],
+                        });
+                    }
+                    Cell::Monster(spec) => {
+                        placed.monsters.push(at);
+                        let spec = &vault.specs().monsters[spec as usize];
+                        monsters.push(VaultMonster {
+                            pos: at,
+                            name: spec.name.clone(),
+                            deeper: spec.deeper,
+                            state: spec.state,
+                            vault: index,
+                        });
+                    }
+                    _ => {}
+                }
+            }
+            if let Some(key) = key_item {
+                let spot = match placed.key {
+                    Some(inside) => Some(inside),
+                    None => key_spot(&trial, blocked, &placed, keep.up, rng),
+                };
+                let Some(spot) = spot else {
+                    veto = VaultVeto::Disconnects;
+                    continue;
+                };
+                placed.key = Some(spot);
+                items.push(PlacedItem {
+                    pos: spot,
+                    item: key,
+                });
+            }
+            for item in &items {
+                trial[item.pos] = Tile::Loot;
+            }
+            *tiles = trial;
+            // The box and a ring round it are this vault's: no later vault touches them.
+            for y in origin.y - 1..=origin.y + h {
+                for x in origin.x - 1..=origin.x + w {
+                    blocked.set(Pos::new(x, y), true);
+                }
+            }
+            return Ok((placed, monsters, items));
         }
-        return Ok((placed, monsters, items));
     }
     Err(veto)
+}
+
+/// The modes a vault of `mode` is tried in, in order: its own, then — where the level
+/// has no place for it so (a cave has little solid rock, a maze no open floor) — as a
+/// room with a ring of floor round it, which any plain ground takes.
+fn modes_for(mode: Mode) -> Vec<Mode> {
+    match mode {
+        Mode::Room => vec![Mode::Room],
+        other => vec![other, Mode::Room],
+    }
 }
 
 /// The item a legend entry asks for: by name, or drawn by weight among the drawable
@@ -407,7 +440,9 @@ fn draw_item(
     };
     let total: u32 = pool.iter().map(|&(_, w)| w).sum();
     if total == 0 {
-        return Err(VaultVeto::UnknownItem(class.unwrap_or("any item").to_owned()));
+        return Err(VaultVeto::UnknownItem(
+            class.unwrap_or("any item").to_owned(),
+        ));
     }
     let mut ticket = rng.below(total);
     for &(item, weight) in &pool {
@@ -502,7 +537,13 @@ fn clipped_area(x: i32, y: i32, w: i32, h: i32, size: (i32, i32)) -> u32 {
 /// The top-left tiles where a `w` × `h` map may go by `mode`: inside the border (with
 /// room for a ring where the mode lays one), against the border for an edge vault; for
 /// a room vault on a room dungeon, the rooms' own places first.
-fn candidates(tiles: &Grid<Tile>, rooms: Option<&RoomGraph>, mode: Mode, w: i32, h: i32) -> Vec<Pos> {
+fn candidates(
+    tiles: &Grid<Tile>,
+    rooms: Option<&RoomGraph>,
+    mode: Mode,
+    w: i32,
+    h: i32,
+) -> Vec<Pos> {
     let (width, height) = (tiles.width() as i32, tiles.height() as i32);
     let mut out = Vec::new();
     match mode {
@@ -576,7 +617,8 @@ fn stamp(
     if !matches!(mode, Mode::Rock | Mode::Edge) {
         return Ok(0);
     }
-    let inside = |p: Pos| p.x >= origin.x && p.y >= origin.y && p.x < origin.x + w && p.y < origin.y + h;
+    let inside =
+        |p: Pos| p.x >= origin.x && p.y >= origin.y && p.x < origin.x + w && p.y < origin.y + h;
     let mut dug = 0;
     for exit in laid.exits() {
         let exit = origin.offset(exit.x, exit.y);

@@ -48,18 +48,26 @@ impl fmt::Display for VaultViolation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             VaultViolation::StrayLock(p) => write!(f, "locked door at {p} belongs to no vault"),
-            VaultViolation::KeyMissing(v) => write!(f, "vault \"{v}\": its key is not on the level"),
+            VaultViolation::KeyMissing(v) => {
+                write!(f, "vault \"{v}\": its key is not on the level")
+            }
             VaultViolation::KeyBehindLock(v) => {
                 write!(f, "vault \"{v}\": no key can be reached before its lock")
             }
             VaultViolation::ExitUnjoined { vault, exit } => {
-                write!(f, "vault \"{vault}\": exit {exit} is not joined to the level")
+                write!(
+                    f,
+                    "vault \"{vault}\": exit {exit} is not joined to the level"
+                )
             }
             VaultViolation::Unreached(p) => {
                 write!(f, "tile {p} cannot be reached even with every lock open")
             }
             VaultViolation::MonsterAstray { vault, pos } => {
-                write!(f, "vault \"{vault}\": monster at {pos} stands where it cannot")
+                write!(
+                    f,
+                    "vault \"{vault}\": monster at {pos} stands where it cannot"
+                )
             }
             VaultViolation::Overlap(a, b) => write!(f, "vaults \"{a}\" and \"{b}\" overlap"),
         }
@@ -118,7 +126,9 @@ pub fn solve(level: &Level) -> Solution {
         .collect();
     let key_first = keys.iter().any(|k| before_locks[tiles.index_of(*k)]);
     let after_locks = if key_first {
-        reach(tiles, &[level.up], |t| passable_once_found(t) || t == Tile::LockedDoor)
+        reach(tiles, &[level.up], |t| {
+            passable_once_found(t) || t == Tile::LockedDoor
+        })
     } else {
         before_locks.clone()
     };
@@ -154,9 +164,9 @@ pub fn check_vaults(level: &Level) -> Result<(), VaultViolation> {
         return Err(VaultViolation::StrayLock(stray));
     }
     for vault in level.vaults.iter().filter(|v| !v.locks.is_empty()) {
-        let key_lies = vault
-            .key
-            .is_some_and(|k| level.loot.iter().any(|i| i.pos == k) && tiles.get(k) == Some(Tile::Loot));
+        let key_lies = vault.key.is_some_and(|k| {
+            level.loot.iter().any(|i| i.pos == k) && tiles.get(k) == Some(Tile::Loot)
+        });
         if !key_lies {
             return Err(VaultViolation::KeyMissing(vault.name.clone()));
         }

@@ -32,7 +32,11 @@ impl Symmetry {
         let mirrors: &[bool] = if mirror { &[false, true] } else { &[false] };
         mirrors
             .iter()
-            .flat_map(|&mirrored| turns.iter().map(move |&quarters| Symmetry { mirrored, quarters }))
+            .flat_map(|&mirrored| {
+                turns
+                    .iter()
+                    .map(move |&quarters| Symmetry { mirrored, quarters })
+            })
             .collect()
     }
 
@@ -72,7 +76,10 @@ impl Symmetry {
         for y in 0..h {
             for x in 0..w {
                 let (nx, ny) = self.apply(x, y, w, h);
-                out.set(Pos::new(nx as i32, ny as i32), grid[Pos::new(x as i32, y as i32)]);
+                out.set(
+                    Pos::new(nx as i32, ny as i32),
+                    grid[Pos::new(x as i32, y as i32)],
+                );
             }
         }
         out
@@ -125,7 +132,11 @@ impl Specs {
     pub fn of<'m>(meanings: impl IntoIterator<Item = &'m Meaning>) -> Specs {
         fn walk(meaning: &Meaning, specs: &mut Specs) {
             match meaning {
-                Meaning::Monster { name, deeper, state } => {
+                Meaning::Monster {
+                    name,
+                    deeper,
+                    state,
+                } => {
                     let spec = MonsterSpec {
                         name: name.clone(),
                         deeper: *deeper,
@@ -177,7 +188,11 @@ impl Specs {
             Meaning::Exit => Cell::Exit,
             Meaning::Outside => Cell::Outside,
             Meaning::Key => Cell::Key,
-            Meaning::Monster { name, deeper, state } => {
+            Meaning::Monster {
+                name,
+                deeper,
+                state,
+            } => {
                 let spec = MonsterSpec {
                     name: name.clone(),
                     deeper: *deeper,
@@ -435,7 +450,10 @@ impl Plan {
             return Some(RollFault::KeyBehindItsLock(p));
         }
         let of = |glyph: char| -> Vec<Pos> {
-            self.glyphs.positions().filter(|&p| self.glyphs[p] == glyph).collect()
+            self.glyphs
+                .positions()
+                .filter(|&p| self.glyphs[p] == glyph)
+                .collect()
         };
         for &rule in rules {
             let holds = match rule {
@@ -443,7 +461,9 @@ impl Plan {
                     let targets = of(b);
                     of(a).into_iter().all(|from| {
                         let reached = self.reach(&[from], true, |_| false);
-                        targets.iter().all(|&t| reached[cells.index_of(t)] || t == from)
+                        targets
+                            .iter()
+                            .all(|&t| reached[cells.index_of(t)] || t == from)
                     })
                 }
                 Rule::Behind(a, b) => {
