@@ -59,23 +59,34 @@ const TERRAIN: delve::levels::generator::FeatureConfig = delve::levels::generato
     traps: 5,
 };
 
-/// A whole level of each kind, without terrain and with [`TERRAIN`]: the feature layer's
-/// cost is the difference (issue 25's budget: at most the layout's own).
+/// A whole level of each kind, without terrain, with [`TERRAIN`], and with three vaults
+/// from the embedded set at depth 6: the feature layer's and the vault layer's costs are
+/// the differences (each's budget: at most the layout's own).
 fn levels(c: &mut Criterion) {
     let mut group = c.benchmark_group("level_80x50");
     for kind in GeneratorKind::ALL {
         let plain = kind.default_config();
         let mut featured = plain.clone();
         featured.set_features(TERRAIN);
+        let mut vaulted = plain.clone();
+        vaulted.set_vaults(3);
         for (name, config) in [
             (kind.name().to_owned(), plain),
             (format!("{}_terrain", kind.name()), featured),
+            (format!("{}_vaults", kind.name()), vaulted),
         ] {
             let mut seed = 0u64;
             group.bench_function(name, |b| {
                 b.iter(|| {
                     seed += 1;
-                    black_box(generate_level(&config, seed).expect("level"))
+                    let content = delve::levels::generator::Content::embedded(6, seed);
+                    let generation = delve::levels::generator::Generation::CURRENT;
+                    black_box(
+                        delve::levels::generator::generate_level_from(
+                            generation, &config, content, seed,
+                        )
+                        .expect("level"),
+                    )
                 })
             });
         }

@@ -202,10 +202,11 @@ impl RunState {
                 .in_generation(generation)
                 .under(campaign.loot_table()),
         };
-        let generated = generate_for_play(&key, campaign.loot_table(), campaign.vault_set()).map_err(|e| match e {
-            Unplayable::TooLarge(e) => StartError::TooLarge(e),
-            Unplayable::Generate(e) => StartError::Generate(e),
-        })?;
+        let generated = generate_for_play(&key, campaign.loot_table(), campaign.vault_set())
+            .map_err(|e| match e {
+                Unplayable::TooLarge(e) => StartError::TooLarge(e),
+                Unplayable::Generate(e) => StartError::Generate(e),
+            })?;
         let player = generated.up;
         let mut run = RunState {
             campaign,
@@ -508,17 +509,18 @@ impl RunState {
         reason: ChangeReason,
         out: &mut Vec<Outcome>,
     ) {
-        let generated = match generate_for_play(&key, self.campaign.loot_table(), self.campaign.vault_set()) {
-            Ok(level) => level,
-            Err(Unplayable::TooLarge(e)) => {
-                out.push(notice(&format!("Cannot go there: {e}.")));
-                return;
-            }
-            Err(Unplayable::Generate(e)) => {
-                out.push(notice(&format!("Cannot make that level: {e}")));
-                return;
-            }
-        };
+        let generated =
+            match generate_for_play(&key, self.campaign.loot_table(), self.campaign.vault_set()) {
+                Ok(level) => level,
+                Err(Unplayable::TooLarge(e)) => {
+                    out.push(notice(&format!("Cannot go there: {e}.")));
+                    return;
+                }
+                Err(Unplayable::Generate(e)) => {
+                    out.push(notice(&format!("Cannot make that level: {e}")));
+                    return;
+                }
+            };
         self.memories
             .insert(self.level.key.encode(), self.level_memory());
         self.player = match arrival {

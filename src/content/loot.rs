@@ -391,7 +391,9 @@ impl LootTable {
     /// The kind that opens locked doors (the first item whose effect is `Key`), if the
     /// table has one: a vault with locks places one of it.
     pub fn key_item(&self) -> Option<usize> {
-        self.items.iter().position(|item| item.effect == Effect::Key)
+        self.items
+            .iter()
+            .position(|item| item.effect == Effect::Key)
     }
 
     /// The kinds drawn at random, each with its weight (never a must-find item, never

@@ -240,7 +240,12 @@ impl CampaignConfig {
             monsters: (!self.monster_table.is_embedded()).then(|| self.monster_table.to_ron()),
             vaults: (self.vaults.fingerprint() != VaultSet::embedded().fingerprint()).then(|| {
                 VaultFile {
-                    vaults: self.vaults.vaults().iter().map(|v| v.text().clone()).collect(),
+                    vaults: self
+                        .vaults
+                        .vaults()
+                        .iter()
+                        .map(|v| v.text().clone())
+                        .collect(),
                 }
                 .to_ron()
             }),

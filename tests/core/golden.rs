@@ -199,3 +199,45 @@ fn a_key_of_the_first_generation_still_gives_its_level() {
     let (a, b) = (old.generate().unwrap(), new.generate().unwrap());
     assert_eq!((a.up, a.down), (b.up, b.down), "same layout and stairs");
 }
+
+/// Vaults (2026-12-02, in generation 2: a config asking for none makes what it always
+/// made): each kind's default config with three vaults from the embedded set, as the
+/// level of depth 6 of the run of each seed — the map and where each vault lies. A change
+/// to the embedded vault files changes these levels: pin the new hashes on purpose.
+const GOLDEN_VAULTS: &[(GeneratorKind, u64, u64)] = &[];
+
+#[test]
+fn golden_levels_with_vaults_are_unchanged() {
+    let mut report = String::new();
+    let mut mismatches = 0;
+    for kind in GeneratorKind::ALL {
+        let mut config = kind.default_config();
+        config.set_vaults(3);
+        for seed in SEEDS {
+            let level = LevelKey::new(config.clone(), 6, seed)
+                .generate()
+                .expect("level");
+            assert!(!level.vaults.is_empty(), "{kind} seed {seed}");
+            // The vaults' names and places join the map in what is hashed.
+            let placed: Vec<String> = level
+                .vaults
+                .iter()
+                .map(|v| format!("{}@{}", v.name, v.origin))
+                .collect();
+            let mut ascii = level.tiles.to_ascii();
+            ascii.push_str(&placed.join(";"));
+            let hash = fnv1a(ascii.as_bytes());
+            report.push_str(&format!(
+                "    (GeneratorKind::{kind:?}, {seed}, 0x{hash:016x}),\n"
+            ));
+            let pinned = GOLDEN_VAULTS
+                .iter()
+                .find(|(k, s, _)| *k == kind && *s == seed);
+            mismatches += u32::from(pinned.is_none_or(|&(_, _, want)| want != hash));
+        }
+    }
+    assert_eq!(
+        mismatches, 0,
+        "levels with vaults changed; if on purpose, pin:\n{report}"
+    );
+}

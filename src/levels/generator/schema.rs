@@ -370,7 +370,14 @@ mod tests {
         assert_eq!(own(RoomsConfig::PARAMS).last(), Some(&"loot"));
         // Appended parameters come after `loot`, so old keys keep their bits; the
         // shared terrain features after every kind's own.
-        let features = ["lakes", "lake", "closed_doors", "secret_doors", "traps", "vaults"];
+        let features = [
+            "lakes",
+            "lake",
+            "closed_doors",
+            "secret_doors",
+            "traps",
+            "vaults",
+        ];
         let before = |params: &[&'static str]| params[params.len() - features.len() - 1];
         assert_eq!(before(CaveConfig::PARAMS), "rule");
         assert_eq!(before(MazeConfig::PARAMS), "braid_percent");
