@@ -175,6 +175,40 @@ def closed_door():
     return t
 
 
+def locked_door():
+    """A vault's locked door: iron-bound, studded, with a great brass padlock — plainly
+    not a door that opens to a push."""
+    t = door_frame(Tile())
+    iron = (70, 72, 86)
+    for y in range(2, T):
+        for x in range(2, 14):
+            if x in (5, 10):
+                c = shade(iron, -30)
+            elif noise(x, y // 2, 11) < 0.3:
+                c = shade(iron, -12)
+            else:
+                c = iron
+            t.set(x, y, c)
+    for y in (3, 13):  # bands and their rivets
+        for x in range(2, 14):
+            t.set(x, y, (44, 44, 54))
+        for x in (3, 6, 9, 12):
+            t.set(x, y, (170, 170, 186))
+    brass, dark = (230, 180, 60), (150, 104, 30)
+    for y in (5, 6):  # the shackle
+        for x in (6, 9):
+            t.set(x, y, (200, 200, 214))
+    for x in (6, 7, 8, 9):
+        t.set(x, 4, (200, 200, 214))
+    for y in range(7, 12):  # the padlock's body and keyhole
+        for x in range(5, 11):
+            t.set(x, y, dark if y == 11 or x == 10 else brass)
+    t.set(7, 8, (20, 16, 14))
+    t.set(8, 8, (20, 16, 14))
+    t.set(7, 9, (20, 16, 14))
+    return t
+
+
 def water(deep):
     """Rippled water: deep is dark blue with few highlights, shallow pale over stones."""
     t = Tile()
@@ -608,6 +642,24 @@ ITEMS = {
         ".....oddddo.....",
         "......oooo......",
     ],
+    "key": [
+        "................",
+        "................",
+        "................",
+        "...oooo.........",
+        "..oyYYdo........",
+        ".oyo..oYo.......",
+        ".oYo..oYoooooooo",
+        ".oYo..oYYYYYYYdo",
+        ".odYooYdoooYdoYo",
+        "..oddddo...oo.oo",
+        "...oooo.........",
+        "................",
+        "................",
+        "................",
+        "................",
+        "................",
+    ],
     "rune": [
         "................",
         "................",
@@ -628,7 +680,7 @@ ITEMS = {
     ],
 }
 
-ITEM_ORDER = ["gold", "food", "potion", "scroll", "ring", "wand", "dagger", "armour", "amulet", "rune"]
+ITEM_ORDER = ["gold", "food", "potion", "scroll", "ring", "wand", "dagger", "armour", "amulet", "rune", "key"]
 
 
 # ---------------------------------------------------------------- monsters
@@ -894,7 +946,7 @@ def main():
     tiles += [Tile().stamp(rows, MONSTER_PALETTE) for rows in MONSTERS]
     tiles += [Tile()] * (6 * COLUMNS - len(tiles))
     # The terrain of the feature layer, in the order of `terrain_picture`.
-    features = [closed_door(), water(True), water(False), lava(), chasm(), bridge(), trap(), Tile()]
+    features = [closed_door(), water(True), water(False), lava(), chasm(), bridge(), trap(), locked_door()]
     tiles += features + [dim(t) for t in features]
     tiles += [Tile()] * (COLUMNS * ROWS - len(tiles))
 

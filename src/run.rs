@@ -33,7 +33,7 @@ pub use chronicle::{Chronicle, Note, NoteKind, RunOrigin};
 pub use doing::Doing;
 pub use fight::{
     Fight, HP_PER_LEVEL, MAX_LEVEL, MapCache, PLAYER_FIGHTER, PLAYER_HP, REGENERATION_TURNS,
-    REGENERATION_TURNS_WITH_RING, RunEnd, WAND_CHARGES, xp_for_level,
+    REGENERATION_TURNS_WITH_RING, RunEnd, WAKE_DISTANCE, WAKE_PERCENT, WAND_CHARGES, xp_for_level,
 };
 pub use items::{
     ItemKnowledge, inventory_names, inventory_stacks, item_name, stack_letter, stack_of_letter,
@@ -41,7 +41,7 @@ pub use items::{
 };
 pub use level::{
     LevelInPlay, LevelMemory, MAX_PLAY_TILES, SIGHT_RADIUS, Sight, TooLargeToPlay, Unplayable,
-    check_play_size, generate_for_play, tiles_in_play,
+    check_play_size, generate_for_play, tiles_in_play, vault_monsters,
 };
 pub use pick_up::gold_amount;
 pub use player_action::PlayerAction;
@@ -196,11 +196,16 @@ impl RunState {
                 if key.loot == crate::content::loot::LootFingerprint::embedded() {
                     campaign = campaign.with_embedded_loot_table();
                 }
+                // And its vaults likewise.
+                if key.vaults == crate::levels::vaults::VaultFingerprint::embedded() {
+                    campaign = campaign.with_embedded_vault_set();
+                }
                 key
             }
             None => LevelKey::new(campaign.config_at(1).clone(), 1, campaign.seed)
                 .in_generation(generation)
-                .under(campaign.loot_table()),
+                .under(campaign.loot_table())
+                .with_vaults(campaign.vault_set()),
         };
         let generated = generate_for_play(&key, campaign.loot_table(), campaign.vault_set())
             .map_err(|e| match e {

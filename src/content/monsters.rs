@@ -17,7 +17,9 @@ use crate::base::schedule::NORMAL_TICKS;
 use crate::content::loot::Rarity;
 
 pub use combat::{AttackRoll, Fighter, hit_chance_percent, roll_attack};
-pub use spawn::{Mind, Monster, SpawnPlan, spawn_monsters, waypoint_count, waypoints};
+pub use spawn::{
+    GUARD_REACH, Mind, Monster, SpawnPlan, draw_kind, spawn_monsters, waypoint_count, waypoints,
+};
 
 /// How often a monster acts, against the player's one action per move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

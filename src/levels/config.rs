@@ -212,6 +212,13 @@ impl CampaignConfig {
         &self.vaults
     }
 
+    /// This campaign drawing its vaults from the embedded set (a run started from a key
+    /// made under it).
+    pub fn with_embedded_vault_set(mut self) -> CampaignConfig {
+        self.vaults = embedded_vaults();
+        self
+    }
+
     /// This campaign drawing its vaults from `set`; the campaign owns it (its clones
     /// share it).
     pub fn with_vault_set(mut self, set: VaultSet) -> CampaignConfig {

@@ -1,10 +1,10 @@
-//! What a monster is doing — fighting, hunting, fleeing, keeping away or wandering — as
-//! the rules read it (a threat keeps travel and rest from starting) and as the player is
-//! told it.
+//! What a monster is doing — fighting, hunting, fleeing, keeping away, wandering, asleep
+//! or guarding — as the rules read it (a threat keeps travel and rest from starting) and
+//! as the player is told it.
 
 use super::RunState;
 use super::fight::is_afraid;
-use crate::content::monsters::{Behaviour, Mind};
+use crate::content::monsters::{Behaviour, GUARD_REACH, Mind};
 
 /// What a monster is doing, as the look command names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,6 +19,10 @@ pub enum Doing {
     KeepingAway,
     /// Walking about, the player unnoticed (or never chasing).
     Wandering,
+    /// Asleep (a vault's sleeper): it wakes when the player comes close.
+    Sleeping,
+    /// Keeping its post (a vault's guard), the player out of its reach.
+    Guarding,
 }
 
 impl Doing {
@@ -36,6 +40,8 @@ impl Doing {
             Doing::Fleeing => "fleeing",
             Doing::KeepingAway => "keeping its distance",
             Doing::Wandering => "wandering",
+            Doing::Sleeping => "asleep",
+            Doing::Guarding => "guarding its post",
         }
     }
 }
@@ -51,7 +57,16 @@ impl RunState {
         let next_to = monster.pos.chebyshev(self.player) <= 1;
         match monster.mind {
             _ if is_afraid(monster, kind) => Doing::Fleeing,
+            Mind::Asleep => Doing::Sleeping,
             _ if next_to => Doing::Fighting,
+            Mind::Guarding(post)
+                if self.player.chebyshev(post) > GUARD_REACH
+                    || !self.level.in_view(monster.pos)
+                    || monster.pos.chebyshev(self.player) > kind.sight as i32 =>
+            {
+                Doing::Guarding
+            }
+            Mind::Guarding(_) => Doing::Hunting,
             Mind::Hunting(_) if kind.behaviour == Behaviour::Skulks && !hurt => Doing::KeepingAway,
             Mind::Hunting(_) if kind.behaviour != Behaviour::Wanders => Doing::Hunting,
             _ => Doing::Wandering,

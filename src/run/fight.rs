@@ -18,7 +18,8 @@ use crate::base::rng::{Stream, StreamRng, mix64};
 use crate::base::schedule::{Actor, NORMAL_TICKS, Scheduler};
 use crate::content::loot::RingPower;
 use crate::content::monsters::{
-    AttackRoll, Behaviour, Fighter, Mind, Monster, MonsterKind, MonsterTable, roll_attack,
+    AttackRoll, Behaviour, Fighter, GUARD_REACH, Mind, Monster, MonsterKind, MonsterTable,
+    roll_attack,
 };
 
 /// The player's hit points at the start of a run.
@@ -35,6 +36,13 @@ pub const REGENERATION_TURNS: u64 = 9;
 pub const REGENERATION_TURNS_WITH_RING: u64 = 3;
 /// A safety map's values are the distance map's times −120 % (Brogue's factor).
 const FLEE_FACTOR_PERCENT: i32 = 120;
+/// Mixed into the seed of the draw that may wake a sleeper.
+const WAKE_SALT: u64 = 0x5741_4b45_5550_0000;
+/// A sleeper always wakes when the player comes this close in its view (Chebyshev).
+pub const WAKE_DISTANCE: i32 = 2;
+/// Chance, in percent, that a sleeper wakes on one of its turns while the player is
+/// farther but within its sight: creeping past a sleeper is a gamble worth taking.
+pub const WAKE_PERCENT: u32 = 10;
 
 /// How a run ended.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -339,8 +347,18 @@ impl RunState {
         let table = self.campaign.shared_monster_table();
         let kind = table.kind(monster.kind)?;
         let sees = self.monster_sees_player(&monster, kind);
-        if sees && kind.behaviour != Behaviour::Wanders {
-            self.level.monsters[index].mind = Mind::Hunting(self.player);
+        match monster.mind {
+            Mind::Asleep if self.wakes(&monster, sees) => {
+                // Waking takes its turn: the player gets one to answer.
+                self.wake(index, kind, out);
+                return Some(kind.speed.ticks());
+            }
+            // A guard keeps its post in mind while it goes for the player.
+            Mind::Asleep | Mind::Guarding(_) => {}
+            _ if sees && kind.behaviour != Behaviour::Wanders => {
+                self.level.monsters[index].mind = Mind::Hunting(self.player);
+            }
+            _ => {}
         }
         let plan = self.plan(&self.level.monsters[index], kind, sees);
         match plan {
@@ -351,6 +369,37 @@ impl RunState {
             Plan::Wander(waypoint) => self.step_to_waypoint(index, waypoint),
         }
         Some(kind.speed.ticks())
+    }
+
+    /// Whether the sleeping `monster` wakes this turn: the player within
+    /// [`WAKE_DISTANCE`] in its view, or — [`WAKE_PERCENT`] of its turns — within its
+    /// sight (a draw from the monster stream of the level, the turn and the monster).
+    fn wakes(&self, monster: &Monster, sees: bool) -> bool {
+        if !sees {
+            return false;
+        }
+        if monster.pos.chebyshev(self.player) <= WAKE_DISTANCE {
+            return true;
+        }
+        StreamRng::new(
+            mix64(self.level.key.level_seed() ^ mix64(self.turns ^ WAKE_SALT) ^ monster.id as u64),
+            Stream::Monsters,
+        )
+        .chance_percent(WAKE_PERCENT)
+    }
+
+    /// The sleeping monster at `index` wakes and goes for the player (a wanderer by
+    /// nature wanders); the player is told when it is in view.
+    pub(super) fn wake(&mut self, index: usize, kind: &MonsterKind, out: &mut Vec<Outcome>) {
+        self.level.monsters[index].mind = if kind.behaviour == Behaviour::Wanders {
+            Mind::Wandering(0)
+        } else {
+            Mind::Hunting(self.player)
+        };
+        if self.level.in_view(self.level.monsters[index].pos) {
+            out.push(Outcome::Disturbed);
+            out.push(notice(&format!("The {} wakes up!", kind.name)));
+        }
     }
 
     /// Whether `monster` sees the player: within its sight and in the player's view
@@ -372,6 +421,9 @@ impl RunState {
 
     /// What `monster` does this turn, by its behaviour and what it knows.
     fn plan(&self, monster: &Monster, kind: &MonsterKind, sees: bool) -> Plan {
+        if monster.mind == Mind::Asleep {
+            return Plan::Rest;
+        }
         let distance = monster.pos.chebyshev(self.player);
         let hurt = self.fight.hp < self.fight.max_hp;
         if is_afraid(monster, kind) {
@@ -393,6 +445,11 @@ impl RunState {
             Mind::Hunting(last_seen) if last_seen != monster.pos => Plan::Toward(last_seen),
             Mind::Hunting(_) => Plan::Wander(self.next_waypoint(monster)),
             Mind::Wandering(waypoint) => Plan::Wander(waypoint),
+            Mind::Guarding(post) if sees && self.player.chebyshev(post) <= GUARD_REACH => {
+                Plan::Toward(self.player)
+            }
+            Mind::Guarding(post) if monster.pos != post => Plan::Toward(post),
+            Mind::Guarding(_) | Mind::Asleep => Plan::Rest,
         }
     }
 
@@ -433,7 +490,8 @@ impl RunState {
             self.move_monster(index, to);
         }
         let monster = &mut self.level.monsters[index];
-        if goal != self.player && map.value(monster.pos) <= 1 {
+        let hunting = matches!(monster.mind, Mind::Hunting(_));
+        if hunting && goal != self.player && map.value(monster.pos) <= 1 {
             // At the last place the player was seen, and the player is not there.
             monster.mind = Mind::Wandering(0);
         }
@@ -533,6 +591,10 @@ impl RunState {
         let Some(kind) = table.kind(monster.kind) else {
             return;
         };
+        if monster.mind == Mind::Asleep {
+            // Struck or missed, a sleeper wakes.
+            self.wake(index, kind, out);
+        }
         let seed = self.campaign.seed;
         let fight = &mut self.fight;
         let mut rng = fight.next_attack_rng(seed);
@@ -555,7 +617,9 @@ impl RunState {
             AttackRoll::Hit(damage) => {
                 let target = &mut self.level.monsters[index];
                 target.hp -= damage;
-                target.mind = Mind::Hunting(self.player);
+                if !matches!(target.mind, Mind::Guarding(_)) {
+                    target.mind = Mind::Hunting(self.player);
+                }
                 out.push(notice(&format!("You hit the {} ({damage}).", kind.name)));
             }
         }

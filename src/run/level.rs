@@ -8,9 +8,12 @@ use crate::base::grid::{Grid, Pos, Tile};
 use crate::base::rng::{Stream, StreamRng, mix64};
 use crate::content::loot::LootTable;
 use crate::content::loot::PlacedItem;
-use crate::content::monsters::{Monster, MonsterTable, SpawnPlan, spawn_monsters, waypoints};
+use crate::content::monsters::{
+    Mind, Monster, MonsterTable, SpawnPlan, draw_kind, spawn_monsters, waypoints,
+};
 use crate::levels::generator::{GenError, GeneratorConfig, Level};
 use crate::levels::key::LevelKey;
+use crate::levels::vaults::{Start, VaultMonster};
 
 /// How far the player sees, in tiles.
 pub const SIGHT_RADIUS: i32 = 9;
@@ -109,6 +112,10 @@ fn sorted<T: Ord + Clone>(list: Option<&Vec<T>>) -> Vec<T> {
 /// the level seed itself).
 const WAYPOINT_SALT: u64 = 0x5741_5950_4f49_4e54;
 
+/// Mixed into a level's seed for the stream its vaults' monsters are drawn from (apart
+/// from the spawn's, so a level without vaults spawns what it always spawned).
+const VAULT_MONSTER_SALT: u64 = 0x5641_554c_544d_4f4e;
+
 /// What a visited level remembers when the player leaves it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LevelMemory {
@@ -205,7 +212,12 @@ impl LevelInPlay {
             }
         }
         let mut opened = sorted(memory.map(|m| &m.opened));
-        opened.retain(|&at| level.tiles.get(at) == Some(Tile::ClosedDoor));
+        opened.retain(|&at| {
+            matches!(
+                level.tiles.get(at),
+                Some(Tile::ClosedDoor | Tile::LockedDoor)
+            )
+        });
         for &at in &opened {
             level.tiles[at] = Tile::Door;
         }
@@ -300,7 +312,22 @@ impl LevelInPlay {
                     clearance: self.key.config.stair_clearance(),
                 };
                 let mut rng = StreamRng::new(seed, Stream::Monsters);
-                spawn_monsters(table, &self.level.tiles, self.level.up, plan, &mut rng)
+                let mut monsters =
+                    spawn_monsters(table, &self.level.tiles, self.level.up, plan, &mut rng);
+                let mut rng = StreamRng::new(mix64(seed ^ VAULT_MONSTER_SALT), Stream::Monsters);
+                let first_id = monsters.iter().map(|m| m.id + 1).max().unwrap_or(0);
+                let vault_monsters = vault_monsters(
+                    table,
+                    &self.level.vault_monsters,
+                    self.key.depth,
+                    first_id,
+                    self.waypoints.len() as u32,
+                    &mut rng,
+                );
+                // A vault's own monster takes its tile from one the spawn put there.
+                monsters.retain(|m| vault_monsters.iter().all(|v| v.pos != m.pos));
+                monsters.extend(vault_monsters);
+                monsters
             }
         };
         // Arriving where a monster stands (the down stairs a monster wandered onto, or
@@ -310,6 +337,33 @@ impl LevelInPlay {
         {
             self.monsters[index].pos = aside;
         }
+    }
+
+    /// Whether a vault's locked door stands at `pos` (still locked).
+    pub fn is_locked(&self, pos: Pos) -> bool {
+        self.level.tiles.get(pos) == Some(Tile::LockedDoor)
+    }
+
+    /// Opens every locked door of the level (a vault key's work: they stay open, as
+    /// doors); says how many opened.
+    pub fn unlock_all(&mut self) -> usize {
+        let locks: Vec<Pos> = self
+            .level
+            .tiles
+            .positions()
+            .filter(|&p| self.level.tiles[p] == Tile::LockedDoor)
+            .collect();
+        for &at in &locks {
+            self.level.tiles[at] = Tile::Door;
+            if let Err(slot) = self.opened.binary_search(&at) {
+                self.opened.insert(slot, at);
+            }
+        }
+        if !locks.is_empty() {
+            // The way through changes the walks monsters take.
+            self.forget_maps();
+        }
+        locks.len()
     }
 
     /// The walkable tile nearest `from` (by rings of growing Chebyshev distance, in
@@ -444,4 +498,46 @@ impl LevelInPlay {
         }
         self.visible = visible;
     }
+}
+
+/// The monsters a level's vaults put on it: each of its kind by name (a name the table
+/// lacks, or none, is drawn by weight among the kinds of `depth` plus its `deeper`), with
+/// the mind its vault gives it — asleep, guarding its tile, or wandering — numbered from
+/// `first_id` on (a wanderer starts toward waypoint `id % waypoint_count`). One draw from
+/// `rng` per monster drawn by depth.
+pub fn vault_monsters(
+    table: &MonsterTable,
+    placed: &[VaultMonster],
+    depth: u32,
+    first_id: u32,
+    waypoint_count: u32,
+    rng: &mut StreamRng,
+) -> Vec<Monster> {
+    let waypoint_count = waypoint_count.max(1);
+    placed
+        .iter()
+        .zip(first_id..)
+        .filter_map(|(monster, id)| {
+            let named = monster
+                .name
+                .as_deref()
+                .and_then(|name| table.index_of(name));
+            let kind = match named {
+                Some(kind) => kind,
+                None => draw_kind(&table.kinds_on(depth.saturating_add(monster.deeper)), rng)?,
+            };
+            let mind = match monster.state {
+                Start::Asleep => Mind::Asleep,
+                Start::Guarding => Mind::Guarding(monster.pos),
+                Start::Wandering => Mind::Wandering(id % waypoint_count),
+            };
+            Some(Monster {
+                id,
+                kind,
+                pos: monster.pos,
+                hp: table.kind(kind)?.hp,
+                mind,
+            })
+        })
+        .collect()
 }

@@ -4,11 +4,14 @@
 //! (the player walks into lava only by staggering — a clear-headed step is refused);
 //! a chasm or a trapdoor drops the player to the next depth, bruised but alive; a trap
 //! springs when stepped on, found or not. Searching (`f`) finds secret doors and traps.
+//! A vault's locked door opens to a vault key carried (every locked door of the level
+//! opens with it, and the key is used up), and holds without.
 //!
 //! Monsters obey the same ground: walkers keep to walkable tiles (so never onto a trap,
 //! into deep water, lava or a chasm), fliers cross all of those; both open doors.
 
 use super::fight::Flight;
+use super::items::with_article;
 use super::level::LevelInPlay;
 use super::{Arrival, ChangeReason, Outcome, RunEnd, RunState, notice};
 use crate::base::grid::{Pos, Tile, Trap};
@@ -77,6 +80,7 @@ impl RunState {
             Tile::Chasm if self.nothing_below() => out.push(notice(
                 "Below the last depth there is nothing to fall to: you step back from the edge.",
             )),
+            Tile::LockedDoor => self.unlock(out),
             Tile::ClosedDoor => {
                 self.level.open_door(to);
                 self.walk(to, out);
@@ -107,6 +111,37 @@ impl RunState {
                 }
             },
         }
+    }
+
+    /// A walk into a vault's locked door: carrying a vault key, the key opens every
+    /// locked door of the level and is used up (a turn); without one the door holds and
+    /// no turn passes.
+    fn unlock(&mut self, out: &mut Vec<Outcome>) {
+        let key = self.campaign.loot_table().key_item();
+        let Some(key) = key.filter(|key| self.inventory.contains(key)) else {
+            out.push(notice(
+                "The door is locked. Its key lies somewhere on this level: find it and walk into the door.",
+            ));
+            return;
+        };
+        let name = self.knowledge().name(key);
+        self.use_up(key);
+        let opened = self.level.unlock_all();
+        out.push(notice(&if opened > 1 {
+            format!(
+                "You turn {} in the lock: the {opened} locked doors of this level swing open.",
+                with_article(&name)
+            )
+        } else {
+            format!(
+                "You turn {} in the lock: the door swings open.",
+                with_article(&name)
+            )
+        }));
+        // The opened door may show what lies beyond.
+        let player = self.player;
+        self.level.look_from(player);
+        self.pass_turn(out);
     }
 
     /// The player moves onto `to`: looks about, picks up what lies there, and (with a

@@ -31,7 +31,16 @@ pub enum Mind {
     Wandering(u32),
     /// After the player, last seen at this tile.
     Hunting(Pos),
+    /// Asleep where it lies (a vault's sleeper): it wakes when the player comes close in
+    /// its view, or now and then when the player is within its sight, or when hurt.
+    Asleep,
+    /// Keeping its post at this tile (a vault's guard): it goes for the player it sees
+    /// within [`GUARD_REACH`] of the post and otherwise walks back to it.
+    Guarding(Pos),
 }
+
+/// How far from its post a guard goes after the player, in tiles (Chebyshev).
+pub const GUARD_REACH: i32 = 6;
 
 /// How many monsters a level gets and how far from the arrival they keep.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,12 +98,7 @@ pub fn spawn_monsters(
     (0..count as u32)
         .filter_map(|slot| {
             let pos = free[order.get(slot)? as usize];
-            let mut ticket = rng.below(total);
-            let &(kind, _) = kinds.iter().find(|&&(_, weight)| {
-                let here = ticket < weight;
-                ticket = ticket.saturating_sub(weight);
-                here
-            })?;
+            let kind = draw_kind(&kinds, rng)?;
             Some(Monster {
                 id: slot,
                 kind,
@@ -104,6 +108,21 @@ pub fn spawn_monsters(
             })
         })
         .collect()
+}
+
+/// One kind drawn by weight from `kinds` (as [`MonsterTable::kinds_on`] gives them):
+/// one draw from `rng`, none when the weights sum to 0.
+pub fn draw_kind(kinds: &[(usize, u32)], rng: &mut StreamRng) -> Option<usize> {
+    let total: u32 = kinds.iter().map(|&(_, w)| w).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut ticket = rng.below(total);
+    kinds.iter().find_map(|&(kind, weight)| {
+        let here = ticket < weight;
+        ticket = ticket.saturating_sub(weight);
+        here.then_some(kind)
+    })
 }
 
 /// How many waypoints wandering monsters walk between on a level of `area` tiles: one

@@ -32,7 +32,7 @@ const LOOT: u32 = 5;
 /// The first item picture; items follow in the order of [`ITEM_GLYPHS`].
 const FIRST_ITEM: u32 = 2 * COLUMNS;
 /// The glyphs of the loot table that have their own picture, in tileset order.
-const ITEM_GLYPHS: [char; 10] = ['$', '%', '!', '?', '=', '/', ')', '[', '"', '*'];
+const ITEM_GLYPHS: [char; 11] = ['$', '%', '!', '?', '=', '/', ')', '[', '"', '*', '('];
 /// The first monster picture; monsters follow in the order of [`MONSTER_GLYPHS`].
 const FIRST_MONSTER: u32 = 4 * COLUMNS;
 /// The first picture of the terrain the feature layer lays (closed door, deep and
