@@ -167,26 +167,21 @@ impl RunState {
         }
     }
 
-    /// The hint after exploring when a trap the player found is beside what they can
-    /// reach: exploring never walks over one, but the player may.
-    fn trap_in_the_way(&self) -> &'static str {
+    /// Whether a trap the player found is beside what they can reach: exploring and
+    /// travel never walk over one, but the player may (the hint after either stops).
+    fn trap_in_the_way(&self) -> bool {
         let tiles = &self.level.level.tiles;
         let known = |p: Pos| tiles.contains(p) && self.level.seen[tiles.index_of(p)];
         let found_trap =
             |p: Pos| tiles.get(p).is_some_and(|t| t.trap().is_some()) && self.level.has_found(p);
         let reach = self.known_map(&[self.player]);
-        let beside_reach = tiles.positions().any(|p| {
+        tiles.positions().any(|p| {
             found_trap(p)
                 && known(p)
                 && tiles
                     .neighbours8(p)
                     .any(|n| reach.value(n) != crate::base::dijkstra::UNREACHED)
-        });
-        if beside_reach {
-            " Exploring never steps on a trap you found; walk over it yourself to go on."
-        } else {
-            ""
-        }
+        })
     }
 
     /// The hint after exploring: that `>` walks to the stairs down, where it does.
@@ -228,14 +223,19 @@ impl RunState {
             else {
                 // What is left to go to cannot be reached now (over unknown ground, or
                 // past a monster in the way).
-                out.push(notice(&if destination == Destination::Explore {
-                    format!(
+                let trap = self.trap_in_the_way();
+                out.push(notice(&match destination {
+                    Destination::Explore => format!(
                         "Explored all you can reach from here.{}{}",
-                        self.trap_in_the_way(),
+                        if trap {
+                            " Exploring never steps on a trap you found; walk over it yourself to go on."
+                        } else {
+                            ""
+                        },
                         self.how_to_reach_the_stairs()
-                    )
-                } else {
-                    "The way there is blocked.".to_owned()
+                    ),
+                    _ if trap => "The way there is blocked: travel never steps on a trap you found; walk over it yourself to go on.".to_owned(),
+                    _ => "The way there is blocked.".to_owned(),
                 }));
                 return;
             };
