@@ -55,9 +55,16 @@ pub fn level_with(
         .generate_from(default_loot_table(), set)
 }
 
-/// A placed vault in a few words, for catalogs: `locked vault@(12, 5) rot90`.
+/// A placed vault in a few words, for catalogs: `locked vault@(12,5) rot90` (its box's
+/// top-left tile, its symmetry).
 pub fn vault_brief(vault: &PlacedVault) -> String {
-    format!("{}@{} {}", vault.name, vault.origin, vault.symmetry.short())
+    format!(
+        "{}@({},{}) {}",
+        vault.name,
+        vault.origin.x,
+        vault.origin.y,
+        vault.symmetry.short()
+    )
 }
 
 /// A placed vault in one line, for `gen` and `vault show`: its name, category, mode,

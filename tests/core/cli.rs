@@ -289,7 +289,7 @@ fn help_explains_every_flag() {
     ] {
         assert!(gen_help.contains(flag), "{flag} missing from gen --help");
     }
-    let commands: [&[&str]; 7] = [
+    let commands: [&[&str]; 9] = [
         &["play"],
         &["gen"],
         &["maze"],
@@ -297,6 +297,8 @@ fn help_explains_every_flag() {
         &["catalog"],
         &["replay"],
         &["save", "inspect"],
+        &["vault", "check"],
+        &["vault", "show"],
     ];
     for command in commands {
         let text = help(command);

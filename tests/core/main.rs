@@ -39,4 +39,5 @@ mod support;
 mod temp_dir;
 mod terrain;
 mod travel;
+mod vault_tools;
 mod vaults;

@@ -13,7 +13,7 @@ use crate::content::loot::LootTable;
 use crate::content::monsters::MonsterTable;
 use crate::levels::generator::guarantees::check_level;
 use crate::levels::generator::{GenError, GeneratorConfig, GeneratorKind};
-use crate::levels::vaults::{CHECK_ROLLS, Mode, Symmetry, Uniqueness, Vault, VaultSet};
+use crate::levels::vaults::{CHECK_ROLLS, Mode, Symmetry, Uniqueness, Vault, VaultSet, VaultVeto};
 
 /// Sample levels a vault is tried on per kind when the command line does not say.
 pub const SAMPLES: u32 = 48;
@@ -50,8 +50,8 @@ pub struct KindOutcome {
     pub tried: u32,
     /// Levels it was laid into, by the mode it was laid in.
     pub placed: BTreeMap<Mode, u32>,
-    /// Why it was not laid, by the veto's short name.
-    pub failures: BTreeMap<&'static str, u32>,
+    /// Why it was not laid, by veto.
+    pub failures: BTreeMap<VaultVeto, u32>,
     /// Levels that could not be made at all (the level's own fault, not the vault's).
     pub unmade: u32,
     /// The symmetries it was laid by.
@@ -74,6 +74,8 @@ pub struct VaultCheck {
     pub name: String,
     /// One line of what it is: category, depths, weight, uniqueness, mode, size.
     pub about: String,
+    /// Its own mode (a lay in another is the fallback).
+    pub mode: Mode,
     /// The symmetries it allows.
     pub symmetries: Vec<Symmetry>,
     /// Rolls of [`CHECK_ROLLS`] that keep its rules.
@@ -137,16 +139,23 @@ pub fn check_vault(
     let mut warnings = content_warnings(vault, loot, monsters, embedded);
     for outcome in kinds.iter().filter(|k| k.placed_count() == 0) {
         let kind = outcome.kind.map_or("?", GeneratorKind::name);
+        let why: Vec<String> = outcome.failures.keys().map(|v| hint(v, vault)).collect();
         warnings.push(format!(
-            "never placed on {kind} ({}x{}): {}",
+            "never placed on {kind} ({}x{}): {}{}",
             outcome.size.0,
             outcome.size.1,
-            failures_text(outcome)
+            failures_text(outcome),
+            if why.is_empty() {
+                String::new()
+            } else {
+                format!(" — {}", why.join("; "))
+            }
         ));
     }
     VaultCheck {
         name: vault.name.clone(),
         about,
+        mode: vault.mode,
         symmetries: vault.symmetries.clone(),
         rolls_kept: vault.check_rolls(CHECK_ROLLS).0,
         kinds,
@@ -185,7 +194,7 @@ fn try_kind(
             continue;
         };
         match level.report.vaults.slots.first() {
-            Some((_, Some(veto))) => *outcome.failures.entry(veto.short()).or_default() += 1,
+            Some((_, Some(veto))) => *outcome.failures.entry(veto.clone()).or_default() += 1,
             Some((_, None)) => {
                 if let Some(placed) = level.vaults.first() {
                     *outcome.placed.entry(placed.mode).or_default() += 1;
@@ -195,7 +204,7 @@ fn try_kind(
                     outcome.broken.push((seed, symmetry, broken.to_string()));
                 }
             }
-            None => *outcome.failures.entry("no slot").or_default() += 1,
+            None => *outcome.failures.entry(VaultVeto::NoneEligible).or_default() += 1,
         }
     }
     outcome
@@ -257,12 +266,30 @@ pub fn content_warnings(
     warnings
 }
 
+/// What a designer can do about `veto` for `vault`.
+fn hint(veto: &VaultVeto, vault: &Vault) -> String {
+    let (w, h) = vault.size();
+    match veto {
+        VaultVeto::NoRoom => format!(
+            "{veto}: a {w}x{h} map (and, laid as a room, its ring of floor: {}x{}) finds no free place              away from the stairs; make it smaller or try larger levels (--width, --height)",
+            w + 2,
+            h + 2
+        ),
+        VaultVeto::Disconnects => format!(
+            "{veto}, or would leave an exit unjoined: give it more exits, or exits on more sides"
+        ),
+        VaultVeto::NoTunnel => format!("{veto} within 40 tiles: try mode Room or Floor"),
+        VaultVeto::NoGoodRoll => format!("{veto}: loosen its rules or its choices"),
+        other => other.to_string(),
+    }
+}
+
 /// The failures of `outcome` as `no room 40, disconnects 8`, or `none`.
 fn failures_text(outcome: &KindOutcome) -> String {
     let mut parts: Vec<String> = outcome
         .failures
         .iter()
-        .map(|(reason, n)| format!("{reason} {n}"))
+        .map(|(veto, n)| format!("{} {n}", veto.short()))
         .collect();
     if outcome.unmade > 0 {
         parts.push(format!("level not made {}", outcome.unmade));
@@ -292,7 +319,14 @@ pub fn check_text(check: &VaultCheck, origin: &str) -> String {
         let modes: Vec<String> = outcome
             .placed
             .iter()
-            .map(|(mode, n)| format!("{} {n}", mode.name()))
+            .map(|(mode, n)| {
+                let fallback = if *mode == check.mode {
+                    ""
+                } else {
+                    " (fallback)"
+                };
+                format!("{}{fallback} {n}", mode.name())
+            })
             .collect();
         let modes = if modes.is_empty() {
             String::new()
