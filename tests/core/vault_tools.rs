@@ -11,6 +11,7 @@ use delve::levels::vaults::VaultSet;
 use delve::tools::catalog::{catalog, entry_text};
 use delve::tools::picture::{Outline, outline_pixels, write_png, write_png_outlined};
 use delve::tools::stats::Survey;
+use delve::tools::stats::vaults::tolerance;
 
 use super::temp_dir::TempDir;
 
@@ -337,9 +338,8 @@ fn the_vault_tally_expects_one_draw_a_slot_and_the_draws_follow_the_weights() {
         assert_eq!(drawn as f64, drawing);
         for row in &tally.rows {
             assert!(row.placed <= row.drawn);
-            let tolerance = 3.0 * row.variance.sqrt() + 1.0;
             assert!(
-                (row.drawn as f64 - row.expected).abs() <= tolerance,
+                (row.drawn as f64 - row.expected).abs() <= tolerance(row),
                 "{}: drawn {} expected {:.1}",
                 row.name,
                 row.drawn,

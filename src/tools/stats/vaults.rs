@@ -6,7 +6,8 @@
 //! [`slot_candidates`] gives for what the level already holds (its depth, its run's
 //! seed for a `unique: Run` vault, the vaults laid before, one lock vault a level), each
 //! with probability weight / total weight. Summed over the slots surveyed, that gives
-//! each vault's expected draws and their binomial variance; the plain weight share
+//! each vault's expected draws and their binomial variance (a count more than
+//! [`SIGMAS`] standard deviations off is flagged); the plain weight share
 //! (weight over the weights of every vault whose depths hold the level's) is printed
 //! beside it, and where the two part the notes say why (uniqueness, the lock rule).
 
@@ -184,7 +185,7 @@ impl VaultTally {
         let _ = writeln!(
             t,
             "  {:<22}{:<8}{:>4}{:>9}{:>19}{:>9}{:>7}{:>7}{:>6}  not placed",
-            "vault", "cat", "wt", "by wt", "expected (±3σ)", "share", "drawn", "placed", "rate"
+            "vault", "cat", "wt", "by wt", "expected (±4σ)", "share", "drawn", "placed", "rate"
         );
         for row in &self.rows {
             let failures: Vec<String> = row
@@ -207,7 +208,7 @@ impl VaultTally {
                 format!(
                     "{} ± {}",
                     share(row.expected),
-                    share(3.0 * row.variance.sqrt())
+                    share(SIGMAS * row.variance.sqrt())
                 ),
                 share(row.drawn as f64),
                 row.drawn,
@@ -236,10 +237,15 @@ impl VaultTally {
     }
 }
 
-/// How far from its expectation a count may lie before it is flagged: three standard
-/// deviations, and one draw for the counts being whole.
-fn tolerance(row: &VaultRow) -> f64 {
-    3.0 * row.variance.sqrt() + 1.0
+/// Standard deviations a vault's draws may stray from their expectation before they
+/// are flagged: four, so that chance alone flags a table of a few dozen vaults about
+/// once in a few hundred surveys (three would flag one survey in 15 for 24 vaults).
+pub const SIGMAS: f64 = 4.0;
+
+/// How far from its expectation a count may lie before it is flagged: [`SIGMAS`]
+/// standard deviations, and one draw for the counts being whole.
+pub fn tolerance(row: &VaultRow) -> f64 {
+    SIGMAS * row.variance.sqrt() + 1.0
 }
 
 /// What stands out about `row`, each with its reason.
