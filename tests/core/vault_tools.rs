@@ -4,7 +4,7 @@
 //! lines, the per-vault section of `stats` with its exact expectation, and the
 //! catalog's `vaults:` line.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 use delve::levels::config::CampaignConfig;
 use delve::levels::vaults::VaultSet;
@@ -13,21 +13,11 @@ use delve::tools::picture::{Outline, outline_pixels, write_png, write_png_outlin
 use delve::tools::stats::Survey;
 use delve::tools::stats::vaults::tolerance;
 
+use super::cli::{delve, stderr};
 use super::temp_dir::TempDir;
-
-fn delve(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_delve"))
-        .args(args)
-        .output()
-        .expect("delve runs")
-}
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 const SHIPPED: [&str; 4] = [

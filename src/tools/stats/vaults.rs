@@ -33,6 +33,8 @@ pub struct VaultRow {
     pub unique: Uniqueness,
     /// Its own mode.
     pub mode: Mode,
+    /// Whether it has locked doors (one lock vault a level).
+    pub locks: bool,
     /// Draws expected: the sum over slots of its chance of being drawn.
     pub expected: f64,
     /// The variance of its draws (sum of p(1-p) over slots).
@@ -75,6 +77,7 @@ impl VaultTally {
                 depths: v.depths,
                 unique: v.unique,
                 mode: v.mode,
+                locks: v.has_locks(),
                 expected: 0.0,
                 variance: 0.0,
                 by_weight: 0.0,
@@ -193,11 +196,9 @@ impl VaultTally {
                 .iter()
                 .map(|(reason, n)| format!("{reason} {n}"))
                 .collect();
-            let rate = if row.drawn == 0 {
-                "-".to_owned()
-            } else {
-                format!("{}%", 100 * row.placed / row.drawn)
-            };
+            let rate = (100 * row.placed)
+                .checked_div(row.drawn)
+                .map_or_else(|| "-".to_owned(), |rate| format!("{rate}%"));
             let _ = writeln!(
                 t,
                 "  {:<22}{:<8}{:>4}{:>9}{:>19}{:>9}{:>7}{:>7}{:>6}  {}",
@@ -262,18 +263,22 @@ fn notes(row: &VaultRow, tally: &VaultTally) -> Vec<String> {
     }
     if (row.by_weight - row.expected).abs() > tol {
         let (first, last) = row.depths;
-        let why = match row.unique {
-            Uniqueness::Run => format!(
+        let mut fewer = Vec::new();
+        if row.unique == Uniqueness::Level {
+            fewer.push("unique: Level — once laid it is not drawn again on that level");
+        }
+        if row.locks {
+            fewer.push("one lock vault a level — not drawn once another lock vault is laid");
+        }
+        let why = if row.unique == Uniqueness::Run {
+            format!(
                 "unique: Run — eligible on one depth of its range ({first}-{last}), so about one run in {} meets it here",
                 last - first + 1
-            ),
-            Uniqueness::Level if row.expected < row.by_weight => {
-                "unique: Level — once laid it is not drawn again on that level".to_owned()
-            }
-            _ if row.category == Category::Lock && row.expected < row.by_weight => {
-                "one lock vault a level — not drawn once another is laid".to_owned()
-            }
-            _ => "the other vaults' uniqueness (once a level or a run, one lock vault a level) leaves it more of the slots".to_owned(),
+            )
+        } else if row.expected < row.by_weight && !fewer.is_empty() {
+            fewer.join("; ")
+        } else {
+            "the other vaults' uniqueness (once a level or a run, one lock vault a level) leaves it more of the slots".to_owned()
         };
         notes.push(format!(
             "\"{name}\": expected {:.2}% of slots, its weight alone gives {:.2}%: {why}",
