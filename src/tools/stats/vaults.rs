@@ -191,6 +191,17 @@ impl VaultTally {
             "vault", "cat", "wt", "by wt", "expected (±4σ)", "share", "drawn", "placed", "rate"
         );
         for row in &self.rows {
+            if row.by_weight == 0.0 && row.drawn == 0 {
+                let (first, last) = row.depths;
+                let _ = writeln!(
+                    t,
+                    "  {:<22}{:<8}{:>4}  not on these levels' depth (its depths: {first}-{last})",
+                    clip(&row.name, 21),
+                    row.category.name(),
+                    row.weight,
+                );
+                continue;
+            }
             let failures: Vec<String> = row
                 .failures
                 .iter()
