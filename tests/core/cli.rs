@@ -5,14 +5,16 @@ use std::process::{Command, Output, Stdio};
 
 use super::temp_dir::TempDir;
 
-fn delve(args: &[&str]) -> Output {
+/// `delve` run with `args` (the test build's binary).
+pub(super) fn delve(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_delve"))
         .args(args)
         .output()
         .expect("delve runs")
 }
 
-fn stderr(o: &Output) -> String {
+/// What a run wrote on stderr.
+pub(super) fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 

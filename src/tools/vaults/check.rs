@@ -271,7 +271,7 @@ fn hint(veto: &VaultVeto, vault: &Vault) -> String {
     let (w, h) = vault.size();
     match veto {
         VaultVeto::NoRoom => format!(
-            "{veto}: a {w}x{h} map (and, laid as a room, its ring of floor: {}x{}) finds no free place              away from the stairs; make it smaller or try larger levels (--width, --height)",
+            "{veto}: a {w}x{h} map (and, laid as a room, its ring of floor: {}x{}) finds no free place away from the stairs; make it smaller or try larger levels (--width, --height)",
             w + 2,
             h + 2
         ),
