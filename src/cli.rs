@@ -11,6 +11,7 @@ mod replay;
 mod resolve;
 mod save;
 mod stats;
+mod vault;
 
 use std::fmt;
 use std::io;
@@ -49,6 +50,12 @@ enum Command {
     /// Write the morgue file of the run in progress (the saved one): who, how far, what
     /// it carries under true names, kills, notes, the last messages and the map.
     Morgue(morgue::MorgueArgs),
+    /// Vault designers' tools: check vault files on sample levels of every kind, show
+    /// one vault laid into a level.
+    Vault {
+        #[command(subcommand)]
+        command: vault::VaultCommand,
+    },
     /// Work with save files.
     Save {
         #[command(subcommand)]
@@ -149,6 +156,7 @@ pub fn run() -> ExitCode {
         Some(Command::Replay(args)) => replay::run(args),
         Some(Command::History(args)) => history::run(args),
         Some(Command::Morgue(args)) => morgue::run(args),
+        Some(Command::Vault { command }) => vault::run(command),
         Some(Command::Save { command }) => save::run(command),
     };
     match result {

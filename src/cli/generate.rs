@@ -8,7 +8,8 @@ use clap::{Args, ValueEnum};
 
 use delve::levels::generator::Level;
 use delve::levels::key::LevelKey;
-use delve::tools::picture::write_png;
+use delve::tools::picture::{Outline, write_png_outlined};
+use delve::tools::vaults::vault_line;
 
 use super::{CliError, LevelArgs, Outcome, is_closed_pipe, resolve};
 
@@ -64,8 +65,9 @@ fn output_format(args: &GenArgs) -> Result<Format, CliError> {
     Ok(format)
 }
 
+/// How a level is written: as text or as a picture.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum Format {
+pub enum Format {
     /// H lines of W characters.
     Ascii,
     /// A picture, one colour per tile kind.
@@ -124,12 +126,14 @@ pub fn run(args: GenArgs) -> Result<Outcome, CliError> {
             )));
         }
     }
-    let level = key.generate_with(resolve::campaign(&args.level)?.loot_table())?;
+    let campaign = resolve::campaign(&args.level)?;
+    let level = key.generate_from(campaign.loot_table(), campaign.vault_set())?;
     let bytes = match format {
         Format::Ascii => level.tiles.to_ascii().into_bytes(),
         Format::Png => {
             let mut png = Vec::new();
-            write_png(&level.tiles, scale, &mut png)?;
+            let outlines: Vec<Outline> = level.vaults.iter().map(Outline::of_vault).collect();
+            write_png_outlined(&level.tiles, scale, &outlines, &mut png)?;
             png
         }
     };
@@ -148,10 +152,14 @@ pub fn run(args: GenArgs) -> Result<Outcome, CliError> {
     }
     eprintln!("key {}", key.encode());
     eprintln!("{}", summary(&key, &level));
+    for vault in &level.vaults {
+        eprintln!("{}", vault_line(vault));
+    }
     Ok(Outcome::Done)
 }
 
-fn write_file(path: &PathBuf, bytes: &[u8]) -> io::Result<()> {
+/// Writes `bytes` to the file at `path`, synced.
+pub fn write_file(path: &std::path::Path, bytes: &[u8]) -> io::Result<()> {
     let mut file = File::create(path)?;
     file.write_all(bytes)?;
     file.sync_all()

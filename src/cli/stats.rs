@@ -33,7 +33,8 @@ const NO_PLOT_FEATURE: &str = "--plot: this delve was built without the `plot` f
 
 /// Runs `delve stats`.
 pub fn run(args: StatsArgs) -> Result<Outcome, CliError> {
-    let base = resolve::level_key(&args.level)?;
+    let campaign = resolve::campaign(&args.level)?;
+    let base = resolve::level_key_in(&args.level, &campaign)?;
     if let Some(path) = &args.plot {
         check_plot_path(path)?;
     }
@@ -45,7 +46,14 @@ pub fn run(args: StatsArgs) -> Result<Outcome, CliError> {
     );
     bar.set_message(format!("{}", base.config.kind()));
     let threads = args.threads.map_or(0, usize::from);
-    let survey = Survey::run(&base, args.count, threads, &|| bar.inc(1))?;
+    let survey = Survey::run_with(
+        &base,
+        campaign.loot_table(),
+        campaign.vault_set(),
+        args.count,
+        threads,
+        &|| bar.inc(1),
+    )?;
     bar.finish_and_clear();
     super::print_out(&survey.table())?;
     if let Some(path) = &args.plot {

@@ -1,6 +1,7 @@
 //! Seed catalogs: what every run seed puts on every depth of a campaign — the level key,
 //! generator and size, the stairs and their walking distance, the terrain laid (where the
-//! config lays any), the loot by its true name and place — as stable, sorted, diff-friendly text or CSV (like Brogue's
+//! config lays any), the vaults laid (where it asks for any), the loot by its true name
+//! and place — as stable, sorted, diff-friendly text or CSV (like Brogue's
 //! `--print-seed-catalog`). A committed catalog compared by the tests shows every change
 //! to generation.
 
@@ -12,6 +13,7 @@ use crate::base::grid::Pos;
 use crate::levels::config::CampaignConfig;
 use crate::levels::generator::GenError;
 use crate::levels::key::LevelKey;
+use crate::tools::vaults::vault_brief;
 
 /// One level of a catalog.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,6 +37,9 @@ pub struct CatalogEntry {
     /// What the feature layer laid ("1 lake, 0 bridges, …"), for a config with features
     /// on; `None` for one without.
     pub terrain: Option<String>,
+    /// The vaults laid, in slot order, each as `name@(x, y) symmetry`
+    /// ([`vault_brief`]).
+    pub vaults: Vec<String>,
 }
 
 /// The catalog entry of `depth` of `campaign` for run `seed`.
@@ -44,8 +49,8 @@ pub fn catalog_entry(
     depth: u32,
 ) -> Result<CatalogEntry, GenError> {
     let table = campaign.loot_table();
-    let key = LevelKey::new(campaign.config_at(depth).clone(), depth, seed).under(table);
-    let level = key.generate_with(table)?;
+    let key = campaign.key_at(depth, seed);
+    let level = key.generate_from(table, campaign.vault_set())?;
     let mut loot: Vec<(String, Pos)> = level
         .loot
         .iter()
@@ -61,6 +66,7 @@ pub fn catalog_entry(
         stair_distance: level.report.stair_distance,
         loot,
         terrain: (!key.config.features().is_off()).then(|| level.report.features.to_string()),
+        vaults: level.vaults.iter().map(vault_brief).collect(),
         key,
     })
 }
@@ -154,6 +160,9 @@ pub fn entry_text(e: &CatalogEntry) -> String {
     if let Some(terrain) = &e.terrain {
         let _ = writeln!(text, "    terrain: {terrain}");
     }
+    if !e.vaults.is_empty() {
+        let _ = writeln!(text, "    vaults: {}", e.vaults.join(", "));
+    }
     for (name, pos) in &e.loot {
         let _ = writeln!(text, "    {name} @ {pos}");
     }
@@ -183,6 +192,8 @@ struct CsvRow<'a> {
     loot: &'a str,
     /// What the feature layer laid (empty for a config without features).
     terrain: &'a str,
+    /// The vaults laid, `name@(x, y) symmetry` joined by `;` (empty for none).
+    vaults: &'a str,
 }
 
 /// A catalog written as CSV, a row at a time: a header row, then a row per level with
@@ -221,6 +232,7 @@ impl<W: std::io::Write> CsvCatalog<W> {
             stair_distance: e.stair_distance,
             loot: &loot,
             terrain: e.terrain.as_deref().unwrap_or_default(),
+            vaults: &e.vaults.join(";"),
         })
     }
 

@@ -1,8 +1,10 @@
-//! Pictures of levels: a PNG with one colour per tile kind, a few pixels per tile.
+//! Pictures of levels: a PNG with one colour per tile kind, a few pixels per tile, and
+//! each vault's box outlined in its category's colour.
 
 use std::io::Write;
 
-use crate::base::grid::{Grid, Tile};
+use crate::base::grid::{Grid, Pos, Tile};
+use crate::levels::vaults::{Category, PlacedVault};
 
 /// Largest picture side in pixels that [`write_png`] will make.
 pub const MAX_SIDE: u32 = 16_384;
@@ -28,10 +30,53 @@ pub const fn tile_colour(tile: Tile) -> [u8; 3] {
     }
 }
 
+/// The colour a vault of `category` is outlined in (RGB): none is a tile's colour.
+pub const fn vault_colour(category: Category) -> [u8; 3] {
+    match category {
+        Category::Reward => [0x00, 0xe5, 0xff],
+        Category::Lock => [0xff, 0xff, 0xff],
+        Category::Flavour => [0x76, 0xff, 0x03],
+        Category::Ambush => [0xff, 0x10, 0x10],
+    }
+}
+
+/// A box drawn round a part of a picture: its top-left tile, its size in tiles and its
+/// colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outline {
+    /// The top-left tile of the box.
+    pub origin: Pos,
+    /// Tiles across and down.
+    pub size: (u32, u32),
+    /// Its colour (RGB).
+    pub colour: [u8; 3],
+}
+
+impl Outline {
+    /// The outline of a placed vault's box, in its category's colour.
+    pub fn of_vault(vault: &PlacedVault) -> Outline {
+        Outline {
+            origin: vault.origin,
+            size: vault.size,
+            colour: vault_colour(vault.category),
+        }
+    }
+}
+
 /// Writes `tiles` as a PNG, `scale` pixels per tile side.
 pub fn write_png<W: Write>(
     tiles: &Grid<Tile>,
     scale: u32,
+    out: W,
+) -> Result<(), png::EncodingError> {
+    write_png_outlined(tiles, scale, &[], out)
+}
+
+/// [`write_png`] with a one-pixel line drawn along the inside of each box of `outlines`.
+pub fn write_png_outlined<W: Write>(
+    tiles: &Grid<Tile>,
+    scale: u32,
+    outlines: &[Outline],
     out: W,
 ) -> Result<(), png::EncodingError> {
     let scale = scale.max(1) as usize;
@@ -50,7 +95,34 @@ pub fn write_png<W: Write>(
             data.extend_from_slice(&line);
         }
     }
+    for outline in outlines {
+        for (x, y) in outline_pixels(outline, scale, (w, h)) {
+            data[(y * w + x) * 3..][..3].copy_from_slice(&outline.colour);
+        }
+    }
     write_rgb_png(w as u32, h as u32, &data, out)
+}
+
+/// The pixels of `outline`'s line in a `size` picture of `scale` pixels a tile: the
+/// edge of its box, clipped to the picture.
+pub fn outline_pixels(
+    outline: &Outline,
+    scale: usize,
+    size: (usize, usize),
+) -> impl Iterator<Item = (usize, usize)> {
+    let to_pixel = |tile: i64| (tile.max(0) as usize * scale).min(size.0.max(size.1));
+    let (x0, y0) = (
+        to_pixel(i64::from(outline.origin.x)),
+        to_pixel(i64::from(outline.origin.y)),
+    );
+    let x1 = (to_pixel(i64::from(outline.origin.x) + i64::from(outline.size.0))).min(size.0);
+    let y1 = (to_pixel(i64::from(outline.origin.y) + i64::from(outline.size.1))).min(size.1);
+    (y0..y1).flat_map(move |y| {
+        (x0..x1).filter_map(move |x| {
+            let edge = x == x0 || y == y0 || x + 1 == x1 || y + 1 == y1;
+            edge.then_some((x, y))
+        })
+    })
 }
 
 /// Writes `width` × `height` RGB pixels (row by row, three bytes each) as a PNG.

@@ -1,13 +1,15 @@
 //! Surveys of many levels — what `delve stats` prints and plots: for the levels of one
 //! key's config and depth over consecutive run seeds, the distribution of every
-//! [`Measure`], the layouts vetoed and why, the raw automaton's pockets (caves), and every
-//! guarantee checked by the independent checker.
+//! [`Measure`], the layouts vetoed and why, the raw automaton's pockets (caves), every
+//! vault's draws and lays against its weight ([`vaults`], when the levels ask for
+//! vaults), and every guarantee checked by the independent checker.
 //!
 //! Levels are made on all cores (rayon) in chunks; each chunk's levels are folded in seed
 //! order, so a survey is the same whatever the number of threads.
 
 #[cfg(feature = "plot")]
 pub mod plot;
+pub mod vaults;
 
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
@@ -16,14 +18,17 @@ use rayon::prelude::*;
 
 use crate::base::analysis::regions::Regions;
 use crate::base::rng::{Stream, StreamRng};
+use crate::content::loot::{LootTable, default_loot_table};
 use crate::levels::generator::cave::{LARGE_POCKETS_BEFORE_REPAIR, POCKETS_BEFORE_REPAIR};
-use crate::levels::generator::guarantees::check_level;
+use crate::levels::generator::guarantees::{Violation, check_level};
 use crate::levels::generator::{
     CaveConfig, Count, FeatureReport, FeatureVeto, GeneratorConfig, GeneratorKind, PocketRepair,
     StairVeto, generate_layout,
 };
 use crate::levels::key::LevelKey;
+use crate::levels::vaults::VaultSet;
 use crate::tools::measures::{LevelMeasures, Measure};
+use vaults::VaultTally;
 
 /// Levels made in parallel before they are folded into the survey (in seed order).
 const CHUNK: u64 = 4096;
@@ -130,6 +135,8 @@ struct MadeLevel {
     features: FeatureReport,
     /// A guarantee the checker found broken.
     broken: Option<String>,
+    /// Its vaults' tally, when the config asks for vaults.
+    vaults: Option<VaultTally>,
 }
 
 /// A survey of many levels; see the module docs.
@@ -163,6 +170,8 @@ pub struct Survey {
     pub failures: u64,
     /// Levels made that break a guarantee.
     pub broken: u64,
+    /// Every vault's draws and lays, when the levels ask for vaults.
+    pub vaults: Option<VaultTally>,
     /// The first failure or broken guarantee, with its key.
     pub first_problem: Option<String>,
 }
@@ -206,7 +215,27 @@ impl Survey {
         threads: usize,
         progress: &(dyn Fn() + Sync),
     ) -> Result<Survey, ThreadsError> {
-        let mut survey = Survey::new(base.clone());
+        Survey::run_with(
+            base,
+            default_loot_table(),
+            VaultSet::embedded(),
+            count,
+            threads,
+            progress,
+        )
+    }
+
+    /// [`Survey::run`] with the loot drawn from `table` and the vaults from `set` (a
+    /// campaign's own).
+    pub fn run_with(
+        base: &LevelKey,
+        table: &LootTable,
+        set: &VaultSet,
+        count: u64,
+        threads: usize,
+        progress: &(dyn Fn() + Sync),
+    ) -> Result<Survey, ThreadsError> {
+        let mut survey = Survey::new(base.clone(), set);
         on_threads(threads, || {
             let mut first = 0;
             while first < count {
@@ -218,7 +247,7 @@ impl Survey {
                             seed: base.seed.wrapping_add(i),
                             ..base.clone()
                         };
-                        let sample = sample(&key);
+                        let sample = sample(&key, table, set);
                         progress();
                         (key, sample)
                     })
@@ -232,7 +261,8 @@ impl Survey {
         Ok(survey)
     }
 
-    fn new(base: LevelKey) -> Survey {
+    fn new(base: LevelKey, set: &VaultSet) -> Survey {
+        let vaults = (base.config.vaults() > 0).then(|| VaultTally::new(set));
         let raw_pockets = matches!(base.config, GeneratorConfig::Cave(_))
             .then(|| (PocketTally::default(), PocketTally::default()));
         Survey {
@@ -249,6 +279,7 @@ impl Survey {
             feature_vetoes: BTreeMap::new(),
             failures: 0,
             broken: 0,
+            vaults,
             first_problem: None,
         }
     }
@@ -299,6 +330,9 @@ impl Survey {
         }
         for (count, value) in level.counts.into_iter().filter(|(c, _)| c.surveyed) {
             *self.counts.entry(count).or_default() += value as u64;
+        }
+        if let (Some(sum), Some(tally)) = (&mut self.vaults, level.vaults) {
+            sum.merge(tally);
         }
         if let Some(broken) = level.broken {
             self.broken += 1;
@@ -440,6 +474,9 @@ impl Survey {
                 let _ = writeln!(t, "  {:<62}{n}", veto.to_string());
             }
         }
+        if let Some(vaults) = &self.vaults {
+            t += &vaults.table(self.made());
+        }
         let _ = writeln!(t, "failures                     {}", self.failures);
         let _ = writeln!(t, "broken guarantees            {}", self.broken);
         t
@@ -466,11 +503,11 @@ fn surveyed_counts() -> Vec<(Count, String)> {
 
 /// Makes the level of `key` (and, for caves, the raw automaton's two layouts) and
 /// measures it.
-fn sample(key: &LevelKey) -> Sample {
+fn sample(key: &LevelKey, table: &LootTable, set: &VaultSet) -> Sample {
     let seed = key.level_seed();
     let clearance = key.config.stair_clearance();
     let allow_pockets = !key.config.keeps_one_region();
-    let made = key.generate();
+    let made = key.generate_from(table, set);
     let raw_pockets = match &key.config {
         GeneratorConfig::Cave(cave) => {
             // A level made from its own seed's layout counted that layout's pockets
@@ -491,15 +528,21 @@ fn sample(key: &LevelKey) -> Sample {
         }
         _ => None,
     };
-    let level = made.map_err(|e| e.to_string()).map(|level| MadeLevel {
-        measures: LevelMeasures::of_level(&level),
-        carved_chambers: level.report.carved_chambers,
-        broken: check_level(&level, clearance, allow_pockets)
-            .err()
-            .map(|v| v.to_string()),
-        counts: level.report.counts,
-        features: level.report.features,
-        vetoes: level.report.vetoes,
+    let level = made.map_err(|e| e.to_string()).map(|level| {
+        let checked = check_level(&level, clearance, allow_pockets);
+        let vaults = (key.config.vaults() > 0).then(|| {
+            let proof_broken = matches!(checked, Err(Violation::Vault(_)));
+            VaultTally::of_level(set, key.depth, key.seed, &level, proof_broken)
+        });
+        MadeLevel {
+            measures: LevelMeasures::of_level(&level),
+            carved_chambers: level.report.carved_chambers,
+            broken: checked.err().map(|v| v.to_string()),
+            vaults,
+            counts: level.report.counts,
+            features: level.report.features,
+            vetoes: level.report.vetoes,
+        }
     });
     Sample { raw_pockets, level }
 }

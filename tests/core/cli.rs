@@ -5,14 +5,16 @@ use std::process::{Command, Output, Stdio};
 
 use super::temp_dir::TempDir;
 
-fn delve(args: &[&str]) -> Output {
+/// `delve` run with `args` (the test build's binary).
+pub(super) fn delve(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_delve"))
         .args(args)
         .output()
         .expect("delve runs")
 }
 
-fn stderr(o: &Output) -> String {
+/// What a run wrote on stderr.
+pub(super) fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
@@ -289,7 +291,7 @@ fn help_explains_every_flag() {
     ] {
         assert!(gen_help.contains(flag), "{flag} missing from gen --help");
     }
-    let commands: [&[&str]; 7] = [
+    let commands: [&[&str]; 9] = [
         &["play"],
         &["gen"],
         &["maze"],
@@ -297,6 +299,8 @@ fn help_explains_every_flag() {
         &["catalog"],
         &["replay"],
         &["save", "inspect"],
+        &["vault", "check"],
+        &["vault", "show"],
     ];
     for command in commands {
         let text = help(command);

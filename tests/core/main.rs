@@ -40,4 +40,5 @@ mod temp_dir;
 mod terrain;
 mod travel;
 mod vault_play;
+mod vault_tools;
 mod vaults;

@@ -204,16 +204,7 @@ pub fn place_vaults(
         }
     }
     for _ in 0..plan.count {
-        let eligible: Vec<&Vault> = plan
-            .set
-            .vaults()
-            .iter()
-            .filter(|v| v.eligible(plan.depth, plan.run_seed))
-            .filter(|v| {
-                v.unique == Uniqueness::Any || !placement.vaults.iter().any(|p| p.name == v.name)
-            })
-            .filter(|v| !v.has_locks() || !placement.vaults.iter().any(|p| !p.locks.is_empty()))
-            .collect();
+        let eligible = slot_candidates(plan.set, plan.depth, plan.run_seed, &placement.vaults);
         let total: u32 = eligible.iter().map(|v| v.weight).sum();
         if total == 0 {
             placement
@@ -259,6 +250,24 @@ pub fn place_vaults(
         }
     }
     placement
+}
+
+/// The vaults the next slot of a level draws from (by weight), with `placed` already
+/// laid on it: those eligible at `depth` of the run of `run_seed`, less those placed that
+/// appear once a level (or run), less every lock vault once one is laid.
+pub fn slot_candidates<'s>(
+    set: &'s VaultSet,
+    depth: u32,
+    run_seed: u64,
+    placed: &[PlacedVault],
+) -> Vec<&'s Vault> {
+    let lock_laid = placed.iter().any(|p| !p.locks.is_empty());
+    set.vaults()
+        .iter()
+        .filter(|v| v.eligible(depth, run_seed))
+        .filter(|v| v.unique == Uniqueness::Any || !placed.iter().any(|p| p.name == v.name))
+        .filter(|v| !v.has_locks() || !lock_laid)
+        .collect()
 }
 
 type Placed = (PlacedVault, Vec<VaultMonster>, Vec<PlacedItem>);

@@ -95,6 +95,16 @@ impl Symmetry {
             (true, q) => format!("mirrored, turned {}°", q as u32 * 90),
         }
     }
+
+    /// A one-word name for catalogs and tables: `rot0`, `rot90`, …, `mirror-rot270`.
+    pub fn short(self) -> String {
+        let turn = format!("rot{}", u32::from(self.quarters % 4) * 90);
+        if self.mirrored {
+            format!("mirror-{turn}")
+        } else {
+            turn
+        }
+    }
 }
 
 /// A monster a vault's legend asks for.
