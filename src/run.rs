@@ -504,6 +504,33 @@ impl RunState {
         out.push(notice(&format!("Level key {}", self.level.key.encode())));
     }
 
+    /// A vault key opens only the locks of its own level: leaving the level, the player
+    /// leaves every one carried where the level's key lay, and is told.
+    fn leave_vault_keys_behind(&mut self, out: &mut Vec<Outcome>) {
+        let Some(key) = self.campaign.loot_table().key_item() else {
+            return;
+        };
+        let carried = self.inventory.iter().filter(|&&kind| kind == key).count();
+        if carried == 0 {
+            return;
+        }
+        let home = self
+            .level
+            .level
+            .vaults
+            .iter()
+            .find_map(|vault| vault.key)
+            .unwrap_or(self.player);
+        for _ in 0..carried {
+            self.use_up(key);
+            self.level.put_item(home, key);
+        }
+        out.push(notice(&format!(
+            "The vault key stays behind where you found it: it opens only the locks of depth {}.",
+            self.depth
+        )));
+    }
+
     /// Puts the player on `key`'s level: the level left remembers what was taken and
     /// seen; the level entered finds what it remembers by its key. A level that cannot be
     /// made (or is too large to play) leaves the player where they are, told why.
@@ -526,6 +553,7 @@ impl RunState {
                     return;
                 }
             };
+        self.leave_vault_keys_behind(out);
         self.memories
             .insert(self.level.key.encode(), self.level_memory());
         self.player = match arrival {

@@ -9,7 +9,7 @@ use crate::base::rng::{Stream, StreamRng, mix64};
 use crate::content::loot::LootTable;
 use crate::content::loot::PlacedItem;
 use crate::content::monsters::{
-    Mind, Monster, MonsterTable, SpawnPlan, draw_kind, spawn_monsters, waypoints,
+    Behaviour, Mind, Monster, MonsterTable, SpawnPlan, draw_kind, spawn_monsters, waypoints,
 };
 use crate::levels::generator::{GenError, GeneratorConfig, Level};
 use crate::levels::key::LevelKey;
@@ -311,9 +311,19 @@ impl LevelInPlay {
                     depth: self.key.depth,
                     clearance: self.key.config.stair_clearance(),
                 };
+                // The spawn keeps out of the vaults (behind a lock, in a den): what
+                // stands in a vault is what its designer put there.
+                let mut ground = self.level.tiles.clone();
+                for vault in &self.level.vaults {
+                    let (w, h) = (vault.size.0 as i32, vault.size.1 as i32);
+                    for y in vault.origin.y..vault.origin.y + h {
+                        for x in vault.origin.x..vault.origin.x + w {
+                            ground.set(Pos::new(x, y), Tile::Wall);
+                        }
+                    }
+                }
                 let mut rng = StreamRng::new(seed, Stream::Monsters);
-                let mut monsters =
-                    spawn_monsters(table, &self.level.tiles, self.level.up, plan, &mut rng);
+                let mut monsters = spawn_monsters(table, &ground, self.level.up, plan, &mut rng);
                 let mut rng = StreamRng::new(mix64(seed ^ VAULT_MONSTER_SALT), Stream::Monsters);
                 let first_id = monsters.iter().map(|m| m.id + 1).max().unwrap_or(0);
                 let vault_monsters = vault_monsters(
@@ -324,8 +334,6 @@ impl LevelInPlay {
                     self.waypoints.len() as u32,
                     &mut rng,
                 );
-                // A vault's own monster takes its tile from one the spawn put there.
-                monsters.retain(|m| vault_monsters.iter().all(|v| v.pos != m.pos));
                 monsters.extend(vault_monsters);
                 monsters
             }
@@ -500,11 +508,28 @@ impl LevelInPlay {
     }
 }
 
+/// The kinds a vault's monster drawn for `depth` comes from, with their weights: those
+/// of the depth but the cowards (a guardian that flees guards nothing), or all of the
+/// depth's when every one of them is a coward.
+fn vault_kinds(table: &MonsterTable, depth: u32) -> Vec<(usize, u32)> {
+    let kinds = table.kinds_on(depth);
+    let brave: Vec<(usize, u32)> = kinds
+        .iter()
+        .copied()
+        .filter(|&(kind, _)| {
+            table
+                .kind(kind)
+                .is_some_and(|k| k.behaviour != Behaviour::Cowardly)
+        })
+        .collect();
+    if brave.is_empty() { kinds } else { brave }
+}
+
 /// The monsters a level's vaults put on it: each of its kind by name (a name the table
-/// lacks, or none, is drawn by weight among the kinds of `depth` plus its `deeper`), with
-/// the mind its vault gives it — asleep, guarding its tile, or wandering — numbered from
-/// `first_id` on (a wanderer starts toward waypoint `id % waypoint_count`). One draw from
-/// `rng` per monster drawn by depth.
+/// lacks, or none, is drawn by weight among the [`vault_kinds`] of `depth` plus its
+/// `deeper`), with the mind its vault gives it — asleep, guarding its tile, or wandering
+/// — numbered from `first_id` on (a wanderer starts toward waypoint `id %
+/// waypoint_count`). One draw from `rng` per monster drawn by depth.
 pub fn vault_monsters(
     table: &MonsterTable,
     placed: &[VaultMonster],
@@ -524,7 +549,10 @@ pub fn vault_monsters(
                 .and_then(|name| table.index_of(name));
             let kind = match named {
                 Some(kind) => kind,
-                None => draw_kind(&table.kinds_on(depth.saturating_add(monster.deeper)), rng)?,
+                None => draw_kind(
+                    &vault_kinds(table, depth.saturating_add(monster.deeper)),
+                    rng,
+                )?,
             };
             let mind = match monster.state {
                 Start::Asleep => Mind::Asleep,

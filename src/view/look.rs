@@ -47,6 +47,11 @@ pub fn describe(run: &RunState, pos: Pos) -> String {
         if known.terrain == Terrain::DownStairs && run.stairs_sealed() {
             text.push_str(", sealed until you find this level's item");
         }
+        if known.terrain == Terrain::LockedDoor {
+            text.push_str(
+                ": a vault's lock, opened by the vault key that lies somewhere on this level",
+            );
+        }
         return format!("{text}{remembered}.");
     }
     format!(

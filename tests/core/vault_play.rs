@@ -284,3 +284,61 @@ fn a_guard_keeps_its_post_goes_for_a_player_near_it_and_walks_back() {
     assert_eq!(run.level().monsters[0].pos, post, "back at its post");
     assert_eq!(run.doing(0).word(), "guarding its post");
 }
+
+#[test]
+fn the_spawn_keeps_out_of_the_vaults() {
+    for kind in GeneratorKind::ALL {
+        for seed in 0..6 {
+            let run = run_with_vault(TWO_LOCKS, kind, seed, Rules::Monsters);
+            let level = run.level();
+            assert!(!level.level.vaults.is_empty(), "{kind} seed {seed}");
+            for monster in &level.monsters {
+                assert!(
+                    !level.level.vaults.iter().any(|v| v.covers(monster.pos)),
+                    "{kind} seed {seed}: a {} spawned inside a vault at {}",
+                    monster.kind,
+                    monster.pos
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_vault_key_stays_on_its_level_when_the_player_leaves() {
+    let run = run_with_vault(TWO_LOCKS, GeneratorKind::Cave, 3, Rules::Monsters);
+    let mut run = alone_with(run, None);
+    let key = key_kind(&run);
+    let home = run.level().level.vaults[0].key.expect("the key's place");
+    let lying = run
+        .level()
+        .items
+        .iter()
+        .any(|i| i.item == key && i.pos == home);
+    assert!(lying, "the key lies at its place");
+    walk_to(&mut run, home);
+    assert!(run.inventory().contains(&key));
+    // Down a chasm laid beside the player.
+    let player = run.player();
+    let edge = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+        .into_iter()
+        .map(|(dx, dy)| player.offset(dx, dy))
+        .find(|&p| run.level().level.tiles.is_walkable(p))
+        .expect("floor beside the key");
+    run.stage().lay(edge, Tile::Chasm);
+    let outcomes = run.apply(PlayerAction::Move(edge.x - player.x, edge.y - player.y));
+    assert_eq!(run.depth(), 2, "fell a depth");
+    assert!(
+        said(&outcomes, "The vault key stays behind"),
+        "{outcomes:?}"
+    );
+    assert!(
+        !run.inventory().contains(&key),
+        "the key is not carried down"
+    );
+    // The level above keeps it where it was found.
+    let above = &run.memories()[&run.keys()[&1].encode()];
+    assert!(above.dropped.iter().any(|i| i.item == key && i.pos == home));
+    let again = RunState::restore(run.snapshot()).expect("the save loads");
+    assert_eq!(again.memories(), run.memories());
+}

@@ -293,12 +293,13 @@ fn place_one(
     } else {
         None
     };
-    // The items first, so that a name the table lacks costs no search.
-    let item_kinds: Vec<usize> = vault
+    // What each item of the legend may be, first, so that a name the table lacks costs
+    // no search; each copy is drawn once the vault is laid.
+    let item_pools: Vec<Vec<(usize, u32)>> = vault
         .specs()
         .items
         .iter()
-        .map(|spec| draw_item(plan.table, spec.name.as_deref(), spec.class.as_deref(), rng))
+        .map(|spec| item_pool(plan.table, spec.name.as_deref(), spec.class.as_deref()))
         .collect::<Result<_, _>>()?;
     let symmetry = vault.symmetries[rng.below(vault.symmetries.len() as u32) as usize];
     let laid = rolled.transformed(symmetry);
@@ -337,7 +338,7 @@ fn place_one(
                 .into_iter()
                 .map(|p| origin.offset(p.x, p.y))
                 .collect();
-            if !keeps_guarantees(&trial, keep, &exits, &strays) {
+            if !keeps_guarantees(&trial, keep, &exits, &strays, vault.has_locks()) {
                 veto = VaultVeto::Disconnects;
                 continue;
             }
@@ -366,7 +367,7 @@ fn place_one(
                         placed.items.push(at);
                         items.push(PlacedItem {
                             pos: at,
-                            item: item_kinds[spec as usize],
+                            item: draw_from(&item_pools[spec as usize], rng),
                         });
                     }
                     Cell::Monster(spec) => {
@@ -424,17 +425,17 @@ fn modes_for(mode: Mode) -> Vec<Mode> {
     }
 }
 
-/// The item a legend entry asks for: by name, or drawn by weight among the drawable
-/// items (of one appearance class, when given and the table has it).
-fn draw_item(
+/// What a legend entry's item may be, with weights: the item of that name, or the
+/// drawable items (of one appearance class, when given and the table has it).
+fn item_pool(
     table: &LootTable,
     name: Option<&str>,
     class: Option<&str>,
-    rng: &mut StreamRng,
-) -> Result<usize, VaultVeto> {
+) -> Result<Vec<(usize, u32)>, VaultVeto> {
     if let Some(name) = name {
         return table
             .index_of(name)
+            .map(|item| vec![(item, 1)])
             .ok_or_else(|| VaultVeto::UnknownItem(name.to_owned()));
     }
     let items = table.items();
@@ -447,20 +448,29 @@ fn draw_item(
     } else {
         of_class
     };
-    let total: u32 = pool.iter().map(|&(_, w)| w).sum();
-    if total == 0 {
+    if pool.iter().all(|&(_, w)| w == 0) {
         return Err(VaultVeto::UnknownItem(
             class.unwrap_or("any item").to_owned(),
         ));
     }
+    Ok(pool)
+}
+
+/// One item of `pool` (never empty, weights not all 0), by weight: one draw, none when
+/// there is only one.
+fn draw_from(pool: &[(usize, u32)], rng: &mut StreamRng) -> usize {
+    if let [(item, _)] = pool {
+        return *item;
+    }
+    let total: u32 = pool.iter().map(|&(_, w)| w).sum();
     let mut ticket = rng.below(total);
-    for &(item, weight) in &pool {
+    for &(item, weight) in pool {
         if ticket < weight {
-            return Ok(item);
+            return item;
         }
         ticket -= weight;
     }
-    Ok(pool[pool.len() - 1].0)
+    pool[pool.len() - 1].0
 }
 
 /// Counts over rectangles in constant time: summed-area tables of floor, wall, "plain"
@@ -723,10 +733,21 @@ fn strays(tiles: &Grid<Tile>, up: Pos) -> Vec<bool> {
 
 /// Whether `tiles` keep the level's guarantees after a vault: the stairs joined on foot,
 /// every passable tile reached from the up stairs (locks open) but the old strays, every
-/// exit reached.
-fn keeps_guarantees(tiles: &Grid<Tile>, keep: Keep, exits: &[Pos], strays: &[bool]) -> bool {
+/// exit reached — on foot, for a vault with locks (`locked`).
+fn keeps_guarantees(
+    tiles: &Grid<Tile>,
+    keep: Keep,
+    exits: &[Pos],
+    strays: &[bool],
+    locked: bool,
+) -> bool {
     let on_foot = reach(tiles, keep.up, Tile::is_walkable);
     if !on_foot[tiles.index_of(keep.down)] {
+        return false;
+    }
+    // A lock is a puzzle only when the player can find it: a lock vault's exits are
+    // reached on foot, never only through a secret door or across water.
+    if locked && !exits.iter().all(|&e| on_foot[tiles.index_of(e)]) {
         return false;
     }
     let unlocked = reach(tiles, keep.up, passable_unlocked);

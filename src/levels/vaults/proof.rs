@@ -30,6 +30,14 @@ pub enum VaultViolation {
         /// The exit.
         exit: Pos,
     },
+    /// An exit of a vault with locks that the up stairs reach only through a secret
+    /// door or across water: its lock could go unfound.
+    LockHidden {
+        /// The vault.
+        vault: String,
+        /// The exit.
+        exit: Pos,
+    },
     /// A tile left unreached once every lock is open.
     Unreached(Pos),
     /// A vault's monster outside its vault, on a tile it cannot stand on, or on
@@ -58,6 +66,12 @@ impl fmt::Display for VaultViolation {
                 write!(
                     f,
                     "vault \"{vault}\": exit {exit} is not joined to the level"
+                )
+            }
+            VaultViolation::LockHidden { vault, exit } => {
+                write!(
+                    f,
+                    "vault \"{vault}\": exit {exit} of its lock is reached only through a secret door or across water"
                 )
             }
             VaultViolation::Unreached(p) => {
@@ -179,6 +193,19 @@ pub fn check_vaults(level: &Level) -> Result<(), VaultViolation> {
             .find(|v| !v.locks.is_empty())
             .map_or_else(String::new, |v| v.name.clone());
         return Err(VaultViolation::KeyBehindLock(vault));
+    }
+    let on_foot = reach(tiles, &[level.up], Tile::is_walkable);
+    for vault in level.vaults.iter().filter(|v| !v.locks.is_empty()) {
+        if let Some(&exit) = vault
+            .exits
+            .iter()
+            .find(|&&e| !tiles.contains(e) || !on_foot[tiles.index_of(e)])
+        {
+            return Err(VaultViolation::LockHidden {
+                vault: vault.name.clone(),
+                exit,
+            });
+        }
     }
     let reached = &solution.after_locks;
     for vault in &level.vaults {
