@@ -150,19 +150,25 @@ def door():
     return t
 
 
-def closed_door():
-    """A door shut in its frame: dark planks filling it, barred, with a lock."""
+def door_leaf(colour, seams, grain, patch, salt):
+    """A door shut in its frame: a leaf of `colour` filling it, two seams shaded by
+    `seams`, and a grain of patches shaded by `patch`, `grain` rows tall."""
     t = door_frame(Tile())
-    wood = (102, 60, 28)
     for y in range(2, T):
         for x in range(2, 14):
             if x in (5, 10):
-                c = shade(wood, -40)
-            elif noise(x, y // 3, 9) < 0.3:
-                c = shade(wood, -14)
+                c = shade(colour, seams)
+            elif noise(x, y // grain, salt) < 0.3:
+                c = shade(colour, patch)
             else:
-                c = wood
+                c = colour
             t.set(x, y, c)
+    return t
+
+
+def closed_door():
+    """A door shut in its frame: dark planks filling it, barred, with a lock."""
+    t = door_leaf((102, 60, 28), seams=-40, grain=3, patch=-14, salt=9)
     for y in (3, 8, 13):
         for x in range(2, 14):
             t.set(x, y, (58, 56, 68))
@@ -178,17 +184,7 @@ def closed_door():
 def locked_door():
     """A vault's locked door: iron-bound, studded, with a great brass padlock — plainly
     not a door that opens to a push."""
-    t = door_frame(Tile())
-    iron = (70, 72, 86)
-    for y in range(2, T):
-        for x in range(2, 14):
-            if x in (5, 10):
-                c = shade(iron, -30)
-            elif noise(x, y // 2, 11) < 0.3:
-                c = shade(iron, -12)
-            else:
-                c = iron
-            t.set(x, y, c)
+    t = door_leaf((70, 72, 86), seams=-30, grain=2, patch=-12, salt=11)
     for y in (3, 13):  # bands and their rivets
         for x in range(2, 14):
             t.set(x, y, (44, 44, 54))

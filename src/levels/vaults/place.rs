@@ -655,63 +655,83 @@ fn tunnel(
     exit: Pos,
     inside: impl Fn(Pos) -> bool,
 ) -> Result<u32, VaultVeto> {
-    let (width, height) = (tiles.width(), tiles.height());
-    let mut from = vec![u32::MAX; width * height];
-    let mut steps = vec![0u32; width * height];
-    let mut queue = vec![exit];
-    from[tiles.index_of(exit)] = tiles.index_of(exit) as u32;
+    let (width, len) = (tiles.width(), tiles.len());
+    let mut from = vec![u32::MAX; len];
+    let mut steps = vec![0u32; len];
+    let start = tiles.index_of(exit);
+    let mut queue = vec![start];
+    from[start] = start as u32;
     let mut head = 0;
     while let Some(&at) = queue.get(head) {
         head += 1;
-        let around: Vec<Pos> = tiles.neighbours4(at).collect();
-        for next in around {
-            let i = tiles.index_of(next);
+        for i in neighbour_indices(at, width, len).into_iter().flatten() {
+            let next = tiles.pos_of(i);
             if from[i] != u32::MAX || inside(next) {
                 continue;
             }
-            if tiles[next].is_walkable() {
+            let tile = tiles.cells()[i];
+            if tile.is_walkable() {
                 // Carve back from `at` to the exit.
-                let mut cell = tiles.index_of(at);
+                let mut cell = at;
                 let mut dug = 0;
-                while cell != tiles.index_of(exit) {
+                while cell != start {
                     tiles.cells_mut()[cell] = Tile::Floor;
                     dug += 1;
                     cell = from[cell] as usize;
                 }
                 return Ok(dug);
             }
-            let diggable = tiles[next] == Tile::Wall && !tiles.is_border(next) && !blocked[next];
-            let depth = steps[tiles.index_of(at)] + 1;
+            let diggable = tile == Tile::Wall && !tiles.is_border(next) && !blocked[next];
+            let depth = steps[at] + 1;
             if diggable && depth <= MAX_TUNNEL {
-                from[i] = tiles.index_of(at) as u32;
+                from[i] = at as u32;
                 steps[i] = depth;
-                queue.push(next);
+                queue.push(i);
             }
         }
     }
     Err(VaultVeto::NoTunnel)
 }
 
-/// Tiles reached from `from` over the tiles where `open` holds.
+/// Tiles reached from `from` over the tiles where `open` holds (a breadth-first
+/// search over row-major indices: the vault layer's hot loop).
 fn reach(tiles: &Grid<Tile>, from: Pos, open: impl Fn(Tile) -> bool) -> Vec<bool> {
-    let mut seen = vec![false; tiles.len()];
+    let cells = tiles.cells();
+    let mut seen = vec![false; cells.len()];
     if !tiles.get(from).is_some_and(&open) {
         return seen;
     }
-    let mut queue = vec![from];
-    seen[tiles.index_of(from)] = true;
+    let start = tiles.index_of(from);
+    let mut queue: Vec<u32> = Vec::with_capacity(cells.len());
+    queue.push(start as u32);
+    seen[start] = true;
     let mut head = 0;
     while let Some(&at) = queue.get(head) {
         head += 1;
-        for next in tiles.neighbours4(at) {
-            let i = tiles.index_of(next);
-            if !seen[i] && open(tiles[next]) {
-                seen[i] = true;
-                queue.push(next);
+        for next in neighbour_indices(at as usize, tiles.width(), cells.len())
+            .into_iter()
+            .flatten()
+        {
+            if !seen[next] && open(cells[next]) {
+                seen[next] = true;
+                queue.push(next as u32);
             }
         }
     }
     seen
+}
+
+/// The row-major indices of the orthogonal neighbours of index `at` in a grid `width`
+/// wide of `len` cells, in [`ORTHOGONAL`](crate::base::grid::ORTHOGONAL)'s order (up,
+/// right, down, left); `None` past an edge.
+fn neighbour_indices(at: usize, width: usize, len: usize) -> [Option<usize>; 4] {
+    let x = at % width;
+    [
+        at.checked_sub(width),
+        (x + 1 < width).then_some(at + 1),
+        (at + width < len).then_some(at + width),
+        (x > 0).then(|| at - 1),
+    ]
 }
 
 /// Passable once everything is found and every lock open.

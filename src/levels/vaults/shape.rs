@@ -127,6 +127,34 @@ pub struct ItemSpec {
     pub class: Option<String>,
 }
 
+/// The monster or the item a meaning asks for, if it asks for one (a choice asks for
+/// none itself: its options do).
+enum Wanted {
+    Monster(MonsterSpec),
+    Item(ItemSpec),
+}
+
+impl Wanted {
+    fn of(meaning: &Meaning) -> Option<Wanted> {
+        match meaning {
+            Meaning::Monster {
+                name,
+                deeper,
+                state,
+            } => Some(Wanted::Monster(MonsterSpec {
+                name: name.clone(),
+                deeper: *deeper,
+                state: *state,
+            })),
+            Meaning::Item { name, class } => Some(Wanted::Item(ItemSpec {
+                name: name.clone(),
+                class: class.clone(),
+            })),
+            _ => None,
+        }
+    }
+}
+
 /// The monsters and items a vault's legend names, each once: cells refer to them by
 /// their place in these lists.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -142,29 +170,15 @@ impl Specs {
     pub fn of<'m>(meanings: impl IntoIterator<Item = &'m Meaning>) -> Specs {
         fn walk(meaning: &Meaning, specs: &mut Specs) {
             match meaning {
-                Meaning::Monster {
-                    name,
-                    deeper,
-                    state,
-                } => {
-                    let spec = MonsterSpec {
-                        name: name.clone(),
-                        deeper: *deeper,
-                        state: *state,
-                    };
-                    if !specs.monsters.contains(&spec) {
+                Meaning::Monster { .. } | Meaning::Item { .. } => match Wanted::of(meaning) {
+                    Some(Wanted::Monster(spec)) if !specs.monsters.contains(&spec) => {
                         specs.monsters.push(spec);
                     }
-                }
-                Meaning::Item { name, class } => {
-                    let spec = ItemSpec {
-                        name: name.clone(),
-                        class: class.clone(),
-                    };
-                    if !specs.items.contains(&spec) {
+                    Some(Wanted::Item(spec)) if !specs.items.contains(&spec) => {
                         specs.items.push(spec);
                     }
-                }
+                    _ => {}
+                },
                 Meaning::Pick(choices) | Meaning::PickOnce(choices) => {
                     choices.iter().for_each(|(_, m)| walk(m, specs));
                 }
@@ -198,27 +212,17 @@ impl Specs {
             Meaning::Exit => Cell::Exit,
             Meaning::Outside => Cell::Outside,
             Meaning::Key => Cell::Key,
-            Meaning::Monster {
-                name,
-                deeper,
-                state,
-            } => {
-                let spec = MonsterSpec {
-                    name: name.clone(),
-                    deeper: *deeper,
-                    state: *state,
-                };
-                let at = self.monsters.iter().position(|m| *m == spec).unwrap_or(0);
-                Cell::Monster(at as u16)
-            }
-            Meaning::Item { name, class } => {
-                let spec = ItemSpec {
-                    name: name.clone(),
-                    class: class.clone(),
-                };
-                let at = self.items.iter().position(|m| *m == spec).unwrap_or(0);
-                Cell::Item(at as u16)
-            }
+            Meaning::Monster { .. } | Meaning::Item { .. } => match Wanted::of(meaning) {
+                Some(Wanted::Monster(spec)) => {
+                    let at = self.monsters.iter().position(|m| *m == spec).unwrap_or(0);
+                    Cell::Monster(at as u16)
+                }
+                Some(Wanted::Item(spec)) => {
+                    let at = self.items.iter().position(|m| *m == spec).unwrap_or(0);
+                    Cell::Item(at as u16)
+                }
+                None => Cell::Outside,
+            },
             // Reached only for a choice nested where `resolve` does not look.
             Meaning::Pick(choices) | Meaning::PickOnce(choices) => choices
                 .first()
