@@ -3,9 +3,10 @@
 //! monsters, items, weighted choices), the depths it appears on, how often, how it is
 //! laid in ([`Mode`]), and rules its rolled choices keep.
 //!
-//! - [`format`]: the file as written; [`Vault::compile`] checks it once, at load, and
-//!   refuses what could never be placed (no exit, an exit off the edge, a glyph with no
-//!   meaning, a pocket or a rule no roll keeps), naming the file, line and column.
+//! - [`format`](mod@format): the file as written; compiling a [`Vault`] checks it once,
+//!   at load, and refuses what could never be placed (no exit, an exit off the edge, a
+//!   glyph with no meaning, a pocket or a rule no roll keeps), naming the file, line and
+//!   column.
 //! - [`shape`]: the eight symmetries and a roll of the choices ([`shape::Plan`]).
 //! - [`place`]: laying vaults into a level from its own [`Stream::Vaults`] stream —
 //!   a config with no vaults (the default) draws nothing from it, so every level made

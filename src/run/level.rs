@@ -526,9 +526,9 @@ fn vault_kinds(table: &MonsterTable, depth: u32) -> Vec<(usize, u32)> {
 }
 
 /// The monsters a level's vaults put on it: each of its kind by name (a name the table
-/// lacks, or none, is drawn by weight among the [`vault_kinds`] of `depth` plus its
-/// `deeper`), with the mind its vault gives it — asleep, guarding its tile, or wandering
-/// — numbered from `first_id` on (a wanderer starts toward waypoint `id %
+/// lacks, or none, is drawn by weight among the kinds of `depth` plus its `deeper`, the
+/// cowards left out), with the mind its vault gives it — asleep, guarding its tile, or
+/// wandering — numbered from `first_id` on (a wanderer starts toward waypoint `id %
 /// waypoint_count`). One draw from `rng` per monster drawn by depth.
 pub fn vault_monsters(
     table: &MonsterTable,

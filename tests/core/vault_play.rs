@@ -274,8 +274,7 @@ fn a_guard_keeps_its_post_goes_for_a_player_near_it_and_walks_back() {
     let tiles = run.level().level.tiles.clone();
     let away = tiles
         .positions()
-        .filter(|&p| tiles[p] == Tile::Floor && p.chebyshev(post) > GUARD_REACH + 10)
-        .next()
+        .find(|&p| tiles[p] == Tile::Floor && p.chebyshev(post) > GUARD_REACH + 10)
         .expect("far floor");
     run.stage().put_player(away);
     for _ in 0..12 {

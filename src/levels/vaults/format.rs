@@ -1,6 +1,6 @@
 //! The vault file format as a designer writes it in RON: a list of vaults, each a map
 //! block of glyphs, a legend, and the rules of where and how often it is placed. This
-//! file only reads the text; [`super::Vault::compile`] checks what it says.
+//! file only reads the text; compiling a [`super::Vault`] checks what it says.
 
 use std::collections::BTreeMap;
 
