@@ -127,7 +127,13 @@ impl RonError {
     /// does not (ron says "Integer is out of bounds" but not of which field).
     pub fn from_parser(origin: &str, text: &str, error: &ron::error::SpannedError) -> RonError {
         let (line, column) = (error.span.start.line, error.span.start.col);
-        let message = error.code.to_string();
+        let message = match &error.code {
+            // ron names the Rust type ("… in `VaultText`"), which no one wrote.
+            ron::Error::MissingStructField { field, .. } => {
+                format!("the field `{field}` is missing here, and it has no default: give it")
+            }
+            code => code.to_string(),
+        };
         let message = match field_of_value_at(text, line, column) {
             Some(field) if !message.contains(&format!("`{field}`")) => {
                 format!("`{field}`: {message}")

@@ -237,7 +237,7 @@ impl Vault {
                         format!(
                             "glyph '{}' has no meaning: give it one in `legend` (built in: {})",
                             glyph.escape_default(),
-                            format::BUILT_IN_GLYPHS.escape_default()
+                            format::BUILT_IN_GLYPHS
                         ),
                     ));
                 }

@@ -517,3 +517,23 @@ fn a_legend_can_name_every_terrain() {
         Some(Meaning::LockedDoor)
     ));
 }
+
+#[test]
+fn a_vault_without_a_mode_is_laid_over_floor_and_a_missing_field_is_named_at_its_place() {
+    let minimal = "(\n    vaults: [\n        (\n            name: \"nook\",\n            category: Flavour,\n            depths: (2, 5),\n            map: [\"#@#\", \"#.#\"],\n        ),\n    ],\n)\n";
+    let vault = read_vaults(minimal, "nook.ron")
+        .expect("mode, weight, unique, rotate, mirror, legend and rules have defaults")
+        .remove(0);
+    assert_eq!(vault.mode, delve::levels::vaults::Mode::Floor);
+    assert_eq!(vault.weight, 10);
+    let no_depths = minimal.replace("            depths: (2, 5),\n", "");
+    match read_vaults(&no_depths, "nook.ron") {
+        Err(VaultError::Parse(error)) => {
+            let text = error.to_string();
+            assert!(text.starts_with("nook.ron:7:9: "), "{text}");
+            assert!(text.contains("the field `depths` is missing"), "{text}");
+            assert!(!text.contains("VaultText"), "no Rust type names: {text}");
+        }
+        other => panic!("expected a parse error, got {other:?}"),
+    }
+}

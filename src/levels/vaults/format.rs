@@ -40,7 +40,8 @@ pub struct VaultText {
     /// How often it may appear.
     #[serde(default)]
     pub unique: Uniqueness,
-    /// How it is laid into a level.
+    /// How it is laid into a level (default: over open floor).
+    #[serde(default)]
     pub mode: Mode,
     /// Whether it may be turned a quarter, half or three quarters round.
     #[serde(default = "yes")]
@@ -114,10 +115,13 @@ pub enum Uniqueness {
 }
 
 /// How a vault is laid into a level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize, Serialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize, Serialize,
+)]
 pub enum Mode {
-    /// Laid over open floor: every tile under the map's block is floor; its exits
-    /// open onto the floor around it.
+    /// Laid over open floor (the default): every tile under the map's block is floor;
+    /// its exits open onto the floor around it.
+    #[default]
     Floor,
     /// A room of its own, dug out of solid rock; a tunnel is dug from each exit to the
     /// nearest open ground.
