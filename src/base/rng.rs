@@ -127,6 +127,22 @@ impl StreamRng {
         self.below(1000) < permille
     }
 
+    /// The index of one of `weights`, drawn by weight: one draw of `below(total)`, and
+    /// the first weight whose running sum passes it. `None`, and no draw, when the
+    /// weights sum to 0.
+    pub fn pick_weighted(&mut self, weights: impl Iterator<Item = u32> + Clone) -> Option<usize> {
+        let total: u32 = weights.clone().sum();
+        if total == 0 {
+            return None;
+        }
+        let mut ticket = self.below(total);
+        weights.enumerate().find_map(|(index, weight)| {
+            let here = ticket < weight;
+            ticket = ticket.saturating_sub(weight);
+            here.then_some(index)
+        })
+    }
+
     /// Shuffles a slice in place (Fisher–Yates, from the back).
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
@@ -139,6 +155,21 @@ impl StreamRng {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_weighted_pick_follows_the_weights_and_draws_nothing_from_no_weight() {
+        let mut rng = StreamRng::new(7, Stream::Loot);
+        let mut untouched = rng.clone();
+        assert_eq!(rng.pick_weighted([0, 0].into_iter()), None);
+        assert_eq!(rng.next_u64(), untouched.next_u64(), "no draw was taken");
+        let weights = [1u32, 0, 3];
+        let mut counts = [0u32; 3];
+        for _ in 0..4000 {
+            counts[rng.pick_weighted(weights.iter().copied()).unwrap()] += 1;
+        }
+        assert_eq!(counts[1], 0, "a weight of 0 is never picked");
+        assert!((2700..=3300).contains(&counts[2]), "{counts:?}");
+    }
 
     #[test]
     fn streams_of_one_seed_differ() {

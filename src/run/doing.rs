@@ -4,7 +4,7 @@
 
 use super::RunState;
 use super::fight::is_afraid;
-use crate::content::monsters::{Behaviour, GUARD_REACH, Mind};
+use crate::content::monsters::{Behaviour, Mind};
 
 /// What a monster is doing, as the look command names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,13 +60,11 @@ impl RunState {
             Mind::Asleep => Doing::Sleeping,
             _ if next_to => Doing::Fighting,
             Mind::Guarding(post)
-                if self.player.chebyshev(post) > GUARD_REACH
-                    || !self.level.in_view(monster.pos)
-                    || monster.pos.chebyshev(self.player) > kind.sight as i32 =>
+                if self.guard_goes_for_player(post, self.monster_sees_player(monster, kind)) =>
             {
-                Doing::Guarding
+                Doing::Hunting
             }
-            Mind::Guarding(_) => Doing::Hunting,
+            Mind::Guarding(_) => Doing::Guarding,
             Mind::Hunting(_) if kind.behaviour == Behaviour::Skulks && !hurt => Doing::KeepingAway,
             Mind::Hunting(_) if kind.behaviour != Behaviour::Wanders => Doing::Hunting,
             _ => Doing::Wandering,

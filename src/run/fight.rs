@@ -404,8 +404,14 @@ impl RunState {
 
     /// Whether `monster` sees the player: within its sight and in the player's view
     /// (field of view is symmetric, so the player's view answers for the monster).
-    fn monster_sees_player(&self, monster: &Monster, kind: &MonsterKind) -> bool {
+    pub(super) fn monster_sees_player(&self, monster: &Monster, kind: &MonsterKind) -> bool {
         monster.pos.chebyshev(self.player) <= kind.sight as i32 && self.level.in_view(monster.pos)
+    }
+
+    /// Whether a guard keeping `post` goes for the player: it sees them (`sees`), and
+    /// they are within [`GUARD_REACH`] of its post.
+    pub(super) fn guard_goes_for_player(&self, post: Pos, sees: bool) -> bool {
+        sees && self.player.chebyshev(post) <= GUARD_REACH
     }
 
     /// The monsters the player sees, by their index in the level's list, nearest first
@@ -445,7 +451,7 @@ impl RunState {
             Mind::Hunting(last_seen) if last_seen != monster.pos => Plan::Toward(last_seen),
             Mind::Hunting(_) => Plan::Wander(self.next_waypoint(monster)),
             Mind::Wandering(waypoint) => Plan::Wander(waypoint),
-            Mind::Guarding(post) if sees && self.player.chebyshev(post) <= GUARD_REACH => {
+            Mind::Guarding(post) if self.guard_goes_for_player(post, sees) => {
                 Plan::Toward(self.player)
             }
             Mind::Guarding(post) if monster.pos != post => Plan::Toward(post),

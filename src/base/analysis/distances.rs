@@ -44,6 +44,21 @@ pub fn walking_distances(tiles: &Grid<Tile>, from: Pos) -> Vec<u32> {
     distances_from(tiles, sources, Tile::is_walkable)
 }
 
+/// Which cells of `grid` (row by row) the 4-connected cells where `open` holds join to
+/// the row-major indices `sources` — only those sources that are themselves open (and
+/// on the map) count: a closed source reaches nothing, not even itself.
+pub fn reached_from<T: Copy>(grid: &Grid<T>, sources: &[usize], open: impl Fn(T) -> bool) -> Vec<bool> {
+    let open_sources: Vec<usize> = sources
+        .iter()
+        .copied()
+        .filter(|&s| grid.cells().get(s).is_some_and(|&cell| open(cell)))
+        .collect();
+    distances_from(grid, &open_sources, open)
+        .into_iter()
+        .map(|d| d != UNREACHABLE)
+        .collect()
+}
+
 /// Breadth-first distances over the 4-connected cells of `grid` for which `open`
 /// holds, from every index in `sources` at once (each at distance 0, open or not).
 /// [`UNREACHABLE`] where no path leads.
@@ -236,6 +251,18 @@ mod tests {
     use super::*;
     use crate::base::grid::random_tiles;
     use crate::base::rng::{Stream, StreamRng};
+
+    #[test]
+    fn reached_from_marks_what_the_open_sources_join_and_a_closed_source_reaches_nothing() {
+        let tiles = Grid::parse_ascii("#####\n#..##\n###.#\n#####\n").unwrap();
+        let reached = reached_from(&tiles, &[tiles.index_of(Pos::new(1, 1))], Tile::is_walkable);
+        let marked: Vec<Pos> = tiles.positions().filter(|&p| reached[tiles.index_of(p)]).collect();
+        assert_eq!(marked, [Pos::new(1, 1), Pos::new(2, 1)]);
+        let from_wall = reached_from(&tiles, &[0], Tile::is_walkable);
+        assert!(from_wall.iter().all(|&r| !r));
+        let off_map = reached_from(&tiles, &[tiles.len()], Tile::is_walkable);
+        assert!(off_map.iter().all(|&r| !r));
+    }
 
     fn map(text: &str) -> Grid<Tile> {
         Grid::parse_ascii(text).expect("test map parses")

@@ -113,16 +113,8 @@ pub fn spawn_monsters(
 /// One kind drawn by weight from `kinds` (as [`MonsterTable::kinds_on`] gives them):
 /// one draw from `rng`, none when the weights sum to 0.
 pub fn draw_kind(kinds: &[(usize, u32)], rng: &mut StreamRng) -> Option<usize> {
-    let total: u32 = kinds.iter().map(|&(_, w)| w).sum();
-    if total == 0 {
-        return None;
-    }
-    let mut ticket = rng.below(total);
-    kinds.iter().find_map(|&(kind, weight)| {
-        let here = ticket < weight;
-        ticket = ticket.saturating_sub(weight);
-        here.then_some(kind)
-    })
+    let index = rng.pick_weighted(kinds.iter().map(|&(_, weight)| weight))?;
+    Some(kinds[index].0)
 }
 
 /// How many waypoints wandering monsters walk between on a level of `area` tiles: one

@@ -106,15 +106,10 @@ impl AccretionConfig {
     /// A shape drawn by the weights.
     fn draw_shape(&self, rng: &mut StreamRng) -> Shape {
         let weights = self.shape_weights();
-        let total: u32 = weights.iter().map(|&(_, w)| w).sum();
-        let mut roll = rng.below(total);
-        for (shape, weight) in weights {
-            if roll < weight {
-                return shape;
-            }
-            roll -= weight;
-        }
-        unreachable!("the roll is below the total of the weights")
+        let index = rng
+            .pick_weighted(weights.iter().map(|&(_, weight)| weight))
+            .expect("a config's shape weights sum above 0");
+        weights[index].0
     }
 }
 

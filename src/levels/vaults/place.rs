@@ -11,6 +11,7 @@
 use super::format::{Category, Mode, Start, Uniqueness};
 use super::shape::{Cell, Plan, Symmetry};
 use super::{Vault, VaultSet};
+use crate::base::analysis::distances::reached_from;
 use crate::base::grid::{Grid, Pos, Tile};
 use crate::base::perm::PermTable;
 use crate::base::rng::StreamRng;
@@ -205,38 +206,24 @@ pub fn place_vaults(
     }
     for _ in 0..plan.count {
         let eligible = slot_candidates(plan.set, plan.depth, plan.run_seed, &placement.vaults);
-        let total: u32 = eligible.iter().map(|v| v.weight).sum();
-        if total == 0 {
+        let Some(drawn) = rng.pick_weighted(eligible.iter().map(|v| v.weight)) else {
             placement
                 .report
                 .slots
                 .push((None, Some(VaultVeto::NoneEligible)));
             continue;
-        }
-        let mut ticket = rng.below(total);
-        let vault = eligible
-            .iter()
-            .find(|v| {
-                let here = ticket < v.weight;
-                ticket = ticket.saturating_sub(v.weight);
-                here
-            })
-            .copied()
-            .unwrap_or(eligible[0]);
-        let outcome = place_one(
-            tiles,
-            rooms,
-            keep,
-            &mut blocked,
-            vault,
-            plan,
-            rng,
-            placement.vaults.len(),
-        );
+        };
+        let vault = eligible[drawn];
+        let outcome = place_one(tiles, rooms, keep, &mut blocked, vault, plan, rng);
         match outcome {
             Ok((placed, monsters, items)) => {
+                let index = placement.vaults.len();
                 placement.vaults.push(placed);
-                placement.monsters.extend(monsters);
+                placement.monsters.extend(
+                    monsters
+                        .into_iter()
+                        .map(|m| VaultMonster { vault: index, ..m }),
+                );
                 placement.items.extend(items);
                 placement
                     .report
@@ -272,8 +259,8 @@ pub fn slot_candidates<'s>(
 
 type Placed = (PlacedVault, Vec<VaultMonster>, Vec<PlacedItem>);
 
-/// Places one vault, or says why it cannot be.
-#[allow(clippy::too_many_arguments)]
+/// Places one vault, or says why it cannot be (its monsters' `vault` is left 0: the
+/// caller knows the vault's index).
 fn place_one(
     tiles: &mut Grid<Tile>,
     rooms: Option<&RoomGraph>,
@@ -282,7 +269,6 @@ fn place_one(
     vault: &Vault,
     plan: VaultPlan<'_>,
     rng: &mut StreamRng,
-    index: usize,
 ) -> Result<Placed, VaultVeto> {
     let rolled = (0..ROLLS)
         .map(|_| vault.roll(rng))
@@ -378,7 +364,8 @@ fn place_one(
                             name: spec.name.clone(),
                             deeper: spec.deeper,
                             state: spec.state,
-                            vault: index,
+                            // Its index in the placement: set by the caller.
+                            vault: 0,
                         });
                     }
                     _ => {}
@@ -462,15 +449,8 @@ fn draw_from(pool: &[(usize, u32)], rng: &mut StreamRng) -> usize {
     if let [(item, _)] = pool {
         return *item;
     }
-    let total: u32 = pool.iter().map(|&(_, w)| w).sum();
-    let mut ticket = rng.below(total);
-    for &(item, weight) in pool {
-        if ticket < weight {
-            return item;
-        }
-        ticket -= weight;
-    }
-    pool[pool.len() - 1].0
+    let index = rng.pick_weighted(pool.iter().map(|&(_, weight)| weight));
+    pool[index.unwrap_or(pool.len() - 1)].0
 }
 
 /// Counts over rectangles in constant time: summed-area tables of floor, wall, "plain"
@@ -693,32 +673,12 @@ fn tunnel(
     Err(VaultVeto::NoTunnel)
 }
 
-/// Tiles reached from `from` over the tiles where `open` holds (a breadth-first
-/// search over row-major indices: the vault layer's hot loop).
+/// Tiles reached from `from` over the tiles where `open` holds.
 fn reach(tiles: &Grid<Tile>, from: Pos, open: impl Fn(Tile) -> bool) -> Vec<bool> {
-    let cells = tiles.cells();
-    let mut seen = vec![false; cells.len()];
-    if !tiles.get(from).is_some_and(&open) {
-        return seen;
+    if !tiles.contains(from) {
+        return vec![false; tiles.len()];
     }
-    let start = tiles.index_of(from);
-    let mut queue: Vec<u32> = Vec::with_capacity(cells.len());
-    queue.push(start as u32);
-    seen[start] = true;
-    let mut head = 0;
-    while let Some(&at) = queue.get(head) {
-        head += 1;
-        for next in neighbour_indices(at as usize, tiles.width(), cells.len())
-            .into_iter()
-            .flatten()
-        {
-            if !seen[next] && open(cells[next]) {
-                seen[next] = true;
-                queue.push(next as u32);
-            }
-        }
-    }
-    seen
+    reached_from(tiles, &[tiles.index_of(from)], open)
 }
 
 /// The row-major indices of the orthogonal neighbours of index `at` in a grid `width`

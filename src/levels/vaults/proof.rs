@@ -9,6 +9,7 @@
 
 use std::fmt;
 
+use crate::base::analysis::distances::reached_from;
 use crate::base::grid::{Grid, Pos, Tile};
 use crate::levels::generator::Level;
 use crate::levels::generator::guarantees::passable_once_found;
@@ -88,31 +89,15 @@ impl fmt::Display for VaultViolation {
     }
 }
 
-/// Breadth-first reach from `sources` over the tiles where `open` holds.
+/// Breadth-first reach from `sources` over the tiles where `open` holds (a source off
+/// the map or not open reaches nothing).
 fn reach(tiles: &Grid<Tile>, sources: &[Pos], open: impl Fn(Tile) -> bool) -> Vec<bool> {
-    let mut seen = vec![false; tiles.len()];
-    let mut queue: Vec<Pos> = Vec::new();
-    for &s in sources {
-        if tiles.get(s).is_some_and(&open) && !seen[tiles.index_of(s)] {
-            seen[tiles.index_of(s)] = true;
-            queue.push(s);
-        }
-    }
-    let mut head = 0;
-    while let Some(&at) = queue.get(head) {
-        head += 1;
-        for (dx, dy) in crate::base::grid::ORTHOGONAL {
-            let next = at.offset(dx, dy);
-            if let Some(tile) = tiles.get(next) {
-                let i = tiles.index_of(next);
-                if !seen[i] && open(tile) {
-                    seen[i] = true;
-                    queue.push(next);
-                }
-            }
-        }
-    }
-    seen
+    let sources: Vec<usize> = sources
+        .iter()
+        .filter(|&&s| tiles.contains(s))
+        .map(|&s| tiles.index_of(s))
+        .collect();
+    reached_from(tiles, &sources, open)
 }
 
 /// What the lock-and-key solver found on a level.

@@ -127,30 +127,23 @@ pub struct ItemSpec {
     pub class: Option<String>,
 }
 
-/// The monster or the item a meaning asks for, if it asks for one (a choice asks for
-/// none itself: its options do).
-enum Wanted {
-    Monster(MonsterSpec),
-    Item(ItemSpec),
+impl MonsterSpec {
+    /// What a legend's `Monster(name, deeper, state)` asks for.
+    fn new(name: Option<&str>, deeper: u32, state: Start) -> MonsterSpec {
+        MonsterSpec {
+            name: name.map(str::to_owned),
+            deeper,
+            state,
+        }
+    }
 }
 
-impl Wanted {
-    fn of(meaning: &Meaning) -> Option<Wanted> {
-        match meaning {
-            Meaning::Monster {
-                name,
-                deeper,
-                state,
-            } => Some(Wanted::Monster(MonsterSpec {
-                name: name.clone(),
-                deeper: *deeper,
-                state: *state,
-            })),
-            Meaning::Item { name, class } => Some(Wanted::Item(ItemSpec {
-                name: name.clone(),
-                class: class.clone(),
-            })),
-            _ => None,
+impl ItemSpec {
+    /// What a legend's `Item(name, class)` asks for.
+    fn new(name: Option<&str>, class: Option<&str>) -> ItemSpec {
+        ItemSpec {
+            name: name.map(str::to_owned),
+            class: class.map(str::to_owned),
         }
     }
 }
@@ -170,15 +163,22 @@ impl Specs {
     pub fn of<'m>(meanings: impl IntoIterator<Item = &'m Meaning>) -> Specs {
         fn walk(meaning: &Meaning, specs: &mut Specs) {
             match meaning {
-                Meaning::Monster { .. } | Meaning::Item { .. } => match Wanted::of(meaning) {
-                    Some(Wanted::Monster(spec)) if !specs.monsters.contains(&spec) => {
+                Meaning::Monster {
+                    name,
+                    deeper,
+                    state,
+                } => {
+                    let spec = MonsterSpec::new(name.as_deref(), *deeper, *state);
+                    if !specs.monsters.contains(&spec) {
                         specs.monsters.push(spec);
                     }
-                    Some(Wanted::Item(spec)) if !specs.items.contains(&spec) => {
+                }
+                Meaning::Item { name, class } => {
+                    let spec = ItemSpec::new(name.as_deref(), class.as_deref());
+                    if !specs.items.contains(&spec) {
                         specs.items.push(spec);
                     }
-                    _ => {}
-                },
+                }
                 Meaning::Pick(choices) | Meaning::PickOnce(choices) => {
                     choices.iter().for_each(|(_, m)| walk(m, specs));
                 }
@@ -212,17 +212,20 @@ impl Specs {
             Meaning::Exit => Cell::Exit,
             Meaning::Outside => Cell::Outside,
             Meaning::Key => Cell::Key,
-            Meaning::Monster { .. } | Meaning::Item { .. } => match Wanted::of(meaning) {
-                Some(Wanted::Monster(spec)) => {
-                    let at = self.monsters.iter().position(|m| *m == spec).unwrap_or(0);
-                    Cell::Monster(at as u16)
-                }
-                Some(Wanted::Item(spec)) => {
-                    let at = self.items.iter().position(|m| *m == spec).unwrap_or(0);
-                    Cell::Item(at as u16)
-                }
-                None => Cell::Outside,
-            },
+            Meaning::Monster {
+                name,
+                deeper,
+                state,
+            } => {
+                let spec = MonsterSpec::new(name.as_deref(), *deeper, *state);
+                let at = self.monsters.iter().position(|m| *m == spec).unwrap_or(0);
+                Cell::Monster(at as u16)
+            }
+            Meaning::Item { name, class } => {
+                let spec = ItemSpec::new(name.as_deref(), class.as_deref());
+                let at = self.items.iter().position(|m| *m == spec).unwrap_or(0);
+                Cell::Item(at as u16)
+            }
             // Reached only for a choice nested where `resolve` does not look.
             Meaning::Pick(choices) | Meaning::PickOnce(choices) => choices
                 .first()
@@ -291,15 +294,8 @@ impl Cell {
 
 /// Draws one of weighted `choices` (weights sum above 0).
 fn draw<'m>(choices: &'m [(u32, Meaning)], rng: &mut StreamRng) -> &'m Meaning {
-    let total: u32 = choices.iter().map(|(w, _)| *w).sum();
-    let mut ticket = rng.below(total.max(1));
-    for (weight, meaning) in choices {
-        if ticket < *weight {
-            return meaning;
-        }
-        ticket -= weight;
-    }
-    &choices[choices.len() - 1].1
+    let index = rng.pick_weighted(choices.iter().map(|&(weight, _)| weight));
+    &choices[index.unwrap_or(choices.len() - 1)].1
 }
 
 /// A roll of a vault: what stands on each cell of its map (as written, not yet turned),
