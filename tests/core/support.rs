@@ -82,6 +82,20 @@ pub fn alone_with(mut run: RunState, monster: Option<Monster>) -> RunState {
     run
 }
 
+/// Puts the player of `run` on the first tile (row by row) where every tile within
+/// `radius` (Chebyshev) is floor; says whether there was one.
+pub fn put_on_open_ground(run: &mut RunState, radius: i32) -> bool {
+    let tiles = &run.level().level.tiles;
+    let spot = tiles.positions().find(|&p| {
+        (-radius..=radius)
+            .all(|dy| (-radius..=radius).all(|dx| tiles.get(p.offset(dx, dy)) == Some(Tile::Floor)))
+    });
+    if let Some(spot) = spot {
+        run.stage().put_player(spot);
+    }
+    spot.is_some()
+}
+
 /// A floor tile in the player's view at Chebyshev distance `distance`, if any.
 pub fn floor_in_view(run: &RunState, distance: i32) -> Option<Pos> {
     let tiles = &run.level().level.tiles;

@@ -15,7 +15,7 @@ use delve::levels::generator::{
 };
 use delve::run::{PlayerAction, Rules, RunState};
 
-use super::support::{alone_with, monster, notices, said};
+use super::support::{alone_with, monster, notices, put_on_open_ground, said};
 
 const LAKE_KINDS: [LakeKind; 4] = [
     LakeKind::Water,
@@ -220,12 +220,7 @@ fn open_ground(seed: u64) -> Option<RunState> {
         run_on(GeneratorKind::Cave.default_config(), seed, Rules::Monsters),
         None,
     );
-    let tiles = run.level().level.tiles.clone();
-    let spot = tiles.positions().find(|&p| {
-        (-3..=3).all(|dy| (-3..=3).all(|dx| tiles.get(p.offset(dx, dy)) == Some(Tile::Floor)))
-    })?;
-    run.stage().put_player(spot);
-    Some(run)
+    put_on_open_ground(&mut run, 3).then_some(run)
 }
 
 fn ring(center: Pos, radius: i32) -> impl Iterator<Item = Pos> {

@@ -11,7 +11,7 @@ use delve::levels::generator::GeneratorKind;
 use delve::levels::vaults::{Start, VaultSet};
 use delve::run::{PlayerAction, Rules, RunState, WAKE_DISTANCE, WAKE_PERCENT};
 
-use super::support::{alone_with, monster, monster_kind, said, walk_to};
+use super::support::{alone_with, monster, monster_kind, put_on_open_ground, said, walk_to};
 
 /// A lock vault of two locked doors, each before a chest, placed on any depth.
 const TWO_LOCKS: &str = include_str!("../vaults/twin_locks.ron");
@@ -190,12 +190,7 @@ fn a_peaceful_run_has_no_vault_monsters_either() {
 fn open_ground(seed: u64) -> Option<RunState> {
     let run = run_with_vault(DEN, GeneratorKind::Cave, seed, Rules::Monsters);
     let mut run = alone_with(run, None);
-    let tiles = run.level().level.tiles.clone();
-    let spot = tiles.positions().find(|&p| {
-        (-4..=4).all(|dy| (-4..=4).all(|dx| tiles.get(p.offset(dx, dy)) == Some(Tile::Floor)))
-    })?;
-    run.stage().put_player(spot);
-    Some(run)
+    put_on_open_ground(&mut run, 4).then_some(run)
 }
 
 #[test]
