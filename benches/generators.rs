@@ -229,6 +229,7 @@ fn monster_turn(c: &mut Criterion) {
                 } else {
                     Mind::Wandering(i as u32 % 4)
                 },
+                ..Default::default()
             })
             .collect();
         run.stage().set_monsters(monsters);

@@ -4,6 +4,7 @@
 //! Pure core: no Bevy. A level's monsters come from its own monster stream (derived from
 //! the level seed), so adding them changed no layout, no loot and no level key.
 
+pub mod abilities;
 pub mod combat;
 pub mod spawn;
 
@@ -16,7 +17,8 @@ use crate::base::ron_text::{Dialect, RonError, locate_in_list};
 use crate::base::schedule::NORMAL_TICKS;
 use crate::content::loot::Rarity;
 
-pub use combat::{AttackRoll, Fighter, hit_chance_percent, roll_attack};
+pub use abilities::{Ability, Movement};
+pub use combat::{AttackRoll, Fighter, hit_chance_percent, roll_attack, roll_damage};
 pub use spawn::{
     GUARD_REACH, Mind, Monster, SpawnPlan, draw_kind, spawn_monsters, waypoint_count, waypoints,
 };
@@ -88,10 +90,20 @@ pub struct MonsterKind {
     pub depths: (u32, u32),
     /// How often it is drawn among the kinds of a depth.
     pub rarity: Rarity,
-    /// Whether it flies: over deep water, lava, chasms and traps, where walkers never
-    /// go (absent: it walks).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    /// How it gets about (absent: it walks).
+    #[serde(default, skip_serializing_if = "is_walking")]
+    pub moves: Movement,
+    /// The older way to say `moves: Flies` (tables written before swimmers): read, made
+    /// `moves` when the table is read, never written.
+    #[serde(default, skip_serializing)]
     pub flies: bool,
+    /// What it can do beyond walking up and biting (absent: nothing).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub abilities: Vec<Ability>,
+}
+
+fn is_walking(movement: &Movement) -> bool {
+    *movement == Movement::Walks
 }
 
 impl MonsterKind {
@@ -102,6 +114,26 @@ impl MonsterKind {
             defence: self.defence,
             damage: self.damage,
         }
+    }
+
+    /// Whether it has an ability of this name ([`Ability::name`]).
+    pub fn has(&self, ability: &str) -> bool {
+        self.abilities.iter().any(|a| a.name() == ability)
+    }
+
+    /// Whether it flits (see [`Ability::Flits`]).
+    pub fn flits(&self) -> bool {
+        self.abilities.contains(&Ability::Flits)
+    }
+
+    /// Whether it hides in deep water (see [`Ability::Submerges`]).
+    pub fn submerges(&self) -> bool {
+        self.abilities.contains(&Ability::Submerges)
+    }
+
+    /// Whether it steals (see [`Ability::Steals`]).
+    pub fn steals(&self) -> bool {
+        self.abilities.contains(&Ability::Steals)
     }
 
     /// Whether it appears on `depth`.
@@ -143,6 +175,17 @@ impl MonsterKind {
                     self.depths
                 ),
             ));
+        }
+        if self.flies && self.moves != Movement::Flies && self.moves != Movement::Walks {
+            return Some((
+                "flies",
+                format!("says it flies but `moves` is {:?}: give one", self.moves),
+            ));
+        }
+        for ability in &self.abilities {
+            if let Some(rule) = ability.broken_rule(self.moves) {
+                return Some(("abilities", rule));
+            }
         }
         None
     }
@@ -204,6 +247,14 @@ impl std::error::Error for MonsterTableError {}
 
 const DEFAULT_MONSTERS_RON: &str = include_str!("../../levels/monsters.ron");
 
+/// The edition of the embedded monster table: 2 since monster abilities (2026-12-03),
+/// 1 before. A save says which edition its run plays when it holds no table of its own.
+pub const MONSTER_TABLE_EDITION: u32 = 2;
+
+/// The embedded table of edition 1 as RON, for saves made before edition 2 (they say no
+/// edition): such a run goes on with the monsters it was made with.
+pub const FIRST_EDITION_MONSTERS_RON: &str = include_str!("monsters/first_table.ron");
+
 /// The embedded monster table (`levels/monsters.ron`), parsed on first use.
 ///
 /// # Panics
@@ -227,7 +278,7 @@ impl MonsterTable {
     /// Parses and validates a monster table; `origin` names the text in errors, which
     /// give the line and column of the broken field.
     pub fn from_ron_str(text: &str, origin: &str) -> Result<MonsterTable, MonsterTableError> {
-        let file: MonsterTableFile = crate::base::ron_text::parse(text, origin, Dialect::Plain)
+        let mut file: MonsterTableFile = crate::base::ron_text::parse(text, origin, Dialect::Plain)
             .map_err(MonsterTableError::Parse)?;
         let invalid = |index: usize, field: &str, problem: String| {
             let (line, column) = locate_in_list(text, "monsters", index, field).unwrap_or((1, 1));
@@ -255,6 +306,27 @@ impl MonsterTable {
                     "name",
                     format!("{:?} appears twice", kind.name),
                 ));
+            }
+        }
+        for (index, kind) in file.monsters.iter().enumerate() {
+            for ability in &kind.abilities {
+                if let Ability::Summon { kind: called, .. } = ability
+                    && !file.monsters.iter().any(|k| &k.name == called)
+                {
+                    return Err(invalid(
+                        index,
+                        "abilities",
+                        format!(
+                            "{:?}: `abilities` summons {called:?}, which the table does not list",
+                            kind.name
+                        ),
+                    ));
+                }
+            }
+        }
+        for kind in &mut file.monsters {
+            if std::mem::take(&mut kind.flies) {
+                kind.moves = Movement::Flies;
             }
         }
         Ok(MonsterTable {

@@ -10,16 +10,17 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::abilities::{FIGHT_NOISE, SNEAK_ATTACK_MULTIPLIER};
 use super::items::with_kind_article;
 use super::{Outcome, RunState, notice};
 use crate::base::dijkstra::DijkstraMap;
-use crate::base::grid::{Pos, Tile};
+use crate::base::grid::{Grid, KING, Pos, Tile};
 use crate::base::rng::{Stream, StreamRng, mix64};
 use crate::base::schedule::{Actor, NORMAL_TICKS, Scheduler};
 use crate::content::loot::RingPower;
 use crate::content::monsters::{
     AttackRoll, Behaviour, Fighter, GUARD_REACH, Mind, Monster, MonsterKind, MonsterTable,
-    roll_attack,
+    Movement, roll_attack, roll_damage,
 };
 
 /// The player's hit points at the start of a run.
@@ -196,7 +197,7 @@ impl Fight {
     }
 
     /// The combat stream of the next attack.
-    fn next_attack_rng(&mut self, run_seed: u64) -> StreamRng {
+    pub(super) fn next_attack_rng(&mut self, run_seed: u64) -> StreamRng {
         let rng = StreamRng::new(mix64(run_seed ^ mix64(self.attacks)), Stream::Combat);
         self.attacks += 1;
         rng
@@ -222,9 +223,10 @@ impl Default for Fight {
     }
 }
 
-/// Whether `monster` flees: a coward below a third of its hit points.
+/// Whether `monster` flees: a coward below a third of its hit points, or a thief with
+/// its loot.
 pub(super) fn is_afraid(monster: &Monster, kind: &MonsterKind) -> bool {
-    kind.behaviour == Behaviour::Cowardly && monster.hp * 3 < kind.hp
+    (kind.behaviour == Behaviour::Cowardly && monster.hp * 3 < kind.hp) || monster.carries.is_some()
 }
 
 /// The Dijkstra maps of a level, kept while they hold: the waypoint maps for the
@@ -233,37 +235,32 @@ pub(super) fn is_afraid(monster: &Monster, kind: &MonsterKind) -> bool {
 /// ignores it.
 #[derive(Clone, Default)]
 pub struct MapCache {
-    waypoints: BTreeMap<(u32, Flight), DijkstraMap>,
-    toward: BTreeMap<(Pos, Flight), DijkstraMap>,
-    safety: BTreeMap<Flight, (Pos, DijkstraMap)>,
+    waypoints: BTreeMap<(u32, Movement), DijkstraMap>,
+    toward: BTreeMap<(Pos, Movement), DijkstraMap>,
+    safety: BTreeMap<Movement, (Pos, DijkstraMap)>,
 }
 
-/// Whether the maps are a flier's (over water, lava, chasms and traps) or a walker's:
-/// each kind of mover walks its own maps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(super) enum Flight {
-    Walks,
-    Flies,
+/// How the monster gets about (a kind the table lacks walks): each kind of mover walks
+/// its own maps.
+pub(super) fn movement_of(monster: &Monster, table: &MonsterTable) -> Movement {
+    table
+        .kind(monster.kind)
+        .map_or(Movement::Walks, |k| k.moves)
 }
 
-impl Flight {
-    pub(super) fn of(monster: &Monster, table: &MonsterTable) -> Flight {
-        if table.kind(monster.kind).is_some_and(|k| k.flies) {
-            Flight::Flies
-        } else {
-            Flight::Walks
-        }
+/// The map toward `goal` for a mover that `moves` so: its distances to the goal — or,
+/// when it cannot be on the goal itself (a swimmer going for a player on the shore), to
+/// the goal's neighbours it can be on, one step short of it.
+fn toward_map(tiles: &Grid<Tile>, moves: Movement, goal: Pos) -> DijkstraMap {
+    let passable = |p: Pos| tiles.get(p).is_some_and(|t| moves.can_be_on(t));
+    if passable(goal) {
+        return DijkstraMap::toward_over(tiles, |t| moves.can_be_on(t), [goal]);
     }
-
-    /// Whether a mover of this kind can be on `tile` (inlined into the map searches,
-    /// which ask it of every step).
-    #[inline]
-    pub(super) fn can_be_on(self, tile: Tile) -> bool {
-        match self {
-            Flight::Walks => tile.is_walkable(),
-            Flight::Flies => tile.is_open_to_fliers(),
-        }
-    }
+    let shore = KING
+        .iter()
+        .map(|&(dx, dy)| (goal.offset(dx, dy), 1))
+        .filter(|&(p, _)| passable(p));
+    DijkstraMap::over(tiles, passable, shore)
 }
 
 impl PartialEq for MapCache {
@@ -342,10 +339,15 @@ impl RunState {
             self.fight.schedule.remove(Actor::Monster(id));
             return None;
         };
-        let monster = self.level.monsters[index];
         // Shared, not borrowed from the run: the turn goes on changing the run.
         let table = self.campaign.shared_monster_table();
-        let kind = table.kind(monster.kind)?;
+        let kind = table.kind(self.level.monsters[index].kind)?;
+        if self.fade_if_due(index, kind, out) {
+            return None;
+        }
+        // A swimmer that struck dives again.
+        self.level.monsters[index].surfaced = false;
+        let monster = self.level.monsters[index];
         let sees = self.monster_sees_player(&monster, kind);
         match monster.mind {
             Mind::Asleep if self.wakes(&monster, sees) => {
@@ -360,9 +362,17 @@ impl RunState {
             }
             _ => {}
         }
+        let afraid = is_afraid(&self.level.monsters[index], kind);
+        if !afraid && self.use_ability(index, kind, sees, out) {
+            return Some(kind.speed.ticks());
+        }
         let plan = self.plan(&self.level.monsters[index], kind, sees);
+        if kind.flits() && plan != Plan::Rest && self.flits_now(monster.id) {
+            self.flit(index, kind);
+            return Some(kind.speed.ticks());
+        }
         match plan {
-            Plan::Attack => self.monster_attacks(kind, out),
+            Plan::Attack => self.monster_attacks(index, kind, out),
             Plan::Rest => {}
             Plan::Toward(goal) => self.step_toward(index, goal),
             Plan::Flee => self.step_away(index),
@@ -396,7 +406,7 @@ impl RunState {
         } else {
             Mind::Hunting(self.player)
         };
-        if self.level.in_view(self.level.monsters[index].pos) {
+        if self.shows_monster(&self.level.monsters[index]) {
             out.push(Outcome::Disturbed);
             out.push(notice(&format!("The {} wakes up!", kind.name)));
         }
@@ -419,7 +429,7 @@ impl RunState {
     pub fn seen_monsters(&self) -> Vec<usize> {
         let monsters = &self.level.monsters;
         let mut seen: Vec<usize> = (0..monsters.len())
-            .filter(|&i| self.level.in_view(monsters[i].pos))
+            .filter(|&i| self.shows_monster(&monsters[i]))
             .collect();
         seen.sort_by_key(|&i| (monsters[i].pos.chebyshev(self.player), monsters[i].id));
         seen
@@ -469,11 +479,11 @@ impl RunState {
         rng.below(count)
     }
 
-    /// Whether a mover of `flight` may step onto `pos`: it can be there, and nobody
+    /// Whether a mover that `moves` so may step onto `pos`: it can be there, and nobody
     /// stands there.
-    fn free(&self, pos: Pos, flight: Flight) -> bool {
+    fn free(&self, pos: Pos, moves: Movement) -> bool {
         pos != self.player
-            && self.level.tile_at(pos).is_some_and(|t| flight.can_be_on(t))
+            && self.level.tile_at(pos).is_some_and(|t| moves.can_be_on(t))
             && self.level.monster_at(pos).is_none()
     }
 
@@ -486,13 +496,11 @@ impl RunState {
     /// The step downhill from the monster at `index` on the map toward `goal` (a goal
     /// map for the player's tile or a last-seen tile, kept until the player moves).
     fn step_toward(&mut self, index: usize, goal: Pos) {
-        let flight = Flight::of(&self.level.monsters[index], self.campaign.monster_table());
-        let map = self.level.maps.toward.remove(&(goal, flight));
-        let map = map.unwrap_or_else(|| {
-            DijkstraMap::toward_over(&self.level.level.tiles, |t| flight.can_be_on(t), [goal])
-        });
+        let moves = movement_of(&self.level.monsters[index], self.campaign.monster_table());
+        let map = self.level.maps.toward.remove(&(goal, moves));
+        let map = map.unwrap_or_else(|| toward_map(&self.level.level.tiles, moves, goal));
         let from = self.level.monsters[index].pos;
-        if let Some(to) = map.downhill(from, |p| self.free(p, flight)) {
+        if let Some(to) = map.downhill(from, |p| self.free(p, moves)) {
             self.move_monster(index, to);
         }
         let monster = &mut self.level.monsters[index];
@@ -501,18 +509,18 @@ impl RunState {
             // At the last place the player was seen, and the player is not there.
             monster.mind = Mind::Wandering(0);
         }
-        self.level.maps.toward.insert((goal, flight), map);
+        self.level.maps.toward.insert((goal, moves), map);
     }
 
     /// The step downhill from the monster at `index` on the safety map from the player.
     fn step_away(&mut self, index: usize) {
         let player = self.player;
-        let flight = Flight::of(&self.level.monsters[index], self.campaign.monster_table());
-        let safety = match self.level.maps.safety.remove(&flight) {
+        let moves = movement_of(&self.level.monsters[index], self.campaign.monster_table());
+        let safety = match self.level.maps.safety.remove(&moves) {
             Some((at, map)) if at == player => map,
             _ => {
                 let tiles = &self.level.level.tiles;
-                let passable = |t: Tile| flight.can_be_on(t);
+                let passable = |t: Tile| moves.can_be_on(t);
                 DijkstraMap::fleeing_over(
                     tiles,
                     passable,
@@ -522,10 +530,10 @@ impl RunState {
             }
         };
         let from = self.level.monsters[index].pos;
-        if let Some(to) = safety.downhill(from, |p| self.free(p, flight)) {
+        if let Some(to) = safety.downhill(from, |p| self.free(p, moves)) {
             self.move_monster(index, to);
         }
-        self.level.maps.safety.insert(flight, (player, safety));
+        self.level.maps.safety.insert(moves, (player, safety));
     }
 
     /// The step toward waypoint `waypoint`; at it, the monster picks another.
@@ -534,13 +542,11 @@ impl RunState {
             self.level.monsters[index].mind = Mind::Wandering(0);
             return;
         };
-        let flight = Flight::of(&self.level.monsters[index], self.campaign.monster_table());
-        let map = self.level.maps.waypoints.remove(&(waypoint, flight));
-        let map = map.unwrap_or_else(|| {
-            DijkstraMap::toward_over(&self.level.level.tiles, |t| flight.can_be_on(t), [goal])
-        });
+        let moves = movement_of(&self.level.monsters[index], self.campaign.monster_table());
+        let map = self.level.maps.waypoints.remove(&(waypoint, moves));
+        let map = map.unwrap_or_else(|| toward_map(&self.level.level.tiles, moves, goal));
         let from = self.level.monsters[index].pos;
-        match map.downhill(from, |p| self.free(p, flight)) {
+        match map.downhill(from, |p| self.free(p, moves)) {
             Some(to) => self.move_monster(index, to),
             None if map.value(from) <= 1 => {
                 // Arrived (or as near as others let it): on to another waypoint.
@@ -549,38 +555,42 @@ impl RunState {
             }
             None => {}
         }
-        self.level.maps.waypoints.insert((waypoint, flight), map);
+        self.level.maps.waypoints.insert((waypoint, moves), map);
     }
 
-    /// A monster of `kind` attacks the player.
-    fn monster_attacks(&mut self, kind: &MonsterKind, out: &mut Vec<Outcome>) {
+    /// The monster at `index`, of `kind`, attacks the player: a fight's noise; a thief's
+    /// hit steals; a swimmer surfaces to strike.
+    fn monster_attacks(&mut self, index: usize, kind: &MonsterKind, out: &mut Vec<Outcome>) {
         let seed = self.campaign.seed;
-        let depth = self.depth;
         let defence = self.player_fighter();
-        let fight = &mut self.fight;
-        let mut rng = fight.next_attack_rng(seed);
+        let mut rng = self.fight.next_attack_rng(seed);
+        self.level.monsters[index].surfaced = true;
         // Being attacked stops a key held down, as a monster coming into view does.
         out.push(Outcome::Disturbed);
         match roll_attack(&kind.fighter(), &defence, &mut rng) {
             AttackRoll::Miss => out.push(notice(&format!("The {} misses you.", kind.name))),
             AttackRoll::Hit(damage) => {
-                fight.hp = fight.hp.saturating_sub(damage);
                 out.push(notice(&format!("The {} hits you ({damage}).", kind.name)));
-                if fight.hp == 0 {
-                    let cause = format!(
-                        "killed by {} on depth {depth}",
-                        with_kind_article(&kind.name)
-                    );
-                    self.die(&cause, out);
+                let cause = format!("killed by {}", with_kind_article(&kind.name));
+                self.hurt_player(damage, &cause, out);
+                if self.end().is_none() && kind.steals() {
+                    self.steal(index, kind, out);
                 }
             }
+        }
+        if self.end().is_none() {
+            self.make_noise(self.player, FIGHT_NOISE, out);
         }
     }
 
     /// The player attacks the monster at index `index` of the level's monsters.
     pub(super) fn player_attacks(&mut self, index: usize, out: &mut Vec<Outcome>) {
         let attacker = self.player_fighter();
-        self.attack_monster(index, &attacker, out);
+        let asleep = self.level.monsters[index].mind == Mind::Asleep;
+        self.strike_monster(index, &attacker, asleep, out);
+        if self.end().is_none() {
+            self.make_noise(self.player, FIGHT_NOISE, out);
+        }
     }
 
     /// `attacker` (the player's blow, or a wand's bolt) attacks the monster at `index`:
@@ -590,6 +600,18 @@ impl RunState {
         &mut self,
         index: usize,
         attacker: &Fighter,
+        out: &mut Vec<Outcome>,
+    ) {
+        self.strike_monster(index, attacker, false, out);
+    }
+
+    /// [`RunState::attack_monster`]; a `sneak` attack (a blow at a sleeper) always lands,
+    /// for [`SNEAK_ATTACK_MULTIPLIER`] times its damage.
+    fn strike_monster(
+        &mut self,
+        index: usize,
+        attacker: &Fighter,
+        sneak: bool,
         out: &mut Vec<Outcome>,
     ) {
         let monster = self.level.monsters[index];
@@ -604,12 +626,20 @@ impl RunState {
         let seed = self.campaign.seed;
         let fight = &mut self.fight;
         let mut rng = fight.next_attack_rng(seed);
-        match roll_attack(attacker, &kind.fighter(), &mut rng) {
+        let roll = if sneak {
+            out.push(notice(&format!(
+                "You strike the sleeping {} unawares!",
+                kind.name
+            )));
+            AttackRoll::Hit(roll_damage(attacker, &mut rng) * SNEAK_ATTACK_MULTIPLIER)
+        } else {
+            roll_attack(attacker, &kind.fighter(), &mut rng)
+        };
+        match roll {
             AttackRoll::Miss => out.push(notice(&format!("You miss the {}.", kind.name))),
             AttackRoll::Hit(damage) if damage >= monster.hp => {
                 fight.kills += 1;
-                fight.schedule.remove(Actor::Monster(monster.id));
-                self.level.monsters.remove(index);
+                self.remove_monster(index, out);
                 self.count_kill(&kind.name);
                 let fight = &mut self.fight;
                 out.push(notice(&format!("You kill the {}.", kind.name)));

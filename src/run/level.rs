@@ -9,7 +9,8 @@ use crate::base::rng::{Stream, StreamRng, mix64};
 use crate::content::loot::LootTable;
 use crate::content::loot::PlacedItem;
 use crate::content::monsters::{
-    Behaviour, Mind, Monster, MonsterTable, SpawnPlan, draw_kind, spawn_monsters, waypoints,
+    Behaviour, Mind, Monster, MonsterTable, Movement, SpawnPlan, draw_kind, spawn_monsters,
+    waypoints,
 };
 use crate::levels::generator::{GenError, GeneratorConfig, Level};
 use crate::levels::key::LevelKey;
@@ -443,6 +444,30 @@ impl LevelInPlay {
         self.seen.iter_mut().for_each(|s| *s = true);
     }
 
+    /// A number no monster of the level has or had in the player's sight (for one
+    /// called up now).
+    pub fn next_monster_id(&self) -> u32 {
+        let most = self
+            .monsters
+            .iter()
+            .map(|m| m.id)
+            .chain(self.noticed.iter().copied())
+            .max();
+        most.map_or(0, |id| id.saturating_add(1))
+    }
+
+    /// The tile nearest `from` (by growing rings, row order) where an item can lie, up
+    /// to 5 tiles away.
+    pub fn nearest_drop_tile(&self, from: Pos) -> Option<Pos> {
+        (0..=5).find_map(|ring: i32| {
+            (-ring..=ring)
+                .flat_map(|dy| (-ring..=ring).map(move |dx| (dx, dy)))
+                .filter(|&(dx, dy)| dx.abs().max(dy.abs()) == ring)
+                .map(|(dx, dy)| Pos::new(from.x + dx, from.y + dy))
+                .find(|&p| self.can_drop_at(p))
+        })
+    }
+
     /// Puts a dropped item of `kind` at `at`.
     pub fn put_item(&mut self, at: Pos, kind: usize) {
         self.items.push(PlacedItem {
@@ -510,9 +535,14 @@ impl LevelInPlay {
 
 /// The kinds a vault's monster drawn for `depth` comes from, with their weights: those
 /// of the depth but the cowards (a guardian that flees guards nothing), or all of the
-/// depth's when every one of them is a coward.
+/// depth's when every one of them is a coward — never a swimmer (a vault's monsters
+/// stand on floor).
 fn vault_kinds(table: &MonsterTable, depth: u32) -> Vec<(usize, u32)> {
-    let kinds = table.kinds_on(depth);
+    let kinds: Vec<(usize, u32)> = table
+        .kinds_on(depth)
+        .into_iter()
+        .filter(|&(kind, _)| table.kind(kind).is_some_and(|k| k.moves != Movement::Swims))
+        .collect();
     let brave: Vec<(usize, u32)> = kinds
         .iter()
         .copied()
@@ -565,6 +595,7 @@ pub fn vault_monsters(
                 pos: monster.pos,
                 hp: table.kind(kind)?.hp,
                 mind,
+                ..Default::default()
             })
         })
         .collect()

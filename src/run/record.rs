@@ -20,10 +20,13 @@ use crate::levels::key::LevelKey;
 /// their items, the purse, two rings, each level's stairs sealed until its must-find item
 /// is found, travel that goes on past monsters keeping away) is refused by name: those
 /// runs would play differently now.
-pub const RECORDING_FORMAT: u32 = 3;
+/// Format 3 runs with monsters (before monster abilities, sleeping monsters, the noise of
+/// fights and the second edition of the monster table) are refused by name for the same
+/// reason; its peaceful runs replay.
+pub const RECORDING_FORMAT: u32 = 4;
 
-/// The recording formats this delve plays back.
-pub const REPLAYED_FORMATS: [u32; 2] = [1, RECORDING_FORMAT];
+/// The recording formats this delve plays back (format 3 only for peaceful runs).
+pub const REPLAYED_FORMATS: [u32; 3] = [1, 3, RECORDING_FORMAT];
 
 /// How a recorded run started (the first line of a recording).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
@@ -243,12 +246,17 @@ impl Recording {
             .map_err(|e| broken(first, format!("not a recording's start line: {}", e.code)))?;
         if start.format == 2 {
             return Err(RecordingError::Unsupported(
-                "recording format 2 was made under the rules of an earlier delve (before each level's stairs were sealed until its must-find item is found, the purse and the inventory letters that stay); this delve replays formats 1 and 3".into(),
+                "recording format 2 was made under the rules of an earlier delve (before each level's stairs were sealed until its must-find item is found, the purse and the inventory letters that stay); this delve replays formats 1 and 4, and peaceful runs of format 3".into(),
+            ));
+        }
+        if start.format == 3 && start.rules.has_monsters() {
+            return Err(RecordingError::Unsupported(
+                "recording format 3 with monsters was made under the rules of an earlier delve (before monster abilities, sleeping monsters, the noise of fights and the second edition of the monster table); this delve replays formats 1 and 4, and peaceful runs of format 3".into(),
             ));
         }
         if !REPLAYED_FORMATS.contains(&start.format) {
             return Err(RecordingError::Unsupported(format!(
-                "recording format {} is not known to this delve (it reads formats 1 and {RECORDING_FORMAT})",
+                "recording format {} is not known to this delve (it reads formats 1, 3 and {RECORDING_FORMAT})",
                 start.format
             )));
         }

@@ -15,7 +15,9 @@ use crate::base::rng::mix64;
 use crate::base::save::{LoadedFrom, SaveError, load_validated, save_to_path};
 use crate::base::schedule::Actor;
 use crate::content::loot::{Effect, LootTable, PlacedItem};
-use crate::content::monsters::{Monster, MonsterTable};
+use crate::content::monsters::{
+    FIRST_EDITION_MONSTERS_RON, MONSTER_TABLE_EDITION, Monster, MonsterTable,
+};
 use crate::levels::config::CampaignConfig;
 use crate::levels::config::HeldTables;
 use crate::levels::generator::Generation;
@@ -110,6 +112,12 @@ pub struct GameSave {
     /// for the embedded set (and in every save made before vaults existed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub vault_set: Option<String>,
+    /// The edition of the embedded monster table a run with monsters plays
+    /// ([`MONSTER_TABLE_EDITION`]) when it holds no table of its own. Absent in saves
+    /// made before editions (before monster abilities): those runs go on with the first
+    /// edition's table, which they were made with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub monster_edition: Option<u32>,
 }
 
 /// Packs booleans into a hexadecimal string.
@@ -176,6 +184,8 @@ impl RunState {
             })
             .collect();
         let held = self.campaign.held_tables();
+        let monster_edition = (self.rules.saves_the_fight() && held.monsters.is_none())
+            .then_some(MONSTER_TABLE_EDITION);
         GameSave {
             campaign: self.campaign.clone(),
             depth: self.depth,
@@ -192,6 +202,7 @@ impl RunState {
                 .then(|| self.generation.number()),
             messages: Vec::new(),
             chronicle: Some(self.chronicle.clone()),
+            monster_edition,
             vault_set: held.vaults,
         }
     }
@@ -225,9 +236,22 @@ impl RunState {
         if !(1..=crate::levels::config::MAX_DEPTH).contains(&save.depth) {
             return Err(format!("the player is on depth {}", save.depth));
         }
+        let monsters = match (&save.monster_table, save.monster_edition) {
+            (Some(own), _) => Some(own.clone()),
+            (None, Some(MONSTER_TABLE_EDITION)) => None,
+            (None, Some(edition)) => {
+                return Err(format!(
+                    "the run plays edition {edition} of the monster table, which this delve does not know (it knows 1 and {MONSTER_TABLE_EDITION})"
+                ));
+            }
+            // Made before editions: a run with monsters of the embedded table goes on
+            // with the first edition of it.
+            (None, None) => (save.fight.is_some() && save.campaign.monsters.is_none())
+                .then(|| FIRST_EDITION_MONSTERS_RON.to_owned()),
+        };
         let held = HeldTables {
             loot: save.loot_table.clone(),
-            monsters: save.monster_table.clone(),
+            monsters,
             vaults: save.vault_set.clone(),
         };
         let campaign = save.campaign.clone().with_held_tables(&held, "save")?;

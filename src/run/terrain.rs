@@ -10,7 +10,7 @@
 //! Monsters obey the same ground: walkers keep to walkable tiles (so never onto a trap,
 //! into deep water, lava or a chasm), fliers cross all of those; both open doors.
 
-use super::fight::Flight;
+use super::fight::movement_of;
 use super::items::with_article;
 use super::level::LevelInPlay;
 use super::{Arrival, ChangeReason, Outcome, RunEnd, RunState, notice};
@@ -46,7 +46,7 @@ pub fn player_can_stand(tile: Tile) -> bool {
 /// Whether a monster of its kind may stand on `tile`: a walker on walkable ground, a
 /// flier over anything open.
 pub fn monster_can_stand(monster: &Monster, table: &MonsterTable, tile: Tile) -> bool {
-    Flight::of(monster, table).can_be_on(tile)
+    movement_of(monster, table).can_be_on(tile)
 }
 
 impl LevelInPlay {

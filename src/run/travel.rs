@@ -32,10 +32,7 @@ pub(super) enum Destination {
 impl RunState {
     /// Whether the player sees a monster now.
     pub fn monster_in_view(&self) -> bool {
-        self.level
-            .monsters
-            .iter()
-            .any(|m| self.level.in_view(m.pos))
+        self.level.monsters.iter().any(|m| self.shows_monster(m))
     }
 
     /// The numbers of the monsters in view.
@@ -43,7 +40,7 @@ impl RunState {
         self.level
             .monsters
             .iter()
-            .filter(|m| self.level.in_view(m.pos))
+            .filter(|m| self.shows_monster(m))
             .map(|m| m.id)
             .collect()
     }

@@ -22,16 +22,31 @@ pub fn describe(run: &RunState, pos: Pos) -> String {
         return format!("You, on {ground}.");
     }
     let mut parts = Vec::new();
+    // What the monster there can do, said after the rest.
+    let mut about = String::new();
     if let Some(index) = known.monster {
         let monster = &run.level().monsters[index];
         if let Some(kind) = run.campaign().monster_table().kind(monster.kind) {
-            parts.push(format!(
+            let mut words = format!(
                 "{} ({}/{} HP), {}",
                 with_kind_article(&kind.name),
                 monster.hp,
                 kind.hp,
                 run.doing(index).word()
-            ));
+            );
+            if let Some(item) = monster.carries {
+                words.push_str(&format!(", carrying your {}", run.knowledge().name(item)));
+            }
+            let abilities: Vec<String> = kind.abilities.iter().map(|a| a.look_words()).collect();
+            if let Some((last, rest)) = abilities.split_last() {
+                let list = if rest.is_empty() {
+                    last.clone()
+                } else {
+                    format!("{} and {last}", rest.join(", "))
+                };
+                about = format!(" It {list}.");
+            }
+            parts.push(words);
         }
     }
     if let Some(item) = known.item {
@@ -55,7 +70,7 @@ pub fn describe(run: &RunState, pos: Pos) -> String {
         return format!("{text}{remembered}.");
     }
     format!(
-        "{}, on {ground}{remembered}.",
+        "{}, on {ground}{remembered}.{about}",
         capitalise(&parts.join(", "))
     )
 }

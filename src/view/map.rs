@@ -128,7 +128,7 @@ impl Occupants {
         let index = |pos: Pos| tiles.contains(pos).then(|| tiles.index_of(pos));
         let mut monsters = BTreeMap::new();
         for (i, monster) in run.level().monsters.iter().enumerate() {
-            if let Some(at) = index(monster.pos) {
+            if let Some(at) = index(monster.pos).filter(|_| run.shows_monster(monster)) {
                 monsters.entry(at).or_insert(i);
             }
         }

@@ -195,6 +195,7 @@ mod tests {
             pos: at,
             hp: 9,
             mind: Mind::Hunting(player),
+            ..Default::default()
         }]);
         let lines = side_panel(&run, usize::MAX);
         assert_eq!(lines[0], PanelLine::Heading(IN_VIEW_HEADING.to_owned()));

@@ -647,6 +647,7 @@ fn a_save_holding_a_level_too_large_to_play_is_refused() {
         messages: vec![],
         chronicle: None,
         vault_set: None,
+        monster_edition: None,
     };
     let dir = TempDir::new("huge-save");
     let path = dir.write("huge.sav", b"");

@@ -352,6 +352,7 @@ fn a_monster_on_the_stairs_the_player_returns_to_steps_aside() {
         pos: down,
         hp: 4,
         mind: Mind::Wandering(0),
+        ..Default::default()
     };
     run.stage().set_remembered_monsters(&first, vec![rat]);
     run.stage().clear_monsters();

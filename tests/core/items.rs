@@ -145,6 +145,7 @@ fn a_wand_of_striking_hits_the_nearest_monster_in_view_and_runs_out() {
         pos: at,
         hp: 40,
         mind: Mind::Wandering(0),
+        ..Default::default()
     }]);
     let wand = kind("wand of striking");
     run.stage().give(wand);

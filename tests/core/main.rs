@@ -1,6 +1,7 @@
 //! The pure core and the CLI, as one test binary (each test binary links Bevy again, so
 //! they are few). Each module states one area's properties.
 
+mod abilities;
 mod accretion;
 mod ascii;
 mod catalog;

@@ -114,6 +114,20 @@ fn broken_recordings_are_refused_naming_the_line() {
         }
         other => panic!("{other:?}"),
     }
+    // Format 3 with monsters was made before monster abilities and noise: refused,
+    // saying so; a peaceful run of format 3 still replays.
+    let before_abilities = text.replacen("(format:1,", "(format:3,rules:Monsters,", 1);
+    match Recording::parse(&before_abilities) {
+        Err(RecordingError::Unsupported(why)) => {
+            assert!(
+                why.contains("format 3 with monsters") && why.contains("monster abilities"),
+                "{why}"
+            )
+        }
+        other => panic!("{other:?}"),
+    }
+    let peaceful_3 = text.replacen("(format:1,", "(format:3,rules:Peaceful,", 1);
+    assert!(Recording::parse(&peaceful_3).unwrap().replay().is_ok());
 }
 
 #[test]
@@ -170,7 +184,7 @@ fn a_recorded_run_with_monsters_replays_to_the_same_state() {
         .snapshot();
     let recording = Recording::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
     assert_eq!(recording.start.rules, Rules::Monsters);
-    assert_eq!(recording.start.format, 3);
+    assert_eq!(recording.start.format, delve::run::record::RECORDING_FORMAT);
     let replayed = recording.replay().unwrap();
     // The same run — but for the chronicle, which a recording's load step does not
     // carry (it restarts there) and no rule reads.

@@ -72,6 +72,7 @@ pub fn monster(name: &str, pos: Pos) -> Monster {
         pos,
         hp: default_monster_table().kind(kind).unwrap().hp,
         mind: Mind::Wandering(0),
+        ..Default::default()
     }
 }
 

@@ -58,6 +58,7 @@ fn exploring_stops_as_soon_as_a_monster_comes_into_view() {
             pos: at,
             hp: 1,
             mind: Mind::Wandering(0),
+            ..Default::default()
         }]);
         let mut saw = false;
         for _ in 0..300 {

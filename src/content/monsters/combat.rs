@@ -38,9 +38,14 @@ pub fn roll_attack(attacker: &Fighter, defender: &Fighter, rng: &mut StreamRng) 
     if rng.below(100) >= hit_chance_percent(attacker, defender) {
         return AttackRoll::Miss;
     }
+    AttackRoll::Hit(roll_damage(attacker, rng))
+}
+
+/// Rolls the damage of a blow that lands: one draw.
+pub fn roll_damage(attacker: &Fighter, rng: &mut StreamRng) -> u32 {
     let (least, most) = attacker.damage;
     let spread = most.saturating_sub(least);
-    AttackRoll::Hit(least + rng.below(spread.saturating_add(1)))
+    least + rng.below(spread.saturating_add(1))
 }
 
 #[cfg(test)]

@@ -4,13 +4,14 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::MonsterTable;
+use super::{MonsterTable, Movement};
 use crate::base::grid::{Grid, Pos, Tile};
 use crate::base::perm::PermTable;
 use crate::base::rng::StreamRng;
 
-/// A monster on a level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// A monster on a level. What abilities leave behind (a recharge, a stolen item, a
+/// summoning's end, a swimmer surfaced) is absent from saves made before abilities.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Monster {
     /// Its number on the level (spawn order), which the turn scheduler knows it by.
     pub id: u32,
@@ -22,6 +23,27 @@ pub struct Monster {
     pub hp: u32,
     /// What it is about.
     pub mind: Mind,
+    /// Its summons and breaths rest until this turn of the run.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub recharged_at: u64,
+    /// What it stole (a loot table index): it drops it where it dies.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub carries: Option<usize>,
+    /// A summoned monster fades away at this turn of the run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fades_at: Option<u64>,
+    /// A swimmer that struck stays surfaced (seen, and open to blows) until its next
+    /// turn.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub surfaced: bool,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// What a monster is about.
@@ -37,6 +59,13 @@ pub enum Mind {
     /// Keeping its post at this tile (a vault's guard): it goes for the player it sees
     /// within [`GUARD_REACH`] of the post and otherwise walks back to it.
     Guarding(Pos),
+}
+
+impl Default for Mind {
+    /// Wandering toward the level's first waypoint.
+    fn default() -> Mind {
+        Mind::Wandering(0)
+    }
 }
 
 /// How far from its post a guard goes after the player, in tiles (Chebyshev).
@@ -68,10 +97,16 @@ impl SpawnPlan {
     }
 }
 
+/// Chance, in percent, that a monster a level starts with is asleep (Brogue's monsters
+/// mostly sleep until something wakes them); the others wander.
+pub const SPAWN_ASLEEP_PERCENT: u32 = 50;
+
 /// The monsters a level starts with: [`SpawnPlan::count`] of them (fewer when the level
-/// has fewer free tiles), kinds drawn by weight among those of the depth, each on its
-/// own walkable tile (never stairs) away from `up`. Two draws set the order of tiles
-/// (a permutation table), then one draw per monster picks its kind.
+/// has fewer free tiles), kinds drawn by weight among those of the depth that have
+/// ground to start on (a swimmer needs deep water), each on its own tile of its ground
+/// (floor for walkers and fliers, never stairs; deep water for swimmers) away from `up`,
+/// asleep ([`SPAWN_ASLEEP_PERCENT`]) or wandering. Two draws set the order of tiles (a
+/// permutation table), then two draws per monster pick its kind and whether it sleeps.
 pub fn spawn_monsters(
     table: &MonsterTable,
     tiles: &Grid<Tile>,
@@ -79,14 +114,24 @@ pub fn spawn_monsters(
     plan: SpawnPlan,
     rng: &mut StreamRng,
 ) -> Vec<Monster> {
-    let kinds = table.kinds_on(plan.depth);
-    let total: u32 = kinds.iter().map(|&(_, w)| w).sum();
     let keep_off = (plan.clearance + ARRIVAL_MARGIN) as i32;
+    let starts = |moves: Movement, p: Pos| moves.starts_on(tiles[p]);
     let free: Vec<Pos> = tiles
         .positions()
-        .filter(|&p| tiles[p] == Tile::Floor || tiles[p] == Tile::Door || tiles[p] == Tile::Loot)
+        .filter(|&p| Movement::ALL.iter().any(|&m| starts(m, p)))
         .filter(|&p| p.chebyshev(up) > keep_off)
         .collect();
+    let has_ground = |moves: Movement| free.iter().any(|&p| starts(moves, p));
+    let grounds: Vec<Movement> = Movement::ALL
+        .into_iter()
+        .filter(|&m| has_ground(m))
+        .collect();
+    let kinds: Vec<(usize, u32)> = table
+        .kinds_on(plan.depth)
+        .into_iter()
+        .filter(|&(k, _)| table.kind(k).is_some_and(|k| grounds.contains(&k.moves)))
+        .collect();
+    let total: u32 = kinds.iter().map(|&(_, w)| w).sum();
     if total == 0 || free.is_empty() {
         return Vec::new();
     }
@@ -95,16 +140,33 @@ pub fn spawn_monsters(
     };
     let count = plan.count(tiles.len()).min(free.len());
     let waypoints = waypoint_count(tiles.len());
+    // Each ground is taken in the permutation's order: one cursor for water, one for land.
+    let mut cursors = [0u32; 2];
+    let mut taken = std::collections::BTreeSet::new();
     (0..count as u32)
         .filter_map(|slot| {
-            let pos = free[order.get(slot)? as usize];
             let kind = draw_kind(&kinds, rng)?;
+            let asleep = rng.chance_percent(SPAWN_ASLEEP_PERCENT);
+            let moves = table.kind(kind)?.moves;
+            let cursor = &mut cursors[usize::from(moves == Movement::Swims)];
+            let pos = loop {
+                let at = free[order.get(*cursor)? as usize];
+                *cursor += 1;
+                if starts(moves, at) && taken.insert(at) {
+                    break at;
+                }
+            };
             Some(Monster {
                 id: slot,
                 kind,
                 pos,
                 hp: table.kind(kind)?.hp,
-                mind: Mind::Wandering(slot % waypoints),
+                mind: if asleep {
+                    Mind::Asleep
+                } else {
+                    Mind::Wandering(slot % waypoints)
+                },
+                ..Default::default()
             })
         })
         .collect()

@@ -43,6 +43,7 @@ fn kobold_at(pos: Pos) -> Monster {
         pos,
         hp: 9,
         mind: Mind::Hunting(pos),
+        ..Default::default()
     }
 }
 

@@ -317,6 +317,7 @@ fn the_side_panel_lists_the_monsters_in_view_before_a_long_inventory() {
             pos: at,
             hp: 9,
             mind: crate::content::monsters::Mind::Hunting(player),
+            ..Default::default()
         }]);
     let screen = screen_text(&render(&run, &KeyReader::default(), 100, 30));
     assert!(screen.contains("kobold 9/9, hunting you"), "{screen}");

@@ -1,0 +1,445 @@
+//! Monster abilities and stealth, one rule each: archers shoot along a clear line of
+//! fire, conjurers call up blades that fade, casters blink away, breath strikes every
+//! creature on its line, thieves steal and drop their loot where they die, bats flit,
+//! eels hide under water until they strike; fights make noise that wakes sleepers near
+//! and not far, and a blow at a sleeper always lands for triple damage.
+
+use delve::base::grid::{KING, Tile};
+use delve::content::monsters::{Mind, Monster};
+use delve::run::{PlayerAction, RunState};
+
+use super::support::{monster, monster_kind, notices, put_on_open_ground, said, with_monsters};
+
+/// A run of `seed` with the player on open ground (every tile within 5 is floor), no
+/// monsters, and hit points to spare; `None` when the first level has no such ground.
+fn arena(seed: u64) -> Option<RunState> {
+    let mut run = with_monsters(seed);
+    if !put_on_open_ground(&mut run, 5) {
+        return None;
+    }
+    run.stage()
+        .set_monsters(Vec::new())
+        .set_most_hit_points(1000)
+        .set_hit_points(1000);
+    Some(run)
+}
+
+/// Arenas of the first seeds that have open ground: at least `want` of them.
+fn arenas(want: usize) -> Vec<RunState> {
+    let runs: Vec<RunState> = (0..60).filter_map(arena).take(want).collect();
+    assert!(
+        runs.len() >= want,
+        "only {} seeds had open ground",
+        runs.len()
+    );
+    runs
+}
+
+/// A monster of `name` at `offset` from the player, hunting them, numbered `id`.
+fn hunter(run: &RunState, name: &str, offset: (i32, i32), id: u32) -> Monster {
+    let player = run.player();
+    Monster {
+        id,
+        mind: Mind::Hunting(player),
+        ..monster(name, player.offset(offset.0, offset.1))
+    }
+}
+
+fn hp(run: &RunState) -> u32 {
+    run.fight().hp
+}
+
+#[test]
+fn an_archer_shoots_along_a_clear_line_and_not_through_a_wall_or_a_creature() {
+    for mut run in arenas(5) {
+        let archer = hunter(&run, "goblin archer", (4, 0), 0);
+        run.stage().set_monsters(vec![archer]);
+        let before = hp(&run);
+        let outcomes = run.apply(PlayerAction::Wait);
+        assert!(
+            said(&outcomes, "The goblin archer shoots an arrow"),
+            "{:?}",
+            notices(&outcomes)
+        );
+        assert_eq!(
+            run.level().monsters[0].pos,
+            archer.pos,
+            "it shot, not stepped"
+        );
+        let hit = said(&outcomes, "it hits you");
+        assert_eq!(hit, hp(&run) < before, "a hit hurts, a miss does not");
+
+        // A creature in the line takes the shot's place: the archer closes in instead.
+        let sleeper = Monster {
+            id: 1,
+            mind: Mind::Asleep,
+            ..monster("giant slug", run.player().offset(2, 0))
+        };
+        run.stage().set_monsters(vec![archer, sleeper]);
+        let outcomes = run.apply(PlayerAction::Wait);
+        assert!(!said(&outcomes, "shoots"), "{:?}", notices(&outcomes));
+
+        // And a wall stops it.
+        let wall = run.player().offset(2, 0);
+        run.stage().set_monsters(vec![archer]).lay(wall, Tile::Wall);
+        let outcomes = run.apply(PlayerAction::Wait);
+        assert!(!said(&outcomes, "shoots"), "{:?}", notices(&outcomes));
+    }
+}
+
+#[test]
+fn a_spitter_shoots_only_within_its_range() {
+    for mut run in arenas(3) {
+        let far = hunter(&run, "spitting cobra", (5, 0), 0);
+        run.stage().set_monsters(vec![far]);
+        let outcomes = run.apply(PlayerAction::Wait);
+        assert!(!said(&outcomes, "spits"), "range 4, standing 5 away");
+        let near = hunter(&run, "spitting cobra", (0, 3), 0);
+        run.stage().set_monsters(vec![near]);
+        let outcomes = run.apply(PlayerAction::Wait);
+        assert!(said(&outcomes, "The spitting cobra spits venom"));
+    }
+}
+
+#[test]
+fn a_conjurer_calls_up_blades_that_fade_when_their_time_is_up() {
+    let blade = monster_kind("spectral blade");
+    for mut run in arenas(4) {
+        let conjurer = hunter(&run, "goblin conjurer", (3, 0), 0);
+        run.stage().set_monsters(vec![conjurer]);
+        let outcomes = run.apply(PlayerAction::Wait);
+        assert!(
+            said(&outcomes, "The goblin conjurer calls up"),
+            "{:?}",
+            notices(&outcomes)
+        );
+        let blades: Vec<Monster> = run
+            .level()
+            .monsters
+            .iter()
+            .filter(|m| m.kind == blade)
+            .copied()
+            .collect();
+        assert!(!blades.is_empty() && blades.len() <= 3);
+        for b in &blades {
+            assert!(b.pos.chebyshev(conjurer.pos) == 1, "beside its conjurer");
+            assert!(b.fades_at.is_some());
+        }
+        let fades = blades[0].fades_at.unwrap();
+        // Not again before it has rested.
+        let outcomes = run.apply(PlayerAction::Wait);
+        assert!(!said(&outcomes, "calls up"));
+        let mut faded = false;
+        while run.turns() <= fades + 1 {
+            faded |= said(
+                &run.apply(PlayerAction::Wait),
+                "The spectral blade fades away",
+            );
+        }
+        assert!(faded, "the player saw a blade fade");
+        assert!(
+            run.level()
+                .monsters
+                .iter()
+                .all(|m| m.kind != blade || m.fades_at.unwrap() > fades),
+            "the first blades are gone"
+        );
+    }
+}
+
+#[test]
+fn a_caster_blinks_away_when_the_player_comes_next_to_it() {
+    for mut run in arenas(5) {
+        let pixie = hunter(&run, "pixie", (1, 0), 0);
+        run.stage().set_monsters(vec![pixie]);
+        let outcomes = run.apply(PlayerAction::Wait);
+        assert!(
+            said(&outcomes, "The pixie blinks away"),
+            "{:?}",
+            notices(&outcomes)
+        );
+        let now = run.level().monsters[0].pos;
+        assert!(
+            now.chebyshev(run.player()) > 2,
+            "{now} is away from the player"
+        );
+        assert!(run.level().level.tiles.is_walkable(now));
+    }
+}
+
+#[test]
+fn a_breath_strikes_every_creature_on_its_line_monsters_too() {
+    for mut run in arenas(5) {
+        let salamander = hunter(&run, "salamander", (4, 0), 0);
+        let slug = Monster {
+            id: 1,
+            mind: Mind::Asleep,
+            ..monster("giant slug", run.player().offset(2, 0))
+        };
+        let beside = Monster {
+            id: 2,
+            mind: Mind::Asleep,
+            ..monster("giant slug", run.player().offset(2, 2))
+        };
+        run.stage().set_monsters(vec![salamander, slug, beside]);
+        let before = hp(&run);
+        let outcomes = run.apply(PlayerAction::Wait);
+        assert!(
+            said(&outcomes, "The salamander breathes fire!"),
+            "{:?}",
+            notices(&outcomes)
+        );
+        let lost = before - hp(&run);
+        assert!(
+            (4..=9).contains(&lost),
+            "the fire burns the player ({lost})"
+        );
+        let slug_now = run.level().monsters.iter().find(|m| m.id == 1);
+        assert!(
+            slug_now.is_none_or(|m| m.hp < slug.hp),
+            "the slug on the line is burnt"
+        );
+        let beside_now = run.level().monsters.iter().find(|m| m.id == 2).unwrap();
+        assert_eq!(beside_now.hp, beside.hp, "the slug off the line is not");
+        // It rests before breathing again.
+        let outcomes = run.apply(PlayerAction::Wait);
+        assert!(!said(&outcomes, "breathes"));
+    }
+}
+
+#[test]
+fn a_thief_steals_a_loose_item_runs_and_drops_it_where_it_dies() {
+    let table = delve::content::loot::default_loot_table();
+    let potion = table.index_of("potion of healing").unwrap();
+    let mut stolen_somewhere = 0;
+    for mut run in arenas(6) {
+        let monkey = hunter(&run, "monkey", (1, 0), 0);
+        run.stage().set_monsters(vec![monkey]).carry(vec![potion]);
+        let mut stolen = false;
+        for _ in 0..60 {
+            let outcomes = run.apply(PlayerAction::Wait);
+            if said(&outcomes, "The monkey snatches your") {
+                stolen = true;
+                break;
+            }
+        }
+        assert!(
+            stolen,
+            "in 60 turns a monkey next to the player lands a hit"
+        );
+        assert!(
+            run.inventory().is_empty(),
+            "the potion is gone from the pack"
+        );
+        let thief = run.level().monsters[0];
+        assert_eq!(thief.carries, Some(potion));
+        let start = thief.pos.chebyshev(run.player());
+        for _ in 0..3 {
+            run.apply(PlayerAction::Wait);
+        }
+        let thief = run.level().monsters[0];
+        assert!(
+            thief.pos.chebyshev(run.player()) > start,
+            "it runs ({start} → {})",
+            thief.pos.chebyshev(run.player())
+        );
+        // Killed, it drops the potion.
+        let beside = KING
+            .iter()
+            .map(|&(dx, dy)| run.player().offset(dx, dy))
+            .find(|&p| run.level().level.tiles[p] == Tile::Floor)
+            .unwrap();
+        run.stage().set_monsters(vec![Monster {
+            pos: beside,
+            hp: 1,
+            ..thief
+        }]);
+        let step = (beside.x - run.player().x, beside.y - run.player().y);
+        for _ in 0..40 {
+            if run.level().monsters.is_empty() {
+                break;
+            }
+            let at = run.level().monsters[0].pos;
+            run.stage().set_monster_hp(0, 1);
+            let towards = (at.x - run.player().x, at.y - run.player().y);
+            if towards.0.abs() > 1 || towards.1.abs() > 1 {
+                let fled = run.level().monsters[0];
+                run.stage().set_monsters(vec![Monster {
+                    pos: beside,
+                    hp: 1,
+                    ..fled
+                }]);
+                run.apply(PlayerAction::Move(step.0, step.1));
+            } else {
+                run.apply(PlayerAction::Move(towards.0, towards.1));
+            }
+        }
+        assert!(run.level().monsters.is_empty(), "the thief is dead");
+        assert!(
+            run.level().items.iter().any(|i| i.item == potion),
+            "and the potion lies on the level"
+        );
+        stolen_somewhere += 1;
+    }
+    assert_eq!(stolen_somewhere, 6);
+}
+
+#[test]
+fn a_bat_flits_and_so_lands_fewer_blows_than_a_steady_flier() {
+    let count_attacks = |run: &mut RunState, name: &str| {
+        let mut attacks = 0;
+        for _ in 0..200 {
+            let outcomes = run.apply(PlayerAction::Wait);
+            attacks += notices(&outcomes)
+                .iter()
+                .filter(|l| {
+                    l.starts_with(&format!("The {name} hits you"))
+                        || l.starts_with(&format!("The {name} misses you"))
+                })
+                .count();
+            run.stage().set_hit_points(1000);
+        }
+        attacks
+    };
+    for mut run in arenas(3) {
+        let bat = hunter(&run, "cave bat", (1, 0), 0);
+        run.stage().set_monsters(vec![bat]);
+        let flitting = count_attacks(&mut run, "cave bat");
+        let jackal = hunter(&run, "jackal", (1, 0), 0);
+        run.stage().set_monsters(vec![jackal]);
+        let steady = count_attacks(&mut run, "jackal");
+        // Both act twice a turn; the jackal attacks on nearly every action.
+        assert!(steady >= 360, "the jackal attacked {steady} times");
+        assert!(
+            flitting * 10 < steady * 8 && flitting * 10 > steady * 3,
+            "the bat attacked {flitting} times against {steady}"
+        );
+    }
+}
+
+#[test]
+fn an_eel_hides_under_deep_water_until_it_strikes_and_never_leaves_it() {
+    for mut run in arenas(4) {
+        let player = run.player();
+        // A pool beside the player: three tiles of deep water to the east.
+        let pool = [
+            player.offset(1, 0),
+            player.offset(2, 0),
+            player.offset(3, 0),
+        ];
+        for &at in &pool {
+            run.stage().lay(at, Tile::DeepWater);
+        }
+        let eel = Monster {
+            mind: Mind::Hunting(player),
+            ..monster("eel", pool[2])
+        };
+        run.stage().set_monsters(vec![eel]);
+        assert!(run.seen_monsters().is_empty(), "under water it is unseen");
+        let mut struck = false;
+        for _ in 0..10 {
+            let outcomes = run.apply(PlayerAction::Wait);
+            let eel = run.level().monsters[0];
+            assert!(pool.contains(&eel.pos), "the eel stays in its pool");
+            if said(&outcomes, "The eel hits you") || said(&outcomes, "The eel misses you") {
+                struck = true;
+                assert_eq!(run.seen_monsters(), vec![0], "struck, it is seen");
+                break;
+            }
+            assert!(
+                run.seen_monsters().is_empty(),
+                "until it strikes it is unseen"
+            );
+        }
+        assert!(struck, "the eel came to the shore and struck");
+        // The player steps away from the shore: it dives and is not seen again.
+        run.apply(PlayerAction::Move(-1, 0));
+        run.apply(PlayerAction::Move(-1, 0));
+        assert!(
+            run.seen_monsters().is_empty(),
+            "{:?}",
+            run.level().monsters[0]
+        );
+    }
+}
+
+#[test]
+fn the_noise_of_a_fight_wakes_sleepers_near_it_and_not_far_away() {
+    let (mut near_woke, mut near_total) = (0, 0);
+    for mut run in arenas(8) {
+        let player = run.player();
+        let tiles = run.level().level.tiles.clone();
+        // Sleepers out of the player's view (so only noise can wake them): one within
+        // the noise's reach, one far beyond it.
+        let hidden = |lo: i32, hi: i32| {
+            tiles.positions().find(|&p| {
+                tiles[p] == Tile::Floor
+                    && !run.level().in_view(p)
+                    && (lo..=hi).contains(&p.chebyshev(player))
+            })
+        };
+        let (Some(near), Some(far)) = (hidden(3, 7), hidden(12, 30)) else {
+            continue;
+        };
+        let sleeper = |id, pos| Monster {
+            id,
+            mind: Mind::Asleep,
+            ..monster("kobold", pos)
+        };
+        let ogre = hunter(&run, "ogre", (1, 0), 0);
+        run.stage()
+            .set_monsters(vec![ogre, sleeper(1, near), sleeper(2, far)]);
+        // Four turns of blows at the ogre, and its own (each blow is a noise).
+        for _ in 0..4 {
+            if let Some(ogre) = run.level().monsters.iter().find(|m| m.id == 0) {
+                let step = (ogre.pos.x - run.player().x, ogre.pos.y - run.player().y);
+                if step.0.abs() <= 1 && step.1.abs() <= 1 {
+                    run.apply(PlayerAction::Move(step.0, step.1));
+                    continue;
+                }
+            }
+            run.apply(PlayerAction::Wait);
+        }
+        let mind = |id| {
+            run.level()
+                .monsters
+                .iter()
+                .find(|m| m.id == id)
+                .map(|m| m.mind)
+        };
+        assert_eq!(mind(2), Some(Mind::Asleep), "the far sleeper sleeps on");
+        near_total += 1;
+        if mind(1) != Some(Mind::Asleep) {
+            near_woke += 1;
+        }
+    }
+    assert!(
+        near_total >= 5,
+        "only {near_total} arenas had hiding places"
+    );
+    assert!(
+        near_woke * 2 >= near_total,
+        "{near_woke} of {near_total} near sleepers woke"
+    );
+}
+
+#[test]
+fn a_blow_at_a_sleeper_always_lands_for_triple_damage() {
+    let (least, most) = delve::run::PLAYER_FIGHTER.damage;
+    for mut run in arenas(10) {
+        let ogre = Monster {
+            mind: Mind::Asleep,
+            ..monster("ogre", run.player().offset(1, 0))
+        };
+        run.stage().set_monsters(vec![ogre]);
+        let outcomes = run.apply(PlayerAction::Move(1, 0));
+        assert!(said(&outcomes, "You strike the sleeping ogre unawares!"));
+        let left = run.level().monsters[0].hp;
+        let dealt = ogre.hp - left;
+        assert!(
+            dealt % 3 == 0 && (3 * least..=3 * most).contains(&dealt),
+            "dealt {dealt}"
+        );
+        assert_ne!(run.level().monsters[0].mind, Mind::Asleep, "and it wakes");
+    }
+}
