@@ -179,6 +179,7 @@ impl TestContext {
                 pos,
                 hp: default_monster_table().kind(kind).unwrap().hp,
                 mind: Mind::Hunting(player),
+                ..Default::default()
             }]);
         });
     }
