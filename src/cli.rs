@@ -1,6 +1,7 @@
 //! Command-line interface: argument definitions and dispatch. Each subcommand lives in
 //! its own file; all of them report bad input as a [`CliError`] (exit code 2).
 
+mod balance;
 mod catalog;
 mod generate;
 mod history;
@@ -42,6 +43,9 @@ enum Command {
     Stats(stats::StatsArgs),
     /// List what every run seed puts on every depth (keys, stairs, loot), for diffing.
     Catalog(catalog::CatalogArgs),
+    /// Let bots play many whole runs and report how they fared: win rate, depth of
+    /// death, what killed them, turns per depth.
+    Balance(balance::BalanceArgs),
     /// Play a recording back without a window, checking every step; exits 1 when the run
     /// comes out differently.
     Replay(replay::ReplayArgs),
@@ -153,6 +157,7 @@ pub fn run() -> ExitCode {
         Some(Command::Maze(args)) => maze::run(args),
         Some(Command::Stats(args)) => stats::run(args),
         Some(Command::Catalog(args)) => catalog::run(args),
+        Some(Command::Balance(args)) => balance::run(args),
         Some(Command::Replay(args)) => replay::run(args),
         Some(Command::History(args)) => history::run(args),
         Some(Command::Morgue(args)) => morgue::run(args),
