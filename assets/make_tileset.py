@@ -6,19 +6,27 @@ Run from anywhere with plain Python 3 (standard library only):
     python3 assets/make_tileset.py            # writes assets/tileset.png
     python3 assets/make_tileset.py --preview /tmp/tiles.png  # also an 8x zoomed copy
 
-Layout (8 columns of 16x16 tiles, index = row * 8 + column; src/render/tileset.rs names
-the same indices):
+Layout (8 columns and 10 rows of 16x16 tiles, index = row * 8 + column;
+src/front/render/tileset.rs names the same indices):
 
     row 0   wall, floor, door, up stairs, down stairs, loot, player, (blank)
     row 1   the same eight, dimmed: how remembered tiles look
     row 2   items: gold, food, potion, scroll, ring, wand, dagger, armour
-    row 3   items: amulet, rune stone; the rest blank
+    row 3   items: amulet, rune stone, key; the rest blank
     row 4   monsters: rat, jackal, giant slug, kobold, goblin skulker, cave bat, ogre, wraith
-    row 5   monsters: troll, horror; the rest blank
+    row 5   monsters: troll, horror, monkey, eel, goblin archer, spitting cobra,
+            goblin conjurer, spectral blade
+    row 6   the feature layer's terrain: closed door, deep water, shallow water, lava,
+            chasm, bridge, trap, locked door
+    row 7   the same eight, dimmed
+    row 8   monsters: pixie, bog monster, salamander, zombie, centaur, ogre shaman, golem,
+            dragon
+    row 9   blank
 
-Terrain tiles are opaque; the player and the items have transparent backgrounds so they
-can be drawn over the floor. Everything is deterministic: the speckles come from a hash,
-not from a random generator, so the PNG only changes when this script does.
+Terrain tiles are opaque; the player, the items and the monsters have transparent
+backgrounds so they can be drawn over the floor (the spectral blade is partly see-through
+itself). Everything is deterministic: the speckles come from a hash, not from a random
+generator, so the PNG only changes when this script does.
 """
 
 import os
@@ -28,7 +36,9 @@ import zlib
 
 T = 16  # tile side in pixels
 COLUMNS = 8
-ROWS = 8
+ROWS = 10
+# Monster pictures in rows 4 and 5; the rest go in row 8, below the features.
+MONSTERS_IN_ROWS_4_5 = 2 * COLUMNS
 
 CLEAR = (0, 0, 0, 0)
 
@@ -681,7 +691,9 @@ ITEM_ORDER = ["gold", "food", "potion", "scroll", "ring", "wand", "dagger", "arm
 
 # ---------------------------------------------------------------- monsters
 # One palette for all: an outline, eyes, teeth, and per-monster body shades named by
-# letter. Order is the glyph order of src/render/tileset.rs MONSTER_GLYPHS.
+# letter (or digit or sign, once the letters ran out). Order is the glyph order of
+# src/front/render/tileset.rs MONSTER_GLYPHS: the first MONSTERS_IN_ROWS_4_5 fill rows 4
+# and 5, the rest row 8.
 
 MONSTER_PALETTE = {
     "o": (16, 12, 18),
@@ -709,7 +721,46 @@ MONSTER_PALETTE = {
     "T": (96, 146, 100),
     "h": (96, 30, 80),      # horror violet
     "H": (168, 64, 140),
-    "y": (240, 200, 60),    # horror eyes, ogre club
+    "y": (240, 200, 60),    # horror eyes, ogre club, coin, sparks, flame, dragon belly
+    "m": (100, 62, 34),     # monkey brown
+    "M": (150, 100, 56),
+    "f": (232, 190, 142),   # bare skin: monkey face, pixie, centaur
+    "l": (26, 92, 96),      # eel blue-green
+    "L": (58, 146, 136),
+    "E": (150, 204, 164),   # eel belly
+    "~": (40, 86, 160),     # water
+    "=": (120, 178, 230),   # ripples
+    "d": (150, 98, 48),     # wood: bows, staff
+    "i": (234, 228, 210),   # bowstring, bone
+    "a": (136, 162, 34),    # cobra yellow-green
+    "A": (202, 216, 80),
+    "x": (70, 88, 16),      # cobra hood marks
+    "z": (176, 255, 96),    # venom
+    "u": (84, 44, 130),     # conjurer's robe
+    "U": (136, 86, 200),
+    "C": (100, 210, 255),   # magic glow, pixie wings, golem eyes
+    "I": (224, 255, 255),   # the glow's heart
+    "P": (255, 100, 184),   # pixie pink
+    "1": (60, 96, 170, 210),    # spectral blade: see-through edge,
+    "2": (150, 196, 250, 160),  # blade,
+    "3": (224, 242, 255, 220),  # gleam,
+    "4": (130, 180, 255, 70),   # and faint aura
+    "5": (58, 62, 30),      # bog murk
+    "6": (96, 100, 48),
+    "7": (140, 134, 70),
+    "F": (240, 118, 38),    # salamander orange
+    "X": (178, 46, 22),     # salamander red, shaman feathers
+    "Y": (255, 244, 170),   # flame's tip
+    "q": (96, 118, 88),     # zombie grey-green
+    "Q": (146, 168, 130),
+    "+": (84, 74, 94),      # zombie rags
+    "%": (120, 68, 36),     # centaur's horse chestnut
+    "&": (176, 110, 60),
+    "8": (84, 84, 96),      # golem stone
+    "9": (132, 132, 144),
+    "0": (184, 184, 194),
+    "D": (200, 40, 36),     # dragon red
+    "W": (118, 18, 30),     # dragon wings
 }
 
 MONSTERS = [
@@ -893,6 +944,258 @@ MONSTERS = [
         "..o...........o.",
         "................",
     ],
+    [  # monkey
+        "................",
+        "................",
+        "....oooooo......",
+        "...omMMMMmo.....",
+        ".oomMMMMMMmoo...",
+        "ofoMfeffefMofo..",
+        "ofoMffffffMofo..",
+        ".ooMMfwwfMMoooo.",
+        "...ommmmmmo.oMMo",
+        "..oMMMMMMMMooMoo",
+        ".oMoMoooMoMo.oMo",
+        ".oMfoyyyofMo.oMo",
+        "..oMoooooMo.oMo.",
+        "..omMMoMMmooMo..",
+        "..offo.offoMo...",
+        "..oooo.ooooo....",
+    ],
+    [  # eel
+        "................",
+        "................",
+        "................",
+        ".oooo...........",
+        "oLLLLo....oooo..",
+        "oLeLLLo..oLLLLo.",
+        "owwoELo.oLLooLLo",
+        ".oo.oELoLLo.oELo",
+        "....oEELLo..oELo",
+        "..==oELLLo==oELo",
+        ".==~~oooo~~~~oo=",
+        "...==~~~~~~~==..",
+        "................",
+        "................",
+        "................",
+        "................",
+    ],
+    [  # goblin archer
+        "................",
+        "...oooo.....oo..",
+        "..oNNNNo...oddo.",
+        "ooNNNNNNoo.ioodo",
+        "oNoNeNeoNo.i.odo",
+        ".ooNNNNNoo.i..od",
+        "...oNwwNo..i..od",
+        "..oocccoooNNo.od",
+        ".oNccccNNNNNNNod",
+        ".oNocccco..i..od",
+        ".oNocccco..i..od",
+        "..oonnnno..i.odo",
+        "...onoono..ioodo",
+        "...onoono...oddo",
+        "..ooooooo....oo.",
+        "................",
+    ],
+    [  # spitting cobra
+        "......oooo......",
+        ".....oAAAAo..z..",
+        "....oAeAAeAo.z.z",
+        "...ooAAAAAAoo.z.",
+        "..oAaoAAAAoaAo..",
+        ".oAaxaoeeoaxaAo.",
+        ".oAaxaeaaeaxaAo.",
+        ".oAaaaaAAaaaaaAo",
+        "..oAaaaAAaaaaAo.",
+        "...ooaaAAaaoo...",
+        ".....oaAAao.....",
+        "..oooaaAAaaooo..",
+        ".oAAAaaaaaaAAAo.",
+        "oaAAAAAAAAAAAAao",
+        ".oaaaaaaaaaaaao.",
+        "..oooooooooooo..",
+    ],
+    [  # goblin conjurer
+        "......oo........",
+        ".....oUUo.......",
+        "....oUuUUo......",
+        "...oUUuUUUo.....",
+        "..ooooooooooo...",
+        ".oNoNeNNeNoNo...",
+        "..ooNNwwNNoo.CC.",
+        "...oNNNNNNo.CIIC",
+        "..oUUUUUUUUoCIIC",
+        ".oUuUUUUUUUNoCC.",
+        ".oNoUUUUUUuoo...",
+        "..ooUUUUUUuo....",
+        "...oUUUUUUUuo...",
+        "..oUUUUUUUUUuo..",
+        "..oooooooooooo..",
+        "................",
+    ],
+    [  # spectral blade
+        "................",
+        ".......11.......",
+        "......1331......",
+        ".......11.......",
+        "......1221......",
+        "..111111111111..",
+        "..1I33322333I1..",
+        "..111132231111..",
+        "....41322214....",
+        "....41322214....",
+        "....41322214....",
+        "....41322214....",
+        "....41322214....",
+        ".....413214.....",
+        "......4114......",
+        ".......44.......",
+    ],
+    [  # pixie
+        "................",
+        "..y.........y...",
+        ".ooo..oooo..ooo.",
+        "oCICooPPPPooCICo",
+        "oCIICoPffPoCIICo",
+        "oCIICoeffeoCIICo",
+        ".oCICoffffoCICo.",
+        "..oCCooPPooCCo..",
+        "...ooofPPfooo...",
+        ".....oPPPPo..y..",
+        "....oPPPPPPo....",
+        ".....oooooo.....",
+        "......ofof......",
+        "......oo.oo.....",
+        "....y...........",
+        "................",
+    ],
+    [  # bog monster
+        "................",
+        "oo............oo",
+        "o6o..........o6o",
+        ".o6o........o6o.",
+        ".o66o.oooo.o66o.",
+        "..o66o7766o66o..",
+        "..o66e6666e66o..",
+        ".o666666666666o.",
+        ".o66owowowow66o.",
+        "o66666666666666o",
+        "o65666656666566o",
+        "o55655655655655o",
+        ".o5o55o55o55o5o.",
+        "..o.oo.oo.oo.o..",
+        "................",
+        "................",
+    ],
+    [  # salamander
+        "................",
+        "............Y...",
+        "...........yYy..",
+        "..........oyYFo.",
+        "..........oFyFo.",
+        "..........oXFo..",
+        ".ooooo....oXo...",
+        "oFFFFFoo..oXo...",
+        "oFeFFFFFooXo....",
+        "owFFyFFyFFXo....",
+        ".ooXXFFFFFXo....",
+        "..oXoXXXXoXo....",
+        ".oXo.oXo.oXo....",
+        ".oo..oo..oo.....",
+        "................",
+        "................",
+    ],
+    [  # zombie
+        "................",
+        "....ooooo.......",
+        "...oQQQQQo......",
+        "...oQeQeQo......",
+        "...oQQQQQo......",
+        "...oQwwwQo......",
+        "...ooQQQoo......",
+        "..o++++++ooooooo",
+        "..o+++QQQQQQQQQo",
+        "..o+++ooooooQQQo",
+        "..o+++++o...ooo.",
+        "..oq++++o.......",
+        "...oqqqqo.......",
+        "...oqooqo.......",
+        "..ooqooqoo......",
+        "..oooooooo......",
+    ],
+    [  # centaur
+        "..o.oooo........",
+        ".odoommmmo......",
+        "odioofemmo......",
+        "odio.ffmmo......",
+        "odio.offo.......",
+        "offfffffffo.....",
+        "odio.offfffo....",
+        "odio.offffo..oo.",
+        ".odooo&&&&&ooomo",
+        "..io%&&&&&&&&omo",
+        "...o%&&&&&&&%omo",
+        "....o%%%%%%%%o.m",
+        "....o%o%o.o%o%o.",
+        "....o%o%o.o%o%o.",
+        "....owowo.owowo.",
+        "....ooooo.ooooo.",
+    ],
+    [  # ogre shaman
+        "..oiio..oXyXo...",
+        ".oieieo.ooooo...",
+        ".oiiiiooRRRRRo..",
+        "..owwo.oReRReRo.",
+        "...oo..oRRRRRRo.",
+        "...od..oRwRRwRo.",
+        "...od...oRRRRo..",
+        "...odooRRRRRRRRo",
+        "...odRRrrrrrrRRo",
+        "...odoRoiiiiroRo",
+        "...od.oRrrrrRoRo",
+        "...od.occcccco..",
+        "...od..oRRoRRo..",
+        "...od..oRRoRRo..",
+        "...od.ooRRoRRoo.",
+        "...oo.ooooooooo.",
+    ],
+    [  # golem
+        "................",
+        ".....oooooo.....",
+        ".....o0999o.....",
+        ".....o9C9C9o....",
+        ".....o98889o....",
+        "..oooooooooooo..",
+        ".o00999999990o..",
+        "o009o999989o990o",
+        "o999o998999o999o",
+        "o999o999999o999o",
+        "o888o889999o888o",
+        ".ooo.o999989oooo",
+        ".....o999o999o..",
+        ".....o999o999o..",
+        "....o0999o9990o.",
+        "....oooooooooooo",
+    ],
+    [  # dragon
+        "o..............o",
+        "Wo....o..o....oW",
+        "oWo..oDooDo..oWo",
+        "oWWo.oDDDDo.oWWo",
+        "oWWWooDyDyooWWWo",
+        "oWWWWoDDDDoWWWWo",
+        "oWWWWWoDwwoWWWWo",
+        ".oWWWoDDDDDoWWWo",
+        "..oWoDDyyyDDoWo.",
+        "...oDDyyyyyDDo..",
+        "...oDDyyyyyDDo..",
+        "....oDDyyyDDo.oo",
+        "...oDDoDDDoDDoDo",
+        "..owDo.oDDDDDDo.",
+        "...oo...oooooo..",
+        "................",
+    ],
 ]
 
 
@@ -939,12 +1242,16 @@ def main():
     items = [Tile().stamp(ITEMS[name], ITEM_PALETTE) for name in ITEM_ORDER]
     tiles = terrain + [dim(t) for t in terrain] + items
     tiles += [Tile()] * (4 * COLUMNS - len(tiles))
-    tiles += [Tile().stamp(rows, MONSTER_PALETTE) for rows in MONSTERS]
+    monsters = [Tile().stamp(rows, MONSTER_PALETTE) for rows in MONSTERS]
+    tiles += monsters[:MONSTERS_IN_ROWS_4_5]
     tiles += [Tile()] * (6 * COLUMNS - len(tiles))
     # The terrain of the feature layer, in the order of `terrain_picture`.
     features = [closed_door(), water(True), water(False), lava(), chasm(), bridge(), trap(), locked_door()]
     tiles += features + [dim(t) for t in features]
+    # The monsters that did not fit in rows 4 and 5 go on below the features.
+    tiles += monsters[MONSTERS_IN_ROWS_4_5:]
     tiles += [Tile()] * (COLUMNS * ROWS - len(tiles))
+    assert len(tiles) == COLUMNS * ROWS, f"{len(tiles)} tiles"
 
     width, height = COLUMNS * T, ROWS * T
     sheet = [[CLEAR] * width for _ in range(height)]

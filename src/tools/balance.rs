@@ -23,6 +23,11 @@ use crate::run::{Outcome, PlayerAction, Rules, RunEnd, RunState};
 /// counts as neither a win nor a death).
 pub const ACTION_LIMIT: u32 = 30_000;
 
+/// Turns a bot spends on one depth before it stops exploring and heads for the way
+/// down as if it remembered it (over traps, through deep water and secret doors,
+/// through whatever stands in the way): a bot measures fights, not its own patience.
+pub const PATIENCE_TURNS: u64 = 2_500;
+
 /// Which bot plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Bot {
@@ -177,6 +182,8 @@ struct Brain {
     blocked: bool,
     /// Turns in a row it waited for hunters in view that did not come.
     waited: u32,
+    /// The depth it is on and the turn it arrived there.
+    arrived: (u32, u64),
     /// Times in a row the level was explored and its stairs not found (hidden behind a
     /// secret door or a trap): search, then go by memory.
     lost: u32,
@@ -189,6 +196,14 @@ impl Brain {
             // Stuck on something that takes no turn: let a turn pass.
             self.idle = 0;
             return PlayerAction::Wait;
+        }
+        if self.arrived.0 != run.depth() {
+            self.arrived = (run.depth(), run.turns());
+        }
+        if run.turns() - self.arrived.1 > PATIENCE_TURNS
+            && let Some(action) = head_for_the_way_down(run)
+        {
+            return action;
         }
         match bot {
             Bot::Plain => self.plain(run),
@@ -220,7 +235,7 @@ impl Brain {
                 .iter()
                 .any(|o| matches!(o, Outcome::Notice(t) if t.contains(text)))
         };
-        if said("trap you found") {
+        if said("trap you found") || said("The way there is blocked") {
             self.blocked = true;
         }
         if said("not found the stairs") || said("The stairs are sealed") {
@@ -336,15 +351,7 @@ impl Brain {
                 self.explored_at = None;
                 return PlayerAction::Search;
             }
-            // The level's must-find item while the stairs are sealed, else the stairs.
-            let table = run.campaign().loot_table();
-            let rune = run.level().items.iter().find(|i| {
-                table.items().get(i.item).is_some_and(|item| item.must_find)
-            });
-            let down = match rune {
-                Some(rune) if run.stairs_sealed() => rune.pos,
-                _ => run.level().level.down,
-            };
+            let down = way_down(run);
             let ahead = step_over_traps(run, down);
             let secret = ahead.and_then(|step| match step {
                 PlayerAction::Move(dx, dy) => Some(run.player().offset(dx, dy)),
@@ -551,6 +558,21 @@ fn explore_by_hand(run: &RunState) -> Option<PlayerAction> {
     Some(PlayerAction::Move(to.x - player.x, to.y - player.y))
 }
 
+/// Where the way down starts: the level's must-find item while the stairs are sealed,
+/// else the stairs.
+fn way_down(run: &RunState) -> Pos {
+    let table = run.campaign().loot_table();
+    let rune = run
+        .level()
+        .items
+        .iter()
+        .find(|i| table.items().get(i.item).is_some_and(|item| item.must_find));
+    match rune {
+        Some(rune) if run.stairs_sealed() => rune.pos,
+        _ => run.level().level.down,
+    }
+}
+
 /// One step toward `goal` on a map that crosses traps and secret doors (but no other
 /// hazard, and no locked door).
 fn step_over_traps(run: &RunState, goal: Pos) -> Option<PlayerAction> {
@@ -559,6 +581,31 @@ fn step_over_traps(run: &RunState, goal: Pos) -> Option<PlayerAction> {
     let map = DijkstraMap::toward_over(tiles, crossed, [goal]);
     let player = run.player();
     let to = map.downhill(player, |p| run.level().monster_at(p).is_none())?;
+    Some(PlayerAction::Move(to.x - player.x, to.y - player.y))
+}
+
+/// Out of patience ([`PATIENCE_TURNS`]): the next step of the way down, over traps,
+/// through deep water and secret doors (searching before one), attacking whatever
+/// stands in the way; the stairs taken once there. `None` when no way is left.
+fn head_for_the_way_down(run: &RunState) -> Option<PlayerAction> {
+    let goal = way_down(run);
+    let player = run.player();
+    if player == goal {
+        return Some(if run.stairs_sealed() {
+            PlayerAction::PickUp
+        } else {
+            PlayerAction::Descend
+        });
+    }
+    let tiles = &run.level().level.tiles;
+    let crossed = |t: Tile| {
+        t.is_walkable() || t.trap().is_some() || t == Tile::SecretDoor || t == Tile::DeepWater
+    };
+    let map = DijkstraMap::toward_over(tiles, crossed, [goal]);
+    let to = map.downhill(player, |_| true)?;
+    if run.level().tile_at(to) == Some(Tile::SecretDoor) {
+        return Some(PlayerAction::Search);
+    }
     Some(PlayerAction::Move(to.x - player.x, to.y - player.y))
 }
 

@@ -18,7 +18,7 @@ pub const TILE_SIDE: u32 = 16;
 /// Tiles per row of the tileset picture.
 pub const COLUMNS: u32 = 8;
 /// Rows of tiles in the tileset picture.
-pub const ROWS: u32 = 8;
+pub const ROWS: u32 = 10;
 
 /// The tileset picture, `assets/tileset.png`.
 const TILESET_PNG: &[u8] = include_bytes!("../../../assets/tileset.png");
@@ -33,13 +33,40 @@ const LOOT: u32 = 5;
 const FIRST_ITEM: u32 = 2 * COLUMNS;
 /// The glyphs of the loot table that have their own picture, in tileset order.
 const ITEM_GLYPHS: [char; 11] = ['$', '%', '!', '?', '=', '/', ')', '[', '"', '*', '('];
-/// The first monster picture; monsters follow in the order of [`MONSTER_GLYPHS`].
+/// The first monster picture; monsters follow in the order of [`MONSTER_GLYPHS`], the
+/// first [`MONSTERS_BEFORE_FEATURES`] of them here (rows 4 and 5), the rest from
+/// [`MORE_MONSTERS`].
 const FIRST_MONSTER: u32 = 4 * COLUMNS;
+/// How many monster pictures fit between [`FIRST_MONSTER`] and [`FIRST_FEATURE`].
+const MONSTERS_BEFORE_FEATURES: usize = (FIRST_FEATURE - FIRST_MONSTER) as usize;
+/// Where the monster pictures go on once rows 4 and 5 are full: row 8, below the
+/// features' bright and dim rows.
+const MORE_MONSTERS: u32 = 8 * COLUMNS;
 /// The first picture of the terrain the feature layer lays (closed door, deep and
-/// shallow water, lava, chasm, bridge, trap); their dim looks are the row below.
+/// shallow water, lava, chasm, bridge, trap, locked door); their dim looks are the row
+/// below.
 const FIRST_FEATURE: u32 = 6 * COLUMNS;
 /// The glyphs of the monster table that have their own picture, in tileset order.
-const MONSTER_GLYPHS: [char; 10] = ['r', 'j', 'w', 'k', 'g', 'b', 'O', 'W', 'T', 'H'];
+const MONSTER_GLYPHS: [char; 24] = [
+    'r', 'j', 'w', 'k', 'g', 'b', 'O', 'W', 'T', 'H', 'm', 'e', 'a', 'c', 'C', '|', 'p', 'B', 'S',
+    'Z', 'A', 'o', 'G', 'D',
+];
+/// The position in [`MONSTER_GLYPHS`] of the horror, whose picture shows a monster of a
+/// glyph without one of its own.
+const HORROR: usize = glyph_position('H');
+
+/// The position of `glyph` in [`MONSTER_GLYPHS`], found while compiling: a glyph not in
+/// the list stops the build.
+const fn glyph_position(glyph: char) -> usize {
+    let mut i = 0;
+    while i < MONSTER_GLYPHS.len() {
+        if MONSTER_GLYPHS[i] == glyph {
+            return i;
+        }
+        i += 1;
+    }
+    panic!("the glyph has no picture");
+}
 
 /// The tileset image and its atlas layout, for the tilemap and for sprites.
 #[derive(Resource, Clone, Debug)]
@@ -158,10 +185,17 @@ pub fn item_index(glyph: char) -> u32 {
 }
 
 /// The picture of a monster with this monster-table glyph (a table of one's own may
-/// use others: they show as the last picture, the horror).
+/// use others: they show as the horror).
 pub fn monster_index(glyph: char) -> u32 {
-    let known = MONSTER_GLYPHS.iter().position(|&g| g == glyph);
-    FIRST_MONSTER + known.unwrap_or(MONSTER_GLYPHS.len() - 1) as u32
+    let i = MONSTER_GLYPHS
+        .iter()
+        .position(|&g| g == glyph)
+        .unwrap_or(HORROR);
+    if i < MONSTERS_BEFORE_FEATURES {
+        FIRST_MONSTER + i as u32
+    } else {
+        MORE_MONSTERS + (i - MONSTERS_BEFORE_FEATURES) as u32
+    }
 }
 
 #[cfg(test)]
@@ -252,11 +286,36 @@ mod tests {
     }
 
     #[test]
+    fn monster_pictures_go_round_the_features_and_a_strange_glyph_shows_the_horror() {
+        assert_eq!(monster_index('r'), FIRST_MONSTER);
+        assert_eq!(
+            monster_index('|'),
+            FIRST_FEATURE - 1,
+            "the last of rows 4 and 5"
+        );
+        assert_eq!(monster_index('p'), MORE_MONSTERS, "the first of row 8");
+        assert_eq!(monster_index('D'), MORE_MONSTERS + COLUMNS - 1);
+        for glyph in MONSTER_GLYPHS {
+            let index = monster_index(glyph);
+            assert!(index < COLUMNS * ROWS, "{glyph}");
+            assert!(!(FIRST_FEATURE..MORE_MONSTERS).contains(&index), "{glyph}");
+        }
+        assert_eq!(MONSTER_GLYPHS[HORROR], 'H');
+        assert_eq!(monster_index('H'), FIRST_MONSTER + 9);
+        assert_eq!(monster_index('\u{263a}'), monster_index('H'));
+    }
+
+    #[test]
     fn the_embedded_tileset_has_the_expected_size() {
         let image = decode_tileset().expect("tileset decodes");
         assert_eq!(
             image.size(),
             UVec2::new(COLUMNS * TILE_SIDE, ROWS * TILE_SIDE)
+        );
+        assert_eq!(
+            image.size(),
+            UVec2::new(128, 160),
+            "8 by 10 tiles of 16 pixels"
         );
     }
 }
