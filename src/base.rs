@@ -9,6 +9,7 @@ internal_mod!(analysis);
 pub mod dijkstra;
 pub mod fov;
 pub mod grid;
+pub mod line;
 pub mod perm;
 pub mod rng;
 pub mod ron_text;

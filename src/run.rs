@@ -5,7 +5,9 @@
 //! it actions and show its state. What the player sees of it — the map, the status line,
 //! the panels, the help and the keys — is the view's ([`crate::view`]). No Bevy in here.
 
+mod abilities;
 mod arrival;
+mod arrivals;
 mod chronicle;
 mod designer;
 mod doing;
@@ -28,7 +30,11 @@ mod watch;
 
 use std::collections::BTreeMap;
 
+pub use abilities::{
+    BLINK_RECHARGE, FIGHT_NOISE, FLIT_ONE_IN, NOISE_WAKE_PERCENT, SNEAK_ATTACK_MULTIPLIER,
+};
 pub use arrival::{Arrival, ChangeReason, arrival_notice};
+pub use arrivals::ARRIVAL_DISTANCE;
 pub use chronicle::{Chronicle, Note, NoteKind, RunOrigin};
 pub use doing::Doing;
 pub use fight::{

@@ -7,6 +7,8 @@
 //!     name: "Caves",          // optional, shown in the HUD
 //!     seed: 42,               // master seed of the run
 //!     final_depth: 10,        // optional: its down stairs, taken with the rune, win
+//!     arrivals: 100,          // optional: one chance in this many each turn that a
+//!                             // monster arrives (0: never; default 100)
 //!     loot: "my-loot.ron",    // optional: the loot table, beside this file
 //!                             // (default: the embedded levels/loot.ron)
 //!     monsters: "my-monsters.ron", // optional: the monster table, beside it too
@@ -42,6 +44,10 @@ pub const MAX_DEPTH: u32 = 999;
 /// The final depth of a campaign that names none.
 pub const DEFAULT_FINAL_DEPTH: u32 = 10;
 
+/// A campaign's [`CampaignConfig::arrivals`] when it names none: one chance in 100 each
+/// turn that a monster arrives.
+pub const DEFAULT_ARRIVALS: u32 = 100;
+
 /// A run: its master seed and the generator of each depth.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -57,6 +63,10 @@ pub struct CampaignConfig {
     /// (a must-find item); [`DEFAULT_FINAL_DEPTH`] when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub final_depth: Option<u32>,
+    /// One chance in this many, each turn, that a monster of the depth arrives on the
+    /// level out of the player's sight ([`DEFAULT_ARRIVALS`] when absent; 0: never).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arrivals: Option<u32>,
     /// The campaign's own loot table, a file named relative to the campaign file; the
     /// embedded `levels/loot.ron` when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -155,6 +165,11 @@ impl CampaignConfig {
     /// The depth whose down stairs win the run (taken carrying the rune).
     pub fn final_depth(&self) -> u32 {
         self.final_depth.unwrap_or(DEFAULT_FINAL_DEPTH)
+    }
+
+    /// One chance in this many, each turn, that a monster arrives (0: never).
+    pub fn arrivals(&self) -> u32 {
+        self.arrivals.unwrap_or(DEFAULT_ARRIVALS)
     }
 
     /// The loot table the campaign's levels draw from.

@@ -103,12 +103,7 @@ impl RunState {
             let distance = monster.pos.chebyshev(self.player);
             let rested = self.turns >= monster.recharged_at;
             let used = match ability {
-                Ability::Summon {
-                    kind: called,
-                    count,
-                    every,
-                    lasts,
-                } if rested => self.summon(index, kind, called, *count, *every, *lasts, out),
+                Ability::Summon { .. } if rested => self.summon(index, kind, ability, out),
                 Ability::Breath {
                     range,
                     damage,
@@ -229,19 +224,25 @@ impl RunState {
         true
     }
 
-    /// [`Ability::Summon`]: `count` monsters of kind `called` on free tiles next to the
-    /// summoner (fewer if fewer are free), hunting the player, fading after `lasts`.
-    #[allow(clippy::too_many_arguments)]
+    /// [`Ability::Summon`] (`summons`): its `count` monsters of its `kind` on free tiles
+    /// next to the summoner (fewer if fewer are free), hunting the player, fading after
+    /// `lasts` turns; the summoner rests `every` turns.
     fn summon(
         &mut self,
         index: usize,
         kind: &MonsterKind,
-        called: &str,
-        count: u32,
-        every: u32,
-        lasts: u32,
+        summons: &Ability,
         out: &mut Vec<Outcome>,
     ) -> bool {
+        let &Ability::Summon {
+            kind: ref called,
+            count,
+            every,
+            lasts,
+        } = summons
+        else {
+            return false;
+        };
         let table = self.campaign.shared_monster_table();
         let Some(called_kind) = table.index_of(called) else {
             return false;
@@ -267,8 +268,8 @@ impl RunState {
             return false;
         }
         self.level.monsters[index].recharged_at = self.turns + u64::from(every);
-        let mut id = self.level.next_monster_id();
-        for &pos in &places {
+        let first = self.level.next_monster_id();
+        for (id, &pos) in (first..).zip(&places) {
             self.level.monsters.push(Monster {
                 id,
                 kind: called_kind,
@@ -281,7 +282,6 @@ impl RunState {
             self.fight
                 .schedule
                 .add(Actor::Monster(id), summoned.speed.ticks());
-            id += 1;
         }
         out.push(Outcome::Disturbed);
         let what = if places.len() == 1 {

@@ -312,6 +312,7 @@ impl RunState {
             fight.hp += 1;
         }
         fight.schedule.done(Actor::Player, NORMAL_TICKS);
+        self.maybe_a_monster_arrives();
         self.level
             .maps
             .toward

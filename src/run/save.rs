@@ -112,10 +112,11 @@ pub struct GameSave {
     /// for the embedded set (and in every save made before vaults existed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub vault_set: Option<String>,
-    /// The edition of the embedded monster table a run with monsters plays
-    /// ([`MONSTER_TABLE_EDITION`]) when it holds no table of its own. Absent in saves
-    /// made before editions (before monster abilities): those runs go on with the first
-    /// edition's table, which they were made with.
+    /// The edition of the embedded monster table of the delve that wrote a run with
+    /// monsters ([`MONSTER_TABLE_EDITION`]): the table the run plays when it holds none
+    /// of its own. Absent in saves made before editions (before monster abilities):
+    /// those runs go on with the first edition's table, which they were made with, and
+    /// are brought up to the rules of a real run as such saves are.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub monster_edition: Option<u32>,
 }
@@ -184,7 +185,9 @@ impl RunState {
             })
             .collect();
         let held = self.campaign.held_tables();
-        let monster_edition = (self.rules.saves_the_fight() && held.monsters.is_none())
+        let monster_edition = self
+            .rules
+            .saves_the_fight()
             .then_some(MONSTER_TABLE_EDITION);
         GameSave {
             campaign: self.campaign.clone(),
@@ -210,6 +213,10 @@ impl RunState {
     /// Puts a run back from a save, checking that it makes sense (the error says what
     /// does not) and generating the level the player is on.
     pub fn restore(save: GameSave) -> Result<RunState, String> {
+        // A save that names its monster edition was written under today's rules: it
+        // needs no bringing up to date (and a run begun below depth 1 has found nothing
+        // above it, which an older save would mean otherwise).
+        let written_under_todays_rules = save.monster_edition.is_some();
         if save.campaign.depths.is_empty() {
             return Err("the campaign lists no levels".into());
         }
@@ -371,7 +378,9 @@ impl RunState {
             generation,
             chronicle,
         };
-        run.bring_up_to_date();
+        if !written_under_todays_rules {
+            run.bring_up_to_date();
+        }
         run.level.look_from(run.player);
         Ok(run)
     }

@@ -250,7 +250,7 @@ impl Brain {
     fn plain(&mut self, run: &RunState) -> PlayerAction {
         let fight = run.fight();
         if fight.hp * 5 < fight.max_hp * 2
-            && let Some(letter) = healing_letter(run, false)
+            && let Some(letter) = healing_letter(run)
         {
             return PlayerAction::Use(letter);
         }
@@ -268,7 +268,7 @@ impl Brain {
             return PlayerAction::Use(letter);
         }
         if fight.hp * 2 < fight.max_hp
-            && let Some(letter) = healing_letter(run, fight.hp * 4 < fight.max_hp)
+            && let Some(letter) = known_healing_letter(run, fight.hp * 4 < fight.max_hp)
         {
             return PlayerAction::Use(letter);
         }
@@ -439,31 +439,48 @@ impl Brain {
         let knowledge = run.knowledge();
         let loot = run.campaign().loot_table();
         run.lettered_inventory().into_iter().find_map(|l| {
-            let striking = matches!(loot.items()
-                    .get(l.kind)?.effect, Effect::Strike(..));
+            let striking = matches!(loot.items().get(l.kind)?.effect, Effect::Strike(..));
             let charged = run.wand_charges(l.kind).is_some_and(|c| c > 0);
             (striking && charged && knowledge.knows(l.kind)).then(|| l.letter as u8 - b'a')
         })
     }
 }
 
-/// The letter of a known healing potion carried (the strongest first when `badly`).
-fn healing_letter(run: &RunState, badly: bool) -> Option<u8> {
-    let table = run.campaign().loot_table();
+/// The letter of a healing potion carried, known or not (the plain bot knows its
+/// potions by heart), the weakest first.
+fn healing_letter(run: &RunState) -> Option<u8> {
+    healing_letters(run, |_| true)
+        .first()
+        .map(|&(_, letter)| letter)
+}
+
+/// The letter of a healing potion the player has identified: the strongest when
+/// `badly` hurt, else the weakest.
+fn known_healing_letter(run: &RunState, badly: bool) -> Option<u8> {
     let knowledge = run.knowledge();
+    let potions = healing_letters(run, |kind| knowledge.knows(kind));
+    if badly {
+        potions.last()
+    } else {
+        potions.first()
+    }
+    .map(|&(_, letter)| letter)
+}
+
+/// The healing potions carried that `known` allows (by kind), as (amount, letter),
+/// weakest first.
+fn healing_letters(run: &RunState, known: impl Fn(usize) -> bool) -> Vec<(u32, u8)> {
+    let table = run.campaign().loot_table();
     let mut potions: Vec<(u32, u8)> = run
         .lettered_inventory()
         .into_iter()
-        .filter_map(|l| match table.items()
-                    .get(l.kind)?.effect {
-            Effect::Heal(amount) if knowledge.knows(l.kind) || !badly => {
-                Some((amount, l.letter as u8 - b'a'))
-            }
+        .filter_map(|l| match table.items().get(l.kind)?.effect {
+            Effect::Heal(amount) if known(l.kind) => Some((amount, l.letter as u8 - b'a')),
             _ => None,
         })
         .collect();
     potions.sort();
-    if badly { potions.last() } else { potions.first() }.map(|&(_, letter)| letter)
+    potions
 }
 
 /// Where the monsters that hunt or fight the player stand, among those in view.
@@ -762,11 +779,7 @@ impl BalanceReport {
         let percent = |n: usize| (n * 1000).checked_div(runs).unwrap_or(0) as f64 / 10.0;
         let wins = self.wins();
         let deaths = self.death_depths();
-        let stuck = self
-            .runs
-            .iter()
-            .filter(|r| r.end == BotEnd::Stuck)
-            .count();
+        let stuck = self.runs.iter().filter(|r| r.end == BotEnd::Stuck).count();
         let first = self.runs.first().map_or(0, |r| r.seed);
         let mut text = String::new();
         let _ = writeln!(
@@ -805,7 +818,10 @@ impl BalanceReport {
             let share = (n * 100).checked_div(deaths.len()).unwrap_or(0);
             let _ = writeln!(text, "    {n:>4} {share:>3} %  {name}");
         }
-        let _ = writeln!(text, "  turns per depth (mean over the runs that reached it):");
+        let _ = writeln!(
+            text,
+            "  turns per depth (mean over the runs that reached it):"
+        );
         for (depth, mean) in self.turns_per_depth() {
             let reached = self
                 .runs

@@ -2,18 +2,21 @@
 //! fire, conjurers call up blades that fade, casters blink away, breath strikes every
 //! creature on its line, thieves steal and drop their loot where they die, bats flit,
 //! eels hide under water until they strike; fights make noise that wakes sleepers near
-//! and not far, and a blow at a sleeper always lands for triple damage.
+//! and not far, and a blow at a sleeper always lands for triple damage; monsters arrive
+//! now and then while the player lingers.
 
 use delve::base::grid::{KING, Tile};
 use delve::content::monsters::{Mind, Monster};
-use delve::run::{PlayerAction, RunState};
+use delve::run::{PlayerAction, RunState, SNEAK_ATTACK_MULTIPLIER};
 
-use super::support::{monster, monster_kind, notices, put_on_open_ground, said, with_monsters};
+use super::support::{
+    monster, monster_kind, notices, put_on_open_ground, said, with_monsters, with_monsters_staying,
+};
 
 /// A run of `seed` with the player on open ground (every tile within 5 is floor), no
 /// monsters, and hit points to spare; `None` when the first level has no such ground.
 fn arena(seed: u64) -> Option<RunState> {
-    let mut run = with_monsters(seed);
+    let mut run = with_monsters_staying(seed);
     if !put_on_open_ground(&mut run, 5) {
         return None;
     }
@@ -437,9 +440,155 @@ fn a_blow_at_a_sleeper_always_lands_for_triple_damage() {
         let left = run.level().monsters[0].hp;
         let dealt = ogre.hp - left;
         assert!(
-            dealt % 3 == 0 && (3 * least..=3 * most).contains(&dealt),
+            dealt.is_multiple_of(SNEAK_ATTACK_MULTIPLIER)
+                && (SNEAK_ATTACK_MULTIPLIER * least..=SNEAK_ATTACK_MULTIPLIER * most)
+                    .contains(&dealt),
             "dealt {dealt}"
         );
         assert_ne!(run.level().monsters[0].mind, Mind::Asleep, "and it wakes");
+    }
+}
+
+/// An arena of `seed` in the built-in campaign as it is (monsters arrive).
+fn open_arena(seed: u64) -> Option<RunState> {
+    let mut run = with_monsters(seed);
+    if !put_on_open_ground(&mut run, 5) {
+        return None;
+    }
+    run.stage()
+        .set_monsters(Vec::new())
+        .set_most_hit_points(1000)
+        .set_hit_points(1000);
+    Some(run)
+}
+
+#[test]
+fn monsters_arrive_now_and_then_out_of_sight_hunting_the_player() {
+    use delve::levels::config::DEFAULT_ARRIVALS;
+    use delve::run::ARRIVAL_DISTANCE;
+    let (mut arrived, mut arenas) = (0, 0);
+    for mut run in (0..40).filter_map(open_arena).take(3) {
+        arenas += 1;
+        for _ in 0..u64::from(DEFAULT_ARRIVALS) * 4 {
+            let before: Vec<u32> = run.level().monsters.iter().map(|m| m.id).collect();
+            run.apply(PlayerAction::Wait);
+            run.stage().set_hit_points(1000);
+            for m in run
+                .level()
+                .monsters
+                .iter()
+                .filter(|m| !before.contains(&m.id))
+            {
+                // It may have taken its first steps already, but it came from afar.
+                assert!(
+                    m.pos.chebyshev(run.player()) >= ARRIVAL_DISTANCE - 4,
+                    "{m:?} arrived close"
+                );
+                assert!(matches!(m.mind, Mind::Hunting(_)), "{m:?} hunts");
+                arrived += 1;
+            }
+        }
+    }
+    assert_eq!(arenas, 3);
+    // About 4 per arena over 4 × DEFAULT_ARRIVALS turns: 12 expected, never none.
+    assert!((3..=30).contains(&arrived), "{arrived} arrivals");
+    // And a campaign that asks for none gets none.
+    let mut quiet = arena(0).or_else(|| arena(1)).expect("open ground");
+    for _ in 0..1000 {
+        quiet.apply(PlayerAction::Wait);
+    }
+    assert!(quiet.level().monsters.is_empty());
+}
+
+#[test]
+fn no_monster_arrives_on_a_level_that_holds_twice_its_starting_count() {
+    let mut run = (0..40).find_map(open_arena).expect("open ground");
+    let tiles = run.level().level.tiles.clone();
+    let plan = delve::content::monsters::SpawnPlan {
+        depth: run.depth(),
+        clearance: run.level().key.config.stair_clearance(),
+    };
+    let crowd: Vec<Monster> = tiles
+        .positions()
+        .filter(|&p| tiles[p] == Tile::Floor && p.chebyshev(run.player()) > 20)
+        .take(plan.count(tiles.len()) * 2)
+        .enumerate()
+        .map(|(i, pos)| Monster {
+            id: i as u32,
+            mind: Mind::Asleep,
+            ..monster("giant slug", pos)
+        })
+        .collect();
+    let count = crowd.len();
+    run.stage().set_monsters(crowd);
+    for _ in 0..500 {
+        run.apply(PlayerAction::Wait);
+    }
+    assert_eq!(run.level().monsters.len(), count);
+}
+
+mod long_play {
+    use proptest::prelude::*;
+
+    use delve::levels::config::CampaignConfig;
+    use delve::run::{PlayerAction, Rules, RunState};
+
+    use super::super::fight::check_invariants;
+
+    fn any_action() -> impl Strategy<Value = PlayerAction> {
+        prop_oneof![
+            10 => (-1i32..=1, -1i32..=1).prop_map(|(dx, dy)| PlayerAction::Move(dx, dy)),
+            3 => Just(PlayerAction::Wait),
+            1 => Just(PlayerAction::Rest),
+            1 => Just(PlayerAction::Search),
+            1 => Just(PlayerAction::Explore),
+            1 => Just(PlayerAction::PickUp),
+            1 => (0u8..4).prop_map(PlayerAction::Use),
+            1 => Just(PlayerAction::Descend),
+        ]
+    }
+
+    /// A run started on `depth` of the built-in campaign under `seed`, where the
+    /// monsters with abilities live.
+    fn deep_run(seed: u64, depth: u32) -> RunState {
+        let campaign = CampaignConfig::builtin();
+        let key = campaign.key_at(depth, seed);
+        RunState::start(campaign, Some(key), Rules::Monsters)
+            .expect("the run starts")
+            .0
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+        #[test]
+        fn long_random_play_among_monsters_with_abilities_keeps_every_rule_and_replays_alike(
+            seed in 0u64..1_000,
+            depth in 3u32..=10,
+            actions in proptest::collection::vec(any_action(), 100..500),
+        ) {
+            let mut run = deep_run(seed, depth);
+            for &action in &actions {
+                run.apply(action);
+                check_invariants(&run).map_err(TestCaseError::fail)?;
+                if run.end().is_some() {
+                    break;
+                }
+            }
+            // The same seed and actions give the same state...
+            let mut again = deep_run(seed, depth);
+            for &action in &actions {
+                again.apply(action);
+                if again.end().is_some() {
+                    break;
+                }
+            }
+            prop_assert_eq!(&again, &run);
+            // ... and a save of it, while it goes on, loads as it was.
+            if run.end().is_none() {
+                let restored =
+                    RunState::restore(run.snapshot()).map_err(TestCaseError::fail)?;
+                prop_assert_eq!(restored, run);
+            }
+        }
     }
 }

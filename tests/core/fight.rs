@@ -282,7 +282,7 @@ fn a_save_in_the_middle_of_a_fight_goes_on_exactly() {
 }
 
 /// Every creature on its own walkable tile; hit points within bounds.
-fn check_invariants(run: &RunState) -> Result<(), String> {
+pub fn check_invariants(run: &RunState) -> Result<(), String> {
     // The run's own rules: the player on ground a player can be on (walkable, deep
     // water, a trap just sprung), every monster on ground its kind can be on.
     if let Some(rule) = run.broken_rule() {

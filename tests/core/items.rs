@@ -143,7 +143,7 @@ fn a_wand_of_striking_hits_the_nearest_monster_in_view_and_runs_out() {
         id: 0,
         kind: ogre,
         pos: at,
-        hp: 40,
+        hp: default_monster_table().kind(ogre).unwrap().hp,
         mind: Mind::Wandering(0),
         ..Default::default()
     }]);

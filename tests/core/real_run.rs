@@ -13,7 +13,9 @@ use delve::levels::key::LevelKey;
 use delve::run::{Outcome, PlayerAction, Rules, RunState};
 use delve::view::{describe, end_screen, inventory_lines, status_line, status_line_within};
 
-use super::support::{alone_with, floor_in_view, monster_kind, said, with_monsters};
+use super::support::{
+    alone_with, floor_in_view, monster_kind, said, with_monsters, with_monsters_staying,
+};
 
 fn item(run: &RunState, name: &str) -> usize {
     run.campaign().loot_table().index_of(name).unwrap()
@@ -81,7 +83,7 @@ fn travel_refuses_to_start_with_a_hunter_in_view() {
 
 #[test]
 fn rest_heals_to_full_and_stops_when_a_monster_comes_into_view() {
-    let run = with_monsters(7);
+    let run = with_monsters_staying(7);
     let mut run = alone_with(run, None);
     run.stage().set_hit_points(10);
     let outcomes = run.apply(PlayerAction::Rest);
@@ -337,6 +339,7 @@ fn a_step_that_reveals(run: &RunState, distance: i32) -> Option<((i32, i32), Pos
             .find(|&p| {
                 tiles.is_walkable(p)
                     && p != to
+                    && p != run.player()
                     && !run.level().in_view(p)
                     && moved.level().in_view(p)
                     && p.chebyshev(to) == distance
@@ -397,7 +400,7 @@ fn you_see_a_monster_before_it_attacks() {
     let mut tested = 0;
     for seed in 0..300 {
         // Away from the stairs' clear ground, where corners hide things close by.
-        let mut run = alone_with(with_monsters(seed), None);
+        let mut run = alone_with(with_monsters_staying(seed), None);
         for _ in 0..4 {
             run.apply(PlayerAction::Explore);
         }

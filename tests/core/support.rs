@@ -26,6 +26,16 @@ pub fn with_monsters(seed: u64) -> RunState {
     start(seed, Rules::Monsters)
 }
 
+/// [`with_monsters`], but no monster ever arrives on a level (the campaign's
+/// `arrivals: 0`): for tests that stage who stands where and then play long.
+pub fn with_monsters_staying(seed: u64) -> RunState {
+    let mut campaign = campaign(seed);
+    campaign.arrivals = Some(0);
+    RunState::start(campaign, None, Rules::Monsters)
+        .expect("the run starts")
+        .0
+}
+
 fn start(seed: u64, rules: Rules) -> RunState {
     RunState::start(campaign(seed), None, rules)
         .expect("the run starts")

@@ -6,12 +6,12 @@ use delve::base::grid::Tile;
 use delve::content::monsters::{Mind, Monster, default_monster_table};
 use delve::run::PlayerAction;
 
-use super::support::{peaceful, said, with_monsters};
+use super::support::{peaceful, said, with_monsters_staying};
 
 #[test]
 fn exploring_again_and_again_sees_every_walkable_tile() {
     for seed in 0..12 {
-        let mut run = with_monsters(seed);
+        let mut run = with_monsters_staying(seed);
         run.stage().clear_monsters();
         let mut presses = 0;
         loop {
@@ -41,7 +41,7 @@ fn exploring_again_and_again_sees_every_walkable_tile() {
 fn exploring_stops_as_soon_as_a_monster_comes_into_view() {
     let mut tested = 0;
     for seed in 0..20 {
-        let mut run = with_monsters(seed);
+        let mut run = with_monsters_staying(seed);
         // One sleeping slug somewhere the player has not seen.
         let tiles = run.level().level.tiles.clone();
         let Some(at) = tiles.positions().find(|&p| {
@@ -89,7 +89,7 @@ fn exploring_stops_as_soon_as_a_monster_comes_into_view() {
 
 #[test]
 fn stairs_keys_away_from_the_stairs_walk_to_the_stairs_seen() {
-    let mut run = with_monsters(3);
+    let mut run = with_monsters_staying(3);
     run.stage().clear_monsters();
     let outcomes = run.apply(PlayerAction::Descend);
     if !run.level().seen[run.level().level.tiles.index_of(run.level().level.down)] {
@@ -112,7 +112,7 @@ fn stairs_keys_away_from_the_stairs_walk_to_the_stairs_seen() {
 
 #[test]
 fn the_hint_after_exploring_names_the_stairs_key_only_where_it_walks_there() {
-    for (mut run, hinted) in [(with_monsters(3), true), (peaceful(3), false)] {
+    for (mut run, hinted) in [(with_monsters_staying(3), true), (peaceful(3), false)] {
         run.stage().clear_monsters();
         let explored = (0..300)
             .map(|_| run.apply(PlayerAction::Explore))

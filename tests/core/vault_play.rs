@@ -19,13 +19,15 @@ const TWO_LOCKS: &str = include_str!("../vaults/twin_locks.ron");
 /// A den of three kobolds: one asleep, one on guard, one wandering.
 const DEN: &str = include_str!("../vaults/kobold_den.ron");
 
-/// A run with monsters whose first depth is a `kind` level with one vault from `text`.
+/// A run with monsters whose first depth is a `kind` level with one vault from `text`
+/// (no monster arrives: what stands there is what the test put there).
 fn run_with_vault(text: &str, kind: GeneratorKind, seed: u64, rules: Rules) -> RunState {
     let set = VaultSet::from_texts([("test.ron", text)]).expect("the vault file is valid");
     let mut config = kind.default_config();
     config.set_vaults(1);
     let mut campaign = CampaignConfig::builtin().with_vault_set(set);
     campaign.seed = seed;
+    campaign.arrivals = Some(0);
     campaign.depths = vec![config];
     RunState::start(campaign, None, rules)
         .expect("the run starts")
