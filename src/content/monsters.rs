@@ -406,6 +406,48 @@ mod tests {
     }
 
     #[test]
+    fn abilities_are_read_checked_at_their_place_and_the_older_flies_is_moves_flies() {
+        let kind = |extra: &str| {
+            format!(
+                "(name: \"x\", glyph: 'x', hp: 4, attack: 1, defence: 0, damage: (1, 2), speed: Normal, sight: 7, behaviour: Hunts, depths: (1, 5), rarity: Common{extra})"
+            )
+        };
+        let table = |kinds: &[String]| {
+            format!(
+                "(\n  monsters: [\n    {},\n  ],\n)\n",
+                kinds.join(",\n    ")
+            )
+        };
+        let bat = MonsterTable::from_ron_str(&table(&[kind(", flies: true")]), "m.ron").unwrap();
+        assert_eq!(bat.kinds()[0].moves, Movement::Flies);
+        assert!(!bat.to_ron().contains("flies"), "written as moves");
+        assert_eq!(
+            MonsterTable::from_ron_str(&bat.to_ron(), "again").unwrap(),
+            bat
+        );
+        let unknown = table(&[kind(
+            ", abilities: [Summon(kind: \"ghost\", count: 2, every: 5, lasts: 5)]",
+        )]);
+        let error = MonsterTable::from_ron_str(&unknown, "m.ron")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with("m.ron:3:") && error.contains("\"ghost\""),
+            "{error}"
+        );
+        let dry = table(&[kind(", abilities: [Submerges]")]);
+        let error = MonsterTable::from_ron_str(&dry, "m.ron")
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("Swims"), "{error}");
+        let archer = table(&[kind(
+            ", abilities: [Ranged(range: 6, damage: (1, 3), verb: \"shoots\")]",
+        )]);
+        let archer = MonsterTable::from_ron_str(&archer, "m.ron").unwrap();
+        assert!(archer.kinds()[0].has("Ranged"));
+    }
+
+    #[test]
     fn a_broken_rule_is_reported_at_its_field() {
         let text = "(\n  monsters: [\n    (name: \"rat\", glyph: 'r', hp: 4, attack: 1, defence: 0,\n     damage: (3, 2), speed: Normal, sight: 7, behaviour: Hunts, depths: (1, 5),\n     rarity: Common),\n  ],\n)\n";
         let error = MonsterTable::from_ron_str(text, "m.ron").unwrap_err();

@@ -11,7 +11,7 @@ use crate::base::line::{line, line_of_fire};
 use crate::base::rng::{Stream, StreamRng, mix64};
 use crate::base::schedule::Actor;
 use crate::content::monsters::{
-    Ability, AttackRoll, Fighter, Mind, Monster, MonsterKind, roll_attack,
+    Ability, AttackRoll, Fighter, Mind, Monster, MonsterKind, Movement, roll_attack,
 };
 
 /// How far the noise of a fight carries, in tiles (Chebyshev): sleepers within it may
@@ -251,17 +251,9 @@ impl RunState {
             return false;
         };
         let at = self.level.monsters[index].pos;
-        let places: Vec<Pos> = KING
-            .iter()
-            .map(|&(dx, dy)| Pos::new(at.x + dx, at.y + dy))
-            .filter(|&p| {
-                p != self.player
-                    && self.level.monster_at(p).is_none()
-                    && self
-                        .level
-                        .tile_at(p)
-                        .is_some_and(|t| summoned.moves.can_be_on(t))
-            })
+        let places: Vec<Pos> = self
+            .free_around(at, summoned.moves)
+            .into_iter()
             .take(count as usize)
             .collect();
         if places.is_empty() {
@@ -337,6 +329,19 @@ impl RunState {
         true
     }
 
+    /// The tiles around `at` (in [`KING`] order) where a mover that `moves` so could
+    /// stand and nobody stands.
+    fn free_around(&self, at: Pos, moves: Movement) -> Vec<Pos> {
+        KING.iter()
+            .map(|&(dx, dy)| at.offset(dx, dy))
+            .filter(|&p| {
+                p != self.player
+                    && self.level.monster_at(p).is_none()
+                    && self.level.tile_at(p).is_some_and(|t| moves.can_be_on(t))
+            })
+            .collect()
+    }
+
     /// [`Ability::Flits`]: whether this move of monster `id` goes a random way.
     pub(super) fn flits_now(&self, id: u32) -> bool {
         self.monster_draw(id, FLIT_SALT).below(FLIT_ONE_IN) == 0
@@ -345,18 +350,7 @@ impl RunState {
     /// A flitting monster's random step: to one of the free tiles around it, if any.
     pub(super) fn flit(&mut self, index: usize, kind: &MonsterKind) {
         let monster = self.level.monsters[index];
-        let free: Vec<Pos> = KING
-            .iter()
-            .map(|&(dx, dy)| Pos::new(monster.pos.x + dx, monster.pos.y + dy))
-            .filter(|&p| {
-                p != self.player
-                    && self.level.monster_at(p).is_none()
-                    && self
-                        .level
-                        .tile_at(p)
-                        .is_some_and(|t| kind.moves.can_be_on(t))
-            })
-            .collect();
+        let free = self.free_around(monster.pos, kind.moves);
         if free.is_empty() {
             return;
         }

@@ -14,9 +14,14 @@ use super::support::{
 };
 
 /// A run of `seed` with the player on open ground (every tile within 5 is floor), no
-/// monsters, and hit points to spare; `None` when the first level has no such ground.
+/// monsters (and none arriving), and hit points to spare; `None` when the first level
+/// has no such ground.
 fn arena(seed: u64) -> Option<RunState> {
-    let mut run = with_monsters_staying(seed);
+    arena_of(with_monsters_staying(seed))
+}
+
+/// `run` with the player on open ground, no monsters and hit points to spare.
+fn arena_of(mut run: RunState) -> Option<RunState> {
     if !put_on_open_ground(&mut run, 5) {
         return None;
     }
@@ -451,15 +456,7 @@ fn a_blow_at_a_sleeper_always_lands_for_triple_damage() {
 
 /// An arena of `seed` in the built-in campaign as it is (monsters arrive).
 fn open_arena(seed: u64) -> Option<RunState> {
-    let mut run = with_monsters(seed);
-    if !put_on_open_ground(&mut run, 5) {
-        return None;
-    }
-    run.stage()
-        .set_monsters(Vec::new())
-        .set_most_hit_points(1000)
-        .set_hit_points(1000);
-    Some(run)
+    arena_of(with_monsters(seed))
 }
 
 #[test]
@@ -591,4 +588,50 @@ mod long_play {
             }
         }
     }
+}
+
+#[test]
+fn a_save_from_before_monster_editions_goes_on_with_the_first_edition_and_an_unknown_one_is_refused()
+ {
+    use delve::content::monsters::{
+        FIRST_EDITION_MONSTERS_RON, MONSTER_TABLE_EDITION, MonsterTable,
+    };
+    let run = with_monsters(5);
+    let save = run.snapshot();
+    assert_eq!(save.monster_edition, Some(MONSTER_TABLE_EDITION));
+    assert_eq!(
+        save.monster_table, None,
+        "the embedded table is held by nobody"
+    );
+    // Written before editions: the first edition's table, which the run was made with.
+    let mut older = save.clone();
+    older.monster_edition = None;
+    older.levels.iter_mut().for_each(|l| {
+        if let Some(monsters) = &mut l.monsters {
+            // The first edition's kinds: a rat (index 0) of 4 hit points everywhere.
+            monsters.iter_mut().for_each(|m| {
+                m.kind = 0;
+                m.hp = 4;
+            });
+        }
+    });
+    let restored = RunState::restore(older).expect("an older save loads");
+    let first = MonsterTable::from_ron_str(FIRST_EDITION_MONSTERS_RON, "first").unwrap();
+    assert_eq!(restored.campaign().monster_table(), &first);
+    assert_eq!(restored.campaign().monster_table().kinds().len(), 10);
+    // Its next save holds that table, so it keeps it.
+    let again = restored.snapshot();
+    assert!(again.monster_table.is_some());
+    assert_eq!(
+        RunState::restore(again).unwrap().campaign().monster_table(),
+        &first
+    );
+    // An edition this delve does not know is refused, by name.
+    let mut newer = save;
+    newer.monster_edition = Some(9);
+    let refused = RunState::restore(newer).unwrap_err();
+    assert!(
+        refused.contains("edition 9 of the monster table"),
+        "{refused}"
+    );
 }

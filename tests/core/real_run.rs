@@ -738,7 +738,15 @@ fn an_older_save_with_gold_and_a_rune_carried_loads_into_the_purse_and_the_seal(
     let dagger = item(&run, "dagger");
     let mut save = run.snapshot();
     save.inventory = vec![gold, dagger, rune, gold];
+    // Older delves wrote no monster edition (their runs play the first one: no monster
+    // of today's table stays on the levels).
+    save.monster_edition = None;
+    for level in save.levels.iter_mut().chain(save.remembered.iter_mut()) {
+        level.monsters = Some(Vec::new());
+    }
     let fight = save.fight.as_mut().unwrap();
+    fight.schedule = delve::base::schedule::Scheduler::new();
+    fight.schedule.add(delve::base::schedule::Actor::Player, 0);
     fight.letters.clear();
     fight.found.clear();
     fight.gold = 0;
