@@ -959,3 +959,66 @@ fn kinds_values_are_the_list_of_kinds_with_their_words() {
     let values = format!("[possible values: {}]", names.join(", "));
     assert!(stderr(&o).contains(&values), "{}", stderr(&o));
 }
+
+#[test]
+fn delve_balance_reports_each_bot_and_refuses_a_broken_monster_table_by_name() {
+    let o = delve(&[
+        "balance",
+        "--runs",
+        "2",
+        "--bot",
+        "careful",
+        "--threads",
+        "1",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.starts_with("careful bot, 2 runs of The Descent (run seeds 0..2):"),
+        "{out}"
+    );
+    for part in [
+        "won ",
+        "median depth of death",
+        "depth of death:",
+        "deaths by killer",
+        "turns per depth",
+    ] {
+        assert!(out.contains(part), "{part}: {out}");
+    }
+    let first = delve(&[
+        "balance",
+        "--runs",
+        "1",
+        "--bot",
+        "plain",
+        "--monsters",
+        "first",
+    ]);
+    assert!(first.status.success(), "{}", stderr(&first));
+    let dir = TempDir::new("balance");
+    let broken = dir.file("broken.ron");
+    std::fs::write(&broken, "(monsters: [(name: \"x\")])").unwrap();
+    let o = delve(&[
+        "balance",
+        "--runs",
+        "1",
+        "--monsters",
+        broken.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("broken.ron:1:"), "{}", stderr(&o));
+    let o = delve(&[
+        "balance",
+        "--runs",
+        "1",
+        "--monsters",
+        "/nonexistent/table.ron",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("/nonexistent/table.ron"),
+        "{}",
+        stderr(&o)
+    );
+}
