@@ -640,10 +640,11 @@ impl RunState {
             AttackRoll::Miss => out.push(notice(&format!("You miss the {}.", kind.name))),
             AttackRoll::Hit(damage) if damage >= monster.hp => {
                 fight.kills += 1;
+                // The kill is told before what the monster drops.
+                out.push(notice(&format!("You kill the {}.", kind.name)));
                 self.remove_monster(index, out);
                 self.count_kill(&kind.name);
                 let fight = &mut self.fight;
-                out.push(notice(&format!("You kill the {}.", kind.name)));
                 for level in fight.gain_xp(kind.hp) {
                     out.push(notice(&format!(
                         "You feel more experienced: level {level}, {} hit points.",
