@@ -298,12 +298,8 @@ impl RunState {
         let mut best: Option<(i32, Pos)> = None;
         for dy in -range..=range {
             for dx in -range..=range {
-                let to = Pos::new(from.x + dx, from.y + dy);
-                let standable = self
-                    .level
-                    .tile_at(to)
-                    .is_some_and(|t| kind.moves.can_be_on(t));
-                if !standable || to == self.player || self.level.monster_at(to).is_some() {
+                let to = from.offset(dx, dy);
+                if !self.free(to, kind.moves) {
                     continue;
                 }
                 let away = to.chebyshev(self.player);
@@ -334,11 +330,7 @@ impl RunState {
     fn free_around(&self, at: Pos, moves: Movement) -> Vec<Pos> {
         KING.iter()
             .map(|&(dx, dy)| at.offset(dx, dy))
-            .filter(|&p| {
-                p != self.player
-                    && self.level.monster_at(p).is_none()
-                    && self.level.tile_at(p).is_some_and(|t| moves.can_be_on(t))
-            })
+            .filter(|&p| self.free(p, moves))
             .collect()
     }
 

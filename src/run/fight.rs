@@ -482,7 +482,7 @@ impl RunState {
 
     /// Whether a mover that `moves` so may step onto `pos`: it can be there, and nobody
     /// stands there.
-    fn free(&self, pos: Pos, moves: Movement) -> bool {
+    pub(super) fn free(&self, pos: Pos, moves: Movement) -> bool {
         pos != self.player
             && self.level.tile_at(pos).is_some_and(|t| moves.can_be_on(t))
             && self.level.monster_at(pos).is_none()

@@ -380,12 +380,8 @@ impl LevelInPlay {
     fn nearest_free_tile(&self, from: Pos) -> Option<Pos> {
         let tiles = &self.level.tiles;
         let reach = tiles.width().max(tiles.height()) as i32;
-        (1..=reach).find_map(|r| {
-            (-r..=r)
-                .flat_map(|dy| (-r..=r).map(move |dx| (dx, dy)))
-                .filter(|&(dx, dy)| dx.abs() == r || dy.abs() == r)
-                .map(|(dx, dy)| from.offset(dx, dy))
-                .find(|&p| tiles.is_walkable(p) && self.monster_at(p).is_none())
+        nearest_in_rings(from, 1..=reach, |p| {
+            tiles.is_walkable(p) && self.monster_at(p).is_none()
         })
     }
 
@@ -459,13 +455,7 @@ impl LevelInPlay {
     /// The tile nearest `from` (by growing rings, row order) where an item can lie, up
     /// to 5 tiles away.
     pub fn nearest_drop_tile(&self, from: Pos) -> Option<Pos> {
-        (0..=5).find_map(|ring: i32| {
-            (-ring..=ring)
-                .flat_map(|dy| (-ring..=ring).map(move |dx| (dx, dy)))
-                .filter(|&(dx, dy)| dx.abs().max(dy.abs()) == ring)
-                .map(|(dx, dy)| Pos::new(from.x + dx, from.y + dy))
-                .find(|&p| self.can_drop_at(p))
-        })
+        nearest_in_rings(from, 0..=5, |p| self.can_drop_at(p))
     }
 
     /// Puts a dropped item of `kind` at `at`.
@@ -531,6 +521,22 @@ impl LevelInPlay {
         }
         self.visible = visible;
     }
+}
+
+/// The first tile round `from` that `wanted` takes, ring by ring of growing Chebyshev
+/// distance over `rings`, each ring in row order.
+fn nearest_in_rings(
+    from: Pos,
+    rings: std::ops::RangeInclusive<i32>,
+    wanted: impl Fn(Pos) -> bool,
+) -> Option<Pos> {
+    rings.into_iter().find_map(|r| {
+        (-r..=r)
+            .flat_map(|dy| (-r..=r).map(move |dx| (dx, dy)))
+            .filter(|&(dx, dy)| dx.abs() == r || dy.abs() == r)
+            .map(|(dx, dy)| from.offset(dx, dy))
+            .find(|&p| wanted(p))
+    })
 }
 
 /// The kinds a vault's monster drawn for `depth` comes from, with their weights: those
