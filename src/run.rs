@@ -14,6 +14,7 @@ mod doing;
 mod fight;
 mod items;
 mod level;
+mod magic;
 pub mod messages;
 mod pick_up;
 mod player_action;
@@ -24,6 +25,7 @@ pub mod save;
 mod staging;
 mod stairs;
 mod terrain;
+mod throwing;
 mod travel;
 mod use_item;
 mod watch;
@@ -53,6 +55,7 @@ pub use pick_up::gold_amount;
 pub use player_action::PlayerAction;
 pub use rules::Rules;
 pub use save::{GameSave, SavedLevel, load_run, load_run_and_messages, write_save};
+pub use throwing::{Aim, BOLT_RANGE, THROW_RANGE, THROWN_THING_DAMAGE, THROWN_WEAPON_AIM};
 pub use watch::CaveWatch;
 
 #[cfg(any(test, feature = "internals"))]
@@ -197,10 +200,11 @@ impl RunState {
         let key = match start {
             Some(key) => {
                 campaign.seed = key.seed;
-                // The run draws its loot from the key's table: the campaign's, or the
-                // embedded one (for any other, generating says which table it needs).
-                if key.loot == crate::content::loot::LootFingerprint::embedded() {
-                    campaign = campaign.with_embedded_loot_table();
+                // The run draws its loot from the key's table: the campaign's, or an
+                // edition of the embedded one (for any other, generating says which
+                // table it needs).
+                if let Some(embedded) = key.loot.embedded_edition() {
+                    campaign = campaign.with_loot_table(embedded.clone());
                 }
                 // And its vaults likewise.
                 if key.vaults == crate::levels::vaults::VaultFingerprint::embedded() {
@@ -208,10 +212,18 @@ impl RunState {
                 }
                 key
             }
-            None => LevelKey::new(campaign.config_at(1).clone(), 1, campaign.seed)
-                .in_generation(generation)
-                .under(campaign.loot_table())
-                .with_vaults(campaign.vault_set()),
+            None => {
+                // A run of an older generation with the embedded loot table plays that
+                // generation's edition of it.
+                let embedded = crate::content::loot::LootFingerprint::embedded();
+                if campaign.loot.is_none() && campaign.loot_table().fingerprint() == embedded {
+                    campaign = campaign.with_loot_table(generation.embedded_loot_table().clone());
+                }
+                LevelKey::new(campaign.config_at(1).clone(), 1, campaign.seed)
+                    .in_generation(generation)
+                    .under(campaign.loot_table())
+                    .with_vaults(campaign.vault_set())
+            }
         };
         let generated = generate_for_play(&key, campaign.loot_table(), campaign.vault_set())
             .map_err(|e| match e {
@@ -409,7 +421,6 @@ impl RunState {
         ItemKnowledge::new(
             self.campaign.loot_table(),
             self.campaign.seed,
-            &self.inventory,
             self.identified(),
         )
     }
@@ -460,7 +471,10 @@ impl RunState {
             PlayerAction::ShowKey => self.show_key(&mut out),
             PlayerAction::Save => out.push(Outcome::SaveWanted),
             PlayerAction::Load => out.push(Outcome::LoadWanted),
-            PlayerAction::Use(slot) => self.use_item(slot, &mut out),
+            PlayerAction::Use(slot) => self.use_item(slot, Aim::Nearest, &mut out),
+            PlayerAction::UseAt(slot, at) => self.use_item(slot, Aim::At(at), &mut out),
+            PlayerAction::UseOn(slot, other) => self.use_item(slot, Aim::On(other), &mut out),
+            PlayerAction::Throw(slot, at) => self.throw_item(slot, at, &mut out),
             PlayerAction::Drop(slot) => self.drop_item(slot, &mut out),
             PlayerAction::Explore => self.travel(Destination::Explore, &mut out),
             PlayerAction::Rest => self.rest(&mut out),
@@ -499,9 +513,19 @@ impl RunState {
         {
             self.player_attacks(index, out);
             self.pass_turn(out);
+            if self.weapon_style() == crate::content::loot::WeaponStyle::Heavy
+                && self.end().is_none()
+            {
+                // A heavy blow takes a second turn.
+                self.pass_turn(out);
+            }
         } else {
+            let from = self.player;
             // What the ground there does (`terrain.rs`); stepping on an item picks it up.
             self.step_onto(to, staggered, out);
+            if self.player != from && self.wears_heavy_armour() && self.end().is_none() {
+                self.make_noise(self.player, crate::content::loot::HEAVY_ARMOUR_NOISE, out);
+            }
         }
     }
 

@@ -19,7 +19,10 @@ pub use bindings::{
     ActionError, BINDINGS, Binding, Command, NamedKey, Scroll, Section, action_for_char,
     action_letters, command_for_char, command_for_key, help_lines, help_lines_in, parse_actions,
 };
-pub use keys::{ItemVerb, KeyContext, KeyReader, LOG_PAGE, Overlay, Prompt, Question, Reaction};
+pub use keys::{
+    AimVerb, ItemVerb, KeyContext, KeyReader, LOG_PAGE, Letters, MAX_TARGETS, Overlay, Prompt,
+    Question, Reaction, Targets,
+};
 pub use look::describe;
 pub use map::{Light, Occupant, SeenTile, TileView, map_view, tile_view};
 pub use overlays::{

@@ -199,9 +199,15 @@ pub fn recording(data: &[u8]) {
 }
 
 /// What one fuzzed byte does in [`run`]: the player's actions, and saving and loading
-/// in memory as F5 and F9 do.
-fn action_of(byte: u8) -> PlayerAction {
+/// in memory as F5 and F9 do. Aimed actions aim at the nearest monster in view of `run`,
+/// else at a tile three to the right.
+fn action_of(byte: u8, run: &RunState) -> PlayerAction {
     use PlayerAction::*;
+    let target = run
+        .targets()
+        .first()
+        .copied()
+        .unwrap_or(run.player().offset(3, 0));
     const MOVES: [(i32, i32); 8] = [
         (-1, 0),
         (1, 0),
@@ -222,8 +228,12 @@ fn action_of(byte: u8) -> PlayerAction {
         130..=139 => Descend,
         140..=144 => Ascend,
         145..=159 => PickUp,
-        160..=185 => Use(b'a' + (byte - 160)),
-        186..=195 => Drop(b'a' + (byte - 186)),
+        // Item letters 0 to 5 (`a` to `f`): the letters a short run has.
+        160..=169 => Use((byte - 160) % 6),
+        170..=173 => UseAt((byte - 170) % 6, target),
+        174..=177 => UseOn((byte - 174) % 6, (byte - 173) % 6),
+        178..=185 => Throw((byte - 178) % 6, target),
+        186..=195 => Drop((byte - 186) % 6),
         196..=205 => Explore,
         206..=211 => Rest,
         212..=219 => Save,
@@ -263,7 +273,7 @@ pub fn run(data: &[u8]) {
     let mut saved: Option<GameSave> = None;
     let actions = &actions[..actions.len().min(MOST_STEPS)];
     for (step, &byte) in actions.iter().enumerate() {
-        let action = action_of(byte);
+        let action = action_of(byte, &run);
         let context = format!("step {step} ({action:?})");
         let round_trip = step % ROUND_TRIP_EVERY == 0 || step + 1 == actions.len();
         match action {

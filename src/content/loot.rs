@@ -109,14 +109,77 @@ pub enum Effect {
         attack: u32,
         /// (least, most) damage instead of the bare hands'.
         damage: (u32, u32),
+        /// How it fights (a plain blow unless said).
+        #[serde(default, skip_serializing_if = "WeaponStyle::is_plain")]
+        style: WeaponStyle,
     },
     /// Wear (or take off): added to the player's defence.
     Armour(u32),
+    /// Wear (or take off): added to the player's defence, and heard: every step in it is
+    /// a noise that may wake sleepers within [`HEAVY_ARMOUR_NOISE`] tiles.
+    HeavyArmour(u32),
     /// Put on (or remove) a ring.
     Ring(RingPower),
     /// Carried: the key to a vault's locked doors. Walking into a locked door while
     /// carrying it opens every locked door of that level, and uses it up.
     Key,
+    /// Throw (`t`, or `a`): a thrown weapon of (least, most) damage, with a better aim
+    /// than anything else thrown; it lies where it lands, to be picked up again.
+    Thrown(u32, u32),
+    /// Read: one thing carried grows by one — a weapon's attack and damage, an armour's
+    /// defence, a ring of protection, a wand's charges — and a curse on it lifts.
+    Enchant,
+    /// Read: the curse on every ring worn lifts (it can be taken off).
+    RemoveCurse,
+    /// Read (malevolent): every monster of the level wakes and comes for the reader.
+    Aggravate,
+    /// Read (malevolent): this many monsters of the depth appear around the reader.
+    SummonMonsters(u32),
+    /// Drink: the drinker sinks through the floor to the next depth (not below the
+    /// final one).
+    Descend,
+    /// Drink (malevolent) or throw: flames burst over the tile and the eight around it,
+    /// burning whoever stands there for (least, most).
+    Incinerate(u32, u32),
+    /// Zap (malevolent): the creature aimed at splits in two.
+    Plenty,
+}
+
+/// How far a heavy armour's steps are heard.
+pub const HEAVY_ARMOUR_NOISE: i32 = 3;
+
+/// How a weapon fights.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum WeaponStyle {
+    /// One blow at the monster stepped into.
+    #[default]
+    Plain,
+    /// A quick blade: a blow at a sleeper deals five times its damage (not three).
+    Quick,
+    /// A sweep: the blow falls on every monster next to the wielder.
+    Sweep,
+    /// A thrust: the blow also strikes the monster standing behind the first.
+    Pierce,
+    /// A heavy blow: attacking takes two turns.
+    Heavy,
+}
+
+impl WeaponStyle {
+    /// Whether it is a plain blow.
+    pub fn is_plain(&self) -> bool {
+        *self == WeaponStyle::Plain
+    }
+
+    /// What it does, for the look and the inventory ("sweeps every neighbour").
+    pub fn describe(self) -> Option<&'static str> {
+        match self {
+            WeaponStyle::Plain => None,
+            WeaponStyle::Quick => Some("quick: five times the damage on a sleeper"),
+            WeaponStyle::Sweep => Some("sweeps: strikes every monster next to you"),
+            WeaponStyle::Pierce => Some("pierces: strikes the monster behind too"),
+            WeaponStyle::Heavy => Some("heavy: each blow takes two turns"),
+        }
+    }
 }
 
 impl Effect {
@@ -135,6 +198,37 @@ pub enum RingPower {
     Regeneration,
     /// Shows where the items of each level lie.
     Searching,
+    /// Malevolent: takes this much from the player's attack, and once put on will not
+    /// come off until its curse is lifted (a scroll of remove curse, or enchanting it).
+    Clumsiness(u32),
+}
+
+impl RingPower {
+    /// Whether the ring is cursed when put on (it will not come off).
+    pub fn is_cursed(self) -> bool {
+        matches!(self, RingPower::Clumsiness(_))
+    }
+}
+
+impl Effect {
+    /// Whether using the item needs a target on the map (a wand that shoots a bolt, a
+    /// thrown weapon): the front ends open the aiming cursor.
+    pub fn is_aimed(self) -> bool {
+        matches!(
+            self,
+            Effect::Strike(..) | Effect::Plenty | Effect::Thrown(..)
+        )
+    }
+
+    /// Whether using the item (once known) asks which other item it acts on.
+    pub fn asks_for_an_item(self) -> bool {
+        matches!(self, Effect::Enchant | Effect::Identify)
+    }
+
+    /// Whether it is a wand (it has charges).
+    pub fn is_wand(self) -> bool {
+        matches!(self, Effect::Strike(..) | Effect::DigDown | Effect::Plenty)
+    }
 }
 
 /// The unidentified appearances of one class of items.
@@ -203,8 +297,16 @@ impl std::error::Error for LootError {}
 /// has one slot per unit of weight).
 pub const MAX_TOTAL_WEIGHT: u32 = 1 << 16;
 
-/// The embedded default table's text.
+/// The embedded default table's text: the second edition (from 2026-12-04, generation
+/// 3), with weapons of several styles, heavy armour, thrown weapons, enchanting and
+/// malevolent items.
 const DEFAULT_LOOT_RON: &str = include_str!("../../levels/loot.ron");
+
+/// The first edition of the embedded table (until 2026-12-04), kept byte for byte: what
+/// a level key of generations 1 and 2 without a loot mark means (every key made before
+/// the second edition), and the table a save or recording of those generations goes on
+/// with (see `Generation::embedded_loot_table`).
+pub const FIRST_EDITION_LOOT_RON: &str = include_str!("loot/first_table.ron");
 
 /// The default loot table (`levels/loot.ron`, embedded), parsed on first use.
 ///
@@ -225,6 +327,21 @@ pub fn embedded_loot_table_shared() -> &'static Arc<LootTable> {
     )
 }
 
+/// The first edition of the embedded table (see [`FIRST_EDITION_LOOT_RON`]), parsed on
+/// first use.
+///
+/// # Panics
+/// If the embedded file does not parse — a build defect that the test suite catches.
+pub fn first_edition_loot_table() -> &'static LootTable {
+    static TABLE: OnceLock<LootTable> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        match LootTable::from_ron_str(FIRST_EDITION_LOOT_RON, "the first edition loot table") {
+            Ok(table) => table,
+            Err(e) => panic!("the first edition loot table is broken: {e}"),
+        }
+    })
+}
+
 /// A loot table's fingerprint: a CRC-32 of its contents (not of its text, so comments
 /// and layout don't count). A level key made under another table than the embedded one
 /// carries it, so the key says which table its loot came from.
@@ -232,9 +349,16 @@ pub fn embedded_loot_table_shared() -> &'static Arc<LootTable> {
 pub struct LootFingerprint(pub u32);
 
 impl LootFingerprint {
-    /// The fingerprint of the embedded table.
+    /// The fingerprint of the embedded table (its current edition).
     pub fn embedded() -> LootFingerprint {
         default_loot_table().fingerprint()
+    }
+
+    /// The edition of the embedded table with this fingerprint, if it is one.
+    pub fn embedded_edition(self) -> Option<&'static LootTable> {
+        [default_loot_table(), first_edition_loot_table()]
+            .into_iter()
+            .find(|table| table.fingerprint() == self)
     }
 }
 

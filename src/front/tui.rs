@@ -117,6 +117,7 @@ fn named_key_of(code: KeyCode) -> Option<NamedKey> {
         KeyCode::End => Some(NamedKey::End),
         KeyCode::Enter => Some(NamedKey::Enter),
         KeyCode::Backspace => Some(NamedKey::Backspace),
+        KeyCode::Tab => Some(NamedKey::Tab),
         KeyCode::Char(' ') => Some(NamedKey::Space),
         KeyCode::Char(c @ '1'..='9') => c.to_digit(10).map(|d| NamedKey::Digit(d as u8)),
         _ => None,
@@ -324,6 +325,7 @@ mod tests {
                         NamedKey::End => KeyCode::End,
                         NamedKey::Enter => KeyCode::Enter,
                         NamedKey::Backspace => KeyCode::Backspace,
+                        NamedKey::Tab => KeyCode::Tab,
                     };
                     command_of(code).0 == Some(binding.command)
                 });

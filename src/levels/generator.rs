@@ -264,8 +264,8 @@ pub struct Content<'a> {
 }
 
 impl Content<'static> {
-    /// The embedded loot table and vault set, for a level at `depth` of the run of
-    /// `run_seed`.
+    /// The embedded loot table (its current edition) and vault set, for a level at
+    /// `depth` of the run of `run_seed`.
     pub fn embedded(depth: u32, run_seed: u64) -> Content<'static> {
         Content {
             loot: loot::default_loot_table(),
@@ -383,7 +383,7 @@ pub fn generate_level_in(
     config: &GeneratorConfig,
     seed: u64,
 ) -> Result<Level, GenError> {
-    generate_level_with(generation, config, loot::default_loot_table(), seed)
+    generate_level_with(generation, config, generation.embedded_loot_table(), seed)
 }
 
 /// [`generate_level_in`] with the loot drawn from `table` (and vaults, if the config asks
@@ -511,5 +511,11 @@ pub fn place_loot(
         clearance,
         must_find_far: Generation::CURRENT.must_find_far(),
     };
-    loot::place_loot_from(loot::default_loot_table(), tiles, start, plan, rng)
+    loot::place_loot_from(
+        Generation::CURRENT.embedded_loot_table(),
+        tiles,
+        start,
+        plan,
+        rng,
+    )
 }

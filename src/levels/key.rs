@@ -23,7 +23,7 @@
 use std::fmt;
 
 use crate::base::rng::level_seed;
-use crate::content::loot::{LootFingerprint, LootTable, default_loot_table};
+use crate::content::loot::{LootFingerprint, LootTable};
 use crate::levels::generator::{
     Content, GenError, Generation, GeneratorConfig, GeneratorKind, Invalid, Level,
     generate_level_from,
@@ -60,8 +60,10 @@ pub struct LevelKey {
     pub depth: u32,
     /// Run seed; the level's own seed is derived from it and the depth.
     pub seed: u64,
-    /// The loot table the level's loot is drawn from (the embedded one unless the
-    /// campaign names its own; the key then carries the fingerprint).
+    /// The loot table the level's loot is drawn from. A key without a loot mark means the
+    /// embedded table of its generation ([`Generation::embedded_loot_table`]: the first
+    /// edition before generation 3, the second since); a key made under any other table
+    /// carries its fingerprint.
     pub loot: LootFingerprint,
     /// The vault set its vaults are drawn from (the embedded one unless the campaign
     /// names its own; the key then carries the fingerprint). Read only when the config
@@ -70,21 +72,27 @@ pub struct LevelKey {
 }
 
 impl LevelKey {
-    /// The key of a level made now, by the current generation's rules.
+    /// The key of a level made now, by the current generation's rules, its loot from the
+    /// embedded table ([`LevelKey::under`] names another).
     pub fn new(config: GeneratorConfig, depth: u32, seed: u64) -> LevelKey {
         LevelKey {
             generation: Generation::CURRENT,
             config,
             depth,
             seed,
-            loot: LootFingerprint::embedded(),
+            loot: Generation::CURRENT.embedded_loot_table().fingerprint(),
             vaults: VaultFingerprint::embedded(),
         }
     }
 
-    /// This key with its level made by `generation`'s rules.
+    /// This key with its level made by `generation`'s rules (a key under its
+    /// generation's embedded loot table goes under the new one's).
     pub fn in_generation(mut self, generation: Generation) -> LevelKey {
+        let unmarked = self.loot == self.unmarked_loot();
         self.generation = generation;
+        if unmarked {
+            self.loot = self.unmarked_loot();
+        }
         self
     }
 
@@ -103,11 +111,17 @@ impl LevelKey {
         self
     }
 
-    /// Generates the level of a key made under the embedded loot table (by the key's
-    /// own generation). A key made under another table is an error naming it: use
-    /// [`LevelKey::generate_with`] and that table.
+    /// Generates the level of a key made under an embedded loot table (either edition),
+    /// by the key's own generation. A key made under another table is an error naming
+    /// it: use [`LevelKey::generate_with`] and that table.
     pub fn generate(&self) -> Result<Level, GenError> {
-        self.generate_with(default_loot_table())
+        self.generate_with(self.generation.embedded_loot_table())
+    }
+
+    /// The fingerprint a key of this key's generation means when it carries no loot
+    /// mark: its embedded table's.
+    pub fn unmarked_loot(&self) -> LootFingerprint {
+        self.generation.embedded_loot_table().fingerprint()
     }
 
     /// Generates the level (by the key's own generation) with its loot from `table` —
@@ -124,8 +138,8 @@ impl LevelKey {
     pub fn generate_from(&self, table: &LootTable, vaults: &VaultSet) -> Result<Level, GenError> {
         let table = if table.fingerprint() == self.loot {
             table
-        } else if self.loot == LootFingerprint::embedded() {
-            default_loot_table()
+        } else if let Some(embedded) = self.loot.embedded_edition() {
+            embedded
         } else {
             return Err(GenError::UnknownLootTable(self.loot));
         };
@@ -174,7 +188,7 @@ impl LevelKey {
             .filter(|(_, (v, d))| v != d)
             .map(|(i, (v, _))| (i, *v))
             .collect();
-        let own_table = self.loot != LootFingerprint::embedded();
+        let own_table = self.loot != self.unmarked_loot();
         let own_vaults = self.config.vaults() > 0 && self.vaults != VaultFingerprint::embedded();
         if !changed.is_empty() || own_table || own_vaults {
             let mask = changed.iter().fold(0u64, |m, &(i, _)| m | 1 << i);
@@ -232,7 +246,7 @@ impl LevelKey {
         let defaults = kind.default_config();
         let names = defaults.schema().param_names();
         let mut values = defaults.schema().key_values();
-        let mut loot = LootFingerprint::embedded();
+        let mut loot = generation.embedded_loot_table().fingerprint();
         let mut vaults = VaultFingerprint::embedded();
         if !reader.done() {
             let mask = reader.varint()?;
@@ -264,8 +278,10 @@ impl LevelKey {
                 let fingerprint = u32::try_from(reader.varint()?)
                     .map_err(|_| KeyError::Malformed("loot table fingerprint out of range"))?;
                 loot = LootFingerprint(fingerprint);
-                if loot == LootFingerprint::embedded() {
-                    off.get_or_insert_with(|| "the embedded loot table is written out".into());
+                if loot == generation.embedded_loot_table().fingerprint() {
+                    off.get_or_insert_with(|| {
+                        "the embedded loot table of its generation, which a key without a mark means, is written out".into()
+                    });
                 }
             }
             if own_vaults {

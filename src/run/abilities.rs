@@ -21,6 +21,8 @@ pub const FIGHT_NOISE: i32 = 7;
 pub const NOISE_WAKE_PERCENT: u32 = 35;
 /// A blow at a sleeper always lands and does this many times its damage.
 pub const SNEAK_ATTACK_MULTIPLIER: u32 = 3;
+/// The same with a quick blade (a dagger).
+pub const QUICK_SNEAK_ATTACK_MULTIPLIER: u32 = 5;
 /// Turns a caster rests after blinking.
 pub const BLINK_RECHARGE: u64 = 6;
 /// One move in this many of a flitting monster goes a random way.
@@ -327,7 +329,7 @@ impl RunState {
 
     /// The tiles around `at` (in [`KING`] order) where a mover that `moves` so could
     /// stand and nobody stands.
-    fn free_around(&self, at: Pos, moves: Movement) -> Vec<Pos> {
+    pub(super) fn free_around(&self, at: Pos, moves: Movement) -> Vec<Pos> {
         KING.iter()
             .map(|&(dx, dy)| at.offset(dx, dy))
             .filter(|&p| self.free(p, moves))

@@ -10,14 +10,14 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::abilities::{FIGHT_NOISE, SNEAK_ATTACK_MULTIPLIER};
+use super::abilities::{FIGHT_NOISE, QUICK_SNEAK_ATTACK_MULTIPLIER, SNEAK_ATTACK_MULTIPLIER};
 use super::items::with_kind_article;
 use super::{Outcome, RunState, notice};
 use crate::base::dijkstra::DijkstraMap;
 use crate::base::grid::{Grid, KING, Pos, Tile};
 use crate::base::rng::{Stream, StreamRng, mix64};
 use crate::base::schedule::{Actor, NORMAL_TICKS, Scheduler};
-use crate::content::loot::RingPower;
+use crate::content::loot::{Effect, RingPower, WeaponStyle};
 use crate::content::monsters::{
     AttackRoll, Behaviour, Fighter, GUARD_REACH, Mind, Monster, MonsterKind, MonsterTable,
     Movement, roll_attack, roll_damage,
@@ -110,6 +110,13 @@ pub struct Fight {
     /// the automaton) was used in this run.
     #[serde(default, skip_serializing_if = "is_false")]
     pub designer: bool,
+    /// The enchantments read into each kind (a scroll of enchanting adds one to the kind
+    /// it is read on; every one of that kind carries it).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub enchantments: BTreeMap<usize, u32>,
+    /// Cursed kinds whose curse has been lifted, sorted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub uncursed: Vec<usize>,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -134,6 +141,17 @@ pub const fn xp_for_level(level: u32) -> u32 {
 pub const HP_PER_LEVEL: u32 = 6;
 /// The highest experience level.
 pub const MAX_LEVEL: u32 = 30;
+
+/// What harmed a monster, for the words that tell it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Harm<'a> {
+    /// The player's blow (or a wand's bolt).
+    Blow,
+    /// Flames the player let loose.
+    Fire,
+    /// Something thrown, by its name as the player knows it.
+    Missile(&'a str),
+}
 
 /// Zaps in one wand.
 pub const WAND_CHARGES: u32 = 4;
@@ -161,7 +179,14 @@ impl Fight {
             letters: BTreeMap::new(),
             found: Vec::new(),
             designer: false,
+            enchantments: BTreeMap::new(),
+            uncursed: Vec::new(),
         }
+    }
+
+    /// The enchantments read into `kind`.
+    pub fn enchantment(&self, kind: usize) -> u32 {
+        self.enchantments.get(&kind).copied().unwrap_or(0)
     }
 
     /// The rings worn (none, one or two).
@@ -584,13 +609,66 @@ impl RunState {
         }
     }
 
-    /// The player attacks the monster at index `index` of the level's monsters.
+    /// The player attacks the monster at index `index` of the level's monsters, as the
+    /// weapon wielded fights: a sweep falls on every monster next to the player, a thrust
+    /// also on the one behind the first (see [`WeaponStyle`]).
     pub(super) fn player_attacks(&mut self, index: usize, out: &mut Vec<Outcome>) {
         let attacker = self.player_fighter();
-        let asleep = self.level.monsters[index].mind == Mind::Asleep;
-        self.strike_monster(index, &attacker, asleep, out);
-        if self.end().is_none() {
-            self.make_noise(self.player, FIGHT_NOISE, out);
+        let style = self.weapon_style();
+        let first = self.level.monsters[index].pos;
+        let (dx, dy) = (first.x - self.player.x, first.y - self.player.y);
+        let mut targets = vec![first];
+        match style {
+            WeaponStyle::Sweep => targets.extend(
+                crate::base::grid::KING
+                    .iter()
+                    .map(|&(x, y)| self.player.offset(x, y))
+                    .filter(|&p| p != first && self.level.monster_at(p).is_some()),
+            ),
+            WeaponStyle::Pierce => {
+                let behind = first.offset(dx, dy);
+                if self.level.monster_at(behind).is_some()
+                    && self.level.tile_at(first).is_some_and(|t| !t.blocks_sight())
+                {
+                    targets.push(behind);
+                }
+            }
+            _ => {}
+        }
+        for at in targets {
+            let Some(index) = self.level.monster_at(at) else {
+                continue;
+            };
+            let asleep = self.level.monsters[index].mind == Mind::Asleep;
+            let multiplier = if style == WeaponStyle::Quick {
+                QUICK_SNEAK_ATTACK_MULTIPLIER
+            } else {
+                SNEAK_ATTACK_MULTIPLIER
+            };
+            self.strike_monster(
+                index,
+                &attacker,
+                asleep.then_some(multiplier),
+                Harm::Blow,
+                out,
+            );
+            if self.end().is_some() {
+                return;
+            }
+        }
+        self.make_noise(self.player, FIGHT_NOISE, out);
+    }
+
+    /// How the wielded weapon fights (bare hands: a plain blow).
+    pub fn weapon_style(&self) -> WeaponStyle {
+        match self
+            .fight
+            .weapon
+            .and_then(|k| self.campaign.loot_table().items().get(k))
+            .map(|item| item.effect)
+        {
+            Some(Effect::Wield { style, .. }) => style,
+            _ => WeaponStyle::Plain,
         }
     }
 
@@ -603,16 +681,18 @@ impl RunState {
         attacker: &Fighter,
         out: &mut Vec<Outcome>,
     ) {
-        self.strike_monster(index, attacker, false, out);
+        self.strike_monster(index, attacker, None, Harm::Blow, out);
     }
 
-    /// [`RunState::attack_monster`]; a `sneak` attack (a blow at a sleeper) always lands,
-    /// for [`SNEAK_ATTACK_MULTIPLIER`] times its damage.
-    fn strike_monster(
+    /// [`RunState::attack_monster`]; a `sneak` attack (a blow at a sleeper, or a throw)
+    /// always lands, for that many times its damage ([`SNEAK_ATTACK_MULTIPLIER`], or
+    /// [`QUICK_SNEAK_ATTACK_MULTIPLIER`] with a quick blade).
+    pub(super) fn strike_monster(
         &mut self,
         index: usize,
         attacker: &Fighter,
-        sneak: bool,
+        sneak: Option<u32>,
+        how: Harm,
         out: &mut Vec<Outcome>,
     ) {
         let monster = self.level.monsters[index];
@@ -627,39 +707,70 @@ impl RunState {
         let seed = self.campaign.seed;
         let fight = &mut self.fight;
         let mut rng = fight.next_attack_rng(seed);
-        let roll = if sneak {
-            out.push(notice(&format!(
-                "You strike the sleeping {} unawares!",
-                kind.name
-            )));
-            AttackRoll::Hit(roll_damage(attacker, &mut rng) * SNEAK_ATTACK_MULTIPLIER)
+        let roll = if let Some(multiplier) = sneak {
+            out.push(notice(&match how {
+                Harm::Missile(what) => {
+                    format!("The {what} takes the sleeping {} unawares!", kind.name)
+                }
+                _ => format!("You strike the sleeping {} unawares!", kind.name),
+            }));
+            AttackRoll::Hit(roll_damage(attacker, &mut rng) * multiplier)
         } else {
             roll_attack(attacker, &kind.fighter(), &mut rng)
         };
         match roll {
-            AttackRoll::Miss => out.push(notice(&format!("You miss the {}.", kind.name))),
-            AttackRoll::Hit(damage) if damage >= monster.hp => {
-                fight.kills += 1;
-                // The kill is told before what the monster drops.
-                out.push(notice(&format!("You kill the {}.", kind.name)));
-                self.remove_monster(index, out);
-                self.count_kill(&kind.name);
-                let fight = &mut self.fight;
-                for level in fight.gain_xp(kind.hp) {
-                    out.push(notice(&format!(
-                        "You feel more experienced: level {level}, {} hit points.",
-                        fight.max_hp
-                    )));
-                }
-            }
-            AttackRoll::Hit(damage) => {
-                let target = &mut self.level.monsters[index];
-                target.hp -= damage;
-                if !matches!(target.mind, Mind::Guarding(_)) {
-                    target.mind = Mind::Hunting(self.player);
-                }
-                out.push(notice(&format!("You hit the {} ({damage}).", kind.name)));
-            }
+            AttackRoll::Miss => out.push(notice(&match how {
+                Harm::Missile(what) => format!("The {what} misses the {}.", kind.name),
+                _ => format!("You miss the {}.", kind.name),
+            })),
+            AttackRoll::Hit(damage) => self.harm_monster(index, kind, damage, how, out),
         }
+    }
+
+    /// The player's doing (`how`) deals `damage` to the monster at `index`, of `kind`: a
+    /// kill counts (experience, the chronicle) and takes it off the level and the
+    /// schedule; a hurt monster hunts the player (a guard stays a guard).
+    pub(super) fn harm_monster(
+        &mut self,
+        index: usize,
+        kind: &MonsterKind,
+        damage: u32,
+        how: Harm,
+        out: &mut Vec<Outcome>,
+    ) {
+        let monster = self.level.monsters[index];
+        let name = &kind.name;
+        if damage < monster.hp && monster.mind == Mind::Asleep {
+            self.wake(index, kind, out);
+        }
+        if damage >= monster.hp {
+            self.fight.kills += 1;
+            // The kill is told before what the monster drops.
+            out.push(notice(&match how {
+                Harm::Blow => format!("You kill the {name}."),
+                Harm::Fire => format!("The {name} burns to death."),
+                Harm::Missile(what) => format!("The {what} kills the {name}."),
+            }));
+            self.remove_monster(index, out);
+            self.count_kill(name);
+            let fight = &mut self.fight;
+            for level in fight.gain_xp(kind.hp) {
+                out.push(notice(&format!(
+                    "You feel more experienced: level {level}, {} hit points.",
+                    fight.max_hp
+                )));
+            }
+            return;
+        }
+        let target = &mut self.level.monsters[index];
+        target.hp -= damage;
+        if !matches!(target.mind, Mind::Guarding(_)) {
+            target.mind = Mind::Hunting(self.player);
+        }
+        out.push(notice(&match how {
+            Harm::Blow => format!("You hit the {name} ({damage})."),
+            Harm::Fire => format!("The {name} burns ({damage})."),
+            Harm::Missile(what) => format!("The {what} hits the {name} ({damage})."),
+        }));
     }
 }

@@ -1,6 +1,6 @@
-//! What the player calls the items they carry: a disguise until two of a kind have been
-//! carried or one has been used (then the true name); the inventory letters; and the
-//! article a sentence needs.
+//! What the player calls the items they carry: a disguise until one of the kind has
+//! been used or identified (then the true name) — carrying two alike tells nothing; the
+//! inventory letters; and the article a sentence needs.
 
 use super::RunState;
 use crate::base::rng::{Stream, StreamRng};
@@ -88,40 +88,30 @@ impl RunState {
     }
 }
 
-/// What the player knows of the item kinds: the run's disguises, what is carried, and
-/// the kinds identified by use.
+/// What the player knows of the item kinds: the run's disguises and the kinds
+/// identified (by use, by reading, by a scroll of identify).
 pub struct ItemKnowledge<'a> {
     table: &'a LootTable,
     disguises: Vec<String>,
-    inventory: &'a [usize],
     identified: &'a [usize],
 }
 
 impl<'a> ItemKnowledge<'a> {
-    /// The knowledge of a run of `run_seed` carrying `inventory`, having used the kinds
-    /// in `identified`.
-    pub fn new(
-        table: &'a LootTable,
-        run_seed: u64,
-        inventory: &'a [usize],
-        identified: &'a [usize],
-    ) -> ItemKnowledge<'a> {
+    /// The knowledge of a run of `run_seed` that has identified the kinds in
+    /// `identified`.
+    pub fn new(table: &'a LootTable, run_seed: u64, identified: &'a [usize]) -> ItemKnowledge<'a> {
         ItemKnowledge {
             table,
             disguises: disguises(table, run_seed),
-            inventory,
             identified,
         }
     }
 
-    /// Whether the player knows what `kind` is: it has no disguise, two of it have been
-    /// carried, or one has been used.
+    /// Whether the player knows what `kind` is: it has no disguise, or one has been used
+    /// or identified (how many are carried tells nothing).
     pub fn knows(&self, kind: usize) -> bool {
         let true_name = self.table.true_name(kind);
-        let carried = self.inventory.iter().filter(|&&k| k == kind).count();
-        self.disguises.get(kind).is_none_or(|d| *d == true_name)
-            || carried >= 2
-            || self.identified.contains(&kind)
+        self.disguises.get(kind).is_none_or(|d| *d == true_name) || self.identified.contains(&kind)
     }
 
     /// What the player calls `kind`: its true name once known, else its disguise marked
@@ -146,14 +136,8 @@ impl<'a> ItemKnowledge<'a> {
 }
 
 /// What the player calls an item kind (see [`ItemKnowledge::name`]).
-pub fn item_name(
-    table: &LootTable,
-    run_seed: u64,
-    inventory: &[usize],
-    identified: &[usize],
-    kind: usize,
-) -> String {
-    ItemKnowledge::new(table, run_seed, inventory, identified).name(kind)
+pub fn item_name(table: &LootTable, run_seed: u64, identified: &[usize], kind: usize) -> String {
+    ItemKnowledge::new(table, run_seed, identified).name(kind)
 }
 
 /// The names of everything carried, in pick-up order.
@@ -163,7 +147,7 @@ pub fn inventory_names(
     inventory: &[usize],
     identified: &[usize],
 ) -> Vec<String> {
-    let knowledge = ItemKnowledge::new(table, run_seed, inventory, identified);
+    let knowledge = ItemKnowledge::new(table, run_seed, identified);
     inventory.iter().map(|&k| knowledge.name(k)).collect()
 }
 
@@ -241,20 +225,12 @@ mod tests {
     }
 
     #[test]
-    fn two_carried_identify_a_kind() {
+    fn a_disguised_kind_is_named_only_once_identified() {
         let table = crate::content::loot::default_loot_table();
         let potion = table.index_of("potion of healing").expect("in the table");
-        let one = item_name(table, 3, &[potion], &[], potion);
-        assert!(one.ends_with("(unidentified)"), "{one}");
-        assert_eq!(
-            item_name(table, 3, &[potion, potion], &[], potion),
-            "potion of healing"
-        );
-        // Or one used.
-        assert_eq!(
-            item_name(table, 3, &[potion], &[potion], potion),
-            "potion of healing"
-        );
+        let unknown = item_name(table, 3, &[], potion);
+        assert!(unknown.ends_with("(unidentified)"), "{unknown}");
+        assert_eq!(item_name(table, 3, &[potion], potion), "potion of healing");
     }
 
     #[test]

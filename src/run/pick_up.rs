@@ -1,6 +1,6 @@
 //! Picking up: stepping onto an item or `g` on it. Where the run has a goal, gold goes
 //! to the purse and the level's must-find item opens its stairs; everything else is
-//! carried, under its kind's letter, and a second of a kind makes the kind known.
+//! carried, under its kind's letter.
 
 use super::items::with_article;
 use super::{Outcome, RunState, notice};
@@ -51,20 +51,10 @@ impl RunState {
                 return true;
             }
         }
-        let disguise = self.knowledge().plain_name(item);
-        let known_before = self.knowledge().knows(item);
         self.inventory.push(item);
         self.give_letter(item);
         let name = self.knowledge().name(item);
         out.push(notice(&format!("You pick up {}.", with_article(&name))));
-        if !known_before && self.knowledge().knows(item) {
-            // Two of a kind carried: the kind is known now, and the player is told.
-            self.note_identified(item, &disguise, "by carrying two");
-            out.push(notice(&format!(
-                "Two alike: the {disguise} is {}.",
-                with_article(&name)
-            )));
-        }
         true
     }
 

@@ -2,6 +2,7 @@
 //! action strings and recordings all become these; which key does which is the view's
 //! key table (`crate::view::bindings`).
 
+use crate::base::grid::Pos;
 use crate::levels::generator::GeneratorKind;
 
 /// Something the player does. Keys and action strings both become these.
@@ -46,4 +47,14 @@ pub enum PlayerAction {
     Rest,
     /// Search for secret doors and traps, for up to five turns (`f`).
     Search,
+    /// Use the item under inventory letter `n` aimed at a tile: a wand's bolt, a thrown
+    /// weapon (`a`, the letter, then the aiming cursor). [`PlayerAction::Use`] of such an
+    /// item aims at the nearest monster in view.
+    UseAt(u8, Pos),
+    /// Use the item under inventory letter `n` on the item under letter `m`: a scroll of
+    /// enchanting or of identify, once known (`a`, its letter, then the other's).
+    UseOn(u8, u8),
+    /// Throw one item under inventory letter `n` toward a tile (`t`, the letter, then
+    /// the aiming cursor): it flies until a wall or a creature stops it.
+    Throw(u8, Pos),
 }

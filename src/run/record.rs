@@ -23,10 +23,15 @@ use crate::levels::key::LevelKey;
 /// Format 3 runs with monsters (before monster abilities, sleeping monsters, the noise of
 /// fights and the second edition of the monster table) are refused by name for the same
 /// reason; its peaceful runs replay.
-pub const RECORDING_FORMAT: u32 = 4;
+/// Format 4 runs with monsters (before the second edition of the loot table: throwing,
+/// aiming, enchanting, malevolent items, identification without "two alike") are
+/// refused by name too; its peaceful runs replay. A recording of generation 1 or 2 that
+/// holds no loot table of its own replays with the first edition of the embedded table,
+/// which it was made with.
+pub const RECORDING_FORMAT: u32 = 5;
 
-/// The recording formats this delve plays back (format 3 only for peaceful runs).
-pub const REPLAYED_FORMATS: [u32; 3] = [1, 3, RECORDING_FORMAT];
+/// The recording formats this delve plays back (formats 3 and 4 only for peaceful runs).
+pub const REPLAYED_FORMATS: [u32; 4] = [1, 3, 4, RECORDING_FORMAT];
 
 /// How a recorded run started (the first line of a recording).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
@@ -86,6 +91,14 @@ impl Check {
         // The chronicle follows from the actions and is no rule's input: left out, so
         // that recordings made before it existed check as they did.
         save.chronicle = None;
+        // A run of generation 1 or 2 with the embedded table's first edition checks as
+        // it did before there were editions: no table held.
+        let first = crate::content::loot::first_edition_loot_table().fingerprint();
+        if run.generation.embedded_loot_table().fingerprint() == first
+            && run.campaign.loot_table().fingerprint() == first
+        {
+            save.loot_table = None;
+        }
         let text = ron::to_string(&save).unwrap_or_default();
         Check {
             turns: run.turns,
@@ -246,17 +259,22 @@ impl Recording {
             .map_err(|e| broken(first, format!("not a recording's start line: {}", e.code)))?;
         if start.format == 2 {
             return Err(RecordingError::Unsupported(
-                "recording format 2 was made under the rules of an earlier delve (before each level's stairs were sealed until its must-find item is found, the purse and the inventory letters that stay); this delve replays formats 1 and 4, and peaceful runs of format 3".into(),
+                "recording format 2 was made under the rules of an earlier delve (before each level's stairs were sealed until its must-find item is found, the purse and the inventory letters that stay); this delve replays formats 1 and 5, and peaceful runs of formats 3 and 4".into(),
+            ));
+        }
+        if start.format == 4 && start.rules.has_monsters() {
+            return Err(RecordingError::Unsupported(
+                "recording format 4 with monsters was made under the rules of an earlier delve (before throwing and aiming, enchanting, malevolent items and the second edition of the loot table); this delve replays formats 1 and 5, and peaceful runs of formats 3 and 4".into(),
             ));
         }
         if start.format == 3 && start.rules.has_monsters() {
             return Err(RecordingError::Unsupported(
-                "recording format 3 with monsters was made under the rules of an earlier delve (before monster abilities, sleeping monsters, the noise of fights and the second edition of the monster table); this delve replays formats 1 and 4, and peaceful runs of format 3".into(),
+                "recording format 3 with monsters was made under the rules of an earlier delve (before monster abilities, sleeping monsters, the noise of fights and the second edition of the monster table); this delve replays formats 1 and 5, and peaceful runs of formats 3 and 4".into(),
             ));
         }
         if !REPLAYED_FORMATS.contains(&start.format) {
             return Err(RecordingError::Unsupported(format!(
-                "recording format {} is not known to this delve (it reads formats 1, 3 and {RECORDING_FORMAT})",
+                "recording format {} is not known to this delve (it reads formats 1, 3, 4 and {RECORDING_FORMAT})",
                 start.format
             )));
         }
@@ -281,8 +299,18 @@ impl Recording {
                 format!("the campaign's depth {}: {e}", index + 1),
             ));
         }
+        // A recording of generation 1 or 2 with the embedded table plays its first
+        // edition.
+        let first_edition = Generation::from_number(start.generation).is_some_and(|g| {
+            g.embedded_loot_table().fingerprint()
+                != crate::content::loot::default_loot_table().fingerprint()
+        });
+        let loot = start.loot_table.clone().or_else(|| {
+            (first_edition && start.campaign.loot.is_none())
+                .then(|| crate::content::loot::FIRST_EDITION_LOOT_RON.to_owned())
+        });
         let held = HeldTables {
-            loot: start.loot_table.clone(),
+            loot,
             monsters: start.monster_table.clone(),
             vaults: start.vault_set.clone(),
         };

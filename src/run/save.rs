@@ -14,7 +14,9 @@ use crate::base::grid::Pos;
 use crate::base::rng::mix64;
 use crate::base::save::{LoadedFrom, SaveError, load_validated, save_to_path};
 use crate::base::schedule::Actor;
-use crate::content::loot::{Effect, LootTable, PlacedItem};
+use crate::content::loot::{
+    Effect, FIRST_EDITION_LOOT_RON, LootTable, PlacedItem, default_loot_table,
+};
 use crate::content::monsters::{
     FIRST_EDITION_MONSTERS_RON, MONSTER_TABLE_EDITION, Monster, MonsterTable,
 };
@@ -256,8 +258,19 @@ impl RunState {
             (None, None) => (save.fight.is_some() && save.campaign.monsters.is_none())
                 .then(|| FIRST_EDITION_MONSTERS_RON.to_owned()),
         };
+        // A run with the embedded loot table plays its generation's edition of it (the
+        // first before generation 3).
+        let first_edition =
+            generation.embedded_loot_table().fingerprint() != default_loot_table().fingerprint();
+        let loot = match &save.loot_table {
+            Some(own) => Some(own.clone()),
+            None if first_edition && save.campaign.loot.is_none() => {
+                Some(FIRST_EDITION_LOOT_RON.to_owned())
+            }
+            None => None,
+        };
         let held = HeldTables {
-            loot: save.loot_table.clone(),
+            loot,
             monsters,
             vaults: save.vault_set.clone(),
         };
@@ -381,8 +394,24 @@ impl RunState {
         if !written_under_todays_rules {
             run.bring_up_to_date();
         }
+        if generation.knew_two_alike() {
+            run.keep_two_alike_known();
+        }
         run.level.look_from(run.player);
         Ok(run)
+    }
+
+    /// A run of a generation before the third knew every kind it carried two of (the
+    /// "two alike" rule of those days): they stay known.
+    fn keep_two_alike_known(&mut self) {
+        for (kind, count) in super::items::inventory_stacks(&self.inventory) {
+            if count >= 2
+                && self.rules.items_work()
+                && let Err(at) = self.fight.identified.binary_search(&kind)
+            {
+                self.fight.identified.insert(at, kind);
+            }
+        }
     }
 
     /// A run with monsters saved before the purse, the inventory letters and the
@@ -683,7 +712,7 @@ fn check_equipment(
             matches!(e, Effect::Wield { .. })
         }),
         ("worn as armour", fight.armour, |e: Effect| {
-            matches!(e, Effect::Armour(_))
+            matches!(e, Effect::Armour(_) | Effect::HeavyArmour(_))
         }),
         ("worn as a ring", fight.ring, |e: Effect| {
             matches!(e, Effect::Ring(_))
@@ -711,12 +740,22 @@ fn check_equipment(
         ));
     }
     for (&kind, &used) in &fight.wand_charges_used {
-        let wand = matches!(effect(kind), Some(Effect::Strike(..) | Effect::DigDown));
-        if !wand || used >= super::fight::WAND_CHARGES {
+        let wand = effect(kind).is_some_and(Effect::is_wand);
+        if !wand || used >= super::fight::WAND_CHARGES + fight.enchantment(kind) {
             return Err(format!(
                 "{used} charges used of item {kind}, which is not a wand with so many"
             ));
         }
+    }
+    if let Some(&kind) = fight
+        .enchantments
+        .keys()
+        .chain(&fight.uncursed)
+        .find(|&&k| effect(k).is_none())
+    {
+        return Err(format!(
+            "item {kind} is enchanted or uncursed, but the loot table has no such kind"
+        ));
     }
     let longest = table
         .items()

@@ -6,6 +6,7 @@
 
 use super::fight::WAND_CHARGES;
 use super::items::with_article;
+use super::throwing::{Aim, BOLT_RANGE};
 use super::{Outcome, RunState, notice};
 use crate::base::grid::{Pos, Tile};
 use crate::base::rng::{Stream, StreamRng, mix64};
@@ -14,7 +15,7 @@ use crate::content::monsters::Fighter;
 
 /// How a used item leaves the inventory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Spent {
+pub(super) enum Spent {
     /// One of the kind is used up.
     One,
     /// It stays (worn, wielded, a wand with charges left).
@@ -24,8 +25,9 @@ enum Spent {
 }
 
 impl RunState {
-    /// Uses one item under inventory letter `slot` (0 = `a`).
-    pub(super) fn use_item(&mut self, slot: u8, out: &mut Vec<Outcome>) {
+    /// Uses one item under inventory letter `slot` (0 = `a`), aimed by `aim` where it
+    /// needs a target (a wand's bolt, a thrown weapon, the item a scroll acts on).
+    pub(super) fn use_item(&mut self, slot: u8, aim: Aim, out: &mut Vec<Outcome>) {
         if !self.rules.items_work() {
             out.push(notice("Items do nothing in a peaceful run."));
             return;
@@ -38,6 +40,16 @@ impl RunState {
         let Some(item) = table.items().get(kind) else {
             return;
         };
+        if let Effect::Thrown(..) = item.effect {
+            // A thrown weapon is used by throwing it.
+            match self.aim_point(aim) {
+                Some(at) => self.throw_item(slot, at, out),
+                None => out.push(notice(
+                    "There is nothing in view to throw it at: t, its letter, then aim at a tile.",
+                )),
+            }
+            return;
+        }
         let depth = self.depth;
         let name = self.knowledge().name(kind);
         let plain = self.knowledge().plain_name(kind);
@@ -74,7 +86,7 @@ impl RunState {
                 out.push(notice("You feel a tingle, and nothing more."));
                 Spent::One
             }
-            Effect::Identify => self.read_identify(kind, out),
+            Effect::Identify => self.read_identify(kind, aim, out),
             Effect::Teleport => {
                 self.teleport(out);
                 Spent::One
@@ -84,11 +96,26 @@ impl RunState {
                 out.push(notice("A map of the level forms in your mind."));
                 Spent::One
             }
-            Effect::Strike(least, most) => self.zap_striking(kind, (least, most), out),
+            Effect::Strike(least, most) => self.zap_striking(kind, (least, most), aim, out),
+            Effect::Plenty => self.zap_plenty(kind, aim, out),
             Effect::DigDown => self.zap_digging(kind, out),
             Effect::Wield { .. } => self.toggle_equipment(kind, Slot::Weapon, &plain, out),
-            Effect::Armour(_) => self.toggle_equipment(kind, Slot::Armour, &plain, out),
+            Effect::Armour(_) | Effect::HeavyArmour(_) => {
+                self.toggle_equipment(kind, Slot::Armour, &plain, out)
+            }
             Effect::Ring(_) => self.toggle_equipment(kind, Slot::Ring, &plain, out),
+            // Handled above.
+            Effect::Thrown(..) => Spent::Refused,
+            Effect::Enchant => self.read_enchanting(kind, aim, out),
+            Effect::RemoveCurse => self.read_remove_curse(out),
+            Effect::Aggravate => self.read_aggravate(out),
+            Effect::SummonMonsters(count) => self.read_summon(count, out),
+            Effect::Descend => self.drink_descent(out),
+            Effect::Incinerate(least, most) => {
+                out.push(notice("Flames burst out of the flask!"));
+                self.burst_into_flames(self.player, (least, most), out);
+                Spent::One
+            }
         };
         if spent == Spent::Refused {
             return;
@@ -159,6 +186,10 @@ impl RunState {
         let last_one = self.inventory.iter().filter(|&&k| k == kind).count() == 1;
         // Of several, a spare is dropped and the one in use stays in use.
         let taken_off = last_one.then(|| self.slot_holding(kind)).flatten();
+        if taken_off.is_some() && self.is_cursed(kind) {
+            out.push(will_not_come_off(&name));
+            return;
+        }
         self.use_up(kind);
         self.level.put_item(self.player, kind);
         let verb = match taken_off {
@@ -200,14 +231,35 @@ impl RunState {
         }
     }
 
-    fn read_identify(&mut self, scroll: usize, out: &mut Vec<Outcome>) -> Spent {
+    /// A scroll of identify: names the item chosen (`Aim::On`), or — read unknowing, or
+    /// with nothing chosen — the first unknown item carried.
+    fn read_identify(&mut self, scroll: usize, aim: Aim, out: &mut Vec<Outcome>) -> Spent {
+        let chosen = match aim {
+            Aim::On(other) => match self.kind_under_letter(other) {
+                Some(kind) if kind == scroll => {
+                    out.push(notice("Read it on something else you carry."));
+                    return Spent::Refused;
+                }
+                Some(kind) if self.knowledge().knows(kind) => {
+                    out.push(notice("You know what that is already."));
+                    return Spent::Refused;
+                }
+                Some(kind) => Some(kind),
+                None => {
+                    out.push(notice("You carry nothing under that letter."));
+                    return Spent::Refused;
+                }
+            },
+            _ => None,
+        };
         self.identify(scroll, "by reading it");
         let knowledge = self.knowledge();
-        let unknown = self
-            .lettered_inventory()
-            .into_iter()
-            .map(|l| l.kind)
-            .find(|&kind| !knowledge.knows(kind));
+        let unknown = chosen.or_else(|| {
+            self.lettered_inventory()
+                .into_iter()
+                .map(|l| l.kind)
+                .find(|&kind| !knowledge.knows(kind))
+        });
         match unknown {
             Some(kind) => {
                 let before = knowledge.plain_name(kind);
@@ -258,8 +310,16 @@ impl RunState {
         out.push(notice("The world spins; you are elsewhere."));
     }
 
-    fn zap_striking(&mut self, wand: usize, damage: (u32, u32), out: &mut Vec<Outcome>) -> Spent {
-        let target = self.seen_monsters().first().copied();
+    fn zap_striking(
+        &mut self,
+        wand: usize,
+        damage: (u32, u32),
+        aim: Aim,
+        out: &mut Vec<Outcome>,
+    ) -> Spent {
+        let target = self
+            .aim_point(aim)
+            .and_then(|at| self.bolt_hits(at, BOLT_RANGE));
         match target {
             Some(index) => {
                 let bolt = Fighter {
@@ -270,9 +330,7 @@ impl RunState {
                 out.push(notice("A bolt of force leaps from the wand."));
                 self.attack_monster(index, &bolt, out);
             }
-            None => out.push(notice(
-                "The wand fizzes; there is nothing in view to strike.",
-            )),
+            None => out.push(notice("The wand fizzes; its bolt strikes nothing.")),
         }
         self.spend_charge(wand)
     }
@@ -290,12 +348,15 @@ impl RunState {
         spent
     }
 
-    /// Uses a charge of a wand of kind `wand`; the last charge uses the wand up.
-    fn spend_charge(&mut self, wand: usize) -> Spent {
+    /// Uses a charge of a wand of kind `wand`; the last charge uses the wand up (and its
+    /// enchantments with it).
+    pub(super) fn spend_charge(&mut self, wand: usize) -> Spent {
+        let charges = self.charges_of(wand);
         let fight = &mut self.fight;
         let used = fight.wand_charges_used.entry(wand).or_insert(0);
         *used += 1;
-        if *used >= WAND_CHARGES {
+        if *used >= charges {
+            fight.enchantments.remove(&wand);
             *used = 0;
             Spent::One
         } else {
@@ -310,6 +371,7 @@ impl RunState {
         name: &str,
         out: &mut Vec<Outcome>,
     ) -> Spent {
+        let cursed = self.is_cursed(kind);
         let fight = &mut self.fight;
         let held = match slot {
             Slot::Weapon => &mut fight.weapon,
@@ -328,12 +390,19 @@ impl RunState {
             Slot::Ring => &mut fight.ring,
         };
         let (on, off) = slot.verbs();
+        if *held == Some(kind) && cursed {
+            out.push(will_not_come_off(&name));
+            return Spent::Refused;
+        }
         if *held == Some(kind) {
             *held = None;
             out.push(notice(&format!("You {off} {}.", with_article(name))));
         } else {
             *held = Some(kind);
             out.push(notice(&format!("You {on} {}.", with_article(name))));
+            if cursed {
+                out.push(notice("It tightens on your finger: it is cursed!"));
+            }
             let searching = matches!(
                 self.campaign
                     .loot_table()
@@ -351,7 +420,7 @@ impl RunState {
     }
 
     /// Marks `kind` identified (`how`, for the chronicle: "by using it").
-    fn identify(&mut self, kind: usize, how: &str) {
+    pub(super) fn identify(&mut self, kind: usize, how: &str) {
         let known_before = self.knowledge().knows(kind);
         let disguise = self.knowledge().plain_name(kind);
         if let Err(at) = self.fight.identified.binary_search(&kind) {
@@ -395,7 +464,7 @@ impl RunState {
     /// Charges left in the wand of `kind` in use (the first of a stack), if it is one.
     pub fn wand_charges(&self, kind: usize) -> Option<u32> {
         let item = self.campaign.loot_table().items().get(kind)?;
-        if !matches!(item.effect, Effect::Strike(..) | Effect::DigDown) {
+        if !item.effect.is_wand() {
             return None;
         }
         let used = self
@@ -404,7 +473,63 @@ impl RunState {
             .get(&kind)
             .copied()
             .unwrap_or(0);
-        Some(WAND_CHARGES.saturating_sub(used))
+        Some(self.charges_of(kind).saturating_sub(used))
+    }
+
+    /// The charges a wand of `kind` holds: [`WAND_CHARGES`] and one per enchantment.
+    fn charges_of(&self, wand: usize) -> u32 {
+        WAND_CHARGES + self.fight.enchantment(wand)
+    }
+
+    /// The inventory letters (0 = `a`) of items used by aiming: every wand (its class
+    /// shows; a known wand of digging is not aimed) and known thrown weapons.
+    pub fn aimed_letters(&self) -> Vec<u8> {
+        self.letters_where(|effect, known| {
+            (effect.is_wand() && !(known && effect == Effect::DigDown))
+                || (known && effect.is_aimed())
+        })
+    }
+
+    /// The inventory letters of known scrolls read on another item (enchanting,
+    /// identify): the front ends ask for that item's letter.
+    pub fn letters_read_on_an_item(&self) -> Vec<u8> {
+        self.letters_where(|effect, known| known && effect.asks_for_an_item())
+    }
+
+    /// The inventory letters whose item's effect, and whether the player knows it,
+    /// satisfy `wanted`.
+    fn letters_where(&self, wanted: impl Fn(Effect, bool) -> bool) -> Vec<u8> {
+        let knowledge = self.knowledge();
+        let items = self.campaign.loot_table().items();
+        self.lettered_inventory()
+            .into_iter()
+            .filter(|l| {
+                items
+                    .get(l.kind)
+                    .is_some_and(|i| wanted(i.effect, knowledge.knows(l.kind)))
+            })
+            .map(|l| l.letter as u8 - b'a')
+            .collect()
+    }
+
+    /// Whether `kind` is cursed: a malevolent ring whose curse has not been lifted.
+    pub fn is_cursed(&self, kind: usize) -> bool {
+        let cursed = matches!(
+            self.campaign.loot_table().items().get(kind).map(|i| i.effect),
+            Some(Effect::Ring(power)) if power.is_cursed()
+        );
+        cursed && self.fight.uncursed.binary_search(&kind).is_err()
+    }
+
+    /// Whether the armour worn is heavy (its steps are heard).
+    pub fn wears_heavy_armour(&self) -> bool {
+        matches!(
+            self.fight
+                .armour
+                .and_then(|k| self.campaign.loot_table().items().get(k))
+                .map(|i| i.effect),
+            Some(Effect::HeavyArmour(_))
+        )
     }
 
     /// With a ring of searching: the tiles where items lie become seen.
@@ -430,18 +555,33 @@ impl RunState {
             kind.and_then(|k| self.campaign.loot_table().items().get(k))
                 .map(|item| item.effect)
         };
-        if let Some(Effect::Wield { attack, damage }) = effect(fight.weapon) {
-            fighter.attack += attack;
-            fighter.damage = damage;
+        if let Some(weapon) = fight.weapon
+            && let Some(Effect::Wield { attack, damage, .. }) = effect(Some(weapon))
+        {
+            let plus = fight.enchantment(weapon);
+            fighter.attack += attack + plus;
+            fighter.damage = (damage.0 + plus, damage.1 + plus);
         }
-        if let Some(Effect::Armour(defence)) = effect(fight.armour) {
-            fighter.defence += defence;
+        if let Some(armour) = fight.armour
+            && let Some(Effect::Armour(defence) | Effect::HeavyArmour(defence)) =
+                effect(Some(armour))
+        {
+            fighter.defence += defence + fight.enchantment(armour);
         }
-        for power in self.ring_powers() {
-            if let RingPower::Protection(defence) = power {
-                fighter.defence += defence;
+        let mut clumsiness = 0;
+        for ring in fight.rings() {
+            let plus = fight.enchantment(ring);
+            match effect(Some(ring)) {
+                Some(Effect::Ring(RingPower::Protection(defence))) => {
+                    fighter.defence += defence + plus;
+                }
+                Some(Effect::Ring(RingPower::Clumsiness(penalty))) => {
+                    clumsiness += penalty.saturating_sub(plus);
+                }
+                _ => {}
             }
         }
+        fighter.attack = fighter.attack.saturating_sub(clumsiness);
         fighter
     }
 
@@ -482,4 +622,11 @@ impl Slot {
             Slot::Ring => ("slip on", "remove"),
         }
     }
+}
+
+/// What the player is told on trying to take off or drop the cursed `name` in use.
+pub(super) fn will_not_come_off(name: &str) -> Outcome {
+    notice(&format!(
+        "The {name} will not come off: it is cursed. (A scroll of remove curse, or enchanting it, lifts the curse.)"
+    ))
 }

@@ -298,6 +298,9 @@ impl Brain {
             if let Some(letter) = self.wand_for(run, &threats) {
                 return PlayerAction::Use(letter);
             }
+            if let Some(throw) = throw_at_the_nearest(run, &threats) {
+                return throw;
+            }
             if let Some(&next_to) = threats.iter().find(|p| p.chebyshev(run.player()) == 1) {
                 self.waited = 0;
                 return step_toward(run, next_to);
@@ -330,6 +333,9 @@ impl Brain {
         }
         if fight.hp < fight.max_hp {
             return PlayerAction::Rest;
+        }
+        if let Some(enchant) = enchant_the_armour(run) {
+            return enchant;
         }
         if let Some(letter) = self
             .unknown(run, "potion")
@@ -394,7 +400,7 @@ impl Brain {
             let item = table.items().get(l.kind)?;
             let wanted = match item.effect {
                 Effect::Wield { .. } => fight.weapon.is_none(),
-                Effect::Armour(_) => fight.armour.is_none(),
+                Effect::Armour(_) | Effect::HeavyArmour(_) => fight.armour.is_none(),
                 Effect::Ring(_) => {
                     fight.second_ring.is_none() && !fight.rings().any(|r| r == l.kind)
                 }
@@ -444,6 +450,36 @@ impl Brain {
             (striking && charged && knowledge.knows(l.kind)).then(|| l.letter as u8 - b'a')
         })
     }
+}
+
+/// A dart or javelin thrown at the nearest threat in view that is not yet next to the
+/// player and within a throw.
+fn throw_at_the_nearest(run: &RunState, threats: &[Pos]) -> Option<PlayerAction> {
+    let nearest = *threats.iter().min_by_key(|p| p.chebyshev(run.player()))?;
+    let distance = nearest.chebyshev(run.player());
+    if distance < 2 || distance > crate::run::THROW_RANGE {
+        return None;
+    }
+    let loot = run.campaign().loot_table();
+    run.lettered_inventory().into_iter().find_map(|l| {
+        let thrown = matches!(loot.items().get(l.kind)?.effect, Effect::Thrown(..));
+        thrown.then(|| PlayerAction::Throw(l.letter as u8 - b'a', nearest))
+    })
+}
+
+/// A known scroll of enchanting read into the armour worn (the careful bot relies on
+/// its armour).
+fn enchant_the_armour(run: &RunState) -> Option<PlayerAction> {
+    let armour = run.fight().armour?;
+    let loot = run.campaign().loot_table();
+    let knowledge = run.knowledge();
+    let lettered = run.lettered_inventory();
+    let armour_letter = lettered.iter().find(|l| l.kind == armour)?.letter as u8 - b'a';
+    lettered.iter().find_map(|l| {
+        let enchanting = matches!(loot.items().get(l.kind)?.effect, Effect::Enchant);
+        (enchanting && knowledge.knows(l.kind))
+            .then(|| PlayerAction::UseOn(l.letter as u8 - b'a', armour_letter))
+    })
 }
 
 /// The letter of a healing potion carried, known or not (the plain bot knows its

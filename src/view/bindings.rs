@@ -41,8 +41,10 @@ pub enum NamedKey {
     Home,
     /// End.
     End,
-    /// Enter (Return): the title screen's choice; the key table binds nothing to it.
+    /// Enter (Return): the title screen's choice; fires at the aiming cursor.
     Enter,
+    /// Tab: the aiming cursor's next target.
+    Tab,
     /// Backspace: erases on the title screen's seed line; the key table binds nothing to it.
     Backspace,
 }
@@ -65,6 +67,7 @@ impl fmt::Display for NamedKey {
             NamedKey::Home => f.write_str("Home"),
             NamedKey::End => f.write_str("End"),
             NamedKey::Enter => f.write_str("Enter"),
+            NamedKey::Tab => f.write_str("Tab"),
             NamedKey::Backspace => f.write_str("Backspace"),
         }
     }
@@ -84,6 +87,13 @@ pub enum Command {
     ChooseItem,
     /// Drop an item: the next letter typed names it in the inventory (`d`, then `c`).
     ChooseDrop,
+    /// Throw an item: the next letter typed names it, then the aiming cursor aims it
+    /// (`t`, then `c`, then Enter).
+    ChooseThrow,
+    /// The aiming cursor's next monster in view (Tab).
+    NextTarget,
+    /// Fire at the aiming cursor (Enter).
+    Fire,
     /// Show or hide the whole message log.
     ToggleLog,
     /// Show or hide the inventory.
@@ -276,6 +286,24 @@ const TABLE: &[Binding] = &[
         &['d'],
         &[],
         "Drop an item (then its letter)",
+    ),
+    other(
+        Command::ChooseThrow,
+        &['t'],
+        &[],
+        "Throw an item (then its letter, then aim)",
+    ),
+    other(
+        Command::NextTarget,
+        &[],
+        &[NamedKey::Tab],
+        "Aim: next monster; fire (Esc: never mind)",
+    ),
+    other(
+        Command::Fire,
+        &[],
+        &[NamedKey::Enter],
+        "Aim: next monster; fire (Esc: never mind)",
     ),
     other(Command::ToggleInventory, &['i'], &[], "Inventory"),
     other(

@@ -46,6 +46,81 @@ pub enum ItemVerb {
     Use,
     /// `d`: drop it.
     Drop,
+    /// `t`: throw it (the aiming cursor follows).
+    Throw,
+    /// The item the scroll under this letter (0 = `a`) is read on: a known scroll of
+    /// enchanting or of identify.
+    UseOn(u8),
+}
+
+/// What the aiming cursor fires once confirmed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AimVerb {
+    /// Zap the wand (or throw the thrown weapon used with `a`) under this letter.
+    Use(u8),
+    /// Throw one item under this letter.
+    Throw(u8),
+}
+
+/// The most monsters the aiming cursor cycles through (the nearest ones).
+pub const MAX_TARGETS: usize = 8;
+
+/// The monsters in view the aiming cursor offers, nearest first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Targets {
+    positions: [Pos; MAX_TARGETS],
+    count: u8,
+}
+
+impl Targets {
+    /// No monster to aim at.
+    pub const NONE: Targets = Targets {
+        positions: [Pos { x: 0, y: 0 }; MAX_TARGETS],
+        count: 0,
+    };
+
+    /// The first [`MAX_TARGETS`] of `nearest_first`.
+    pub fn of(nearest_first: &[Pos]) -> Targets {
+        let mut targets = Targets::NONE;
+        for (slot, &pos) in targets.positions.iter_mut().zip(nearest_first) {
+            *slot = pos;
+            targets.count += 1;
+        }
+        targets
+    }
+
+    /// The targets, nearest first.
+    pub fn as_slice(&self) -> &[Pos] {
+        &self.positions[..usize::from(self.count)]
+    }
+
+    /// The target after `at` (the nearest again after the last, or when `at` is none).
+    pub fn after(&self, at: Pos) -> Option<Pos> {
+        let all = self.as_slice();
+        let next = all.iter().position(|&p| p == at).map_or(0, |i| i + 1);
+        all.get(next).or(all.first()).copied()
+    }
+}
+
+/// A set of inventory letters (bit `n` = letter `'a' + n`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Letters(pub u32);
+
+impl Letters {
+    /// Whether letter number `slot` (0 = `a`) is in the set.
+    pub fn contains(self, slot: u8) -> bool {
+        slot < 32 && self.0 & (1 << slot) != 0
+    }
+
+    /// The set of these letter numbers.
+    pub fn of(slots: impl IntoIterator<Item = u8>) -> Letters {
+        Letters(
+            slots
+                .into_iter()
+                .filter(|&s| s < 32)
+                .fold(0, |set, s| set | 1 << s),
+        )
+    }
 }
 
 /// A yes-or-no question waiting for `y` or `n`.
@@ -83,6 +158,9 @@ pub enum Prompt {
     Item(ItemVerb),
     /// The look cursor is on this tile; movement keys move it.
     Look(Pos),
+    /// The aiming cursor is on this tile: movement keys move it, Tab goes to the next
+    /// monster in view, Enter (or the verb's own key) fires.
+    Aim(AimVerb, Pos),
     /// `y` or `n`.
     Question(Question),
 }
@@ -100,6 +178,12 @@ pub struct KeyContext {
     pub map: (i32, i32),
     /// Lines in the message log (how far it scrolls).
     pub log_lines: usize,
+    /// The monsters in view, nearest first (where the aiming cursor starts and goes).
+    pub targets: Targets,
+    /// The letters of items used by aiming: wands, and known thrown weapons.
+    pub aimed: Letters,
+    /// The letters of known scrolls read on another item (enchanting, identify).
+    pub read_on_an_item: Letters,
 }
 
 /// Log lines one page scroll moves.
@@ -139,6 +223,19 @@ impl KeyReader {
         }
     }
 
+    /// Where the aiming cursor is, while aiming.
+    pub fn aim_cursor(&self) -> Option<Pos> {
+        match self.prompt {
+            Some(Prompt::Aim(_, pos)) => Some(pos),
+            _ => None,
+        }
+    }
+
+    /// The tile a cursor (the look cursor or the aiming one) highlights, if any.
+    pub fn cursor(&self) -> Option<Pos> {
+        self.look_cursor().or(self.aim_cursor())
+    }
+
     /// The item letter asked for, while asking.
     pub fn item_verb(&self) -> Option<ItemVerb> {
         match self.prompt {
@@ -161,14 +258,12 @@ impl KeyReader {
                 // The letter names the item; anything else puts the question away.
                 self.prompt = None;
                 return match letter.and_then(stack_of_letter) {
-                    Some(slot) => Reaction::Act(match verb {
-                        ItemVerb::Use => PlayerAction::Use(slot),
-                        ItemVerb::Drop => PlayerAction::Drop(slot),
-                    }),
+                    Some(slot) => self.item_chosen(verb, slot, context),
                     None => Reaction::Redraw,
                 };
             }
             Some(Prompt::Look(at)) => return self.look(at, command, context),
+            Some(Prompt::Aim(verb, at)) => return self.aim(verb, at, command, context),
             None => {}
         }
         let Some(command) = command else {
@@ -212,11 +307,94 @@ impl KeyReader {
                 self.prompt = Some(Prompt::Item(ItemVerb::Drop));
                 Reaction::Redraw
             }
+            Command::ChooseThrow => {
+                self.prompt = Some(Prompt::Item(ItemVerb::Throw));
+                Reaction::Redraw
+            }
+            // Outside the aiming cursor, its keys do nothing.
+            Command::NextTarget | Command::Fire => Reaction::Nothing,
             Command::Look => {
                 self.prompt = Some(Prompt::Look(context.player));
                 Reaction::Redraw
             }
         }
+    }
+
+    /// The item under letter number `slot` was named for `verb`: act, or ask on (the
+    /// aiming cursor for a wand or a throw, the second letter for a scroll read on an
+    /// item).
+    fn item_chosen(&mut self, verb: ItemVerb, slot: u8, context: KeyContext) -> Reaction {
+        let start = context
+            .targets
+            .as_slice()
+            .first()
+            .copied()
+            .unwrap_or(context.player);
+        match verb {
+            ItemVerb::Use if context.aimed.contains(slot) => {
+                self.prompt = Some(Prompt::Aim(AimVerb::Use(slot), start));
+                Reaction::Redraw
+            }
+            ItemVerb::Use if context.read_on_an_item.contains(slot) => {
+                self.prompt = Some(Prompt::Item(ItemVerb::UseOn(slot)));
+                Reaction::Redraw
+            }
+            ItemVerb::Use => Reaction::Act(PlayerAction::Use(slot)),
+            ItemVerb::Drop => Reaction::Act(PlayerAction::Drop(slot)),
+            ItemVerb::Throw => {
+                self.prompt = Some(Prompt::Aim(AimVerb::Throw(slot), start));
+                Reaction::Redraw
+            }
+            ItemVerb::UseOn(scroll) => Reaction::Act(PlayerAction::UseOn(scroll, slot)),
+        }
+    }
+
+    /// A key while aiming: movement keys move the cursor (on the level), Tab goes to
+    /// the next monster in view, Enter or the verb's own key (`a`, `t`) fires at the
+    /// cursor, Esc puts the item away; nothing else happens.
+    fn aim(
+        &mut self,
+        verb: AimVerb,
+        at: Pos,
+        command: Option<Command>,
+        context: KeyContext,
+    ) -> Reaction {
+        let fire = |at: Pos| match verb {
+            AimVerb::Use(slot) => PlayerAction::UseAt(slot, at),
+            AimVerb::Throw(slot) => PlayerAction::Throw(slot, at),
+        };
+        match command {
+            Some(Command::Act(PlayerAction::Move(dx, dy))) => {
+                self.prompt = Some(Prompt::Aim(verb, moved_on_the_map(at, dx, dy, context)));
+                Reaction::Redraw
+            }
+            Some(Command::NextTarget) => {
+                let next = context.targets.after(at).unwrap_or(at);
+                self.prompt = Some(Prompt::Aim(verb, next));
+                Reaction::Redraw
+            }
+            Some(Command::Fire) => self.fire(fire(at), at, context),
+            Some(Command::ChooseItem) if matches!(verb, AimVerb::Use(_)) => {
+                self.fire(fire(at), at, context)
+            }
+            Some(Command::ChooseThrow) if matches!(verb, AimVerb::Throw(_)) => {
+                self.fire(fire(at), at, context)
+            }
+            Some(Command::Quit) => {
+                self.prompt = None;
+                Reaction::Redraw
+            }
+            _ => Reaction::Nothing,
+        }
+    }
+
+    /// Fires `action` at `at`, unless the cursor is still on the player.
+    fn fire(&mut self, action: PlayerAction, at: Pos, context: KeyContext) -> Reaction {
+        if at == context.player {
+            return Reaction::Say("Move the cursor off yourself first (or Tab to a monster).");
+        }
+        self.prompt = None;
+        Reaction::Act(action)
     }
 
     fn open(&mut self, overlay: Overlay) -> Reaction {
@@ -283,12 +461,7 @@ impl KeyReader {
     fn look(&mut self, at: Pos, command: Option<Command>, context: KeyContext) -> Reaction {
         match command {
             Some(Command::Act(PlayerAction::Move(dx, dy))) => {
-                let (width, height) = context.map;
-                let to = Pos::new(
-                    (at.x + dx).clamp(0, (width - 1).max(0)),
-                    (at.y + dy).clamp(0, (height - 1).max(0)),
-                );
-                self.prompt = Some(Prompt::Look(to));
+                self.prompt = Some(Prompt::Look(moved_on_the_map(at, dx, dy, context)));
                 Reaction::Redraw
             }
             Some(Command::Quit | Command::Look) => {
@@ -322,6 +495,15 @@ impl KeyReader {
             (_, false) => Reaction::Redraw,
         }
     }
+}
+
+/// A cursor at `at` moved by (dx, dy), kept on the level.
+fn moved_on_the_map(at: Pos, dx: i32, dy: i32, context: KeyContext) -> Pos {
+    let (width, height) = context.map;
+    Pos::new(
+        (at.x + dx).clamp(0, (width - 1).max(0)),
+        (at.y + dy).clamp(0, (height - 1).max(0)),
+    )
 }
 
 /// How many lines an overlay scrolls over.

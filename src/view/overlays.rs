@@ -4,7 +4,7 @@
 //! question to answer).
 
 use super::panel::{carrying_count, inventory_lines};
-use super::{ItemVerb, KeyReader, Prompt, Section, describe, help_lines_in};
+use super::{AimVerb, ItemVerb, KeyReader, Prompt, Section, describe, help_lines_in};
 use crate::run::{RunEnd, RunState};
 
 /// The inventory overlay's lines (under its [`inventory_title`]): how many items, each
@@ -32,6 +32,17 @@ pub fn prompt_line(run: &RunState, keys: &KeyReader) -> Option<String> {
             "Look: {} (move the cursor; Esc ends)",
             describe(run, at)
         )),
+        Prompt::Aim(verb, at) => {
+            let (what, key) = match verb {
+                AimVerb::Use(_) => ("Zap", "a"),
+                AimVerb::Throw(_) => ("Throw", "t"),
+            };
+            Some(format!(
+                "{what} at: {} (move the cursor; Tab: next monster; Enter or {key}: {}; Esc: never mind)",
+                describe(run, at),
+                what.to_lowercase()
+            ))
+        }
         Prompt::Question(question) => Some(question.text().to_owned()),
         Prompt::Item(_) => None,
     }
@@ -42,7 +53,9 @@ pub fn inventory_title(verb: Option<ItemVerb>) -> &'static str {
     match verb {
         Some(ItemVerb::Use) => "Use which item? Its letter (Esc: never mind)",
         Some(ItemVerb::Drop) => "Drop which item? Its letter (Esc: never mind)",
-        None => "Inventory (a: use, d: drop, + letter; i or Esc closes)",
+        Some(ItemVerb::Throw) => "Throw which item? Its letter, then aim (Esc: never mind)",
+        Some(ItemVerb::UseOn(_)) => "Read it on which item? Its letter (Esc: never mind)",
+        None => "Inventory (a: use, d: drop, t: throw, + letter; i or Esc closes)",
     }
 }
 

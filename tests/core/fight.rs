@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 
-use delve::base::grid::{KING, Tile};
+use delve::base::grid::{KING, Pos, Tile};
 use delve::base::schedule::Actor;
 use delve::content::monsters::{Mind, Monster, default_monster_table};
 use delve::levels::config::CampaignConfig;
@@ -308,14 +308,44 @@ pub fn check_invariants(run: &RunState) -> Result<(), String> {
     Ok(())
 }
 
+/// A random action; aimed ones (`UseAt`, `Throw`) aim at an offset from the player,
+/// made a tile by [`aimed_from_the_player`].
 fn any_action() -> impl Strategy<Value = PlayerAction> {
+    let offset = (-6i32..=6, -6i32..=6).prop_map(|(x, y)| Pos::new(x, y));
     prop_oneof![
         8 => (-1i32..=1, -1i32..=1).prop_map(|(dx, dy)| PlayerAction::Move(dx, dy)),
         2 => Just(PlayerAction::Wait),
         1 => Just(PlayerAction::PickUp),
         1 => Just(PlayerAction::Descend),
         1 => Just(PlayerAction::Ascend),
+        1 => (0u8..8).prop_map(PlayerAction::Use),
+        1 => (0u8..8, 0u8..8).prop_map(|(a, b)| PlayerAction::UseOn(a, b)),
+        1 => (0u8..8, offset.clone()).prop_map(|(a, at)| PlayerAction::UseAt(a, at)),
+        1 => (0u8..8, offset).prop_map(|(a, at)| PlayerAction::Throw(a, at)),
+        1 => (0u8..8).prop_map(PlayerAction::Drop),
     ]
+}
+
+/// `action` with an aimed tile taken as an offset from the player.
+fn aimed_from_the_player(run: &RunState, action: PlayerAction) -> PlayerAction {
+    let from = |d: Pos| run.player().offset(d.x, d.y);
+    match action {
+        PlayerAction::UseAt(slot, d) => PlayerAction::UseAt(slot, from(d)),
+        PlayerAction::Throw(slot, d) => PlayerAction::Throw(slot, from(d)),
+        other => other,
+    }
+}
+
+/// One of every kind of the embedded loot table that is not a must-find item or gold,
+/// for random play to use, throw and read.
+fn one_of_everything() -> Vec<usize> {
+    let table = delve::content::loot::default_loot_table();
+    (0..table.items().len())
+        .filter(|&k| {
+            let item = &table.items()[k];
+            !item.must_find && item.effect != delve::content::loot::Effect::Gold
+        })
+        .collect()
 }
 
 proptest! {
@@ -326,13 +356,18 @@ proptest! {
         actions in proptest::collection::vec(any_action(), 50..400),
     ) {
         let mut run = with_monsters(seed);
+        run.stage().carry(one_of_everything());
         let mut turns = 0;
+        let mut twin = run.clone();
         for action in actions {
+            let action = aimed_from_the_player(&run, action);
             run.apply(action);
+            twin.apply(action);
             prop_assert!(run.turns() >= turns);
             turns = run.turns();
             check_invariants(&run).map_err(TestCaseError::fail)?;
         }
+        prop_assert!(twin == run, "the same seed and actions give the same state");
     }
 }
 

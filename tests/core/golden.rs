@@ -100,6 +100,31 @@ const GOLDEN_TERRAIN: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Accretion, 20261130, 0xeb5a7216e2c5cfc7),
 ];
 
+/// Generation 3 (2026-12-04): the second one's rules, the loot of the second edition of
+/// the embedded loot table (the hash covers the loot drawn on the map).
+const GOLDEN_THIRD: &[(GeneratorKind, u64, u64)] = &[
+    (GeneratorKind::Cave, 1, 0x0a1c74e45e640826),
+    (GeneratorKind::Cave, 2, 0x804321b0ec223c12),
+    (GeneratorKind::Cave, 3, 0x1b693132c49012ee),
+    (GeneratorKind::Cave, 42, 0x65fb5b786acf6a68),
+    (GeneratorKind::Cave, 20261130, 0x55f5fbf0c31e422e),
+    (GeneratorKind::Rooms, 1, 0x728051a30845e20f),
+    (GeneratorKind::Rooms, 2, 0xf2115bed5bef7fdf),
+    (GeneratorKind::Rooms, 3, 0x0931060eb63fd426),
+    (GeneratorKind::Rooms, 42, 0x0cf0b5fe1935174e),
+    (GeneratorKind::Rooms, 20261130, 0x73f977fc94d35cea),
+    (GeneratorKind::Maze, 1, 0x73351276f68cc1df),
+    (GeneratorKind::Maze, 2, 0x78ada99ff19d5892),
+    (GeneratorKind::Maze, 3, 0x8f743f816c14160c),
+    (GeneratorKind::Maze, 42, 0x362efc56a4d5acee),
+    (GeneratorKind::Maze, 20261130, 0x969589d28856b30b),
+    (GeneratorKind::Accretion, 1, 0x453269b90774723b),
+    (GeneratorKind::Accretion, 2, 0x119a21dabc0e5d8f),
+    (GeneratorKind::Accretion, 3, 0x9c986efeb936835c),
+    (GeneratorKind::Accretion, 42, 0xef0dc3cd9833d725),
+    (GeneratorKind::Accretion, 20261130, 0x4c9cf2ef8660c4e8),
+];
+
 /// The level seeds each table pins, per kind.
 const SEEDS: [u64; 5] = [1, 2, 3, 42, 20261130];
 
@@ -125,6 +150,7 @@ fn golden(generation: Generation) -> &'static [(GeneratorKind, u64, u64)] {
     match generation {
         Generation::First => GOLDEN_FIRST,
         Generation::Second => GOLDEN_SECOND,
+        Generation::Third => GOLDEN_THIRD,
     }
 }
 

@@ -187,8 +187,8 @@ fn weapons_armour_and_rings_change_the_fight_while_worn() {
         run.apply(PlayerAction::Use(slot));
     }
     let worn = run.player_fighter();
-    assert_eq!(worn.attack, PLAYER_FIGHTER.attack + 2);
-    assert_eq!(worn.damage, (3, 8));
+    assert_eq!(worn.attack, PLAYER_FIGHTER.attack + 3, "the dagger's +3");
+    assert_eq!(worn.damage, (2, 5));
     assert_eq!(worn.defence, PLAYER_FIGHTER.defence + 2 + 3);
     assert_eq!(run.inventory().len(), 3, "equipment is kept");
     run.apply(PlayerAction::Use(0));

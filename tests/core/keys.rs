@@ -181,7 +181,7 @@ fn a_key_made_under_another_loot_table_says_so() {
         );
         assert_eq!(decoded.loot, unloaded.fingerprint());
         let plain = LevelKey {
-            loot: LootFingerprint::embedded(),
+            loot: key.unmarked_loot(),
             ..key.clone()
         };
         assert_ne!(plain.encode(), key.encode());
@@ -218,23 +218,43 @@ fn a_key_made_under_another_loot_table_says_so() {
         level,
         "the same table gives the same level"
     );
-    // A key of the embedded table generates with any table given: the embedded one.
-    let embedded = LevelKey {
-        loot: LootFingerprint::embedded(),
-        ..key.clone()
-    };
-    assert_eq!(
-        embedded.generate_with(&unloaded).unwrap(),
-        embedded.generate().unwrap()
-    );
+    // A key of an embedded table (either edition) generates with any table given: its
+    // own edition.
+    let first = delve::content::loot::first_edition_loot_table().fingerprint();
+    for loot in [first, LootFingerprint::embedded()] {
+        let embedded = LevelKey {
+            loot,
+            ..key.clone()
+        };
+        assert_eq!(
+            embedded.generate_with(&unloaded).unwrap(),
+            embedded.generate().unwrap()
+        );
+    }
 }
 
 #[test]
 fn keys_under_the_embedded_table_are_unchanged() {
-    // Written before loot tables could be named: cave defaults, depth 1, seed 42.
+    // Written before loot tables could be named: cave defaults, depth 1, seed 42. A key
+    // of generation 2 without a loot mark keeps meaning the first edition of the
+    // embedded table.
     let key = LevelKey::decode("100J-MA").unwrap();
-    assert_eq!(key.loot, delve::content::loot::LootFingerprint::embedded());
+    let first_table = delve::content::loot::first_edition_loot_table();
+    assert_eq!(key.loot, first_table.fingerprint());
     assert_eq!(key.encode(), "100J-MA");
+    let first = key.generate().unwrap();
+    assert_eq!(first, key.generate_with(first_table).unwrap());
+    // The same level made now (generation 3) has a short key too, and its loot from
+    // the second edition; the stairs stay where they were.
+    let now = key
+        .clone()
+        .in_generation(delve::levels::generator::Generation::Third);
+    assert_eq!(now.loot, delve::content::loot::LootFingerprint::embedded());
+    assert_eq!(now.encode().len(), "100J-MA".len(), "{}", now.encode());
+    assert_eq!(LevelKey::decode(&now.encode()).unwrap(), now);
+    let again = now.generate().unwrap();
+    assert_eq!((again.up, again.down), (first.up, first.down));
+    assert_ne!(again.loot, first.loot);
 }
 
 /// The printed key of `numbers` written as a key's bytes are (7 bits a byte), so that a
@@ -268,6 +288,9 @@ fn key_of_bytes(numbers: &[u64], padded: &[usize]) -> String {
 
 /// The head of a key of generation 2 whose kind is written in its two low bits.
 const HEAD_CAVE: u64 = 2 << 2;
+
+/// The generation [`HEAD_CAVE`] names.
+const SECOND: delve::levels::generator::Generation = delve::levels::generator::Generation::Second;
 
 #[test]
 fn the_bytes_as_documented_spell_the_documented_key() {
@@ -323,15 +346,22 @@ fn a_parameter_written_out_at_its_default_is_refused_naming_it_and_the_key() {
     };
     assert_eq!(
         canonical,
-        LevelKey::new(GeneratorConfig::Cave(wider), 1, 42).encode()
+        LevelKey::new(GeneratorConfig::Cave(wider), 1, 42)
+            .in_generation(SECOND)
+            .encode()
     );
     // An empty parameter list, and the embedded loot table written out.
     let (problem, canonical) = refusal(&key_of_numbers(&[HEAD_CAVE, 1, 42, 0]));
     assert!(problem.contains("empty list of parameters"), "{problem}");
     assert_eq!(canonical, "100J-MA");
-    let embedded = delve::content::loot::LootFingerprint::embedded().0 as u64;
-    let (problem, canonical) = refusal(&key_of_numbers(&[HEAD_CAVE, 1, 42, 1 << 40, embedded]));
-    assert!(problem.contains("embedded loot table"), "{problem}");
+    let unmarked = delve::content::loot::first_edition_loot_table()
+        .fingerprint()
+        .0 as u64;
+    let (problem, canonical) = refusal(&key_of_numbers(&[HEAD_CAVE, 1, 42, 1 << 40, unmarked]));
+    assert!(
+        problem.contains("embedded loot table of its generation"),
+        "{problem}"
+    );
     assert_eq!(canonical, "100J-MA");
 }
 
@@ -354,7 +384,10 @@ fn an_over_long_number_is_refused_with_the_key_delve_writes() {
         wall_percent: 45,
         ..CaveConfig::default()
     });
-    assert_eq!(canonical, LevelKey::new(config, 1, 42).encode());
+    assert_eq!(
+        canonical,
+        LevelKey::new(config, 1, 42).in_generation(SECOND).encode()
+    );
 }
 
 #[test]
@@ -371,7 +404,7 @@ fn kinds_past_the_heads_two_bits_have_keys_of_their_own() {
     }
     // …a kind the list has from place 3 on is written so…
     for kind in GeneratorKind::ALL.into_iter().skip(3) {
-        let key = LevelKey::new(kind.default_config(), 1, 42);
+        let key = LevelKey::new(kind.default_config(), 1, 42).in_generation(SECOND);
         assert_eq!(
             key.encode(),
             key_of_numbers(&[HEAD_CAVE | 3, kind.number(), 1, 42])
@@ -385,7 +418,9 @@ fn kinds_past_the_heads_two_bits_have_keys_of_their_own() {
         assert!(problem.contains("long form"), "{problem}");
         assert_eq!(
             canonical,
-            LevelKey::new(kind.default_config(), 1, 42).encode()
+            LevelKey::new(kind.default_config(), 1, 42)
+                .in_generation(SECOND)
+                .encode()
         );
     }
 }
@@ -395,9 +430,16 @@ fn kinds_past_the_heads_two_bits_have_keys_of_their_own() {
 fn committed_keys() -> Vec<(String, String)> {
     let root = env!("CARGO_MANIFEST_DIR");
     let mut files = vec![format!("{root}/README.md")];
-    for dir in ["tests/catalog", "tests/recordings"] {
+    for dir in [
+        "tests/catalog",
+        "tests/recordings",
+        "tests/recordings/legacy",
+    ] {
         for entry in std::fs::read_dir(format!("{root}/{dir}")).unwrap() {
-            files.push(entry.unwrap().path().display().to_string());
+            let path = entry.unwrap().path();
+            if path.is_file() {
+                files.push(path.display().to_string());
+            }
         }
     }
     let is_key = |word: &str| {

@@ -7,7 +7,8 @@ use std::collections::{BTreeSet, VecDeque};
 use delve::base::grid::{Grid, Pos, Tile};
 use delve::base::rng::{Stream, StreamRng, level_seed};
 use delve::content::loot::{
-    LootError, LootTable, appearances, default_loot_table, place_loot_from,
+    LootError, LootTable, appearances, default_loot_table, first_edition_loot_table,
+    place_loot_from,
 };
 use delve::levels::generator::place_loot;
 
@@ -57,6 +58,7 @@ fn reachable(tiles: &Grid<Tile>, start: Pos) -> BTreeSet<Pos> {
     seen
 }
 
+/// The loot `place_loot` lays (from the embedded table of the current generation).
 fn loot_for(
     tiles: &Grid<Tile>,
     start: Pos,
@@ -77,7 +79,10 @@ fn loot_for(
 fn the_embedded_loot_table_parses() {
     let table = default_loot_table();
     let items = table.items();
-    assert!((12..=20).contains(&items.len()), "{} items", items.len());
+    assert!((30..=40).contains(&items.len()), "{} items", items.len());
+    let first = first_edition_loot_table();
+    assert_eq!(first.items().len(), 19, "the first edition stays as it was");
+    assert_ne!(first.fingerprint(), table.fingerprint());
     assert!(items.iter().any(|item| item.must_find));
     assert!(
         items

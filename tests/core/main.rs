@@ -13,6 +13,7 @@ mod follow_campaign;
 mod fuzz_corpora;
 mod golden;
 mod history;
+mod item_choices;
 mod items;
 mod keys;
 mod kinds;

@@ -15,6 +15,13 @@ use super::recording_plan::{COMMITTED, committed_folder, record};
 use super::support::campaign;
 use super::temp_dir::TempDir;
 
+/// Recordings an older delve made, kept as they were (format 1, generation 2, the
+/// first loot edition): they replay to their end as they always did.
+const LEGACY: &[&str] = &[
+    "legacy/descent-3-format-1.rec",
+    "legacy/descent-11-format-1.rec",
+];
+
 fn committed(file: &str) -> Recording {
     let text = std::fs::read_to_string(committed_folder().join(file)).unwrap();
     Recording::parse(&text).unwrap_or_else(|e| panic!("{file}: {e}"))
@@ -22,7 +29,11 @@ fn committed(file: &str) -> Recording {
 
 #[test]
 fn the_committed_recordings_play_back_to_their_end() {
-    for &(file, _) in COMMITTED {
+    let files = COMMITTED
+        .iter()
+        .map(|&(file, _)| file)
+        .chain(LEGACY.iter().copied());
+    for file in files {
         let recording = committed(file);
         let run = recording.replay().unwrap_or_else(|e| panic!("{file}: {e}"));
         assert!(run.turns() >= 150, "{file}: only {} turns", run.turns());
@@ -44,18 +55,29 @@ fn recording_now_gives_the_committed_recording() {
     record(seed, &path);
     let now = std::fs::read_to_string(&path).unwrap();
     let was = std::fs::read_to_string(committed_folder().join(file)).unwrap();
-    // The committed recordings are format 1 (before monsters): a peaceful run recorded
-    // now writes the same steps under a format-3 start that names its rules.
-    let (now_recording, mut was_recording) = (
+    let (now_recording, was_recording) = (
         Recording::parse(&now).unwrap(),
         Recording::parse(&was).unwrap(),
     );
     assert_eq!(
         (was_recording.start.format, was_recording.start.rules),
-        (1, Rules::Peaceful)
+        (delve::run::record::RECORDING_FORMAT, Rules::Peaceful)
     );
-    was_recording.start.format = delve::run::record::RECORDING_FORMAT;
-    assert_eq!(now_recording, was_recording);
+    assert!(
+        now_recording.start == was_recording.start,
+        "the start lines differ"
+    );
+    let first_difference = now_recording
+        .steps
+        .iter()
+        .zip(&was_recording.steps)
+        .position(|(now, was)| now != was);
+    assert_eq!(
+        first_difference.map(|at| (at, &now_recording.steps[at], &was_recording.steps[at])),
+        None,
+        "the steps differ"
+    );
+    assert_eq!(now_recording.steps.len(), was_recording.steps.len());
     assert_eq!(
         Recording::parse(&now).unwrap().text(),
         now,
@@ -86,7 +108,8 @@ fn a_recording_altered_at_a_step_is_out_of_sync_at_that_step() {
 
 #[test]
 fn broken_recordings_are_refused_naming_the_line() {
-    let text = std::fs::read_to_string(committed_folder().join(COMMITTED[0].0)).unwrap();
+    // A format-1 recording, relabelled as other formats.
+    let text = std::fs::read_to_string(committed_folder().join(LEGACY[0])).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     // Cut inside the fifth line.
     let cut = lines[..4].join("\n") + "\n" + &lines[4][..lines[4].len() / 2];
@@ -128,6 +151,20 @@ fn broken_recordings_are_refused_naming_the_line() {
     }
     let peaceful_3 = text.replacen("(format:1,", "(format:3,rules:Peaceful,", 1);
     assert!(Recording::parse(&peaceful_3).unwrap().replay().is_ok());
+    // Format 4 with monsters was made before the second edition of the loot table
+    // (throwing, enchanting, curses): refused, saying so; a peaceful one replays.
+    let before_loot_edition = text.replacen("(format:1,", "(format:4,rules:Monsters,", 1);
+    match Recording::parse(&before_loot_edition) {
+        Err(RecordingError::Unsupported(why)) => {
+            assert!(
+                why.contains("format 4 with monsters") && why.contains("loot table"),
+                "{why}"
+            )
+        }
+        other => panic!("{other:?}"),
+    }
+    let peaceful_4 = text.replacen("(format:1,", "(format:4,rules:Peaceful,", 1);
+    assert!(Recording::parse(&peaceful_4).unwrap().replay().is_ok());
 }
 
 #[test]

@@ -156,11 +156,14 @@ fn two_of_a_kind_carried_identify_it() {
     assert!(notices(&first)[0].contains("(unidentified)"), "{first:?}");
     run.apply(PlayerAction::Move(here.x - spots[0].x, here.y - spots[0].y));
     let second = run.apply(PlayerAction::Move(spots[1].x - here.x, spots[1].y - here.y));
-    assert_eq!(notices(&second)[0], "You pick up a potion of healing.");
+    assert!(notices(&second)[0].contains("(unidentified)"), "{second:?}");
     assert_eq!(run.inventory(), vec![potion, potion]);
-    assert_eq!(
-        run.inventory_names(),
-        ["potion of healing", "potion of healing"]
+    assert!(
+        run.inventory_names()
+            .iter()
+            .all(|n| n.ends_with("(unidentified)")),
+        "two alike tell nothing: {:?}",
+        run.inventory_names()
     );
     let nothing = run.apply(PlayerAction::PickUp);
     assert!(notices(&nothing)[0].contains("nothing here"));
@@ -234,13 +237,13 @@ fn a_save_made_before_generations_and_remembered_levels_still_loads() {
     let run = peaceful(31);
     let mut save = run.snapshot();
     save.remembered.clear();
+    // Nor the second loot edition: no table held, keys without a loot mark (the first
+    // edition, as generations 1 and 2 mean), no generation written (generation 2).
+    save.loot_table = None;
+    save.generation = None;
     for level in &mut save.levels {
         let key = LevelKey::decode(&level.key).unwrap();
-        level.key = LevelKey {
-            generation: Generation::First,
-            ..key
-        }
-        .encode();
+        level.key = key.in_generation(Generation::First).encode();
     }
     let text = ron::to_string(&save).unwrap();
     assert!(

@@ -20,9 +20,9 @@ pub fn committed_folder() -> PathBuf {
 }
 
 /// The campaign the committed recording of run seed `seed` was made in — the one its
-/// file names (the built-in campaign as it was then: before terrain, say), so that the
-/// plan recorded now plays the same run; the built-in campaign for a seed with no
-/// committed file yet.
+/// file names (the built-in campaign as it was then: before terrain, say), under the
+/// embedded loot table unless the file holds its own, so that the plan recorded now
+/// plays the same run; the built-in campaign for a seed with no committed file yet.
 fn campaign(seed: u64) -> CampaignConfig {
     let committed = COMMITTED
         .iter()
@@ -31,7 +31,10 @@ fn campaign(seed: u64) -> CampaignConfig {
     if let Some(text) = committed {
         let recording = delve::run::record::Recording::parse(&text)
             .unwrap_or_else(|e| panic!("the committed recording of seed {seed}: {e}"));
-        return recording.start.campaign;
+        return match recording.start.loot_table {
+            Some(_) => recording.start.campaign,
+            None => recording.start.campaign.with_embedded_loot_table(),
+        };
     }
     let mut campaign = CampaignConfig::builtin();
     campaign.seed = seed;

@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use super::messages::{ActionApplied, OutcomeMessages, PlayerIntent, SaveRequest};
 use super::{GameSystems, Notice, NoticeLog, RunModel};
 use crate::run::{PlayerAction, RunState};
-use crate::view::{KeyContext, KeyReader, Reaction};
+use crate::view::{KeyContext, KeyReader, Letters, Reaction, Targets};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ActionQueue>()
@@ -45,6 +45,9 @@ pub fn key_context(run: Option<&RunState>, log: &NoticeLog) -> KeyContext {
         player: run.player(),
         map: (tiles.width() as i32, tiles.height() as i32),
         log_lines: log.entries.len(),
+        targets: Targets::of(&run.targets()),
+        aimed: Letters::of(run.aimed_letters()),
+        read_on_an_item: Letters::of(run.letters_read_on_an_item()),
     }
 }
 

@@ -55,6 +55,7 @@ fn named_key(key_code: KeyCode) -> Option<NamedKey> {
         KeyCode::End => NamedKey::End,
         KeyCode::Enter | KeyCode::NumpadEnter => NamedKey::Enter,
         KeyCode::Backspace => NamedKey::Backspace,
+        KeyCode::Tab => NamedKey::Tab,
         _ => return None,
     })
 }

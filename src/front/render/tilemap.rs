@@ -55,7 +55,7 @@ fn see_the_map(run: Option<Res<RunModel>>, keyboard: Res<Keyboard>, mut shown: R
         return;
     };
     if run.is_changed() || keyboard.is_changed() {
-        shown.set_if_neq(ShownMap(map_view(&run, keyboard.look_cursor())));
+        shown.set_if_neq(ShownMap(map_view(&run, keyboard.cursor())));
     }
 }
 

@@ -134,7 +134,7 @@ pub fn draw(frame: &mut Frame, screen: &Screen) {
     } else {
         (middle, None)
     };
-    draw_map(frame, map, screen.run, screen.keys.look_cursor());
+    draw_map(frame, map, screen.run, screen.keys.cursor());
     match panel {
         Some(panel) => draw_panel(frame, panel, screen.run),
         None => draw_in_view_line(frame, map, screen.run),

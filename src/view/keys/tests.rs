@@ -8,6 +8,9 @@ const PLAYING: KeyContext = KeyContext {
     player: Pos { x: 5, y: 5 },
     map: (20, 10),
     log_lines: 40,
+    targets: Targets::NONE,
+    aimed: Letters(0),
+    read_on_an_item: Letters(0),
 };
 
 fn press(reader: &mut KeyReader, c: char) -> Reaction {
@@ -206,5 +209,145 @@ fn a_start_with_a_saved_run_asks_to_continue_it() {
     assert_eq!(
         press(&mut reader, 'j'),
         Reaction::Act(PlayerAction::Move(0, 1))
+    );
+}
+
+/// Playing with two monsters in view (the nearer first), a wand under `b` and a known
+/// scroll of enchanting under `c`.
+const AIMING: KeyContext = KeyContext {
+    targets: Targets {
+        positions: [
+            Pos { x: 7, y: 5 },
+            Pos { x: 5, y: 9 },
+            Pos { x: 0, y: 0 },
+            Pos { x: 0, y: 0 },
+            Pos { x: 0, y: 0 },
+            Pos { x: 0, y: 0 },
+            Pos { x: 0, y: 0 },
+            Pos { x: 0, y: 0 },
+        ],
+        count: 2,
+    },
+    aimed: Letters(0b10),
+    read_on_an_item: Letters(0b100),
+    ..PLAYING
+};
+
+fn press_in(reader: &mut KeyReader, c: char, context: KeyContext) -> Reaction {
+    reader.press(command_for_char(c), Some(c), context)
+}
+
+#[test]
+fn t_then_a_letter_aims_from_the_nearest_monster_and_tab_goes_to_the_next() {
+    let mut reader = KeyReader::default();
+    assert_eq!(press_in(&mut reader, 't', AIMING), Reaction::Redraw);
+    assert_eq!(reader.item_verb(), Some(ItemVerb::Throw));
+    assert_eq!(press_in(&mut reader, 'a', AIMING), Reaction::Redraw);
+    assert_eq!(
+        reader.aim_cursor(),
+        Some(Pos::new(7, 5)),
+        "the nearest first"
+    );
+    assert_eq!(reader.cursor(), Some(Pos::new(7, 5)));
+    assert_eq!(
+        press_key(&mut reader, NamedKey::Tab, AIMING),
+        Reaction::Redraw
+    );
+    assert_eq!(reader.aim_cursor(), Some(Pos::new(5, 9)));
+    assert_eq!(
+        press_key(&mut reader, NamedKey::Tab, AIMING),
+        Reaction::Redraw
+    );
+    assert_eq!(reader.aim_cursor(), Some(Pos::new(7, 5)), "round again");
+    // Movement keys move it; other keys do nothing and it stays.
+    assert_eq!(press_in(&mut reader, 'j', AIMING), Reaction::Redraw);
+    assert_eq!(reader.aim_cursor(), Some(Pos::new(7, 6)));
+    for c in ['x', '>', 'g', 'Z', 'S', 'i'] {
+        assert_eq!(press_in(&mut reader, c, AIMING), Reaction::Nothing, "{c:?}");
+        assert_eq!(reader.aim_cursor(), Some(Pos::new(7, 6)));
+    }
+    assert_eq!(
+        press_key(&mut reader, NamedKey::Enter, AIMING),
+        Reaction::Act(PlayerAction::Throw(0, Pos::new(7, 6)))
+    );
+    assert_eq!(reader.prompt, None);
+    // `t` fires too, and Esc puts the item away.
+    press_in(&mut reader, 't', AIMING);
+    press_in(&mut reader, 'a', AIMING);
+    assert_eq!(
+        press_in(&mut reader, 't', AIMING),
+        Reaction::Act(PlayerAction::Throw(0, Pos::new(7, 5)))
+    );
+    press_in(&mut reader, 't', AIMING);
+    press_in(&mut reader, 'a', AIMING);
+    assert_eq!(
+        press_key(&mut reader, NamedKey::Escape, AIMING),
+        Reaction::Redraw
+    );
+    assert_eq!(reader.prompt, None);
+}
+
+#[test]
+fn a_wand_opens_the_aiming_cursor_and_a_known_scroll_asks_for_the_item() {
+    let mut reader = KeyReader::default();
+    press_in(&mut reader, 'a', AIMING);
+    assert_eq!(press_in(&mut reader, 'b', AIMING), Reaction::Redraw);
+    assert_eq!(reader.aim_cursor(), Some(Pos::new(7, 5)));
+    assert_eq!(
+        press_in(&mut reader, 'a', AIMING),
+        Reaction::Act(PlayerAction::UseAt(1, Pos::new(7, 5)))
+    );
+    press_in(&mut reader, 'a', AIMING);
+    assert_eq!(press_in(&mut reader, 'c', AIMING), Reaction::Redraw);
+    assert_eq!(reader.item_verb(), Some(ItemVerb::UseOn(2)));
+    assert_eq!(
+        press_in(&mut reader, 'a', AIMING),
+        Reaction::Act(PlayerAction::UseOn(2, 0))
+    );
+    // Anything else is used at once.
+    press_in(&mut reader, 'a', AIMING);
+    assert_eq!(
+        press_in(&mut reader, 'd', AIMING),
+        Reaction::Act(PlayerAction::Use(3))
+    );
+}
+
+#[test]
+fn with_nobody_in_view_the_cursor_starts_on_the_player_and_will_not_fire_there() {
+    let mut reader = KeyReader::default();
+    press(&mut reader, 't');
+    press(&mut reader, 'a');
+    assert_eq!(reader.aim_cursor(), Some(PLAYING.player));
+    assert!(matches!(
+        press_key(&mut reader, NamedKey::Enter, PLAYING),
+        Reaction::Say(_)
+    ));
+    assert_eq!(reader.aim_cursor(), Some(PLAYING.player), "still aiming");
+    assert_eq!(
+        press_key(&mut reader, NamedKey::Tab, PLAYING),
+        Reaction::Redraw
+    );
+    assert_eq!(
+        reader.aim_cursor(),
+        Some(PLAYING.player),
+        "no monster to go to"
+    );
+    press(&mut reader, 'l');
+    assert_eq!(
+        press_key(&mut reader, NamedKey::Enter, PLAYING),
+        Reaction::Act(PlayerAction::Throw(0, Pos::new(6, 5)))
+    );
+}
+
+#[test]
+fn outside_the_aiming_cursor_tab_and_enter_do_nothing() {
+    let mut reader = KeyReader::default();
+    assert_eq!(
+        press_key(&mut reader, NamedKey::Tab, AIMING),
+        Reaction::Nothing
+    );
+    assert_eq!(
+        press_key(&mut reader, NamedKey::Enter, AIMING),
+        Reaction::Nothing
     );
 }

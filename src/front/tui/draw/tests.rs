@@ -417,6 +417,27 @@ fn the_look_cursor_is_drawn_and_names_what_it_is_on() {
 }
 
 #[test]
+fn the_aiming_cursor_is_drawn_where_it_aims_and_the_prompt_says_how_to_fire() {
+    let run = busy_run();
+    let at = run.player().offset(1, 0);
+    let keys = KeyReader {
+        prompt: Some(Prompt::Aim(crate::view::AimVerb::Throw(0), at)),
+        ..KeyReader::default()
+    };
+    let terminal = render(&run, &keys, 120, 36);
+    let screen = screen_text(&terminal);
+    assert!(screen.contains("Throw at: "), "{screen}");
+    assert!(screen.contains("Tab: next monster"), "{screen}");
+    let buffer = terminal.backend().buffer();
+    let cursor = buffer
+        .content()
+        .iter()
+        .filter(|c| c.style().bg == CURSOR_STYLE.bg)
+        .count();
+    assert_eq!(cursor, 1, "one cell under the cursor");
+}
+
+#[test]
 fn the_end_screen_offers_its_keys() {
     let mut run = busy_run();
     run.stage().end_run(crate::run::RunEnd::Died {
