@@ -262,20 +262,16 @@ impl RunState {
             return false;
         }
         self.level.monsters[index].recharged_at = self.turns + u64::from(every);
-        let first = self.level.next_monster_id();
-        for (id, &pos) in (first..).zip(&places) {
-            self.level.monsters.push(Monster {
-                id,
+        for &pos in &places {
+            let called = Monster {
                 kind: called_kind,
                 pos,
                 hp: summoned.hp,
                 mind: Mind::Hunting(self.player),
                 fades_at: Some(self.turns + u64::from(lasts)),
                 ..Default::default()
-            });
-            self.fight
-                .schedule
-                .add(Actor::Monster(id), summoned.speed.ticks());
+            };
+            self.bring_onto_the_level(called, summoned.speed);
         }
         out.push(Outcome::Disturbed);
         let what = if places.len() == 1 {

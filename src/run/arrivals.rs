@@ -7,7 +7,7 @@ use super::RunState;
 use crate::base::grid::Pos;
 use crate::base::rng::{Stream, StreamRng, mix64};
 use crate::base::schedule::Actor;
-use crate::content::monsters::{Mind, Monster, SpawnPlan, draw_kind};
+use crate::content::monsters::{Mind, Monster, SpawnPlan, Speed, draw_kind};
 
 /// Arrivals stop while the level holds this many times its starting count, in halves
 /// (4: twice).
@@ -67,17 +67,22 @@ impl RunState {
         let Some(at) = spot else {
             return;
         };
-        let id = self.level.next_monster_id();
-        self.level.monsters.push(Monster {
-            id,
+        let hunting = Monster {
             kind,
             pos: at,
             hp: arriving.hp,
             mind: Mind::Hunting(self.player),
             ..Default::default()
-        });
-        self.fight
-            .schedule
-            .add(Actor::Monster(id), arriving.speed.ticks());
+        };
+        self.bring_onto_the_level(hunting, arriving.speed);
+    }
+
+    /// Puts `monster` on the level under the next free number and on the turn schedule
+    /// at `speed` (an arrival, a summoned or doubled monster); its number.
+    pub(super) fn bring_onto_the_level(&mut self, monster: Monster, speed: Speed) -> u32 {
+        let id = self.level.next_monster_id();
+        self.level.monsters.push(Monster { id, ..monster });
+        self.fight.schedule.add(Actor::Monster(id), speed.ticks());
+        id
     }
 }

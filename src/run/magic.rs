@@ -8,7 +8,6 @@ use super::use_item::Spent;
 use super::{Outcome, RunState, notice};
 use crate::base::grid::{KING, Pos};
 use crate::base::rng::{Stream, StreamRng, mix64};
-use crate::base::schedule::Actor;
 use crate::content::loot::{Effect, RingPower};
 use crate::content::monsters::{Mind, Monster, draw_kind};
 
@@ -139,19 +138,15 @@ impl RunState {
             else {
                 continue;
             };
-            let id = self.level.next_monster_id();
-            self.level.monsters.push(Monster {
-                id,
+            let hunting = Monster {
                 kind,
                 pos: spot,
                 hp: summoned.hp,
                 mind: Mind::Hunting(self.player),
                 surfaced: true,
                 ..Default::default()
-            });
-            self.fight
-                .schedule
-                .add(Actor::Monster(id), summoned.speed.ticks());
+            };
+            self.bring_onto_the_level(hunting, summoned.speed);
             called += 1;
         }
         out.push(Outcome::Disturbed);

@@ -11,7 +11,6 @@ use super::use_item::Spent;
 use super::{Outcome, RunState, SNEAK_ATTACK_MULTIPLIER, notice};
 use crate::base::grid::Pos;
 use crate::base::line::line;
-use crate::base::schedule::Actor;
 use crate::content::loot::Effect;
 use crate::content::monsters::{Mind, Monster};
 
@@ -98,12 +97,7 @@ impl RunState {
     /// `t`: throws one item under letter `slot` toward `at` (a turn). A worn cursed ring
     /// and the armour worn stay; a wielded weapon is thrown from the hand.
     pub(super) fn throw_item(&mut self, slot: u8, at: Pos, out: &mut Vec<Outcome>) {
-        if !self.rules.items_work() {
-            out.push(notice("Items do nothing in a peaceful run."));
-            return;
-        }
-        let Some(kind) = self.kind_under_letter(slot) else {
-            out.push(notice("You carry nothing under that letter."));
+        let Some(kind) = self.item_to_handle(slot, out) else {
             return;
         };
         if at == self.player {
@@ -229,18 +223,14 @@ impl RunState {
         });
         match twin {
             Some((monster, kind, spot)) => {
-                let id = self.level.next_monster_id();
-                self.level.monsters.push(Monster {
-                    id,
+                let twin = Monster {
                     pos: spot,
                     mind: Mind::Hunting(self.player),
                     carries: None,
                     surfaced: true,
                     ..monster
-                });
-                self.fight
-                    .schedule
-                    .add(Actor::Monster(id), kind.speed.ticks());
+                };
+                self.bring_onto_the_level(twin, kind.speed);
                 out.push(Outcome::Disturbed);
                 out.push(notice(&format!(
                     "The bolt strikes the {0}, and there are two of it!",

@@ -25,15 +25,24 @@ pub(super) enum Spent {
 }
 
 impl RunState {
+    /// The kind under letter `slot` to use or throw, or why not (items do nothing in a
+    /// peaceful run; nothing under that letter), told.
+    pub(super) fn item_to_handle(&self, slot: u8, out: &mut Vec<Outcome>) -> Option<usize> {
+        if !self.rules.items_work() {
+            out.push(notice("Items do nothing in a peaceful run."));
+            return None;
+        }
+        let kind = self.kind_under_letter(slot);
+        if kind.is_none() {
+            out.push(notice("You carry nothing under that letter."));
+        }
+        kind
+    }
+
     /// Uses one item under inventory letter `slot` (0 = `a`), aimed by `aim` where it
     /// needs a target (a wand's bolt, a thrown weapon, the item a scroll acts on).
     pub(super) fn use_item(&mut self, slot: u8, aim: Aim, out: &mut Vec<Outcome>) {
-        if !self.rules.items_work() {
-            out.push(notice("Items do nothing in a peaceful run."));
-            return;
-        }
-        let Some(kind) = self.kind_under_letter(slot) else {
-            out.push(notice("You carry nothing under that letter."));
+        let Some(kind) = self.item_to_handle(slot, out) else {
             return;
         };
         let table = self.campaign.shared_loot_table();

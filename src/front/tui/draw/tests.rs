@@ -397,6 +397,17 @@ fn a_remembered_item_keeps_its_own_glyph() {
     assert_eq!(look_at(&run, far), ('!', REMEMBERED_STYLE));
 }
 
+/// How many cells of the screen the cursor's background marks.
+fn cells_under_the_cursor(terminal: &Terminal<TestBackend>) -> usize {
+    terminal
+        .backend()
+        .buffer()
+        .content()
+        .iter()
+        .filter(|c| c.style().bg == CURSOR_STYLE.bg)
+        .count()
+}
+
 #[test]
 fn the_look_cursor_is_drawn_and_names_what_it_is_on() {
     let run = busy_run();
@@ -407,13 +418,7 @@ fn the_look_cursor_is_drawn_and_names_what_it_is_on() {
     let terminal = render(&run, &keys, 120, 36);
     let screen = screen_text(&terminal);
     assert!(screen.contains("Look: You, on "), "{screen}");
-    let buffer = terminal.backend().buffer();
-    let cursor = buffer
-        .content()
-        .iter()
-        .filter(|c| c.style().bg == CURSOR_STYLE.bg)
-        .count();
-    assert_eq!(cursor, 1, "one cell under the cursor");
+    assert_eq!(cells_under_the_cursor(&terminal), 1);
 }
 
 #[test]
@@ -428,13 +433,7 @@ fn the_aiming_cursor_is_drawn_where_it_aims_and_the_prompt_says_how_to_fire() {
     let screen = screen_text(&terminal);
     assert!(screen.contains("Throw at: "), "{screen}");
     assert!(screen.contains("Tab: next monster"), "{screen}");
-    let buffer = terminal.backend().buffer();
-    let cursor = buffer
-        .content()
-        .iter()
-        .filter(|c| c.style().bg == CURSOR_STYLE.bg)
-        .count();
-    assert_eq!(cursor, 1, "one cell under the cursor");
+    assert_eq!(cells_under_the_cursor(&terminal), 1);
 }
 
 #[test]
