@@ -40,8 +40,9 @@ pub use arrivals::ARRIVAL_DISTANCE;
 pub use chronicle::{Chronicle, Note, NoteKind, RunOrigin};
 pub use doing::Doing;
 pub use fight::{
-    Fight, HP_PER_LEVEL, MAX_LEVEL, MapCache, PLAYER_FIGHTER, PLAYER_HP, REGENERATION_TURNS,
-    REGENERATION_TURNS_WITH_RING, RunEnd, WAKE_DISTANCE, WAKE_PERCENT, WAND_CHARGES, xp_for_level,
+    CLOSE_WAKE_PERCENT, Fight, HP_PER_LEVEL, MAX_LEVEL, MapCache, PLAYER_FIGHTER, PLAYER_HP,
+    REGENERATION_TURNS, REGENERATION_TURNS_WITH_RING, RunEnd, WAKE_DISTANCE, WAKE_PERCENT,
+    WAND_CHARGES, xp_for_level,
 };
 pub use items::{
     ItemKnowledge, inventory_names, inventory_stacks, item_name, stack_letter, stack_of_letter,

@@ -39,11 +39,16 @@ pub const REGENERATION_TURNS_WITH_RING: u64 = 3;
 const FLEE_FACTOR_PERCENT: i32 = 120;
 /// Mixed into the seed of the draw that may wake a sleeper.
 const WAKE_SALT: u64 = 0x5741_4b45_5550_0000;
-/// A sleeper always wakes when the player comes this close in its view (Chebyshev).
+/// Within this distance of the player in its view (Chebyshev), a sleeper wakes more
+/// often ([`CLOSE_WAKE_PERCENT`]).
 pub const WAKE_DISTANCE: i32 = 2;
 /// Chance, in percent, that a sleeper wakes on one of its turns while the player is
 /// farther but within its sight: creeping past a sleeper is a gamble worth taking.
 pub const WAKE_PERCENT: u32 = 10;
+/// Chance, in percent, that a sleeper wakes on one of its turns with the player within
+/// [`WAKE_DISTANCE`] in its view: creeping up to strike it unawares (two of its turns
+/// from three tiles off) comes off about half the time.
+pub const CLOSE_WAKE_PERCENT: u32 = 30;
 
 /// How a run ended.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -407,21 +412,24 @@ impl RunState {
         Some(kind.speed.ticks())
     }
 
-    /// Whether the sleeping `monster` wakes this turn: the player within
-    /// [`WAKE_DISTANCE`] in its view, or — [`WAKE_PERCENT`] of its turns — within its
-    /// sight (a draw from the monster stream of the level, the turn and the monster).
+    /// Whether the sleeping `monster` wakes this turn: [`CLOSE_WAKE_PERCENT`] of its turns
+    /// with the player within [`WAKE_DISTANCE`] in its view, [`WAKE_PERCENT`] farther
+    /// within its sight (a draw from the monster stream of the level, the turn and the
+    /// monster).
     fn wakes(&self, monster: &Monster, sees: bool) -> bool {
         if !sees {
             return false;
         }
-        if monster.pos.chebyshev(self.player) <= WAKE_DISTANCE {
-            return true;
-        }
+        let percent = if monster.pos.chebyshev(self.player) <= WAKE_DISTANCE {
+            CLOSE_WAKE_PERCENT
+        } else {
+            WAKE_PERCENT
+        };
         StreamRng::new(
             mix64(self.level.key.level_seed() ^ mix64(self.turns ^ WAKE_SALT) ^ monster.id as u64),
             Stream::Monsters,
         )
-        .chance_percent(WAKE_PERCENT)
+        .chance_percent(percent)
     }
 
     /// The sleeping monster at `index` wakes and goes for the player (a wanderer by

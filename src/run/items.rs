@@ -182,10 +182,14 @@ fn disguises(table: &LootTable, run_seed: u64) -> Vec<String> {
 }
 
 /// An item's name as a sentence uses it: "a dagger", "an opal ring", "some gold pieces"
-/// (plural when the noun before any " of " ends in a single `s`).
+/// (plural when the noun before any " of " ends in a single `s`), "plate armour" (armour
+/// and mail take none).
 pub fn with_article(name: &str) -> String {
     let bare = name.split(" (").next().unwrap_or(name);
     let noun = bare.split(" of ").next().unwrap_or(bare);
+    if noun.ends_with("armour") || noun.ends_with("mail") {
+        return name.to_owned();
+    }
     let plural = noun.ends_with('s') && !noun.ends_with("ss");
     let article = if plural {
         "some"
@@ -222,6 +226,8 @@ mod tests {
         assert_eq!(with_article("gold pieces"), "some gold pieces");
         assert_eq!(with_article("potion of darkness"), "a potion of darkness");
         assert_eq!(with_article("rune of passage"), "a rune of passage");
+        assert_eq!(with_article("plate armour"), "plate armour");
+        assert_eq!(with_article("chain mail (worn)"), "chain mail (worn)");
     }
 
     #[test]

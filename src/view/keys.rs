@@ -404,8 +404,20 @@ impl KeyReader {
     }
 
     /// A key while an overlay is open: its own key or Esc closes it, another overlay's
-    /// key switches to that one, the log scrolls; nothing else happens.
+    /// key switches to that one, the log scrolls, and the inventory's `a`, `d` and `t`
+    /// ask for the letter as they do on the map; nothing else happens.
     fn in_overlay(&mut self, overlay: Overlay, command: Command, context: KeyContext) -> Reaction {
+        let verb = match command {
+            Command::ChooseItem => Some(ItemVerb::Use),
+            Command::ChooseDrop => Some(ItemVerb::Drop),
+            Command::ChooseThrow => Some(ItemVerb::Throw),
+            _ => None,
+        };
+        if let Some(verb) = verb.filter(|_| overlay == Overlay::Inventory && !context.run_over) {
+            self.overlay = None;
+            self.prompt = Some(Prompt::Item(verb));
+            return Reaction::Redraw;
+        }
         let toggled = match command {
             Command::ToggleHelp => Some(Overlay::Help),
             Command::ToggleLog => Some(Overlay::Log),

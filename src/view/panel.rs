@@ -113,6 +113,11 @@ pub fn inventory_lines(run: &RunState) -> Vec<String> {
             let kind = item.kind;
             let glyph = table.glyph(kind);
             let mut line = format!("{}) {glyph} {}", item.letter, knowledge.name(kind));
+            // What enchanting added, on every one of the kind.
+            let enchantment = fight.enchantment(kind);
+            if enchantment > 0 {
+                line.push_str(&format!(" +{enchantment}"));
+            }
             if item.count > 1 {
                 line.push_str(&format!(" x{}", item.count));
             }
@@ -120,7 +125,8 @@ pub fn inventory_lines(run: &RunState) -> Vec<String> {
                 && let Some(in_use) = run.wand_charges(kind)
             {
                 // The one in use, and the full ones behind it.
-                let charges = in_use + WAND_CHARGES * (item.count as u32 - 1);
+                let full = WAND_CHARGES + enchantment;
+                let charges = in_use + full * (item.count as u32 - 1);
                 let s = if charges == 1 { "" } else { "s" };
                 line.push_str(&format!(" ({charges} charge{s})"));
             }
@@ -128,6 +134,9 @@ pub fn inventory_lines(run: &RunState) -> Vec<String> {
                 line.push_str(" (wielded)");
             } else if fight.armour == Some(kind) || fight.rings().any(|r| r == kind) {
                 line.push_str(" (worn)");
+            }
+            if knowledge.knows(kind) && run.is_cursed(kind) {
+                line.push_str(" (cursed)");
             }
             line
         })

@@ -314,6 +314,8 @@ fn a_scroll_of_enchanting_read_on_the_armour_adds_to_it_for_good() {
         notices(&outcomes)
     );
     assert_eq!(run.fight().enchantment(kind("leather armour")), 1);
+    let lines = delve::view::inventory_lines(&run);
+    assert!(lines[0].contains("leather armour +1 (worn)"), "{lines:?}");
     // Known now, the second goes where the player says too.
     assert!(run.knowledge().knows(kind("scroll of enchanting")));
     run.apply(PlayerAction::UseOn(1, 0));
@@ -337,6 +339,8 @@ fn a_cursed_ring_stays_on_until_its_curse_is_lifted() {
         notices(&outcomes)
     );
     assert_eq!(run.fight().ring, Some(ring));
+    let lines = delve::view::inventory_lines(&run);
+    assert!(lines[0].ends_with("(worn) (cursed)"), "{lines:?}");
     let outcomes = run.apply(PlayerAction::Drop(0));
     assert!(
         said(&outcomes, "will not come off"),

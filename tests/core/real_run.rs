@@ -216,7 +216,7 @@ fn dropping_a_spare_keeps_the_one_in_use() {
     let stand = free_next_to(&run, run.player());
     run.stage().put_player(stand);
     let outcomes = run.apply(PlayerAction::Drop(1));
-    assert!(said(&outcomes, "You drop a leather armour"), "{outcomes:?}");
+    assert!(said(&outcomes, "You drop leather armour"), "{outcomes:?}");
     let fight = run.fight();
     assert_eq!((fight.weapon, fight.armour), (Some(dagger), Some(armour)));
     // The last one goes with its verb.
@@ -224,7 +224,7 @@ fn dropping_a_spare_keeps_the_one_in_use() {
     run.stage().put_player(stand);
     let outcomes = run.apply(PlayerAction::Drop(1));
     assert!(
-        said(&outcomes, "You take off and drop a leather armour"),
+        said(&outcomes, "You take off and drop leather armour"),
         "{outcomes:?}"
     );
 }

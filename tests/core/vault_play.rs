@@ -9,7 +9,7 @@ use delve::content::monsters::{GUARD_REACH, Mind};
 use delve::levels::config::CampaignConfig;
 use delve::levels::generator::GeneratorKind;
 use delve::levels::vaults::{Start, VaultSet};
-use delve::run::{PlayerAction, Rules, RunState, WAKE_DISTANCE, WAKE_PERCENT};
+use delve::run::{CLOSE_WAKE_PERCENT, PlayerAction, Rules, RunState, WAKE_DISTANCE, WAKE_PERCENT};
 
 use super::support::{alone_with, monster, monster_kind, put_on_open_ground, said, walk_to};
 
@@ -196,7 +196,7 @@ fn open_ground(seed: u64) -> Option<RunState> {
 }
 
 #[test]
-fn a_sleeper_wakes_now_and_then_when_seen_from_afar_and_always_close_by() {
+fn a_sleeper_wakes_now_and_then_when_seen_from_afar_and_more_often_close_by() {
     let mut run = open_ground(2).expect("open ground");
     let player = run.player();
     let far = player.offset(4, 0);
@@ -219,12 +219,24 @@ fn a_sleeper_wakes_now_and_then_when_seen_from_afar_and_always_close_by() {
         (expected / 2..=expected * 2).contains(&woke),
         "woke {woke} times in {turns} turns, expected about {expected}"
     );
-    // Within two tiles, it wakes on its turn (and spends it waking).
+    // Within two tiles, it wakes more often (and spends the turn waking).
     run.stage().put_player(far.offset(-WAKE_DISTANCE, 0));
-    let outcomes = run.apply(PlayerAction::Wait);
-    assert!(said(&outcomes, "The kobold wakes up!"), "{outcomes:?}");
-    assert!(matches!(run.level().monsters[0].mind, Mind::Hunting(_)));
-    assert_eq!(run.doing(0).word(), "hunting you");
+    let mut close = 0;
+    for _ in 0..turns {
+        let outcomes = run.apply(PlayerAction::Wait);
+        if run.level().monsters[0].mind != Mind::Asleep {
+            close += 1;
+            assert!(said(&outcomes, "The kobold wakes up!"), "{outcomes:?}");
+            assert!(matches!(run.level().monsters[0].mind, Mind::Hunting(_)));
+            assert_eq!(run.doing(0).word(), "hunting you");
+            run.stage().set_mind(0, Mind::Asleep);
+        }
+    }
+    let expected = turns * CLOSE_WAKE_PERCENT / 100;
+    assert!(
+        (expected * 2 / 3..=expected * 3 / 2).contains(&close),
+        "woke {close} times in {turns} turns close by, expected about {expected}"
+    );
 }
 
 #[test]
@@ -234,9 +246,15 @@ fn a_sleeper_never_attacks_and_a_blow_wakes_it() {
     let mut sleeper = monster("kobold", player.offset(1, 0));
     sleeper.mind = Mind::Asleep;
     run.stage().add_monster(sleeper);
-    // Left alone beside the player it wakes, and spends that turn waking.
+    // Left alone beside the player it wakes in time, and spends that turn waking.
     let hp = run.fight().hp;
-    let outcomes = run.apply(PlayerAction::Wait);
+    let mut outcomes = Vec::new();
+    for _ in 0..40 {
+        outcomes = run.apply(PlayerAction::Wait);
+        if said(&outcomes, "wakes up") {
+            break;
+        }
+    }
     assert!(said(&outcomes, "wakes up"), "{outcomes:?}");
     assert_eq!(run.fight().hp, hp, "waking took its turn: no blow yet");
     // A blow at a sleeper wakes it, hit or miss.

@@ -49,7 +49,7 @@ fn overlays_take_every_key_until_they_close() {
         let mut reader = KeyReader::default();
         assert_eq!(press(&mut reader, open), Reaction::Redraw);
         assert!(reader.shows(overlay));
-        for c in ['j', 'h', '.', 'x', '>', 'g', 'a', 'd', 'S', 'R', 'Z', ';'] {
+        for c in ['j', 'h', '.', 'x', '>', 'g', 'S', 'R', 'Z', ';'] {
             let reaction = press(&mut reader, c);
             assert!(
                 !matches!(reaction, Reaction::Act(_) | Reaction::Say(_)),
@@ -350,4 +350,31 @@ fn outside_the_aiming_cursor_tab_and_enter_do_nothing() {
         press_key(&mut reader, NamedKey::Enter, AIMING),
         Reaction::Nothing
     );
+}
+
+#[test]
+fn the_inventorys_a_d_and_t_ask_for_the_letter_as_on_the_map() {
+    for (c, verb, action) in [
+        ('a', ItemVerb::Use, PlayerAction::Use(2)),
+        ('d', ItemVerb::Drop, PlayerAction::Drop(2)),
+    ] {
+        let mut reader = KeyReader::default();
+        press(&mut reader, 'i');
+        assert_eq!(press(&mut reader, c), Reaction::Redraw);
+        assert_eq!(reader.item_verb(), Some(verb));
+        assert!(
+            !reader.shows(Overlay::Inventory),
+            "the question's list replaces it"
+        );
+        assert_eq!(press(&mut reader, 'c'), Reaction::Act(action));
+    }
+    let mut reader = KeyReader::default();
+    press(&mut reader, 'i');
+    press(&mut reader, 't');
+    assert_eq!(reader.item_verb(), Some(ItemVerb::Throw));
+    // The help and the log keep them from the run.
+    let mut reader = KeyReader::default();
+    press(&mut reader, '?');
+    assert_eq!(press(&mut reader, 'a'), Reaction::Nothing);
+    assert!(reader.shows(Overlay::Help));
 }
