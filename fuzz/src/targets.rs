@@ -255,8 +255,9 @@ fn action_of(byte: u8, run: &RunState) -> PlayerAction {
 /// ([`RunState::broken_rule`]) and every few the full round trip and twin.
 pub const ROUND_TRIP_EVERY: usize = 8;
 
-/// The run itself: the first byte picks the run seed, the second the rules, the rest are
-/// actions ([`action_of`]; at most [`MOST_STEPS`]). After every step no rule of a
+/// The run itself: the first byte picks the run seed, the second the rules (and, one
+/// time in four, a start carrying one of every item kind, for the item actions to
+/// work on), the rest are actions ([`action_of`]; at most [`MOST_STEPS`]). After every step no rule of a
 /// reachable state is broken; every [`ROUND_TRIP_EVERY`] steps, at every save and at
 /// the end, the state restores to itself and the restored twin takes the next step as
 /// the run does.
@@ -270,6 +271,14 @@ pub fn run(data: &[u8]) {
     };
     let (mut run, _) =
         RunState::start(campaign, None, rules).expect("the built-in campaign starts");
+    if head.get(1).is_some_and(|b| b % 4 == 1) {
+        let table = run.campaign().shared_loot_table();
+        let kinds = (0..table.items().len()).filter(|&k| {
+            let item = &table.items()[k];
+            !item.must_find && item.effect != delve::content::loot::Effect::Gold
+        });
+        run.stage().carry(kinds.collect());
+    }
     let mut saved: Option<GameSave> = None;
     let actions = &actions[..actions.len().min(MOST_STEPS)];
     for (step, &byte) in actions.iter().enumerate() {

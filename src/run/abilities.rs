@@ -348,7 +348,7 @@ impl RunState {
             .monster_draw(monster.id, FLIT_SALT ^ 1)
             .below(free.len() as u32);
         self.level.monsters[index].pos = free[pick as usize];
-        self.level.open_door(free[pick as usize]);
+        self.monster_opens(free[pick as usize]);
     }
 
     /// [`Ability::Steals`]: after a hit, the thief at `index` takes one item of the pack

@@ -524,7 +524,15 @@ impl RunState {
     /// The monster at `index` steps onto `to` (a closed door there opens).
     fn move_monster(&mut self, index: usize, to: Pos) {
         self.level.monsters[index].pos = to;
-        self.level.open_door(to);
+        self.monster_opens(to);
+    }
+
+    /// A monster steps onto `at`: a closed door there opens, and the player sees at once
+    /// what it opens onto.
+    pub(super) fn monster_opens(&mut self, at: Pos) {
+        if self.level.open_door(at) {
+            self.level.look_from(self.player);
+        }
     }
 
     /// The step downhill from the monster at `index` on the map toward `goal` (a goal

@@ -53,3 +53,24 @@ fn every_target_keeps_its_promise_on_its_seed_corpus() {
 fn every_input_a_fuzzing_campaign_found_stays_fixed() {
     run_all("regressions");
 }
+
+#[test]
+fn the_run_target_keeps_its_promise_on_random_play_with_every_item() {
+    use delve::base::rng::{Stream, StreamRng};
+    let mut rng = StreamRng::new(27, Stream::Cosmetic);
+    for case in 0..64u64 {
+        // A start carrying one of everything (the second byte 1 mod 4), then actions
+        // weighted toward the item bytes (160 to 195) among moves and waits.
+        let mut data = vec![case as u8, 1];
+        for _ in 0..targets::MOST_STEPS {
+            let byte = match rng.below(3) {
+                0 => 160 + rng.below(36) as u8,
+                1 => rng.below(120) as u8,
+                _ => rng.below(256) as u8,
+            };
+            data.push(byte);
+        }
+        let outcome = std::panic::catch_unwind(|| targets::run(&data));
+        assert!(outcome.is_ok(), "case {case}: {data:?}");
+    }
+}
