@@ -461,12 +461,11 @@ fn open_arena(seed: u64) -> Option<RunState> {
 
 #[test]
 fn monsters_arrive_now_and_then_out_of_sight_hunting_the_player() {
-    use delve::levels::config::DEFAULT_ARRIVALS;
     use delve::run::ARRIVAL_DISTANCE;
     let (mut arrived, mut arenas) = (0, 0);
     for mut run in (0..40).filter_map(open_arena).take(3) {
         arenas += 1;
-        for _ in 0..u64::from(DEFAULT_ARRIVALS) * 4 {
+        for _ in 0..u64::from(run.campaign().arrivals()) * 4 {
             let before: Vec<u32> = run.level().monsters.iter().map(|m| m.id).collect();
             run.apply(PlayerAction::Wait);
             run.stage().set_hit_points(1000);
@@ -487,7 +486,7 @@ fn monsters_arrive_now_and_then_out_of_sight_hunting_the_player() {
         }
     }
     assert_eq!(arenas, 3);
-    // About 4 per arena over 4 × DEFAULT_ARRIVALS turns: 12 expected, never none.
+    // About 4 per arena over 4 × the campaign's `arrivals` turns: 12 expected, never none.
     assert!((3..=30).contains(&arrived), "{arrived} arrivals");
     // And a campaign that asks for none gets none.
     let mut quiet = arena(0).or_else(|| arena(1)).expect("open ground");
