@@ -55,7 +55,7 @@ impl RunState {
                 Some(kind) if !self.can_be_enchanted(kind) => {
                     let name = self.knowledge().plain_name(kind);
                     out.push(notice(&format!(
-                        "Enchanting cannot make the {name} grow: choose a weapon, an armour, a ring or a wand."
+                        "Enchanting cannot make the {name} grow: choose a weapon, armour, a ring or a wand."
                     )));
                     return Spent::Refused;
                 }
