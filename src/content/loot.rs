@@ -507,6 +507,11 @@ impl LootTable {
         self.items[kind].glyph
     }
 
+    /// What using item kind `kind` does, if the table has such a kind.
+    pub fn effect(&self, kind: usize) -> Option<Effect> {
+        self.items.get(kind).map(|item| item.effect)
+    }
+
     /// The index of the item called `name`.
     pub fn index_of(&self, name: &str) -> Option<usize> {
         self.items.iter().position(|item| item.name == name)

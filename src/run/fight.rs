@@ -194,6 +194,19 @@ impl Fight {
         self.enchantments.get(&kind).copied().unwrap_or(0)
     }
 
+    /// The charges a full wand of kind `wand` holds: [`WAND_CHARGES`] and one per
+    /// enchantment.
+    pub fn charges_of(&self, wand: usize) -> u32 {
+        WAND_CHARGES + self.enchantment(wand)
+    }
+
+    /// The curse of `kind` is lifted (kept sorted).
+    pub(super) fn lift_curse(&mut self, kind: usize) {
+        if let Err(at) = self.uncursed.binary_search(&kind) {
+            self.uncursed.insert(at, kind);
+        }
+    }
+
     /// The rings worn (none, one or two).
     pub fn rings(&self) -> impl Iterator<Item = usize> {
         self.ring.into_iter().chain(self.second_ring)
@@ -677,12 +690,8 @@ impl RunState {
 
     /// How the wielded weapon fights (bare hands: a plain blow).
     pub fn weapon_style(&self) -> WeaponStyle {
-        match self
-            .fight
-            .weapon
-            .and_then(|k| self.campaign.loot_table().items().get(k))
-            .map(|item| item.effect)
-        {
+        let table = self.campaign.loot_table();
+        match self.fight.weapon.and_then(|k| table.effect(k)) {
             Some(Effect::Wield { style, .. }) => style,
             _ => WeaponStyle::Plain,
         }

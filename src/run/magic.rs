@@ -18,12 +18,7 @@ impl RunState {
     /// Whether enchanting `kind` makes it grow: a weapon, an armour, a thrown weapon, a
     /// ring of protection or of clumsiness, a wand.
     pub fn can_be_enchanted(&self, kind: usize) -> bool {
-        let effect = self
-            .campaign
-            .loot_table()
-            .items()
-            .get(kind)
-            .map(|i| i.effect);
+        let effect = self.campaign.loot_table().effect(kind);
         matches!(
             effect,
             Some(
@@ -77,9 +72,7 @@ impl RunState {
         let plus = fight.enchantments.entry(kind).or_insert(0);
         *plus += 1;
         let plus = *plus;
-        if let Err(at) = fight.uncursed.binary_search(&kind) {
-            fight.uncursed.insert(at, kind);
-        }
+        fight.lift_curse(kind);
         let name = self.knowledge().plain_name(kind);
         out.push(notice(&format!("Your {name} glows silver: +{plus}.")));
         Spent::One
@@ -92,9 +85,7 @@ impl RunState {
             out.push(notice("You feel as if someone is watching over you."));
         } else {
             for kind in cursed {
-                if let Err(at) = self.fight.uncursed.binary_search(&kind) {
-                    self.fight.uncursed.insert(at, kind);
-                }
+                self.fight.lift_curse(kind);
             }
             out.push(notice("A weight lifts from your hands: the curse is gone."));
         }

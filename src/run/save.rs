@@ -706,7 +706,7 @@ fn check_equipment(
     table: &LootTable,
     turns: u64,
 ) -> Result<(), String> {
-    let effect = |kind: usize| table.items().get(kind).map(|i| i.effect);
+    let effect = |kind: usize| table.effect(kind);
     let slots: [(&str, Option<usize>, SlotTakes); 4] = [
         ("wielded", fight.weapon, |e: Effect| {
             matches!(e, Effect::Wield { .. })
@@ -741,7 +741,7 @@ fn check_equipment(
     }
     for (&kind, &used) in &fight.wand_charges_used {
         let wand = effect(kind).is_some_and(Effect::is_wand);
-        if !wand || used >= super::fight::WAND_CHARGES + fight.enchantment(kind) {
+        if !wand || used >= fight.charges_of(kind) {
             return Err(format!(
                 "{used} charges used of item {kind}, which is not a wand with so many"
             ));

@@ -4,7 +4,6 @@
 //! Random choices (where a teleport lands) come from streams derived from the run
 //! seed and the turn, so a save needs no generator state.
 
-use super::fight::WAND_CHARGES;
 use super::items::with_article;
 use super::throwing::{Aim, BOLT_RANGE};
 use super::{Outcome, RunState, notice};
@@ -360,7 +359,7 @@ impl RunState {
     /// Uses a charge of a wand of kind `wand`; the last charge uses the wand up (and its
     /// enchantments with it).
     pub(super) fn spend_charge(&mut self, wand: usize) -> Spent {
-        let charges = self.charges_of(wand);
+        let charges = self.fight.charges_of(wand);
         let fight = &mut self.fight;
         let used = fight.wand_charges_used.entry(wand).or_insert(0);
         *used += 1;
@@ -482,12 +481,7 @@ impl RunState {
             .get(&kind)
             .copied()
             .unwrap_or(0);
-        Some(self.charges_of(kind).saturating_sub(used))
-    }
-
-    /// The charges a wand of `kind` holds: [`WAND_CHARGES`] and one per enchantment.
-    fn charges_of(&self, wand: usize) -> u32 {
-        WAND_CHARGES + self.fight.enchantment(wand)
+        Some(self.fight.charges_of(kind).saturating_sub(used))
     }
 
     /// The inventory letters (0 = `a`) of items used by aiming: every wand (its class
@@ -524,7 +518,7 @@ impl RunState {
     /// Whether `kind` is cursed: a malevolent ring whose curse has not been lifted.
     pub fn is_cursed(&self, kind: usize) -> bool {
         let cursed = matches!(
-            self.campaign.loot_table().items().get(kind).map(|i| i.effect),
+            self.campaign.loot_table().effect(kind),
             Some(Effect::Ring(power)) if power.is_cursed()
         );
         cursed && self.fight.uncursed.binary_search(&kind).is_err()
@@ -532,11 +526,9 @@ impl RunState {
 
     /// Whether the armour worn is heavy (its steps are heard).
     pub fn wears_heavy_armour(&self) -> bool {
+        let table = self.campaign.loot_table();
         matches!(
-            self.fight
-                .armour
-                .and_then(|k| self.campaign.loot_table().items().get(k))
-                .map(|i| i.effect),
+            self.fight.armour.and_then(|k| table.effect(k)),
             Some(Effect::HeavyArmour(_))
         )
     }
@@ -560,10 +552,7 @@ impl RunState {
         // Each experience level adds one attack; every other one, one defence.
         fighter.attack += fight.level - 1;
         fighter.defence += (fight.level - 1) / 2;
-        let effect = |kind: Option<usize>| {
-            kind.and_then(|k| self.campaign.loot_table().items().get(k))
-                .map(|item| item.effect)
-        };
+        let effect = |kind: Option<usize>| kind.and_then(|k| self.campaign.loot_table().effect(k));
         if let Some(weapon) = fight.weapon
             && let Some(Effect::Wield { attack, damage, .. }) = effect(Some(weapon))
         {

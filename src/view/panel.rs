@@ -3,7 +3,7 @@
 //! the heading with its keys, the purse, one line per kind of item. Both front ends lay
 //! out [`side_panel`]'s lines, each in its own style.
 
-use crate::run::{RunState, WAND_CHARGES};
+use crate::run::RunState;
 
 /// One line of the side panel, by what it is (each front end styles them its own way).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -125,8 +125,7 @@ pub fn inventory_lines(run: &RunState) -> Vec<String> {
                 && let Some(in_use) = run.wand_charges(kind)
             {
                 // The one in use, and the full ones behind it.
-                let full = WAND_CHARGES + enchantment;
-                let charges = in_use + full * (item.count as u32 - 1);
+                let charges = in_use + fight.charges_of(kind) * (item.count as u32 - 1);
                 let s = if charges == 1 { "" } else { "s" };
                 line.push_str(&format!(" ({charges} charge{s})"));
             }
