@@ -12,7 +12,7 @@ use crate::content::monsters::{
     Behaviour, Mind, Monster, MonsterTable, Movement, SpawnPlan, draw_kind, spawn_monsters,
     waypoints,
 };
-use crate::levels::generator::{GenError, GeneratorConfig, Level};
+use crate::levels::generator::{GenError, GeneratorConfig, Generation, Level};
 use crate::levels::key::LevelKey;
 use crate::levels::vaults::{Start, VaultMonster};
 
@@ -184,6 +184,9 @@ impl LevelInPlay {
     pub fn new(key: LevelKey, mut level: Level, memory: Option<&LevelMemory>) -> LevelInPlay {
         let tiles = level.tiles.len();
         level.tiles = tiles_in_play(&level);
+        // Drawn from the level as generated, before what the memory found or opened: a
+        // save of it loads with the waypoints the run has.
+        let waypoints = level_waypoints(&key, &level.tiles);
         let taken = sorted(memory.map(|m| &m.taken));
         let dropped = memory.map(|m| m.dropped.as_slice()).unwrap_or_default();
         let noticed = sorted(memory.map(|m| &m.noticed));
@@ -230,7 +233,7 @@ impl LevelInPlay {
             seen,
             visible: vec![false; tiles],
             monsters: Vec::new(),
-            waypoints: Vec::new(),
+            waypoints,
             noticed,
             found,
             opened,
@@ -301,10 +304,12 @@ impl LevelInPlay {
     /// monsters at arrival), away from `arrival`. Also sets the waypoints.
     pub fn populate(&mut self, memory: Option<&LevelMemory>, arrival: Pos, table: &MonsterTable) {
         let seed = self.key.level_seed();
-        self.waypoints = waypoints(
-            &self.level.tiles,
-            &mut StreamRng::new(mix64(seed ^ WAYPOINT_SALT), Stream::Monsters),
-        );
+        if self.key.generation < Generation::Third {
+            // Before generation 3 they were drawn from the level as the player left it
+            // (secret doors found, vault doors unlocked): a level of an older key keeps
+            // its monsters' walks, recordings of it replay.
+            self.waypoints = level_waypoints(&self.key, &self.level.tiles);
+        }
         self.monsters = match memory.and_then(|m| m.monsters.clone()) {
             Some(monsters) => monsters,
             None => {
@@ -559,6 +564,15 @@ fn vault_kinds(table: &MonsterTable, depth: u32) -> Vec<(usize, u32)> {
         })
         .collect();
     if brave.is_empty() { kinds } else { brave }
+}
+
+/// The tiles the wanderers of the level of `key` walk between, drawn from `tiles` by the
+/// level's waypoint stream.
+fn level_waypoints(key: &LevelKey, tiles: &Grid<Tile>) -> Vec<Pos> {
+    waypoints(
+        tiles,
+        &mut StreamRng::new(mix64(key.level_seed() ^ WAYPOINT_SALT), Stream::Monsters),
+    )
 }
 
 /// The monsters a level's vaults put on it: each of its kind by name (a name the table

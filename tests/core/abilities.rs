@@ -555,7 +555,7 @@ mod long_play {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(24))]
+        #![proptest_config(crate::support::cases(24))]
         #[test]
         fn long_random_play_among_monsters_with_abilities_keeps_every_rule_and_replays_alike(
             seed in 0u64..1_000,
@@ -633,4 +633,30 @@ fn a_save_from_before_monster_editions_goes_on_with_the_first_edition_and_an_unk
         refused.contains("edition 9 of the monster table"),
         "{refused}"
     );
+}
+
+/// Found by the long random play: a save made after a secret door was found loaded with
+/// other waypoints (drawn again from the level with the door found), so its wanderers
+/// walked elsewhere than the run's. Seed 995 at depth 5, the shrunk actions.
+#[test]
+fn a_save_made_after_a_secret_door_is_found_loads_with_the_runs_waypoints() {
+    use delve::run::{PlayerAction as A, Rules, RunState};
+    let campaign = delve::levels::config::CampaignConfig::builtin();
+    let key = campaign.key_at(5, 995);
+    let mut run = RunState::start(campaign, Some(key), Rules::Monsters)
+        .unwrap()
+        .0;
+    let m = A::Move(0, 0);
+    let mut actions = vec![m; 20];
+    actions.extend([A::Explore, m, m, A::PickUp, m, m, A::PickUp, A::Explore]);
+    actions.extend([m; 7]);
+    actions.extend([A::PickUp, A::PickUp, m, A::PickUp]);
+    actions.extend([m; 12]);
+    actions.extend([A::PickUp, A::Move(-1, 1), m, m, A::PickUp, m, A::Wait, m]);
+    actions.extend([A::PickUp, A::PickUp, m, m, m, m, m, m, A::PickUp, A::Search]);
+    for &action in &actions {
+        run.apply(action);
+        assert_eq!(RunState::restore(run.snapshot()).unwrap(), run, "after {action:?}");
+    }
+    assert!(!run.level().found().is_empty(), "the search found the door");
 }

@@ -349,7 +349,7 @@ fn one_of_everything() -> Vec<usize> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(crate::support::cases(48))]
     #[test]
     fn long_random_runs_keep_every_creature_on_its_own_walkable_tile(
         seed in 0u64..1_000,

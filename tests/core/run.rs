@@ -204,7 +204,7 @@ fn action_letters() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(crate::support::cases(48))]
 
     #[test]
     fn every_run_keeps_its_invariants(seed in 0..1000u64, letters in action_letters()) {

@@ -128,3 +128,14 @@ pub fn letters(actions: &[PlayerAction]) -> String {
         })
         .collect()
 }
+
+/// A proptest config of `cases` cases, or of `PROPTEST_CASES` when it is set, so a long
+/// hunt for a failing case can be run without editing the test
+/// (`PROPTEST_CASES=2000 cargo test --test core long_random`).
+pub fn cases(cases: u32) -> proptest::prelude::ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(cases);
+    proptest::prelude::ProptestConfig::with_cases(cases)
+}
