@@ -6,6 +6,7 @@
 //! the panels, the help and the keys — is the view's ([`crate::view`]). No Bevy in here.
 
 mod abilities;
+mod allies;
 mod arrival;
 mod arrivals;
 mod chronicle;
@@ -35,6 +36,7 @@ use std::collections::BTreeMap;
 pub use abilities::{
     BLINK_RECHARGE, FIGHT_NOISE, FLIT_ONE_IN, NOISE_WAKE_PERCENT, SNEAK_ATTACK_MULTIPLIER,
 };
+pub use allies::{ALLY_FOLLOWS_WITHIN, ALLY_KEEPS_WITHIN, ALLY_LEASH};
 pub use arrival::{Arrival, ChangeReason, arrival_notice};
 pub use arrivals::ARRIVAL_DISTANCE;
 pub use chronicle::{Chronicle, Note, NoteKind, RunOrigin};
@@ -49,8 +51,9 @@ pub use items::{
     with_article, with_kind_article,
 };
 pub use level::{
-    LevelInPlay, LevelMemory, MAX_PLAY_TILES, SIGHT_RADIUS, Sight, TooLargeToPlay, Unplayable,
-    check_play_size, generate_for_play, tiles_in_play, vault_monsters,
+    CAPTIVE_FROM_DEPTH, CAPTIVE_PERCENT, LevelInPlay, LevelMemory, MAX_PLAY_TILES, SIGHT_RADIUS,
+    Sight, TooLargeToPlay, Unplayable, check_play_size, generate_for_play, tiles_in_play,
+    vault_monsters,
 };
 pub use pick_up::gold_amount;
 pub use player_action::PlayerAction;
@@ -249,7 +252,7 @@ impl RunState {
             chronicle: Chronicle::default(),
         };
         run.note_arrival();
-        run.put_monsters(None);
+        run.put_monsters(None, Vec::new(), &mut Vec::new());
         run.level.look_from(player);
         run.notice_monsters_in_view();
         let mut outcomes = vec![
@@ -389,12 +392,18 @@ impl RunState {
         }
     }
 
-    /// With monsters: puts the level's monsters on it (from `memory`, or spawned) and
-    /// starts its turn schedule.
-    fn put_monsters(&mut self, memory: Option<&LevelMemory>) {
+    /// With monsters: puts the level's monsters on it (from `memory`, or spawned), the
+    /// allies that came along around the player, and starts its turn schedule.
+    fn put_monsters(
+        &mut self,
+        memory: Option<&LevelMemory>,
+        followers: Vec<crate::content::monsters::Monster>,
+        out: &mut Vec<Outcome>,
+    ) {
         if self.rules.has_monsters() {
             self.level
                 .populate(memory, self.player, self.campaign.monster_table());
+            self.allies_arrive(followers, out);
             self.fight
                 .schedule_level(&self.level.monsters, self.campaign.monster_table());
         }
@@ -507,11 +516,16 @@ impl RunState {
         let staggered = self.confused();
         let (dx, dy) = if staggered { self.stagger() } else { (dx, dy) };
         let to = self.player.offset(dx, dy);
-        if let Some(index) = self
+        let there = self
             .level
             .monster_at(to)
-            .filter(|_| self.rules.has_monsters())
-        {
+            .filter(|_| self.rules.has_monsters());
+        let mind = there.map(|index| self.level.monsters[index].mind);
+        if let (Some(index), Some(crate::content::monsters::Mind::Captive)) = (there, mind) {
+            self.free_captive(index, out);
+        } else if let (Some(index), Some(crate::content::monsters::Mind::Ally)) = (there, mind) {
+            self.swap_with_ally(index, out);
+        } else if let Some(index) = there {
             self.player_attacks(index, out);
             self.pass_turn(out);
             if self.weapon_style() == crate::content::loot::WeaponStyle::Heavy
@@ -585,6 +599,14 @@ impl RunState {
                 }
             };
         self.leave_vault_keys_behind(out);
+        // Allies near the player take the stairs with them; a fall or a new level made
+        // in place leaves them where they are.
+        let followers = match reason {
+            ChangeReason::Descend | ChangeReason::Ascend if self.rules.has_monsters() => {
+                self.allies_who_follow()
+            }
+            _ => Vec::new(),
+        };
         self.memories
             .insert(self.level.key.encode(), self.level_memory());
         self.player = match arrival {
@@ -597,7 +619,8 @@ impl RunState {
         };
         let memory = self.memories.get(&key.encode()).cloned();
         self.level = LevelInPlay::new(key.clone(), generated, memory.as_ref());
-        self.put_monsters(memory.as_ref());
+        let mut came_along = Vec::new();
+        self.put_monsters(memory.as_ref(), followers, &mut came_along);
         if self.wears_ring(crate::content::loot::RingPower::Searching) {
             self.reveal_items();
         }
@@ -611,6 +634,7 @@ impl RunState {
         });
         out.push(Outcome::Notice(arrival_notice(reason, &key)));
         self.seal_notice(out);
+        out.extend(came_along);
     }
 }
 

@@ -24,7 +24,7 @@ pub use keys::{
     Question, Reaction, Targets,
 };
 pub use look::describe;
-pub use map::{Light, Occupant, SeenTile, TileView, map_view, tile_view};
+pub use map::{Light, Occupant, SeenTile, Side, TileView, map_view, tile_view};
 pub use overlays::{
     end_screen, help_text, help_text_within, inventory_overlay_lines, inventory_title, log_title,
     prompt_line,

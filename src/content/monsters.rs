@@ -20,7 +20,8 @@ use crate::content::loot::Rarity;
 pub use abilities::{Ability, Movement};
 pub use combat::{AttackRoll, Fighter, hit_chance_percent, roll_attack, roll_damage};
 pub use spawn::{
-    GUARD_REACH, Mind, Monster, SpawnPlan, draw_kind, spawn_monsters, waypoint_count, waypoints,
+    ARRIVAL_MARGIN, GUARD_REACH, Mind, Monster, SpawnPlan, draw_kind, spawn_monsters,
+    waypoint_count, waypoints,
 };
 
 /// How often a monster acts, against the player's one action per move.

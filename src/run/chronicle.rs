@@ -81,6 +81,8 @@ pub enum NoteKind {
     NearDeath,
     /// A save was loaded into the run.
     Loaded,
+    /// A captive was set free and joined the player.
+    Freed,
     /// The run ended.
     Ended,
 }

@@ -196,7 +196,7 @@ impl RunState {
             );
         } else if monsters_changed && self.rules.has_monsters() {
             // The same level, peopled anew from the new table (as on a first visit).
-            self.put_monsters(None);
+            self.put_monsters(None, Vec::new(), &mut Vec::new());
             self.notice_monsters_in_view();
             out.push(self.entered());
         }

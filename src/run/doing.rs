@@ -23,6 +23,10 @@ pub enum Doing {
     Sleeping,
     /// Keeping its post (a vault's guard), the player out of its reach.
     Guarding,
+    /// Shackled, waiting to be set free.
+    Shackled,
+    /// On the player's side.
+    Following,
 }
 
 impl Doing {
@@ -42,6 +46,8 @@ impl Doing {
             Doing::Wandering => "wandering",
             Doing::Sleeping => "asleep",
             Doing::Guarding => "guarding its post",
+            Doing::Shackled => "shackled (walk into it to set it free)",
+            Doing::Following => "your ally",
         }
     }
 }
@@ -56,6 +62,8 @@ impl RunState {
         let hurt = self.fight.hp < self.fight.max_hp;
         let next_to = monster.pos.chebyshev(self.player) <= 1;
         match monster.mind {
+            Mind::Captive => Doing::Shackled,
+            Mind::Ally => Doing::Following,
             _ if is_afraid(monster, kind) => Doing::Fleeing,
             Mind::Asleep => Doing::Sleeping,
             _ if next_to => Doing::Fighting,

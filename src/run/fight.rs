@@ -327,8 +327,10 @@ impl std::fmt::Debug for MapCache {
 
 /// What a monster does with its turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Plan {
+pub(super) enum Plan {
     Attack,
+    /// Strike the ally (a hostile monster) or the foe (an ally) at this index.
+    StrikeAlly(usize),
     /// Step downhill on the map toward this tile.
     Toward(Pos),
     /// Step downhill on the safety map from the player.
@@ -355,6 +357,9 @@ impl RunState {
             fight.hp += 1;
         }
         fight.schedule.done(Actor::Player, NORMAL_TICKS);
+        if self.turns.is_multiple_of(REGENERATION_TURNS) {
+            self.allies_heal();
+        }
         self.maybe_a_monster_arrives();
         self.level
             .maps
@@ -392,6 +397,14 @@ impl RunState {
         // A swimmer that struck dives again.
         self.level.monsters[index].surfaced = false;
         let monster = self.level.monsters[index];
+        match monster.mind {
+            Mind::Captive => return Some(kind.speed.ticks()),
+            Mind::Ally => {
+                self.ally_turn(index, kind, out);
+                return Some(kind.speed.ticks());
+            }
+            _ => {}
+        }
         let sees = self.monster_sees_player(&monster, kind);
         match monster.mind {
             Mind::Asleep if self.wakes(&monster, sees) => {
@@ -417,6 +430,7 @@ impl RunState {
         }
         match plan {
             Plan::Attack => self.monster_attacks(index, kind, out),
+            Plan::StrikeAlly(ally) => self.monster_strikes_monster(index, ally, out),
             Plan::Rest => {}
             Plan::Toward(goal) => self.step_toward(index, goal),
             Plan::Flee => self.step_away(index),
@@ -482,6 +496,14 @@ impl RunState {
         seen
     }
 
+    /// [`RunState::seen_monsters`], the hostile ones only (no ally, no captive): what the
+    /// player aims at and fights.
+    pub fn seen_foes(&self) -> Vec<usize> {
+        let mut seen = self.seen_monsters();
+        seen.retain(|&i| self.level.monsters[i].mind.is_hostile());
+        seen
+    }
+
     /// What `monster` does this turn, by its behaviour and what it knows.
     fn plan(&self, monster: &Monster, kind: &MonsterKind, sees: bool) -> Plan {
         if monster.mind == Mind::Asleep {
@@ -503,6 +525,9 @@ impl RunState {
         if distance == 1 && (sees || kind.behaviour == Behaviour::Wanders) {
             return Plan::Attack;
         }
+        if let Some(strike) = self.strike_an_ally_next_to(monster) {
+            return strike;
+        }
         match monster.mind {
             Mind::Hunting(_) if sees => Plan::Toward(self.player),
             Mind::Hunting(last_seen) if last_seen != monster.pos => Plan::Toward(last_seen),
@@ -512,7 +537,7 @@ impl RunState {
                 Plan::Toward(self.player)
             }
             Mind::Guarding(post) if monster.pos != post => Plan::Toward(post),
-            Mind::Guarding(_) | Mind::Asleep => Plan::Rest,
+            Mind::Guarding(_) | Mind::Asleep | Mind::Captive | Mind::Ally => Plan::Rest,
         }
     }
 
@@ -550,7 +575,7 @@ impl RunState {
 
     /// The step downhill from the monster at `index` on the map toward `goal` (a goal
     /// map for the player's tile or a last-seen tile, kept until the player moves).
-    fn step_toward(&mut self, index: usize, goal: Pos) {
+    pub(super) fn step_toward(&mut self, index: usize, goal: Pos) {
         let moves = movement_of(&self.level.monsters[index], self.campaign.monster_table());
         let map = self.level.maps.toward.remove(&(goal, moves));
         let map = map.unwrap_or_else(|| toward_map(&self.level.level.tiles, moves, goal));
@@ -652,11 +677,11 @@ impl RunState {
                 crate::base::grid::KING
                     .iter()
                     .map(|&(x, y)| self.player.offset(x, y))
-                    .filter(|&p| p != first && self.level.monster_at(p).is_some()),
+                    .filter(|&p| p != first && self.hostile_at(p)),
             ),
             WeaponStyle::Pierce => {
                 let behind = first.offset(dx, dy);
-                if self.level.monster_at(behind).is_some()
+                if self.hostile_at(behind)
                     && self.level.tile_at(first).is_some_and(|t| !t.blocks_sight())
                 {
                     targets.push(behind);
@@ -686,6 +711,13 @@ impl RunState {
             }
         }
         self.make_noise(self.player, FIGHT_NOISE, out);
+    }
+
+    /// Whether a hostile monster stands at `pos`.
+    fn hostile_at(&self, pos: Pos) -> bool {
+        self.level
+            .monster_at(pos)
+            .is_some_and(|i| self.level.monsters[i].mind.is_hostile())
     }
 
     /// How the wielded weapon fights (bare hands: a plain blow).
@@ -789,7 +821,9 @@ impl RunState {
         }
         let target = &mut self.level.monsters[index];
         target.hp -= damage;
-        if !matches!(target.mind, Mind::Guarding(_)) {
+        // A guard stays a guard; an ally or a captive hurt by the player's doing stays
+        // what it is (a stray bolt is not a betrayal).
+        if target.mind.is_hostile() && !matches!(target.mind, Mind::Guarding(_)) {
             target.mind = Mind::Hunting(self.player);
         }
         out.push(notice(&match how {

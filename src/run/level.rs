@@ -12,7 +12,7 @@ use crate::content::monsters::{
     Behaviour, Mind, Monster, MonsterTable, Movement, SpawnPlan, draw_kind, spawn_monsters,
     waypoints,
 };
-use crate::levels::generator::{GenError, GeneratorConfig, Generation, Level};
+use crate::levels::generator::{GenError, Generation, GeneratorConfig, Level};
 use crate::levels::key::LevelKey;
 use crate::levels::vaults::{Start, VaultMonster};
 
@@ -116,6 +116,17 @@ const WAYPOINT_SALT: u64 = 0x5741_5950_4f49_4e54;
 /// Mixed into a level's seed for the stream its vaults' monsters are drawn from (apart
 /// from the spawn's, so a level without vaults spawns what it always spawned).
 const VAULT_MONSTER_SALT: u64 = 0x5641_554c_544d_4f4e;
+
+/// Mixed into a level's seed for the stream its captive is drawn from (apart from the
+/// spawn's and the vaults', so the rest of the level's monsters stay as they were).
+const CAPTIVE_SALT: u64 = 0x4341_5054_4956_4521;
+
+/// Chance in percent that a level of generation 3 or later, from [`CAPTIVE_FROM_DEPTH`]
+/// down, holds a shackled captive (Brogue's captive: freed, it becomes an ally).
+pub const CAPTIVE_PERCENT: u32 = 35;
+
+/// The first depth a captive can be found on.
+pub const CAPTIVE_FROM_DEPTH: u32 = 2;
 
 /// What a visited level remembers when the player leaves it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -341,6 +352,17 @@ impl LevelInPlay {
                     &mut rng,
                 );
                 monsters.extend(vault_monsters);
+                if self.key.generation >= Generation::Third {
+                    let mut rng = StreamRng::new(mix64(seed ^ CAPTIVE_SALT), Stream::Monsters);
+                    monsters.extend(captive(
+                        table,
+                        &ground,
+                        &monsters,
+                        self.level.up,
+                        plan,
+                        &mut rng,
+                    ));
+                }
                 monsters
             }
         };
@@ -530,7 +552,7 @@ impl LevelInPlay {
 
 /// The first tile round `from` that `wanted` takes, ring by ring of growing Chebyshev
 /// distance over `rings`, each ring in row order.
-fn nearest_in_rings(
+pub(super) fn nearest_in_rings(
     from: Pos,
     rings: std::ops::RangeInclusive<i32>,
     wanted: impl Fn(Pos) -> bool,
@@ -564,6 +586,44 @@ fn vault_kinds(table: &MonsterTable, depth: u32) -> Vec<(usize, u32)> {
         })
         .collect();
     if brave.is_empty() { kinds } else { brave }
+}
+
+/// The captive a level holds, if it holds one: [`CAPTIVE_PERCENT`] of levels from
+/// [`CAPTIVE_FROM_DEPTH`] down, a kind drawn as a vault's for one depth deeper (no
+/// coward, no swimmer), shackled on a free floor tile of `ground` as far from `up` as
+/// the spawn keeps, numbered after `others`. Three draws from `rng`: the chance, the
+/// kind, the tile.
+pub fn captive(
+    table: &MonsterTable,
+    ground: &Grid<Tile>,
+    others: &[Monster],
+    up: Pos,
+    plan: SpawnPlan,
+    rng: &mut StreamRng,
+) -> Option<Monster> {
+    if plan.depth < CAPTIVE_FROM_DEPTH || !rng.chance_percent(CAPTIVE_PERCENT) {
+        return None;
+    }
+    let kind = draw_kind(&vault_kinds(table, plan.depth.saturating_add(1)), rng)?;
+    let keep_off = (plan.clearance + crate::content::monsters::ARRIVAL_MARGIN) as i32;
+    let free: Vec<Pos> = ground
+        .positions()
+        .filter(|&p| {
+            ground[p] == Tile::Floor
+                && p.chebyshev(up) > keep_off
+                && others.iter().all(|m| m.pos != p)
+        })
+        .collect();
+    let count = u32::try_from(free.len()).ok().filter(|&n| n > 0)?;
+    let pos = free[rng.below(count) as usize];
+    Some(Monster {
+        id: others.iter().map(|m| m.id + 1).max().unwrap_or(0),
+        kind,
+        pos,
+        hp: table.kind(kind)?.hp,
+        mind: Mind::Captive,
+        ..Default::default()
+    })
 }
 
 /// The tiles the wanderers of the level of `key` walk between, drawn from `tiles` by the
@@ -608,6 +668,7 @@ pub fn vault_monsters(
                 Start::Asleep => Mind::Asleep,
                 Start::Guarding => Mind::Guarding(monster.pos),
                 Start::Wandering => Mind::Wandering(id % waypoint_count),
+                Start::Captive => Mind::Captive,
             };
             Some(Monster {
                 id,

@@ -97,7 +97,9 @@ impl RunState {
     pub(super) fn read_aggravate(&mut self, out: &mut Vec<Outcome>) -> Spent {
         let player = self.player;
         for monster in &mut self.level.monsters {
-            monster.mind = Mind::Hunting(player);
+            if monster.mind.is_hostile() {
+                monster.mind = Mind::Hunting(player);
+            }
         }
         out.push(Outcome::Disturbed);
         out.push(notice(

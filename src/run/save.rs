@@ -479,10 +479,13 @@ impl RunState {
     }
 
     fn check_rules(&self) -> Result<(), String> {
-        if !self
-            .level
-            .tile_at(self.player)
-            .is_some_and(player_can_stand)
+        // The dead may lie where no one can stand (lava, a burning lake).
+        let died = matches!(self.end(), Some(super::RunEnd::Died { .. }));
+        if !died
+            && !self
+                .level
+                .tile_at(self.player)
+                .is_some_and(player_can_stand)
         {
             return Err(format!(
                 "the player stands at {}, which is not open ground",

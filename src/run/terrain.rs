@@ -206,8 +206,10 @@ impl RunState {
                     "You step on an alarm trap: a shrill bell rings through the level!",
                 ));
                 let player = self.player;
-                for monster in &mut self.level.monsters {
-                    monster.mind = Mind::Hunting(player);
+                for monster in self.level.monsters.iter_mut() {
+                    if monster.mind.is_hostile() {
+                        monster.mind = Mind::Hunting(player);
+                    }
                 }
                 self.pass_turn(out);
             }

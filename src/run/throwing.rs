@@ -49,7 +49,7 @@ impl RunState {
             Aim::At(at) if at != self.player => Some(at),
             Aim::At(_) | Aim::On(_) => None,
             Aim::Nearest => self
-                .seen_monsters()
+                .seen_foes()
                 .first()
                 .map(|&index| self.level.monsters[index].pos),
         }
@@ -57,7 +57,7 @@ impl RunState {
 
     /// The monsters the player can aim at, nearest first (as the cursor offers them).
     pub fn targets(&self) -> Vec<Pos> {
-        self.seen_monsters()
+        self.seen_foes()
             .into_iter()
             .map(|index| self.level.monsters[index].pos)
             .collect()

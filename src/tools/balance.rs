@@ -327,7 +327,13 @@ impl Brain {
             }
             return explore_by_hand(run).unwrap_or(PlayerAction::Wait);
         }
-        // Nothing hunts it: strike weak sleepers unawares, leave strong ones be.
+        // Nothing hunts it: set a captive free, strike weak sleepers unawares, leave
+        // strong ones be.
+        if let Some(captive) = nearest_seen(run, |i| run.level().monsters[i].mind == Mind::Captive)
+            && reachable(run, captive)
+        {
+            return step_toward(run, captive);
+        }
         if let Some(sleeper) = nearest_seen(run, |i| sneak_worthwhile(run, i)) {
             return step_toward(run, sleeper);
         }
@@ -528,11 +534,12 @@ fn threats_in_view(run: &RunState) -> Vec<Pos> {
         .collect()
 }
 
-/// The nearest monster in view of those `wanted` (by their index) allows.
+/// The nearest monster in view of those `wanted` (by their index) allows, never an
+/// ally (walking into a captive sets it free; into an ally only trades places).
 fn nearest_seen(run: &RunState, wanted: impl Fn(usize) -> bool) -> Option<Pos> {
     run.seen_monsters()
         .into_iter()
-        .find(|&i| wanted(i))
+        .find(|&i| run.level().monsters[i].mind != Mind::Ally && wanted(i))
         .map(|i| run.level().monsters[i].pos)
 }
 

@@ -32,12 +32,36 @@ pub enum Occupant {
     Monster {
         /// Its glyph in the monster table.
         glyph: char,
+        /// Whose side it is on: drawn in a colour of its own when not hostile.
+        side: Side,
     },
     /// An item lying there, by its loot-table glyph.
     Item {
         /// Its glyph in the loot table.
         glyph: char,
     },
+}
+
+/// Whose side a monster in view is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// Against the player.
+    Hostile,
+    /// The player's ally.
+    Ally,
+    /// A shackled captive, waiting to be set free.
+    Captive,
+}
+
+impl Side {
+    /// The side of a monster of `mind`.
+    pub fn of(mind: crate::content::monsters::Mind) -> Side {
+        match mind {
+            crate::content::monsters::Mind::Ally => Side::Ally,
+            crate::content::monsters::Mind::Captive => Side::Captive,
+            _ => Side::Hostile,
+        }
+    }
 }
 
 /// A tile the player has seen, as it is drawn.
@@ -74,7 +98,7 @@ impl TileView {
             None => ' ',
             Some(seen) => match seen.occupant {
                 Some(Occupant::Player) => '@',
-                Some(Occupant::Monster { glyph }) | Some(Occupant::Item { glyph }) => glyph,
+                Some(Occupant::Monster { glyph, .. }) | Some(Occupant::Item { glyph }) => glyph,
                 None => seen.terrain.glyph(),
             },
         }
@@ -104,9 +128,10 @@ impl Known {
             return Some(Occupant::Player);
         }
         if let Some(index) = self.monster {
-            let kind = run.level().monsters[index].kind;
+            let monster = &run.level().monsters[index];
             return Some(Occupant::Monster {
-                glyph: run.campaign().monster_table().glyph(kind),
+                glyph: run.campaign().monster_table().glyph(monster.kind),
+                side: Side::of(monster.mind),
             });
         }
         self.item.map(|kind| Occupant::Item {

@@ -545,13 +545,18 @@ mod long_play {
     }
 
     /// A run started on `depth` of the built-in campaign under `seed`, where the
-    /// monsters with abilities live.
+    /// monsters with abilities live (and captives lie).
     fn deep_run(seed: u64, depth: u32) -> RunState {
         let campaign = CampaignConfig::builtin();
         let key = campaign.key_at(depth, seed);
-        RunState::start(campaign, Some(key), Rules::Monsters)
+        let mut run = RunState::start(campaign, Some(key), Rules::Monsters)
             .expect("the run starts")
-            .0
+            .0;
+        // Half the runs go with an ally and a captive beside the player.
+        if seed % 2 == 0 {
+            crate::support::with_an_ally_and_a_captive(&mut run);
+        }
+        run
     }
 
     proptest! {
@@ -656,7 +661,64 @@ fn a_save_made_after_a_secret_door_is_found_loads_with_the_runs_waypoints() {
     actions.extend([A::PickUp, A::PickUp, m, m, m, m, m, m, A::PickUp, A::Search]);
     for &action in &actions {
         run.apply(action);
-        assert_eq!(RunState::restore(run.snapshot()).unwrap(), run, "after {action:?}");
+        assert_eq!(
+            RunState::restore(run.snapshot()).unwrap(),
+            run,
+            "after {action:?}"
+        );
     }
     assert!(!run.level().found().is_empty(), "the search found the door");
+}
+
+/// Found by the long random play: a confused step into lava ended the run there, and
+/// the run's own check then called the dead player's tile "not open ground". Seed 750
+/// at depth 5, the shrunk actions (an unknown potion of confusion drunk, then waits
+/// that stagger).
+#[test]
+fn a_player_who_dies_in_lava_breaks_no_rule() {
+    use delve::run::{PlayerAction as A, Rules, RunState};
+    let campaign = delve::levels::config::CampaignConfig::builtin();
+    let key = campaign.key_at(5, 750);
+    let mut run = RunState::start(campaign, Some(key), Rules::Monsters)
+        .unwrap()
+        .0;
+    let m = A::Move;
+    let (w, s, x) = (A::Wait, A::Search, A::Explore);
+    let mut actions = vec![s, m(0, 0), m(1, 0), m(1, 0), m(1, 0), m(0, -1), m(-1, -1)];
+    actions.extend([m(0, 1), m(0, 0), w, m(1, 0), w, m(1, 1), m(-1, 0), m(0, 1)]);
+    actions.extend([m(1, 1), m(-1, -1), m(1, -1), w, w, m(1, 1), w, w, m(0, 1)]);
+    actions.extend([
+        m(-1, 1),
+        m(-1, 0),
+        m(-1, -1),
+        m(0, -1),
+        x,
+        m(0, 0),
+        w,
+        w,
+        w,
+        w,
+    ]);
+    actions.extend([
+        m(0, 0),
+        m(0, 0),
+        m(0, 0),
+        w,
+        s,
+        m(0, 0),
+        A::Use(1),
+        x,
+        m(1, 0),
+    ]);
+    actions.extend([m(1, 0), m(0, 0), m(0, -1), m(0, 0), m(0, 0), A::Use(0)]);
+    actions.extend([m(0, 0); 60]);
+    for &action in &actions {
+        run.apply(action);
+        assert_eq!(run.broken_rule(), None, "after {action:?}");
+        if run.end().is_some() {
+            break;
+        }
+    }
+    let died_in_lava = run.level().tile_at(run.player()) == Some(delve::base::grid::Tile::Lava);
+    assert!(died_in_lava, "{:?}", run.end());
 }

@@ -357,6 +357,9 @@ proptest! {
     ) {
         let mut run = with_monsters(seed);
         run.stage().carry(one_of_everything());
+        if seed % 2 == 0 {
+            crate::support::with_an_ally_and_a_captive(&mut run);
+        }
         let mut turns = 0;
         let mut twin = run.clone();
         for action in actions {

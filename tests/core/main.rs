@@ -3,6 +3,7 @@
 
 mod abilities;
 mod accretion;
+mod allies;
 mod ascii;
 mod catalog;
 mod caves;

@@ -139,3 +139,56 @@ pub fn cases(cases: u32) -> proptest::prelude::ProptestConfig {
         .unwrap_or(cases);
     proptest::prelude::ProptestConfig::with_cases(cases)
 }
+
+/// Asserts that two runs are equal, and where they are not shows the first place their
+/// states differ (the whole state is too long to read).
+#[track_caller]
+pub fn assert_same_run(left: &RunState, right: &RunState, what: &str) {
+    if left == right {
+        return;
+    }
+    let (l, r) = (format!("{left:?}"), format!("{right:?}"));
+    let at = l
+        .bytes()
+        .zip(r.bytes())
+        .position(|(a, b)| a != b)
+        .unwrap_or(l.len().min(r.len()));
+    let around = |s: &str| {
+        let from = s.floor_char_boundary(at.saturating_sub(200));
+        let to = s.ceil_char_boundary((at + 200).min(s.len()));
+        s[from..to].to_owned()
+    };
+    panic!(
+        "{what}: the runs differ at\n  left: …{}…\n right: …{}…",
+        around(&l),
+        around(&r)
+    );
+}
+
+/// Puts an ally (a wraith) and a shackled captive (an ogre) on the free floor tiles
+/// nearest the player of `run`, numbered after the level's monsters, where there is room.
+pub fn with_an_ally_and_a_captive(run: &mut RunState) {
+    for (name, mind) in [("wraith", Mind::Ally), ("ogre", Mind::Captive)] {
+        let tiles = &run.level().level.tiles;
+        let player = run.player();
+        let free = tiles
+            .positions()
+            .filter(|&p| {
+                tiles[p] == Tile::Floor && p != player && run.level().monster_at(p).is_none()
+            })
+            .min_by_key(|&p| (p.chebyshev(player), p.y, p.x));
+        let Some(at) = free else { return };
+        let id = run
+            .level()
+            .monsters
+            .iter()
+            .map(|m| m.id + 1)
+            .max()
+            .unwrap_or(0);
+        run.stage().add_monster(Monster {
+            id,
+            mind,
+            ..monster(name, at)
+        });
+    }
+}

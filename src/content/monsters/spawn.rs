@@ -59,6 +59,20 @@ pub enum Mind {
     /// Keeping its post at this tile (a vault's guard): it goes for the player it sees
     /// within [`GUARD_REACH`] of the post and otherwise walks back to it.
     Guarding(Pos),
+    /// Shackled where it stands (Brogue's captive): it does nothing, nobody fights it,
+    /// and the player walking into it sets it free as an [`Mind::Ally`].
+    Captive,
+    /// On the player's side: it follows them, fights the monsters near them, and comes
+    /// along down and up the stairs.
+    Ally,
+}
+
+impl Mind {
+    /// Whether a monster of this mind is the player's enemy: neither an ally nor a
+    /// captive. Only enemies are fought, aimed at, feared or woken against the player.
+    pub const fn is_hostile(self) -> bool {
+        !matches!(self, Mind::Captive | Mind::Ally)
+    }
 }
 
 impl Default for Mind {

@@ -13,7 +13,7 @@ use super::tileset::{TILE_SIDE, Tileset, tile_look};
 use crate::base::grid::{Grid, Pos};
 use crate::front::game::level::{MapSize, MapTile, TileEntities};
 use crate::front::game::{Keyboard, RunModel};
-use crate::view::{TileView, map_view};
+use crate::view::{Side, TileView, map_view};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ShownMap>().add_systems(
@@ -37,6 +37,12 @@ const CURSOR_Z: f32 = 2.0;
 
 /// The tint of what is drawn over a remembered tile: as dim as the remembered terrain.
 const REMEMBERED_TINT: Color = Color::srgb(0.45, 0.45, 0.5);
+
+/// The tint of an ally: green, as the terminal draws it.
+const ALLY_TINT: Color = Color::srgb(0.45, 1.0, 0.45);
+
+/// The tint of a shackled captive: pale blue, as the terminal draws it.
+const CAPTIVE_TINT: Color = Color::srgb(0.55, 0.7, 1.0);
 
 /// The map as the view sees it, made again when the run or the look cursor changed: all
 /// the window draws of the level.
@@ -187,10 +193,11 @@ fn draw_occupants(
             continue;
         };
         let place = world_position(pos, height).extend(OCCUPANT_Z);
-        let tint = if look.dim {
-            REMEMBERED_TINT
-        } else {
-            Color::WHITE
+        let tint = match (look.dim, look.side) {
+            (true, _) => REMEMBERED_TINT,
+            (false, Side::Hostile) => Color::WHITE,
+            (false, Side::Ally) => ALLY_TINT,
+            (false, Side::Captive) => CAPTIVE_TINT,
         };
         let Some((_, mut sprite, mut transform)) = unused.next() else {
             commands.spawn((

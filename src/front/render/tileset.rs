@@ -7,7 +7,7 @@ use bevy::asset::RenderAssetUsages;
 use bevy::image::{CompressedImageFormats, ImageFormat, ImageSampler, ImageType};
 use bevy::prelude::*;
 
-use crate::view::{Light, Occupant, Terrain, TileView};
+use crate::view::{Light, Occupant, Side, Terrain, TileView};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Tileset>();
@@ -126,6 +126,8 @@ pub struct TileLook {
     pub over: Option<u32>,
     /// Remembered, not in view: what is drawn over the terrain is tinted dim too.
     pub dim: bool,
+    /// Whose side the monster drawn over the terrain is on (tinted when not hostile).
+    pub side: Side,
 }
 
 /// The window's look of a tile as the view sees it (the look cursor, a sprite of its
@@ -136,6 +138,7 @@ pub fn tile_look(tile: TileView) -> TileLook {
             ground: None,
             over: None,
             dim: false,
+            side: Side::Hostile,
         };
     };
     let dim = seen.light == Light::Remembered;
@@ -144,6 +147,10 @@ pub fn tile_look(tile: TileView) -> TileLook {
         ground: Some(ground),
         over: seen.occupant.map(occupant_picture),
         dim,
+        side: match seen.occupant {
+            Some(Occupant::Monster { side, .. }) => side,
+            _ => Side::Hostile,
+        },
     }
 }
 
@@ -171,7 +178,7 @@ pub fn terrain_picture(terrain: Terrain) -> u32 {
 pub fn occupant_picture(occupant: Occupant) -> u32 {
     match occupant {
         Occupant::Player => PLAYER,
-        Occupant::Monster { glyph } => monster_index(glyph),
+        Occupant::Monster { glyph, .. } => monster_index(glyph),
         Occupant::Item { glyph } => item_index(glyph),
     }
 }

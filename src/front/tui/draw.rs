@@ -18,8 +18,8 @@ use crate::base::grid::Pos;
 use crate::front::game::NoticeLog;
 use crate::run::RunState;
 use crate::view::{
-    IN_VIEW_HEADING, KeyReader, Light, Occupant, Overlay, PanelLine, Terrain, TileView, end_screen,
-    help_text_within, inventory_overlay_lines, inventory_title, log_title, map_view,
+    IN_VIEW_HEADING, KeyReader, Light, Occupant, Overlay, PanelLine, Side, Terrain, TileView,
+    end_screen, help_text_within, inventory_overlay_lines, inventory_title, log_title, map_view,
     monsters_in_view, prompt_line, side_panel, status_line_within,
 };
 
@@ -48,6 +48,12 @@ pub const PLAYER_STYLE: Style = Style::new()
 pub const MONSTER_STYLE: Style = Style::new()
     .fg(Color::LightRed)
     .add_modifier(Modifier::BOLD);
+/// The look of an ally in view.
+pub const ALLY_STYLE: Style = Style::new()
+    .fg(Color::LightGreen)
+    .add_modifier(Modifier::BOLD);
+/// The look of a shackled captive in view.
+pub const CAPTIVE_STYLE: Style = Style::new().fg(Color::LightBlue);
 /// The look of an item in view.
 pub const ITEM_STYLE: Style = Style::new().fg(Color::LightCyan);
 /// The look of every remembered tile: dim.
@@ -95,7 +101,11 @@ pub fn cell_look(tile: TileView) -> (char, Style) {
         Some(seen) => {
             let lit = match seen.occupant {
                 Some(Occupant::Player) => PLAYER_STYLE,
-                Some(Occupant::Monster { .. }) => MONSTER_STYLE,
+                Some(Occupant::Monster { side, .. }) => match side {
+                    Side::Hostile => MONSTER_STYLE,
+                    Side::Ally => ALLY_STYLE,
+                    Side::Captive => CAPTIVE_STYLE,
+                },
                 Some(Occupant::Item { .. }) => ITEM_STYLE,
                 None => terrain_look(seen.terrain).1,
             };

@@ -223,6 +223,9 @@ pub enum Start {
     Guarding,
     /// Awake and wandering the level like any other.
     Wandering,
+    /// Shackled (Brogue's captive): it does nothing until the player walks into it and
+    /// sets it free, and then fights at their side.
+    Captive,
 }
 
 impl Start {
@@ -232,6 +235,7 @@ impl Start {
             Start::Asleep => "asleep",
             Start::Guarding => "guarding",
             Start::Wandering => "wandering",
+            Start::Captive => "captive",
         }
     }
 }

@@ -75,6 +75,7 @@ fn a_monster_is_shown_in_view_and_not_out_of_sight() {
     );
     let kobold = Some(Occupant::Monster {
         glyph: default_monster_table().glyph(run.level().monsters[0].kind),
+        side: crate::view::Side::Hostile,
     });
     assert_eq!(seen(&run, lit).unwrap().occupant, kobold);
     let out_of_sight = seen(&run, remembered).unwrap();
