@@ -14,6 +14,7 @@ use super::items::with_kind_article;
 use super::{Outcome, PlayerAction, RunState, notice};
 use crate::base::dijkstra::DijkstraMap;
 use crate::base::grid::{Pos, Tile};
+use crate::content::monsters::Mind;
 
 /// The most steps one travel takes.
 pub const MAX_TRAVEL_STEPS: usize = 2_000;
@@ -75,7 +76,12 @@ impl RunState {
             let Some(kind) = table.kind(kind) else {
                 continue;
             };
-            if first_time {
+            if first_time && self.level.monsters[index].mind == Mind::Captive {
+                told.push(notice(&format!(
+                    "You see a shackled {}: walk into it to set it free.",
+                    kind.name
+                )));
+            } else if first_time {
                 told.push(notice(&format!(
                     "You see {}.",
                     with_kind_article(&kind.name)

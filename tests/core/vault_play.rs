@@ -1,6 +1,6 @@
 //! Vaults in play: a locked door holds until the player carries the level's vault key,
 //! which opens every lock of the level and is used up; a vault's monsters stand where
-//! it puts them, asleep, guarding or wandering as it says, and keep those minds in a
+//! it puts them, asleep, guarding, wandering or shackled as it says, and keep those minds in a
 //! save; sleepers wake when the player comes close or strikes; guards keep their post.
 
 use delve::base::analysis::distances::{UNREACHABLE, walking_distances};
@@ -16,7 +16,7 @@ use super::support::{alone_with, monster, monster_kind, put_on_open_ground, said
 /// A lock vault of two locked doors, each before a chest, placed on any depth.
 const TWO_LOCKS: &str = include_str!("../vaults/twin_locks.ron");
 
-/// A den of three kobolds: one asleep, one on guard, one wandering.
+/// A den of four kobolds: one asleep, one on guard, one wandering, one shackled.
 const DEN: &str = include_str!("../vaults/kobold_den.ron");
 
 /// A run with monsters whose first depth is a `kind` level with one vault from `text`
@@ -136,13 +136,10 @@ fn a_vaults_monsters_stand_where_it_puts_them_with_the_minds_it_gives_them() {
         for seed in 0..6 {
             let run = run_with_vault(DEN, kind, seed, Rules::Monsters);
             let level = &run.level().level;
-            assert_eq!(level.vault_monsters.len(), 3, "{kind} seed {seed}");
-            // The level's captive, if it holds one, comes after the vaults' monsters.
-            let monsters: Vec<_> = (run.level().monsters.iter())
-                .filter(|m| m.mind != Mind::Captive)
-                .collect();
-            let normal = monsters.len() - 3;
-            for (placed, &monster) in level.vault_monsters.iter().zip(&monsters[normal..]) {
+            assert_eq!(level.vault_monsters.len(), 4, "{kind} seed {seed}");
+            let monsters = &run.level().monsters;
+            let normal = monsters.len() - 4;
+            for (placed, monster) in level.vault_monsters.iter().zip(&monsters[normal..]) {
                 assert_eq!(monster.pos, placed.pos, "{kind} seed {seed}");
                 assert_eq!(monster.kind, kobold);
                 let mind_ok = match placed.state {
@@ -159,7 +156,10 @@ fn a_vaults_monsters_stand_where_it_puts_them_with_the_minds_it_gives_them() {
             }
             let mut states: Vec<Start> = level.vault_monsters.iter().map(|m| m.state).collect();
             states.sort_by_key(|s| s.name());
-            assert_eq!(states, [Start::Asleep, Start::Guarding, Start::Wandering]);
+            assert_eq!(
+                states,
+                [Start::Asleep, Start::Captive, Start::Guarding, Start::Wandering]
+            );
             // Numbered after the spawn's, all apart.
             let first = monsters[normal].id;
             assert!(monsters[..normal].iter().all(|m| m.id < first));
@@ -172,6 +172,7 @@ fn a_vaults_monsters_stand_where_it_puts_them_with_the_minds_it_gives_them() {
                 let word = run.doing(index).word();
                 match monster.mind {
                     Mind::Asleep => assert_eq!(word, "asleep"),
+                    Mind::Captive => assert!(word.starts_with("shackled"), "{word}"),
                     Mind::Guarding(_) if !run.level().in_view(monster.pos) => {
                         assert_eq!(word, "guarding its post")
                     }
@@ -188,7 +189,7 @@ fn a_vaults_monsters_stand_where_it_puts_them_with_the_minds_it_gives_them() {
 #[test]
 fn a_peaceful_run_has_no_vault_monsters_either() {
     let run = run_with_vault(DEN, GeneratorKind::Cave, 1, Rules::Peaceful);
-    assert_eq!(run.level().level.vault_monsters.len(), 3);
+    assert_eq!(run.level().level.vault_monsters.len(), 4);
     assert!(run.level().monsters.is_empty());
 }
 
