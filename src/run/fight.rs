@@ -800,6 +800,16 @@ impl RunState {
         if damage < monster.hp && monster.mind == Mind::Asleep {
             self.wake(index, kind, out);
         }
+        if damage >= monster.hp && !monster.mind.is_hostile() {
+            // An ally or a captive the player's doing kills: a loss, not a kill.
+            out.push(notice(&if monster.mind == Mind::Ally {
+                format!("Your {name} dies.")
+            } else {
+                format!("The shackled {name} dies.")
+            }));
+            self.remove_monster(index, out);
+            return;
+        }
         if damage >= monster.hp {
             self.fight.kills += 1;
             // The kill is told before what the monster drops.

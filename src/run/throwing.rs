@@ -182,7 +182,12 @@ impl RunState {
     /// where none is near).
     fn land(&mut self, kind: usize, name: &str, at: Pos, out: &mut Vec<Outcome>) {
         match self.level.nearest_drop_tile(at) {
-            Some(spot) => self.level.put_item(spot, kind),
+            Some(spot) => {
+                self.level.put_item(spot, kind);
+                if !self.level.in_view(spot) {
+                    out.push(notice(&format!("The {name} lands out of sight.")));
+                }
+            }
             None => out.push(notice(&format!("The {name} is lost."))),
         }
     }
@@ -223,9 +228,15 @@ impl RunState {
         });
         match twin {
             Some((monster, kind, spot)) => {
+                // An ally's twin is an ally too (a captive's, shackled); any other
+                // comes for the player.
+                let mind = match monster.mind {
+                    Mind::Ally | Mind::Captive => monster.mind,
+                    _ => Mind::Hunting(self.player),
+                };
                 let twin = Monster {
                     pos: spot,
-                    mind: Mind::Hunting(self.player),
+                    mind,
                     carries: None,
                     surfaced: true,
                     ..monster

@@ -342,3 +342,30 @@ fn captives_lie_on_about_a_third_of_the_levels_from_depth_2_and_on_none_of_an_ol
         "{with_captive} of {levels} levels"
     );
 }
+
+#[test]
+fn a_bolt_of_plenty_makes_two_of_an_ally_and_fire_that_kills_one_is_no_kill() {
+    let table = default_loot_table();
+    let plenty = table.index_of("wand of plenty").unwrap();
+    let fire = table.index_of("potion of incineration").unwrap();
+    for mut run in arenas(2) {
+        let ally = put(&mut run, "wraith", (3, 0), Mind::Ally);
+        run.stage().give(plenty);
+        run.apply(PlayerAction::UseAt(0, ally));
+        assert_eq!(
+            allies(&run).len(),
+            2,
+            "two of it, both on the player's side"
+        );
+        run.stage().clear_monsters();
+        let ally = put(&mut run, "wraith", (2, 0), Mind::Ally);
+        let index = run.level().monster_at(ally).unwrap();
+        run.stage().set_monster_hp(index, 1).give(fire);
+        let slot = run.inventory().iter().position(|&k| k == fire).unwrap() as u8;
+        let out = run.apply(PlayerAction::Throw(slot, ally));
+        assert!(said(&out, "Your wraith dies."), "{out:?}");
+        assert!(allies(&run).is_empty());
+        assert_eq!(run.fight().kills, 0, "a loss, not a kill");
+        assert_eq!(run.fight().xp, 0);
+    }
+}

@@ -158,7 +158,12 @@ fn a_vaults_monsters_stand_where_it_puts_them_with_the_minds_it_gives_them() {
             states.sort_by_key(|s| s.name());
             assert_eq!(
                 states,
-                [Start::Asleep, Start::Captive, Start::Guarding, Start::Wandering]
+                [
+                    Start::Asleep,
+                    Start::Captive,
+                    Start::Guarding,
+                    Start::Wandering
+                ]
             );
             // Numbered after the spawn's, all apart.
             let first = monsters[normal].id;
