@@ -526,8 +526,7 @@ fn no_monster_arrives_on_a_level_that_holds_twice_its_starting_count() {
 mod long_play {
     use proptest::prelude::*;
 
-    use delve::levels::config::CampaignConfig;
-    use delve::run::{PlayerAction, Rules, RunState};
+    use delve::run::{PlayerAction, RunState};
 
     use super::super::fight::check_invariants;
 
@@ -547,11 +546,7 @@ mod long_play {
     /// A run started on `depth` of the built-in campaign under `seed`, where the
     /// monsters with abilities live (and captives lie).
     fn deep_run(seed: u64, depth: u32) -> RunState {
-        let campaign = CampaignConfig::builtin();
-        let key = campaign.key_at(depth, seed);
-        let mut run = RunState::start(campaign, Some(key), Rules::Monsters)
-            .expect("the run starts")
-            .0;
+        let mut run = super::started_on(depth, seed);
         // Half the runs go with an ally and a captive beside the player.
         if seed % 2 == 0 {
             crate::support::with_an_ally_and_a_captive(&mut run);
@@ -640,17 +635,22 @@ fn a_save_from_before_monster_editions_goes_on_with_the_first_edition_and_an_unk
     );
 }
 
+/// The run of the built-in campaign, with monsters, started on `depth` under `seed`.
+fn started_on(depth: u32, seed: u64) -> RunState {
+    let campaign = delve::levels::config::CampaignConfig::builtin();
+    let key = campaign.key_at(depth, seed);
+    RunState::start(campaign, Some(key), delve::run::Rules::Monsters)
+        .expect("the run starts")
+        .0
+}
+
 /// Found by the long random play: a save made after a secret door was found loaded with
 /// other waypoints (drawn again from the level with the door found), so its wanderers
 /// walked elsewhere than the run's. Seed 995 at depth 5, the shrunk actions.
 #[test]
 fn a_save_made_after_a_secret_door_is_found_loads_with_the_runs_waypoints() {
-    use delve::run::{PlayerAction as A, Rules, RunState};
-    let campaign = delve::levels::config::CampaignConfig::builtin();
-    let key = campaign.key_at(5, 995);
-    let mut run = RunState::start(campaign, Some(key), Rules::Monsters)
-        .unwrap()
-        .0;
+    use delve::run::PlayerAction as A;
+    let mut run = started_on(5, 995);
     let m = A::Move(0, 0);
     let mut actions = vec![m; 20];
     actions.extend([A::Explore, m, m, A::PickUp, m, m, A::PickUp, A::Explore]);
@@ -676,12 +676,8 @@ fn a_save_made_after_a_secret_door_is_found_loads_with_the_runs_waypoints() {
 /// that stagger).
 #[test]
 fn a_player_who_dies_in_lava_breaks_no_rule() {
-    use delve::run::{PlayerAction as A, Rules, RunState};
-    let campaign = delve::levels::config::CampaignConfig::builtin();
-    let key = campaign.key_at(5, 750);
-    let mut run = RunState::start(campaign, Some(key), Rules::Monsters)
-        .unwrap()
-        .0;
+    use delve::run::PlayerAction as A;
+    let mut run = started_on(5, 750);
     let m = A::Move;
     let (w, s, x) = (A::Wait, A::Search, A::Explore);
     let mut actions = vec![s, m(0, 0), m(1, 0), m(1, 0), m(1, 0), m(0, -1), m(-1, -1)];

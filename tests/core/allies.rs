@@ -14,7 +14,9 @@ use delve::run::{
     RunState,
 };
 
-use super::support::{assert_same_run, monster, put_on_open_ground, said, with_monsters_staying};
+use super::support::{
+    assert_same_run, monster, put_monster, put_on_open_ground, said, with_monsters_staying,
+};
 
 /// A run of `seed` with nobody else on the level, the player on open ground (every tile
 /// within 4 is floor) with hit points to spare.
@@ -37,13 +39,7 @@ fn arenas(want: usize) -> Vec<RunState> {
 /// Puts a monster of kind `name` at (dx, dy) from the player, of `mind`; returns where.
 fn put(run: &mut RunState, name: &str, (dx, dy): (i32, i32), mind: Mind) -> Pos {
     let at = run.player().offset(dx, dy);
-    let id = run.level().monsters.iter().map(|m| m.id + 1).max();
-    run.stage().add_monster(Monster {
-        id: id.unwrap_or(0),
-        mind,
-        ..monster(name, at)
-    });
-    at
+    put_monster(run, name, at, mind)
 }
 
 fn at(run: &RunState, pos: Pos) -> Option<&Monster> {

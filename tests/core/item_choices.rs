@@ -9,7 +9,7 @@ use delve::content::loot::{WeaponStyle, default_loot_table};
 use delve::content::monsters::Mind;
 use delve::run::{PLAYER_FIGHTER, PlayerAction, RunState, THROW_RANGE};
 
-use super::support::{monster, notices, put_on_open_ground, said, with_monsters};
+use super::support::{monster, notices, put_monster, put_on_open_ground, said, with_monsters};
 
 /// A run of `seed` with nobody else on the level, the player on open ground (every tile
 /// within 3 is floor).
@@ -33,19 +33,12 @@ fn kind(name: &str) -> usize {
 /// Puts a monster of kind `name` at (dx, dy) from the player, asleep or awake.
 fn put(run: &mut RunState, name: &str, dx: i32, dy: i32, asleep: bool) -> Pos {
     let at = run.player().offset(dx, dy);
-    let mut m = monster(name, at);
-    m.id = run
-        .level()
-        .monsters
-        .iter()
-        .map(|m| m.id + 1)
-        .max()
-        .unwrap_or(0);
-    if asleep {
-        m.mind = Mind::Asleep;
-    }
-    run.stage().add_monster(m);
-    at
+    let mind = if asleep {
+        Mind::Asleep
+    } else {
+        monster(name, at).mind
+    };
+    put_monster(run, name, at, mind)
 }
 
 fn hp_at(run: &RunState, at: Pos) -> Option<u32> {

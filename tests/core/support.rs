@@ -178,17 +178,18 @@ pub fn with_an_ally_and_a_captive(run: &mut RunState) {
             })
             .min_by_key(|&p| (p.chebyshev(player), p.y, p.x));
         let Some(at) = free else { return };
-        let id = run
-            .level()
-            .monsters
-            .iter()
-            .map(|m| m.id + 1)
-            .max()
-            .unwrap_or(0);
-        run.stage().add_monster(Monster {
-            id,
-            mind,
-            ..monster(name, at)
-        });
+        put_monster(run, name, at, mind);
     }
+}
+
+/// Puts a monster of kind `name` on `at` with `mind`, numbered after the level's
+/// monsters; returns `at`.
+pub fn put_monster(run: &mut RunState, name: &str, at: Pos, mind: Mind) -> Pos {
+    let id = run.level().monsters.iter().map(|m| m.id + 1).max();
+    run.stage().add_monster(Monster {
+        id: id.unwrap_or(0),
+        mind,
+        ..monster(name, at)
+    });
+    at
 }
