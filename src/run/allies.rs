@@ -35,7 +35,8 @@ impl RunState {
     }
 
     /// The player walks into the ally at `index`: the two trade places, where each can
-    /// stand on the other's tile (a turn); otherwise it is in the way (no turn).
+    /// stand on the other's tile (a turn, a step like any other); otherwise it is in
+    /// the way (no turn).
     pub(super) fn swap_with_ally(&mut self, index: usize, out: &mut Vec<Outcome>) {
         let (from, to) = (self.player, self.level.monsters[index].pos);
         let moves = movement_of(&self.level.monsters[index], self.campaign.monster_table());
@@ -49,8 +50,8 @@ impl RunState {
         self.level.monsters[index].pos = from;
         self.player = to;
         self.level.look_from(to);
+        // Told by the step alone (travel and explore go on through an ally).
         out.push(Outcome::Moved { from, to });
-        out.push(notice(&format!("You trade places with your {name}.")));
         self.pass_turn(out);
     }
 

@@ -222,8 +222,11 @@ impl RunState {
                 return;
             };
             let map = self.known_map(&goals);
-            let Some(next) = map.downhill(self.player, |p| self.level.monster_at(p).is_none())
-            else {
+            // An ally in the way trades places; any other monster blocks it.
+            let passable = |p: Pos| {
+                (self.level.monster_at(p)).is_none_or(|i| self.level.monsters[i].mind == Mind::Ally)
+            };
+            let Some(next) = map.downhill(self.player, passable) else {
                 // What is left to go to cannot be reached now (over unknown ground, or
                 // past a monster in the way).
                 let trap = self.trap_in_the_way();

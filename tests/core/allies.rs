@@ -10,8 +10,8 @@ use delve::content::monsters::{Mind, Monster};
 use delve::levels::config::CampaignConfig;
 use delve::levels::generator::Generation;
 use delve::run::{
-    ALLY_FOLLOWS_WITHIN, ALLY_KEEPS_WITHIN, CAPTIVE_FROM_DEPTH, Doing, PlayerAction, Rules,
-    RunState,
+    ALLY_FOLLOWS_WITHIN, ALLY_KEEPS_WITHIN, CAPTIVE_FROM_DEPTH, Doing, Outcome, PlayerAction,
+    Rules, RunState,
 };
 
 use super::support::{
@@ -174,9 +174,10 @@ fn walking_into_an_ally_trades_places_with_it() {
     for mut run in arenas(3) {
         let from = run.player();
         let to = put(&mut run, "wraith", (1, 0), Mind::Ally);
+        let turns = run.turns();
         let out = run.apply(PlayerAction::Move(1, 0));
-        assert!(said(&out, "You trade places with your wraith."), "{out:?}");
-        assert_eq!(run.player(), to);
+        assert!(out.contains(&Outcome::Moved { from, to }), "{out:?}");
+        assert_eq!((run.player(), run.turns()), (to, turns + 1), "a step");
         let ally = allies(&run)[0];
         assert!(
             ally.pos.chebyshev(from) <= 1,
@@ -364,4 +365,46 @@ fn a_bolt_of_plenty_makes_two_of_an_ally_and_fire_that_kills_one_is_no_kill() {
         assert_eq!(run.fight().kills, 0, "a loss, not a kill");
         assert_eq!(run.fight().xp, 0);
     }
+}
+
+#[test]
+fn travel_goes_on_through_an_ally_in_the_way() {
+    // A corridor one tile wide from the player to the stairs down, an ally standing in
+    // it: `>` walks there, trading places with the ally on the way.
+    let mut checked = 0;
+    for seed in 0..40 {
+        let mut run = with_monsters_staying(seed);
+        run.stage().clear_monsters();
+        let down = run.level().level.down;
+        let size = (
+            run.level().level.tiles.width(),
+            run.level().level.tiles.height(),
+        );
+        if down.x < 7 || down.y < 2 || down.y as usize + 2 >= size.1 {
+            continue;
+        }
+        for dx in -6..=1 {
+            for dy in [-1, 1] {
+                run.stage().lay(down.offset(dx, dy), Tile::Wall);
+            }
+        }
+        run.stage().lay(down.offset(-6, 0), Tile::Wall);
+        run.stage().lay(down.offset(1, 0), Tile::Wall);
+        for dx in -5..=-1 {
+            run.stage().lay(down.offset(dx, 0), Tile::Floor);
+        }
+        run.stage().put_player(down.offset(-5, 0));
+        run.stage().remember_everything();
+        let ally = put(&mut run, "wraith", (1, 0), Mind::Ally);
+        let before = run.turns();
+        let out = run.apply(PlayerAction::Descend);
+        assert_eq!(run.player(), down, "seed {seed}, in one go: {out:?}");
+        assert_eq!(run.turns() - before, 5, "straight on");
+        assert!(allies(&run)[0].pos.x < down.x, "{ally} traded places");
+        checked += 1;
+        if checked == 3 {
+            break;
+        }
+    }
+    assert_eq!(checked, 3);
 }
