@@ -510,36 +510,38 @@ impl RunState {
         }
     }
 
-    /// A step by (`dx`, `dy`) — astray while confused: into a monster attacks it, onto
-    /// floor moves (picking up what lies there), into a wall bumps (no turn).
+    /// A step by (`dx`, `dy`) — astray while confused: into a monster attacks it (into a
+    /// captive frees it, into an ally trades places), onto floor moves (picking up what
+    /// lies there), into a wall bumps (no turn).
     fn move_or_attack(&mut self, dx: i32, dy: i32, out: &mut Vec<Outcome>) {
         let staggered = self.confused();
         let (dx, dy) = if staggered { self.stagger() } else { (dx, dy) };
         let to = self.player.offset(dx, dy);
-        let there = self
-            .level
-            .monster_at(to)
-            .filter(|_| self.rules.has_monsters());
-        let mind = there.map(|index| self.level.monsters[index].mind);
-        if let (Some(index), Some(crate::content::monsters::Mind::Captive)) = (there, mind) {
-            self.free_captive(index, out);
-        } else if let (Some(index), Some(crate::content::monsters::Mind::Ally)) = (there, mind) {
-            self.swap_with_ally(index, out);
-        } else if let Some(index) = there {
-            self.player_attacks(index, out);
-            self.pass_turn(out);
-            if self.weapon_style() == crate::content::loot::WeaponStyle::Heavy
-                && self.end().is_none()
-            {
-                // A heavy blow takes a second turn.
+        let there = (self.level.monster_at(to))
+            .filter(|_| self.rules.has_monsters())
+            .map(|index| (index, self.level.monsters[index].mind));
+        use crate::content::monsters::Mind;
+        match there {
+            Some((index, Mind::Captive)) => self.free_captive(index, out),
+            Some((index, Mind::Ally)) => self.swap_with_ally(index, out),
+            Some((index, _)) => {
+                self.player_attacks(index, out);
                 self.pass_turn(out);
+                if self.weapon_style() == crate::content::loot::WeaponStyle::Heavy
+                    && self.end().is_none()
+                {
+                    // A heavy blow takes a second turn.
+                    self.pass_turn(out);
+                }
             }
-        } else {
-            let from = self.player;
-            // What the ground there does (`terrain.rs`); stepping on an item picks it up.
-            self.step_onto(to, staggered, out);
-            if self.player != from && self.wears_heavy_armour() && self.end().is_none() {
-                self.make_noise(self.player, crate::content::loot::HEAVY_ARMOUR_NOISE, out);
+            None => {
+                let from = self.player;
+                // What the ground there does (`terrain.rs`); stepping on an item picks
+                // it up.
+                self.step_onto(to, staggered, out);
+                if self.player != from && self.wears_heavy_armour() && self.end().is_none() {
+                    self.make_noise(self.player, crate::content::loot::HEAVY_ARMOUR_NOISE, out);
+                }
             }
         }
     }

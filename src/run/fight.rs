@@ -329,7 +329,7 @@ impl std::fmt::Debug for MapCache {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Plan {
     Attack,
-    /// Strike the ally (a hostile monster) or the foe (an ally) at this index.
+    /// Strike the player's ally at this index (a hostile monster next to it).
     StrikeAlly(usize),
     /// Step downhill on the map toward this tile.
     Toward(Pos),
