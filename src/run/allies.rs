@@ -156,7 +156,10 @@ impl RunState {
         if monster.mind == Mind::Asleep || monster.pos.chebyshev(self.player) <= 1 {
             return None;
         }
-        self.next_to(monster.pos, |m| m == Mind::Ally)
+        // One pass over the level's monsters (no tile lookups: every hostile monster
+        // asks this every turn, and most levels hold no ally).
+        (self.level.monsters.iter())
+            .position(|m| m.mind == Mind::Ally && m.pos.chebyshev(monster.pos) == 1)
             .map(Plan::StrikeAlly)
     }
 
