@@ -10,8 +10,6 @@
 //! settle again — rolling downhill on that map moves away from the player, but around
 //! corners and toward open ground rather than into a dead end.
 
-use std::collections::VecDeque;
-
 use crate::base::grid::{Grid, Pos, Tile};
 
 /// The value of a tile no goal can be reached from (and of walls).
@@ -41,17 +39,23 @@ impl DijkstraMap {
         passable: impl Fn(Pos) -> bool,
         goals: impl IntoIterator<Item = (Pos, i32)>,
     ) -> DijkstraMap {
-        let mut values = Grid::new(tiles.width(), tiles.height(), UNREACHED);
+        let mut framed = Framed::new(tiles.width(), tiles.height(), passable);
         let mut starts = Vec::new();
         for (pos, value) in goals {
-            if tiles.contains(pos) && passable(pos) && value < values[pos] {
-                values[pos] = value;
-                starts.push((value, tiles.index_of(pos)));
+            if tiles.contains(pos) {
+                let index = framed.index_of(pos);
+                // A closed cell holds `CLOSED`, below every value: never a goal.
+                if value < framed.values[index] {
+                    framed.values[index] = value;
+                    starts.push((value, index as u32));
+                }
             }
         }
-        starts.sort_unstable();
-        settle(&mut values, passable, &starts);
-        DijkstraMap { values }
+        sort_by_value(&mut starts);
+        framed.settle(&starts);
+        DijkstraMap {
+            values: framed.into_grid(),
+        }
     }
 
     /// The map of walking distances to the nearest of `goals`.
@@ -116,43 +120,137 @@ impl DijkstraMap {
     }
 }
 
-/// Lowers every tile to one more than its lowest neighbour, spreading from the goals in
-/// order of value: Dijkstra's algorithm, which with unit steps needs no heap — the
-/// goals, sorted, and a first-in-first-out queue (whose values never decrease, as each
-/// entry is one more than the one taken before it) are merged as they are taken.
-fn settle(values: &mut Grid<i32>, passable: impl Fn(Pos) -> bool, starts: &[(i32, usize)]) {
-    let mut queue: VecDeque<(i32, usize)> = VecDeque::with_capacity(values.len());
-    let mut next_start = 0;
-    loop {
-        let from_starts = starts.get(next_start).copied();
-        let (value, index) = match (from_starts, queue.front().copied()) {
-            (Some(start), Some(queued)) if start <= queued => {
-                next_start += 1;
-                start
+/// The value of a closed cell (a wall, a tile the mover cannot be on, the frame) while
+/// a map settles: below every value, so no step ever lowers it.
+const CLOSED: i32 = i32::MIN;
+
+/// A map being settled, framed by one closed cell on every side so that stepping needs
+/// no bounds test: tile `(x, y)` is framed cell `(x + 1, y + 1)` of rows `width + 2`
+/// long. Every framed cell holds its value so far ([`UNREACHED`] for an open cell not
+/// reached yet, [`CLOSED`] for the rest).
+struct Framed {
+    width: usize,
+    height: usize,
+    values: Vec<i32>,
+}
+
+impl Framed {
+    /// A `width` × `height` map whose open tiles are those `passable` allows, none
+    /// reached yet (`passable` is asked once per tile).
+    fn new(width: usize, height: usize, passable: impl Fn(Pos) -> bool) -> Framed {
+        let framed_width = width + 2;
+        let mut values = vec![CLOSED; framed_width * (height + 2)];
+        for y in 0..height {
+            let row = (y + 1) * framed_width + 1;
+            for (x, cell) in values[row..row + width].iter_mut().enumerate() {
+                if passable(Pos::new(x as i32, y as i32)) {
+                    *cell = UNREACHED;
+                }
             }
-            (_, Some(queued)) => {
-                queue.pop_front();
-                queued
-            }
-            (Some(start), None) => {
-                next_start += 1;
-                start
-            }
-            (None, None) => return,
-        };
-        if value > values.cells()[index] {
-            continue; // a stale entry: the tile was lowered since
         }
-        let pos = values.pos_of(index);
-        let through = value.saturating_add(1);
-        for (dx, dy) in DIRECTIONS {
-            let next = pos.offset(dx, dy);
-            if values.contains(next) && passable(next) && through < values[next] {
-                values[next] = through;
-                queue.push_back((through, values.index_of(next)));
+        Framed {
+            width,
+            height,
+            values,
+        }
+    }
+
+    /// The framed index of the tile at `pos` (which is on the map).
+    fn index_of(&self, pos: Pos) -> usize {
+        (pos.y as usize + 1) * (self.width + 2) + pos.x as usize + 1
+    }
+
+    /// Lowers every open cell to one more than its lowest neighbour, spreading from
+    /// `starts` (framed indices with their values, sorted by value) in order of value:
+    /// Dijkstra's algorithm, which with unit steps needs no heap — the starts, sorted,
+    /// and a first-in-first-out queue are merged as they are taken. The queue's values
+    /// never decrease (each entry is one more than the one taken before it), so a cell
+    /// it lowers is never lowered again and is queued at most once: the queue is a plain
+    /// list read from its front, holding only framed indices (an entry's value is its
+    /// cell's).
+    fn settle(&mut self, starts: &[(i32, u32)]) {
+        let framed_width = (self.width + 2) as isize;
+        let steps = DIRECTIONS.map(|(dx, dy)| dy as isize * framed_width + dx as isize);
+        let values = &mut self.values[..];
+        let mut queue: Vec<u32> = Vec::with_capacity(self.width * self.height);
+        let (mut head, mut next_start) = (0, 0);
+        loop {
+            let from_starts = starts.get(next_start).copied();
+            let from_queue = (queue.get(head)).map(|&index| (values[index as usize], index));
+            let (value, index) = match (from_starts, from_queue) {
+                (Some(start), Some(queued)) if start.0 <= queued.0 => {
+                    next_start += 1;
+                    start
+                }
+                (_, Some(queued)) => {
+                    head += 1;
+                    queued
+                }
+                (Some(start), None) => {
+                    next_start += 1;
+                    start
+                }
+                (None, None) => return,
+            };
+            if value > values[index as usize] {
+                continue; // a start lowered since it was set
+            }
+            let through = value.saturating_add(1);
+            for step in steps {
+                // `index` is a tile's cell, so its neighbours are within the frame.
+                let next = (index as isize + step) as usize;
+                if through < values[next] {
+                    values[next] = through;
+                    queue.push(next as u32);
+                }
             }
         }
     }
+
+    /// The settled values as a grid of the tiles ([`UNREACHED`] for closed cells).
+    fn into_grid(self) -> Grid<i32> {
+        let framed_width = self.width + 2;
+        let mut cells = Vec::with_capacity(self.width * self.height);
+        for y in 0..self.height {
+            let row = (y + 1) * framed_width + 1;
+            let open = |v: i32| if v == CLOSED { UNREACHED } else { v };
+            cells.extend(self.values[row..row + self.width].iter().map(|&v| open(v)));
+        }
+        Grid::from_cells(self.width, self.height, cells).expect("as many cells as tiles")
+    }
+}
+
+/// Sorts starts by value: a counting sort when their values span a range no wider than
+/// their number, as a safety map's start on every reached tile; else a plain sort. The
+/// order among equal values does not matter: a map's values are the least costs,
+/// whatever order they settle in.
+fn sort_by_value(starts: &mut [(i32, u32)]) {
+    let (Some(low), Some(high)) = (
+        starts.iter().map(|s| s.0).min(),
+        starts.iter().map(|s| s.0).max(),
+    ) else {
+        return;
+    };
+    let span = (high as i64 - low as i64 + 1) as usize;
+    if starts.len() < 64 || span > starts.len() {
+        starts.sort_unstable_by_key(|s| s.0);
+        return;
+    }
+    let slot_of = |value: i32| (value as i64 - low as i64) as usize;
+    let mut first = vec![0u32; span + 1];
+    for s in starts.iter() {
+        first[slot_of(s.0) + 1] += 1;
+    }
+    for i in 1..first.len() {
+        first[i] += first[i - 1];
+    }
+    let mut sorted = vec![(0, 0); starts.len()];
+    for &s in starts.iter() {
+        let slot = &mut first[slot_of(s.0)];
+        sorted[*slot as usize] = s;
+        *slot += 1;
+    }
+    starts.copy_from_slice(&sorted);
 }
 
 #[cfg(test)]
@@ -204,6 +302,27 @@ mod tests {
                 .collect();
             let map = DijkstraMap::new(&tiles, goals.iter().copied());
             assert_eq!(map.values, reference(&tiles, &goals), "round {round}");
+        }
+    }
+
+    #[test]
+    fn safety_maps_match_a_plain_relaxation_of_their_many_starts() {
+        // A safety map starts from every reached tile (hundreds of starts over a narrow
+        // range of values: the counting sort's case).
+        let mut rng = StreamRng::new(11, Stream::Cosmetic);
+        for round in 0..60 {
+            let (w, h) = (20 + rng.below(40) as usize, 10 + rng.below(30) as usize);
+            let tiles = random_tiles(w, h, rng.below(50), &mut rng);
+            let threat = Pos::new(rng.below(w as u32) as i32, rng.below(h as u32) as i32);
+            let toward = DijkstraMap::toward(&tiles, [threat]);
+            let factor = 100 + rng.below(60) as i32;
+            let goals: Vec<(Pos, i32)> = tiles
+                .positions()
+                .filter(|&p| toward.value(p) != UNREACHED)
+                .map(|p| (p, -(toward.value(p) * factor / 100)))
+                .collect();
+            let safety = DijkstraMap::fleeing(&tiles, &toward, factor);
+            assert_eq!(safety.values, reference(&tiles, &goals), "round {round}");
         }
     }
 
