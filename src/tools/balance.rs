@@ -4,8 +4,9 @@
 //! each depth took. A report, not a check: `delve balance` prints it, and the README's
 //! table comes from it.
 //!
-//! Two bots ([`Bot`]): the plain one fights whatever it sees and drinks healing when
-//! low; the careful one also rests to full, equips what it finds, fights in corridors
+//! Two bots ([`Bot`]): the plain one wields and wears what it finds, fights whatever it
+//! sees and drinks healing when low; the careful one also rests to full, puts on rings,
+//! fights in corridors
 //! rather than the open, strikes sleepers unawares, zaps its wands at dangerous
 //! monsters and tries unknown potions only when it is safe.
 
@@ -31,11 +32,12 @@ pub const PATIENCE_TURNS: u64 = 2_500;
 /// Which bot plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Bot {
-    /// Drinks a healing potion below 40 % of its hit points, fights whatever it sees,
-    /// explores, then takes the stairs.
+    /// Wields the first weapon and wears the first armour it finds (as anyone would:
+    /// they are the player's growth), drinks a healing potion below 40 % of its hit
+    /// points, fights whatever it sees, explores, then takes the stairs. It never rests.
     Plain,
-    /// The plain bot's play, and: rests to full when nothing is in view, wields and wears
-    /// what it finds, steps into a corridor when several hunt it in the open, strikes
+    /// The plain bot's play, and: rests to full when nothing is in view, puts on the
+    /// rings it finds, steps into a corridor when several hunt it in the open, strikes
     /// sleepers unawares (and leaves strong ones asleep), zaps wands of striking at
     /// strong monsters, reads and drinks unknown things only when safe and whole.
     Careful,
@@ -249,6 +251,9 @@ impl Brain {
     /// The plain bot.
     fn plain(&mut self, run: &RunState) -> PlayerAction {
         let fight = run.fight();
+        if let Some(letter) = self.equipment_to_put_on(run, false) {
+            return PlayerAction::Use(letter);
+        }
         if fight.hp * 5 < fight.max_hp * 2
             && let Some(letter) = healing_letter(run)
         {
@@ -264,7 +269,7 @@ impl Brain {
     fn careful(&mut self, run: &RunState) -> PlayerAction {
         let fight = run.fight();
         let threats = threats_in_view(run);
-        if let Some(letter) = self.equipment_to_put_on(run) {
+        if let Some(letter) = self.equipment_to_put_on(run, true) {
             return PlayerAction::Use(letter);
         }
         if fight.hp * 2 < fight.max_hp
@@ -397,9 +402,10 @@ impl Brain {
         }
     }
 
-    /// A weapon, armour or ring carried and not in use (the careful bot puts on what it
-    /// finds: it has nothing better to compare with).
-    fn equipment_to_put_on(&mut self, run: &RunState) -> Option<u8> {
+    /// A weapon, armour or (when `rings`) ring carried and not in use, not tried on this
+    /// level (both bots put on what they find: they have nothing better to compare
+    /// with; only the careful one risks an unknown ring).
+    fn equipment_to_put_on(&mut self, run: &RunState, rings: bool) -> Option<u8> {
         let fight = run.fight();
         let table = run.campaign().loot_table();
         run.lettered_inventory().into_iter().find_map(|l| {
@@ -408,7 +414,7 @@ impl Brain {
                 Effect::Wield { .. } => fight.weapon.is_none(),
                 Effect::Armour(_) | Effect::HeavyArmour(_) => fight.armour.is_none(),
                 Effect::Ring(_) => {
-                    fight.second_ring.is_none() && !fight.rings().any(|r| r == l.kind)
+                    rings && fight.second_ring.is_none() && !fight.rings().any(|r| r == l.kind)
                 }
                 _ => false,
             };
