@@ -6,9 +6,8 @@
 //!
 //! Two bots ([`Bot`]): the plain one wields and wears what it finds, fights whatever it
 //! sees and drinks healing when low; the careful one also rests to full, puts on rings,
-//! fights in corridors
-//! rather than the open, strikes sleepers unawares, zaps its wands at dangerous
-//! monsters and tries unknown potions only when it is safe.
+//! fights in corridors rather than the open, strikes sleepers unawares, zaps its wands
+//! at dangerous monsters and tries unknown potions only when it is safe.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;

@@ -4,7 +4,6 @@
 //! the run's save taken out of the slot and no other), the reload mark, and the daily
 //! seed of a fixed date.
 
-use delve::content::monsters::Mind;
 use delve::levels::config::CampaignConfig;
 use delve::records::daily::{daily_seed, parse_day};
 use delve::records::history::{Board, History};
@@ -43,7 +42,7 @@ fn played_to_the_end(seed: u64) -> RunState {
             .iter()
             .filter(|m| run.level().visible[tiles.index_of(m.pos)])
             // An ally or a captive is no foe: walking into one trades places or frees it.
-            .filter(|m| !matches!(m.mind, Mind::Ally | Mind::Captive))
+            .filter(|m| m.mind.is_hostile())
             .map(|m| m.pos)
             .min_by_key(|p| p.chebyshev(run.player()));
         if let Some(target) = target {
