@@ -5,13 +5,13 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 
-use delve::base::analysis::regions::Regions;
-use delve::base::analysis::wall_bits::WallBits;
-use delve::base::grid::{Grid, Tile};
-use delve::base::perm::ByteTable;
-use delve::base::rng::{Stream, StreamRng};
-use delve::levels::generator::cave::automaton::step_plain;
-use delve::levels::generator::{
+use delve_levels::analysis::regions::Regions;
+use delve_levels::analysis::wall_bits::WallBits;
+use delve_levels::grid::{Grid, Tile};
+use delve_levels::perm::ByteTable;
+use delve_levels::rng::{Stream, StreamRng};
+use delve_levels::generator::cave::automaton::step_plain;
+use delve_levels::generator::{
     CaveConfig, GeneratorConfig, GeneratorKind, MazeConfig, generate_layout, generate_level,
 };
 
@@ -51,9 +51,9 @@ fn automaton(c: &mut Criterion) {
 
 /// The terrain the `…_terrain` rows lay: what the built-in campaign's richest depth asks
 /// for (three lakes of any kind, doors closed and secret, five traps).
-const TERRAIN: delve::levels::generator::FeatureConfig = delve::levels::generator::FeatureConfig {
+const TERRAIN: delve_levels::generator::FeatureConfig = delve_levels::generator::FeatureConfig {
     lakes: 3,
-    lake: delve::levels::generator::LakeKind::Any,
+    lake: delve_levels::generator::LakeKind::Any,
     closed_doors: 40,
     secret_doors: 15,
     traps: 5,
@@ -79,10 +79,10 @@ fn levels(c: &mut Criterion) {
             group.bench_function(name, |b| {
                 b.iter(|| {
                     seed += 1;
-                    let content = delve::levels::generator::Content::embedded(6, seed);
-                    let generation = delve::levels::generator::Generation::CURRENT;
+                    let content = delve_levels::generator::Content::embedded(6, seed);
+                    let generation = delve_levels::generator::Generation::CURRENT;
                     black_box(
-                        delve::levels::generator::generate_level_from(
+                        delve_levels::generator::generate_level_from(
                             generation, &config, content, seed,
                         )
                         .expect("level"),
@@ -96,7 +96,7 @@ fn levels(c: &mut Criterion) {
 
 /// The level measures against making the level: what `delve stats` adds per level.
 fn level_measures(c: &mut Criterion) {
-    use delve::tools::measures::LevelMeasures;
+    use delve::measures::LevelMeasures;
     let mut group = c.benchmark_group("level_measures_80x50");
     for kind in GeneratorKind::ALL {
         let levels: Vec<_> = (0..64)
@@ -113,8 +113,8 @@ fn level_measures(c: &mut Criterion) {
 /// `delve stats` levels per second (levels made, measured, checked; caves also make
 /// their two raw layouts) on 1 and 2 threads: the target is ≥ 1.8× on two cores.
 fn stats_levels_per_second(c: &mut Criterion) {
-    use delve::levels::key::LevelKey;
-    use delve::tools::stats::Survey;
+    use delve_levels::key::LevelKey;
+    use delve::stats::Survey;
     const LEVELS: u64 = 256;
     let mut group = c.benchmark_group("stats_levels");
     group.throughput(Throughput::Elements(LEVELS));
@@ -151,7 +151,7 @@ fn connectivity(c: &mut Criterion) {
 /// The maps a monster turn needs: one map toward the player shared by every hunter, and
 /// its safety map for the fleeing (issue 12's turn budget is a 16 ms frame).
 fn dijkstra_maps(c: &mut Criterion) {
-    use delve::base::dijkstra::DijkstraMap;
+    use delve_levels::dijkstra::DijkstraMap;
     let mut group = c.benchmark_group("dijkstra_map");
     for (w, h) in [(80u32, 50u32), (200, 200)] {
         let config = GeneratorConfig::Cave(CaveConfig {
@@ -177,11 +177,11 @@ fn dijkstra_maps(c: &mut Criterion) {
 /// terrain, the bats on maps of their own), field of view. Issue 12's budget is a 16 ms
 /// frame; issue 25's, a quarter of one with terrain.
 fn monster_turn(c: &mut Criterion) {
-    use delve::content::monsters::{Mind, Monster, Movement, default_monster_table};
-    use delve::levels::key::LevelKey;
-    use delve::run::{PlayerAction, Rules, RunState};
+    use delve_levels::monsters::{Mind, Monster, Movement, default_monster_table};
+    use delve_levels::key::LevelKey;
+    use delve_rules::run::{PlayerAction, Rules, RunState};
     let mut group = c.benchmark_group("monster_turn");
-    let lakes = |lakes| delve::levels::generator::FeatureConfig {
+    let lakes = |lakes| delve_levels::generator::FeatureConfig {
         lakes,
         traps: 20,
         ..TERRAIN
@@ -201,7 +201,7 @@ fn monster_turn(c: &mut Criterion) {
         }
         let key = LevelKey::new(config, 3, 5);
         let (mut run, _) = RunState::start(
-            delve::levels::config::CampaignConfig::builtin(),
+            delve_levels::config::CampaignConfig::builtin(),
             Some(key),
             Rules::Monsters,
         )
@@ -238,7 +238,7 @@ fn monster_turn(c: &mut Criterion) {
             .collect();
         run.stage().set_monsters(monsters);
         // As many hit points as a save may hold: no turn of the benchmark ends the run.
-        let most = delve::run::save::MOST_HIT_POINTS;
+        let most = delve_rules::run::save::MOST_HIT_POINTS;
         run.stage().set_most_hit_points(most).set_hit_points(most);
         let name = format!("{w}x{h}_{count}_monsters");
         let name = if terrain.is_some() {
@@ -276,7 +276,7 @@ fn maze(c: &mut Criterion) {
 }
 
 fn coprimes(c: &mut Criterion) {
-    use delve::base::perm::gcd::{
+    use delve_levels::perm::gcd::{
         coprimes_by, coprimes_fast, gcd_modulus_u32, gcd_stein_u32, gcd_subtraction_u32,
     };
     let mut group = c.benchmark_group("coprimes_of_50000");
@@ -318,10 +318,10 @@ fn scrambling(c: &mut Criterion) {
 /// the same depth and config, each time). For every depth of the built-in campaign, and
 /// 200×200 levels of each kind; a frame is 16 ms.
 fn enter_level(c: &mut Criterion) {
-    use delve::front::game::headless::{headless_app, perform, settle};
-    use delve::front::game::{PlayerAction, RunSettings};
-    use delve::levels::config::CampaignConfig;
-    use delve::levels::key::LevelKey;
+    use bevy_delve::game::headless::{headless_app, perform, settle};
+    use bevy_delve::game::{PlayerAction, RunSettings};
+    use delve_levels::config::CampaignConfig;
+    use delve_levels::key::LevelKey;
     let campaign = CampaignConfig::builtin();
     let mut starts: Vec<(String, LevelKey)> = (1..=10u32)
         .map(|depth| {
@@ -347,7 +347,7 @@ fn enter_level(c: &mut Criterion) {
             campaign: campaign.clone(),
             start: Some(start),
             resume: None,
-            rules: delve::run::Rules::Monsters,
+            rules: delve_rules::run::Rules::Monsters,
             save_path: std::env::temp_dir().join("delve-bench.sav"),
             record: None,
             offer_to_continue: false,

@@ -1,7 +1,7 @@
 //! delve's generators in a Bevy app of your own, drawn by your own code: a level made in
 //! a startup system from a level key, one coloured sprite per open tile, a camera that
 //! fits it. Space makes the next seed's level. (The game's own window, with its tileset,
-//! field of view and monsters, is `delve::front::render::AppPlugin`.)
+//! field of view and monsters, is `bevy_delve::render::AppPlugin`.)
 //!
 //! ```sh
 //! cargo run --example own_tilemap                      # an accretion dungeon
@@ -10,9 +10,9 @@
 
 use bevy::prelude::*;
 
-use delve::base::grid::Tile;
-use delve::levels::generator::GeneratorKind;
-use delve::levels::key::LevelKey;
+use delve_levels::grid::Tile;
+use delve_levels::generator::GeneratorKind;
+use delve_levels::key::LevelKey;
 
 /// Pixels a tile.
 const TILE: f32 = 10.0;
@@ -59,7 +59,7 @@ fn setup_camera(mut commands: Commands) {
 /// The colour of a tile, or none for rock (the background shows through): delve's own
 /// picture colours (`delve gen --format png`), one per tile kind, terrain included.
 fn colour(tile: Tile) -> Option<Color> {
-    let [r, g, b] = delve::tools::picture::tile_colour(tile);
+    let [r, g, b] = delve::picture::tile_colour(tile);
     (tile != Tile::Wall).then(|| Color::srgb_u8(r, g, b))
 }
 

@@ -21,7 +21,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
-use delve::levels::generator::GeneratorKind;
+use delve_levels::generator::GeneratorKind;
 
 /// delve: a roguelike whose levels are generated from seeds and reproduced from keys.
 #[derive(Parser, Debug)]

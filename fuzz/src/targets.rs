@@ -9,13 +9,13 @@
 //! checks `RunState::restore` makes of a save), and a restored run goes on as the
 //! original does.
 
-use delve::content::loot::LootTable;
-use delve::content::monsters::MonsterTable;
-use delve::levels::config::CampaignConfig;
-use delve::levels::generator::GeneratorKind;
-use delve::levels::key::LevelKey;
-use delve::run::record::{Check, Recording};
-use delve::run::{GameSave, PlayerAction, Rules, RunState};
+use delve_levels::loot::LootTable;
+use delve_levels::monsters::MonsterTable;
+use delve_levels::config::CampaignConfig;
+use delve_levels::generator::GeneratorKind;
+use delve_levels::key::LevelKey;
+use delve_rules::run::record::{Check, Recording};
+use delve_rules::run::{GameSave, PlayerAction, Rules, RunState};
 
 /// The largest level (in tiles) a target generates: bigger ones are valid but slow, and
 /// size limits have their own tests.
@@ -72,14 +72,14 @@ pub fn loot_table(data: &[u8]) {
 /// guarantee the checker proves.
 pub fn vault_file(data: &[u8]) {
     let Some(text) = text(data) else { return };
-    let Ok(vaults) = delve::levels::vaults::read_vaults(text, "fuzz") else {
+    let Ok(vaults) = delve_levels::vaults::read_vaults(text, "fuzz") else {
         return;
     };
-    let file = delve::levels::vaults::VaultFile {
+    let file = delve_levels::vaults::VaultFile {
         vaults: vaults.iter().map(|v| v.text().clone()).collect(),
     };
     let written = file.to_ron();
-    let again = delve::levels::vaults::read_vaults(&written, "fuzz again")
+    let again = delve_levels::vaults::read_vaults(&written, "fuzz again")
         .expect("a vault file delve wrote reads back");
     assert_eq!(
         again.iter().map(|v| v.text()).collect::<Vec<_>>(),
@@ -87,21 +87,21 @@ pub fn vault_file(data: &[u8]) {
     );
     for vault in vaults.into_iter().take(4) {
         let depth = vault.depths.0;
-        let set = delve::levels::vaults::VaultSet::of(vec![vault]);
+        let set = delve_levels::vaults::VaultSet::of(vec![vault]);
         for kind in GeneratorKind::ALL {
             let mut config = kind.default_config();
             config.set_vaults(1);
-            let content = delve::levels::generator::Content {
+            let content = delve_levels::generator::Content {
                 vaults: &set,
-                ..delve::levels::generator::Content::embedded(depth, 7)
+                ..delve_levels::generator::Content::embedded(depth, 7)
             };
-            let generation = delve::levels::generator::Generation::CURRENT;
+            let generation = delve_levels::generator::Generation::CURRENT;
             if let Ok(level) =
-                delve::levels::generator::generate_level_from(generation, &config, content, 7)
+                delve_levels::generator::generate_level_from(generation, &config, content, 7)
             {
                 let clearance = config.stair_clearance();
                 if let Err(broken) =
-                    delve::levels::generator::guarantees::check_level(&level, clearance, false)
+                    delve_levels::generator::guarantees::check_level(&level, clearance, false)
                 {
                     panic!("{kind} level with a fuzzed vault breaks a guarantee: {broken}");
                 }
@@ -131,8 +131,8 @@ pub fn level_key(data: &[u8]) {
     );
     // Every level has one key: a key read is the bytes delve prints for its level.
     assert_eq!(
-        delve::levels::key::text::read(text),
-        delve::levels::key::text::read(&printed),
+        delve_levels::key::text::read(text),
+        delve_levels::key::text::read(&printed),
         "{text:?} is another spelling of {printed:?}"
     );
     if small_enough(&key) {
@@ -158,7 +158,7 @@ fn check_restores_to_itself(run: &RunState, context: &str) {
 
 /// A save file's bytes: refused, or a run that restores to itself.
 pub fn save_file(data: &[u8]) {
-    let Ok(save) = delve::base::save::decode_save::<GameSave>(data) else {
+    let Ok(save) = delve_levels::save::decode_save::<GameSave>(data) else {
         return;
     };
     if let Ok(run) = RunState::restore(save) {
@@ -172,7 +172,7 @@ pub fn save_payload(data: &[u8]) {
     let (key, payload) = data.split_at(data.len().min(8));
     let mut key_bytes = [0u8; 8];
     key_bytes[..key.len()].copy_from_slice(key);
-    let bytes = delve::base::save::encode_save_bytes(payload, u64::from_le_bytes(key_bytes));
+    let bytes = delve_levels::save::encode_save_bytes(payload, u64::from_le_bytes(key_bytes));
     save_file(&bytes);
 }
 
@@ -275,7 +275,7 @@ pub fn run(data: &[u8]) {
         let table = run.campaign().shared_loot_table();
         let kinds = (0..table.items().len()).filter(|&k| {
             let item = &table.items()[k];
-            !item.must_find && item.effect != delve::content::loot::Effect::Gold
+            !item.must_find && item.effect != delve_levels::loot::Effect::Gold
         });
         run.stage().carry(kinds.collect());
     }

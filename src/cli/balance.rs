@@ -1,13 +1,13 @@
 //! `delve balance`: bots play whole runs of a campaign with monsters and the report says
 //! how they fared — win rate, depth of death, what killed them, turns per depth (see
-//! [`delve::tools::balance`]).
+//! [`delve::balance`]).
 
 use std::path::PathBuf;
 
 use clap::Args;
 
-use delve::content::monsters::{FIRST_EDITION_MONSTERS_RON, MonsterTable};
-use delve::tools::balance::{BalanceReport, Bot};
+use delve_levels::monsters::{FIRST_EDITION_MONSTERS_RON, MonsterTable};
+use delve::balance::{BalanceReport, Bot};
 
 use super::{CliError, Outcome, resolve};
 

@@ -1,11 +1,11 @@
 //! `delve catalog`: what every run seed puts on every depth of a campaign, as text or
-//! CSV, sorted and stable, for diffing (see `delve::tools::catalog`).
+//! CSV, sorted and stable, for diffing (see `delve::catalog`).
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use delve::levels::config::MAX_DEPTH;
-use delve::tools::catalog::{CsvCatalog, entry_text, parse_seed_range, stream_catalog};
+use delve_levels::rng::MAX_DEPTH;
+use delve::catalog::{CsvCatalog, entry_text, parse_seed_range, stream_catalog};
 
 use super::{CliError, Outcome};
 
@@ -49,8 +49,8 @@ enum Stop {
     Failed(CliError),
 }
 
-impl From<delve::levels::generator::GenError> for Stop {
-    fn from(e: delve::levels::generator::GenError) -> Stop {
+impl From<delve_levels::generator::GenError> for Stop {
+    fn from(e: delve_levels::generator::GenError) -> Stop {
         Stop::Failed(CliError::from(e))
     }
 }
@@ -95,7 +95,7 @@ pub fn run(args: CatalogArgs) -> Result<Outcome, CliError> {
             .progress_chars("=> "),
     );
     let threads = args.threads.map_or(0, usize::from);
-    let written = delve::tools::stats::on_threads(threads, || -> Result<(), Stop> {
+    let written = delve::stats::on_threads(threads, || -> Result<(), Stop> {
         let progress = || bar.inc(1);
         let out = std::io::BufWriter::new(std::io::stdout().lock());
         match args.format {

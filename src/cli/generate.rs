@@ -6,10 +6,10 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use delve::levels::generator::Level;
-use delve::levels::key::LevelKey;
-use delve::tools::picture::{Outline, write_png_outlined};
-use delve::tools::vaults::vault_line;
+use delve_levels::generator::Level;
+use delve_levels::key::LevelKey;
+use delve::picture::{Outline, write_png_outlined};
+use delve::vaults::vault_line;
 
 use super::{CliError, LevelArgs, Outcome, is_closed_pipe, resolve};
 
@@ -119,10 +119,10 @@ pub fn run(args: GenArgs) -> Result<Outcome, CliError> {
             u64::from(w) * u64::from(scale),
             u64::from(h) * u64::from(scale),
         );
-        if w.max(h) > u64::from(delve::tools::picture::MAX_SIDE) {
+        if w.max(h) > u64::from(delve::picture::MAX_SIDE) {
             return Err(CliError(format!(
                 "a {w}x{h} picture is too large (at most {} pixels a side); lower --scale",
-                delve::tools::picture::MAX_SIDE
+                delve::picture::MAX_SIDE
             )));
         }
     }

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use delve::records::DataDir;
-use delve::records::history::{History, HistoryError};
+use delve_rules::records::DataDir;
+use delve_rules::records::history::{History, HistoryError};
 
 use super::{CliError, Outcome};
 

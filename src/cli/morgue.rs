@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use delve::records::DataDir;
-use delve::records::morgue::morgue_text;
+use delve_rules::records::DataDir;
+use delve_rules::records::morgue::morgue_text;
 
 use super::{CliError, Outcome};
 
@@ -39,7 +39,7 @@ pub fn run(args: MorgueArgs) -> Result<Outcome, CliError> {
             ));
         }
     };
-    let (run, messages, _) = delve::run::load_run_and_messages(&save).map_err(|e| {
+    let (run, messages, _) = delve_rules::run::load_run_and_messages(&save).map_err(|e| {
         let hint = if args.load.is_none() {
             " (no run in progress is saved there: quitting a run saves it)"
         } else {
@@ -47,7 +47,7 @@ pub fn run(args: MorgueArgs) -> Result<Outcome, CliError> {
         };
         CliError(format!("{e}{hint}"))
     })?;
-    let written = delve::records::daily::now_text();
+    let written = delve_rules::records::daily::now_text();
     if args.print {
         super::print_out(&morgue_text(&run, &messages, &written))?;
         return Ok(Outcome::Done);
@@ -57,7 +57,7 @@ pub fn run(args: MorgueArgs) -> Result<Outcome, CliError> {
             "no data folder on this platform: give --data-dir, or --print".into(),
         ));
     };
-    let path = delve::records::write_morgue(&dir, &run, &messages, &written).map_err(CliError)?;
+    let path = delve_rules::records::write_morgue(&dir, &run, &messages, &written).map_err(CliError)?;
     super::print_out(&format!("{}\n", path.display()))?;
     Ok(Outcome::Done)
 }

@@ -4,12 +4,12 @@ use std::path::PathBuf;
 
 use clap::{Args, FromArgMatches};
 
-use delve::front::game::headless::run_headless;
-use delve::front::game::parse_actions;
-use delve::front::game::title::{daily_origin, title_for};
-use delve::front::game::{ResumedRun, RunSettings};
-use delve::records::DataDir;
-use delve::run::{Rules, RunOrigin, check_play_size};
+use bevy_delve::game::headless::run_headless;
+use bevy_delve::game::parse_actions;
+use bevy_delve::game::title::{daily_origin, title_for};
+use bevy_delve::game::{ResumedRun, RunSettings};
+use delve_rules::records::DataDir;
+use delve_rules::run::{Rules, RunOrigin, check_play_size};
 
 use super::{CliError, LevelArgs, Outcome, resolve};
 
@@ -110,7 +110,7 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
     let records = match &args.data_dir {
         Some(dir) => Some(DataDir::at(dir)),
         // Scripts and tests run headless: their runs leave no records unless asked.
-        None if args.headless && std::env::var_os(delve::records::DATA_DIR_VARIABLE).is_none() => {
+        None if args.headless && std::env::var_os(delve_rules::records::DATA_DIR_VARIABLE).is_none() => {
             None
         }
         None => DataDir::platform(),
@@ -169,7 +169,7 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
         Some(path) => Some(ResumedRun::load(path).map_err(|e| CliError(format!("--load: {e}")))?),
         None => None,
     };
-    let started = Some(delve::records::daily::now_text());
+    let started = Some(delve_rules::records::daily::now_text());
     let mut origin = RunOrigin {
         started: started.clone(),
         // A seed the player named: a config's own, --seed, or a key's.
@@ -177,13 +177,13 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
         ..RunOrigin::default()
     };
     if args.daily {
-        let day = delve::records::daily::today();
-        campaign.seed = delve::records::daily::daily_seed(day);
+        let day = delve_rules::records::daily::today();
+        campaign.seed = delve_rules::records::daily::daily_seed(day);
         origin = RunOrigin {
             started,
             ..RunOrigin::default()
         };
-        origin.daily = Some(delve::records::daily::day_text(day));
+        origin.daily = Some(delve_rules::records::daily::day_text(day));
     }
     // The title screen, for a plain `delve` in a window or a terminal.
     let menu = fresh
@@ -218,7 +218,7 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
         title: None,
     };
     if args.daily {
-        let day = delve::records::daily::today();
+        let day = delve_rules::records::daily::today();
         settings.origin = daily_origin(day, &settings, settings.origin.started.clone());
     }
     if menu {
@@ -290,8 +290,8 @@ fn play_in_terminal(settings: RunSettings, follow: Option<PathBuf>) -> Result<Ou
     }
     let exit = match follow {
         #[cfg(feature = "watch")]
-        Some(file) => delve::front::tui::play_following(settings, &file),
-        _ => delve::front::tui::play(settings),
+        Some(file) => bevy_delve::tui::play_following(settings, &file),
+        _ => bevy_delve::tui::play(settings),
     };
     match exit {
         bevy::app::AppExit::Success => Ok(Outcome::Done),
@@ -340,8 +340,8 @@ fn missing_display() -> Option<String> {
 fn play_in_window(settings: RunSettings, follow: Option<PathBuf>) -> Result<Outcome, CliError> {
     let exit = match follow {
         #[cfg(feature = "watch")]
-        Some(file) => delve::front::render::play_following(settings, &file),
-        _ => delve::front::render::play(settings),
+        Some(file) => bevy_delve::render::play_following(settings, &file),
+        _ => bevy_delve::render::play(settings),
     };
     match exit {
         bevy::app::AppExit::Success => Ok(Outcome::Done),
@@ -354,7 +354,7 @@ fn play_in_window(settings: RunSettings, follow: Option<PathBuf>) -> Result<Outc
 /// Plays a recording back in the window (`delve replay --watch`).
 #[cfg(feature = "render")]
 pub fn watch_in_window(
-    recording: delve::run::record::Recording,
+    recording: delve_rules::run::record::Recording,
     speed: f32,
 ) -> Result<Outcome, CliError> {
     if let Some(problem) = missing_display() {
@@ -362,7 +362,7 @@ pub fn watch_in_window(
             "{problem}. Set DISPLAY to a running X server, or replay without a window: `delve replay FILE`"
         )));
     }
-    match delve::front::render::watch_recording(recording, speed) {
+    match bevy_delve::render::watch_recording(recording, speed) {
         bevy::app::AppExit::Success => Ok(Outcome::Done),
         bevy::app::AppExit::Error(code) => {
             Err(CliError(format!("the game stopped with error code {code}")))
@@ -373,7 +373,7 @@ pub fn watch_in_window(
 /// Plays a recording back in the window: not in a build without it.
 #[cfg(not(feature = "render"))]
 pub fn watch_in_window(
-    _recording: delve::run::record::Recording,
+    _recording: delve_rules::run::record::Recording,
     _speed: f32,
 ) -> Result<Outcome, CliError> {
     Err(CliError(

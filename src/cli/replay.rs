@@ -6,10 +6,10 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use delve::base::ron_text::ReadTextError;
-use delve::front::game::headless::FinalState;
-use delve::run::Outcome;
-use delve::run::record::{Recording, RecordingError};
+use delve_levels::ron_text::ReadTextError;
+use bevy_delve::game::headless::FinalState;
+use delve_rules::run::Outcome;
+use delve_rules::run::record::{Recording, RecordingError};
 
 use super::{CliError, Outcome as Exit};
 
@@ -40,7 +40,7 @@ fn parse_speed(text: &str) -> Result<f32, String> {
 /// Runs `delve replay`.
 pub fn run(args: ReplayArgs) -> Result<Exit, CliError> {
     let shown = args.file.display();
-    let text = delve::base::ron_text::read_text(&args.file).map_err(|e| match e {
+    let text = delve_levels::ron_text::read_text(&args.file).map_err(|e| match e {
         ReadTextError::Io(message) => CliError(format!("{shown}: cannot read: {message}")),
         ReadTextError::NotUtf8 { line, column } => CliError(format!(
             "{shown}: line {line}, column {column}: not UTF-8 text"
@@ -48,7 +48,7 @@ pub fn run(args: ReplayArgs) -> Result<Exit, CliError> {
     })?;
     let recording = Recording::parse(&text).map_err(|e| CliError(format!("{shown}: {e}")))?;
     if let Some(start) = &recording.start.start {
-        delve::levels::key::LevelKey::decode(start)
+        delve_levels::key::LevelKey::decode(start)
             .map_err(|e| CliError(format!("{shown}: line 1: {e}")))?;
     }
     if args.watch {

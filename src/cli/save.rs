@@ -22,7 +22,7 @@ pub fn run(command: SaveCommand) -> Result<Outcome, CliError> {
         SaveCommand::Inspect { file } => {
             let bytes =
                 std::fs::read(&file).map_err(|e| CliError(format!("{}: {e}", file.display())))?;
-            let text = delve::base::save::decode_to_ron_text(&bytes)
+            let text = delve_levels::save::decode_to_ron_text(&bytes)
                 .map_err(|e| CliError(format!("{}: {e}", file.display())))?;
             super::print_out(&format!("{text}\n"))?;
             Ok(Outcome::Done)

@@ -5,7 +5,7 @@
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use delve::tools::stats::Survey;
+use delve::stats::Survey;
 
 use super::{CliError, LevelArgs, Outcome, resolve};
 
@@ -94,7 +94,7 @@ fn check_plot_path(path: &std::path::Path) -> Result<(), CliError> {
 
 #[cfg(feature = "plot")]
 fn write_plot(survey: &Survey, path: &std::path::Path) -> Result<(), CliError> {
-    let png = delve::tools::stats::plot::expressive_range_png(survey)
+    let png = delve::stats::plot::expressive_range_png(survey)
         .map_err(|e| CliError(format!("--plot {}: {e}", path.display())))?;
     std::fs::write(path, png).map_err(|e| CliError(format!("--plot {}: {e}", path.display())))
 }

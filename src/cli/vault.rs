@@ -1,18 +1,18 @@
 //! `delve vault check` and `delve vault show`: the vault designer's tools (see
-//! `delve::tools::vaults`).
+//! `delve::vaults`).
 
 use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 
-use delve::content::loot::default_loot_table;
-use delve::content::monsters::default_monster_table;
-use delve::levels::config::CampaignConfig;
-use delve::levels::generator::GeneratorKind;
-use delve::levels::vaults::{Vault, VaultSet};
-use delve::tools::picture::{Outline, write_png_outlined};
-use delve::tools::vaults::check::{SAMPLES, Trials, check_text, check_vault};
-use delve::tools::vaults::show::{heading_text, level_text, roll_text, show_vault};
+use delve_levels::loot::default_loot_table;
+use delve_levels::monsters::default_monster_table;
+use delve_levels::config::CampaignConfig;
+use delve_levels::generator::GeneratorKind;
+use delve_levels::vaults::{Vault, VaultSet};
+use delve::picture::{Outline, write_png_outlined};
+use delve::vaults::check::{SAMPLES, Trials, check_text, check_vault};
+use delve::vaults::show::{heading_text, level_text, roll_text, show_vault};
 
 use super::generate::{Format, write_file};
 use super::{CliError, Outcome, kind_values, print_out};

@@ -41,7 +41,7 @@ fn gen_prints_exactly_h_lines_of_w_characters() {
         assert!(
             text.lines()
                 .flat_map(str::chars)
-                .all(|c| delve::base::grid::Tile::from_glyph(c).is_some()),
+                .all(|c| delve_levels::grid::Tile::from_glyph(c).is_some()),
             "{kind}"
         );
     }
@@ -353,7 +353,7 @@ fn headless_play_replays_to_the_same_state() {
 /// The action letters that walk from the up stairs to the down stairs of a level
 /// printed by `delve gen`.
 fn walk_to_the_down_stairs(ascii: &str) -> String {
-    use delve::base::grid::{Grid, Tile};
+    use delve_levels::grid::{Grid, Tile};
     let tiles = Grid::parse_ascii(ascii).expect("delve gen prints a map");
     let find = |tile| {
         tiles
@@ -362,7 +362,7 @@ fn walk_to_the_down_stairs(ascii: &str) -> String {
             .expect("stairs on the map")
     };
     let path = super::paths::walk(&tiles, find(Tile::UpStairs), find(Tile::DownStairs));
-    super::support::letters(&path)
+    super::paths::letters(&path)
 }
 
 /// The `level_key` of a headless run's printed final state.
@@ -515,10 +515,10 @@ fn odd_input_exits_2_with_a_one_line_reason_and_never_panics() {
         ]
         .concat(),
     );
-    let huge_key_of_an_unknown_table = delve::levels::key::LevelKey {
-        loot: delve::content::loot::LootFingerprint(0xDE1FE),
-        ..delve::levels::key::LevelKey::new(
-            delve::levels::generator::GeneratorConfig::Cave(delve::levels::generator::CaveConfig {
+    let huge_key_of_an_unknown_table = delve_levels::key::LevelKey {
+        loot: delve_levels::loot::LootFingerprint(0xDE1FE),
+        ..delve_levels::key::LevelKey::new(
+            delve_levels::generator::GeneratorConfig::Cave(delve_levels::generator::CaveConfig {
                 width: 4096,
                 height: 4096,
                 ..Default::default()
@@ -528,8 +528,8 @@ fn odd_input_exits_2_with_a_one_line_reason_and_never_panics() {
         )
     }
     .encode();
-    let huge_key = delve::levels::key::LevelKey::new(
-        delve::levels::generator::GeneratorConfig::Cave(delve::levels::generator::CaveConfig {
+    let huge_key = delve_levels::key::LevelKey::new(
+        delve_levels::generator::GeneratorConfig::Cave(delve_levels::generator::CaveConfig {
             width: 4096,
             height: 4096,
             ..Default::default()
@@ -612,19 +612,19 @@ fn odd_input_exits_2_with_a_one_line_reason_and_never_panics() {
 
 #[test]
 fn a_save_holding_a_level_too_large_to_play_is_refused() {
-    use delve::run::{GameSave, SavedLevel, write_save};
-    let mut campaign = delve::levels::config::CampaignConfig::builtin();
+    use delve_rules::run::{GameSave, SavedLevel, write_save};
+    let mut campaign = delve_levels::config::CampaignConfig::builtin();
     campaign.depths[0] =
-        delve::levels::generator::GeneratorConfig::Cave(delve::levels::generator::CaveConfig {
+        delve_levels::generator::GeneratorConfig::Cave(delve_levels::generator::CaveConfig {
             width: 4096,
             height: 4096,
             ..Default::default()
         });
-    let key = delve::levels::key::LevelKey::new(campaign.depths[0].clone(), 1, 1);
+    let key = delve_levels::key::LevelKey::new(campaign.depths[0].clone(), 1, 1);
     let save = GameSave {
         campaign,
         depth: 1,
-        position: delve::base::grid::Pos::new(1, 1),
+        position: delve_levels::grid::Pos::new(1, 1),
         inventory: vec![],
         turns: 0,
         regenerations: 0,
@@ -760,7 +760,7 @@ fn a_recorded_run_replays_and_a_changed_one_is_out_of_sync() {
 
 #[test]
 fn a_campaigns_own_loot_table_travels_with_its_keys_and_saves() {
-    use delve::base::grid::{Grid, Tile};
+    use delve_levels::grid::{Grid, Tile};
     let made = delve(&["gen", "levels/hoard.ron"]);
     assert!(made.status.success(), "{}", stderr(&made));
     let key = key_of(&made);
@@ -794,7 +794,7 @@ fn a_campaigns_own_loot_table_travels_with_its_keys_and_saves() {
         "--peaceful",
         "levels/hoard.ron",
         "--actions",
-        &super::support::letters(&walk),
+        &super::paths::letters(&walk),
         "--save",
         save.to_str().unwrap(),
     ]);
@@ -942,7 +942,7 @@ fn kinds_values_are_the_list_of_kinds_with_their_words() {
     let o = delve(&["gen", "--help"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let help = String::from_utf8(o.stdout).unwrap();
-    for kind in delve::levels::generator::GeneratorKind::ALL {
+    for kind in delve_levels::generator::GeneratorKind::ALL {
         let listed = help.lines().any(|line| {
             line.trim_start()
                 .strip_prefix(&format!("- {}:", kind.name()))
@@ -952,7 +952,7 @@ fn kinds_values_are_the_list_of_kinds_with_their_words() {
     }
     let o = delve(&["gen", "--kind", "castle"]);
     assert_eq!(o.status.code(), Some(2));
-    let names: Vec<&str> = delve::levels::generator::GeneratorKind::ALL
+    let names: Vec<&str> = delve_levels::generator::GeneratorKind::ALL
         .iter()
         .map(|k| k.name())
         .collect();

@@ -10,7 +10,7 @@ use std::process::{Command, Output};
 
 use proptest::prelude::*;
 
-use delve::records::history::{self, Board, History, HistoryError, RunRecord};
+use delve_rules::records::history::{self, Board, History, HistoryError, RunRecord};
 
 use super::temp_dir::TempDir;
 
@@ -306,7 +306,7 @@ fn whole_rows(count: usize) -> Vec<u8> {
 fn delve(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_delve"))
         .args(args)
-        .env_remove(delve::records::DATA_DIR_VARIABLE)
+        .env_remove(delve_rules::records::DATA_DIR_VARIABLE)
         .output()
         .expect("delve runs")
 }

@@ -5,14 +5,14 @@
 
 use std::collections::VecDeque;
 
-use delve::base::grid::random_tiles;
-use delve::base::grid::{Grid, ORTHOGONAL, Pos, Tile};
-use delve::base::rng::{Stream, StreamRng};
-use delve::levels::generator::maze::MazeConfig;
-use delve::levels::generator::{
+use delve_levels::grid::random_tiles;
+use delve_levels::grid::{Grid, ORTHOGONAL, Pos, Tile};
+use delve_levels::rng::{Stream, StreamRng};
+use delve_levels::generator::maze::MazeConfig;
+use delve_levels::generator::{
     GeneratorConfig, GeneratorKind, RoomsConfig, generate_layout, generate_level,
 };
-use delve::tools::measures::{LevelMeasures, Measure};
+use delve::measures::{LevelMeasures, Measure};
 use proptest::prelude::*;
 
 use super::mazes::{dead_end_tiles, dead_ends_reported};
@@ -190,7 +190,7 @@ proptest! {
 fn measures_match_plain_references_on_small_levels_of_every_kind() {
     // Small levels of the kinds that have them; any other kind at its defaults.
     let small = [
-        GeneratorConfig::Cave(delve::levels::generator::CaveConfig {
+        GeneratorConfig::Cave(delve_levels::generator::CaveConfig {
             width: 24,
             height: 16,
             ..Default::default()

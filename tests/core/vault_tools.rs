@@ -6,12 +6,12 @@
 
 use std::process::Output;
 
-use delve::levels::config::CampaignConfig;
-use delve::levels::vaults::VaultSet;
-use delve::tools::catalog::{catalog, entry_text};
-use delve::tools::picture::{Outline, outline_pixels, write_png, write_png_outlined};
-use delve::tools::stats::Survey;
-use delve::tools::stats::vaults::tolerance;
+use delve_levels::config::CampaignConfig;
+use delve_levels::vaults::VaultSet;
+use delve::catalog::{catalog, entry_text};
+use delve::picture::{Outline, outline_pixels, write_png, write_png_outlined};
+use delve::stats::Survey;
+use delve::stats::vaults::tolerance;
 
 use super::cli::{delve, stderr};
 use super::temp_dir::TempDir;
@@ -58,7 +58,7 @@ fn vault_check_passes_every_shipped_file_and_names_each_vault() {
             );
         }
         // One line per kind per vault, and no proof broken.
-        let kinds = delve::levels::generator::GeneratorKind::ALL.len();
+        let kinds = delve_levels::generator::GeneratorKind::ALL.len();
         let placed_lines = text.lines().filter(|l| l.contains(": placed ")).count();
         assert_eq!(placed_lines, set.vaults().len() * kinds, "{text}");
         assert!(

@@ -3,8 +3,9 @@
 
 use std::collections::VecDeque;
 
-use delve::base::grid::{Grid, ORTHOGONAL, Pos, Tile};
-use delve::run::PlayerAction;
+use delve_levels::grid::{Grid, ORTHOGONAL, Pos, Tile};
+use delve_rules::run::PlayerAction;
+use delve_rules::view::{BINDINGS, Command};
 
 /// Orthogonal steps over walkable tiles from `from` to `to`, by breadth-first search
 /// (neighbours tried in [`ORTHOGONAL`] order); none when `to` cannot be reached.
@@ -35,4 +36,18 @@ pub fn walk(tiles: &Grid<Tile>, from: Pos, to: Pos) -> Vec<PlayerAction> {
     }
     steps.reverse();
     steps
+}
+
+/// The action string that types `actions`, by the key table's letters.
+pub fn letters(actions: &[PlayerAction]) -> String {
+    actions
+        .iter()
+        .map(|&action| {
+            BINDINGS
+                .iter()
+                .find(|b| b.command == Command::Act(action))
+                .and_then(|b| b.letters.first().copied())
+                .unwrap_or_else(|| panic!("{action:?} has no letter"))
+        })
+        .collect()
 }

@@ -5,18 +5,18 @@
 
 use std::path::{Path, PathBuf};
 
-use delve::base::grid::Pos;
-use delve::front::game::RunSettings;
-use delve::front::game::headless::{headless_app, perform, settle};
-use delve::levels::config::CampaignConfig;
-use delve::run::{GameSave, PlayerAction, Rules, RunState};
+use delve_levels::grid::Pos;
+use bevy_delve::game::RunSettings;
+use bevy_delve::game::headless::{headless_app, perform, settle};
+use delve_levels::config::CampaignConfig;
+use delve_rules::run::{GameSave, PlayerAction, Rules, RunState};
 
 /// The committed recordings: (file, run seed).
 pub const COMMITTED: &[(&str, u64)] = &[("descent-3.rec", 3), ("descent-11.rec", 11)];
 
 /// Where the committed recordings lie.
 pub fn committed_folder() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/recordings")
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).join("tests/recordings")
 }
 
 /// The campaign the committed recording of run seed `seed` was made in — the one its
@@ -29,7 +29,7 @@ fn campaign(seed: u64) -> CampaignConfig {
         .find(|&&(_, s)| s == seed)
         .and_then(|(file, _)| std::fs::read_to_string(committed_folder().join(file)).ok());
     if let Some(text) = committed {
-        let recording = delve::run::record::Recording::parse(&text)
+        let recording = delve_rules::run::record::Recording::parse(&text)
             .unwrap_or_else(|e| panic!("the committed recording of seed {seed}: {e}"));
         return match recording.start.loot_table {
             Some(_) => recording.start.campaign,
@@ -86,7 +86,7 @@ pub fn plan(seed: u64) -> Vec<PlayerAction> {
         }
         act(&mut run, PlayerAction::Descend);
     }
-    for action in delve::front::game::parse_actions("R 1 s s s . 3 2 K").unwrap() {
+    for action in bevy_delve::game::parse_actions("R 1 s s s . 3 2 K").unwrap() {
         act(&mut run, action);
     }
     actions

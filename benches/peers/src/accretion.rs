@@ -8,10 +8,10 @@
 use rand08::SeedableRng;
 use rand08::rngs::StdRng;
 
-use delve::base::analysis::regions::Regions;
-use delve::base::rng::{Stream, StreamRng};
-use delve::levels::generator::accretion::{self, AccretionConfig, LOOPS_ADDED, ROOMS_ATTACHED};
-use delve::levels::generator::{GeneratorConfig, generate_level};
+use delve_levels::analysis::regions::Regions;
+use delve_levels::rng::{Stream, StreamRng};
+use delve_levels::generator::accretion::{self, AccretionConfig, LOOPS_ADDED, ROOMS_ATTACHED};
+use delve_levels::generator::{GeneratorConfig, generate_level};
 
 use crate::rooms::mapgen_rooms_builder;
 use crate::{Report, Target};

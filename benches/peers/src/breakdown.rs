@@ -2,14 +2,14 @@
 //! timed one by one through the public API, in the order `generate_level` runs them,
 //! plus how often a level needs a second layout.
 
-use delve::base::analysis::distances::walking_distances;
-use delve::base::analysis::regions::Regions;
-use delve::base::analysis::wall_bits::WallBits;
-use delve::base::grid::{Grid, Pos, Tile};
-use delve::base::rng::{Stream, StreamRng};
-use delve::levels::generator::place_loot;
-use delve::levels::generator::stairs::place_stairs;
-use delve::levels::generator::{GeneratorConfig, GeneratorKind, generate_layout, generate_level};
+use delve_levels::analysis::distances::walking_distances;
+use delve_levels::analysis::regions::Regions;
+use delve_levels::analysis::wall_bits::WallBits;
+use delve_levels::grid::{Grid, Pos, Tile};
+use delve_levels::rng::{Stream, StreamRng};
+use delve_levels::generator::place_loot;
+use delve_levels::generator::stairs::place_stairs;
+use delve_levels::generator::{GeneratorConfig, GeneratorKind, generate_layout, generate_level};
 
 use crate::caves::random_fill;
 use crate::{Report, show_time, time_median};

@@ -10,14 +10,14 @@ use mapgen::{MapBuffer, MapBuilder, MapFilter};
 use rand08::SeedableRng;
 use rand08::rngs::StdRng;
 
-use delve::base::analysis::distances::{UNREACHABLE, walking_distances};
-use delve::base::analysis::regions::Regions;
-use delve::base::analysis::wall_bits::WallBits;
-use delve::base::grid::{Grid, Tile};
-use delve::base::rng::{Stream, StreamRng, retry_seed};
-use delve::levels::generator::cave;
-use delve::levels::generator::stairs::{Stairs, place_stairs};
-use delve::levels::generator::{
+use delve_levels::analysis::distances::{UNREACHABLE, walking_distances};
+use delve_levels::analysis::regions::Regions;
+use delve_levels::analysis::wall_bits::WallBits;
+use delve_levels::grid::{Grid, Tile};
+use delve_levels::rng::{Stream, StreamRng, retry_seed};
+use delve_levels::generator::cave;
+use delve_levels::generator::stairs::{Stairs, place_stairs};
+use delve_levels::generator::{
     CaveConfig, GeneratorConfig, GeneratorKind, MAX_ATTEMPTS, PocketRepair, generate_layout,
     generate_level,
 };

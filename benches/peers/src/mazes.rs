@@ -7,9 +7,9 @@ use std::num::NonZeroU32;
 use amaze::generators::{Eller4, MazeGenerator2D};
 use amaze::preamble::{Direction4, GridCoord2D, Wall4Grid};
 
-use delve::base::rng::{Stream, StreamRng};
-use delve::levels::generator::MazeConfig;
-use delve::levels::generator::maze::{self, EllerRows, check_perfect};
+use delve_levels::rng::{Stream, StreamRng};
+use delve_levels::generator::MazeConfig;
+use delve_levels::generator::maze::{self, EllerRows, check_perfect};
 
 use crate::peak::peak_heap;
 use crate::{Report, Target, show_bytes};

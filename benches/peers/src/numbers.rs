@@ -2,13 +2,13 @@
 
 use num_integer::Integer;
 
-use delve::base::perm::ByteTable;
-use delve::base::perm::gcd::{
+use delve_levels::perm::ByteTable;
+use delve_levels::perm::gcd::{
     as_written, coprimes_by, coprimes_fast, gcd_modulus_u32, gcd_stein_u32, gcd_subtraction_u32,
 };
-use delve::base::perm::multi::{ChainedTables, Scrambler, nest};
-use delve::base::rng::{Stream, StreamRng, mix64};
-use delve::base::save::encode_save_bytes;
+use delve_levels::perm::multi::{ChainedTables, Scrambler, nest};
+use delve_levels::rng::{Stream, StreamRng, mix64};
+use delve_levels::save::encode_save_bytes;
 
 use crate::{Report, Target};
 

@@ -5,10 +5,10 @@ use mapgen::filter::{NearestCorridors, SimpleRooms};
 use rand08::SeedableRng;
 use rand08::rngs::StdRng;
 
-use delve::base::analysis::regions::Regions;
-use delve::base::grid::Grid;
-use delve::base::rng::{Stream, StreamRng};
-use delve::levels::generator::{Generation, GeneratorConfig, RoomsConfig, generate_level, rooms};
+use delve_levels::analysis::regions::Regions;
+use delve_levels::grid::Grid;
+use delve_levels::rng::{Stream, StreamRng};
+use delve_levels::generator::{Generation, GeneratorConfig, RoomsConfig, generate_level, rooms};
 
 use crate::{Report, Target};
 

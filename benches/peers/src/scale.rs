@@ -5,7 +5,7 @@ use amaze::generators::{Eller4, MazeGenerator2D};
 use rand08::SeedableRng;
 use rand08::rngs::StdRng;
 
-use delve::levels::generator::{CaveConfig, GeneratorConfig, GeneratorKind, generate_level};
+use delve_levels::generator::{CaveConfig, GeneratorConfig, GeneratorKind, generate_level};
 
 use crate::caves::mapgen_cave_builder;
 use crate::peak::peak_heap;

@@ -1,0 +1,107 @@
+//! Actions in the ECS: [`PlayerIntent`] messages (from the keyboard, the terminal or a
+//! test) are queued and applied to the run one per frame; what came of each becomes
+//! messages (notices, save requests, level entered) through [`OutcomeMessages`].
+
+use std::collections::VecDeque;
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+
+use super::messages::{ActionApplied, OutcomeMessages, PlayerIntent, SaveRequest};
+use super::{GameSystems, Notice, NoticeLog, RunModel};
+use delve_rules::run::{PlayerAction, RunState};
+use delve_rules::view::{KeyContext, KeyReader, Letters, Reaction, Targets};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ActionQueue>()
+        .add_systems(Update, queue_player_actions.in_set(GameSystems::Queue))
+        .add_systems(Update, apply_next_action.in_set(GameSystems::Act));
+}
+
+/// Actions waiting to be applied, one per frame, so that each frame shows the state the
+/// previous action left.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct ActionQueue(pub VecDeque<PlayerAction>);
+
+fn queue_player_actions(mut intents: MessageReader<PlayerIntent>, mut queue: ResMut<ActionQueue>) {
+    queue.0.extend(intents.read().map(|intent| intent.0));
+}
+
+/// The keyboard's state in a front end (the window or the terminal): the overlay shown
+/// (help, log, inventory), the prompt waiting (an item letter, the look cursor, a
+/// question), and whether a key held down was disturbed.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Deref, DerefMut)]
+pub struct Keyboard(pub KeyReader);
+
+/// What a key press needs to know of the game (see [`KeyContext`]).
+pub fn key_context(run: Option<&RunState>, log: &NoticeLog) -> KeyContext {
+    let Some(run) = run else {
+        return KeyContext::default();
+    };
+    let tiles = &run.level().level.tiles;
+    KeyContext {
+        watching: run.watch().is_some(),
+        run_over: run.end().is_some(),
+        player: run.player(),
+        map: (tiles.width() as i32, tiles.height() as i32),
+        log_lines: log.entries.len(),
+        targets: Targets::of(&run.targets()),
+        aimed: Letters::of(run.aimed_letters()),
+        read_on_an_item: Letters::of(run.letters_read_on_an_item()),
+    }
+}
+
+/// Where a front end's key presses go: to the title screen while it is up
+/// ([`KeyReactions::title`]), else, once the shared key reader made them
+/// [`Reaction`]s, actions to the run, words to the player, quitting to the app (saving
+/// first when asked to).
+#[derive(SystemParam)]
+pub struct KeyReactions<'w> {
+    /// The title screen, which takes every key while it is up.
+    pub title: super::title::TitleKeys<'w>,
+    actions: MessageWriter<'w, PlayerIntent>,
+    said: MessageWriter<'w, Notice>,
+    exit: MessageWriter<'w, AppExit>,
+    saves: MessageWriter<'w, SaveRequest>,
+}
+
+impl KeyReactions<'_> {
+    /// Writes the message a reaction stands for, if any.
+    pub fn tell(&mut self, reaction: Reaction) {
+        match reaction {
+            Reaction::Act(action) => {
+                self.actions.write(PlayerIntent(action));
+            }
+            Reaction::Say(text) => {
+                self.said.write(Notice(text.into()));
+            }
+            Reaction::Quit => {
+                self.exit.write(AppExit::Success);
+            }
+            Reaction::SaveAndQuit => {
+                self.saves.write(SaveRequest::SaveAndQuit);
+            }
+            Reaction::Redraw | Reaction::Nothing => {}
+        }
+    }
+}
+
+/// Applies the next queued action to the run and tells the rest of the game what came
+/// of it.
+pub fn apply_next_action(
+    mut queue: ResMut<ActionQueue>,
+    run: Option<ResMut<RunModel>>,
+    mut messages: OutcomeMessages,
+    mut applied: MessageWriter<ActionApplied>,
+) {
+    let Some(mut run) = run else {
+        return;
+    };
+    let Some(action) = queue.0.pop_front() else {
+        return;
+    };
+    applied.write(ActionApplied(action));
+    for outcome in run.apply(action) {
+        messages.tell(outcome);
+    }
+}

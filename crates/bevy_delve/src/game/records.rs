@@ -1,0 +1,59 @@
+//! The records of finished runs, in the ECS: the moment a run in play ends, its morgue
+//! file, the copy of its final state and its line in the history are written and its
+//! save leaves the slot ([`delve_rules::records::keep_record`]), and the player is told where.
+//! Nothing is kept for a run loaded already over, nor where the settings name no data
+//! folder (a headless run without `--data-dir`, tests).
+
+use bevy::prelude::*;
+
+use super::{GameSystems, Notice, NoticeLog, RunModel, RunSettings};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        keep_records_of_finished_runs.in_set(GameSystems::Save),
+    );
+}
+
+/// Writes the records of a run the moment it ends in play.
+fn keep_records_of_finished_runs(
+    run: Option<Res<RunModel>>,
+    settings: Res<RunSettings>,
+    log: Res<NoticeLog>,
+    mut notices: MessageWriter<Notice>,
+    mut in_play: Local<bool>,
+) {
+    let Some(run) = run else {
+        return;
+    };
+    if run.end().is_none() {
+        *in_play = true;
+        return;
+    }
+    if !std::mem::take(&mut *in_play) {
+        return;
+    }
+    let Some(dir) = &settings.records else {
+        return;
+    };
+    match delve_rules::records::keep_record(dir, &run, &log.entries, &settings.save_path) {
+        Ok(kept) => {
+            if let Some(aside) = &kept.set_aside {
+                notices.write(Notice(format!(
+                    "The run history was damaged ({}): set aside as {}, {} runs kept.",
+                    aside.problem,
+                    aside.to.display(),
+                    aside.kept
+                )));
+            }
+            notices.write(Notice(format!(
+                "Score {}. The morgue file is {}.",
+                kept.record.score,
+                kept.morgue.display()
+            )));
+        }
+        Err(e) => {
+            notices.write(Notice(format!("The run's record could not be kept: {e}")));
+        }
+    }
+}

@@ -1,0 +1,164 @@
+//! The title screen in the ECS: while the [`Title`] resource is there, no run is in
+//! play; each front end turns key presses into [`TitleKeyPressed`] and draws
+//! [`Title`]'s screen ([`delve_rules::view::TitleMenu::screen`]). A choice becomes the run's
+//! settings (a fresh, daily or typed seed, a pasted key, or the saved run) and starts
+//! it, or leaves delve.
+
+use bevy::prelude::*;
+
+use super::level::begin_run;
+use super::messages::OutcomeMessages;
+use super::{GameSystems, Keyboard, ResumedRun, RunSettings};
+use delve_rules::records::daily;
+use delve_rules::records::history::History;
+use delve_rules::run::RunOrigin;
+use delve_rules::view::{MenuKey, TitleChoice, TitleMenu};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<TitleKeyPressed>()
+        .add_systems(Update, answer_title_keys.in_set(GameSystems::Queue));
+}
+
+/// The title screen, shown until the player chooses.
+#[derive(Resource, Clone, Debug)]
+pub struct Title(pub TitleMenu);
+
+/// A key pressed on the title screen.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TitleKeyPressed(pub MenuKey);
+
+/// What a front end's key reader asks of the title screen: whether it is up, and if
+/// so, to take a key press.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct TitleKeys<'w> {
+    title: Option<Res<'w, Title>>,
+    pressed: MessageWriter<'w, TitleKeyPressed>,
+}
+
+impl TitleKeys<'_> {
+    /// Gives the title screen a key press (its name in the key table, the character it
+    /// types): `true` when the title is up and so took it.
+    pub fn take(&mut self, named: Option<delve_rules::view::NamedKey>, letter: Option<char>) -> bool {
+        if self.title.is_none() {
+            return false;
+        }
+        self.pressed
+            .write_batch(delve_rules::view::menu_key(named, letter).map(TitleKeyPressed));
+        true
+    }
+}
+
+/// The title screen for these settings: Continue offered when the save slot holds a
+/// run in progress, the history's page read from the data folder.
+pub fn title_for(settings: &RunSettings) -> TitleMenu {
+    let can_continue =
+        ResumedRun::load(&settings.save_path).is_ok_and(|saved| saved.run.end().is_none());
+    let history = match &settings.records {
+        Some(dir) => match History::read(&dir.history_file()) {
+            Ok(history) => history.report(),
+            Err(e) => vec![
+                format!("The run history cannot be read: {e}"),
+                "The next finished run sets it aside and starts a new one.".to_owned(),
+            ],
+        },
+        None => vec!["No data folder: runs are not recorded.".to_owned()],
+    };
+    TitleMenu::new(can_continue, daily::day_text(daily::today()), history)
+}
+
+/// What `choice` makes of the settings: the run to start. `Err` says why it cannot
+/// (the saved run does not load).
+pub fn settings_for(choice: &TitleChoice, settings: &RunSettings) -> Result<RunSettings, String> {
+    let mut chosen = settings.clone();
+    let started = Some(daily::now_text());
+    match choice {
+        TitleChoice::NewRun => {
+            // The settings' seed is already a fresh one: the command line draws it for
+            // every start that shows the title screen.
+            chosen.origin = RunOrigin {
+                started,
+                ..RunOrigin::default()
+            };
+        }
+        TitleChoice::Continue => {
+            let resumed = ResumedRun::load(&settings.save_path)
+                .map_err(|e| format!("Cannot continue: {e}"))?;
+            chosen.resume = Some(resumed);
+        }
+        TitleChoice::Daily => {
+            let day = daily::today();
+            chosen.campaign.seed = daily::daily_seed(day);
+            chosen.origin = daily_origin(day, settings, started);
+        }
+        TitleChoice::Seed(seed) => {
+            chosen.campaign.seed = *seed;
+            chosen.origin = RunOrigin {
+                started,
+                seeded: true,
+                ..RunOrigin::default()
+            };
+        }
+        TitleChoice::Key(key) => {
+            delve_rules::run::check_play_size(&key.config).map_err(|e| e.to_string())?;
+            chosen.start = Some((**key).clone());
+            chosen.origin = RunOrigin {
+                started,
+                seeded: true,
+                ..RunOrigin::default()
+            };
+        }
+        TitleChoice::Quit => {}
+    }
+    Ok(chosen)
+}
+
+/// The origin of the daily run of `day`: a replay when the history already holds a run
+/// of that day.
+pub fn daily_origin(day: daily::Day, settings: &RunSettings, started: Option<String>) -> RunOrigin {
+    let text = daily::day_text(day);
+    let replayed_daily = settings.records.as_ref().is_some_and(|dir| {
+        History::read(&dir.history_file()).is_ok_and(|history| {
+            history
+                .records()
+                .iter()
+                .any(|r| r.daily.as_deref() == Some(text.as_str()))
+        })
+    });
+    RunOrigin {
+        started,
+        daily: Some(text),
+        replayed_daily,
+        seeded: false,
+    }
+}
+
+/// Reads title keys; a choice starts the run (or leaves).
+fn answer_title_keys(
+    mut commands: Commands,
+    mut keys: MessageReader<TitleKeyPressed>,
+    title: Option<ResMut<Title>>,
+    mut settings: ResMut<RunSettings>,
+    mut messages: OutcomeMessages,
+    keyboard: Option<ResMut<Keyboard>>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let Some(mut title) = title else {
+        keys.clear();
+        return;
+    };
+    let Some(choice) = keys.read().find_map(|key| title.0.press(key.0)) else {
+        return;
+    };
+    if choice == TitleChoice::Quit {
+        exit.write(AppExit::Success);
+        return;
+    }
+    match settings_for(&choice, &settings) {
+        Ok(chosen) => {
+            *settings = chosen;
+            commands.remove_resource::<Title>();
+            begin_run(&mut commands, &settings, &mut messages, keyboard);
+        }
+        Err(problem) => title.0.tell(problem),
+    }
+}

@@ -1,0 +1,174 @@
+//! The window on top of the headless game: an [`AppPlugin`] of small feature plugins
+//! (tileset, tilemap, camera, HUD, keyboard) that only mirror the game's entities and turn
+//! keys into [`PlayerAction`](crate::game::PlayerAction)s, and [`play`], which runs it all.
+
+mod camera;
+mod hud;
+mod input;
+mod replay;
+mod smoke;
+mod tilemap;
+pub mod tileset;
+mod title;
+
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+use bevy::winit::{UpdateMode, WinitSettings};
+use bevy_ecs_tilemap::TilemapPlugin;
+
+use crate::game::{GamePlugin, GameSystems, RunSettings};
+
+/// The environment variable that turns on the window smoke test (`tests/window.rs`): the
+/// folder where the game writes its screenshots and progress files.
+pub const SMOKE_TEST_VAR: &str = smoke::SMOKE_TEST_VAR;
+
+/// The order of the rendering layer's systems in each frame, around the game's
+/// [`GameSystems`]: keys are read before the game queues actions, and everything on
+/// screen is brought up to date after the game has observed the new state.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AppSystems {
+    /// Turn key presses into player actions.
+    ReadInput,
+    /// Mirror map tiles, items and the player into the tilemap and sprites.
+    Mirror,
+    /// Move the camera after the player.
+    FollowPlayer,
+    /// Refresh the HUD's text.
+    UpdateHud,
+}
+
+/// How long the window waits for input before drawing a frame anyway (a finished
+/// background save is reported within this time).
+pub const IDLE_FRAME_INTERVAL: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// How long an idle window waits before a frame while it follows its campaign file
+/// (`delve play --watch`): a saved edit shows within this time.
+pub const FOLLOWING_FRAME_INTERVAL: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// Everything the window adds to the [`GamePlugin`]: add after `DefaultPlugins`.
+pub struct AppPlugin;
+
+impl Plugin for AppPlugin {
+    fn build(&self, app: &mut App) {
+        app.configure_sets(Update, AppSystems::ReadInput.before(GameSystems::Queue));
+        app.configure_sets(
+            Update,
+            (
+                AppSystems::Mirror,
+                AppSystems::FollowPlayer,
+                AppSystems::UpdateHud,
+            )
+                .chain()
+                .after(GameSystems::Mirror),
+        );
+        app.add_plugins(TilemapPlugin);
+        app.add_plugins((
+            tileset::plugin,
+            tilemap::plugin,
+            camera::plugin,
+            hud::plugin,
+            input::plugin,
+            title::plugin,
+        ));
+    }
+}
+
+/// Opens the window and plays the run until the player quits (Esc or closing the
+/// window); returns how the app exited.
+pub fn play(settings: RunSettings) -> AppExit {
+    window_app(settings, None).run()
+}
+
+/// [`play`], the run following its campaign file `file` as it is edited (live reload,
+/// `delve play --watch`).
+#[cfg(feature = "watch")]
+pub fn play_following(settings: RunSettings, file: &std::path::Path) -> AppExit {
+    window_app(settings, Some(file)).run()
+}
+
+/// Opens the window and plays a recording back at `speed` steps a second, checking
+/// every step; the player can watch, look at the help, and quit.
+pub fn watch_recording(recording: delve_rules::run::record::Recording, speed: f32) -> AppExit {
+    let start = recording
+        .start
+        .start
+        .as_deref()
+        .and_then(|text| delve_levels::key::LevelKey::decode(text).ok());
+    let settings = RunSettings {
+        campaign: recording.start.campaign.clone(),
+        start,
+        resume: None,
+        rules: recording.start.rules,
+        save_path: std::env::temp_dir().join("delve-replay.sav"),
+        record: None,
+        offer_to_continue: false,
+        records: None,
+        origin: Default::default(),
+        title: None,
+    };
+    let mut app = window_app(settings, None);
+    app.add_plugins(replay::ReplayPlugin {
+        steps: recording.steps,
+        speed,
+    });
+    app.run()
+}
+
+/// The window and the game (following `follow`, the campaign file, when given), ready
+/// to run.
+fn window_app(settings: RunSettings, follow: Option<&std::path::Path>) -> App {
+    let mut app = App::new();
+    #[cfg(feature = "watch")]
+    let following = follow.map(crate::game::assets::Following::file);
+    #[cfg(feature = "watch")]
+    if let Some(following) = &following {
+        app.add_plugins(following.source.clone());
+    }
+    app.add_plugins(
+        DefaultPlugins
+            .set(bevy::asset::AssetPlugin {
+                watch_for_changes_override: Some(follow.is_some()),
+                ..default()
+            })
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "delve".into(),
+                    name: Some("delve".into()),
+                    resolution: WindowResolution::new(
+                        camera::DEFAULT_WINDOW.x,
+                        camera::DEFAULT_WINDOW.y,
+                    ),
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(ImagePlugin::default_nearest()),
+    );
+    // A turn-based game draws on input: a frame after each key press or window event
+    // (and while the camera glides), otherwise one a second — not one core's worth of
+    // frames while nothing happens.
+    app.insert_resource(match follow {
+        // Following a campaign file, an idle window still looks for a save of it ten
+        // times a second (a designer sees an edit at once, focused or not).
+        Some(_) => WinitSettings {
+            focused_mode: UpdateMode::reactive_low_power(FOLLOWING_FRAME_INTERVAL),
+            unfocused_mode: UpdateMode::reactive_low_power(FOLLOWING_FRAME_INTERVAL),
+        },
+        None => WinitSettings {
+            focused_mode: UpdateMode::reactive_low_power(IDLE_FRAME_INTERVAL),
+            unfocused_mode: UpdateMode::reactive_low_power(IDLE_FRAME_INTERVAL * 5),
+        },
+    });
+    // DefaultPlugins already brings StatesPlugin (bevy's `bevy_state` feature is on).
+    app.add_plugins((GamePlugin { settings }, AppPlugin));
+    #[cfg(feature = "watch")]
+    if let Some(following) = following {
+        app.add_plugins(crate::game::assets::Following::plugins(
+            following.campaign,
+        ));
+    }
+    if let Some(dir) = std::env::var_os(SMOKE_TEST_VAR) {
+        app.add_plugins(smoke::SmokeTestPlugin { dir: dir.into() });
+    }
+    app
+}

@@ -1,0 +1,335 @@
+//! The terminal front end: the same headless `GamePlugin`, drawn with ratatui through
+//! bevy_ratatui (crossterm). Keys go through the one key table and the shared key
+//! reader, so every key of the window works here; drawing is [`draw`]'s pure code.
+//! The terminal is given back (raw mode off, cursor shown, alternate screen left) on
+//! Esc, at the end of a run, on Ctrl-C and on a panic — bevy_ratatui's context does it
+//! when dropped, and its panic hook before the message is printed.
+
+pub mod draw;
+
+use std::time::Duration;
+
+use bevy::app::ScheduleRunnerPlugin;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy_ratatui::crossterm::event::{KeyCode, KeyEventKind, KeyModifiers};
+use bevy_ratatui::event::{KeyMessage, ResizeMessage};
+use bevy_ratatui::{RatatuiContext, RatatuiPlugins};
+
+use crate::game::title::Title;
+use crate::game::{
+    Disturbed, GamePlugin, GameSystems, KeyReactions, Keyboard, NoticeLog, RunModel, RunSettings,
+    key_context,
+};
+use delve_rules::view::{Command, NamedKey, command_for_char, command_for_key};
+
+/// How often the terminal is polled for keys (the screen is drawn only when something
+/// changed).
+const FRAME: Duration = Duration::from_millis(30);
+
+/// Plays the run in this terminal until the player quits; returns how the app exited.
+pub fn play(settings: RunSettings) -> AppExit {
+    terminal_app(settings, None).run()
+}
+
+/// [`play`], the run following its campaign file `file` as it is edited (live reload,
+/// `delve play --watch`).
+#[cfg(feature = "watch")]
+pub fn play_following(settings: RunSettings, file: &std::path::Path) -> AppExit {
+    terminal_app(settings, Some(file)).run()
+}
+
+/// The terminal and the game (following `follow`, the campaign file, when given).
+fn terminal_app(settings: RunSettings, follow: Option<&std::path::Path>) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins.set(ScheduleRunnerPlugin::run_loop(FRAME)),
+        StatesPlugin,
+    ));
+    #[cfg(feature = "watch")]
+    let following = follow.map(crate::game::assets::Following::file);
+    #[cfg(feature = "watch")]
+    if let Some(following) = &following {
+        app.add_plugins(following.source.clone())
+            .add_plugins(bevy::asset::AssetPlugin {
+                watch_for_changes_override: Some(true),
+                ..default()
+            });
+    }
+    #[cfg(not(feature = "watch"))]
+    let _ = follow;
+    app.add_plugins((
+        GamePlugin { settings },
+        RatatuiPlugins {
+            // Kitty's keyboard protocol is not needed for the key table, and some
+            // terminals (and tmux) answer it badly.
+            enable_kitty_protocol: false,
+            ..default()
+        },
+        TuiPlugin,
+    ));
+    #[cfg(feature = "watch")]
+    if let Some(following) = following {
+        app.add_plugins(crate::game::assets::Following::plugins(
+            following.campaign,
+        ));
+    }
+    app
+}
+
+/// Keys in, screen out.
+pub struct TuiPlugin;
+
+impl Plugin for TuiPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Keyboard>()
+            .add_systems(Update, read_terminal_keys.in_set(GameSystems::Queue))
+            .add_systems(PostUpdate, draw_screen);
+    }
+}
+
+/// The key table's command and the typed character of a terminal key, if any.
+pub fn command_of(code: KeyCode) -> (Option<Command>, Option<char>) {
+    let named = named_key_of(code);
+    let letter = match code {
+        KeyCode::Char(c) => Some(c),
+        _ => None,
+    };
+    let command = named
+        .and_then(command_for_key)
+        .or_else(|| letter.and_then(command_for_char));
+    (command, letter)
+}
+
+/// The key table's name for a terminal key, if it has one.
+fn named_key_of(code: KeyCode) -> Option<NamedKey> {
+    match code {
+        KeyCode::Left => Some(NamedKey::Left),
+        KeyCode::Right => Some(NamedKey::Right),
+        KeyCode::Up => Some(NamedKey::Up),
+        KeyCode::Down => Some(NamedKey::Down),
+        KeyCode::F(5) => Some(NamedKey::F5),
+        KeyCode::F(9) => Some(NamedKey::F9),
+        KeyCode::Esc => Some(NamedKey::Escape),
+        KeyCode::PageUp => Some(NamedKey::PageUp),
+        KeyCode::PageDown => Some(NamedKey::PageDown),
+        KeyCode::Home => Some(NamedKey::Home),
+        KeyCode::End => Some(NamedKey::End),
+        KeyCode::Enter => Some(NamedKey::Enter),
+        KeyCode::Backspace => Some(NamedKey::Backspace),
+        KeyCode::Tab => Some(NamedKey::Tab),
+        KeyCode::Char(' ') => Some(NamedKey::Space),
+        KeyCode::Char(c @ '1'..='9') => c.to_digit(10).map(|d| NamedKey::Digit(d as u8)),
+        _ => None,
+    }
+}
+
+/// Presses of one key closer together than this are a key held down: a terminal sends
+/// a held key's repeats as presses (typically 30 a second), while two deliberate presses
+/// are rarely this close.
+const HELD_KEY_GAP: Duration = Duration::from_millis(120);
+
+/// The last key pressed in the terminal, to tell a key held down from presses.
+#[derive(Default)]
+struct HeldKey {
+    last: Option<(KeyCode, std::time::Instant)>,
+    /// The player was disturbed while the key was held: its repeats are dropped.
+    broken: bool,
+}
+
+impl HeldKey {
+    /// A press of `code` at `now` (`repeat` when the terminal says it is one): whether
+    /// to drop it, being a disturbed held key's repeat of a repeating command.
+    fn drops(
+        &mut self,
+        code: KeyCode,
+        repeat: bool,
+        now: std::time::Instant,
+        command: Option<Command>,
+    ) -> bool {
+        let repeat = repeat
+            || self
+                .last
+                .is_some_and(|(last, at)| last == code && now - at < HELD_KEY_GAP);
+        self.last = Some((code, now));
+        if !repeat {
+            self.broken = false;
+        }
+        repeat && self.broken && command.is_some_and(|c| c.repeats())
+    }
+}
+
+/// Reads terminal keys into reactions. As in the window, a key held down stops
+/// repeating when the player is disturbed, until it is pressed afresh.
+fn read_terminal_keys(
+    mut keys: MessageReader<KeyMessage>,
+    mut reader: ResMut<Keyboard>,
+    mut reactions: KeyReactions,
+    run: Option<Res<RunModel>>,
+    log: Res<NoticeLog>,
+    mut disturbed: MessageReader<Disturbed>,
+    mut held: Local<HeldKey>,
+) {
+    if disturbed.read().count() > 0 {
+        held.broken = true;
+    }
+    for key in keys.read() {
+        if key.kind == KeyEventKind::Release {
+            continue;
+        }
+        if key.modifiers.contains(KeyModifiers::CONTROL) {
+            continue; // Ctrl-C is bevy_ratatui's: it ends the app, and the terminal is restored
+        }
+        let letter = match key.code {
+            KeyCode::Char(c) => Some(c),
+            _ => None,
+        };
+        if reactions.title.take(named_key_of(key.code), letter) {
+            continue;
+        }
+        let (command, letter) = command_of(key.code);
+        let repeat = key.kind == KeyEventKind::Repeat;
+        if held.drops(key.code, repeat, std::time::Instant::now(), command) {
+            continue;
+        }
+        let context = key_context(run.as_deref().map(|r| &r.0), &log);
+        reactions.tell(reader.press(command, letter, context));
+    }
+}
+
+/// Draws the screen when the run, the notices, the overlays or the terminal's size
+/// changed.
+fn draw_screen(
+    context: Option<ResMut<RatatuiContext>>,
+    run: Option<Res<RunModel>>,
+    log: Res<NoticeLog>,
+    keys: Res<Keyboard>,
+    mut resized: MessageReader<ResizeMessage>,
+    mut drawn_once: Local<bool>,
+    title: Option<Res<Title>>,
+) -> Result {
+    let Some(mut context) = context else {
+        return Ok(());
+    };
+    let resized = resized.read().count() > 0;
+    if resized {
+        context.autoresize()?;
+    }
+    if let Some(title) = title {
+        if title.is_changed() || resized || !*drawn_once {
+            *drawn_once = true;
+            context.draw(|frame| draw::draw_title(frame, &title.0.screen()))?;
+        }
+        return Ok(());
+    }
+    let Some(run) = run else {
+        return Ok(());
+    };
+    if run.is_added() {
+        *drawn_once = false;
+    }
+    if *drawn_once && !(run.is_changed() || log.is_changed() || keys.is_changed() || resized) {
+        return Ok(());
+    }
+    *drawn_once = true;
+    context.draw(|frame| {
+        draw::draw(
+            frame,
+            &draw::Screen {
+                run: &run.0,
+                log: &log,
+                keys: &keys.0,
+            },
+        )
+    })?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use delve_rules::run::PlayerAction;
+
+    #[test]
+    fn terminal_keys_read_the_key_table() {
+        assert_eq!(
+            command_of(KeyCode::Char('h')).0,
+            Some(Command::Act(PlayerAction::Move(-1, 0)))
+        );
+        assert_eq!(
+            command_of(KeyCode::Left).0,
+            Some(Command::Act(PlayerAction::Move(-1, 0)))
+        );
+        assert_eq!(
+            command_of(KeyCode::F(5)).0,
+            Some(Command::Act(PlayerAction::Save))
+        );
+        assert_eq!(command_of(KeyCode::Esc).0, Some(Command::Quit));
+        assert_eq!(
+            command_of(KeyCode::Char(' ')).0,
+            Some(Command::Act(PlayerAction::StepAutomaton))
+        );
+        assert_eq!(command_of(KeyCode::Char('?')).0, Some(Command::ToggleHelp));
+        assert_eq!(
+            command_of(KeyCode::Char('2')).0,
+            Some(Command::Act(PlayerAction::SwitchKind(
+                delve_levels::generator::GeneratorKind::Rooms
+            )))
+        );
+        assert_eq!(command_of(KeyCode::Char('c')), (None, Some('c')));
+    }
+
+    #[test]
+    fn a_held_key_stops_repeating_when_disturbed_until_pressed_afresh() {
+        let start = std::time::Instant::now();
+        let at = |ms: u64| start + Duration::from_millis(ms);
+        let wait = command_of(KeyCode::Char('.')).0;
+        let mut held = HeldKey::default();
+        let dot = KeyCode::Char('.');
+        assert!(!held.drops(dot, false, at(0), wait));
+        assert!(!held.drops(dot, false, at(30), wait), "held: repeats go on");
+        held.broken = true; // a monster came into view
+        assert!(held.drops(dot, false, at(60), wait));
+        assert!(held.drops(dot, false, at(90), wait));
+        assert!(!held.drops(dot, false, at(400), wait), "pressed afresh");
+        assert!(!held.drops(dot, false, at(430), wait), "and held again");
+        // Keys that do not repeat are never dropped.
+        held.broken = true;
+        let save = command_of(KeyCode::F(5)).0;
+        assert!(!held.drops(KeyCode::F(5), true, at(440), save));
+    }
+
+    #[test]
+    fn every_key_of_the_table_has_a_terminal_key() {
+        for binding in delve_rules::view::BINDINGS.iter() {
+            let reachable = binding
+                .letters
+                .iter()
+                .any(|&c| command_of(KeyCode::Char(c)).0 == Some(binding.command))
+                || binding.keys.iter().any(|key| {
+                    let code = match key {
+                        NamedKey::Left => KeyCode::Left,
+                        NamedKey::Right => KeyCode::Right,
+                        NamedKey::Up => KeyCode::Up,
+                        NamedKey::Down => KeyCode::Down,
+                        NamedKey::Numpad(d) | NamedKey::Digit(d) => {
+                            KeyCode::Char((b'0' + d) as char)
+                        }
+                        NamedKey::Space => KeyCode::Char(' '),
+                        NamedKey::F5 => KeyCode::F(5),
+                        NamedKey::F9 => KeyCode::F(9),
+                        NamedKey::Escape => KeyCode::Esc,
+                        NamedKey::PageUp => KeyCode::PageUp,
+                        NamedKey::PageDown => KeyCode::PageDown,
+                        NamedKey::Home => KeyCode::Home,
+                        NamedKey::End => KeyCode::End,
+                        NamedKey::Enter => KeyCode::Enter,
+                        NamedKey::Backspace => KeyCode::Backspace,
+                        NamedKey::Tab => KeyCode::Tab,
+                    };
+                    command_of(code).0 == Some(binding.command)
+                });
+            assert!(reachable, "{:?} has no terminal key", binding.command);
+        }
+    }
+}

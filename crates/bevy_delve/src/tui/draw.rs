@@ -1,0 +1,421 @@
+//! Drawing the game in a terminal with ratatui: the status line (shortened by priority
+//! to fit), the map in the level legend's glyphs around the player (scrolled to keep the
+//! player in view on levels larger than the terminal), the side panel, every notice of
+//! the newest turn, the look cursor, and the help, log, inventory and end-screen
+//! overlays (wrapped to the terminal). Pure: it reads a [`Screen`] and writes a ratatui
+//! frame, so tests draw into ratatui's `TestBackend`.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+
+mod title;
+pub use title::draw_title;
+
+use delve_levels::grid::Pos;
+use crate::game::NoticeLog;
+use delve_rules::run::RunState;
+use delve_rules::view::{
+    IN_VIEW_HEADING, KeyReader, Light, Occupant, Overlay, PanelLine, Side, Terrain, TileView,
+    end_screen, help_text_within, inventory_overlay_lines, inventory_title, log_title, map_view,
+    monsters_in_view, prompt_line, side_panel, status_line_within,
+};
+
+/// Everything drawn: the run, the message log and the overlays and prompts the keys
+/// opened.
+pub struct Screen<'a> {
+    /// The run.
+    pub run: &'a RunState,
+    /// Every notice so far (the newest turn's under the map, the rest in the log).
+    pub log: &'a NoticeLog,
+    /// Which overlays and prompts are open.
+    pub keys: &'a KeyReader,
+}
+
+/// Width of the side panel (inventory, monsters in view), shown on terminals this
+/// much wider than [`MIN_MAP_WIDTH`].
+const PANEL_WIDTH: u16 = 30;
+/// The narrowest map worth giving room to before a side panel.
+const MIN_MAP_WIDTH: u16 = 60;
+
+/// The look of the player.
+pub const PLAYER_STYLE: Style = Style::new()
+    .fg(Color::LightYellow)
+    .add_modifier(Modifier::BOLD);
+/// The look of a monster in view.
+pub const MONSTER_STYLE: Style = Style::new()
+    .fg(Color::LightRed)
+    .add_modifier(Modifier::BOLD);
+/// The look of an ally in view.
+pub const ALLY_STYLE: Style = Style::new()
+    .fg(Color::LightGreen)
+    .add_modifier(Modifier::BOLD);
+/// The look of a shackled captive in view.
+pub const CAPTIVE_STYLE: Style = Style::new().fg(Color::LightBlue);
+/// The look of an item in view.
+pub const ITEM_STYLE: Style = Style::new().fg(Color::LightCyan);
+/// The look of every remembered tile: dim.
+pub const REMEMBERED_STYLE: Style = Style::new().fg(Color::DarkGray);
+/// The look of the tile under the look cursor.
+pub const CURSOR_STYLE: Style = Style::new()
+    .fg(Color::Black)
+    .bg(Color::LightYellow)
+    .add_modifier(Modifier::BOLD);
+
+/// The terminal's look of each terrain in view: its glyph and its colour. The layout's
+/// glyphs are the level legend's; the feature layer's avoid the glyphs of items and
+/// monsters (the legend's `%` lava or `=` bridge would read as food or a ring), so water
+/// and lava are `~` in blue, cyan or red, a chasm a light blue `:` (not the grey of what is
+/// remembered), a bridge `≡`, a closed door a red
+/// `+`, a trap found `^` and a vault's locked door a yellow `&`. A new terrain gets its
+/// look here.
+pub fn terrain_look(terrain: Terrain) -> (char, Style) {
+    let colour = match terrain {
+        Terrain::Wall => Color::White,
+        Terrain::Floor => Color::Gray,
+        Terrain::Door => Color::Yellow,
+        Terrain::UpStairs => Color::LightGreen,
+        Terrain::DownStairs => Color::LightMagenta,
+        Terrain::ClosedDoor => Color::LightRed,
+        Terrain::DeepWater => Color::Blue,
+        Terrain::ShallowWater => Color::Cyan,
+        Terrain::Lava => Color::Red,
+        Terrain::Chasm => Color::LightBlue,
+        Terrain::Bridge => Color::Yellow,
+        Terrain::Trap(_) => Color::Magenta,
+        Terrain::LockedDoor => Color::LightYellow,
+    };
+    let glyph = terrain.glyph();
+    (glyph, Style::new().fg(colour))
+}
+
+/// The glyph and look of a map cell as the view sees it: the player, a monster or an
+/// item over the terrain, dim when remembered, blank when never seen, highlighted under
+/// the look cursor.
+pub fn cell_look(tile: TileView) -> (char, Style) {
+    let glyph = tile.glyph();
+    let style = match tile.seen {
+        None => Style::new(),
+        Some(seen) => {
+            let lit = match seen.occupant {
+                Some(Occupant::Player) => PLAYER_STYLE,
+                Some(Occupant::Monster { side, .. }) => match side {
+                    Side::Hostile => MONSTER_STYLE,
+                    Side::Ally => ALLY_STYLE,
+                    Side::Captive => CAPTIVE_STYLE,
+                },
+                Some(Occupant::Item { .. }) => ITEM_STYLE,
+                None => terrain_look(seen.terrain).1,
+            };
+            match seen.light {
+                Light::Lit => lit,
+                Light::Remembered => REMEMBERED_STYLE,
+            }
+        }
+    };
+    if tile.cursor {
+        (glyph, CURSOR_STYLE)
+    } else {
+        (glyph, style)
+    }
+}
+
+/// Draws the whole screen.
+pub fn draw(frame: &mut Frame, screen: &Screen) {
+    let area = frame.area();
+    let notice_rows = (screen.log.rows_for_latest_turn() as u16).min(area.height / 3);
+    let [status, middle, notices] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(1),
+        Constraint::Length(notice_rows),
+    ])
+    .areas(area);
+    frame.render_widget(
+        Paragraph::new(status_line_within(screen.run, status.width as usize))
+            .style(Style::new().add_modifier(Modifier::BOLD)),
+        status,
+    );
+    let (map, panel) = if middle.width >= MIN_MAP_WIDTH + PANEL_WIDTH {
+        let [map, panel] =
+            Layout::horizontal([Constraint::Min(1), Constraint::Length(PANEL_WIDTH)]).areas(middle);
+        (map, Some(panel))
+    } else {
+        (middle, None)
+    };
+    draw_map(frame, map, screen.run, screen.keys.cursor());
+    match panel {
+        Some(panel) => draw_panel(frame, panel, screen.run),
+        None => draw_in_view_line(frame, map, screen.run),
+    }
+    let look = prompt_line(screen.run, screen.keys);
+    draw_notices(frame, notices, screen.log, screen.run.turns(), look);
+    if let Some(lines) = end_screen(screen.run) {
+        draw_overlay(frame, area, "The run is over", &lines.join("\n"));
+    }
+    let verb = screen.keys.item_verb();
+    if screen.keys.shows(Overlay::Inventory) || verb.is_some() {
+        let lines = inventory_overlay_lines(screen.run);
+        draw_overlay(frame, area, inventory_title(verb), &lines.join("\n"));
+    }
+    if screen.keys.shows(Overlay::Log) {
+        draw_log(frame, area, screen.log, screen.keys.scroll);
+    }
+    if screen.keys.shows(Overlay::Help) {
+        draw_help(frame, area, screen.keys.scroll);
+    }
+}
+
+/// The log overlay: the messages up to `scroll` before the newest, each wrapped to the
+/// panel, as many of the newest of them as fit.
+fn draw_log(frame: &mut Frame, area: Rect, log: &NoticeLog, scroll: usize) {
+    let inner = area.width.saturating_sub(4) as usize;
+    let rows = area.height.saturating_sub(2) as usize;
+    let total = log.entries.len();
+    let scroll = scroll.min(total.saturating_sub(1));
+    let end = total - scroll;
+    let mut lines: Vec<String> = Vec::new();
+    let mut first = end;
+    for message in log.entries[..end].iter().rev() {
+        let wrapped = wrap(&message.line(), inner);
+        if lines.len() + wrapped.len() > rows && !lines.is_empty() {
+            break;
+        }
+        lines.splice(0..0, wrapped);
+        first -= 1;
+    }
+    let title = log_title(first + 1, end, total);
+    draw_lines(frame, area, &title, &lines);
+}
+
+/// The help overlay, wrapped to the terminal and scrolled down `scroll` lines when it
+/// is taller than the terminal.
+fn draw_help(frame: &mut Frame, area: Rect, scroll: usize) {
+    let inner = area.width.saturating_sub(4) as usize;
+    let rows = area.height.saturating_sub(2) as usize;
+    let lines = wrap(&help_text_within(inner), inner);
+    if lines.len() <= rows {
+        draw_lines(frame, area, "delve - controls (? or Esc closes)", &lines);
+        return;
+    }
+    let start = scroll.min(lines.len() - rows);
+    let title = format!(
+        "Controls {}-{} of {} (PgDn Down: more; Esc closes)",
+        start + 1,
+        start + rows,
+        lines.len()
+    );
+    draw_lines(frame, area, &title, &lines[start..start + rows]);
+}
+
+/// The first map cell shown in a view `view` cells long over a map `size` cells long,
+/// keeping `at` in the middle where the map allows (a map smaller than the view is
+/// centred).
+pub fn view_start(at: i32, size: i32, view: i32) -> i32 {
+    if size <= view {
+        -((view - size) / 2)
+    } else {
+        (at - view / 2).clamp(0, size - view)
+    }
+}
+
+/// The map around the player (or the look cursor): each cell as the view sees it.
+fn draw_map(frame: &mut Frame, area: Rect, run: &RunState, cursor: Option<Pos>) {
+    let view = map_view(run, cursor);
+    let (width, height) = (view.width() as i32, view.height() as i32);
+    let centre = cursor.unwrap_or(run.player());
+    let x0 = view_start(centre.x, width, area.width as i32);
+    let y0 = view_start(centre.y, height, area.height as i32);
+    let buffer = frame.buffer_mut();
+    for row in 0..area.height {
+        for column in 0..area.width {
+            let Some(tile) = view.get(Pos::new(x0 + column as i32, y0 + row as i32)) else {
+                continue;
+            };
+            let (symbol, style) = cell_look(tile);
+            if let Some(cell) = buffer.cell_mut((area.x + column, area.y + row)) {
+                cell.set_char(symbol).set_style(style);
+            }
+        }
+    }
+}
+
+/// The side panel: the monsters in view first (they matter most, and a long inventory
+/// must not push them off), then the purse and the inventory.
+fn draw_panel(frame: &mut Frame, area: Rect, run: &RunState) {
+    let lines: Vec<Line> = side_panel(run, usize::MAX)
+        .into_iter()
+        .map(|line| {
+            let style = match line {
+                PanelLine::Heading(_) => Style::new().add_modifier(Modifier::BOLD),
+                PanelLine::Monster(_) => Style::new().fg(Color::LightRed),
+                PanelLine::Text(_) | PanelLine::Gap => Style::new(),
+            };
+            Line::styled(line.text().to_owned(), style)
+        })
+        .collect();
+    frame.render_widget(
+        Paragraph::new(lines)
+            .block(Block::new().borders(Borders::LEFT))
+            .wrap(Wrap { trim: true }),
+        area,
+    );
+}
+
+/// Without the side panel: the monsters in view on the map's last row, so one out of
+/// the map's few rows is not out of mind.
+fn draw_in_view_line(frame: &mut Frame, map: Rect, run: &RunState) {
+    let in_view = monsters_in_view(run);
+    if in_view.is_empty() || map.height < 4 {
+        return;
+    }
+    let row = Rect {
+        y: map.y + map.height - 1,
+        height: 1,
+        ..map
+    };
+    // As many as fit, then how many more (the panel-less terminal is narrow).
+    let width = row.width as usize;
+    let mut text = format!("{IN_VIEW_HEADING}: ");
+    for (shown, monster) in in_view.iter().enumerate() {
+        let more = in_view.len() - shown - 1;
+        let tail = if more > 0 {
+            format!(" (+{more} more)")
+        } else {
+            String::new()
+        };
+        let sep = if shown > 0 { "; " } else { "" };
+        let fits = text.chars().count() + sep.len() + monster.chars().count() + tail.len() <= width;
+        if !fits {
+            text.push_str(&format!("{sep}+{} more", in_view.len() - shown));
+            break;
+        }
+        text.push_str(sep);
+        text.push_str(monster);
+    }
+    frame.render_widget(Clear, row);
+    frame.render_widget(
+        Paragraph::new(text).style(Style::new().fg(Color::LightRed)),
+        row,
+    );
+}
+
+/// The notices under the map, newest at the bottom: those of the newest turn stand
+/// out, older ones are dim; while looking, the look line is the newest.
+fn draw_notices(frame: &mut Frame, area: Rect, log: &NoticeLog, turns: u64, look: Option<String>) {
+    let rows = area.height as usize;
+    let width = area.width as usize;
+    let newest_turn = log.entries.last().map(|n| n.turn);
+    let mut look_lines: Vec<Line> = look
+        .map(|look| {
+            wrap(&look, width)
+                .into_iter()
+                .map(|l| Line::from(Span::styled(l, Style::new().fg(Color::LightCyan))))
+                .collect()
+        })
+        .unwrap_or_default();
+    look_lines.truncate(rows);
+    // Newest first, each notice wrapped to the width (nothing is cut at the edge),
+    // until the rows are full.
+    let mut lines: Vec<Line> = Vec::new();
+    for n in log.entries.iter().rev() {
+        if lines.len() + look_lines.len() >= rows {
+            break;
+        }
+        let fresh = Some(n.turn) == newest_turn && n.turn == turns;
+        let style = if fresh {
+            Style::new().fg(Color::Yellow)
+        } else {
+            Style::new().fg(Color::DarkGray)
+        };
+        for part in wrap(&n.line(), width).into_iter().rev() {
+            lines.push(Line::from(Span::styled(part, style)));
+        }
+    }
+    lines.reverse();
+    let room = rows - look_lines.len();
+    if lines.len() > room {
+        // The oldest notice's first lines go: the newest stay whole.
+        lines.drain(..lines.len() - room);
+    }
+    lines.extend(look_lines);
+    let padding = rows.saturating_sub(lines.len());
+    let lines: Vec<Line> = std::iter::repeat_n(Line::from(""), padding)
+        .chain(lines)
+        .collect();
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+/// `text` wrapped at word boundaries to lines of at most `width` characters (a wrapped
+/// line's continuation is indented four more spaces; a word longer than a line is cut).
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(8);
+    let mut out = Vec::new();
+    for line in text.lines() {
+        if line.chars().count() <= width {
+            out.push(line.to_owned());
+            continue;
+        }
+        let indent: String = line.chars().take_while(|&c| c == ' ').collect();
+        let continuation = " ".repeat((indent.len() + 4).min(width / 2));
+        let mut current = indent.clone();
+        let mut fresh = true;
+        for word in line.split(' ').filter(|w| !w.is_empty()) {
+            if !fresh && current.chars().count() + 1 + word.chars().count() > width {
+                out.push(std::mem::replace(&mut current, continuation.clone()));
+                fresh = true;
+            }
+            if !fresh {
+                current.push(' ');
+            }
+            current.push_str(word);
+            fresh = false;
+            while current.chars().count() > width {
+                let rest: String = current.chars().skip(width).collect();
+                out.push(current.chars().take(width).collect());
+                current = format!("{continuation}{rest}");
+            }
+        }
+        out.push(current);
+    }
+    out
+}
+
+/// A bordered panel in the middle of `area` over whatever is drawn there, its text
+/// wrapped to fit.
+fn draw_overlay(frame: &mut Frame, area: Rect, title: &str, text: &str) {
+    let inner = area.width.saturating_sub(4) as usize;
+    draw_lines(frame, area, title, &wrap(text, inner));
+}
+
+/// A bordered panel of `lines` (already fitted to the width) in the middle of `area`;
+/// rows that do not fit below are cut (the log and the help scroll instead).
+fn draw_lines(frame: &mut Frame, area: Rect, title: &str, lines: &[String]) {
+    let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u16;
+    let title_width = (title.chars().count() as u16 + 2).min(area.width.saturating_sub(2));
+    let width = (widest.max(title_width) + 4).min(area.width);
+    let height = (lines.len() as u16 + 2).min(area.height);
+    let panel = Rect {
+        x: area.x + (area.width - width) / 2,
+        y: area.y + (area.height - height) / 2,
+        width,
+        height,
+    };
+    frame.render_widget(Clear, panel);
+    frame.render_widget(
+        Paragraph::new(lines.join("\n")).block(
+            Block::bordered()
+                .title(Span::styled(
+                    format!(" {title} "),
+                    Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
+                ))
+                .border_style(Style::new().fg(Color::Yellow))
+                .padding(ratatui::widgets::Padding::horizontal(1)),
+        ),
+        panel,
+    );
+}
+
+#[cfg(test)]
+mod tests;

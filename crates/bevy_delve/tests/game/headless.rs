@@ -1,0 +1,41 @@
+//! Headless runs: the same seed and actions give the same final state, from
+//! `run_headless` and from a test app alike; the final state says how the run ended.
+
+use super::*;
+use bevy_delve::game::headless::{final_state, run_headless};
+use delve_rules::run::RunEnd;
+
+#[test]
+fn a_replay_gives_the_same_final_state_twice() {
+    let actions = actions("lllljjjj > hhhh R kkk 2 jj 3 K");
+    let a = run_headless(settings(21), &actions, None).unwrap();
+    let b = run_headless(settings(21), &actions, None).unwrap();
+    assert_eq!(a, b);
+    let mut t = TestContext::new(21);
+    t.act(&actions);
+    assert_eq!(final_state(&mut t.app).unwrap(), a);
+}
+
+#[test]
+fn the_final_state_says_how_the_run_ended() {
+    let mut t = TestContext::new(3);
+    let state = final_state(&mut t.app).unwrap();
+    assert_eq!((state.outcome.as_str(), state.hp), ("peaceful", None));
+
+    let mut t = TestContext::with_settings(fighting(3));
+    let state = final_state(&mut t.app).unwrap();
+    assert_eq!(state.outcome, "playing");
+    assert_eq!((state.hp, state.max_hp), (Some(30), Some(30)));
+    t.change_run(|run| {
+        run.stage().end_run(RunEnd::Died {
+            cause: "killed by a troll on depth 1".into(),
+        });
+    });
+    let state = final_state(&mut t.app).unwrap();
+    assert_eq!(state.outcome, "dead: killed by a troll on depth 1");
+    assert_eq!((state.hp, state.max_hp), (Some(0), Some(30)));
+    t.change_run(|run| {
+        run.stage().end_run(RunEnd::Won);
+    });
+    assert_eq!(final_state(&mut t.app).unwrap().outcome, "won");
+}

@@ -1,0 +1,170 @@
+//! The title screen and the records, in the ECS: no run until the player chooses;
+//! Continue resumes the run saved on quitting exactly; New run, Daily and Seeded start
+//! the runs they say; Quit leaves; a run that ends in play leaves its morgue file and
+//! history line and takes its save out of the slot.
+
+use bevy::prelude::*;
+
+use bevy_delve::game::headless::{headless_app, settle};
+use bevy_delve::game::title::{Title, TitleKeyPressed, title_for};
+use bevy_delve::game::{RunModel, RunSettings, SaveRequest};
+use delve_rules::records::DataDir;
+use delve_rules::records::daily::{daily_seed, day_text, today};
+use delve_rules::records::history::History;
+use delve_rules::run::{PlayerAction, RunEnd};
+use delve_rules::view::{MenuKey, TitleChoice};
+
+use super::{TestContext, fighting, floor_in_view};
+use crate::temp_dir::TempDir;
+
+/// `fighting(seed)` keeping its records and its save slot in `dir`.
+fn recorded(seed: u64, dir: &TempDir) -> RunSettings {
+    let data = DataDir::at(dir.path());
+    RunSettings {
+        save_path: data.save_slot(),
+        records: Some(data),
+        ..fighting(seed)
+    }
+}
+
+/// A game showing the title screen of `settings`.
+fn on_the_title(settings: RunSettings) -> App {
+    let menu = title_for(&settings);
+    let mut app = headless_app(RunSettings {
+        title: Some(menu),
+        ..settings
+    });
+    settle(&mut app);
+    app
+}
+
+fn press(app: &mut App, keys: &[MenuKey]) {
+    for &key in keys {
+        app.world_mut().write_message(TitleKeyPressed(key));
+        settle(app);
+    }
+}
+
+#[test]
+fn no_run_starts_until_the_player_chooses() {
+    let dir = TempDir::new("title-waits");
+    let mut app = on_the_title(recorded(7, &dir));
+    for _ in 0..5 {
+        app.update();
+    }
+    assert!(app.world().get_resource::<RunModel>().is_none());
+    assert!(app.world().get_resource::<Title>().is_some());
+    press(&mut app, &[MenuKey::Down]);
+    assert!(app.world().get_resource::<RunModel>().is_none());
+}
+
+#[test]
+fn continue_resumes_the_run_saved_on_quitting_exactly() {
+    let dir = TempDir::new("title-continue");
+    let mut game = TestContext::with_settings(recorded(7, &dir));
+    game.act(&[
+        PlayerAction::Explore,
+        PlayerAction::Explore,
+        PlayerAction::Wait,
+    ]);
+    let before = game.run().clone();
+    game.app.world_mut().write_message(SaveRequest::SaveAndQuit);
+    settle(&mut game.app);
+
+    let mut app = on_the_title(recorded(7, &dir));
+    let title = app.world().resource::<Title>();
+    assert_eq!(title.0.selected(), delve_rules::view::MenuItem::Continue);
+    press(&mut app, &[MenuKey::Enter]);
+    assert!(
+        app.world().get_resource::<Title>().is_none(),
+        "the title is gone"
+    );
+    let resumed = &app.world().resource::<RunModel>().0;
+    assert_eq!(resumed, &before, "the same run, to the last detail");
+}
+
+#[test]
+fn new_run_daily_and_seeded_start_the_runs_they_name() {
+    let dir = TempDir::new("title-starts");
+    let mut app = on_the_title(recorded(7, &dir));
+    press(&mut app, &[MenuKey::Char('d')]);
+    let run = &app.world().resource::<RunModel>().0;
+    assert_eq!(run.campaign().seed, daily_seed(today()));
+    assert_eq!(run.chronicle().origin.daily, Some(day_text(today())));
+
+    let mut app = on_the_title(recorded(7, &dir));
+    let mut keys = vec![MenuKey::Char('s')];
+    keys.extend("4242".chars().map(MenuKey::Char));
+    keys.push(MenuKey::Enter);
+    press(&mut app, &keys);
+    let run = &app.world().resource::<RunModel>().0;
+    assert_eq!(run.campaign().seed, 4242);
+    assert!(run.chronicle().origin.seeded);
+
+    let mut app = on_the_title(recorded(7, &dir));
+    press(&mut app, &[MenuKey::Char('n')]);
+    let run = &app.world().resource::<RunModel>().0;
+    assert!(!run.chronicle().origin.seeded);
+    assert!(run.chronicle().origin.started.is_some());
+    assert_eq!(
+        delve_rules::view::seed_or_key("4242"),
+        Ok(TitleChoice::Seed(4242))
+    );
+}
+
+#[test]
+fn quit_on_the_title_leaves() {
+    let dir = TempDir::new("title-quit");
+    let mut app = on_the_title(recorded(7, &dir));
+    app.world_mut()
+        .write_message(TitleKeyPressed(MenuKey::Char('q')));
+    app.update();
+    assert_eq!(app.should_exit(), Some(AppExit::Success));
+}
+
+#[test]
+fn a_death_in_play_writes_the_morgue_and_history_and_removes_the_save() {
+    let dir = TempDir::new("title-death");
+    let data = DataDir::at(dir.path());
+    let mut game = TestContext::with_settings(recorded(9, &dir));
+    game.app.world_mut().write_message(SaveRequest::Save);
+    settle(&mut game.app);
+    assert!(data.save_slot().exists());
+    // A troll beside the player, who has one hit point left.
+    let beside = floor_in_view(game.run(), 1).expect("open ground beside the player");
+    game.alone_with("troll", beside);
+    game.change_run(|run| {
+        run.stage().set_hit_points(1);
+    });
+    for _ in 0..200 {
+        if game.run().end().is_some() {
+            break;
+        }
+        game.act(&[PlayerAction::Wait]);
+    }
+    assert!(matches!(game.run().end(), Some(RunEnd::Died { .. })));
+    settle(&mut game.app);
+    assert!(!data.save_slot().exists(), "the dead run's save is gone");
+    let morgues: Vec<_> = std::fs::read_dir(data.morgue_folder())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert!(
+        morgues
+            .iter()
+            .any(|p| p.extension().is_some_and(|e| e == "txt"))
+    );
+    assert!(
+        morgues
+            .iter()
+            .any(|p| p.extension().is_some_and(|e| e == "sav"))
+    );
+    let history = History::read(&data.history_file()).unwrap();
+    assert_eq!(history.records().len(), 1, "one line for one death");
+    // More frames write nothing more.
+    settle(&mut game.app);
+    assert_eq!(
+        History::read(&data.history_file()).unwrap().records().len(),
+        1
+    );
+}

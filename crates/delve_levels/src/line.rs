@@ -1,0 +1,119 @@
+//! Lines of fire: the straight line of tiles a shot, a breath or a thrown thing takes
+//! from one tile to another, in integer arithmetic (each step rounds half away from
+//! zero, as `f64::round` does), and whether walls or creatures stand in its way.
+
+use crate::grid::{Grid, Pos, Tile};
+
+/// The tiles from `from` to `to` in order, without `from` and with `to`: one tile per
+/// step of the longer axis (Chebyshev distance), the shorter axis rounded half away from
+/// zero. Empty when `from == to`.
+pub fn line(from: Pos, to: Pos) -> impl Iterator<Item = Pos> {
+    let (dx, dy) = ((to.x - from.x) as i64, (to.y - from.y) as i64);
+    let steps = dx.abs().max(dy.abs());
+    (1..=steps).map(move |i| {
+        Pos::new(
+            from.x + divide_rounding_away(i * dx, steps) as i32,
+            from.y + divide_rounding_away(i * dy, steps) as i32,
+        )
+    })
+}
+
+/// `a / n` (n > 0) rounded to the nearest integer, halves away from zero.
+fn divide_rounding_away(a: i64, n: i64) -> i64 {
+    let sign = a.signum();
+    sign * ((2 * a.abs() + n) / (2 * n))
+}
+
+/// Whether a shot from `from` reaches `to`: no tile strictly between blocks sight (a
+/// wall, a closed door, anything off the map) and `open(pos)` holds for each of them
+/// (nobody stands there). `to` itself is the target and may be anything.
+pub fn line_of_fire(
+    tiles: &Grid<Tile>,
+    from: Pos,
+    to: Pos,
+    mut open: impl FnMut(Pos) -> bool,
+) -> bool {
+    line(from, to)
+        .take_while(|&p| p != to)
+        .all(|p| tiles.get(p).is_some_and(|t| !t.blocks_sight()) && open(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The same line in floating point, the plain way: the reference the integer
+    /// version is checked against.
+    fn reference_line(from: Pos, to: Pos) -> Vec<Pos> {
+        let (dx, dy) = ((to.x - from.x) as f64, (to.y - from.y) as f64);
+        let steps = dx.abs().max(dy.abs()) as i32;
+        (1..=steps)
+            .map(|i| {
+                let t = f64::from(i) / f64::from(steps);
+                Pos::new(
+                    from.x + (t * dx).round() as i32,
+                    from.y + (t * dy).round() as i32,
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn lines_match_the_floating_point_reference_and_step_one_tile_at_a_time() {
+        for x in -13..=13 {
+            for y in -13..=13 {
+                let from = Pos::new(3, -2);
+                let to = Pos::new(3 + x, -2 + y);
+                let tiles: Vec<Pos> = line(from, to).collect();
+                assert_eq!(tiles, reference_line(from, to), "{from} to {to}");
+                let mut previous = from;
+                for &p in &tiles {
+                    assert_eq!(p.chebyshev(previous), 1, "{from} to {to}: a gap at {p}");
+                    previous = p;
+                }
+                assert_eq!(tiles.last().copied().unwrap_or(from), to);
+            }
+        }
+    }
+
+    #[test]
+    fn line_of_fire_matches_a_plain_walk_of_the_reference_line_on_random_maps() {
+        use crate::grid::random_tiles;
+        use crate::rng::{Stream, StreamRng};
+        let mut rng = StreamRng::new(7, Stream::Layout);
+        for round in 0..40 {
+            let tiles = random_tiles(30, 20, 10 + round % 40, &mut rng);
+            let standing: Vec<Pos> = tiles
+                .positions()
+                .filter(|&p| tiles[p] == Tile::Floor)
+                .collect();
+            let creature = |p: Pos| (p.x * 7 + p.y * 3) % 11 == 0;
+            for pair in standing.chunks(2).take(60) {
+                let [from, to] = pair else { continue };
+                let plain = reference_line(*from, *to)
+                    .into_iter()
+                    .filter(|p| p != to)
+                    .all(|p| tiles[p] != Tile::Wall && !creature(p));
+                assert_eq!(
+                    line_of_fire(&tiles, *from, *to, |p| !creature(p)),
+                    plain,
+                    "round {round}: {from} to {to}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn walls_and_creatures_between_block_the_line_but_the_target_does_not() {
+        let tiles = Grid::<Tile>::parse_ascii("#######\n#.....#\n#..#..#\n#######").unwrap();
+        let (a, b) = (Pos::new(1, 2), Pos::new(5, 2));
+        assert!(!line_of_fire(&tiles, a, b, |_| true), "the wall at (3, 2)");
+        assert!(line_of_fire(&tiles, Pos::new(1, 1), Pos::new(5, 1), |_| {
+            true
+        }));
+        assert!(!line_of_fire(&tiles, Pos::new(1, 1), Pos::new(5, 1), |p| p
+            != Pos::new(3, 1)));
+        assert!(line_of_fire(&tiles, Pos::new(1, 1), Pos::new(5, 1), |p| p
+            != Pos::new(5, 1)));
+    }
+}

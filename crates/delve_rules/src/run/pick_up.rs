@@ -1,0 +1,76 @@
+//! Picking up: stepping onto an item or `g` on it. Where the run has a goal, gold goes
+//! to the purse and the level's must-find item opens its stairs; everything else is
+//! carried, under its kind's letter.
+
+use super::items::with_article;
+use super::{Outcome, RunState, notice};
+use delve_levels::grid::Pos;
+use delve_levels::rng::mix64;
+use delve_levels::loot::Effect;
+
+impl RunState {
+    /// `g`: picks up what lies where the player stands (a turn where the rules say so).
+    pub(super) fn pick_up_here(&mut self, out: &mut Vec<Outcome>) {
+        if !self.pick_up(self.player, out) {
+            out.push(notice("There is nothing here to pick up."));
+        } else if self.rules.handling_items_takes_a_turn() {
+            // Stepping on an item is free.
+            self.pass_turn(out);
+        }
+    }
+
+    /// Picks up the item at `at`, if any; says whether one was taken.
+    pub(super) fn pick_up(&mut self, at: Pos, out: &mut Vec<Outcome>) -> bool {
+        let Some(item) = self.level.take_item(at) else {
+            return false;
+        };
+        out.push(Outcome::PickedUp { item, at });
+        let table = self.campaign.loot_table();
+        let kind = table.items().get(item);
+        let depth = self.depth;
+        if self.rules.has_a_goal() {
+            if kind.is_some_and(|k| k.effect == Effect::Gold) {
+                let amount = gold_amount(depth, self.level.key.level_seed(), at);
+                self.fight.gold = self.fight.gold.saturating_add(amount);
+                out.push(notice(&format!(
+                    "You pick up {amount} gold pieces (purse: {}).",
+                    self.fight.gold
+                )));
+                return true;
+            }
+            if kind.is_some_and(|k| k.must_find) {
+                self.fight.mark_found(depth);
+                let name = table.true_name(item);
+                out.push(notice(&if depth >= self.campaign.final_depth() {
+                    format!(
+                        "You take the {name}. The way out of the dungeon is open: the stairs down lead out."
+                    )
+                } else {
+                    format!("You take the {name}: the stairs down are open.")
+                }));
+                return true;
+            }
+        }
+        self.inventory.push(item);
+        self.give_letter(item);
+        let name = self.knowledge().name(item);
+        out.push(notice(&format!("You pick up {}.", with_article(&name))));
+        true
+    }
+
+    /// Gold in the purse (none in a peaceful run, where gold is carried as an item).
+    pub fn gold(&self) -> u32 {
+        self.fight.gold
+    }
+}
+
+/// Mixed into the seed of a heap of gold's amount.
+const GOLD_SALT: u64 = 0x474f_4c44;
+
+/// How many gold pieces the heap at `at` of a level holds: more deeper down (depth × 4
+/// + 5 to depth × 12 + 4), fixed by the level's seed and the heap's place.
+pub fn gold_amount(depth: u32, level_seed: u64, at: Pos) -> u32 {
+    let place = (at.x as u32 as u64) << 32 | at.y as u32 as u64;
+    let roll = mix64(level_seed ^ GOLD_SALT ^ mix64(place));
+    depth * 4 + 5 + (roll % (u64::from(depth) * 8)) as u32
+}

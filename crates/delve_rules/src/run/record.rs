@@ -1,0 +1,403 @@
+//! Recordings: a run's start and every step, each with a check of the state it left, so
+//! that a later delve can play the run back and stop at the first turn that comes out
+//! differently (as Brogue's recordings do). One line of RON per entry, so a recording
+//! is written as the game goes and a crash loses at most the last step.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::{GameSave, Outcome, PlayerAction, Rules, RunState};
+use delve_levels::grid::Pos;
+use delve_levels::config::CampaignConfig;
+use delve_levels::config::HeldTables;
+use delve_levels::generator::Generation;
+use delve_levels::key::LevelKey;
+
+/// The recording format this delve writes. Format 1 (before monsters) is still read:
+/// its runs play by the peaceful rules they were recorded under, which have not changed.
+/// Format 2 (runs with monsters before the rules of a real run: letters that stay with
+/// their items, the purse, two rings, each level's stairs sealed until its must-find item
+/// is found, travel that goes on past monsters keeping away) is refused by name: those
+/// runs would play differently now.
+/// Format 3 runs with monsters (before monster abilities, sleeping monsters, the noise of
+/// fights and the second edition of the monster table) are refused by name for the same
+/// reason; its peaceful runs replay.
+/// Format 4 runs with monsters (before the second edition of the loot table: throwing,
+/// aiming, enchanting, malevolent items, identification without "two alike") are
+/// refused by name too; its peaceful runs replay. A recording of generation 1 or 2 that
+/// holds no loot table of its own replays with the first edition of the embedded table,
+/// which it was made with.
+pub const RECORDING_FORMAT: u32 = 5;
+
+/// The recording formats this delve plays back (formats 3 and 4 only for peaceful runs).
+pub const REPLAYED_FORMATS: [u32; 4] = [1, 3, 4, RECORDING_FORMAT];
+
+/// How a recorded run started (the first line of a recording).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct RecordingStart {
+    /// [`RECORDING_FORMAT`].
+    pub format: u32,
+    /// The generation new levels were made in ([`Generation::number`]).
+    pub generation: u64,
+    /// The campaign, with its master seed.
+    pub campaign: CampaignConfig,
+    /// The level key the run started on, if not the campaign's first depth.
+    pub start: Option<String>,
+    /// The rules the run was played by (absent in format 1: peaceful).
+    #[serde(default = "format_1_rules")]
+    pub rules: Rules,
+    /// The campaign's own loot table as RON, when it is not the embedded one (a
+    /// campaign's `loot` file or `--loot`), so the recording replays without the file —
+    /// as a save holds it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loot_table: Option<String>,
+    /// The campaign's own monster table as RON, when it names one (absent for the
+    /// embedded table, and in every recording made before campaigns could name one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub monster_table: Option<String>,
+    /// The campaign's own vault set as a vault file's RON, when it names one (absent
+    /// for the embedded set, and in every recording made before vaults existed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vault_set: Option<String>,
+}
+
+/// The rules of a format-1 recording, made before monsters existed.
+fn format_1_rules() -> Rules {
+    Rules::Peaceful
+}
+
+/// The state a step left, as a recording checks it.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Check {
+    /// Turns taken.
+    pub turns: u64,
+    /// Depth.
+    pub depth: u32,
+    /// The player's position.
+    pub position: Pos,
+    /// Items carried.
+    pub carried: usize,
+    /// CRC-32 of the whole state as a save holds it (levels, memories, inventory, …).
+    pub state: u32,
+}
+
+impl Check {
+    /// The check of `run` as it is now.
+    pub fn of(run: &RunState) -> Check {
+        let mut save = run.snapshot();
+        // The chronicle follows from the actions and is no rule's input: left out, so
+        // that recordings made before it existed check as they did.
+        save.chronicle = None;
+        // A run of generation 1 or 2 with the embedded table's first edition checks as
+        // it did before there were editions: no table held.
+        let first = delve_levels::loot::first_edition_loot_table().fingerprint();
+        if run.generation.embedded_loot_table().fingerprint() == first
+            && run.campaign.loot_table().fingerprint() == first
+        {
+            save.loot_table = None;
+        }
+        let text = ron::to_string(&save).unwrap_or_default();
+        Check {
+            turns: run.turns,
+            depth: run.depth,
+            position: run.player,
+            carried: run.inventory.len(),
+            state: crc32fast::hash(text.as_bytes()),
+        }
+    }
+
+    /// What differs between a recorded check and this one, in words.
+    fn differences(&self, now: &Check) -> String {
+        let mut parts = Vec::new();
+        if self.turns != now.turns {
+            parts.push(format!("turns {} recorded, {} now", self.turns, now.turns));
+        }
+        if self.depth != now.depth {
+            parts.push(format!("depth {} recorded, {} now", self.depth, now.depth));
+        }
+        if self.position != now.position {
+            parts.push(format!(
+                "position {} recorded, {} now",
+                self.position, now.position
+            ));
+        }
+        if self.carried != now.carried {
+            parts.push(format!(
+                "{} items carried recorded, {} now",
+                self.carried, now.carried
+            ));
+        }
+        if parts.is_empty() {
+            parts.push("the levels, memories or items differ (state checksum)".into());
+        }
+        parts.join("; ")
+    }
+}
+
+/// One step of a recording.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// An action was applied.
+    Act(PlayerAction, Check),
+    /// A save was loaded (F9): the run became this one.
+    Loaded(Box<GameSave>, Check),
+}
+
+/// A whole recording.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Recording {
+    /// How the run started.
+    pub start: RecordingStart,
+    /// Every step, in order.
+    pub steps: Vec<Step>,
+}
+
+/// Why a recording could not be read or played back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordingError {
+    /// A line is not what a recording holds there (1-based line, what is wrong).
+    Broken {
+        /// 1-based line.
+        line: usize,
+        /// What is wrong.
+        problem: String,
+    },
+    /// The recording was made by a delve this one cannot play back.
+    Unsupported(String),
+    /// The run does not come out as recorded.
+    OutOfSync {
+        /// The turn count the recording had at the step that differs.
+        turn: u64,
+        /// The 1-based step.
+        step: usize,
+        /// What differs.
+        what: String,
+    },
+}
+
+impl fmt::Display for RecordingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordingError::Broken { line, problem } => write!(f, "line {line}: {problem}"),
+            RecordingError::Unsupported(why) => f.write_str(why),
+            RecordingError::OutOfSync { turn, step, what } => {
+                write!(f, "out of sync at turn {turn} (step {step}): {what}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RecordingError {}
+
+impl RecordingStart {
+    /// The start of a recording of a run of `campaign` (starting on `start`, if given).
+    pub fn new(
+        campaign: &CampaignConfig,
+        start: Option<&LevelKey>,
+        rules: Rules,
+    ) -> RecordingStart {
+        RecordingStart::in_generation(Generation::CURRENT, campaign, start, rules)
+    }
+
+    /// [`RecordingStart::new`] for a run whose new levels are made in `generation`.
+    pub fn in_generation(
+        generation: Generation,
+        campaign: &CampaignConfig,
+        start: Option<&LevelKey>,
+        rules: Rules,
+    ) -> RecordingStart {
+        let held = campaign.held_tables();
+        RecordingStart {
+            format: RECORDING_FORMAT,
+            generation: generation.number(),
+            campaign: campaign.clone(),
+            start: start.map(LevelKey::encode),
+            rules,
+            loot_table: held.loot,
+            monster_table: held.monsters,
+            vault_set: held.vaults,
+        }
+    }
+
+    /// The first line of the recording file (with its newline).
+    pub fn line(&self) -> String {
+        format!("{}\n", ron::to_string(self).unwrap_or_default())
+    }
+}
+
+impl Step {
+    /// The step's line in the recording file (with its newline).
+    pub fn line(&self) -> String {
+        format!("{}\n", ron::to_string(self).unwrap_or_default())
+    }
+
+    fn check(&self) -> &Check {
+        match self {
+            Step::Act(_, check) | Step::Loaded(_, check) => check,
+        }
+    }
+}
+
+impl Recording {
+    /// Reads a recording's text.
+    pub fn parse(text: &str) -> Result<Recording, RecordingError> {
+        let mut lines = text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty());
+        let broken = |line: usize, problem: String| RecordingError::Broken {
+            line: line + 1,
+            problem,
+        };
+        let (first, head) = lines
+            .next()
+            .ok_or_else(|| broken(0, "empty: a recording starts with its start line".into()))?;
+        let mut start: RecordingStart = ron::from_str(head)
+            .map_err(|e| broken(first, format!("not a recording's start line: {}", e.code)))?;
+        if start.format == 2 {
+            return Err(RecordingError::Unsupported(
+                "recording format 2 was made under the rules of an earlier delve (before each level's stairs were sealed until its must-find item is found, the purse and the inventory letters that stay); this delve replays formats 1 and 5, and peaceful runs of formats 3 and 4".into(),
+            ));
+        }
+        if start.format == 4 && start.rules.has_monsters() {
+            return Err(RecordingError::Unsupported(
+                "recording format 4 with monsters was made under the rules of an earlier delve (before throwing and aiming, enchanting, malevolent items and the second edition of the loot table); this delve replays formats 1 and 5, and peaceful runs of formats 3 and 4".into(),
+            ));
+        }
+        if start.format == 3 && start.rules.has_monsters() {
+            return Err(RecordingError::Unsupported(
+                "recording format 3 with monsters was made under the rules of an earlier delve (before monster abilities, sleeping monsters, the noise of fights and the second edition of the monster table); this delve replays formats 1 and 5, and peaceful runs of formats 3 and 4".into(),
+            ));
+        }
+        if !REPLAYED_FORMATS.contains(&start.format) {
+            return Err(RecordingError::Unsupported(format!(
+                "recording format {} is not known to this delve (it reads formats 1, 3, 4 and {RECORDING_FORMAT})",
+                start.format
+            )));
+        }
+        if Generation::from_number(start.generation).is_none() {
+            return Err(RecordingError::Unsupported(format!(
+                "the recording's levels are of generation {}, which this delve does not know",
+                start.generation
+            )));
+        }
+        if start.campaign.depths.is_empty() {
+            return Err(broken(first, "the campaign lists no levels".into()));
+        }
+        if let Some((index, e)) = start
+            .campaign
+            .depths
+            .iter()
+            .enumerate()
+            .find_map(|(i, c)| c.validate().err().map(|e| (i, e)))
+        {
+            return Err(broken(
+                first,
+                format!("the campaign's depth {}: {e}", index + 1),
+            ));
+        }
+        // A recording of generation 1 or 2 with the embedded table plays its first
+        // edition.
+        let first_edition = Generation::from_number(start.generation).is_some_and(|g| {
+            g.embedded_loot_table().fingerprint()
+                != delve_levels::loot::default_loot_table().fingerprint()
+        });
+        let loot = start.loot_table.clone().or_else(|| {
+            (first_edition && start.campaign.loot.is_none())
+                .then(|| delve_levels::loot::FIRST_EDITION_LOOT_RON.to_owned())
+        });
+        let held = HeldTables {
+            loot,
+            monsters: start.monster_table.clone(),
+            vaults: start.vault_set.clone(),
+        };
+        start.campaign = start
+            .campaign
+            .clone()
+            .with_held_tables(&held, "recording")
+            .map_err(|e| broken(first, e))?;
+        let steps = lines
+            .map(|(n, line)| {
+                ron::from_str::<Step>(line)
+                    .map_err(|e| broken(n, format!("not a step: {}", e.code)))
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Recording { start, steps })
+    }
+
+    /// The recording as its file holds it.
+    pub fn text(&self) -> String {
+        let mut text = self.start.line();
+        for step in &self.steps {
+            text.push_str(&step.line());
+        }
+        text
+    }
+
+    /// Plays the recording back from its start, checking every step; the run as it
+    /// ends, or the first step that came out differently.
+    pub fn replay(&self) -> Result<RunState, RecordingError> {
+        self.replay_with(|_| {})
+    }
+
+    /// [`Recording::replay`], handing every outcome to `seen` as it happens (the
+    /// start's included).
+    pub fn replay_with(&self, mut seen: impl FnMut(&Outcome)) -> Result<RunState, RecordingError> {
+        let start = match &self.start.start {
+            Some(text) => Some(LevelKey::decode(text).map_err(|e| RecordingError::Broken {
+                line: 1,
+                problem: e.to_string(),
+            })?),
+            None => None,
+        };
+        let generation = Generation::from_number(self.start.generation).ok_or_else(|| {
+            RecordingError::Unsupported(format!(
+                "the recording's levels are of generation {}, which this delve does not know",
+                self.start.generation
+            ))
+        })?;
+        // The run goes on in the generation it was recorded in, whatever this delve's
+        // newest is.
+        let (mut run, outcomes) = RunState::start_in(
+            generation,
+            self.start.campaign.clone(),
+            start,
+            self.start.rules,
+        )
+        .map_err(|e| RecordingError::Broken {
+            line: 1,
+            problem: e.to_string(),
+        })?;
+        outcomes.iter().for_each(&mut seen);
+        for (index, step) in self.steps.iter().enumerate() {
+            match step {
+                Step::Act(action, _) => {
+                    // Saving and loading have no effect on the run itself: a load is
+                    // recorded as the run it loaded.
+                    run.apply(*action).iter().for_each(&mut seen);
+                }
+                Step::Loaded(save, _) => {
+                    run = RunState::restore((**save).clone()).map_err(|problem| {
+                        RecordingError::Broken {
+                            line: index + 2,
+                            problem,
+                        }
+                    })?;
+                }
+            }
+            let now = Check::of(&run);
+            let recorded = step.check();
+            if now != *recorded {
+                return Err(RecordingError::OutOfSync {
+                    turn: recorded.turns,
+                    step: index + 1,
+                    what: recorded.differences(&now),
+                });
+            }
+        }
+        Ok(run)
+    }
+}

@@ -1,0 +1,286 @@
+//! Hand-made situations for tests and tools: the player put next to a monster, hit points
+//! set low, the stairs' item found. A run's state is private so that only its rules
+//! change it; a [`Staging`] is the one other way in. Its changes keep the schedule and
+//! the letters in step with what they change, and when a staging ends (the statement
+//! that made it) the run must break no rule: [`RunState::broken_rule`], the checks a
+//! save's restore makes, runs then and panics naming the rule. So what a test sets up is
+//! a state the run could be in.
+
+use super::{RunEnd, RunState};
+use delve_levels::grid::{Pos, Tile};
+use delve_levels::monsters::{Mind, Monster};
+
+/// Changes to a run for setting up a situation ([`RunState::stage`]).
+pub struct Staging<'a> {
+    run: &'a mut RunState,
+}
+
+impl RunState {
+    /// Sets up a situation by hand (tests and tools only): see [`Staging`].
+    pub fn stage(&mut self) -> Staging<'_> {
+        Staging { run: self }
+    }
+}
+
+impl Drop for Staging<'_> {
+    /// The situation set up must be one the run could be in.
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            return;
+        }
+        if let Some(rule) = self.run.broken_rule() {
+            panic!("staging left a run no play could reach: {rule}");
+        }
+    }
+}
+
+impl Staging<'_> {
+    /// Lays `tile` at `at` on the level in play (terrain for a test: a trap, lava, a
+    /// chasm), and looks again from where the player stands.
+    pub fn lay(&mut self, at: Pos, tile: Tile) -> &mut Self {
+        let level = &mut self.run.level;
+        level.level.tiles[at] = tile;
+        level.forget_maps();
+        level.look_from(self.run.player);
+        self
+    }
+
+    /// Puts the player at `at` and looks from there.
+    pub fn put_player(&mut self, at: Pos) -> &mut Self {
+        self.run.player = at;
+        self.run.level.look_from(at);
+        self
+    }
+
+    /// Puts `monsters` on the level in place of its own, and schedules them (and only
+    /// them) to act after the player.
+    ///
+    /// # Panics
+    /// If the run is peaceful and `monsters` is not empty.
+    pub fn set_monsters(&mut self, monsters: Vec<Monster>) -> &mut Self {
+        let run = &mut *self.run;
+        if run.rules.has_monsters() {
+            run.level.monsters = monsters;
+            run.fight
+                .schedule_level(&run.level.monsters, run.campaign.monster_table());
+        } else {
+            assert!(
+                monsters.is_empty(),
+                "staging: a peaceful run has no monsters"
+            );
+            run.level.monsters.clear();
+        }
+        self
+    }
+
+    /// Adds `monster` to the level's monsters (scheduled like the others).
+    pub fn add_monster(&mut self, monster: Monster) -> &mut Self {
+        let mut monsters = self.run.level.monsters.clone();
+        monsters.push(monster);
+        self.set_monsters(monsters)
+    }
+
+    /// Sets what monster `index` (of the level's list) has in mind.
+    pub fn set_mind(&mut self, index: usize, mind: Mind) -> &mut Self {
+        self.run.level.monsters[index].mind = mind;
+        self
+    }
+
+    /// Sets the hit points of monster `index` (of the level's list).
+    pub fn set_monster_hp(&mut self, index: usize, hp: u32) -> &mut Self {
+        self.run.level.monsters[index].hp = hp;
+        self
+    }
+
+    /// Has the level of encoded key `key`, visited and left, remember `monsters` (they
+    /// are there when the player comes back).
+    ///
+    /// # Panics
+    /// If no level of that key was left.
+    pub fn set_remembered_monsters(&mut self, key: &str, monsters: Vec<Monster>) -> &mut Self {
+        let memory = self
+            .run
+            .memories
+            .get_mut(key)
+            .unwrap_or_else(|| panic!("staging: no level {key} was left"));
+        memory.monsters = Some(monsters);
+        self
+    }
+
+    /// Marks monster `id` as seen by the player before (its coming into view is not
+    /// news).
+    pub fn notice_monster(&mut self, id: u32) -> &mut Self {
+        self.run.level.notice(id);
+        self
+    }
+
+    /// Takes every monster off the level (and out of the schedule).
+    pub fn clear_monsters(&mut self) -> &mut Self {
+        self.set_monsters(Vec::new())
+    }
+
+    /// Takes whatever item lies at `at` off the level, as if it had never been there.
+    pub fn remove_item_at(&mut self, at: Pos) -> &mut Self {
+        self.run.level.items.retain(|i| i.pos != at);
+        self
+    }
+
+    /// Takes every item off the level.
+    pub fn clear_items(&mut self) -> &mut Self {
+        self.run.level.items.clear();
+        self
+    }
+
+    /// Lays an item of loot table kind `kind` at `at`.
+    ///
+    /// # Panics
+    /// If the loot table has no such kind, or something lies there already.
+    pub fn put_item(&mut self, at: Pos, kind: usize) -> &mut Self {
+        let run = &mut *self.run;
+        assert!(
+            run.campaign.loot_table().items().get(kind).is_some(),
+            "staging: the loot table has no item kind {kind}"
+        );
+        assert!(
+            !run.level.items.iter().any(|i| i.pos == at),
+            "staging: an item lies at {at} already"
+        );
+        run.level.put_item(at, kind);
+        self
+    }
+
+    /// Has the player carry `items` (loot table kinds) instead of what they carry, each
+    /// kind under a letter, nothing worn or wielded.
+    pub fn carry(&mut self, items: Vec<usize>) -> &mut Self {
+        let run = &mut *self.run;
+        let fight = &mut run.fight;
+        fight.letters.clear();
+        fight.weapon = None;
+        fight.armour = None;
+        fight.ring = None;
+        fight.second_ring = None;
+        run.inventory = items;
+        run.letter_everything();
+        self
+    }
+
+    /// Gives the player one item of kind `kind`, as if picked up (under its kind's
+    /// letter, or the next one).
+    pub fn give(&mut self, kind: usize) -> &mut Self {
+        self.run.inventory.push(kind);
+        self.run.give_letter(kind);
+        self
+    }
+
+    /// Marks the tile of row-major index `index` as seen (remembered on the map).
+    pub fn remember(&mut self, index: usize) -> &mut Self {
+        self.run.level.seen[index] = true;
+        self
+    }
+
+    /// Marks the whole level as seen, as a scroll of magic mapping does.
+    pub fn remember_everything(&mut self) -> &mut Self {
+        self.run.level.remember_everything();
+        self
+    }
+
+    /// Sets the turns taken.
+    pub fn set_turns(&mut self, turns: u64) -> &mut Self {
+        self.run.turns = turns;
+        self
+    }
+
+    /// Sets the player's hit points (the most stays: more than it, or 0 while the run
+    /// goes on, breaks a rule; dying is [`Staging::end_run`]).
+    pub fn set_hit_points(&mut self, hp: u32) -> &mut Self {
+        self.run.fight.hp = hp;
+        self
+    }
+
+    /// Sets the player's most hit points (hit points above it come down to it).
+    pub fn set_most_hit_points(&mut self, most: u32) -> &mut Self {
+        let fight = &mut self.run.fight;
+        fight.max_hp = most;
+        fight.hp = fight.hp.min(most);
+        self
+    }
+
+    /// Gives the player `xp` experience, with the levels (and hit points) it brings.
+    pub fn gain_experience(&mut self, xp: u32) -> &mut Self {
+        self.run.fight.gain_xp(xp);
+        self
+    }
+
+    /// Makes `depth` the campaign's final depth (its open stairs down win the run).
+    ///
+    /// # Panics
+    /// If `depth` is 0.
+    pub fn set_final_depth(&mut self, depth: u32) -> &mut Self {
+        assert!(depth > 0, "staging: a final depth of 0");
+        self.run.campaign.final_depth = Some(depth);
+        self
+    }
+
+    /// Confuses the player until turn `turn`.
+    pub fn confuse_until(&mut self, turn: u64) -> &mut Self {
+        self.run.fight.confused_until = turn;
+        self
+    }
+
+    /// Marks the must-find item of `depth` as found (its stairs down open).
+    pub fn mark_found(&mut self, depth: u32) -> &mut Self {
+        self.run.fight.mark_found(depth);
+        self
+    }
+
+    /// Ends the run: won, or died (hit points 0).
+    pub fn end_run(&mut self, end: RunEnd) -> &mut Self {
+        if matches!(end, RunEnd::Died { .. }) {
+            self.run.fight.hp = 0;
+        }
+        self.run.fight.end = Some(end);
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use delve_levels::config::CampaignConfig;
+    use crate::run::Rules;
+
+    fn run(rules: Rules) -> RunState {
+        RunState::start(CampaignConfig::builtin(), None, rules)
+            .expect("the run starts")
+            .0
+    }
+
+    #[test]
+    #[should_panic(expected = "staging left a run no play could reach: the player stands at")]
+    fn staging_the_player_in_a_wall_is_refused_when_the_staging_ends() {
+        let mut run = run(Rules::Monsters);
+        let wall = run
+            .level
+            .level
+            .tiles
+            .positions()
+            .find(|&p| !run.level.level.tiles.is_walkable(p))
+            .expect("a level has walls");
+        run.stage().put_player(wall);
+    }
+
+    #[test]
+    #[should_panic(expected = "a peaceful run's fight has changed")]
+    fn staging_a_peaceful_runs_hit_points_is_refused() {
+        run(Rules::Peaceful).stage().set_hit_points(5);
+    }
+
+    #[test]
+    fn steps_of_one_staging_may_pass_through_a_state_only_its_end_must_keep() {
+        // Most hit points first (the hit points come down with them), then the hit
+        // points: checked once, at the end of the statement.
+        let mut run = run(Rules::Monsters);
+        run.stage().set_most_hit_points(60).set_hit_points(60);
+        assert_eq!((run.fight.hp, run.fight.max_hp), (60, 60));
+    }
+}

@@ -1,0 +1,327 @@
+//! What the ground does: the rules of the terrain the feature layer lays, for the player
+//! and for monsters. A step into a closed door opens it; deep water may wash away what
+//! the player carries (what is worn and the level's must-find item stay); lava kills
+//! (the player walks into lava only by staggering — a clear-headed step is refused);
+//! a chasm or a trapdoor drops the player to the next depth, bruised but alive; a trap
+//! springs when stepped on, found or not. Searching (`f`) finds secret doors and traps.
+//! A vault's locked door opens to a vault key carried (every locked door of the level
+//! opens with it, and the key is used up), and holds without.
+//!
+//! Monsters obey the same ground: walkers keep to walkable tiles (so never onto a trap,
+//! into deep water, lava or a chasm), fliers cross all of those; both open doors.
+
+use super::fight::movement_of;
+use super::items::with_article;
+use super::level::LevelInPlay;
+use super::{Arrival, ChangeReason, Outcome, RunEnd, RunState, notice};
+use delve_levels::grid::{Pos, Tile, Trap};
+use delve_levels::rng::{Stream, StreamRng, mix64};
+use delve_levels::loot::RingPower;
+use delve_levels::monsters::Mind;
+use delve_levels::monsters::{Monster, MonsterTable};
+
+/// Turns one search (`f`) lasts; on its `n`th turn, what hides within `n` tiles in view
+/// is found.
+pub const SEARCH_TURNS: u32 = 5;
+/// How far a ring of searching finds hidden things as the player walks, in tiles.
+pub const RING_SEARCH_RADIUS: i32 = 2;
+/// Chance, in percent, that a turn ending in deep water washes away a carried item.
+pub const SWEPT_AWAY_PERCENT: u32 = 50;
+/// Damage of a fall down a chasm or a trapdoor: (least, most); a fall leaves at least
+/// one hit point.
+pub const FALL_DAMAGE: (u32, u32) = (1, 4);
+/// Damage of a dart: (least, most), plus one for every two depths.
+pub const DART_DAMAGE: (u32, u32) = (1, 4);
+
+/// Mixed into the seed of the stream a level's terrain draws from (where a fall lands,
+/// what the water takes, where a teleport leads), with the turn.
+const TERRAIN_SALT: u64 = 0x5445_5252_4149_4e00;
+
+/// Whether the player may stand on `tile`: walkable ground, deep water (swimming) or a
+/// trap (just sprung).
+pub fn player_can_stand(tile: Tile) -> bool {
+    tile.is_walkable() || tile == Tile::DeepWater || tile.trap().is_some()
+}
+
+/// Whether a monster of its kind may stand on `tile`: a walker on walkable ground, a
+/// flier over anything open.
+pub fn monster_can_stand(monster: &Monster, table: &MonsterTable, tile: Tile) -> bool {
+    movement_of(monster, table).can_be_on(tile)
+}
+
+impl LevelInPlay {
+    /// Whether the player, by what they know, can walk onto `pos`: walkable ground, or a
+    /// trap not found (it looks like floor).
+    pub fn seems_walkable(&self, pos: Pos) -> bool {
+        self.tile_at(pos).is_some_and(|tile| {
+            tile.is_walkable() || (tile.trap().is_some() && !self.has_found(pos))
+        })
+    }
+}
+
+impl RunState {
+    /// A step onto `to`, where no monster stands: what its ground does. `staggered`: the
+    /// step went astray (confusion), so no edge is heeded.
+    pub(super) fn step_onto(&mut self, to: Pos, staggered: bool, out: &mut Vec<Outcome>) {
+        let Some(tile) = self.level.tile_at(to) else {
+            out.push(Outcome::Bumped);
+            return;
+        };
+        let hazard = matches!(tile, Tile::DeepWater | Tile::Lava | Tile::Chasm);
+        match tile {
+            Tile::Wall | Tile::SecretDoor => out.push(Outcome::Bumped),
+            _ if hazard && !self.rules.hazards_work() => out.push(notice(&format!(
+                "You stop at the edge of the {}: in a peaceful run nothing harms you, and you go round.",
+                tile.legend()
+            ))),
+            Tile::Lava if !staggered => out.push(notice(
+                "That is lava: stepping in would kill you. You stay where you are.",
+            )),
+            Tile::Chasm if self.nothing_below() => out.push(notice(
+                "Below the last depth there is nothing to fall to: you step back from the edge.",
+            )),
+            Tile::LockedDoor => self.unlock(out),
+            Tile::ClosedDoor => {
+                self.level.open_door(to);
+                self.walk(to, out);
+                self.pass_turn(out);
+            }
+            Tile::Lava => {
+                self.walk(to, out);
+                self.die(&format!("burned to death in lava on depth {}", self.depth), out);
+            }
+            Tile::Chasm => {
+                self.walk(to, out);
+                out.push(notice("You step into the chasm and fall!"));
+                self.fall(out);
+            }
+            Tile::DeepWater => {
+                self.walk(to, out);
+                self.swim(out);
+                self.pass_turn(out);
+            }
+            _ => match tile.trap() {
+                Some(trap) => {
+                    self.walk(to, out);
+                    self.spring(trap, to, out);
+                }
+                None => {
+                    self.walk(to, out);
+                    self.pass_turn(out);
+                }
+            },
+        }
+    }
+
+    /// A walk into a vault's locked door: carrying a vault key, the key opens every
+    /// locked door of the level and is used up (a turn); without one the door holds and
+    /// no turn passes.
+    fn unlock(&mut self, out: &mut Vec<Outcome>) {
+        let key = self.campaign.loot_table().key_item();
+        let Some(key) = key.filter(|key| self.inventory.contains(key)) else {
+            out.push(notice(
+                "The door is locked. Its key lies somewhere on this level: find it and walk into the door.",
+            ));
+            return;
+        };
+        let name = self.knowledge().name(key);
+        self.use_up(key);
+        let opened = self.level.unlock_all();
+        out.push(notice(&if opened > 1 {
+            format!(
+                "You turn {} in the lock: the {opened} locked doors of this level swing open.",
+                with_article(&name)
+            )
+        } else {
+            format!(
+                "You turn {} in the lock: the door swings open.",
+                with_article(&name)
+            )
+        }));
+        // The opened door may show what lies beyond.
+        let player = self.player;
+        self.level.look_from(player);
+        self.pass_turn(out);
+    }
+
+    /// The player moves onto `to`: looks about, picks up what lies there, and (with a
+    /// ring of searching) finds what hides close by.
+    fn walk(&mut self, to: Pos, out: &mut Vec<Outcome>) {
+        let from = self.player;
+        self.player = to;
+        out.push(Outcome::Moved { from, to });
+        self.level.look_from(to);
+        self.pick_up(to, out);
+        if self.rules.items_work() && self.wears_ring(RingPower::Searching) {
+            self.find_within(RING_SEARCH_RADIUS, out);
+        }
+    }
+
+    /// A stream for one of the terrain's draws this turn.
+    fn terrain_rng(&self, what: u64) -> StreamRng {
+        StreamRng::new(
+            mix64(self.level.key.level_seed() ^ mix64(self.turns ^ TERRAIN_SALT) ^ what),
+            Stream::Combat,
+        )
+    }
+
+    /// A turn in deep water: it may wash away one carried item — not what is worn or
+    /// wielded, and not a must-find item.
+    fn swim(&mut self, out: &mut Vec<Outcome>) {
+        let table = self.campaign.loot_table();
+        let loose: Vec<usize> = self
+            .inventory
+            .iter()
+            .copied()
+            .filter(|&kind| self.slot_holding(kind).is_none() && !table.items()[kind].must_find)
+            .collect();
+        let mut rng = self.terrain_rng(1);
+        if loose.is_empty() || !rng.chance_percent(SWEPT_AWAY_PERCENT) {
+            out.push(notice("You swim in deep water."));
+            return;
+        }
+        let kind = loose[rng.below(loose.len() as u32) as usize];
+        let name = self.knowledge().name(kind);
+        self.use_up(kind);
+        out.push(notice(&format!(
+            "You swim in deep water. The current tears away your {name}!"
+        )));
+    }
+
+    /// The trap at `at` springs under the player: it is found, and does what it does.
+    fn spring(&mut self, trap: Trap, at: Pos, out: &mut Vec<Outcome>) {
+        self.level.find(at);
+        if !self.rules.hazards_work() {
+            out.push(notice(&format!(
+                "You find {}; in a peaceful run it does nothing.",
+                trap.name()
+            )));
+            self.pass_turn(out);
+            return;
+        }
+        out.push(Outcome::Disturbed);
+        match trap {
+            Trap::Alarm => {
+                out.push(notice(
+                    "You step on an alarm trap: a shrill bell rings through the level!",
+                ));
+                let player = self.player;
+                for monster in self.level.monsters.iter_mut() {
+                    if monster.mind.is_hostile() {
+                        monster.mind = Mind::Hunting(player);
+                    }
+                }
+                self.pass_turn(out);
+            }
+            Trap::Teleport => {
+                out.push(notice("You step on a teleport trap!"));
+                self.teleport(out);
+                self.pass_turn(out);
+            }
+            Trap::Pit if self.nothing_below() => {
+                out.push(notice(
+                    "A trapdoor opens under you, but the last depth's floor is solid below: you climb out.",
+                ));
+                self.pass_turn(out);
+            }
+            Trap::Pit => {
+                out.push(notice("A trapdoor opens under you!"));
+                self.fall(out);
+            }
+            Trap::Dart => {
+                let mut rng = self.terrain_rng(2);
+                let damage = rng.range_inclusive(DART_DAMAGE.0 as i32, DART_DAMAGE.1 as i32) as u32
+                    + self.depth / 2;
+                self.fight.hp = self.fight.hp.saturating_sub(damage);
+                out.push(notice(&format!(
+                    "A dart shoots out of the floor and hits you ({damage})."
+                )));
+                if self.fight.hp == 0 {
+                    self.die(
+                        &format!("killed by a dart trap on depth {}", self.depth),
+                        out,
+                    );
+                } else {
+                    self.pass_turn(out);
+                }
+            }
+        }
+    }
+
+    /// A fall to the next depth: a little damage (never the last hit point), then the
+    /// next depth's level, landing on a floor tile of it.
+    fn fall(&mut self, out: &mut Vec<Outcome>) {
+        let mut rng = self.terrain_rng(4);
+        let damage = rng.range_inclusive(FALL_DAMAGE.0 as i32, FALL_DAMAGE.1 as i32) as u32;
+        let damage = damage.min(self.fight.hp.saturating_sub(1));
+        self.fight.hp -= damage;
+        let landing = rng.next_u64();
+        self.go_down_to(Arrival::Fallen(landing), ChangeReason::Fall, out);
+        out.push(notice(&format!("You land hard ({damage}).")));
+    }
+
+    /// The run ends in death by `cause` (no hit points left, whatever took them): a
+    /// monster's blow, lava, a dart.
+    pub(super) fn die(&mut self, cause: &str, out: &mut Vec<Outcome>) {
+        self.fight.hp = 0;
+        out.push(notice(&format!("You die: {cause}.")));
+        self.fight.end = Some(RunEnd::Died {
+            cause: cause.to_owned(),
+        });
+        out.push(Outcome::RunEnded);
+    }
+
+    /// Finds whatever hides within `radius` tiles of the player, in view; says so.
+    /// Returns how many things were found.
+    fn find_within(&mut self, radius: i32, out: &mut Vec<Outcome>) -> usize {
+        let here = self.player;
+        let mut found = Vec::new();
+        for dy in -radius..=radius {
+            for dx in -radius..=radius {
+                let at = here.offset(dx, dy);
+                let in_view = self.level.in_view(at) || at == here;
+                if in_view && self.level.find(at) {
+                    found.push(at);
+                }
+            }
+        }
+        for &at in &found {
+            let what = match self.level.tile_at(at) {
+                Some(Tile::ClosedDoor) => "a secret door".to_owned(),
+                Some(tile) => tile.trap().map_or("something", Trap::name).to_owned(),
+                None => continue,
+            };
+            out.push(notice(&format!("You find {what}.")));
+        }
+        if !found.is_empty() {
+            out.push(Outcome::Disturbed);
+            // A found door lets light through once opened; the view is redrawn now.
+            self.level.look_from(here);
+        }
+        found.len()
+    }
+
+    /// `f`: searches for up to [`SEARCH_TURNS`] turns, each looking a tile further for
+    /// secret doors and traps in view; stops early when something is found or happens.
+    pub(super) fn search(&mut self, out: &mut Vec<Outcome>) {
+        if let Some(why) = self
+            .nearest_threat()
+            .and_then(|_| self.cannot_start_many_turns())
+        {
+            out.push(notice(&why));
+            return;
+        }
+        for turn in 1..=SEARCH_TURNS {
+            if self.find_within(turn as i32, out) > 0 {
+                self.pass_turn(out);
+                return;
+            }
+            if !self.one_of_many(crate::run::PlayerAction::Wait, out) {
+                return;
+            }
+        }
+        out.push(notice(&format!(
+            "You search for {SEARCH_TURNS} turns and find nothing."
+        )));
+    }
+}

@@ -1,0 +1,350 @@
+//! Travel, auto-explore and rest: many turns for one key, each an ordinary action (a
+//! turn, the monsters acting). `x` walks toward the nearest item seen or the nearest
+//! edge of the unknown; `>` and `<` away from the stairs walk to the stairs already
+//! seen, along a Dijkstra map over the tiles the player knows; `Z` waits until healed.
+//!
+//! One rule stops them all: a monster **comes into view**, a threat **comes closer**,
+//! or anything happens (a notice: a hit, a pick-up, a level change). A monster already
+//! seen that keeps away, flees, wanders or keeps its distance does not stop them; one
+//! that hunts the player in view keeps them from starting.
+
+use std::collections::BTreeSet;
+
+use super::items::with_kind_article;
+use super::{Outcome, PlayerAction, RunState, notice};
+use delve_levels::dijkstra::DijkstraMap;
+use delve_levels::grid::{Pos, Tile};
+use delve_levels::monsters::Mind;
+
+/// The most steps one travel takes.
+pub const MAX_TRAVEL_STEPS: usize = 2_000;
+/// The most turns one rest takes.
+pub const MAX_REST_TURNS: usize = 1_000;
+
+/// Where travel goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Destination {
+    /// The nearest item seen, or the nearest tile at the edge of the unknown.
+    Explore,
+    /// A tile the player has seen (the stairs).
+    Tile(Pos),
+}
+
+impl RunState {
+    /// Whether the player sees a monster now.
+    pub fn monster_in_view(&self) -> bool {
+        self.level.monsters.iter().any(|m| self.shows_monster(m))
+    }
+
+    /// The numbers of the monsters in view.
+    pub(super) fn monster_ids_in_view(&self) -> BTreeSet<u32> {
+        self.level
+            .monsters
+            .iter()
+            .filter(|m| self.shows_monster(m))
+            .map(|m| m.id)
+            .collect()
+    }
+
+    /// After an action on the same level: "You see a jackal." for each monster that
+    /// came into view for the first time, "The jackal comes back into view." for one
+    /// seen before that hunts the player — told before the monsters' attacks of the
+    /// turn — and the fact that the player was disturbed. A monster seen before that
+    /// keeps away, flees or wanders comes and goes unremarked.
+    pub(super) fn notice_monsters_coming_into_view(
+        &mut self,
+        before: &BTreeSet<u32>,
+        out: &mut Vec<Outcome>,
+    ) {
+        let entered = out
+            .iter()
+            .any(|o| matches!(o, Outcome::LevelEntered { .. }));
+        if entered || self.end().is_some() {
+            return;
+        }
+        let table = self.campaign.monster_table();
+        let mut told = Vec::new();
+        for index in self.seen_monsters() {
+            let (id, kind) = (
+                self.level.monsters[index].id,
+                self.level.monsters[index].kind,
+            );
+            let first_time = self.level.notice(id);
+            if before.contains(&id) {
+                continue;
+            }
+            let Some(kind) = table.kind(kind) else {
+                continue;
+            };
+            if first_time && self.level.monsters[index].mind == Mind::Captive {
+                told.push(notice(&format!(
+                    "You see a shackled {}: walk into it to set it free.",
+                    kind.name
+                )));
+            } else if first_time {
+                told.push(notice(&format!(
+                    "You see {}.",
+                    with_kind_article(&kind.name)
+                )));
+            } else if self.doing(index).is_a_threat() {
+                told.push(notice(&format!("The {} comes back into view.", kind.name)));
+            }
+        }
+        if told.is_empty() {
+            return;
+        }
+        told.push(Outcome::Disturbed);
+        // Before the first attack of the turn (an attack starts with its disturbance).
+        let at = out
+            .iter()
+            .position(|o| *o == Outcome::Disturbed)
+            .unwrap_or(out.len());
+        out.splice(at..at, told);
+    }
+
+    /// Marks every monster in view as seen, silently (arriving on a level).
+    pub(super) fn notice_monsters_in_view(&mut self) {
+        for index in self.seen_monsters() {
+            let id = self.level.monsters[index].id;
+            self.level.notice(id);
+        }
+    }
+
+    /// The distance to the nearest monster in view that threatens the player: one
+    /// hunting them (not fleeing, not one that keeps its distance or never chases), or
+    /// any monster next to them.
+    pub fn nearest_threat(&self) -> Option<i32> {
+        self.threat().map(|(distance, _)| distance)
+    }
+
+    /// The nearest threat in view (see [`RunState::nearest_threat`]): its distance and
+    /// its name with "the" ("the jackal"). A threat is what the look command calls
+    /// hunting or fighting you.
+    fn threat(&self) -> Option<(i32, String)> {
+        let table = self.campaign.monster_table();
+        self.seen_monsters()
+            .into_iter()
+            .filter(|&i| self.doing(i).is_a_threat())
+            .map(|i| {
+                let m = &self.level.monsters[i];
+                let name = table
+                    .kind(m.kind)
+                    .map_or("a monster".to_owned(), |k| format!("the {}", k.name));
+                (m.pos.chebyshev(self.player), name)
+            })
+            .min_by_key(|(distance, _)| *distance)
+    }
+
+    /// Why many turns for one key cannot start now, if they cannot.
+    pub(super) fn cannot_start_many_turns(&self) -> Option<String> {
+        if self.confused() {
+            return Some("You are too confused for that; you would only stumble.".into());
+        }
+        self.threat()
+            .map(|(_, name)| format!("Not with {name} after you."))
+    }
+
+    /// Applies one action of many (a travel step, a turn of rest); says whether to go
+    /// on: nothing happened, the level is the same, no threat came closer.
+    pub(super) fn one_of_many(&mut self, action: PlayerAction, out: &mut Vec<Outcome>) -> bool {
+        let depth = self.depth;
+        let threat_before = self.nearest_threat();
+        let before = out.len();
+        out.extend(self.apply(action));
+        let eventful = out[before..]
+            .iter()
+            .any(|o| !matches!(o, Outcome::Moved { .. } | Outcome::Waited));
+        if eventful || self.depth != depth || self.end().is_some() {
+            return false;
+        }
+        match (threat_before, self.threat()) {
+            (Some(was), Some((now, name))) if now < was => {
+                out.push(notice(&format!("You stop: {name} comes closer.")));
+                false
+            }
+            (None, Some((_, name))) => {
+                out.push(notice(&format!("You stop: {name} is after you.")));
+                false
+            }
+            _ => true,
+        }
+    }
+
+    /// Whether a trap the player found is beside what they can reach: exploring and
+    /// travel never walk over one, but the player may (the hint after either stops).
+    fn trap_in_the_way(&self) -> bool {
+        let tiles = &self.level.level.tiles;
+        let known = |p: Pos| tiles.contains(p) && self.level.seen[tiles.index_of(p)];
+        let found_trap =
+            |p: Pos| tiles.get(p).is_some_and(|t| t.trap().is_some()) && self.level.has_found(p);
+        let reach = self.known_map(&[self.player]);
+        tiles.positions().any(|p| {
+            found_trap(p)
+                && known(p)
+                && tiles
+                    .neighbours8(p)
+                    .any(|n| reach.value(n) != delve_levels::dijkstra::UNREACHED)
+        })
+    }
+
+    /// The hint after exploring: that `>` walks to the stairs down, where it does.
+    fn how_to_reach_the_stairs(&self) -> &'static str {
+        if self.rules.stairs_keys_travel() {
+            " (> walks to the stairs down.)"
+        } else {
+            ""
+        }
+    }
+
+    /// Walks toward `destination` until there, stuck, or interrupted.
+    pub(super) fn travel(&mut self, destination: Destination, out: &mut Vec<Outcome>) {
+        if let Some(why) = self.cannot_start_many_turns() {
+            out.push(notice(&why));
+            return;
+        }
+        for step in 0..MAX_TRAVEL_STEPS {
+            let Some(goals) = self.travel_goals(destination) else {
+                if step == 0 && destination == Destination::Explore {
+                    out.push(notice(&format!(
+                        "Explored: nothing more to see here.{}",
+                        self.how_to_reach_the_stairs()
+                    )));
+                }
+                if let Destination::Tile(pos) = destination
+                    && pos == self.player
+                {
+                    out.push(notice(match self.level.level.tiles.get(pos) {
+                        Some(Tile::DownStairs) => "You are on the stairs down (> takes them).",
+                        Some(Tile::UpStairs) => "You are on the stairs up (< takes them).",
+                        _ => "You are there.",
+                    }));
+                }
+                return;
+            };
+            let map = self.known_map(&goals);
+            // An ally in the way trades places; any other monster blocks it.
+            let passable = |p: Pos| {
+                (self.level.monster_at(p)).is_none_or(|i| self.level.monsters[i].mind == Mind::Ally)
+            };
+            let Some(next) = map.downhill(self.player, passable) else {
+                // What is left to go to cannot be reached now (over unknown ground, or
+                // past a monster in the way).
+                let trap = self.trap_in_the_way();
+                out.push(notice(&match destination {
+                    Destination::Explore => format!(
+                        "Explored all you can reach from here.{}{}",
+                        if trap {
+                            " Exploring never steps on a trap you found; walk over it yourself to go on."
+                        } else {
+                            ""
+                        },
+                        self.how_to_reach_the_stairs()
+                    ),
+                    _ if trap => "The way there is blocked: travel never steps on a trap you found; walk over it yourself to go on.".to_owned(),
+                    _ => "The way there is blocked.".to_owned(),
+                }));
+                return;
+            };
+            let (dx, dy) = (next.x - self.player.x, next.y - self.player.y);
+            if !self.one_of_many(PlayerAction::Move(dx, dy), out) {
+                return;
+            }
+        }
+    }
+
+    /// `Z`: waits until healed and no longer confused, or until disturbed.
+    pub(super) fn rest(&mut self, out: &mut Vec<Outcome>) {
+        if !self.rules.has_monsters() {
+            out.push(notice("There is nothing to rest for in a peaceful run."));
+            return;
+        }
+        let fight = &self.fight;
+        let rested = |run: &RunState| run.fight.hp >= run.fight.max_hp && !run.confused();
+        if rested(self) {
+            out.push(notice(&format!(
+                "You are rested already ({}/{} HP).",
+                fight.hp, fight.max_hp
+            )));
+            return;
+        }
+        if let Some(why) = self
+            .nearest_threat()
+            .and_then(|_| self.cannot_start_many_turns())
+        {
+            out.push(notice(&why));
+            return;
+        }
+        let start = self.turns;
+        for _ in 0..MAX_REST_TURNS {
+            if !self.one_of_many(PlayerAction::Wait, out) {
+                return;
+            }
+            if rested(self) {
+                out.push(notice(&format!(
+                    "You rest for {} turns and feel fully rested.",
+                    self.turns - start
+                )));
+                return;
+            }
+        }
+    }
+
+    /// The tiles travel heads for, or `None` when there is nowhere to go.
+    fn travel_goals(&self, destination: Destination) -> Option<Vec<Pos>> {
+        let mut goals = match destination {
+            Destination::Tile(pos) => vec![pos],
+            Destination::Explore => self.exploration_goals(),
+        };
+        if destination == Destination::Tile(self.player) {
+            return None; // there already
+        }
+        goals.retain(|&g| g != self.player);
+        (!goals.is_empty()).then_some(goals)
+    }
+
+    /// Items on seen tiles, and seen walkable tiles next to a tile never seen.
+    fn exploration_goals(&self) -> Vec<Pos> {
+        let tiles = &self.level.level.tiles;
+        let seen = |p: Pos| tiles.contains(p) && self.level.seen[tiles.index_of(p)];
+        // Items the player dropped are left where they lie.
+        let dropped = self.level.dropped();
+        let mut goals: Vec<Pos> = self
+            .level
+            .items
+            .iter()
+            .filter(|i| !dropped.contains(i))
+            .map(|i| i.pos)
+            .filter(|&p| seen(p))
+            .collect();
+        goals.extend(tiles.positions().filter(|&p| {
+            seen(p)
+                && self.level.seems_walkable(p)
+                && tiles
+                    .neighbours8(p)
+                    .any(|n| !self.level.seen[tiles.index_of(n)])
+        }));
+        goals
+    }
+
+    /// The map toward `goals` over the tiles the player has seen to be walkable (a trap
+    /// not found looks like floor; one found is kept off, as are water, lava, chasms).
+    fn known_map(&self, goals: &[Pos]) -> DijkstraMap {
+        let tiles = &self.level.level.tiles;
+        DijkstraMap::over(
+            tiles,
+            |p| self.level.seems_walkable(p) && self.level.seen[tiles.index_of(p)],
+            goals.iter().map(|&g| (g, 0)),
+        )
+    }
+
+    /// The stairs of this kind, if the player has seen them.
+    pub(super) fn known_stairs(&self, stairs: Tile) -> Option<Pos> {
+        let level = &self.level.level;
+        let pos = if stairs == Tile::DownStairs {
+            level.down
+        } else {
+            level.up
+        };
+        self.level.seen[level.tiles.index_of(pos)].then_some(pos)
+    }
+}

@@ -1,0 +1,84 @@
+//! The look command (`;`): what the player knows of one tile, in words — the monster
+//! there with its hit points and what it is doing, the item, the ground — as both front
+//! ends show it under the look cursor. It names what the map draws there ([`super::map`]
+//! says what is seen), and what lies under the top of it.
+
+use super::Terrain;
+use super::map::{Light, known_at};
+use delve_levels::grid::Pos;
+use crate::run::{RunState, with_article, with_kind_article};
+
+/// What the player knows of the tile at `pos`, in one line ("A jackal (4/6 HP), hunting
+/// you, on floor.").
+pub fn describe(run: &RunState, pos: Pos) -> String {
+    if !run.level().level.tiles.contains(pos) {
+        return "Nothing: that is off the map.".to_owned();
+    }
+    let Some(known) = known_at(run, pos) else {
+        return "You have not seen that place.".to_owned();
+    };
+    let ground = known.terrain.name();
+    if known.player {
+        return format!("You, on {ground}.");
+    }
+    let mut parts = Vec::new();
+    // What the monster there can do, said after the rest.
+    let mut about = String::new();
+    if let Some(index) = known.monster {
+        let monster = &run.level().monsters[index];
+        if let Some(kind) = run.campaign().monster_table().kind(monster.kind) {
+            let mut words = format!(
+                "{} ({}/{} HP), {}",
+                with_kind_article(&kind.name),
+                monster.hp,
+                kind.hp,
+                run.doing(index).word()
+            );
+            if let Some(item) = monster.carries {
+                words.push_str(&format!(", carrying your {}", run.knowledge().name(item)));
+            }
+            let abilities: Vec<String> = kind.abilities.iter().map(|a| a.look_words()).collect();
+            if let Some((last, rest)) = abilities.split_last() {
+                let list = if rest.is_empty() {
+                    last.clone()
+                } else {
+                    format!("{} and {last}", rest.join(", "))
+                };
+                about = format!(" It {list}.");
+            }
+            parts.push(words);
+        }
+    }
+    if let Some(item) = known.item {
+        parts.push(with_article(&run.knowledge().name(item)));
+    }
+    let remembered = if known.light == Light::Remembered {
+        " (remembered)"
+    } else {
+        ""
+    };
+    if parts.is_empty() {
+        let mut text = capitalise(ground);
+        if known.terrain == Terrain::DownStairs && run.stairs_sealed() {
+            text.push_str(", sealed until you find this level's item");
+        }
+        if known.terrain == Terrain::LockedDoor {
+            text.push_str(
+                ": a vault's lock, opened by the vault key that lies somewhere on this level",
+            );
+        }
+        return format!("{text}{remembered}.");
+    }
+    format!(
+        "{}, on {ground}{remembered}.{about}",
+        capitalise(&parts.join(", "))
+    )
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().collect::<String>() + chars.as_str(),
+        None => String::new(),
+    }
+}

@@ -1,0 +1,423 @@
+//! The title screen, as both front ends show it and read its keys: the menu (New run,
+//! Continue, Daily, Seeded, Run history, Quit), the line where a seed is typed or a
+//! level key pasted, and the run history's page. [`TitleMenu::press`] takes one
+//! [`MenuKey`] and says what the player chose; [`TitleMenu::screen`] is what is drawn.
+//! The front ends only turn their key events into [`MenuKey`]s ([`menu_key`]) and draw
+//! the lines.
+
+use super::bindings::NamedKey;
+use delve_levels::key::LevelKey;
+
+/// One item of the title menu. [`MenuItem::ALL`] is the one list of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MenuItem {
+    /// A new run on a fresh seed.
+    NewRun,
+    /// The run in the save slot.
+    Continue,
+    /// Today's daily run.
+    Daily,
+    /// A run on a seed typed in, or from a pasted level key.
+    Seeded,
+    /// The finished runs: the last ones, the best scores, win rate, streaks.
+    History,
+    /// Leave delve.
+    Quit,
+}
+
+impl MenuItem {
+    /// Every item, in the menu's order.
+    pub const ALL: [MenuItem; 6] = [
+        MenuItem::NewRun,
+        MenuItem::Continue,
+        MenuItem::Daily,
+        MenuItem::Seeded,
+        MenuItem::History,
+        MenuItem::Quit,
+    ];
+
+    /// Its label, and the letter that picks it at once.
+    pub fn label(self) -> (&'static str, char) {
+        match self {
+            MenuItem::NewRun => ("New run", 'n'),
+            MenuItem::Continue => ("Continue", 'c'),
+            MenuItem::Daily => ("Daily", 'd'),
+            MenuItem::Seeded => ("Seeded", 's'),
+            MenuItem::History => ("Run history", 'h'),
+            MenuItem::Quit => ("Quit", 'q'),
+        }
+    }
+
+    /// What it does, in a few words (shown beside the selected item).
+    pub fn about(self) -> &'static str {
+        match self {
+            MenuItem::NewRun => "a new dungeon from a fresh seed",
+            MenuItem::Continue => "go on with the run you saved when you quit",
+            MenuItem::Daily => "today's dungeon (UTC), the same for everyone",
+            MenuItem::Seeded => "type a seed or paste a level key",
+            MenuItem::History => "your finished runs, best scores and streaks",
+            MenuItem::Quit => "leave delve",
+        }
+    }
+}
+
+/// A key as the title screen reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MenuKey {
+    /// ↑ or `k`: the item above.
+    Up,
+    /// ↓ or `j`: the item below.
+    Down,
+    /// Enter: choose (or end the typed seed).
+    Enter,
+    /// Esc: back to the menu (on the menu: quit).
+    Back,
+    /// Backspace: the last typed character goes.
+    Erase,
+    /// A character typed.
+    Char(char),
+}
+
+/// The title screen's key for a front end's key press: its name in the key table (or
+/// Enter and Backspace) and the character it types.
+pub fn menu_key(named: Option<NamedKey>, letter: Option<char>) -> Option<MenuKey> {
+    match named {
+        Some(NamedKey::Up) => return Some(MenuKey::Up),
+        Some(NamedKey::Down) => return Some(MenuKey::Down),
+        Some(NamedKey::Enter) => return Some(MenuKey::Enter),
+        Some(NamedKey::Escape) => return Some(MenuKey::Back),
+        Some(NamedKey::Backspace) => return Some(MenuKey::Erase),
+        _ => {}
+    }
+    match letter {
+        Some('\r' | '\n') => Some(MenuKey::Enter),
+        Some('\u{8}' | '\u{7f}') => Some(MenuKey::Erase),
+        Some('\u{1b}') => Some(MenuKey::Back),
+        Some(c) if !c.is_control() => Some(MenuKey::Char(c)),
+        _ => None,
+    }
+}
+
+/// What the player chose on the title screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TitleChoice {
+    /// A new run on a fresh seed.
+    NewRun,
+    /// The run in the save slot.
+    Continue,
+    /// Today's daily run.
+    Daily,
+    /// A run of this master seed.
+    Seed(u64),
+    /// A run starting on this level (its key carries the run's seed).
+    Key(Box<LevelKey>),
+    /// Leave delve.
+    Quit,
+}
+
+/// Which page the title screen shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Page {
+    Menu,
+    Seed,
+    History,
+}
+
+/// The most characters the seed line takes (a level key is about 40).
+const MOST_TYPED: usize = 200;
+
+/// The title screen between key presses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TitleMenu {
+    selected: usize,
+    page: Page,
+    typed: String,
+    problem: Option<String>,
+    can_continue: bool,
+    daily: String,
+    history: Vec<String>,
+}
+
+/// What the title screen draws: a heading, the lines of its page (the selected one
+/// marked), and the help line of its keys.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TitleScreen {
+    /// The heading.
+    pub heading: String,
+    /// The page's lines, top to bottom, each with whether it is the selected one.
+    pub lines: Vec<(String, bool)>,
+    /// What went wrong, if anything (a seed that is not one).
+    pub problem: Option<String>,
+    /// The keys of this page.
+    pub help: String,
+}
+
+impl TitleMenu {
+    /// The menu: Continue offered when `can_continue` (a run is in the save slot),
+    /// `daily` the day of today's daily run (`2026-12-02`), `history` the lines of the
+    /// run history's page. The selection starts on Continue when it is offered, else
+    /// on New run.
+    pub fn new(can_continue: bool, daily: String, history: Vec<String>) -> TitleMenu {
+        TitleMenu {
+            selected: if can_continue { 1 } else { 0 },
+            page: Page::Menu,
+            typed: String::new(),
+            problem: None,
+            can_continue,
+            daily,
+            history,
+        }
+    }
+
+    /// The items the menu offers (Continue only with a run saved).
+    pub fn items(&self) -> Vec<MenuItem> {
+        MenuItem::ALL
+            .into_iter()
+            .filter(|&item| item != MenuItem::Continue || self.can_continue)
+            .collect()
+    }
+
+    /// The item selected.
+    pub fn selected(&self) -> MenuItem {
+        let items = self.items();
+        items[self.selected.min(items.len() - 1)]
+    }
+
+    /// Shows `problem` (a saved run that does not load, a key too large to play) until
+    /// the next key.
+    pub fn tell(&mut self, problem: String) {
+        self.problem = Some(problem);
+    }
+
+    /// A key pressed: what the player chose, if this key chose.
+    pub fn press(&mut self, key: MenuKey) -> Option<TitleChoice> {
+        match self.page {
+            Page::Menu => self.press_on_menu(key),
+            Page::Seed => self.press_on_seed_line(key),
+            Page::History => {
+                if matches!(key, MenuKey::Back | MenuKey::Enter | MenuKey::Char('q')) {
+                    self.page = Page::Menu;
+                }
+                None
+            }
+        }
+    }
+
+    fn press_on_menu(&mut self, key: MenuKey) -> Option<TitleChoice> {
+        self.problem = None;
+        let items = self.items();
+        let item = match key {
+            MenuKey::Up | MenuKey::Char('k') => {
+                self.selected = (self.selected + items.len() - 1) % items.len();
+                return None;
+            }
+            MenuKey::Down | MenuKey::Char('j') => {
+                self.selected = (self.selected + 1) % items.len();
+                return None;
+            }
+            MenuKey::Enter | MenuKey::Char(' ') => self.selected(),
+            MenuKey::Back => MenuItem::Quit,
+            MenuKey::Char(c) => {
+                let at = items.iter().position(|item| item.label().1 == c)?;
+                self.selected = at;
+                items[at]
+            }
+            MenuKey::Erase => return None,
+        };
+        match item {
+            MenuItem::NewRun => Some(TitleChoice::NewRun),
+            MenuItem::Continue => Some(TitleChoice::Continue),
+            MenuItem::Daily => Some(TitleChoice::Daily),
+            MenuItem::Seeded => {
+                self.page = Page::Seed;
+                self.typed.clear();
+                self.problem = None;
+                None
+            }
+            MenuItem::History => {
+                self.page = Page::History;
+                None
+            }
+            MenuItem::Quit => Some(TitleChoice::Quit),
+        }
+    }
+
+    fn press_on_seed_line(&mut self, key: MenuKey) -> Option<TitleChoice> {
+        match key {
+            MenuKey::Back => {
+                self.page = Page::Menu;
+                self.problem = None;
+            }
+            MenuKey::Erase => {
+                self.typed.pop();
+                self.problem = None;
+            }
+            MenuKey::Char(c) if self.typed.chars().count() < MOST_TYPED => {
+                self.typed.push(c);
+                self.problem = None;
+            }
+            MenuKey::Enter => match seed_or_key(&self.typed) {
+                Ok(choice) => return Some(choice),
+                Err(problem) => self.problem = Some(problem),
+            },
+            _ => {}
+        }
+        None
+    }
+
+    /// What is drawn now.
+    pub fn screen(&self) -> TitleScreen {
+        let heading = "delve: a roguelike of seeded levels".to_owned();
+        match self.page {
+            Page::Menu => {
+                let selected = self.selected();
+                let lines = self
+                    .items()
+                    .into_iter()
+                    .map(|item| {
+                        let (label, letter) = item.label();
+                        let about = match item {
+                            MenuItem::Daily => format!("{} ({})", item.about(), self.daily),
+                            _ => item.about().to_owned(),
+                        };
+                        let line = if item == selected {
+                            format!("> {letter}  {label:<12} {about}")
+                        } else {
+                            format!("  {letter}  {label}")
+                        };
+                        (line, item == selected)
+                    })
+                    .collect();
+                TitleScreen {
+                    heading,
+                    lines,
+                    problem: self.problem.clone(),
+                    help:
+                        "Up, Down (or j, k) choose, Enter starts; or press an item's letter. Esc quits."
+                            .to_owned(),
+                }
+            }
+            Page::Seed => TitleScreen {
+                heading,
+                lines: vec![
+                    (
+                        "Type a master seed (a number), or paste a level key:".to_owned(),
+                        false,
+                    ),
+                    (format!("> {}_", self.typed), true),
+                ],
+                problem: self.problem.clone(),
+                help: "Enter starts the run; Backspace erases; Esc goes back.".to_owned(),
+            },
+            Page::History => TitleScreen {
+                heading,
+                lines: self.history.iter().map(|l| (l.clone(), false)).collect(),
+                problem: None,
+                help: "Esc or Enter goes back.".to_owned(),
+            },
+        }
+    }
+}
+
+/// The run the seed line asks for: a number is a master seed, anything else must be a
+/// level key.
+pub fn seed_or_key(typed: &str) -> Result<TitleChoice, String> {
+    let typed = typed.trim();
+    if typed.is_empty() {
+        return Err("Type a seed (a number) or paste a level key first.".to_owned());
+    }
+    if typed.chars().all(|c| c.is_ascii_digit()) {
+        return typed
+            .parse()
+            .map(TitleChoice::Seed)
+            .map_err(|_| format!("{typed} is too large for a seed (at most {})", u64::MAX));
+    }
+    LevelKey::decode(typed)
+        .map(|key| TitleChoice::Key(Box::new(key)))
+        .map_err(|e| format!("Not a seed, and not a level key: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn menu(can_continue: bool) -> TitleMenu {
+        TitleMenu::new(
+            can_continue,
+            "2026-12-02".into(),
+            vec!["No finished runs yet.".into()],
+        )
+    }
+
+    #[test]
+    fn continue_is_offered_and_selected_only_with_a_saved_run() {
+        assert_eq!(menu(false).selected(), MenuItem::NewRun);
+        assert!(!menu(false).items().contains(&MenuItem::Continue));
+        assert_eq!(menu(true).selected(), MenuItem::Continue);
+        let mut title = menu(true);
+        assert_eq!(title.press(MenuKey::Enter), Some(TitleChoice::Continue));
+        assert_eq!(menu(false).press(MenuKey::Char('c')), None);
+    }
+
+    #[test]
+    fn arrows_move_round_the_menu_and_enter_chooses() {
+        let mut title = menu(false);
+        assert_eq!(title.press(MenuKey::Up), None);
+        assert_eq!(title.selected(), MenuItem::Quit, "up from the top wraps");
+        title.press(MenuKey::Down);
+        assert_eq!(title.selected(), MenuItem::NewRun);
+        title.press(MenuKey::Char('j'));
+        assert_eq!(title.selected(), MenuItem::Daily);
+        assert_eq!(title.press(MenuKey::Enter), Some(TitleChoice::Daily));
+        assert_eq!(menu(false).press(MenuKey::Back), Some(TitleChoice::Quit));
+    }
+
+    #[test]
+    fn the_seed_line_takes_a_number_or_a_key_and_says_what_is_wrong() {
+        let mut title = menu(false);
+        assert_eq!(title.press(MenuKey::Char('s')), None);
+        for c in "12a".chars() {
+            title.press(MenuKey::Char(c));
+        }
+        assert_eq!(title.press(MenuKey::Enter), None);
+        let problem = title.screen().problem.expect("a problem is shown");
+        assert!(problem.contains("not a level key"), "{problem}");
+        title.press(MenuKey::Erase);
+        assert_eq!(title.press(MenuKey::Enter), Some(TitleChoice::Seed(12)));
+
+        let key = delve_levels::key::LevelKey::new(
+            delve_levels::config::CampaignConfig::builtin()
+                .config_at(2)
+                .clone(),
+            2,
+            99,
+        );
+        let mut title = menu(false);
+        title.press(MenuKey::Char('s'));
+        for c in key.encode().chars() {
+            title.press(MenuKey::Char(c));
+        }
+        assert_eq!(
+            title.press(MenuKey::Enter),
+            Some(TitleChoice::Key(Box::new(key)))
+        );
+        title.press(MenuKey::Back);
+        assert_eq!(title.selected(), MenuItem::Seeded);
+    }
+
+    #[test]
+    fn the_history_page_shows_its_lines_and_goes_back() {
+        let mut title = menu(false);
+        title.press(MenuKey::Char('h'));
+        let screen = title.screen();
+        assert_eq!(screen.lines[0].0, "No finished runs yet.");
+        title.press(MenuKey::Back);
+        assert!(
+            title
+                .screen()
+                .lines
+                .iter()
+                .any(|(l, _)| l.contains("Run history"))
+        );
+    }
+}

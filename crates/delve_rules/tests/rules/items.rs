@@ -1,0 +1,239 @@
+//! Items that do something, used by their inventory letter: every effect of the
+//! embedded loot table, identification by use, wands running out, equipment toggling.
+
+use delve_levels::loot::default_loot_table;
+use delve_levels::monsters::{Mind, Monster, default_monster_table};
+use delve_rules::run::{Outcome, PLAYER_FIGHTER, PlayerAction, RunState};
+use delve_rules::view::parse_actions;
+
+use super::support::{notices, with_monsters};
+
+fn start(seed: u64) -> RunState {
+    let mut run = with_monsters(seed);
+    // No monster interferes unless a test puts one there.
+    run.stage().clear_monsters();
+    run
+}
+
+fn kind(name: &str) -> usize {
+    default_loot_table().index_of(name).unwrap()
+}
+
+/// The run carrying one `name`, used (it is stack `a`); the notices it gave.
+fn use_one(run: &mut RunState, name: &str) -> Vec<String> {
+    run.stage().give(kind(name));
+    notices(&run.apply(PlayerAction::Use(0)))
+}
+
+fn hp(run: &RunState) -> (u32, u32) {
+    let f = run.fight();
+    (f.hp, f.max_hp)
+}
+
+fn set_hp(run: &mut RunState, hp: u32) {
+    run.stage().set_hit_points(hp);
+}
+
+#[test]
+fn a_letter_after_a_names_the_stack_to_use() {
+    assert_eq!(
+        parse_actions("ab . ac").unwrap(),
+        [
+            PlayerAction::Use(1),
+            PlayerAction::Wait,
+            PlayerAction::Use(2)
+        ]
+    );
+    assert!(parse_actions("a").is_err(), "a letter must follow");
+    assert!(parse_actions("a.").is_err());
+}
+
+#[test]
+fn healing_heals_spends_the_potion_identifies_it_and_takes_a_turn() {
+    let mut run = start(1);
+    set_hp(&mut run, 10);
+    let said = use_one(&mut run, "potion of healing");
+    assert_eq!(hp(&run), (22, 30), "{said:?}");
+    assert!(run.inventory().is_empty());
+    assert_eq!(run.turns(), 1);
+    assert!(run.identified().contains(&kind("potion of healing")));
+    // Past full, the most grows by one.
+    let said = use_one(&mut run, "potion of extra healing");
+    assert_eq!(hp(&run), (31, 31), "{said:?}");
+    // Food heals a little.
+    set_hp(&mut run, 20);
+    use_one(&mut run, "food ration");
+    assert_eq!(hp(&run).0, 26);
+}
+
+#[test]
+fn confusion_sends_moves_astray_for_its_turns() {
+    let mut run = start(2);
+    use_one(&mut run, "potion of confusion");
+    assert!(run.confused());
+    let mut astray = 0;
+    for _ in 0..8 {
+        let before = run.player();
+        run.apply(PlayerAction::Move(1, 0));
+        if run.player() != before.offset(1, 0) {
+            astray += 1;
+        }
+    }
+    assert!(astray >= 3, "only {astray} of 8 moves went astray");
+    assert!(!run.confused(), "it wears off");
+}
+
+#[test]
+fn identify_names_the_first_unknown_kind_carried() {
+    let mut run = start(3);
+    let ring = kind("ring of searching");
+    run.stage().give(ring);
+    assert!(!run.knowledge().knows(ring));
+    let said = use_one(&mut run, "scroll of identify");
+    assert!(run.knowledge().knows(ring), "{said:?}");
+    assert!(
+        said.iter().any(|s| s.contains("ring of searching")),
+        "{said:?}"
+    );
+}
+
+#[test]
+fn teleport_lands_on_a_free_floor_tile_far_away() {
+    for seed in 0..10 {
+        let mut run = start(seed);
+        let before = run.player();
+        run.stage().give(kind("scroll of teleportation"));
+        let outcomes = run.apply(PlayerAction::Use(0));
+        assert!(
+            outcomes.contains(&Outcome::Moved {
+                from: before,
+                to: run.player()
+            }),
+            "seed {seed}: {outcomes:?}"
+        );
+        let tiles = &run.level().level.tiles;
+        assert!(tiles.is_walkable(run.player()));
+        let far = (tiles.width().max(tiles.height()) / 3) as i32;
+        assert!(run.player().chebyshev(before) >= far, "seed {seed}");
+        assert!(run.level().visible[tiles.index_of(run.player())]);
+    }
+}
+
+#[test]
+fn magic_mapping_makes_the_whole_level_known() {
+    let mut run = start(4);
+    use_one(&mut run, "scroll of magic mapping");
+    assert!(run.level().seen.iter().all(|&s| s));
+}
+
+#[test]
+fn a_wand_of_striking_hits_the_nearest_monster_in_view_and_runs_out() {
+    let mut run = start(5);
+    let tiles = run.level().level.tiles.clone();
+    let at = tiles
+        .positions()
+        .find(|&p| {
+            tiles.is_walkable(p)
+                && p.chebyshev(run.player()) == 3
+                && run.level().visible[tiles.index_of(p)]
+        })
+        .unwrap();
+    let ogre = default_monster_table().index_of("ogre").unwrap();
+    run.stage().set_monsters(vec![Monster {
+        id: 0,
+        kind: ogre,
+        pos: at,
+        hp: default_monster_table().kind(ogre).unwrap().hp,
+        mind: Mind::Wandering(0),
+        ..Default::default()
+    }]);
+    let wand = kind("wand of striking");
+    run.stage().give(wand);
+    run.apply(PlayerAction::Use(0));
+    let hurt = run.level().monsters.first().map_or(0, |m| m.hp);
+    assert!(
+        hurt <= 40 - 6,
+        "a bolt always hits for 6 to 14: {hurt} left"
+    );
+    for _ in 0..3 {
+        run.apply(PlayerAction::Use(0));
+    }
+    assert!(
+        !run.inventory().contains(&wand),
+        "four charges, then it is gone"
+    );
+}
+
+#[test]
+fn a_wand_of_digging_drops_to_the_next_depth_but_not_below_the_last() {
+    let mut run = start(6);
+    use_one(&mut run, "wand of digging");
+    assert_eq!(run.depth(), 2);
+    assert_eq!(run.turns(), 1, "one turn, as the stairs take");
+    run.stage().set_final_depth(2);
+    let said = use_one(&mut run, "wand of digging");
+    assert_eq!(run.depth(), 2, "{said:?}");
+}
+
+#[test]
+fn weapons_armour_and_rings_change_the_fight_while_worn() {
+    let mut run = start(7);
+    run.stage().carry(vec![
+        kind("dagger"),
+        kind("leather armour"),
+        kind("ring of protection"),
+    ]);
+    for slot in 0..3 {
+        run.apply(PlayerAction::Use(slot));
+    }
+    let worn = run.player_fighter();
+    assert_eq!(worn.attack, PLAYER_FIGHTER.attack + 3, "the dagger's +3");
+    assert_eq!(worn.damage, (2, 5));
+    assert_eq!(worn.defence, PLAYER_FIGHTER.defence + 2 + 3);
+    assert_eq!(run.inventory().len(), 3, "equipment is kept");
+    run.apply(PlayerAction::Use(0));
+    assert_eq!(
+        run.player_fighter().damage,
+        PLAYER_FIGHTER.damage,
+        "put away"
+    );
+}
+
+#[test]
+fn a_ring_of_regeneration_heals_three_times_as_fast() {
+    let heal_over = |ring: bool| {
+        let mut run = start(8);
+        if ring {
+            run.stage().give(kind("ring of regeneration"));
+            run.apply(PlayerAction::Use(0));
+        }
+        set_hp(&mut run, 1);
+        for _ in 0..27 {
+            run.apply(PlayerAction::Wait);
+        }
+        hp(&run).0 - 1
+    };
+    assert_eq!(heal_over(false), 3);
+    assert!(heal_over(true) >= 8, "{}", heal_over(true));
+}
+
+#[test]
+fn a_ring_of_searching_shows_where_the_items_lie() {
+    let mut run = start(9);
+    assert!(!run.level().items.is_empty());
+    use_one(&mut run, "ring of searching");
+    let tiles = &run.level().level.tiles;
+    for item in &run.level().items {
+        assert!(run.level().seen[tiles.index_of(item.pos)]);
+    }
+}
+
+#[test]
+fn what_cannot_be_used_says_so_and_takes_no_turn() {
+    let mut run = start(10);
+    let said = use_one(&mut run, "gold pieces");
+    assert!(said[0].starts_with("You cannot use"), "{said:?}");
+    assert_eq!(run.turns(), 0);
+    let said = notices(&run.apply(PlayerAction::Use(7)));
+    assert!(said[0].contains("nothing under that letter"), "{said:?}");
+}

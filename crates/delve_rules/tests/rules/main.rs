@@ -1,0 +1,31 @@
+//! The run model, the view and the records, as one test binary (no Bevy in it: `cargo
+//! test -p delve_rules`). Each module states one area's properties.
+
+mod abilities;
+mod allies;
+mod fight;
+mod follow_campaign;
+mod fuzz_corpora;
+mod item_choices;
+mod items;
+mod kinds;
+mod level_changes;
+mod odd_input;
+// The rules' tests use only part of it.
+#[allow(dead_code)]
+#[path = "../../../../tests/support/paths.rs"]
+mod paths;
+mod real_run;
+mod records;
+mod run;
+mod support;
+#[path = "../../../../tests/support/temp_dir.rs"]
+mod temp_dir;
+mod terrain;
+mod travel;
+mod vault_play;
+
+/// The workspace's root folder, where `levels/` and the `tests/` data live.
+pub fn workspace_root() -> &'static std::path::Path {
+    std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+}

@@ -1,0 +1,187 @@
+//! Odd input gets an answer, never a panic: valid configs, loot tables and save
+//! payloads mutated with odd text (RON's own Unicode whitespace, multi-byte letters,
+//! emoji, nested comments, NUL, a byte-order mark, arbitrary strings) either still read
+//! or are refused with an error that names a place inside the text; a save that still
+//! reads restores to a run that breaks no rule or is refused saying why; a payload with
+//! invalid UTF-8 is refused at the byte offset of its first bad byte.
+
+use proptest::prelude::*;
+
+use delve_levels::ron_text::RonError;
+use delve_levels::save::{SaveError, decode_save, encode_save_bytes, read_header};
+use delve_levels::loot::{LootError, LootTable};
+use delve_levels::config::CampaignConfig;
+use delve_rules::run::{GameSave, Rules, RunState};
+
+/// Texts that bite scanners which differ from RON's parser.
+const ODD: &[&str] = &[
+    "\u{0085}",
+    "\u{200E}",
+    "\u{200F}",
+    "\u{2028}",
+    "\u{2029}",
+    "\u{FEFF}",
+    "\0",
+    "ß",
+    "語",
+    "🦀",
+    "/* /* nested */ */",
+    "/*",
+    "*/",
+    "// line comment\n",
+    "\"",
+    "'",
+    "r#\"raw\"#",
+    "(",
+    ")",
+    "[",
+    ",",
+    ":",
+    "-1",
+    "99999999999999999999999",
+    "\r\n",
+];
+
+const CONFIGS: &[&str] = &[
+    include_str!("../../../../levels/cave.ron"),
+    include_str!("../../../../levels/dungeon.ron"),
+    include_str!("../../../../levels/maze.ron"),
+    include_str!("../../../../levels/accretion.ron"),
+    include_str!("../../../../levels/descent.ron"),
+];
+const LOOT: &str = include_str!("../../../../levels/loot.ron");
+
+/// A save payload as the game writes it: a run a few steps in.
+fn save_text() -> String {
+    let (mut run, _) =
+        RunState::start(CampaignConfig::builtin(), None, Rules::Monsters).expect("it starts");
+    for action in delve_rules::view::parse_actions("x x x").unwrap() {
+        run.apply(action);
+    }
+    ron::ser::to_string_pretty(&run.snapshot(), ron::ser::PrettyConfig::default()).unwrap()
+}
+
+/// `text` with `insert` put in at the character boundary nearest `at` (a fraction of
+/// the length), replacing `cut` characters there.
+fn mutate(text: &str, at: f64, cut: usize, insert: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let start = ((chars.len() as f64) * at) as usize;
+    let start = start.min(chars.len());
+    let end = (start + cut).min(chars.len());
+    let mut out: String = chars[..start].iter().collect();
+    out.push_str(insert);
+    out.extend(&chars[end..]);
+    out
+}
+
+/// Whether (line, column) lies inside `text`: lines end at `\n`, columns count
+/// characters, one past the end of a line is allowed (a missing token there).
+fn inside(text: &str, line: usize, column: usize) -> bool {
+    let Some(row) = text.split('\n').nth(line.wrapping_sub(1)) else {
+        return false;
+    };
+    line >= 1 && column >= 1 && column <= row.chars().count() + 1
+}
+
+fn check_ron_error(text: &str, e: &RonError) -> Result<(), TestCaseError> {
+    prop_assert!(
+        inside(text, e.line, e.column),
+        "{e} points outside the text {text:?}"
+    );
+    Ok(())
+}
+
+fn odd() -> impl Strategy<Value = String> {
+    prop_oneof![
+        prop::sample::select(ODD).prop_map(str::to_owned),
+        any::<String>(),
+        prop::collection::vec(prop::sample::select(ODD), 1..4).prop_map(|v| v.concat()),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+
+    #[test]
+    fn mutated_configs_give_an_error_with_a_place_or_a_campaign(
+        which in 0..CONFIGS.len(),
+        at in 0.0..1.0f64,
+        cut in 0..4usize,
+        insert in odd(),
+    ) {
+        let text = mutate(CONFIGS[which], at, cut, &insert);
+        if let Err(e) = CampaignConfig::parse(&text, "odd.ron") {
+            let place = e.position();
+            prop_assert!(place.is_some(), "{e} names no place");
+            let (line, column) = place.unwrap();
+            prop_assert!(inside(&text, line, column), "{e} points outside {text:?}");
+            prop_assert!(e.to_string().starts_with("odd.ron:"), "{e}");
+        }
+    }
+
+    #[test]
+    fn mutated_loot_tables_give_an_error_with_a_place_or_a_table(
+        at in 0.0..1.0f64,
+        cut in 0..4usize,
+        insert in odd(),
+    ) {
+        let text = mutate(LOOT, at, cut, &insert);
+        match LootTable::from_ron_str(&text, "odd.ron") {
+            Ok(_) => {}
+            Err(LootError::Parse(e)) => check_ron_error(&text, &e)?,
+            // A rule broken: the file and the item or class that breaks it.
+            Err(LootError::Invalid { origin, problem }) => {
+                prop_assert_eq!(origin, "odd.ron");
+                prop_assert!(!problem.is_empty());
+            }
+            Err(e @ LootError::Io { .. }) => prop_assert!(false, "a text read no file: {e}"),
+        }
+    }
+
+    #[test]
+    fn mutated_save_payloads_give_an_error_with_a_place_or_a_save_restored_or_refused(
+        at in 0.0..1.0f64,
+        cut in 0..4usize,
+        insert in odd(),
+    ) {
+        let text = mutate(&save_text(), at, cut, &insert);
+        let bytes = encode_save_bytes(text.as_bytes(), 77);
+        match decode_save::<GameSave>(&bytes) {
+            Err(SaveError::Ron(e)) => check_ron_error(&text, &e)?,
+            Err(e) => prop_assert!(false, "a checksummed UTF-8 payload refused as {e:?}"),
+            // Decoded: restoring it checks the game it describes.
+            Ok(save) => match RunState::restore(save) {
+                Ok(run) => prop_assert_eq!(run.broken_rule(), None),
+                Err(why) => prop_assert!(!why.is_empty(), "refused without a reason"),
+            },
+        }
+    }
+
+    #[test]
+    fn save_payloads_with_invalid_utf8_are_refused_at_the_first_bad_byte(
+        at in 0.0..1.0f64,
+        // A byte that cannot begin a character (a continuation byte, an overlong
+        // lead, or one past U+10FFFF), then whatever follows.
+        first in prop_oneof![0x80u8..=0xbf, 0xc0u8..=0xc1, 0xf5u8..=0xff],
+        rest in prop::collection::vec(0x80u8..=0xff, 0..3),
+    ) {
+        let text = save_text();
+        let i = text.floor_char_boundary(((text.len() as f64) * at) as usize);
+        let mut payload = text.into_bytes();
+        payload.splice(i..i, std::iter::once(first).chain(rest));
+        let bytes = encode_save_bytes(&payload, 5);
+        let payload_starts = read_header(&bytes).unwrap().byte_len();
+        prop_assert_eq!(
+            decode_save::<GameSave>(&bytes).unwrap_err(),
+            SaveError::NotUtf8 { offset: (payload_starts + i) as u64 }
+        );
+    }
+}
+
+#[test]
+fn the_issue_example_with_a_line_separator_reports_the_bad_field() {
+    let text = "(\u{2028}seed: 1, depths: [Cave(wall_percent: 101)])";
+    let e = CampaignConfig::parse(text, "ls.ron").unwrap_err();
+    assert_eq!(e.field(), Some("wall_percent"));
+    assert_eq!(e.position(), Some((1, 26)), "{e}");
+}

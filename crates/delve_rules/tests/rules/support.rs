@@ -1,0 +1,180 @@
+//! The helpers the core tests share: runs started on a seed, walking to a place, what
+//! outcomes said, monsters put where a test wants them, and the action letters of a
+//! path. (The path finder and the temporary folder are shared with the game's tests,
+//! in `tests/support/`.)
+
+use delve_levels::grid::{Pos, Tile};
+use delve_levels::monsters::{Mind, Monster, default_monster_table};
+use delve_levels::config::CampaignConfig;
+use delve_rules::run::{Outcome, Rules, RunState};
+
+/// The built-in campaign under run seed `seed`.
+pub fn campaign(seed: u64) -> CampaignConfig {
+    let mut campaign = CampaignConfig::builtin();
+    campaign.seed = seed;
+    campaign
+}
+
+/// The built-in campaign's run of `seed`, without monsters.
+pub fn peaceful(seed: u64) -> RunState {
+    start(seed, Rules::Peaceful)
+}
+
+/// The built-in campaign's run of `seed`, with monsters.
+pub fn with_monsters(seed: u64) -> RunState {
+    start(seed, Rules::Monsters)
+}
+
+/// [`with_monsters`], but no monster ever arrives on a level (the campaign's
+/// `arrivals: 0`): for tests that stage who stands where and then play long.
+pub fn with_monsters_staying(seed: u64) -> RunState {
+    let mut campaign = campaign(seed);
+    campaign.arrivals = Some(0);
+    RunState::start(campaign, None, Rules::Monsters)
+        .expect("the run starts")
+        .0
+}
+
+fn start(seed: u64, rules: Rules) -> RunState {
+    RunState::start(campaign(seed), None, rules)
+        .expect("the run starts")
+        .0
+}
+
+/// Walks the player of `run` to `to` (orthogonal steps, by the shared path finder).
+pub fn walk_to(run: &mut RunState, to: Pos) {
+    for step in super::paths::walk(&run.level().level.tiles, run.player(), to) {
+        run.apply(step);
+    }
+    assert_eq!(run.player(), to, "walked to {to}");
+}
+
+/// The lines for the player among `outcomes`.
+pub fn notices(outcomes: &[Outcome]) -> Vec<String> {
+    outcomes
+        .iter()
+        .filter_map(|o| match o {
+            Outcome::Notice(text) => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether a line for the player among `outcomes` contains `text`.
+pub fn said(outcomes: &[Outcome], text: &str) -> bool {
+    notices(outcomes).iter().any(|line| line.contains(text))
+}
+
+/// The monster table's index of the kind called `name`.
+pub fn monster_kind(name: &str) -> usize {
+    default_monster_table()
+        .index_of(name)
+        .unwrap_or_else(|| panic!("the table has a {name}"))
+}
+
+/// A monster of the kind called `name` at `pos`, unhurt and wandering.
+pub fn monster(name: &str, pos: Pos) -> Monster {
+    let kind = monster_kind(name);
+    Monster {
+        id: 0,
+        kind,
+        pos,
+        hp: default_monster_table().kind(kind).unwrap().hp,
+        mind: Mind::Wandering(0),
+        ..Default::default()
+    }
+}
+
+/// The run with only `monster` on the level (the others taken away), scheduled to act
+/// right after the player.
+pub fn alone_with(mut run: RunState, monster: Option<Monster>) -> RunState {
+    run.stage().set_monsters(monster.into_iter().collect());
+    run
+}
+
+/// Puts the player of `run` on the first tile (row by row) where every tile within
+/// `radius` (Chebyshev) is floor; says whether there was one.
+pub fn put_on_open_ground(run: &mut RunState, radius: i32) -> bool {
+    let tiles = &run.level().level.tiles;
+    let spot = tiles.positions().find(|&p| {
+        (-radius..=radius)
+            .all(|dy| (-radius..=radius).all(|dx| tiles.get(p.offset(dx, dy)) == Some(Tile::Floor)))
+    });
+    if let Some(spot) = spot {
+        run.stage().put_player(spot);
+    }
+    spot.is_some()
+}
+
+/// A floor tile in the player's view at Chebyshev distance `distance`, if any.
+pub fn floor_in_view(run: &RunState, distance: i32) -> Option<Pos> {
+    let tiles = &run.level().level.tiles;
+    tiles.positions().find(|&p| {
+        tiles[p] == Tile::Floor && run.level().in_view(p) && p.chebyshev(run.player()) == distance
+    })
+}
+
+/// A proptest config of `cases` cases, or of `PROPTEST_CASES` when it is set, so a long
+/// hunt for a failing case can be run without editing the test
+/// (`PROPTEST_CASES=2000 cargo test --test core long_random`).
+pub fn cases(cases: u32) -> proptest::prelude::ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(cases);
+    proptest::prelude::ProptestConfig::with_cases(cases)
+}
+
+/// Asserts that two runs are equal, and where they are not shows the first place their
+/// states differ (the whole state is too long to read).
+#[track_caller]
+pub fn assert_same_run(left: &RunState, right: &RunState, what: &str) {
+    if left == right {
+        return;
+    }
+    let (l, r) = (format!("{left:?}"), format!("{right:?}"));
+    let at = l
+        .bytes()
+        .zip(r.bytes())
+        .position(|(a, b)| a != b)
+        .unwrap_or(l.len().min(r.len()));
+    let around = |s: &str| {
+        let from = s.floor_char_boundary(at.saturating_sub(200));
+        let to = s.ceil_char_boundary((at + 200).min(s.len()));
+        s[from..to].to_owned()
+    };
+    panic!(
+        "{what}: the runs differ at\n  left: …{}…\n right: …{}…",
+        around(&l),
+        around(&r)
+    );
+}
+
+/// Puts an ally (a wraith) and a shackled captive (an ogre) on the free floor tiles
+/// nearest the player of `run`, numbered after the level's monsters, where there is room.
+pub fn with_an_ally_and_a_captive(run: &mut RunState) {
+    for (name, mind) in [("wraith", Mind::Ally), ("ogre", Mind::Captive)] {
+        let tiles = &run.level().level.tiles;
+        let player = run.player();
+        let free = tiles
+            .positions()
+            .filter(|&p| {
+                tiles[p] == Tile::Floor && p != player && run.level().monster_at(p).is_none()
+            })
+            .min_by_key(|&p| (p.chebyshev(player), p.y, p.x));
+        let Some(at) = free else { return };
+        put_monster(run, name, at, mind);
+    }
+}
+
+/// Puts a monster of kind `name` on `at` with `mind`, numbered after the level's
+/// monsters; returns `at`.
+pub fn put_monster(run: &mut RunState, name: &str, at: Pos, mind: Mind) -> Pos {
+    let id = run.level().monsters.iter().map(|m| m.id + 1).max();
+    run.stage().add_monster(Monster {
+        id: id.unwrap_or(0),
+        mind,
+        ..monster(name, at)
+    });
+    at
+}
