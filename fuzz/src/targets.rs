@@ -9,11 +9,11 @@
 //! checks `RunState::restore` makes of a save), and a restored run goes on as the
 //! original does.
 
-use delve_levels::loot::LootTable;
-use delve_levels::monsters::MonsterTable;
 use delve_levels::config::CampaignConfig;
 use delve_levels::generator::GeneratorKind;
 use delve_levels::key::LevelKey;
+use delve_levels::loot::LootTable;
+use delve_levels::monsters::MonsterTable;
 use delve_rules::run::record::{Check, Recording};
 use delve_rules::run::{GameSave, PlayerAction, Rules, RunState};
 

@@ -166,7 +166,7 @@ pub fn record_of(run: &RunState, ended: &str, morgue: &str) -> RunRecord {
         level: fight.level,
         kills: fight.kills,
         gold: fight.gold,
-        score: history::score(deepest, fight.kills, fight.gold, won),
+        score: run.score(),
         marks: marks.into_iter().map(str::to_owned).collect(),
         morgue: morgue.to_owned(),
     }

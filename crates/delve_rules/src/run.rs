@@ -6,22 +6,26 @@
 //! the panels, the help and the keys — is the view's ([`crate::view`]). No Bevy in here.
 
 mod abilities;
+mod aim;
 mod allies;
 mod arrival;
 mod arrivals;
 mod chronicle;
 mod designer;
 mod doing;
+mod effects;
+mod equipment;
 mod fight;
+mod inventory;
 mod items;
 mod level;
-mod magic;
 pub mod messages;
 mod pick_up;
 mod player_action;
 pub mod record;
 mod rules;
 pub mod save;
+mod score;
 mod staging;
 mod stairs;
 mod terrain;
@@ -35,6 +39,7 @@ use std::collections::BTreeMap;
 pub use abilities::{
     BLINK_RECHARGE, FIGHT_NOISE, FLIT_ONE_IN, NOISE_WAKE_PERCENT, SNEAK_ATTACK_MULTIPLIER,
 };
+pub use aim::{Aim, BOLT_RANGE, THROW_RANGE};
 pub use allies::{ALLY_FOLLOWS_WITHIN, ALLY_KEEPS_WITHIN, ALLY_LEASH};
 pub use arrival::{Arrival, ChangeReason, arrival_notice};
 pub use arrivals::ARRIVAL_DISTANCE;
@@ -58,14 +63,15 @@ pub use pick_up::gold_amount;
 pub use player_action::PlayerAction;
 pub use rules::Rules;
 pub use save::{GameSave, SavedLevel, load_run, load_run_and_messages, write_save};
-pub use throwing::{Aim, BOLT_RANGE, THROW_RANGE, THROWN_THING_DAMAGE, THROWN_WEAPON_AIM};
+pub use score::score;
+pub use throwing::{THROWN_THING_DAMAGE, THROWN_WEAPON_AIM};
 pub use watch::CaveWatch;
 
 pub use staging::Staging;
 
-use delve_levels::grid::{Pos, Tile};
 use delve_levels::config::CampaignConfig;
 use delve_levels::generator::{GenError, Generation};
+use delve_levels::grid::{Pos, Tile};
 use delve_levels::key::LevelKey;
 use travel::Destination;
 

@@ -6,10 +6,10 @@
 
 use std::fmt::Write as _;
 
-use delve_levels::grid::Pos;
 use crate::run::messages::Message;
 use crate::run::{RunEnd, RunState, with_article};
 use crate::view::map_view;
+use delve_levels::grid::Pos;
 
 /// How many of the newest messages a morgue file shows.
 pub const MORGUE_MESSAGES: usize = 20;

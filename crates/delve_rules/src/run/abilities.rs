@@ -8,11 +8,11 @@ use super::items::with_kind_article;
 use super::{Outcome, RunState, notice};
 use delve_levels::grid::{KING, Pos, Tile};
 use delve_levels::line::{line, line_of_fire};
-use delve_levels::rng::{Stream, StreamRng, mix64};
-use delve_levels::schedule::Actor;
 use delve_levels::monsters::{
     Ability, AttackRoll, Fighter, Mind, Monster, MonsterKind, Movement, roll_attack,
 };
+use delve_levels::rng::{Stream, StreamRng, mix64};
+use delve_levels::schedule::Actor;
 
 /// How far the noise of a fight carries, in tiles (Chebyshev): sleepers within it may
 /// wake.

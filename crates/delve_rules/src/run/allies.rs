@@ -5,10 +5,10 @@
 
 use super::fight::{Plan, movement_of};
 use super::{Outcome, RunState, notice};
+use crate::run::FIGHT_NOISE;
 use delve_levels::grid::{KING, Pos};
 use delve_levels::monsters::combat::{AttackRoll, roll_attack};
 use delve_levels::monsters::{Mind, Monster, MonsterKind};
-use crate::run::FIGHT_NOISE;
 
 /// An ally farther than this from the player (Chebyshev) walks back toward them.
 pub const ALLY_KEEPS_WITHIN: i32 = 2;

@@ -1,8 +1,8 @@
 //! Arriving on a level: where the player appears, and what they are told about why.
 
 use delve_levels::analysis::distances::{UNREACHABLE, walking_distances};
-use delve_levels::grid::{Pos, Tile};
 use delve_levels::generator::Level;
+use delve_levels::grid::{Pos, Tile};
 use delve_levels::key::LevelKey;
 
 /// Where the player arrives on a level.

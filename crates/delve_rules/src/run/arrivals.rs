@@ -5,9 +5,9 @@
 
 use super::RunState;
 use delve_levels::grid::Pos;
+use delve_levels::monsters::{Mind, Monster, SpawnPlan, Speed, draw_kind};
 use delve_levels::rng::{Stream, StreamRng, mix64};
 use delve_levels::schedule::Actor;
-use delve_levels::monsters::{Mind, Monster, SpawnPlan, Speed, draw_kind};
 
 /// Arrivals stop while the level holds this many times its starting count, in halves
 /// (4: twice).

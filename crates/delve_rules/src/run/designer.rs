@@ -4,10 +4,10 @@
 
 use super::watch::{WatchStep, next_step};
 use super::{Arrival, ChangeReason, Outcome, RunState, notice};
-use delve_levels::rng::mix64;
 use delve_levels::config::CampaignConfig;
 use delve_levels::generator::{GeneratorConfig, GeneratorKind};
 use delve_levels::key::LevelKey;
+use delve_levels::rng::mix64;
 
 impl RunState {
     /// `R`: the level made anew from a fresh seed, the player at its up stairs.

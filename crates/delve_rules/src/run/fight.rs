@@ -15,13 +15,13 @@ use super::items::with_kind_article;
 use super::{Outcome, RunState, notice};
 use delve_levels::dijkstra::DijkstraMap;
 use delve_levels::grid::{Grid, KING, Pos, Tile};
-use delve_levels::rng::{Stream, StreamRng, mix64};
-use delve_levels::schedule::{Actor, NORMAL_TICKS, Scheduler};
 use delve_levels::loot::{Effect, RingPower, WeaponStyle};
 use delve_levels::monsters::{
     AttackRoll, Behaviour, Fighter, GUARD_REACH, Mind, Monster, MonsterKind, MonsterTable,
     Movement, roll_attack, roll_damage,
 };
+use delve_levels::rng::{Stream, StreamRng, mix64};
+use delve_levels::schedule::{Actor, NORMAL_TICKS, Scheduler};
 
 /// The player's hit points at the start of a run.
 pub const PLAYER_HP: u32 = 30;

@@ -3,8 +3,19 @@
 //! inventory letters; and the article a sentence needs.
 
 use super::RunState;
-use delve_levels::rng::{Stream, StreamRng};
 use delve_levels::loot::{LootTable, appearances};
+use delve_levels::rng::{Stream, StreamRng};
+
+/// How a used item leaves the inventory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Spent {
+    /// One of the kind is used up.
+    One,
+    /// It stays (worn, wielded, a wand with charges left).
+    Kept,
+    /// It could not be used; no turn passes.
+    Refused,
+}
 
 /// One line of the inventory: its letter, the item kind and how many are carried.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,16 +4,16 @@
 
 use super::fight::MapCache;
 use delve_levels::fov::compute_fov;
+use delve_levels::generator::{GenError, Generation, GeneratorConfig, Level};
 use delve_levels::grid::{Grid, Pos, Tile};
-use delve_levels::rng::{Stream, StreamRng, mix64};
+use delve_levels::key::LevelKey;
 use delve_levels::loot::LootTable;
 use delve_levels::loot::PlacedItem;
 use delve_levels::monsters::{
     Behaviour, Mind, Monster, MonsterTable, Movement, SpawnPlan, draw_kind, spawn_monsters,
     waypoints,
 };
-use delve_levels::generator::{GenError, Generation, GeneratorConfig, Level};
-use delve_levels::key::LevelKey;
+use delve_levels::rng::{Stream, StreamRng, mix64};
 use delve_levels::vaults::{Start, VaultMonster};
 
 /// How far the player sees, in tiles.

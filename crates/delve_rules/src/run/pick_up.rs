@@ -5,8 +5,8 @@
 use super::items::with_article;
 use super::{Outcome, RunState, notice};
 use delve_levels::grid::Pos;
-use delve_levels::rng::mix64;
 use delve_levels::loot::Effect;
+use delve_levels::rng::mix64;
 
 impl RunState {
     /// `g`: picks up what lies where the player stands (a turn where the rules say so).

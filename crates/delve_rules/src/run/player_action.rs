@@ -2,8 +2,8 @@
 //! action strings and recordings all become these; which key does which is the view's
 //! key table (`crate::view::bindings`).
 
-use delve_levels::grid::Pos;
 use delve_levels::generator::GeneratorKind;
+use delve_levels::grid::Pos;
 
 /// Something the player does. Keys and action strings both become these.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]

@@ -8,10 +8,10 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::{GameSave, Outcome, PlayerAction, Rules, RunState};
-use delve_levels::grid::Pos;
 use delve_levels::config::CampaignConfig;
 use delve_levels::config::HeldTables;
 use delve_levels::generator::Generation;
+use delve_levels::grid::Pos;
 use delve_levels::key::LevelKey;
 
 /// The recording format this delve writes. Format 1 (before monsters) is still read:

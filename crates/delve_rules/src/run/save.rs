@@ -10,20 +10,20 @@ use super::level::{LevelInPlay, LevelMemory, check_play_size, generate_for_play}
 use super::messages::Message;
 use super::terrain::{monster_can_stand, player_can_stand};
 use super::{Fight, Rules, RunState};
+use delve_levels::config::CampaignConfig;
+use delve_levels::config::HeldTables;
+use delve_levels::generator::Generation;
 use delve_levels::grid::Pos;
-use delve_levels::rng::mix64;
-use delve_levels::save::{LoadedFrom, SaveError, load_validated, save_to_path};
-use delve_levels::schedule::Actor;
+use delve_levels::key::LevelKey;
 use delve_levels::loot::{
     Effect, FIRST_EDITION_LOOT_RON, LootTable, PlacedItem, default_loot_table,
 };
 use delve_levels::monsters::{
     FIRST_EDITION_MONSTERS_RON, MONSTER_TABLE_EDITION, Monster, MonsterTable,
 };
-use delve_levels::config::CampaignConfig;
-use delve_levels::config::HeldTables;
-use delve_levels::generator::Generation;
-use delve_levels::key::LevelKey;
+use delve_levels::rng::mix64;
+use delve_levels::save::{LoadedFrom, SaveError, load_validated, save_to_path};
+use delve_levels::schedule::Actor;
 
 /// The generation a save without [`GameSave::generation`] goes on in: every such save
 /// was made while generation 2 was the newest, and its run went on making levels by it.

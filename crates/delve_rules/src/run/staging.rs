@@ -246,8 +246,8 @@ impl Staging<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use delve_levels::config::CampaignConfig;
     use crate::run::Rules;
+    use delve_levels::config::CampaignConfig;
 
     fn run(rules: Rules) -> RunState {
         RunState::start(CampaignConfig::builtin(), None, rules)

@@ -15,10 +15,10 @@ use super::items::with_article;
 use super::level::LevelInPlay;
 use super::{Arrival, ChangeReason, Outcome, RunEnd, RunState, notice};
 use delve_levels::grid::{Pos, Tile, Trap};
-use delve_levels::rng::{Stream, StreamRng, mix64};
 use delve_levels::loot::RingPower;
 use delve_levels::monsters::Mind;
 use delve_levels::monsters::{Monster, MonsterTable};
+use delve_levels::rng::{Stream, StreamRng, mix64};
 
 /// Turns one search (`f`) lasts; on its `n`th turn, what hides within `n` tiles in view
 /// is found.

@@ -2,8 +2,8 @@
 //! then the finished cave — the stages the cave generator itself goes through for this
 //! level ([`delve_levels::generator::cave_stages`]).
 
-use delve_levels::grid::Grid;
 use delve_levels::generator::{GeneratorConfig, cave_stages};
+use delve_levels::grid::Grid;
 use delve_levels::key::LevelKey;
 
 /// The cave automaton being watched pass by pass.

@@ -6,9 +6,9 @@
 use std::fmt;
 use std::sync::LazyLock;
 
+use crate::run::{PlayerAction, stack_of_letter};
 use delve_levels::generator::GeneratorKind;
 use delve_levels::generator::kind::SWITCH_DIGITS;
-use crate::run::{PlayerAction, stack_of_letter};
 
 /// A key named by where it is on the keyboard rather than by what it types.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -8,8 +8,8 @@
 //! only the keys its end screen offers: no key reaches the run by accident.
 
 use super::bindings::{Command, Scroll};
-use delve_levels::grid::Pos;
 use crate::run::{PlayerAction, stack_of_letter};
+use delve_levels::grid::Pos;
 
 /// What the front end does about a key press.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,8 +5,8 @@
 
 use super::Terrain;
 use super::map::{Light, known_at};
-use delve_levels::grid::Pos;
 use crate::run::{RunState, with_article, with_kind_article};
+use delve_levels::grid::Pos;
 
 /// What the player knows of the tile at `pos`, in one line ("A jackal (4/6 HP), hunting
 /// you, on floor.").

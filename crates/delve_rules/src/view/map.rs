@@ -11,8 +11,8 @@
 use std::collections::BTreeMap;
 
 use super::Terrain;
-use delve_levels::grid::{Grid, Pos};
 use crate::run::{RunState, Sight};
+use delve_levels::grid::{Grid, Pos};
 
 /// How a seen tile is lit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

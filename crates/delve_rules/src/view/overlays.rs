@@ -83,7 +83,7 @@ pub fn end_screen(run: &RunState) -> Option<Vec<String>> {
     let won = fight.end == Some(RunEnd::Won);
     lines.push(format!(
         "Score {} (100 × deepest depth {deepest} + 10 × kills + gold{})",
-        crate::records::history::score(deepest, fight.kills, fight.gold, won),
+        run.score(),
         if won { ", doubled for the win" } else { "" }
     ));
     if fight.designer {

@@ -145,11 +145,11 @@ pub fn inventory_lines(run: &RunState) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::run::{PlayerAction, Rules};
+    use delve_levels::config::CampaignConfig;
     use delve_levels::grid::Tile;
     use delve_levels::monsters::default_monster_table;
     use delve_levels::monsters::{Mind, Monster};
-    use delve_levels::config::CampaignConfig;
-    use crate::run::{PlayerAction, Rules};
 
     fn start() -> RunState {
         RunState::start(CampaignConfig::builtin(), None, Rules::Monsters)

@@ -592,9 +592,7 @@ mod long_play {
 #[test]
 fn a_save_from_before_monster_editions_goes_on_with_the_first_edition_and_an_unknown_one_is_refused()
  {
-    use delve_levels::monsters::{
-        FIRST_EDITION_MONSTERS_RON, MONSTER_TABLE_EDITION, MonsterTable,
-    };
+    use delve_levels::monsters::{FIRST_EDITION_MONSTERS_RON, MONSTER_TABLE_EDITION, MonsterTable};
     let run = with_monsters(5);
     let save = run.snapshot();
     assert_eq!(save.monster_edition, Some(MONSTER_TABLE_EDITION));

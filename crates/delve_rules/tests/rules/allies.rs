@@ -4,11 +4,11 @@
 //! and aims, comes along down the stairs, and is kept by saves. Captives lie on about a
 //! third of the levels of generation 3 from depth 2 on, and on no level of an older key.
 
+use delve_levels::config::CampaignConfig;
+use delve_levels::generator::Generation;
 use delve_levels::grid::{Pos, Tile};
 use delve_levels::loot::default_loot_table;
 use delve_levels::monsters::{Mind, Monster};
-use delve_levels::config::CampaignConfig;
-use delve_levels::generator::Generation;
 use delve_rules::run::{
     ALLY_FOLLOWS_WITHIN, ALLY_KEEPS_WITHIN, CAPTIVE_FROM_DEPTH, Doing, Outcome, PlayerAction,
     Rules, RunState,

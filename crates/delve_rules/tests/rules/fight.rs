@@ -4,11 +4,11 @@
 
 use proptest::prelude::*;
 
-use delve_levels::grid::{KING, Pos, Tile};
-use delve_levels::schedule::Actor;
-use delve_levels::monsters::{Mind, Monster, default_monster_table};
 use delve_levels::config::CampaignConfig;
+use delve_levels::grid::{KING, Pos, Tile};
 use delve_levels::key::LevelKey;
+use delve_levels::monsters::{Mind, Monster, default_monster_table};
+use delve_levels::schedule::Actor;
 use delve_rules::run::{Outcome, PlayerAction, Rules, RunEnd, RunState};
 
 use super::support::{alone_with, floor_in_view, monster, monster_kind, notices, with_monsters};
@@ -420,5 +420,8 @@ fn kills_bring_experience_levels_with_hit_points_attack_and_defence() {
     assert_eq!(run.fight().level, 4);
     let fighter = run.player_fighter();
     assert_eq!(fighter.attack, delve_rules::run::PLAYER_FIGHTER.attack + 3);
-    assert_eq!(fighter.defence, delve_rules::run::PLAYER_FIGHTER.defence + 1);
+    assert_eq!(
+        fighter.defence,
+        delve_rules::run::PLAYER_FIGHTER.defence + 1
+    );
 }

@@ -4,9 +4,9 @@
 //! depths follow the new file, carried items keep their kinds by name, and the run is
 //! always one that `broken_rule` finds nothing wrong with.
 
-use delve_levels::loot::LootTable;
 use delve_levels::config::CampaignConfig;
 use delve_levels::generator::GeneratorConfig;
+use delve_levels::loot::LootTable;
 use delve_rules::run::{PlayerAction, Rules, RunState};
 
 use super::support::{notices, said};

@@ -1,11 +1,11 @@
 //! The one list of generator kinds: every kind in it has keys, a switch key, wording and
 //! report counts, all read from the list and the kind's own `KindInfo`.
 
-use delve_levels::rng::{Stream, StreamRng};
 use delve_levels::generator::{
     Generation, GeneratorConfig, GeneratorKind, generate_layout_in, generate_level,
 };
 use delve_levels::key::LevelKey;
+use delve_levels::rng::{Stream, StreamRng};
 use delve_rules::run::{ChangeReason, PlayerAction, arrival_notice};
 use delve_rules::view::{Command, NamedKey, command_for_key, help_lines, parse_actions};
 

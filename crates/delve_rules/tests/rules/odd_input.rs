@@ -7,10 +7,10 @@
 
 use proptest::prelude::*;
 
+use delve_levels::config::CampaignConfig;
+use delve_levels::loot::{LootError, LootTable};
 use delve_levels::ron_text::RonError;
 use delve_levels::save::{SaveError, decode_save, encode_save_bytes, read_header};
-use delve_levels::loot::{LootError, LootTable};
-use delve_levels::config::CampaignConfig;
 use delve_rules::run::{GameSave, Rules, RunState};
 
 /// Texts that bite scanners which differ from RON's parser.

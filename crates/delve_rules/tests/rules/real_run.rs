@@ -5,11 +5,11 @@
 //! confusion shows and stops travel; designer runs are marked; the look command names
 //! what it sees; older saves load into the new rules.
 
-use delve_levels::grid::{KING, Pos};
-use delve_levels::monsters::{Mind, Monster};
 use delve_levels::config::CampaignConfig;
 use delve_levels::generator::GeneratorKind;
+use delve_levels::grid::{KING, Pos};
 use delve_levels::key::LevelKey;
+use delve_levels::monsters::{Mind, Monster};
 use delve_rules::run::{Outcome, PlayerAction, Rules, RunState};
 use delve_rules::view::{describe, end_screen, inventory_lines, status_line, status_line_within};
 
@@ -763,7 +763,10 @@ fn an_older_save_with_gold_and_a_rune_carried_loads_into_the_purse_and_the_seal(
     );
     let loaded = RunState::restore(ron::from_str(&text).unwrap()).unwrap();
     assert_eq!(loaded.inventory(), vec![dagger]);
-    assert_eq!(loaded.gold(), 2 * delve_rules::run::save::GOLD_OF_AN_OLDER_SAVE);
+    assert_eq!(
+        loaded.gold(),
+        2 * delve_rules::run::save::GOLD_OF_AN_OLDER_SAVE
+    );
     assert!(loaded.fight().has_found(1));
     assert_eq!(loaded.kind_under_letter(0), Some(dagger));
 }
@@ -803,7 +806,11 @@ fn a_save_of_generation_2_plays_the_first_loot_edition_and_keeps_two_alike_known
 }
 
 /// A forged change to a save, the words its refusal must use.
-type Forgery = (&'static str, fn(&mut delve_rules::run::GameSave), &'static str);
+type Forgery = (
+    &'static str,
+    fn(&mut delve_rules::run::GameSave),
+    &'static str,
+);
 
 #[test]
 fn impossible_saves_are_refused_naming_what_is_wrong() {

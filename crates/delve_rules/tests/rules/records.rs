@@ -9,7 +9,9 @@ use delve_rules::records::daily::{daily_seed, parse_day};
 use delve_rules::records::history::{Board, History};
 use delve_rules::records::morgue::morgue_text;
 use delve_rules::records::{DataDir, keep_record};
-use delve_rules::run::{NoteKind, Outcome, PlayerAction, Rules, RunEnd, RunOrigin, RunState, write_save};
+use delve_rules::run::{
+    NoteKind, Outcome, PlayerAction, Rules, RunEnd, RunOrigin, RunState, write_save,
+};
 
 use crate::temp_dir::TempDir;
 

@@ -5,12 +5,12 @@
 
 use proptest::prelude::*;
 
-use delve_levels::grid::{KING, Pos, Tile};
-use delve_levels::loot::default_loot_table;
 use delve_levels::config::CampaignConfig;
-use delve_levels::rng::MAX_DEPTH;
 use delve_levels::generator::generate_level;
+use delve_levels::grid::{KING, Pos, Tile};
 use delve_levels::key::LevelKey;
+use delve_levels::loot::default_loot_table;
+use delve_levels::rng::MAX_DEPTH;
 use delve_rules::run::{Outcome, PlayerAction, Rules, RunState, tiles_in_play};
 use delve_rules::view::parse_actions;
 

@@ -3,9 +3,9 @@
 //! path. (The path finder and the temporary folder are shared with the game's tests,
 //! in `tests/support/`.)
 
+use delve_levels::config::CampaignConfig;
 use delve_levels::grid::{Pos, Tile};
 use delve_levels::monsters::{Mind, Monster, default_monster_table};
-use delve_levels::config::CampaignConfig;
 use delve_rules::run::{Outcome, Rules, RunState};
 
 /// The built-in campaign under run seed `seed`.

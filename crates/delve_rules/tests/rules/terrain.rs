@@ -5,14 +5,14 @@
 use proptest::prelude::*;
 
 use delve_levels::analysis::distances::{UNREACHABLE, walking_distances};
-use delve_levels::grid::{Grid, KING, Pos, Tile, Trap};
-use delve_levels::monsters::Mind;
 use delve_levels::config::CampaignConfig;
 use delve_levels::generator::features::MIN_BRIDGE_SPAN;
 use delve_levels::generator::guarantees::check_level;
 use delve_levels::generator::{
     FeatureConfig, GeneratorConfig, GeneratorKind, LakeKind, Level, generate_level,
 };
+use delve_levels::grid::{Grid, KING, Pos, Tile, Trap};
+use delve_levels::monsters::Mind;
 use delve_rules::run::{PlayerAction, Rules, RunState};
 
 use super::support::{alone_with, monster, notices, put_on_open_ground, said};

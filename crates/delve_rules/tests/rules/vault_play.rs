@@ -4,12 +4,14 @@
 //! save; sleepers wake when the player comes close or strikes; guards keep their post.
 
 use delve_levels::analysis::distances::{UNREACHABLE, walking_distances};
-use delve_levels::grid::{Pos, Tile};
-use delve_levels::monsters::{GUARD_REACH, Mind};
 use delve_levels::config::CampaignConfig;
 use delve_levels::generator::GeneratorKind;
+use delve_levels::grid::{Pos, Tile};
+use delve_levels::monsters::{GUARD_REACH, Mind};
 use delve_levels::vaults::{Start, VaultSet};
-use delve_rules::run::{CLOSE_WAKE_PERCENT, PlayerAction, Rules, RunState, WAKE_DISTANCE, WAKE_PERCENT};
+use delve_rules::run::{
+    CLOSE_WAKE_PERCENT, PlayerAction, Rules, RunState, WAKE_DISTANCE, WAKE_PERCENT,
+};
 
 use super::support::{alone_with, monster, monster_kind, put_on_open_ground, said, walk_to};
 

@@ -1,12 +1,12 @@
 //! Tests of map.rs: what the player sees at each tile.
 use super::*;
-use delve_levels::grid::Tile;
-use delve_levels::monsters::default_monster_table;
-use delve_levels::monsters::{Mind, Monster};
-use delve_levels::config::CampaignConfig;
-use delve_levels::key::LevelKey;
 use crate::run::{PlayerAction, Rules};
 use crate::view::{action_for_char, describe};
+use delve_levels::config::CampaignConfig;
+use delve_levels::grid::Tile;
+use delve_levels::key::LevelKey;
+use delve_levels::monsters::default_monster_table;
+use delve_levels::monsters::{Mind, Monster};
 
 /// The run on the default cave at seed 42 (80×50), nothing on it but the player, after
 /// twelve steps east: some of it in view, some remembered, most never seen.

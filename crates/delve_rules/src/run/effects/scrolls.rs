@@ -1,20 +1,100 @@
-//! The scrolls and potions that act on the player's things and on the world:
-//! enchanting (the choice that shapes a run), lifting curses, aggravating and summoning
-//! monsters (malevolent), sinking through the floor, and flames.
+//! The scrolls' effects: identify, teleportation, enchanting (the choice that shapes a
+//! run), remove curse, and the malevolent aggravate monsters and summon monsters.
 
-use super::items::with_article;
-use super::throwing::Aim;
-use super::use_item::Spent;
-use super::{Outcome, RunState, notice};
-use delve_levels::grid::{KING, Pos};
-use delve_levels::rng::{Stream, StreamRng, mix64};
+use crate::run::aim::Aim;
+use crate::run::items::Spent;
+use crate::run::items::with_article;
+use crate::run::{Outcome, RunState, notice};
+use delve_levels::grid::{Pos, Tile};
 use delve_levels::loot::{Effect, RingPower};
 use delve_levels::monsters::{Mind, Monster, draw_kind};
-
-/// Mixed into the seed of a summoning's stream.
-const SUMMON_SALT: u64 = 0x5355_4d4d_4f4e;
+use delve_levels::rng::{Stream, StreamRng, mix64};
 
 impl RunState {
+    /// A scroll of identify: names the item chosen (`Aim::On`), or — read unknowing, or
+    /// with nothing chosen — the first unknown item carried.
+    pub(super) fn read_identify(
+        &mut self,
+        scroll: usize,
+        aim: Aim,
+        out: &mut Vec<Outcome>,
+    ) -> Spent {
+        let chosen = match aim {
+            Aim::On(other) => match self.kind_under_letter(other) {
+                Some(kind) if kind == scroll => {
+                    out.push(notice("Read it on something else you carry."));
+                    return Spent::Refused;
+                }
+                Some(kind) if self.knowledge().knows(kind) => {
+                    out.push(notice("You know what that is already."));
+                    return Spent::Refused;
+                }
+                Some(kind) => Some(kind),
+                None => {
+                    out.push(notice("You carry nothing under that letter."));
+                    return Spent::Refused;
+                }
+            },
+            _ => None,
+        };
+        self.identify(scroll, "by reading it");
+        let knowledge = self.knowledge();
+        let unknown = chosen.or_else(|| {
+            self.lettered_inventory()
+                .into_iter()
+                .map(|l| l.kind)
+                .find(|&kind| !knowledge.knows(kind))
+        });
+        match unknown {
+            Some(kind) => {
+                let before = knowledge.plain_name(kind);
+                self.identify(kind, "by a scroll of identify");
+                let after = self.knowledge().name(kind);
+                out.push(notice(&format!(
+                    "The {before} is {}.",
+                    with_article(&after)
+                )));
+            }
+            None => out.push(notice("You already know everything else you carry.")),
+        }
+        Spent::One
+    }
+
+    /// Carries the player to a free tile at least a third of the level's size away (the
+    /// farthest tried, if none is), from a stream of the run seed and the turn: a scroll
+    /// of teleportation, and a teleport trap.
+    pub(in crate::run) fn teleport(&mut self, out: &mut Vec<Outcome>) {
+        let tiles = &self.level.level.tiles;
+        let free: Vec<Pos> = tiles
+            .positions()
+            .filter(|&p| tiles[p] == Tile::Floor && self.level.monster_at(p).is_none())
+            .collect();
+        if free.is_empty() {
+            out.push(notice("You shudder for a moment."));
+            return;
+        }
+        let mut rng = StreamRng::new(
+            mix64(self.campaign.seed ^ mix64(self.turns) ^ TELEPORT_SALT),
+            Stream::Monsters,
+        );
+        let far = (tiles.width().max(tiles.height()) / 3) as i32;
+        let mut best = free[rng.below(free.len() as u32) as usize];
+        for _ in 0..16 {
+            if best.chebyshev(self.player) >= far {
+                break;
+            }
+            let next = free[rng.below(free.len() as u32) as usize];
+            if next.chebyshev(self.player) > best.chebyshev(self.player) {
+                best = next;
+            }
+        }
+        let from = self.player;
+        self.player = best;
+        self.level.look_from(best);
+        out.push(Outcome::Moved { from, to: best });
+        out.push(notice("The world spins; you are elsewhere."));
+    }
+
     /// Whether enchanting `kind` makes it grow: a weapon, an armour, a thrown weapon, a
     /// ring of protection or of clumsiness, a wand.
     pub fn can_be_enchanted(&self, kind: usize) -> bool {
@@ -33,7 +113,7 @@ impl RunState {
 
     /// A scroll of enchanting: the item chosen (`Aim::On`) grows by one and its curse
     /// lifts. Read unknowing, it goes into the armour worn, else the weapon wielded.
-    pub(super) fn read_enchanting(
+    pub(in crate::run) fn read_enchanting(
         &mut self,
         scroll: usize,
         aim: Aim,
@@ -79,7 +159,7 @@ impl RunState {
     }
 
     /// A scroll of remove curse: every ring worn can come off.
-    pub(super) fn read_remove_curse(&mut self, out: &mut Vec<Outcome>) -> Spent {
+    pub(in crate::run) fn read_remove_curse(&mut self, out: &mut Vec<Outcome>) -> Spent {
         let cursed: Vec<usize> = self.fight.rings().filter(|&r| self.is_cursed(r)).collect();
         if cursed.is_empty() {
             out.push(notice("You feel as if someone is watching over you."));
@@ -94,7 +174,7 @@ impl RunState {
 
     /// A scroll of aggravate monsters: every monster of the level wakes and comes for
     /// the reader (guards leave their posts).
-    pub(super) fn read_aggravate(&mut self, out: &mut Vec<Outcome>) -> Spent {
+    pub(in crate::run) fn read_aggravate(&mut self, out: &mut Vec<Outcome>) -> Spent {
         let player = self.player;
         for monster in &mut self.level.monsters {
             if monster.mind.is_hostile() {
@@ -110,7 +190,7 @@ impl RunState {
 
     /// A scroll of summon monsters: up to `count` monsters of the depth (drawn as the
     /// level's are) on free tiles around the reader, hunting.
-    pub(super) fn read_summon(&mut self, count: u32, out: &mut Vec<Outcome>) -> Spent {
+    pub(in crate::run) fn read_summon(&mut self, count: u32, out: &mut Vec<Outcome>) -> Spent {
         let table = self.campaign.shared_monster_table();
         let mut rng = StreamRng::new(
             mix64(self.level.key.level_seed() ^ mix64(self.turns ^ SUMMON_SALT)),
@@ -151,57 +231,9 @@ impl RunState {
         self.notice_monsters_in_view();
         Spent::One
     }
-
-    /// A potion of descent: the drinker sinks through the floor (on the final depth the
-    /// floor holds).
-    pub(super) fn drink_descent(&mut self, out: &mut Vec<Outcome>) -> Spent {
-        if self.nothing_below() {
-            out.push(notice(
-                "You sink into the floor, but the last depth holds you up.",
-            ));
-            return Spent::One;
-        }
-        out.push(notice("You sink through the floor!"));
-        self.go_down(out);
-        Spent::One
-    }
-
-    /// Flames burst over `centre` and the eight tiles around it: whoever stands there
-    /// (the player too) burns for a roll of (least, most) each; kills count as the
-    /// player's.
-    pub(super) fn burst_into_flames(
-        &mut self,
-        centre: Pos,
-        damage: (u32, u32),
-        out: &mut Vec<Outcome>,
-    ) {
-        let table = self.campaign.shared_monster_table();
-        let (least, most) = damage;
-        let tiles: Vec<Pos> = std::iter::once(centre)
-            .chain(KING.iter().map(|&(dx, dy)| centre.offset(dx, dy)))
-            .collect();
-        for at in tiles {
-            let mut rng = self.fight.next_attack_rng(self.campaign.seed);
-            let hurt = least + rng.below(most.saturating_sub(least) + 1);
-            if at == self.player {
-                out.push(notice(&format!("The flames burn you ({hurt}).")));
-                self.hurt_player(hurt, "burnt to death by a potion of incineration", out);
-                if self.end().is_some() {
-                    return;
-                }
-            } else if let Some(index) = self.level.monster_at(at) {
-                let Some(kind) = table.kind(self.level.monsters[index].kind) else {
-                    continue;
-                };
-                self.harm_monster(index, kind, hurt, super::fight::Harm::Fire, out);
-            }
-        }
-    }
-
-    /// `kind` is known now because the player saw what it did: told, and noted.
-    pub(super) fn identify_seen(&mut self, kind: usize, out: &mut Vec<Outcome>) {
-        self.identify(kind, "by seeing it work");
-        let name = self.campaign.loot_table().true_name(kind);
-        out.push(notice(&format!("(That was {}.)", with_article(&name))));
-    }
 }
+
+/// Mixed into the seed of a teleport's stream.
+const TELEPORT_SALT: u64 = 0x5445_4c45_504f_5254;
+/// Mixed into the seed of a summoning's stream.
+const SUMMON_SALT: u64 = 0x5355_4d4d_4f4e;

@@ -1,0 +1,124 @@
+//! The wands' effects: striking (a bolt of force), plenty (malevolent: a second of
+//! what the bolt strikes) and digging (a hole to the next depth); each zap spends a
+//! charge.
+
+use crate::run::aim::{Aim, BOLT_RANGE};
+use crate::run::items::Spent;
+use crate::run::{Outcome, RunState, notice};
+use delve_levels::monsters::{Fighter, Mind, Monster};
+
+impl RunState {
+    pub(super) fn zap_striking(
+        &mut self,
+        wand: usize,
+        damage: (u32, u32),
+        aim: Aim,
+        out: &mut Vec<Outcome>,
+    ) -> Spent {
+        let target = self
+            .aim_point(aim)
+            .and_then(|at| self.bolt_hits(at, BOLT_RANGE));
+        match target {
+            Some(index) => {
+                let bolt = Fighter {
+                    attack: 100,
+                    defence: 0,
+                    damage,
+                };
+                out.push(notice("A bolt of force leaps from the wand."));
+                self.attack_monster(index, &bolt, out);
+            }
+            None => out.push(notice("The wand fizzes; its bolt strikes nothing.")),
+        }
+        self.spend_charge(wand)
+    }
+
+    /// The wand of `wand` (malevolent) makes a second of the creature its bolt strikes,
+    /// beside it; a charge either way.
+    pub(in crate::run) fn zap_plenty(
+        &mut self,
+        wand: usize,
+        aim: Aim,
+        out: &mut Vec<Outcome>,
+    ) -> Spent {
+        let struck = self
+            .aim_point(aim)
+            .and_then(|at| self.bolt_hits(at, BOLT_RANGE));
+        let table = self.campaign.shared_monster_table();
+        let twin = struck.and_then(|index| {
+            let monster = self.level.monsters[index];
+            let kind = table.kind(monster.kind)?;
+            let spot = self.free_around(monster.pos, kind.moves).first().copied()?;
+            Some((monster, kind, spot))
+        });
+        match twin {
+            Some((monster, kind, spot)) => {
+                // An ally's twin is an ally too (a captive's, shackled); any other
+                // comes for the player.
+                let mind = match monster.mind {
+                    Mind::Ally | Mind::Captive => monster.mind,
+                    _ => Mind::Hunting(self.player),
+                };
+                let twin = Monster {
+                    pos: spot,
+                    mind,
+                    carries: None,
+                    surfaced: true,
+                    ..monster
+                };
+                self.bring_onto_the_level(twin, kind.speed);
+                out.push(Outcome::Disturbed);
+                out.push(notice(&format!(
+                    "The bolt strikes the {0}, and there are two of it!",
+                    kind.name
+                )));
+            }
+            None => out.push(notice("The wand fizzes; its bolt strikes nothing.")),
+        }
+        self.spend_charge(wand)
+    }
+
+    pub(super) fn zap_digging(&mut self, wand: usize, out: &mut Vec<Outcome>) -> Spent {
+        if self.nothing_below() {
+            out.push(notice(
+                "The wand bores a hole, but the floor of the last depth heals over it.",
+            ));
+            return self.spend_charge(wand);
+        }
+        let spent = self.spend_charge(wand);
+        out.push(notice("You dig a hole through the floor and fall through!"));
+        self.go_down(out);
+        spent
+    }
+
+    /// Uses a charge of a wand of kind `wand`; the last charge uses the wand up (and its
+    /// enchantments with it).
+    pub(in crate::run) fn spend_charge(&mut self, wand: usize) -> Spent {
+        let charges = self.fight.charges_of(wand);
+        let fight = &mut self.fight;
+        let used = fight.wand_charges_used.entry(wand).or_insert(0);
+        *used += 1;
+        if *used >= charges {
+            fight.enchantments.remove(&wand);
+            *used = 0;
+            Spent::One
+        } else {
+            Spent::Kept
+        }
+    }
+
+    /// Charges left in the wand of `kind` in use (the first of a stack), if it is one.
+    pub fn wand_charges(&self, kind: usize) -> Option<u32> {
+        let item = self.campaign.loot_table().items().get(kind)?;
+        if !item.effect.is_wand() {
+            return None;
+        }
+        let used = self
+            .fight
+            .wand_charges_used
+            .get(&kind)
+            .copied()
+            .unwrap_or(0);
+        Some(self.fight.charges_of(kind).saturating_sub(used))
+    }
+}

@@ -1,0 +1,207 @@
+//! What the player wears and wields: a weapon, armour and a ring on each hand; putting
+//! them on and taking them off (a curse keeps a malevolent ring on), and the fighting
+//! numbers they give.
+
+use super::items::Spent;
+use super::items::with_article;
+use super::{Outcome, RunState, notice};
+use delve_levels::loot::{Effect, RingPower};
+use delve_levels::monsters::Fighter;
+
+impl RunState {
+    /// The slot that holds `kind`, if it is worn or wielded.
+    pub(super) fn slot_holding(&self, kind: usize) -> Option<Slot> {
+        let fight = &self.fight;
+        if fight.weapon == Some(kind) {
+            Some(Slot::Weapon)
+        } else if fight.armour == Some(kind) {
+            Some(Slot::Armour)
+        } else if fight.rings().any(|r| r == kind) {
+            Some(Slot::Ring)
+        } else {
+            None
+        }
+    }
+
+    /// Takes `kind` off whatever slot holds it.
+    pub(super) fn take_off(&mut self, kind: usize) {
+        let fight = &mut self.fight;
+        for held in [
+            &mut fight.weapon,
+            &mut fight.armour,
+            &mut fight.ring,
+            &mut fight.second_ring,
+        ] {
+            if *held == Some(kind) {
+                *held = None;
+            }
+        }
+    }
+
+    pub(super) fn toggle_equipment(
+        &mut self,
+        kind: usize,
+        slot: Slot,
+        name: &str,
+        out: &mut Vec<Outcome>,
+    ) -> Spent {
+        let cursed = self.is_cursed(kind);
+        let fight = &mut self.fight;
+        let held = match slot {
+            Slot::Weapon => &mut fight.weapon,
+            Slot::Armour => &mut fight.armour,
+            // A ring on each hand: the hand that wears this one, else a free one.
+            Slot::Ring if fight.second_ring == Some(kind) => &mut fight.second_ring,
+            Slot::Ring if fight.ring.is_some() && fight.ring != Some(kind) => {
+                if fight.second_ring.is_some() {
+                    out.push(notice(
+                        "You wear a ring on each hand already; remove one first (a, then its letter).",
+                    ));
+                    return Spent::Refused;
+                }
+                &mut fight.second_ring
+            }
+            Slot::Ring => &mut fight.ring,
+        };
+        let (on, off) = slot.verbs();
+        if *held == Some(kind) && cursed {
+            out.push(will_not_come_off(&name));
+            return Spent::Refused;
+        }
+        if *held == Some(kind) {
+            *held = None;
+            out.push(notice(&format!("You {off} {}.", with_article(name))));
+        } else {
+            *held = Some(kind);
+            out.push(notice(&format!("You {on} {}.", with_article(name))));
+            if cursed {
+                out.push(notice("It tightens on your finger: it is cursed!"));
+            }
+            let searching = matches!(
+                self.campaign
+                    .loot_table()
+                    .items()
+                    .get(kind)
+                    .map(|i| i.effect),
+                Some(Effect::Ring(RingPower::Searching))
+            );
+            if searching {
+                self.reveal_items();
+                out.push(notice("The ring shows you where the treasure lies."));
+            }
+        }
+        Spent::Kept
+    }
+
+    /// The powers of the rings worn (one per hand).
+    pub fn ring_powers(&self) -> Vec<RingPower> {
+        let fight = &self.fight;
+        let table = self.campaign.loot_table();
+        fight
+            .rings()
+            .filter_map(|ring| match table.items().get(ring)?.effect {
+                Effect::Ring(power) => Some(power),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Whether a ring of this power is worn.
+    pub fn wears_ring(&self, power: RingPower) -> bool {
+        self.ring_powers().contains(&power)
+    }
+
+    /// Whether `kind` is cursed: a malevolent ring whose curse has not been lifted.
+    pub fn is_cursed(&self, kind: usize) -> bool {
+        let cursed = matches!(
+            self.campaign.loot_table().effect(kind),
+            Some(Effect::Ring(power)) if power.is_cursed()
+        );
+        cursed && self.fight.uncursed.binary_search(&kind).is_err()
+    }
+
+    /// Whether the armour worn is heavy (its steps are heard).
+    pub fn wears_heavy_armour(&self) -> bool {
+        let table = self.campaign.loot_table();
+        matches!(
+            self.fight.armour.and_then(|k| table.effect(k)),
+            Some(Effect::HeavyArmour(_))
+        )
+    }
+
+    /// With a ring of searching: the tiles where items lie become seen.
+    pub(super) fn reveal_items(&mut self) {
+        let tiles = &self.level.level.tiles;
+        for item in &self.level.items {
+            let index = tiles.index_of(item.pos);
+            if let Some(seen) = self.level.seen.get_mut(index) {
+                *seen = true;
+            }
+        }
+    }
+
+    /// The player's fighting numbers now: bare hands, or the weapon wielded; plus the
+    /// experience level's, armour and a ring of protection.
+    pub fn player_fighter(&self) -> Fighter {
+        let mut fighter = super::PLAYER_FIGHTER;
+        let fight = &self.fight;
+        // Each experience level adds one attack; every other one, one defence.
+        fighter.attack += fight.level - 1;
+        fighter.defence += (fight.level - 1) / 2;
+        let effect = |kind: Option<usize>| kind.and_then(|k| self.campaign.loot_table().effect(k));
+        if let Some(weapon) = fight.weapon
+            && let Some(Effect::Wield { attack, damage, .. }) = effect(Some(weapon))
+        {
+            let plus = fight.enchantment(weapon);
+            fighter.attack += attack + plus;
+            fighter.damage = (damage.0 + plus, damage.1 + plus);
+        }
+        if let Some(armour) = fight.armour
+            && let Some(Effect::Armour(defence) | Effect::HeavyArmour(defence)) =
+                effect(Some(armour))
+        {
+            fighter.defence += defence + fight.enchantment(armour);
+        }
+        let mut clumsiness = 0;
+        for ring in fight.rings() {
+            let plus = fight.enchantment(ring);
+            match effect(Some(ring)) {
+                Some(Effect::Ring(RingPower::Protection(defence))) => {
+                    fighter.defence += defence + plus;
+                }
+                Some(Effect::Ring(RingPower::Clumsiness(penalty))) => {
+                    clumsiness += penalty.saturating_sub(plus);
+                }
+                _ => {}
+            }
+        }
+        fighter.attack = fighter.attack.saturating_sub(clumsiness);
+        fighter
+    }
+}
+
+/// Where a worn or wielded item goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Slot {
+    Weapon,
+    Armour,
+    Ring,
+}
+
+impl Slot {
+    /// (putting on, taking off).
+    pub(super) fn verbs(self) -> (&'static str, &'static str) {
+        match self {
+            Slot::Weapon => ("wield", "put away"),
+            Slot::Armour => ("put on", "take off"),
+            Slot::Ring => ("slip on", "remove"),
+        }
+    }
+}
+
+/// What the player is told on trying to take off or drop the cursed `name` in use.
+pub(super) fn will_not_come_off(name: &str) -> Outcome {
+    notice(&format!(
+        "The {name} will not come off: it is cursed. (A scroll of remove curse, or enchanting it, lifts the curse.)"
+    ))
+}

@@ -1,0 +1,119 @@
+//! Handling what one carries: the item under a letter (or why not), dropping it, using
+//! one up (the last of a kind comes off the player and frees its letter), identifying a
+//! kind, and which letters the front ends aim or ask an item for.
+
+use super::equipment::will_not_come_off;
+use super::items::with_article;
+use super::{Outcome, RunState, notice};
+use delve_levels::loot::Effect;
+
+impl RunState {
+    /// The kind under letter `slot` to use or throw, or why not (items do nothing in a
+    /// peaceful run; nothing under that letter), told.
+    pub(super) fn item_to_handle(&self, slot: u8, out: &mut Vec<Outcome>) -> Option<usize> {
+        if !self.rules.items_work() {
+            out.push(notice("Items do nothing in a peaceful run."));
+            return None;
+        }
+        let kind = self.kind_under_letter(slot);
+        if kind.is_none() {
+            out.push(notice("You carry nothing under that letter."));
+        }
+        kind
+    }
+
+    /// Drops one item under inventory letter `slot` (0 = `a`) where the player stands
+    /// (taking it off first when it is worn or wielded): a turn.
+    pub(super) fn drop_item(&mut self, slot: u8, out: &mut Vec<Outcome>) {
+        let Some(kind) = self.kind_under_letter(slot) else {
+            out.push(notice("You carry nothing under that letter."));
+            return;
+        };
+        if !self.level.can_drop_at(self.player) {
+            out.push(notice(
+                "You cannot drop anything here (something lies here, or these are stairs or a door).",
+            ));
+            return;
+        }
+        let name = self.knowledge().name(kind);
+        let last_one = self.inventory.iter().filter(|&&k| k == kind).count() == 1;
+        // Of several, a spare is dropped and the one in use stays in use.
+        let taken_off = last_one.then(|| self.slot_holding(kind)).flatten();
+        if taken_off.is_some() && self.is_cursed(kind) {
+            out.push(will_not_come_off(&name));
+            return;
+        }
+        self.use_up(kind);
+        self.level.put_item(self.player, kind);
+        let verb = match taken_off {
+            Some(slot) => format!("{} and drop", slot.verbs().1),
+            None => "drop".to_owned(),
+        };
+        out.push(notice(&format!("You {verb} {}.", with_article(&name))));
+        if self.rules.handling_items_takes_a_turn() {
+            self.pass_turn(out);
+        }
+    }
+
+    /// Marks `kind` identified (`how`, for the chronicle: "by using it").
+    pub(super) fn identify(&mut self, kind: usize, how: &str) {
+        let known_before = self.knowledge().knows(kind);
+        let disguise = self.knowledge().plain_name(kind);
+        if let Err(at) = self.fight.identified.binary_search(&kind) {
+            self.fight.identified.insert(at, kind);
+        }
+        if !known_before {
+            self.note_identified(kind, &disguise, how);
+        }
+    }
+
+    /// `kind` is known now because the player saw what it did: told, and noted.
+    pub(super) fn identify_seen(&mut self, kind: usize, out: &mut Vec<Outcome>) {
+        self.identify(kind, "by seeing it work");
+        let name = self.campaign.loot_table().true_name(kind);
+        out.push(notice(&format!("(That was {}.)", with_article(&name))));
+    }
+
+    /// Takes one item of `kind` out of the inventory (the last picked up, used or
+    /// dropped); the last of a kind also comes off the player and frees its letter.
+    pub(super) fn use_up(&mut self, kind: usize) {
+        if let Some(at) = self.inventory.iter().rposition(|&k| k == kind) {
+            self.inventory.remove(at);
+        }
+        if !self.inventory.contains(&kind) {
+            self.take_off(kind);
+            self.release_letter_if_gone(kind);
+        }
+    }
+
+    /// The inventory letters (0 = `a`) of items used by aiming: every wand (its class
+    /// shows; a known wand of digging is not aimed) and known thrown weapons.
+    pub fn aimed_letters(&self) -> Vec<u8> {
+        self.letters_where(|effect, known| {
+            (effect.is_wand() && !(known && effect == Effect::DigDown))
+                || (known && effect.is_aimed())
+        })
+    }
+
+    /// The inventory letters of known scrolls read on another item (enchanting,
+    /// identify): the front ends ask for that item's letter.
+    pub fn letters_read_on_an_item(&self) -> Vec<u8> {
+        self.letters_where(|effect, known| known && effect.asks_for_an_item())
+    }
+
+    /// The inventory letters whose item's effect, and whether the player knows it,
+    /// satisfy `wanted`.
+    fn letters_where(&self, wanted: impl Fn(Effect, bool) -> bool) -> Vec<u8> {
+        let knowledge = self.knowledge();
+        let items = self.campaign.loot_table().items();
+        self.lettered_inventory()
+            .into_iter()
+            .filter(|l| {
+                items
+                    .get(l.kind)
+                    .is_some_and(|i| wanted(i.effect, knowledge.knows(l.kind)))
+            })
+            .map(|l| l.letter as u8 - b'a')
+            .collect()
+    }
+}
