@@ -7,13 +7,13 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 
 use delve_levels::analysis::regions::Regions;
 use delve_levels::analysis::wall_bits::WallBits;
-use delve_levels::grid::{Grid, Tile};
-use delve_levels::perm::ByteTable;
-use delve_levels::rng::{Stream, StreamRng};
 use delve_levels::generator::cave::automaton::step_plain;
 use delve_levels::generator::{
     CaveConfig, GeneratorConfig, GeneratorKind, MazeConfig, generate_layout, generate_level,
 };
+use delve_levels::grid::{Grid, Tile};
+use delve_levels::perm::ByteTable;
+use delve_levels::rng::{Stream, StreamRng};
 
 /// The allocator the `delve` binary uses (see `src/main.rs`), so that the two-thread
 /// figures are the binary's.
@@ -113,8 +113,8 @@ fn level_measures(c: &mut Criterion) {
 /// `delve stats` levels per second (levels made, measured, checked; caves also make
 /// their two raw layouts) on 1 and 2 threads: the target is ≥ 1.8× on two cores.
 fn stats_levels_per_second(c: &mut Criterion) {
-    use delve_levels::key::LevelKey;
     use delve::stats::Survey;
+    use delve_levels::key::LevelKey;
     const LEVELS: u64 = 256;
     let mut group = c.benchmark_group("stats_levels");
     group.throughput(Throughput::Elements(LEVELS));
@@ -177,8 +177,8 @@ fn dijkstra_maps(c: &mut Criterion) {
 /// terrain, the bats on maps of their own), field of view. Issue 12's budget is a 16 ms
 /// frame; issue 25's, a quarter of one with terrain.
 fn monster_turn(c: &mut Criterion) {
-    use delve_levels::monsters::{Mind, Monster, Movement, default_monster_table};
     use delve_levels::key::LevelKey;
+    use delve_levels::monsters::{Mind, Monster, Movement, default_monster_table};
     use delve_rules::run::{PlayerAction, Rules, RunState};
     let mut group = c.benchmark_group("monster_turn");
     let lakes = |lakes| delve_levels::generator::FeatureConfig {

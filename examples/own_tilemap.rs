@@ -10,8 +10,8 @@
 
 use bevy::prelude::*;
 
-use delve_levels::grid::Tile;
 use delve_levels::generator::GeneratorKind;
+use delve_levels::grid::Tile;
 use delve_levels::key::LevelKey;
 
 /// Pixels a tile.

@@ -12,11 +12,11 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use delve_levels::config::CampaignConfig;
 use delve_levels::dijkstra::DijkstraMap;
 use delve_levels::grid::{KING, Pos, Tile};
 use delve_levels::loot::Effect;
 use delve_levels::monsters::Mind;
-use delve_levels::config::CampaignConfig;
 use delve_rules::run::{Outcome, PlayerAction, Rules, RunEnd, RunState};
 
 /// The most actions one bot run takes before it is called stuck (a run that ends so

@@ -9,11 +9,11 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use delve_levels::grid::Pos;
+use crate::vaults::vault_brief;
 use delve_levels::config::CampaignConfig;
 use delve_levels::generator::GenError;
+use delve_levels::grid::Pos;
 use delve_levels::key::LevelKey;
-use crate::vaults::vault_brief;
 
 /// One level of a catalog.
 #[derive(Clone, Debug, PartialEq, Eq)]

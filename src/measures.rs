@@ -14,8 +14,8 @@ mod graph;
 use std::fmt;
 
 use delve_levels::analysis::walkable::WalkableGraph;
-use delve_levels::grid::{Grid, Pos, Tile};
 use delve_levels::generator::{Level, RoomGraph};
+use delve_levels::grid::{Grid, Pos, Tile};
 
 pub use graph::{CutTiles, cut_tiles, diameter};
 
@@ -159,8 +159,8 @@ fn whole_graph_counts(
     graph: &WalkableGraph,
     reached: usize,
 ) -> WholeGraphCounts {
-    let open = &graph.open;
-    let stride = graph.stride;
+    let open = graph.open_cells();
+    let stride = graph.stride();
     let (mut vertices, mut edges, mut open_squares) = (0u32, 0u32, 0u32);
     // Rows 1..=height of the padded map (the ring below them is closed, and the last
     // tile of the last row is ring too).

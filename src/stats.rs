@@ -16,9 +16,8 @@ use std::fmt::{self, Write as _};
 
 use rayon::prelude::*;
 
+use crate::measures::{LevelMeasures, Measure};
 use delve_levels::analysis::regions::Regions;
-use delve_levels::rng::{Stream, StreamRng};
-use delve_levels::loot::{LootTable, default_loot_table};
 use delve_levels::generator::cave::{LARGE_POCKETS_BEFORE_REPAIR, POCKETS_BEFORE_REPAIR};
 use delve_levels::generator::guarantees::{Violation, check_level};
 use delve_levels::generator::{
@@ -26,8 +25,9 @@ use delve_levels::generator::{
     StairVeto, generate_layout,
 };
 use delve_levels::key::LevelKey;
+use delve_levels::loot::{LootTable, default_loot_table};
+use delve_levels::rng::{Stream, StreamRng};
 use delve_levels::vaults::VaultSet;
-use crate::measures::{LevelMeasures, Measure};
 use vaults::VaultTally;
 
 /// Levels made in parallel before they are folded into the survey (in seed order).

@@ -7,10 +7,10 @@
 pub mod check;
 pub mod show;
 
-use delve_levels::loot::default_loot_table;
 use delve_levels::config::CampaignConfig;
 use delve_levels::generator::{GenError, GeneratorConfig, GeneratorKind, Level};
 use delve_levels::key::LevelKey;
+use delve_levels::loot::default_loot_table;
 use delve_levels::vaults::{PlacedVault, Symmetry, Uniqueness, Vault, VaultSet};
 
 /// The config a vault is tried on for `kind`: the built-in campaign's first config of

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use delve_levels::monsters::{FIRST_EDITION_MONSTERS_RON, MonsterTable};
 use delve::balance::{BalanceReport, Bot};
+use delve_levels::monsters::{FIRST_EDITION_MONSTERS_RON, MonsterTable};
 
 use super::{CliError, Outcome, resolve};
 

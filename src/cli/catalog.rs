@@ -4,8 +4,8 @@
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use delve_levels::rng::MAX_DEPTH;
 use delve::catalog::{CsvCatalog, entry_text, parse_seed_range, stream_catalog};
+use delve_levels::rng::MAX_DEPTH;
 
 use super::{CliError, Outcome};
 

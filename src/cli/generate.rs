@@ -6,10 +6,10 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use delve_levels::generator::Level;
-use delve_levels::key::LevelKey;
 use delve::picture::{Outline, write_png_outlined};
 use delve::vaults::vault_line;
+use delve_levels::generator::Level;
+use delve_levels::key::LevelKey;
 
 use super::{CliError, LevelArgs, Outcome, is_closed_pipe, resolve};
 

@@ -4,9 +4,9 @@ use std::io::{self, BufWriter};
 
 use clap::Args;
 
-use delve_levels::rng::{Stream, StreamRng};
 use delve_levels::generator::MazeConfig;
 use delve_levels::generator::maze::write_tromp;
+use delve_levels::rng::{Stream, StreamRng};
 
 use super::{CliError, Outcome, is_closed_pipe};
 

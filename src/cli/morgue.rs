@@ -57,7 +57,8 @@ pub fn run(args: MorgueArgs) -> Result<Outcome, CliError> {
             "no data folder on this platform: give --data-dir, or --print".into(),
         ));
     };
-    let path = delve_rules::records::write_morgue(&dir, &run, &messages, &written).map_err(CliError)?;
+    let path =
+        delve_rules::records::write_morgue(&dir, &run, &messages, &written).map_err(CliError)?;
     super::print_out(&format!("{}\n", path.display()))?;
     Ok(Outcome::Done)
 }

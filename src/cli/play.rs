@@ -110,7 +110,9 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
     let records = match &args.data_dir {
         Some(dir) => Some(DataDir::at(dir)),
         // Scripts and tests run headless: their runs leave no records unless asked.
-        None if args.headless && std::env::var_os(delve_rules::records::DATA_DIR_VARIABLE).is_none() => {
+        None if args.headless
+            && std::env::var_os(delve_rules::records::DATA_DIR_VARIABLE).is_none() =>
+        {
             None
         }
         None => DataDir::platform(),

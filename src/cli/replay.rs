@@ -6,8 +6,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use delve_levels::ron_text::ReadTextError;
 use bevy_delve::game::headless::FinalState;
+use delve_levels::ron_text::ReadTextError;
 use delve_rules::run::Outcome;
 use delve_rules::run::record::{Recording, RecordingError};
 

@@ -1,9 +1,9 @@
 //! Turns level arguments (config, kind, seed, depth, size, key) into one [`LevelKey`].
 
-use delve_levels::loot::LootTable;
 use delve_levels::config::CampaignConfig;
-use delve_levels::rng::MAX_DEPTH;
 use delve_levels::key::LevelKey;
+use delve_levels::loot::LootTable;
+use delve_levels::rng::MAX_DEPTH;
 
 use super::{CliError, LevelArgs};
 

@@ -5,14 +5,14 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 
-use delve_levels::loot::default_loot_table;
-use delve_levels::monsters::default_monster_table;
-use delve_levels::config::CampaignConfig;
-use delve_levels::generator::GeneratorKind;
-use delve_levels::vaults::{Vault, VaultSet};
 use delve::picture::{Outline, write_png_outlined};
 use delve::vaults::check::{SAMPLES, Trials, check_text, check_vault};
 use delve::vaults::show::{heading_text, level_text, roll_text, show_vault};
+use delve_levels::config::CampaignConfig;
+use delve_levels::generator::GeneratorKind;
+use delve_levels::loot::default_loot_table;
+use delve_levels::monsters::default_monster_table;
+use delve_levels::vaults::{Vault, VaultSet};
 
 use super::generate::{Format, write_file};
 use super::{CliError, Outcome, kind_values, print_out};

@@ -44,7 +44,7 @@ impl CutTiles {
 /// one of its steps is not a bridge (a tree step `p → c` is a bridge exactly when nothing
 /// below `c` reaches above it: `low[c] > disc[p]`; other steps close a cycle).
 pub fn cut_tiles(graph: &WalkableGraph, start: usize) -> CutTiles {
-    let len = graph.open.len();
+    let len = graph.open_cells().len();
     let mut cut_off = vec![0u32; len];
     let mut reached = Vec::new();
     if !graph.is_open(start) {
@@ -57,7 +57,7 @@ pub fn cut_tiles(graph: &WalkableGraph, start: usize) -> CutTiles {
     // Per tile only when it was reached (or that it is a wall, never entered); what the
     // search learns of a tile is kept in discovery order, for the reached tiles alone.
     let mut disc: Vec<u32> = graph
-        .open
+        .open_cells()
         .iter()
         .map(|&open| if open { UNSEEN } else { WALL })
         .collect();
@@ -193,16 +193,16 @@ pub(crate) struct Walk<'g> {
 impl<'g> Walk<'g> {
     pub(crate) fn new(graph: &'g WalkableGraph) -> Walk<'g> {
         let distance = graph
-            .open
+            .open_cells()
             .iter()
             .map(|&open| if open { UNREACHED } else { BLOCKED })
             .collect();
         Walk {
             graph,
             distance,
-            queue: vec![0; graph.open.len() + 4],
+            queue: vec![0; graph.open_cells().len() + 4],
             reached: 0,
-            upper: vec![u32::MAX; graph.open.len()],
+            upper: vec![u32::MAX; graph.open_cells().len()],
         }
     }
 
@@ -220,7 +220,7 @@ impl<'g> Walk<'g> {
         }
         self.distance[from] = 0;
         self.queue[0] = from as u32;
-        let stride = self.graph.stride;
+        let stride = self.graph.stride();
         let (mut level_start, mut end, mut level) = (0, 1, 0);
         while level_start < end {
             let level_end = end;

@@ -52,8 +52,7 @@ pub fn expressive_range_png(survey: &Survey) -> Result<Vec<u8>, String> {
         root.present().map_err(|e| e.to_string())?;
     }
     let mut png = Vec::new();
-    crate::picture::write_rgb_png(WIDTH, height, &rgb, &mut png)
-        .map_err(|e| e.to_string())?;
+    crate::picture::write_rgb_png(WIDTH, height, &rgb, &mut png).map_err(|e| e.to_string())?;
     Ok(png)
 }
 

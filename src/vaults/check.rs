@@ -9,10 +9,10 @@ use std::fmt::Write as _;
 use rayon::prelude::*;
 
 use super::{alone, level_with, trial_config};
-use delve_levels::loot::LootTable;
-use delve_levels::monsters::MonsterTable;
 use delve_levels::generator::guarantees::check_level;
 use delve_levels::generator::{GenError, GeneratorConfig, GeneratorKind};
+use delve_levels::loot::LootTable;
+use delve_levels::monsters::MonsterTable;
 use delve_levels::vaults::{CHECK_ROLLS, Mode, Symmetry, Uniqueness, Vault, VaultSet, VaultVeto};
 
 /// Sample levels a vault is tried on per kind when the command line does not say.

@@ -6,10 +6,10 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::{alone, level_with, vault_line};
+use delve_levels::generator::{GenError, GeneratorConfig, Level};
 use delve_levels::grid::Pos;
 use delve_levels::loot::LootTable;
 use delve_levels::monsters::MonsterTable;
-use delve_levels::generator::{GenError, GeneratorConfig, Level};
 use delve_levels::vaults::format::built_in;
 use delve_levels::vaults::{Meaning, PlacedVault, Vault};
 

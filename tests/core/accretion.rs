@@ -5,10 +5,10 @@
 
 use proptest::prelude::*;
 
+use delve::measures::LevelMeasures;
 use delve_levels::generator::accretion::LOOPS_ADDED;
 use delve_levels::generator::guarantees::check_level;
 use delve_levels::generator::{AccretionConfig, GeneratorConfig, generate_level};
-use delve::measures::LevelMeasures;
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]

@@ -3,8 +3,8 @@
 //! silently. When a change is deliberate (a new generation, see README "Level keys"),
 //! rewrite them with the commands in `tests/catalog/README.md`.
 
-use delve_levels::config::CampaignConfig;
 use delve::catalog::{catalog, parse_seed_range, to_csv, to_text};
+use delve_levels::config::CampaignConfig;
 
 /// A committed catalog: its file, the campaign file (or the built-in one), the run
 /// seeds (first, last) and the depths.

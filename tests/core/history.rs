@@ -40,7 +40,7 @@ fn run(n: u64) -> RunRecord {
         level: 1 + (n % 6) as u32,
         kills,
         gold,
-        score: history::score(deepest, kills, gold, won),
+        score: delve_rules::run::score(deepest, kills, gold, won),
         marks: match n % 4 {
             0 => vec![],
             1 => vec!["seeded".to_owned()],

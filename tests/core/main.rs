@@ -5,7 +5,10 @@
 mod accretion;
 mod catalog;
 mod cli;
+#[path = "../support/dead_ends.rs"]
+mod dead_ends;
 mod history;
+mod layers;
 mod measures;
 #[path = "../support/paths.rs"]
 mod paths;

@@ -5,17 +5,17 @@
 
 use std::collections::VecDeque;
 
-use delve_levels::grid::random_tiles;
-use delve_levels::grid::{Grid, ORTHOGONAL, Pos, Tile};
-use delve_levels::rng::{Stream, StreamRng};
+use delve::measures::{LevelMeasures, Measure};
 use delve_levels::generator::maze::MazeConfig;
 use delve_levels::generator::{
     GeneratorConfig, GeneratorKind, RoomsConfig, generate_layout, generate_level,
 };
-use delve::measures::{LevelMeasures, Measure};
+use delve_levels::grid::random_tiles;
+use delve_levels::grid::{Grid, ORTHOGONAL, Pos, Tile};
+use delve_levels::rng::{Stream, StreamRng};
 use proptest::prelude::*;
 
-use super::mazes::{dead_end_tiles, dead_ends_reported};
+use super::dead_ends::{dead_end_tiles, dead_ends_reported};
 
 /// Walking distances from `from` over walkable tiles, skipping `blocked` tiles and the
 /// step `cut` (either way round).

@@ -1,12 +1,10 @@
 //! Surveys of many levels: the same on one thread as on several, distributions that are
 //! the levels' own measures, pockets counted as the raw automaton leaves them.
 
-use delve_levels::generator::{
-    CaveConfig, CaveRule, GeneratorConfig, GeneratorKind, PocketRepair,
-};
-use delve_levels::key::LevelKey;
 use delve::measures::{LevelMeasures, Measure};
 use delve::stats::{Distribution, Survey};
+use delve_levels::generator::{CaveConfig, CaveRule, GeneratorConfig, GeneratorKind, PocketRepair};
+use delve_levels::key::LevelKey;
 
 fn survey(config: GeneratorConfig, count: u64, threads: usize) -> Survey {
     Survey::run(&LevelKey::new(config, 1, 77), count, threads, &|| {}).unwrap()

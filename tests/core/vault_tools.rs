@@ -6,12 +6,12 @@
 
 use std::process::Output;
 
-use delve_levels::config::CampaignConfig;
-use delve_levels::vaults::VaultSet;
 use delve::catalog::{catalog, entry_text};
 use delve::picture::{Outline, outline_pixels, write_png, write_png_outlined};
 use delve::stats::Survey;
 use delve::stats::vaults::tolerance;
+use delve_levels::config::CampaignConfig;
+use delve_levels::vaults::VaultSet;
 
 use super::cli::{delve, stderr};
 use super::temp_dir::TempDir;

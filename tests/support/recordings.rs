@@ -5,10 +5,10 @@
 
 use std::path::{Path, PathBuf};
 
-use delve_levels::grid::Pos;
 use bevy_delve::game::RunSettings;
 use bevy_delve::game::headless::{headless_app, perform, settle};
 use delve_levels::config::CampaignConfig;
+use delve_levels::grid::Pos;
 use delve_rules::run::{GameSave, PlayerAction, Rules, RunState};
 
 /// The committed recordings: (file, run seed).

@@ -6,6 +6,8 @@
 //! cargo run --example make_recordings
 //! ```
 
+// The recordings use only part of it.
+#[allow(dead_code)]
 #[path = "../../../tests/support/paths.rs"]
 mod paths;
 #[path = "../../../tests/support/recordings.rs"]

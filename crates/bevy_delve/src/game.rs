@@ -12,22 +12,24 @@ pub mod messages;
 pub mod recording;
 pub mod records;
 pub mod saving;
+pub mod screen;
 pub mod title;
 
 use bevy::prelude::*;
 
-use delve_levels::grid::Pos;
 use delve_levels::config::CampaignConfig;
+use delve_levels::grid::Pos;
 use delve_levels::key::LevelKey;
 use delve_rules::run::RunState;
 
+pub use actions::{ActionQueue, KeyReactions, Keyboard, key_context};
 pub use delve_rules::run::PlayerAction;
 pub use delve_rules::run::messages::{FEWEST_NOTICE_ROWS, MOST_NOTICE_ROWS, Message, MessageLog};
 pub use delve_rules::view::parse_actions;
-pub use actions::{ActionQueue, KeyReactions, Keyboard, key_context};
 pub use messages::{
     ActionApplied, Disturbed, LevelEntered, OutcomeMessages, PlayerIntent, RunLoaded, SaveRequest,
 };
+pub use screen::Screen;
 
 /// The order the game's systems run in each frame.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -106,7 +108,8 @@ pub struct GamePlugin {
 
 impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
-        app.insert_resource(self.settings.clone());
+        app.insert_resource(self.settings.clone())
+            .insert_state(screen::Screen::first(&self.settings));
         if let Some(menu) = &self.settings.title {
             app.insert_resource(title::Title(menu.clone()));
         }
@@ -131,6 +134,7 @@ impl Plugin for GamePlugin {
             recording::plugin,
             records::plugin,
             title::plugin,
+            screen::plugin,
         ));
     }
 }

@@ -163,9 +163,7 @@ fn window_app(settings: RunSettings, follow: Option<&std::path::Path>) -> App {
     app.add_plugins((GamePlugin { settings }, AppPlugin));
     #[cfg(feature = "watch")]
     if let Some(following) = following {
-        app.add_plugins(crate::game::assets::Following::plugins(
-            following.campaign,
-        ));
+        app.add_plugins(crate::game::assets::Following::plugins(following.campaign));
     }
     if let Some(dir) = std::env::var_os(SMOKE_TEST_VAR) {
         app.add_plugins(smoke::SmokeTestPlugin { dir: dir.into() });

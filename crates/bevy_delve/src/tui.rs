@@ -16,6 +16,7 @@ use bevy_ratatui::crossterm::event::{KeyCode, KeyEventKind, KeyModifiers};
 use bevy_ratatui::event::{KeyMessage, ResizeMessage};
 use bevy_ratatui::{RatatuiContext, RatatuiPlugins};
 
+use crate::game::Screen;
 use crate::game::title::Title;
 use crate::game::{
     Disturbed, GamePlugin, GameSystems, KeyReactions, Keyboard, NoticeLog, RunModel, RunSettings,
@@ -70,9 +71,7 @@ fn terminal_app(settings: RunSettings, follow: Option<&std::path::Path>) -> App 
     ));
     #[cfg(feature = "watch")]
     if let Some(following) = following {
-        app.add_plugins(crate::game::assets::Following::plugins(
-            following.campaign,
-        ));
+        app.add_plugins(crate::game::assets::Following::plugins(following.campaign));
     }
     app
 }
@@ -206,6 +205,7 @@ fn draw_screen(
     keys: Res<Keyboard>,
     mut resized: MessageReader<ResizeMessage>,
     mut drawn_once: Local<bool>,
+    screen: Res<State<Screen>>,
     title: Option<Res<Title>>,
 ) -> Result {
     let Some(mut context) = context else {
@@ -215,7 +215,9 @@ fn draw_screen(
     if resized {
         context.autoresize()?;
     }
-    if let Some(title) = title {
+    if *screen.get() == Screen::Title
+        && let Some(title) = title
+    {
         if title.is_changed() || resized || !*drawn_once {
             *drawn_once = true;
             context.draw(|frame| draw::draw_title(frame, &title.0.screen()))?;

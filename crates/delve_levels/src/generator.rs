@@ -15,13 +15,13 @@ pub mod room_graph;
 pub mod rooms;
 pub mod schema;
 pub mod stairs;
+pub mod steps;
 
 use std::fmt;
 
 use crate::grid::{Grid, Pos, Tile};
 use crate::loot::{self, PlacedItem};
 use crate::rng::{Stream, StreamRng, retry_seed};
-use crate::vaults::place::{Keep, VaultPlan, place_vaults};
 use crate::vaults::{PlacedVault, VaultMonster, VaultReport, VaultSet};
 
 pub use accretion::AccretionConfig;
@@ -34,6 +34,7 @@ pub use room_graph::{Room, RoomGraph};
 pub use rooms::RoomsConfig;
 pub use schema::Schema;
 pub use stairs::StairVeto;
+pub use steps::generate_level_from;
 
 use kind::generator_kinds;
 
@@ -402,101 +403,6 @@ pub fn generate_level_with(
         ..Content::embedded(1, seed)
     };
     generate_level_from(generation, config, content, seed)
-}
-
-/// Generates the level of `seed` by `generation`'s rules from `content`: layout and
-/// stairs from the layout stream (retrying with derived seeds if the stairs find no
-/// room), terrain from the feature stream, vaults from the vault stream, loot from the
-/// loot stream.
-pub fn generate_level_from(
-    generation: Generation,
-    config: &GeneratorConfig,
-    content: Content<'_>,
-    seed: u64,
-) -> Result<Level, GenError> {
-    let table = content.loot;
-    config.validate()?;
-    let clearance = config.stair_clearance();
-    let mut vetoes = Vec::new();
-    for attempt in 0..MAX_ATTEMPTS {
-        let mut rng = StreamRng::new(retry_seed(seed, attempt), Stream::Layout);
-        let mut layout = generate_layout_in(generation, config, &mut rng);
-        let carve = config.carves_stair_chambers(attempt);
-        let stairs = match stairs::place_stairs(&mut layout.tiles, clearance, carve, &mut rng) {
-            Ok(stairs) => stairs,
-            Err(veto) => {
-                vetoes.push(veto);
-                continue;
-            }
-        };
-        let mut report = layout.report;
-        report.retries = attempt;
-        report.vetoes = vetoes;
-        report.stair_distance = stairs.distance;
-        report.carved_chambers = stairs.carved_chambers;
-        let mut tiles = layout.tiles;
-        tiles[stairs.up] = Tile::UpStairs;
-        tiles[stairs.down] = Tile::DownStairs;
-        let guarded = features::Stairs {
-            up: stairs.up,
-            down: stairs.down,
-            clearance,
-        };
-        let mut feature_rng = StreamRng::new(seed, Stream::Features);
-        report.features =
-            features::lay_features(&mut tiles, guarded, &config.features(), &mut feature_rng);
-        let vault_plan = VaultPlan {
-            count: config.vaults(),
-            depth: content.depth,
-            run_seed: content.run_seed,
-            set: content.vaults,
-            table,
-        };
-        let keep = Keep {
-            up: stairs.up,
-            down: stairs.down,
-            clearance,
-        };
-        let mut vault_rng = StreamRng::new(seed, Stream::Vaults);
-        let vaults = place_vaults(
-            &mut tiles,
-            layout.rooms.as_ref(),
-            keep,
-            vault_plan,
-            &mut vault_rng,
-        );
-        report.vaults = vaults.report;
-        let walkable = tiles.cells().iter().filter(|t| t.is_walkable()).count();
-        report.floor_permille = (walkable * 1000 / tiles.len().max(1)) as u32;
-        let mut loot_rng = StreamRng::new(seed, Stream::Loot);
-        let plan = loot::LootPlan {
-            count: config.loot_count(),
-            clearance,
-            must_find_far: generation.must_find_far(),
-        };
-        let mut loot = loot::place_loot_from(table, &tiles, stairs.up, plan, &mut loot_rng);
-        for item in &loot {
-            tiles[item.pos] = Tile::Loot;
-        }
-        loot.extend(vaults.items);
-        return Ok(Level {
-            kind: config.kind(),
-            tiles,
-            up: stairs.up,
-            down: stairs.down,
-            loot,
-            rooms: layout.rooms,
-            vaults: vaults.vaults,
-            vault_monsters: vaults.monsters,
-            report,
-        });
-    }
-    Err(GenError::NoStairSpot {
-        kind: config.kind(),
-        clearance,
-        attempts: MAX_ATTEMPTS,
-        vetoes,
-    })
 }
 
 /// Chooses `count` items from the default loot table and places them on walkable floor

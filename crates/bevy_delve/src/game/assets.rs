@@ -33,10 +33,10 @@ use bevy::asset::{AssetLoader, AssetPath, LoadContext, ReadAssetBytesError};
 use bevy::prelude::*;
 use bevy::tasks::ConditionalSendFuture;
 
-use delve_levels::ron_text::{NO_SUCH_FILE, ReadTextError, RonError, text_of};
+use delve_levels::config::{CampaignConfig, CampaignText, ConfigError};
 use delve_levels::loot::{LootError, LootTable};
 use delve_levels::monsters::{MonsterTable, MonsterTableError};
-use delve_levels::config::{CampaignConfig, CampaignText, ConfigError};
+use delve_levels::ron_text::{NO_SUCH_FILE, ReadTextError, RonError, text_of};
 
 /// A campaign file as an asset: the checked campaign (with the loot and monster tables
 /// it names, read as dependencies, so that editing a table reloads the campaign too).

@@ -14,7 +14,7 @@ use delve_rules::run::RunState;
 pub use delve_rules::run::Sight;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, start_run).add_systems(
+    app.add_systems(
         Update,
         (mirror_map, mirror_monsters, mirror_player)
             .chain()
@@ -61,20 +61,6 @@ pub struct MapSize {
     pub height: u32,
 }
 
-/// Starts the run from the settings (or goes on with the loaded one) and puts the player
-/// in the world — unless the title screen is up: then the player's choice starts it.
-pub(super) fn start_run(
-    mut commands: Commands,
-    settings: Res<RunSettings>,
-    title: Option<Res<super::title::Title>>,
-    mut messages: OutcomeMessages,
-    keyboard: Option<ResMut<super::Keyboard>>,
-) {
-    if title.is_none() {
-        begin_run(&mut commands, &settings, &mut messages, keyboard);
-    }
-}
-
 /// Starts the run `settings` describe (or goes on with the loaded one) and puts the
 /// player in the world; a run that cannot start says why (and the game shows nothing).
 pub(super) fn begin_run(
@@ -112,7 +98,8 @@ pub(super) fn begin_run(
                 && let Some(mut keyboard) = keyboard
             {
                 // Drawn as the prompt line until answered.
-                keyboard.0 = delve_rules::view::KeyReader::asking(delve_rules::view::Question::Continue);
+                keyboard.0 =
+                    delve_rules::view::KeyReader::asking(delve_rules::view::Question::Continue);
             }
         }
         Err(e) => {

@@ -9,13 +9,17 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 
 use super::messages::{ActionApplied, RunLoaded};
+use super::screen::Screen;
 use super::{GameSystems, Notice, RunModel, RunSettings};
 use delve_rules::run::PlayerAction;
 use delve_rules::run::record::{Check, RecordingStart, Step};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, start_recording.after(super::level::start_run))
-        .add_systems(Update, record_steps.after(GameSystems::Save));
+    app.add_systems(
+        OnEnter(Screen::Playing),
+        start_recording.after(super::screen::start_the_chosen_run),
+    )
+    .add_systems(Update, record_steps.after(GameSystems::Save));
 }
 
 /// The recording being written, when the run is recorded.
@@ -40,11 +44,17 @@ impl Recorder {
     }
 }
 
+/// Opens the recording as the run starts (once: a save loaded on the end screen goes
+/// on in the same recording).
 fn start_recording(
     mut commands: Commands,
     settings: Res<RunSettings>,
     mut notices: MessageWriter<Notice>,
+    mut started: Local<bool>,
 ) {
+    if std::mem::replace(&mut *started, true) {
+        return;
+    }
     let Some(path) = settings.record.clone() else {
         return;
     };

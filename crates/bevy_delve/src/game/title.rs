@@ -1,14 +1,13 @@
-//! The title screen in the ECS: while the [`Title`] resource is there, no run is in
-//! play; each front end turns key presses into [`TitleKeyPressed`] and draws
-//! [`Title`]'s screen ([`delve_rules::view::TitleMenu::screen`]). A choice becomes the run's
-//! settings (a fresh, daily or typed seed, a pasted key, or the saved run) and starts
-//! it, or leaves delve.
+//! The title screen in the ECS: while the game is on [`Screen::Title`], no run is in
+//! play; each front end turns key presses into [`TitleKeyPressed`] and draws the
+//! [`Title`] menu's screen ([`delve_rules::view::TitleMenu::screen`]). A choice becomes
+//! the run's settings (a fresh, daily or typed seed, a pasted key, or the saved run) and
+//! goes to [`Screen::Playing`], which starts it; or it leaves delve.
 
 use bevy::prelude::*;
 
-use super::level::begin_run;
-use super::messages::OutcomeMessages;
-use super::{GameSystems, Keyboard, ResumedRun, RunSettings};
+use super::screen::Screen;
+use super::{GameSystems, ResumedRun, RunSettings};
 use delve_rules::records::daily;
 use delve_rules::records::history::History;
 use delve_rules::run::RunOrigin;
@@ -16,10 +15,19 @@ use delve_rules::view::{MenuKey, TitleChoice, TitleMenu};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<TitleKeyPressed>()
-        .add_systems(Update, answer_title_keys.in_set(GameSystems::Queue));
+        .add_systems(
+            Update,
+            answer_title_keys
+                .run_if(in_state(Screen::Title))
+                .in_set(GameSystems::Queue),
+        )
+        .add_systems(OnExit(Screen::Title), |mut commands: Commands| {
+            commands.remove_resource::<Title>()
+        });
 }
 
-/// The title screen, shown until the player chooses.
+/// The title menu (its selection, what it asks, what it tells), shown while the game
+/// is on [`Screen::Title`].
 #[derive(Resource, Clone, Debug)]
 pub struct Title(pub TitleMenu);
 
@@ -31,15 +39,19 @@ pub struct TitleKeyPressed(pub MenuKey);
 /// so, to take a key press.
 #[derive(bevy::ecs::system::SystemParam)]
 pub struct TitleKeys<'w> {
-    title: Option<Res<'w, Title>>,
+    screen: Res<'w, State<Screen>>,
     pressed: MessageWriter<'w, TitleKeyPressed>,
 }
 
 impl TitleKeys<'_> {
     /// Gives the title screen a key press (its name in the key table, the character it
     /// types): `true` when the title is up and so took it.
-    pub fn take(&mut self, named: Option<delve_rules::view::NamedKey>, letter: Option<char>) -> bool {
-        if self.title.is_none() {
+    pub fn take(
+        &mut self,
+        named: Option<delve_rules::view::NamedKey>,
+        letter: Option<char>,
+    ) -> bool {
+        if *self.screen.get() != Screen::Title {
             return false;
         }
         self.pressed
@@ -134,12 +146,10 @@ pub fn daily_origin(day: daily::Day, settings: &RunSettings, started: Option<Str
 
 /// Reads title keys; a choice starts the run (or leaves).
 fn answer_title_keys(
-    mut commands: Commands,
     mut keys: MessageReader<TitleKeyPressed>,
     title: Option<ResMut<Title>>,
     mut settings: ResMut<RunSettings>,
-    mut messages: OutcomeMessages,
-    keyboard: Option<ResMut<Keyboard>>,
+    mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let Some(mut title) = title else {
@@ -156,8 +166,7 @@ fn answer_title_keys(
     match settings_for(&choice, &settings) {
         Ok(chosen) => {
             *settings = chosen;
-            commands.remove_resource::<Title>();
-            begin_run(&mut commands, &settings, &mut messages, keyboard);
+            next.set(Screen::Playing);
         }
         Err(problem) => title.0.tell(problem),
     }

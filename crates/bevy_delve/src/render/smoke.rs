@@ -14,9 +14,10 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_dis
 use bevy::window::RequestRedraw;
 
 use super::AppSystems;
-use delve_levels::grid::Pos;
+use crate::game::Screen;
 use crate::game::title::Title;
 use crate::game::{GridPos, NoticeLog, Player, PlayerAction, RunLoaded, RunModel};
+use delve_levels::grid::Pos;
 use delve_rules::run::RunState;
 
 /// The variable naming the folder for the smoke test's screenshots and progress files.
@@ -53,12 +54,13 @@ impl Plugin for SmokeTestPlugin {
 /// then `title` naming the selected item, for the test to choose with a real key.
 fn shoot_the_title(
     mut commands: Commands,
+    screen: Res<State<Screen>>,
     title: Option<Res<Title>>,
     smoke: Res<SmokeTest>,
     mut frames: Local<u32>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    let Some(title) = title else {
+    let Some(title) = title.filter(|_| *screen.get() == Screen::Title) else {
         return;
     };
     if *frames == u32::MAX {

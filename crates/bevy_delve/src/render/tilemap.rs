@@ -10,9 +10,9 @@ use bevy_ecs_tilemap::prelude::*;
 
 use super::AppSystems;
 use super::tileset::{TILE_SIDE, Tileset, tile_look};
-use delve_levels::grid::{Grid, Pos};
 use crate::game::level::{MapSize, MapTile, TileEntities};
 use crate::game::{Keyboard, RunModel};
+use delve_levels::grid::{Grid, Pos};
 use delve_rules::view::{Side, TileView, map_view};
 
 pub(super) fn plugin(app: &mut App) {

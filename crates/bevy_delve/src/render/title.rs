@@ -1,16 +1,22 @@
 //! The title screen in the window: the view's [`TitleScreen`](delve_rules::view::TitleScreen)
-//! in the middle of the window (the selected line marked `>` and drawn bright), shown
-//! while the game's [`Title`] resource is there.
+//! in the middle of the window (the selected line marked `>` and drawn bright), spawned
+//! on entering [`Screen::Title`] and gone when the game leaves it.
 
 use bevy::prelude::*;
 
 use super::AppSystems;
 use super::hud::{ACCENT, DIM_TEXT, TEXT, overlay, set_text, text};
+use crate::game::Screen;
 use crate::game::title::Title;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_title)
-        .add_systems(Update, show_title.in_set(AppSystems::UpdateHud));
+    app.add_systems(OnEnter(Screen::Title), spawn_title)
+        .add_systems(
+            Update,
+            show_title
+                .run_if(in_state(Screen::Title))
+                .in_set(AppSystems::UpdateHud),
+        );
 }
 
 const PROBLEM: Color = Color::srgb(0.95, 0.45, 0.40);
@@ -28,33 +34,32 @@ enum TitleText {
 }
 
 fn spawn_title(mut commands: Commands) {
-    commands.spawn(overlay(
-        "title screen",
-        TitlePanel,
-        children![
-            (TitleText::Heading, text("", ACCENT)),
-            (TitleText::Lines, text("", TEXT)),
-            (TitleText::Problem, text("", PROBLEM)),
-            (TitleText::Help, text("", DIM_TEXT)),
-        ],
+    commands.spawn((
+        DespawnOnExit(Screen::Title),
+        overlay(
+            "title screen",
+            TitlePanel,
+            children![
+                (TitleText::Heading, text("", ACCENT)),
+                (TitleText::Lines, text("", TEXT)),
+                (TitleText::Problem, text("", PROBLEM)),
+                (TitleText::Help, text("", DIM_TEXT)),
+            ],
+        ),
     ));
 }
 
-/// Shows the title screen while it is up, as the view says.
+/// Shows the title screen as the view says, when the menu changed or its panel is new.
 fn show_title(
     title: Option<Res<Title>>,
-    mut panel: Single<&mut Node, With<TitlePanel>>,
+    mut new_panel: Query<&mut Node, Added<TitlePanel>>,
     mut texts: Query<(&TitleText, &mut Text)>,
 ) {
-    let display = if title.is_some() {
-        Display::Flex
-    } else {
-        Display::None
-    };
-    if panel.display != display {
-        panel.display = display;
+    let new = !new_panel.is_empty();
+    for mut node in &mut new_panel {
+        node.display = Display::Flex;
     }
-    let Some(title) = title.filter(|t| t.is_changed()) else {
+    let Some(title) = title.filter(|t| t.is_changed() || new) else {
         return;
     };
     let screen = title.0.screen();

@@ -14,8 +14,8 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 mod title;
 pub use title::draw_title;
 
-use delve_levels::grid::Pos;
 use crate::game::NoticeLog;
+use delve_levels::grid::Pos;
 use delve_rules::run::RunState;
 use delve_rules::view::{
     IN_VIEW_HEADING, KeyReader, Light, Occupant, Overlay, PanelLine, Side, Terrain, TileView,

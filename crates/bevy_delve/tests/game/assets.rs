@@ -9,8 +9,6 @@ use std::time::{Duration, Instant};
 use bevy::asset::{AssetPlugin, LoadState};
 use bevy::prelude::*;
 
-use delve_levels::loot::LootTable;
-use delve_levels::monsters::MonsterTable;
 use bevy_delve::game::assets::{
     CampaignAsset, ConfigAssetsPlugin, ConfigFolderPlugin, FollowedCampaign, LootTableAsset,
     MonsterTableAsset,
@@ -19,6 +17,8 @@ use bevy_delve::game::headless::{headless_app_following, settle};
 use bevy_delve::game::{LevelEntered, Notice, RunModel, RunSettings};
 use delve_levels::config::CampaignConfig;
 use delve_levels::generator::GeneratorConfig;
+use delve_levels::loot::LootTable;
+use delve_levels::monsters::MonsterTable;
 use delve_rules::run::Rules;
 
 use super::hear;

@@ -16,9 +16,9 @@ mod mirror;
 #[allow(dead_code)]
 #[path = "../../../../tests/support/paths.rs"]
 mod paths;
-mod recordings;
 #[path = "../../../../tests/support/recordings.rs"]
 mod recording_plan;
+mod recordings;
 mod saves;
 mod title;
 // The game's tests use only part of it.
@@ -34,8 +34,6 @@ pub fn workspace_root() -> &'static std::path::Path {
 use bevy::ecs::message::Message as BevyMessage;
 use bevy::prelude::*;
 
-use delve_levels::grid::{Pos, Tile};
-use delve_levels::monsters::{Mind, Monster, default_monster_table};
 use bevy_delve::game::ActionApplied;
 use bevy_delve::game::RunSettings;
 use bevy_delve::game::headless::{headless_app, perform, settle};
@@ -43,6 +41,8 @@ use bevy_delve::game::level::{LevelMonster, MapSize, MapTile};
 use bevy_delve::game::{Disturbed, GridPos, Notice, NoticeLog, Player, PlayerAction, RunModel};
 use bevy_delve::game::{LevelEntered, RunLoaded, SaveRequest};
 use delve_levels::config::CampaignConfig;
+use delve_levels::grid::{Pos, Tile};
+use delve_levels::monsters::{Mind, Monster, default_monster_table};
 use delve_rules::run::{Rules, RunState};
 
 /// A running game and the helpers the tests share.

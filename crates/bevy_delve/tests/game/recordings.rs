@@ -12,7 +12,6 @@ use delve_rules::run::record::{Check, Recording, RecordingError, RecordingStart,
 use delve_rules::run::{PlayerAction, Rules, RunState};
 
 use super::recording_plan::{COMMITTED, committed_folder, record};
-use super::support::campaign;
 use super::temp_dir::TempDir;
 
 /// Recordings an older delve made, kept as they were (format 1, generation 2, the
@@ -221,7 +220,10 @@ fn a_recorded_run_with_monsters_replays_to_the_same_state() {
         .snapshot();
     let recording = Recording::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
     assert_eq!(recording.start.rules, Rules::Monsters);
-    assert_eq!(recording.start.format, delve_rules::run::record::RECORDING_FORMAT);
+    assert_eq!(
+        recording.start.format,
+        delve_rules::run::record::RECORDING_FORMAT
+    );
     let replayed = recording.replay().unwrap();
     // The same run — but for the chronicle, which a recording's load step does not
     // carry (it restarts there) and no rule reads.
@@ -295,4 +297,11 @@ fn a_save_goes_on_in_the_generation_its_run_started_in() {
     impossible.generation = Some(99);
     let refused = RunState::restore(impossible).unwrap_err();
     assert!(refused.contains("generation 99"), "{refused}");
+}
+
+/// The built-in campaign with the master seed `seed`.
+fn campaign(seed: u64) -> CampaignConfig {
+    let mut campaign = CampaignConfig::builtin();
+    campaign.seed = seed;
+    campaign
 }

@@ -1,13 +1,14 @@
-//! The title screen and the records, in the ECS: no run until the player chooses;
-//! Continue resumes the run saved on quitting exactly; New run, Daily and Seeded start
-//! the runs they say; Quit leaves; a run that ends in play leaves its morgue file and
+//! The screens and the records, in the ECS: no run until the player chooses on the title
+//! screen; Continue resumes the run saved on quitting exactly; New run, Daily and Seeded
+//! start the runs they say; Quit leaves; the screen follows the run to its end and back
+//! when a save is loaded there; a run that ends in play leaves its morgue file and
 //! history line and takes its save out of the slot.
 
 use bevy::prelude::*;
 
 use bevy_delve::game::headless::{headless_app, settle};
 use bevy_delve::game::title::{Title, TitleKeyPressed, title_for};
-use bevy_delve::game::{RunModel, RunSettings, SaveRequest};
+use bevy_delve::game::{RunModel, RunSettings, SaveRequest, Screen};
 use delve_rules::records::DataDir;
 use delve_rules::records::daily::{daily_seed, day_text, today};
 use delve_rules::records::history::History;
@@ -53,9 +54,45 @@ fn no_run_starts_until_the_player_chooses() {
         app.update();
     }
     assert!(app.world().get_resource::<RunModel>().is_none());
-    assert!(app.world().get_resource::<Title>().is_some());
+    assert_eq!(screen(&app), Screen::Title);
     press(&mut app, &[MenuKey::Down]);
     assert!(app.world().get_resource::<RunModel>().is_none());
+    assert_eq!(screen(&app), Screen::Title);
+}
+
+/// The screen the game is on.
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+#[test]
+fn the_screen_follows_the_run_to_its_end_and_back_when_a_save_is_loaded() {
+    let mut game = TestContext::with_settings(fighting(9));
+    assert_eq!(screen(&game.app), Screen::Playing);
+    game.app.world_mut().write_message(SaveRequest::Save);
+    settle(&mut game.app);
+    let beside = floor_in_view(game.run(), 1).expect("open ground beside the player");
+    game.alone_with("troll", beside);
+    game.change_run(|run| {
+        run.stage().set_hit_points(1);
+    });
+    for _ in 0..200 {
+        if game.run().end().is_some() {
+            break;
+        }
+        game.act(&[PlayerAction::Wait]);
+    }
+    assert!(matches!(game.run().end(), Some(RunEnd::Died { .. })));
+    settle(&mut game.app);
+    assert_eq!(
+        screen(&game.app),
+        Screen::Ended,
+        "death shows the end screen"
+    );
+    game.app.world_mut().write_message(SaveRequest::Load);
+    settle(&mut game.app);
+    assert!(game.run().end().is_none(), "the saved run is back");
+    assert_eq!(screen(&game.app), Screen::Playing, "and it plays again");
 }
 
 #[test]
@@ -75,9 +112,10 @@ fn continue_resumes_the_run_saved_on_quitting_exactly() {
     let title = app.world().resource::<Title>();
     assert_eq!(title.0.selected(), delve_rules::view::MenuItem::Continue);
     press(&mut app, &[MenuKey::Enter]);
+    assert_eq!(screen(&app), Screen::Playing, "the title is gone");
     assert!(
         app.world().get_resource::<Title>().is_none(),
-        "the title is gone"
+        "and its menu with it"
     );
     let resumed = &app.world().resource::<RunModel>().0;
     assert_eq!(resumed, &before, "the same run, to the last detail");

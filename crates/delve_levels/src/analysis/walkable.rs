@@ -35,6 +35,17 @@ impl WalkableGraph {
         WalkableGraph { stride, open }
     }
 
+    /// Row length of the padded map (the map's width + 2): the step between a tile and
+    /// the one below it.
+    pub fn stride(&self) -> usize {
+        self.stride
+    }
+
+    /// Whether each padded tile is walkable, row by row (the ring never is).
+    pub fn open_cells(&self) -> &[bool] {
+        &self.open
+    }
+
     /// The padded index of `pos` (a position inside the map).
     pub fn index(&self, pos: Pos) -> usize {
         (pos.y as usize + 1) * self.stride + pos.x as usize + 1
@@ -54,7 +65,7 @@ impl WalkableGraph {
     }
 
     /// The four orthogonal neighbours of a padded index (walkable or not).
-    pub(crate) fn neighbours(&self, index: usize) -> [usize; 4] {
+    pub fn neighbours(&self, index: usize) -> [usize; 4] {
         [
             index - self.stride,
             index - 1,

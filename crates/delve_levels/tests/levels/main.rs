@@ -4,6 +4,8 @@
 mod ascii;
 mod caves;
 mod configs;
+#[path = "../../../../tests/support/dead_ends.rs"]
+mod dead_ends;
 mod golden;
 mod keys;
 mod limits;

@@ -5,11 +5,12 @@
 use std::io::{self, Write};
 
 use delve_levels::generator::guarantees::check_tiles;
-use delve_levels::generator::kind::DEAD_ENDS;
 use delve_levels::generator::maze::{check_perfect, write_tromp};
 use delve_levels::generator::{Generator, GeneratorConfig, Layout, MazeConfig, generate_layout};
 use delve_levels::grid::{Grid, Pos, Tile};
 use delve_levels::rng::{Stream, StreamRng};
+
+pub use super::dead_ends::{dead_end_tiles, dead_ends_reported};
 
 fn maze_config(width: u32, height: u32) -> MazeConfig {
     MazeConfig {
@@ -44,14 +45,6 @@ fn count_dead_ends(tiles: &Grid<Tile>) -> usize {
         .into_iter()
         .filter(|p| p.x % 2 == 1 && p.y % 2 == 1)
         .count()
-}
-
-/// The dead ends the generator counted on `layout`.
-pub fn dead_ends_reported(layout: &Layout) -> u32 {
-    layout
-        .report
-        .count(DEAD_ENDS)
-        .expect("the layout counts its dead ends")
 }
 
 /// Every guarantee of a maze layout; panics with the seed and the reason.
@@ -343,21 +336,6 @@ fn zero_width_or_zero_rows_is_an_invalid_input_error() {
             write_tromp(&mut io::sink(), width, rows, &config, &mut rng).expect_err("invalid size");
         assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
     }
-}
-
-/// Walkable tiles with exactly one walkable orthogonal neighbour, anywhere on the level.
-pub(crate) fn dead_end_tiles(tiles: &Grid<Tile>) -> Vec<Pos> {
-    tiles
-        .positions()
-        .filter(|&p| tiles.is_walkable(p))
-        .filter(|&p| {
-            tiles
-                .neighbours4(p)
-                .filter(|&q| tiles.is_walkable(q))
-                .count()
-                == 1
-        })
-        .collect()
 }
 
 #[test]

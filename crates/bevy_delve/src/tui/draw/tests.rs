@@ -3,10 +3,10 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 use super::*;
-use delve_levels::grid::Tile;
-use delve_levels::monsters::default_monster_table;
 use delve_levels::config::CampaignConfig;
+use delve_levels::grid::Tile;
 use delve_levels::key::LevelKey;
+use delve_levels::monsters::default_monster_table;
 use delve_rules::run::{PlayerAction, Rules, Sight};
 use delve_rules::view::{ItemVerb, Prompt, tile_view};
 

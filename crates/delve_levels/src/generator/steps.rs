@@ -1,0 +1,170 @@
+//! The chain of steps every level is made by, as Brogue's `digDungeon`: each step one
+//! function with one job, each drawing from its own random stream of the level's seed,
+//! so that a change to one step leaves the others' draws alone.
+//!
+//! 1. [`lay_out_with_stairs`] — the generator kind's layout, then both stairs with their
+//!    clear radius (the layout stream; retried with derived seeds when the stairs find
+//!    no room);
+//! 2. [`lay_terrain`] — lakes, doors, secret doors and traps, none cutting the level apart
+//!    (the feature stream);
+//! 3. [`lay_vaults`] — hand-made places from the vault set (the vault stream);
+//! 4. [`lay_loot`] — the level's items, the must-find item among them (the loot stream);
+//!
+//! and [`generate_level_from`] runs them in that order.
+
+use super::features::{self, FeatureReport};
+use super::stairs::{self, Stairs};
+use super::{
+    Content, GenError, Generation, GeneratorConfig, Layout, Level, LevelReport, MAX_ATTEMPTS,
+    generate_layout_in,
+};
+use crate::grid::{Grid, Tile};
+use crate::loot::{self, LootTable, PlacedItem};
+use crate::rng::{Stream, StreamRng, retry_seed};
+use crate::vaults::place::{Keep, Placement, VaultPlan, place_vaults};
+
+/// Generates the level of `seed` by `generation`'s rules from `content`: the steps of
+/// this module, in order.
+pub fn generate_level_from(
+    generation: Generation,
+    config: &GeneratorConfig,
+    content: Content<'_>,
+    seed: u64,
+) -> Result<Level, GenError> {
+    config.validate()?;
+    let (layout, stairs) = lay_out_with_stairs(generation, config, seed)?;
+    let Layout {
+        mut tiles,
+        rooms,
+        mut report,
+    } = layout;
+    report.features = lay_terrain(&mut tiles, &stairs, config, seed);
+    let placement = lay_vaults(&mut tiles, rooms.as_ref(), &stairs, config, content, seed);
+    report.vaults = placement.report;
+    report.floor_permille = floor_permille(&tiles);
+    let mut loot = lay_loot(&mut tiles, &stairs, config, generation, content.loot, seed);
+    loot.extend(placement.items);
+    Ok(Level {
+        kind: config.kind(),
+        tiles,
+        up: stairs.up,
+        down: stairs.down,
+        loot,
+        rooms,
+        vaults: placement.vaults,
+        vault_monsters: placement.monsters,
+        report,
+    })
+}
+
+/// Step 1: the layout of `config`'s kind with both stairs drawn in, from the layout
+/// stream. When the stairs find no spot with their clear radius, the layout is made
+/// again from a derived seed (up to [`MAX_ATTEMPTS`] layouts; later attempts may carve
+/// stair chambers). The layout's report says how many retries it took and why.
+pub fn lay_out_with_stairs(
+    generation: Generation,
+    config: &GeneratorConfig,
+    seed: u64,
+) -> Result<(Layout, Stairs), GenError> {
+    let clearance = config.stair_clearance();
+    let mut vetoes = Vec::new();
+    for attempt in 0..MAX_ATTEMPTS {
+        let mut rng = StreamRng::new(retry_seed(seed, attempt), Stream::Layout);
+        let mut layout = generate_layout_in(generation, config, &mut rng);
+        let carve = config.carves_stair_chambers(attempt);
+        let stairs = match stairs::place_stairs(&mut layout.tiles, clearance, carve, &mut rng) {
+            Ok(stairs) => stairs,
+            Err(veto) => {
+                vetoes.push(veto);
+                continue;
+            }
+        };
+        let report: &mut LevelReport = &mut layout.report;
+        report.retries = attempt;
+        report.vetoes = vetoes;
+        report.stair_distance = stairs.distance;
+        report.carved_chambers = stairs.carved_chambers;
+        layout.tiles[stairs.up] = Tile::UpStairs;
+        layout.tiles[stairs.down] = Tile::DownStairs;
+        return Ok((layout, stairs));
+    }
+    Err(GenError::NoStairSpot {
+        kind: config.kind(),
+        clearance,
+        attempts: MAX_ATTEMPTS,
+        vetoes,
+    })
+}
+
+/// Step 2: the terrain features `config` asks for, laid over the layout from the
+/// feature stream, keeping the stairs' clear radius and the level one region.
+pub fn lay_terrain(
+    tiles: &mut Grid<Tile>,
+    stairs: &Stairs,
+    config: &GeneratorConfig,
+    seed: u64,
+) -> FeatureReport {
+    let guarded = features::Stairs {
+        up: stairs.up,
+        down: stairs.down,
+        clearance: config.stair_clearance(),
+    };
+    let mut rng = StreamRng::new(seed, Stream::Features);
+    features::lay_features(tiles, guarded, &config.features(), &mut rng)
+}
+
+/// Step 3: the vaults `config` has slots for, drawn from `content`'s vault set for its
+/// depth and laid from the vault stream, away from the stairs.
+pub fn lay_vaults(
+    tiles: &mut Grid<Tile>,
+    rooms: Option<&super::RoomGraph>,
+    stairs: &Stairs,
+    config: &GeneratorConfig,
+    content: Content<'_>,
+    seed: u64,
+) -> Placement {
+    let plan = VaultPlan {
+        count: config.vaults(),
+        depth: content.depth,
+        run_seed: content.run_seed,
+        set: content.vaults,
+        table: content.loot,
+    };
+    let keep = Keep {
+        up: stairs.up,
+        down: stairs.down,
+        clearance: config.stair_clearance(),
+    };
+    let mut rng = StreamRng::new(seed, Stream::Vaults);
+    place_vaults(tiles, rooms, keep, plan, &mut rng)
+}
+
+/// Step 4: the level's loot from `table`, placed from the loot stream on clear,
+/// reachable floor (the must-find item far from the up stairs, as `generation` says)
+/// and drawn into the tiles.
+pub fn lay_loot(
+    tiles: &mut Grid<Tile>,
+    stairs: &Stairs,
+    config: &GeneratorConfig,
+    generation: Generation,
+    table: &LootTable,
+    seed: u64,
+) -> Vec<PlacedItem> {
+    let plan = loot::LootPlan {
+        count: config.loot_count(),
+        clearance: config.stair_clearance(),
+        must_find_far: generation.must_find_far(),
+    };
+    let mut rng = StreamRng::new(seed, Stream::Loot);
+    let loot = loot::place_loot_from(table, tiles, stairs.up, plan, &mut rng);
+    for item in &loot {
+        tiles[item.pos] = Tile::Loot;
+    }
+    loot
+}
+
+/// The walkable share of the map, in thousandths (after vaults, before loot).
+fn floor_permille(tiles: &Grid<Tile>) -> u32 {
+    let walkable = tiles.cells().iter().filter(|t| t.is_walkable()).count();
+    (walkable * 1000 / tiles.len().max(1)) as u32
+}
