@@ -15,11 +15,13 @@ mod designer;
 mod doing;
 mod effects;
 mod equipment;
+mod combat;
 mod fight;
 mod inventory;
 mod items;
 mod level;
 pub mod messages;
+mod monster_turns;
 mod pick_up;
 mod player_action;
 pub mod record;
@@ -46,10 +48,10 @@ pub use arrivals::ARRIVAL_DISTANCE;
 pub use chronicle::{Chronicle, Note, NoteKind, RunOrigin};
 pub use doing::Doing;
 pub use fight::{
-    CLOSE_WAKE_PERCENT, Fight, HP_PER_LEVEL, MAX_LEVEL, MapCache, PLAYER_FIGHTER, PLAYER_HP,
-    REGENERATION_TURNS, REGENERATION_TURNS_WITH_RING, RunEnd, WAKE_DISTANCE, WAKE_PERCENT,
-    WAND_CHARGES, xp_for_level,
+    Fight, HP_PER_LEVEL, MAX_LEVEL, PLAYER_FIGHTER, PLAYER_HP, REGENERATION_TURNS,
+    REGENERATION_TURNS_WITH_RING, RunEnd, WAND_CHARGES, xp_for_level,
 };
+pub use monster_turns::{CLOSE_WAKE_PERCENT, MapCache, WAKE_DISTANCE, WAKE_PERCENT};
 pub use items::{
     ItemKnowledge, inventory_names, inventory_stacks, item_name, stack_letter, stack_of_letter,
     with_article, with_kind_article,

@@ -203,6 +203,7 @@ mod tests {
             .add_message::<crate::game::title::TitleKeyPressed>()
             .init_resource::<NoticeLog>()
             .init_resource::<Keyboard>()
+            .insert_resource(State::new(crate::game::Screen::Playing))
             .add_systems(Update, read_keys);
         let (mut run, _) = delve_rules::run::RunState::start(
             delve_levels::config::CampaignConfig::builtin(),

@@ -3,7 +3,7 @@
 //! maps the monsters hunt by, fights the monsters near them (and they fight it back),
 //! trades places when the player walks into it, and comes along down and up the stairs.
 
-use super::fight::{Plan, movement_of};
+use super::monster_turns::{Plan, movement_of};
 use super::{Outcome, RunState, notice};
 use crate::run::FIGHT_NOISE;
 use delve_levels::grid::{KING, Pos};

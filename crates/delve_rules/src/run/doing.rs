@@ -3,7 +3,7 @@
 //! as the player is told it.
 
 use super::RunState;
-use super::fight::is_afraid;
+use super::monster_turns::is_afraid;
 use delve_levels::monsters::{Behaviour, Mind};
 
 /// What a monster is doing, as the look command names it.

@@ -2,7 +2,7 @@
 //! seen and sees now; what a level remembers when the player leaves it; and the largest
 //! level the game will put a player on.
 
-use super::fight::MapCache;
+use super::monster_turns::MapCache;
 use delve_levels::fov::compute_fov;
 use delve_levels::generator::{GenError, Generation, GeneratorConfig, Level};
 use delve_levels::grid::{Grid, Pos, Tile};

@@ -10,7 +10,7 @@
 //! Monsters obey the same ground: walkers keep to walkable tiles (so never onto a trap,
 //! into deep water, lava or a chasm), fliers cross all of those; both open doors.
 
-use super::fight::movement_of;
+use super::monster_turns::movement_of;
 use super::items::with_article;
 use super::level::LevelInPlay;
 use super::{Arrival, ChangeReason, Outcome, RunEnd, RunState, notice};

@@ -5,7 +5,7 @@
 
 use super::aim::THROW_RANGE;
 use super::equipment::{Slot, will_not_come_off};
-use super::fight::Harm;
+use super::combat::Harm;
 use super::items::with_article;
 use super::{Outcome, RunState, SNEAK_ATTACK_MULTIPLIER, notice};
 use delve_levels::grid::Pos;

@@ -84,7 +84,7 @@ impl RunState {
                 let Some(kind) = table.kind(self.level.monsters[index].kind) else {
                     continue;
                 };
-                self.harm_monster(index, kind, hurt, crate::run::fight::Harm::Fire, out);
+                self.harm_monster(index, kind, hurt, crate::run::combat::Harm::Fire, out);
             }
         }
     }
