@@ -7,8 +7,10 @@
 //!
 //! The game side is the hidden `DELVE_SMOKE_TEST=<folder>` hook (src/render/smoke.rs).
 //! Needs Xvfb (when `DISPLAY` is unset), xdotool and a Vulkan driver (Mesa's lavapipe
-//! will do). Without them the test fails saying what is missing; set
-//! `DELVE_SKIP_WINDOW_TEST=1` to skip it on purpose. The screenshots and the game's log
+//! will do). Without a display and Xvfb, or without xdotool, the test says loudly that it
+//! was skipped and why, and passes — unless `DELVE_REQUIRE_WINDOW_TEST=1` (`.ci/run`
+//! sets it), which makes the skip a failure; set `DELVE_SKIP_WINDOW_TEST=1` to skip it
+//! on purpose. The screenshots and the game's log
 //! stay in `target/<profile>/../tmp/window-smoke/` to look at.
 
 use std::collections::HashSet;
@@ -19,6 +21,25 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 const SKIP_VAR: &str = "DELVE_SKIP_WINDOW_TEST";
+/// Set (to 1) where the window test must run: a missing display, Xvfb or xdotool then
+/// fails it instead of skipping it.
+const REQUIRE_VAR: &str = "DELVE_REQUIRE_WINDOW_TEST";
+
+/// What the machine lacks for the test: a failure where the test is required, else a
+/// loud skip.
+fn cannot_run(missing: &str) {
+    let how = "Install what is missing (Debian/Ubuntu: apt-get install xvfb xdotool \
+               mesa-vulkan-drivers libvulkan1; .ci/run does)";
+    if std::env::var(REQUIRE_VAR).is_ok_and(|v| v == "1") {
+        panic!(
+            "the window test cannot run: {missing}. {how}; {REQUIRE_VAR}=1 makes this a failure."
+        );
+    }
+    eprintln!(
+        "\n*** WINDOW TEST SKIPPED: {missing}. {how}, or set {REQUIRE_VAR}=1 to make \
+         this a failure. ***\n"
+    );
+}
 /// The game's clear colour (src/render/camera.rs).
 const BACKGROUND: [u8; 3] = [8, 6, 12];
 /// The player's tunic in assets/tileset.png.
@@ -48,19 +69,17 @@ fn find_program(name: &str) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-/// The X display to use: `DISPLAY`, or a fresh `Xvfb` on a free display number.
-fn x_display() -> (String, Option<Killed>) {
+/// The X display to use: `DISPLAY`, or a fresh `Xvfb` on a free display number; `None`
+/// when there is neither (said by [`cannot_run`]).
+fn x_display() -> Option<(String, Option<Killed>)> {
     if let Ok(display) = std::env::var("DISPLAY")
         && !display.is_empty()
     {
-        return (display, None);
+        return Some((display, None));
     }
     let Some(xvfb) = find_program("Xvfb") else {
-        panic!(
-            "no X display for the window test: DISPLAY is unset and there is no Xvfb on PATH. \
-             Install it (Debian/Ubuntu: apt-get install xvfb xdotool mesa-vulkan-drivers libvulkan1), \
-             or set {SKIP_VAR}=1 to skip this test on purpose."
-        );
+        cannot_run("no X display (DISPLAY is unset) and no Xvfb on PATH to start one");
+        return None;
     };
     for number in 90..190 {
         let socket = PathBuf::from(format!("/tmp/.X11-unix/X{number}"));
@@ -84,7 +103,7 @@ fn x_display() -> (String, Option<Killed>) {
         let deadline = Instant::now() + Duration::from_secs(10);
         while Instant::now() < deadline {
             if socket.exists() {
-                return (format!(":{number}"), Some(server));
+                return Some((format!(":{number}"), Some(server)));
             }
             if matches!(server.0.try_wait(), Ok(Some(_))) {
                 break; // that number was taken after all: try the next
@@ -282,11 +301,12 @@ fn the_window_shows_the_level_and_a_real_key_press_moves_the_player() {
         return;
     }
     let started = Instant::now();
-    let (display, _xvfb) = x_display();
+    let Some((display, _xvfb)) = x_display() else {
+        return;
+    };
     let Some(xdotool_program) = find_program("xdotool") else {
-        panic!(
-            "the window test presses real keys with xdotool, which is not on PATH (apt-get install xdotool), or set {SKIP_VAR}=1 to skip it on purpose"
-        );
+        cannot_run("no xdotool on PATH to press real keys");
+        return;
     };
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("window-smoke");
     let _ = std::fs::remove_dir_all(&dir);

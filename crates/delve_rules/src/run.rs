@@ -11,11 +11,11 @@ mod allies;
 mod arrival;
 mod arrivals;
 mod chronicle;
+mod combat;
 mod designer;
 mod doing;
 mod effects;
 mod equipment;
-mod combat;
 mod fight;
 mod inventory;
 mod items;
@@ -51,7 +51,6 @@ pub use fight::{
     Fight, HP_PER_LEVEL, MAX_LEVEL, PLAYER_FIGHTER, PLAYER_HP, REGENERATION_TURNS,
     REGENERATION_TURNS_WITH_RING, RunEnd, WAND_CHARGES, xp_for_level,
 };
-pub use monster_turns::{CLOSE_WAKE_PERCENT, MapCache, WAKE_DISTANCE, WAKE_PERCENT};
 pub use items::{
     ItemKnowledge, inventory_names, inventory_stacks, item_name, stack_letter, stack_of_letter,
     with_article, with_kind_article,
@@ -61,6 +60,7 @@ pub use level::{
     Sight, TooLargeToPlay, Unplayable, check_play_size, generate_for_play, tiles_in_play,
     vault_monsters,
 };
+pub use monster_turns::{CLOSE_WAKE_PERCENT, MapCache, WAKE_DISTANCE, WAKE_PERCENT};
 pub use pick_up::gold_amount;
 pub use player_action::PlayerAction;
 pub use rules::Rules;

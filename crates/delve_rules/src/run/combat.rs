@@ -2,16 +2,12 @@
 //! player's at a monster (sweeps and thrusts by the weapon's style, a sleeper struck
 //! unawares), and what harms a monster — every roll from the run's combat stream.
 
-
-
 use super::abilities::{FIGHT_NOISE, QUICK_SNEAK_ATTACK_MULTIPLIER, SNEAK_ATTACK_MULTIPLIER};
 use super::items::with_kind_article;
 use super::{Outcome, RunState, notice};
 use delve_levels::grid::Pos;
 use delve_levels::loot::{Effect, WeaponStyle};
-use delve_levels::monsters::{
-    AttackRoll, Fighter, Mind, MonsterKind, roll_attack, roll_damage,
-};
+use delve_levels::monsters::{AttackRoll, Fighter, Mind, MonsterKind, roll_attack, roll_damage};
 
 /// What harmed a monster, for the words that tell it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,7 +23,12 @@ pub(super) enum Harm<'a> {
 impl RunState {
     /// The monster at `index`, of `kind`, attacks the player: a fight's noise; a thief's
     /// hit steals; a swimmer surfaces to strike.
-    pub(super) fn monster_attacks(&mut self, index: usize, kind: &MonsterKind, out: &mut Vec<Outcome>) {
+    pub(super) fn monster_attacks(
+        &mut self,
+        index: usize,
+        kind: &MonsterKind,
+        out: &mut Vec<Outcome>,
+    ) {
         let seed = self.campaign.seed;
         let defence = self.player_fighter();
         let mut rng = self.fight.next_attack_rng(seed);

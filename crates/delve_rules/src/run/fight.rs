@@ -10,9 +10,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use delve_levels::monsters::{
-    Fighter, Monster, MonsterTable,
-};
+use delve_levels::monsters::{Fighter, Monster, MonsterTable};
 use delve_levels::rng::{Stream, StreamRng, mix64};
 use delve_levels::schedule::{Actor, NORMAL_TICKS, Scheduler};
 

@@ -10,8 +10,7 @@ use delve_levels::dijkstra::DijkstraMap;
 use delve_levels::grid::{Grid, KING, Pos, Tile};
 use delve_levels::loot::RingPower;
 use delve_levels::monsters::{
-    Behaviour, GUARD_REACH, Mind, Monster, MonsterKind, MonsterTable,
-    Movement,
+    Behaviour, GUARD_REACH, Mind, Monster, MonsterKind, MonsterTable, Movement,
 };
 use delve_levels::rng::{Stream, StreamRng, mix64};
 use delve_levels::schedule::{Actor, NORMAL_TICKS};

@@ -10,9 +10,9 @@
 //! Monsters obey the same ground: walkers keep to walkable tiles (so never onto a trap,
 //! into deep water, lava or a chasm), fliers cross all of those; both open doors.
 
-use super::monster_turns::movement_of;
 use super::items::with_article;
 use super::level::LevelInPlay;
+use super::monster_turns::movement_of;
 use super::{Arrival, ChangeReason, Outcome, RunEnd, RunState, notice};
 use delve_levels::grid::{Pos, Tile, Trap};
 use delve_levels::loot::RingPower;

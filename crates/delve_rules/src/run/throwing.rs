@@ -4,8 +4,8 @@
 //! it lands.
 
 use super::aim::THROW_RANGE;
-use super::equipment::{Slot, will_not_come_off};
 use super::combat::Harm;
+use super::equipment::{Slot, will_not_come_off};
 use super::items::with_article;
 use super::{Outcome, RunState, SNEAK_ATTACK_MULTIPLIER, notice};
 use delve_levels::grid::Pos;

@@ -1,0 +1,322 @@
+//! The rules of a reachable state, checked of a save before it becomes a run and of a
+//! run in play ([`RunState::broken_rule`]): the player on open ground, monsters where
+//! they can stand, what is carried, worn and wielded, the fight's numbers, and a level's
+//! changed terrain.
+
+use crate::run::level::{LevelInPlay, LevelMemory};
+use crate::run::terrain::{monster_can_stand, player_can_stand};
+use crate::run::{Fight, RunState};
+use delve_levels::grid::Pos;
+use delve_levels::key::LevelKey;
+use delve_levels::loot::{Effect, LootTable};
+use delve_levels::monsters::{Monster, MonsterTable};
+use delve_levels::schedule::Actor;
+
+impl RunState {
+    /// The first rule of a reachable state the run breaks, in words — `None` when every
+    /// one holds. The same checks [`RunState::restore`] makes of a save, made of the run
+    /// in play (nothing is generated), so that a fuzzer or a test can ask after every
+    /// step whether the rules let the run get somewhere they never should.
+    pub fn broken_rule(&self) -> Option<String> {
+        self.check_rules().err()
+    }
+
+    fn check_rules(&self) -> Result<(), String> {
+        // The dead may lie where no one can stand (lava, a burning lake).
+        let died = matches!(self.end(), Some(crate::run::RunEnd::Died { .. }));
+        if !died
+            && !self
+                .level
+                .tile_at(self.player)
+                .is_some_and(player_can_stand)
+        {
+            return Err(format!(
+                "the player stands at {}, which is not open ground",
+                self.player
+            ));
+        }
+        check_monsters(
+            &self.level.key,
+            &self.level.monsters,
+            self.campaign.monster_table(),
+        )?;
+        let table = self.campaign.loot_table();
+        if !self.rules.saves_the_fight() && self.fight != Fight::new() {
+            return Err("a peaceful run's fight has changed (its rules never change it)".into());
+        }
+        let fight = self.rules.saves_the_fight().then_some(&self.fight);
+        check_carried(fight, &self.inventory, table, self.turns)?;
+        if let Some(fight) = fight {
+            check_level_in_play(
+                &self.level,
+                self.player,
+                fight,
+                self.campaign.monster_table(),
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// Checks what is carried: every item of a kind the loot table has and, in a run with
+/// monsters, the fight's numbers, what is worn and wielded, and letters that name
+/// carried kinds.
+pub(in crate::run) fn check_carried(
+    fight: Option<&Fight>,
+    inventory: &[usize],
+    table: &LootTable,
+    turns: u64,
+) -> Result<(), String> {
+    if let Some(&kind) = inventory.iter().find(|&&k| table.items().get(k).is_none()) {
+        return Err(format!(
+            "the inventory holds item {kind}, but the loot table has {} kinds",
+            table.items().len()
+        ));
+    }
+    if let Some(fight) = fight {
+        check_fight(fight)?;
+        check_equipment(fight, inventory, table, turns)?;
+        if let Some(letter) = fight
+            .letters
+            .iter()
+            .find(|(_, kind)| !inventory.contains(kind))
+            .map(|(letter, _)| letter)
+        {
+            return Err(format!("inventory letter {letter:?} names nothing carried"));
+        }
+    }
+    Ok(())
+}
+
+/// Checks the level in play of a run with monsters: nobody on the player or in a wall,
+/// and a turn schedule that holds everyone on the level, each once, and nobody else.
+pub(super) fn check_level_in_play(
+    level: &LevelInPlay,
+    player: Pos,
+    fight: &Fight,
+    table: &MonsterTable,
+) -> Result<(), String> {
+    if level.monsters.iter().any(|m| m.pos == player) {
+        return Err("a monster stands on the player".into());
+    }
+    if let Some(m) = level.monsters.iter().find(|m| {
+        !level
+            .tile_at(m.pos)
+            .is_some_and(|t| monster_can_stand(m, table, t))
+    }) {
+        return Err(format!("a monster stands in a wall at {}", m.pos));
+    }
+    let scheduled = |actor| fight.schedule.contains(actor);
+    if !scheduled(Actor::Player)
+        || level
+            .monsters
+            .iter()
+            .any(|m| !scheduled(Actor::Monster(m.id)))
+    {
+        return Err("the turn schedule does not hold everyone on the level".into());
+    }
+    fight.schedule.check()?;
+    let stranger = fight.schedule.actors().find(|&actor| match actor {
+        Actor::Player => false,
+        Actor::Monster(id) => !level.monsters.iter().any(|m| m.id == id),
+    });
+    if let Some(stranger) = stranger {
+        return Err(format!(
+            "the turn schedule holds {stranger:?}, who is not on the level"
+        ));
+    }
+    Ok(())
+}
+
+/// Checks what a level in play remembers changing on its ground: every tile found hid
+/// something (a secret door or a trap) and every door opened was a door.
+pub(super) fn check_terrain_changes(
+    level: &LevelInPlay,
+    memory: &LevelMemory,
+) -> Result<(), String> {
+    if let Some(at) = memory.found.iter().find(|&&at| !level.has_found(at)) {
+        return Err(format!(
+            "found something hidden at {at}, where nothing hides"
+        ));
+    }
+    if let Some(at) = memory
+        .opened
+        .iter()
+        .find(|&&at| level.opened().binary_search(&at).is_err())
+    {
+        return Err(format!(
+            "opened a door at {at}, where no closed door stands"
+        ));
+    }
+    Ok(())
+}
+
+/// Checks a saved level's monsters: each of a known kind, inside the level, alone on
+/// its tile, with hit points within its kind's, ids unique. (Walls are checked for the
+/// level in play, the only one generated on loading.)
+pub(super) fn check_monsters(
+    key: &LevelKey,
+    monsters: &[Monster],
+    table: &MonsterTable,
+) -> Result<(), String> {
+    let (width, height) = key.config.size();
+    let mut places = std::collections::BTreeSet::new();
+    let mut ids = std::collections::BTreeSet::new();
+    for m in monsters {
+        let kind = table
+            .kind(m.kind)
+            .ok_or_else(|| format!("a monster of unknown kind {}", m.kind))?;
+        if m.pos.x < 0 || m.pos.y < 0 || m.pos.x >= width as i32 || m.pos.y >= height as i32 {
+            return Err(format!(
+                "a {} stands outside the level at {}",
+                kind.name, m.pos
+            ));
+        }
+        if m.hp == 0 || m.hp > kind.hp {
+            return Err(format!(
+                "a {} has {} hit points (1 to {})",
+                kind.name, m.hp, kind.hp
+            ));
+        }
+        if !places.insert(m.pos) || !ids.insert(m.id) {
+            return Err(format!("two monsters share a tile or a number ({})", m.pos));
+        }
+    }
+    Ok(())
+}
+
+/// The most hit points a save may hold: far above what levelling up and a lifetime of
+/// healing past full can reach, far below where arithmetic could overflow.
+pub const MOST_HIT_POINTS: u32 = 100_000;
+
+/// Checks the fight's numbers: hit points within the most, the most above zero and
+/// within [`MOST_HIT_POINTS`], experience that reaches the level it says.
+fn check_fight(fight: &Fight) -> Result<(), String> {
+    if fight.max_hp > MOST_HIT_POINTS {
+        return Err(format!(
+            "the player has {} most hit points (at most {MOST_HIT_POINTS})",
+            fight.max_hp
+        ));
+    }
+    if fight.level >= 1
+        && fight.level <= crate::run::fight::MAX_LEVEL
+        && (fight.xp < crate::run::fight::xp_for_level(fight.level)
+            || (fight.level < crate::run::fight::MAX_LEVEL
+                && fight.xp >= crate::run::fight::xp_for_level(fight.level + 1)))
+    {
+        return Err(format!(
+            "the player has {} experience, which is not experience level {}",
+            fight.xp, fight.level
+        ));
+    }
+    if fight.max_hp == 0 || fight.hp > fight.max_hp {
+        return Err(format!(
+            "the player has {} of {} hit points",
+            fight.hp, fight.max_hp
+        ));
+    }
+    if !(1..=crate::run::fight::MAX_LEVEL).contains(&fight.level) {
+        return Err(format!("the player is of experience level {}", fight.level));
+    }
+    if fight.hp == 0 && fight.end.is_none() {
+        return Err("the player has no hit points but the run goes on".into());
+    }
+    let mut lettered = std::collections::BTreeSet::new();
+    for (&letter, &kind) in &fight.letters {
+        if !letter.is_ascii_lowercase() || !lettered.insert(kind) {
+            return Err(format!(
+                "inventory letter {letter:?} is not a letter a to z, or its kind has two"
+            ));
+        }
+    }
+    if let Some(depth) = fight
+        .found
+        .iter()
+        .find(|&&d| d == 0 || d > delve_levels::rng::MAX_DEPTH)
+    {
+        return Err(format!("a must-find item found on depth {depth}"));
+    }
+    Ok(())
+}
+
+/// Whether a slot takes an item of this effect.
+type SlotTakes = fn(Effect) -> bool;
+
+/// Checks what is worn, wielded and identified against the inventory and the loot
+/// table: each held item carried and of the kind its slot takes, the two rings
+/// different, identified kinds and wand charges of kinds the table has, confusion no
+/// longer than the table's strongest.
+fn check_equipment(
+    fight: &Fight,
+    inventory: &[usize],
+    table: &LootTable,
+    turns: u64,
+) -> Result<(), String> {
+    let effect = |kind: usize| table.effect(kind);
+    let slots: [(&str, Option<usize>, SlotTakes); 4] = [
+        ("wielded", fight.weapon, |e: Effect| {
+            matches!(e, Effect::Wield { .. })
+        }),
+        ("worn as armour", fight.armour, |e: Effect| {
+            matches!(e, Effect::Armour(_) | Effect::HeavyArmour(_))
+        }),
+        ("worn as a ring", fight.ring, |e: Effect| {
+            matches!(e, Effect::Ring(_))
+        }),
+        ("worn as a ring", fight.second_ring, |e: Effect| {
+            matches!(e, Effect::Ring(_))
+        }),
+    ];
+    for (how, held, fits) in slots {
+        let Some(kind) = held else {
+            continue;
+        };
+        if !inventory.contains(&kind) || !effect(kind).is_some_and(fits) {
+            return Err(format!(
+                "item {kind} is {how}, but is not carried or cannot be"
+            ));
+        }
+    }
+    if fight.ring.is_some() && fight.ring == fight.second_ring {
+        return Err("one ring is worn on both hands".into());
+    }
+    if let Some(&kind) = fight.identified.iter().find(|&&k| effect(k).is_none()) {
+        return Err(format!(
+            "item {kind} is identified, but the loot table has no such kind"
+        ));
+    }
+    for (&kind, &used) in &fight.wand_charges_used {
+        let wand = effect(kind).is_some_and(Effect::is_wand);
+        if !wand || used >= fight.charges_of(kind) {
+            return Err(format!(
+                "{used} charges used of item {kind}, which is not a wand with so many"
+            ));
+        }
+    }
+    if let Some(&kind) = fight
+        .enchantments
+        .keys()
+        .chain(&fight.uncursed)
+        .find(|&&k| effect(k).is_none())
+    {
+        return Err(format!(
+            "item {kind} is enchanted or uncursed, but the loot table has no such kind"
+        ));
+    }
+    let longest = table
+        .items()
+        .iter()
+        .filter_map(|i| match i.effect {
+            Effect::Confuse(turns) => Some(u64::from(turns)),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0);
+    if fight.confused_until > turns.saturating_add(longest + 1) {
+        return Err(format!(
+            "the player is confused until turn {}, longer than anything confuses (turn {turns})",
+            fight.confused_until
+        ));
+    }
+    Ok(())
+}
