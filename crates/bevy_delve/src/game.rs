@@ -6,6 +6,7 @@
 pub mod actions;
 #[cfg(feature = "assets")]
 pub mod assets;
+pub mod front_end;
 pub mod headless;
 pub mod level;
 pub mod messages;

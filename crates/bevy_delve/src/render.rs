@@ -16,6 +16,7 @@ use bevy::window::WindowResolution;
 use bevy::winit::{UpdateMode, WinitSettings};
 use bevy_ecs_tilemap::TilemapPlugin;
 
+use crate::game::front_end::build_front_end;
 use crate::game::{GamePlugin, GameSystems, RunSettings};
 
 /// The environment variable that turns on the window smoke test (`tests/window.rs`): the
@@ -118,16 +119,24 @@ pub fn watch_recording(recording: delve_rules::run::record::Recording, speed: f3
 /// to run.
 fn window_app(settings: RunSettings, follow: Option<&std::path::Path>) -> App {
     let mut app = App::new();
-    #[cfg(feature = "watch")]
-    let following = follow.map(crate::game::assets::Following::file);
-    #[cfg(feature = "watch")]
-    if let Some(following) = &following {
-        app.add_plugins(following.source.clone());
+    build_front_end(&mut app, follow, |app, following| {
+        add_window_plugins(app, following);
+        // DefaultPlugins already brings StatesPlugin (bevy's `bevy_state` feature is on).
+        app.add_plugins((GamePlugin { settings }, AppPlugin));
+    });
+    if let Some(dir) = std::env::var_os(SMOKE_TEST_VAR) {
+        app.add_plugins(smoke::SmokeTestPlugin { dir: dir.into() });
     }
+    app
+}
+
+/// The engine's plugins for the window, watching the assets for changes while
+/// `following` a campaign file, and how often an idle window draws.
+fn add_window_plugins(app: &mut App, following: bool) {
     app.add_plugins(
         DefaultPlugins
             .set(bevy::asset::AssetPlugin {
-                watch_for_changes_override: Some(follow.is_some()),
+                watch_for_changes_override: Some(following),
                 ..default()
             })
             .set(WindowPlugin {
@@ -147,26 +156,17 @@ fn window_app(settings: RunSettings, follow: Option<&std::path::Path>) -> App {
     // A turn-based game draws on input: a frame after each key press or window event
     // (and while the camera glides), otherwise one a second — not one core's worth of
     // frames while nothing happens.
-    app.insert_resource(match follow {
+    app.insert_resource(if following {
         // Following a campaign file, an idle window still looks for a save of it ten
         // times a second (a designer sees an edit at once, focused or not).
-        Some(_) => WinitSettings {
+        WinitSettings {
             focused_mode: UpdateMode::reactive_low_power(FOLLOWING_FRAME_INTERVAL),
             unfocused_mode: UpdateMode::reactive_low_power(FOLLOWING_FRAME_INTERVAL),
-        },
-        None => WinitSettings {
+        }
+    } else {
+        WinitSettings {
             focused_mode: UpdateMode::reactive_low_power(IDLE_FRAME_INTERVAL),
             unfocused_mode: UpdateMode::reactive_low_power(IDLE_FRAME_INTERVAL * 5),
-        },
+        }
     });
-    // DefaultPlugins already brings StatesPlugin (bevy's `bevy_state` feature is on).
-    app.add_plugins((GamePlugin { settings }, AppPlugin));
-    #[cfg(feature = "watch")]
-    if let Some(following) = following {
-        app.add_plugins(crate::game::assets::Following::plugins(following.campaign));
-    }
-    if let Some(dir) = std::env::var_os(SMOKE_TEST_VAR) {
-        app.add_plugins(smoke::SmokeTestPlugin { dir: dir.into() });
-    }
-    app
 }

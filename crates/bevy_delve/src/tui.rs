@@ -17,6 +17,7 @@ use bevy_ratatui::event::{KeyMessage, ResizeMessage};
 use bevy_ratatui::{RatatuiContext, RatatuiPlugins};
 
 use crate::game::Screen;
+use crate::game::front_end::build_front_end;
 use crate::game::title::Title;
 use crate::game::{
     Disturbed, GamePlugin, GameSystems, KeyReactions, Keyboard, NoticeLog, RunModel, RunSettings,
@@ -43,36 +44,32 @@ pub fn play_following(settings: RunSettings, file: &std::path::Path) -> AppExit 
 /// The terminal and the game (following `follow`, the campaign file, when given).
 fn terminal_app(settings: RunSettings, follow: Option<&std::path::Path>) -> App {
     let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins.set(ScheduleRunnerPlugin::run_loop(FRAME)),
-        StatesPlugin,
-    ));
-    #[cfg(feature = "watch")]
-    let following = follow.map(crate::game::assets::Following::file);
-    #[cfg(feature = "watch")]
-    if let Some(following) = &following {
-        app.add_plugins(following.source.clone())
-            .add_plugins(bevy::asset::AssetPlugin {
+    build_front_end(&mut app, follow, |app, following| {
+        app.add_plugins((
+            MinimalPlugins.set(ScheduleRunnerPlugin::run_loop(FRAME)),
+            StatesPlugin,
+        ));
+        // The terminal needs assets only to follow a file.
+        #[cfg(feature = "assets")]
+        if following {
+            app.add_plugins(bevy::asset::AssetPlugin {
                 watch_for_changes_override: Some(true),
                 ..default()
             });
-    }
-    #[cfg(not(feature = "watch"))]
-    let _ = follow;
-    app.add_plugins((
-        GamePlugin { settings },
-        RatatuiPlugins {
-            // Kitty's keyboard protocol is not needed for the key table, and some
-            // terminals (and tmux) answer it badly.
-            enable_kitty_protocol: false,
-            ..default()
-        },
-        TuiPlugin,
-    ));
-    #[cfg(feature = "watch")]
-    if let Some(following) = following {
-        app.add_plugins(crate::game::assets::Following::plugins(following.campaign));
-    }
+        }
+        #[cfg(not(feature = "assets"))]
+        let _ = following;
+        app.add_plugins((
+            GamePlugin { settings },
+            RatatuiPlugins {
+                // Kitty's keyboard protocol is not needed for the key table, and some
+                // terminals (and tmux) answer it badly.
+                enable_kitty_protocol: false,
+                ..default()
+            },
+            TuiPlugin,
+        ));
+    });
     app
 }
 
