@@ -23,12 +23,12 @@ pub use report::BalanceReport;
 
 /// The most actions one bot run takes before it is called stuck (a run that ends so
 /// counts as neither a win nor a death).
-pub const ACTION_LIMIT: u32 = 30_000;
+pub(crate) const ACTION_LIMIT: u32 = 30_000;
 
 /// Turns a bot spends on one depth before it stops exploring and heads for the way
 /// down as if it remembered it (over traps, through deep water and secret doors,
 /// through whatever stands in the way): a bot measures fights, not its own patience.
-pub const PATIENCE_TURNS: u64 = 2_500;
+pub(crate) const PATIENCE_TURNS: u64 = 2_500;
 
 /// Which bot plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -101,7 +101,7 @@ pub fn play(campaign: &CampaignConfig, seed: u64, bot: Bot) -> RunResult {
 
 /// [`play`], showing `watch` the run after each action, with the action and what came
 /// of it (to see where a bot goes wrong).
-pub fn play_watched(
+pub(crate) fn play_watched(
     campaign: &CampaignConfig,
     seed: u64,
     bot: Bot,

@@ -43,7 +43,7 @@ pub struct CatalogEntry {
 }
 
 /// The catalog entry of `depth` of `campaign` for run `seed`.
-pub fn catalog_entry(
+pub(crate) fn catalog_entry(
     campaign: &CampaignConfig,
     seed: u64,
     depth: u32,

@@ -15,7 +15,7 @@
 //! - `delve` (this one): the tools and the command line.
 
 #![forbid(unsafe_code)]
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 pub mod balance;
 pub mod catalog;

@@ -101,22 +101,22 @@ impl LevelMeasures {
     }
 
     /// Walkable tiles as a share of all tiles, per mille.
-    pub fn density_permille(&self) -> u32 {
+    pub(crate) fn density_permille(&self) -> u32 {
         permille(self.floor, self.tiles)
     }
 
     /// Reachable tiles as a share of walkable ones, per mille.
-    pub fn reachable_permille(&self) -> u32 {
+    pub(crate) fn reachable_permille(&self) -> u32 {
         permille(self.reachable, self.floor)
     }
 
     /// Reachable tiles on a cycle as a share of reachable ones, per mille.
-    pub fn on_cycle_permille(&self) -> u32 {
+    pub(crate) fn on_cycle_permille(&self) -> u32 {
         permille(self.on_cycle, self.reachable)
     }
 
     /// The largest cut as a share of the reachable tiles, per mille.
-    pub fn largest_cut_permille(&self) -> u32 {
+    pub(crate) fn largest_cut_permille(&self) -> u32 {
         permille(self.largest_cut, self.reachable)
     }
 
@@ -313,7 +313,7 @@ impl Measure {
     }
 
     /// A value as a plot axis shows it (per mille as percent).
-    pub fn axis_value(self, value: u32) -> f64 {
+    pub(crate) fn axis_value(self, value: u32) -> f64 {
         match self.unit() {
             Unit::Permille => value as f64 / 10.0,
             Unit::Count | Unit::Steps => value as f64,
@@ -321,7 +321,7 @@ impl Measure {
     }
 
     /// The axis label: the name with its unit.
-    pub fn axis_label(self) -> String {
+    pub(crate) fn axis_label(self) -> String {
         match self.unit() {
             Unit::Permille => format!("{} (%)", self.name()),
             Unit::Count => self.name().to_owned(),

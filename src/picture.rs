@@ -31,7 +31,7 @@ pub const fn tile_colour(tile: Tile) -> [u8; 3] {
 }
 
 /// The colour a vault of `category` is outlined in (RGB): none is a tile's colour.
-pub const fn vault_colour(category: Category) -> [u8; 3] {
+pub(crate) const fn vault_colour(category: Category) -> [u8; 3] {
     match category {
         Category::Reward => [0x00, 0xe5, 0xff],
         Category::Lock => [0xff, 0xff, 0xff],
@@ -126,7 +126,7 @@ pub fn outline_pixels(
 }
 
 /// Writes `width` × `height` RGB pixels (row by row, three bytes each) as a PNG.
-pub fn write_rgb_png<W: Write>(
+pub(crate) fn write_rgb_png<W: Write>(
     width: u32,
     height: u32,
     rgb: &[u8],

@@ -36,7 +36,7 @@ const CHUNK: u64 = 4096;
 pub use delve_levels::generator::cave::SMALL_POCKET;
 
 /// The measure pairs plotted against each other (x, y).
-pub const PLOT_PAIRS: [(Measure, Measure); 2] = [
+pub(crate) const PLOT_PAIRS: [(Measure, Measure); 2] = [
     (Measure::Linearity, Measure::Loops),
     (Measure::Density, Measure::Chokepoints),
 ];
@@ -94,7 +94,7 @@ impl Distribution {
 
 /// Pockets the raw automaton leaves on one layout (regions besides the largest).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PocketCount {
+pub(crate) struct PocketCount {
     /// All pockets.
     pub pockets: u32,
     /// Pockets larger than [`SMALL_POCKET`] tiles.

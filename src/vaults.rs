@@ -16,7 +16,7 @@ use delve_levels::vaults::{PlacedVault, Symmetry, Uniqueness, Vault, VaultSet};
 /// The config a vault is tried on for `kind`: the built-in campaign's first config of
 /// that kind (its size, its terrain), asking for one vault, resized when `size` gives a
 /// width or a height.
-pub fn trial_config(
+pub(crate) fn trial_config(
     kind: GeneratorKind,
     size: (Option<u32>, Option<u32>),
 ) -> Result<GeneratorConfig, GenError> {
@@ -57,7 +57,7 @@ pub fn level_with(
 
 /// A placed vault in a few words, for catalogs: `locked vault@(12,5) rot90` (its box's
 /// top-left tile, its symmetry).
-pub fn vault_brief(vault: &PlacedVault) -> String {
+pub(crate) fn vault_brief(vault: &PlacedVault) -> String {
     format!(
         "{}@({},{}) {}",
         vault.name,

@@ -67,7 +67,7 @@ impl BalanceReport {
     }
 
     /// The depth of each death, sorted.
-    pub fn death_depths(&self) -> Vec<u32> {
+    pub(crate) fn death_depths(&self) -> Vec<u32> {
         let mut depths: Vec<u32> = self
             .runs
             .iter()
@@ -79,13 +79,13 @@ impl BalanceReport {
     }
 
     /// The median depth of death (the lower middle), if any run died.
-    pub fn median_death_depth(&self) -> Option<u32> {
+    pub(crate) fn median_death_depth(&self) -> Option<u32> {
         let depths = self.death_depths();
         (!depths.is_empty()).then(|| depths[(depths.len() - 1) / 2])
     }
 
     /// Deaths by what killed them (a monster kind, or the cause), most first.
-    pub fn deaths_by_killer(&self) -> Vec<(String, usize)> {
+    pub(crate) fn deaths_by_killer(&self) -> Vec<(String, usize)> {
         let mut counts: BTreeMap<String, usize> = BTreeMap::new();
         for run in &self.runs {
             if let BotEnd::Died { killer, cause } = &run.end {
@@ -102,7 +102,7 @@ impl BalanceReport {
     }
 
     /// The largest share of deaths one monster kind caused, in percent.
-    pub fn worst_killer_percent(&self) -> u32 {
+    pub(crate) fn worst_killer_percent(&self) -> u32 {
         let deaths = self.death_depths().len();
         let worst = self
             .deaths_by_killer()
@@ -115,7 +115,7 @@ impl BalanceReport {
     }
 
     /// The mean turns spent on each depth, over the runs that reached it.
-    pub fn turns_per_depth(&self) -> Vec<(u32, u64)> {
+    pub(crate) fn turns_per_depth(&self) -> Vec<(u32, u64)> {
         (1..=self.final_depth)
             .filter_map(|depth| {
                 let spent: Vec<u64> = self

@@ -252,7 +252,7 @@ impl VaultTally {
 /// Standard deviations a vault's draws may stray from their expectation before they
 /// are flagged: four, so that chance alone flags a table of a few dozen vaults about
 /// once in a few hundred surveys (three would flag one survey in 15 for 24 vaults).
-pub const SIGMAS: f64 = 4.0;
+pub(crate) const SIGMAS: f64 = 4.0;
 
 /// How far from its expectation a count may lie before it is flagged: [`SIGMAS`]
 /// standard deviations, and one draw for the counts being whole.

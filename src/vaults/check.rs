@@ -62,7 +62,7 @@ pub struct KindOutcome {
 
 impl KindOutcome {
     /// Levels it was laid into.
-    pub fn placed_count(&self) -> u32 {
+    pub(crate) fn placed_count(&self) -> u32 {
         self.placed.values().sum()
     }
 }
@@ -212,7 +212,7 @@ fn try_kind(
 
 /// What `vault` names that the tables lack (a monster, an item, an appearance class),
 /// and its name when the embedded set holds another vault of that name.
-pub fn content_warnings(
+pub(crate) fn content_warnings(
     vault: &Vault,
     loot: &LootTable,
     monsters: &MonsterTable,

@@ -14,7 +14,7 @@ use delve_levels::vaults::format::built_in;
 use delve_levels::vaults::{Meaning, PlacedVault, Vault};
 
 /// Run seeds tried after the one asked for when the vault does not place on it.
-pub const MORE_SEEDS: u64 = 49;
+pub(crate) const MORE_SEEDS: u64 = 49;
 
 /// A vault laid into a level.
 #[derive(Clone, Debug)]
@@ -152,7 +152,7 @@ pub fn roll_text(
 }
 
 /// The glyph a vault's monster is drawn with in [`roll_text`].
-pub const MONSTER_GLYPH: char = 'M';
+pub(crate) const MONSTER_GLYPH: char = 'M';
 
 /// What the cell of written `glyph` at `at` became on `level`: the glyph to draw and
 /// its words.

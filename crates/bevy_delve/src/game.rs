@@ -34,7 +34,7 @@ pub use screen::Screen;
 
 /// The order the game's systems run in each frame.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameSystems {
+pub(crate) enum GameSystems {
     /// Turn input messages into queued actions.
     Queue,
     /// Apply one queued action to the run.

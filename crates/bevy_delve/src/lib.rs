@@ -9,7 +9,7 @@
 //! `DefaultPlugins`) and `StatesPlugin`; the workspace's `examples/` show both.
 
 #![forbid(unsafe_code)]
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 pub mod game;
 #[cfg(feature = "render")]

@@ -21,13 +21,13 @@ use crate::game::{GamePlugin, GameSystems, RunSettings};
 
 /// The environment variable that turns on the window smoke test (`tests/window.rs`): the
 /// folder where the game writes its screenshots and progress files.
-pub const SMOKE_TEST_VAR: &str = smoke::SMOKE_TEST_VAR;
+pub(crate) const SMOKE_TEST_VAR: &str = smoke::SMOKE_TEST_VAR;
 
 /// The order of the rendering layer's systems in each frame, around the game's
 /// [`GameSystems`]: keys are read before the game queues actions, and everything on
 /// screen is brought up to date after the game has observed the new state.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum AppSystems {
+pub(crate) enum AppSystems {
     /// Turn key presses into player actions.
     ReadInput,
     /// Mirror map tiles, items and the player into the tilemap and sprites.
@@ -40,11 +40,12 @@ pub enum AppSystems {
 
 /// How long the window waits for input before drawing a frame anyway (a finished
 /// background save is reported within this time).
-pub const IDLE_FRAME_INTERVAL: std::time::Duration = std::time::Duration::from_secs(1);
+pub(crate) const IDLE_FRAME_INTERVAL: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// How long an idle window waits before a frame while it follows its campaign file
 /// (`delve play --watch`): a saved edit shows within this time.
-pub const FOLLOWING_FRAME_INTERVAL: std::time::Duration = std::time::Duration::from_millis(100);
+pub(crate) const FOLLOWING_FRAME_INTERVAL: std::time::Duration =
+    std::time::Duration::from_millis(100);
 
 /// Everything the window adds to the [`GamePlugin`]: add after `DefaultPlugins`.
 pub struct AppPlugin;

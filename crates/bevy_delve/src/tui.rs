@@ -74,7 +74,7 @@ fn terminal_app(settings: RunSettings, follow: Option<&std::path::Path>) -> App 
 }
 
 /// Keys in, screen out.
-pub struct TuiPlugin;
+pub(crate) struct TuiPlugin;
 
 impl Plugin for TuiPlugin {
     fn build(&self, app: &mut App) {
@@ -85,7 +85,7 @@ impl Plugin for TuiPlugin {
 }
 
 /// The key table's command and the typed character of a terminal key, if any.
-pub fn command_of(code: KeyCode) -> (Option<Command>, Option<char>) {
+pub(crate) fn command_of(code: KeyCode) -> (Option<Command>, Option<char>) {
     let named = named_key_of(code);
     let letter = match code {
         KeyCode::Char(c) => Some(c),

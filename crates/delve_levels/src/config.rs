@@ -39,15 +39,15 @@ pub use loading::CampaignText;
 use loading::with_held;
 
 /// The campaign built into the binary, so `delve` runs with no files around it.
-pub const DEFAULT_CAMPAIGN: &str = include_str!("../../../levels/descent.ron");
+pub(crate) const DEFAULT_CAMPAIGN: &str = include_str!("../../../levels/descent.ron");
 /// The name the built-in campaign is reported under.
-pub const DEFAULT_CAMPAIGN_NAME: &str = "levels/descent.ron (built in)";
+pub(crate) const DEFAULT_CAMPAIGN_NAME: &str = "levels/descent.ron (built in)";
 /// The final depth of a campaign that names none.
-pub const DEFAULT_FINAL_DEPTH: u32 = 10;
+pub(crate) const DEFAULT_FINAL_DEPTH: u32 = 10;
 
 /// A campaign's [`CampaignConfig::arrivals`] when it names none: one chance in 100 each
 /// turn that a monster arrives.
-pub const DEFAULT_ARRIVALS: u32 = 100;
+pub(crate) const DEFAULT_ARRIVALS: u32 = 100;
 
 /// A run: its master seed and the generator of each depth.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

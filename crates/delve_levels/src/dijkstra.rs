@@ -17,7 +17,7 @@ pub const UNREACHED: i32 = i32::MAX;
 
 /// The 8 directions, in the fixed order ties are broken in: orthogonal first (north,
 /// east, south, west), then diagonal — the grid's own king steps.
-pub const DIRECTIONS: [(i32, i32); 8] = crate::grid::KING;
+pub(crate) const DIRECTIONS: [(i32, i32); 8] = crate::grid::KING;
 
 /// A Dijkstra map over a level: each tile's cost to the nearest goal.
 #[derive(Clone, Debug, PartialEq, Eq)]

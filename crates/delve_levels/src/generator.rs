@@ -179,7 +179,12 @@ impl fmt::Display for Invalid {
 impl std::error::Error for Invalid {}
 
 /// Checks `min <= value <= max` for `field`.
-pub fn check_range(field: &'static str, value: u32, min: u32, max: u32) -> Result<(), Invalid> {
+pub(crate) fn check_range(
+    field: &'static str,
+    value: u32,
+    min: u32,
+    max: u32,
+) -> Result<(), Invalid> {
     if value < min || value > max {
         Err(Invalid {
             field,
@@ -392,7 +397,7 @@ pub fn generate_level_in(
 
 /// [`generate_level_in`] with the loot drawn from `table` (and vaults, if the config asks
 /// for them, from the embedded set as for depth 1 of a run of `seed`).
-pub fn generate_level_with(
+pub(crate) fn generate_level_with(
     generation: Generation,
     config: &GeneratorConfig,
     table: &loot::LootTable,

@@ -413,7 +413,7 @@ impl Tile {
 
     /// The legend of every glyph, as error messages and `delve gen` print it:
     /// "# wall, . floor, …".
-    pub fn legend_line() -> String {
+    pub(crate) fn legend_line() -> String {
         Tile::ALL
             .iter()
             .map(|t| format!("{} {}", t.glyph(), t.legend()))
@@ -448,7 +448,7 @@ impl Tile {
 
     /// [`Tile::is_passable_once_found`], with every locked door open too: the ground that
     /// must be one region.
-    pub const fn is_passable_once_unlocked(self) -> bool {
+    pub(crate) const fn is_passable_once_unlocked(self) -> bool {
         self.is_passable_once_found() || matches!(self, Tile::LockedDoor)
     }
 
@@ -478,7 +478,7 @@ impl Tile {
 
     /// Whether stepping here harms a walker (the ground the guarantees keep off every
     /// way that matters): deep water, lava, a chasm, a trap.
-    pub const fn is_hazard(self) -> bool {
+    pub(crate) const fn is_hazard(self) -> bool {
         matches!(
             self,
             Tile::DeepWater
@@ -494,7 +494,7 @@ impl Tile {
     /// Whether a flier can be here: anything open to the air — walkable ground and the
     /// hazards it flies over (water, lava, chasms, traps it does not touch); not rock or a
     /// secret door.
-    pub const fn is_open_to_fliers(self) -> bool {
+    pub(crate) const fn is_open_to_fliers(self) -> bool {
         self.is_walkable() || self.is_hazard()
     }
 }

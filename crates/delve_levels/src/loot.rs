@@ -166,7 +166,7 @@ pub enum WeaponStyle {
 
 impl WeaponStyle {
     /// Whether it is a plain blow.
-    pub fn is_plain(&self) -> bool {
+    pub(crate) fn is_plain(&self) -> bool {
         *self == WeaponStyle::Plain
     }
 
@@ -295,7 +295,7 @@ impl std::error::Error for LootError {}
 
 /// The largest total weight of the items that can be drawn (the ticket table of a level
 /// has one slot per unit of weight).
-pub const MAX_TOTAL_WEIGHT: u32 = 1 << 16;
+pub(crate) const MAX_TOTAL_WEIGHT: u32 = 1 << 16;
 
 /// The embedded default table's text: the second edition (from 2026-12-04, generation
 /// 3), with weapons of several styles, heavy armour, thrown weapons, enchanting and
@@ -317,7 +317,7 @@ pub fn default_loot_table() -> &'static LootTable {
 }
 
 /// [`default_loot_table`], shared: what a campaign without a table of its own holds.
-pub fn embedded_loot_table_shared() -> &'static Arc<LootTable> {
+pub(crate) fn embedded_loot_table_shared() -> &'static Arc<LootTable> {
     static TABLE: OnceLock<Arc<LootTable>> = OnceLock::new();
     TABLE.get_or_init(
         || match LootTable::from_ron_str(DEFAULT_LOOT_RON, "levels/loot.ron") {
@@ -527,7 +527,7 @@ impl LootTable {
 
     /// The kinds drawn at random, each with its weight (never a must-find item, never
     /// one of weight 0).
-    pub fn draw_weights(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
+    pub(crate) fn draw_weights(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
         self.drawable()
     }
 

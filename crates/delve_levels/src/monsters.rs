@@ -138,7 +138,7 @@ impl MonsterKind {
     }
 
     /// Whether it appears on `depth`.
-    pub fn appears_on(&self, depth: u32) -> bool {
+    pub(crate) fn appears_on(&self, depth: u32) -> bool {
         (self.depths.0..=self.depths.1).contains(&depth)
     }
 
@@ -265,7 +265,7 @@ pub fn default_monster_table() -> &'static MonsterTable {
 }
 
 /// [`default_monster_table`], shared: what a campaign without a table of its own holds.
-pub fn embedded_monster_table_shared() -> &'static Arc<MonsterTable> {
+pub(crate) fn embedded_monster_table_shared() -> &'static Arc<MonsterTable> {
     static TABLE: OnceLock<Arc<MonsterTable>> = OnceLock::new();
     TABLE.get_or_init(|| {
         match MonsterTable::from_ron_str(DEFAULT_MONSTERS_RON, "levels/monsters.ron") {
@@ -346,7 +346,7 @@ impl MonsterTable {
     }
 
     /// Whether this is the embedded table.
-    pub fn is_embedded(&self) -> bool {
+    pub(crate) fn is_embedded(&self) -> bool {
         self == default_monster_table()
     }
 

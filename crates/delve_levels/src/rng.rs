@@ -134,7 +134,10 @@ impl StreamRng {
     /// The index of one of `weights`, drawn by weight: one draw of `below(total)`, and
     /// the first weight whose running sum passes it. `None`, and no draw, when the
     /// weights sum to 0.
-    pub fn pick_weighted(&mut self, weights: impl Iterator<Item = u32> + Clone) -> Option<usize> {
+    pub(crate) fn pick_weighted(
+        &mut self,
+        weights: impl Iterator<Item = u32> + Clone,
+    ) -> Option<usize> {
         let total: u32 = weights.clone().sum();
         if total == 0 {
             return None;
@@ -148,7 +151,7 @@ impl StreamRng {
     }
 
     /// Shuffles a slice in place (Fisher–Yates, from the back).
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             let j = self.below(i as u32 + 1) as usize;
             items.swap(i, j);

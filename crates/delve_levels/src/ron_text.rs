@@ -45,7 +45,7 @@ impl fmt::Display for ReadTextError {
 /// The largest text file delve reads (configs, tables, recordings): far above any real
 /// one (a recording of 100,000 steps is about 25 MB), and a stop for a path such as
 /// `/dev/zero` that would otherwise be read until memory runs out.
-pub const MOST_TEXT_BYTES: u64 = 64 << 20;
+pub(crate) const MOST_TEXT_BYTES: u64 = 64 << 20;
 
 /// Reads the file at `path` as UTF-8 text; bytes that are not UTF-8 are an error at
 /// their line and column, and a file over [`MOST_TEXT_BYTES`] is refused.
@@ -69,7 +69,7 @@ pub fn read_text(path: &std::path::Path) -> Result<String, ReadTextError> {
 
 /// What a reading error says: the system's words, but one phrase for a missing file,
 /// whoever reads it (the file system here, an asset reader in a Bevy app).
-pub fn io_message(error: &std::io::Error) -> String {
+pub(crate) fn io_message(error: &std::io::Error) -> String {
     match error.kind() {
         std::io::ErrorKind::NotFound => NO_SUCH_FILE.to_owned(),
         _ => error.to_string(),
@@ -125,7 +125,11 @@ pub struct RonError {
 impl RonError {
     /// The parser's error for `text`, with the field named when the parser's message
     /// does not (ron says "Integer is out of bounds" but not of which field).
-    pub fn from_parser(origin: &str, text: &str, error: &ron::error::SpannedError) -> RonError {
+    pub(crate) fn from_parser(
+        origin: &str,
+        text: &str,
+        error: &ron::error::SpannedError,
+    ) -> RonError {
         let (line, column) = (error.span.start.line, error.span.start.col);
         let message = match &error.code {
             // ron names the Rust type ("… in `VaultText`"), which no one wrote.
@@ -207,7 +211,11 @@ pub fn parse<T: DeserializeOwned>(
 /// `key` of the top-level struct, or — with `entry` — of `field` inside the `entry`-th
 /// (0-based) element of the list under `key`, or of that element itself (its variant
 /// name, or its opening) when it leaves `field` to its default.
-pub fn locate(text: &str, key: &str, entry: Option<(usize, &str)>) -> Option<(usize, usize)> {
+pub(crate) fn locate(
+    text: &str,
+    key: &str,
+    entry: Option<(usize, &str)>,
+) -> Option<(usize, usize)> {
     let text = without_bom(text);
     let found = |probe: Probe| match Dialect::Config.options().from_str_seed(text, probe) {
         Err(e) if e.code.to_string() == FOUND => Some((e.span.start.line, e.span.start.col)),
@@ -235,7 +243,12 @@ pub fn locate(text: &str, key: &str, entry: Option<(usize, &str)>) -> Option<(us
 /// [`locate`] for a list of plain structs (`monsters: [(name: "rat", …), …]`): the
 /// (line, column) of `field` in the `index`-th element of the list under `key`, or of
 /// that element's opening when it leaves `field` out.
-pub fn locate_in_list(text: &str, key: &str, index: usize, field: &str) -> Option<(usize, usize)> {
+pub(crate) fn locate_in_list(
+    text: &str,
+    key: &str,
+    index: usize,
+    field: &str,
+) -> Option<(usize, usize)> {
     let text = without_bom(text);
     let found = |field| {
         let probe = Probe::Entry {

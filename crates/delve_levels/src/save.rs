@@ -62,7 +62,7 @@ pub fn decode_to_ron_text(bytes: &[u8]) -> Result<String, SaveError> {
 
 /// How RON errors in a save's payload name it: `save payload:3:5: …` (the file's path
 /// goes in front where there is one).
-pub const PAYLOAD_ORIGIN: &str = "save payload";
+pub(crate) const PAYLOAD_ORIGIN: &str = "save payload";
 
 /// Checks a save file and reads the value in it.
 pub fn decode_save<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, SaveError> {

@@ -377,7 +377,7 @@ impl Vault {
     }
 
     /// The one depth a vault unique per run may appear on in the run of `run_seed`.
-    pub fn run_depth(&self, run_seed: u64) -> u32 {
+    pub(crate) fn run_depth(&self, run_seed: u64) -> u32 {
         let (first, last) = self.depths;
         let span = u64::from(last - first + 1);
         first + (mix64(run_seed ^ name_hash(&self.name)) % span) as u32
@@ -463,7 +463,7 @@ fn is_edge(p: Pos, width: usize, height: usize) -> bool {
 }
 
 /// A stable hash of a vault's name (FNV-1a), for the draws tied to a vault.
-pub fn name_hash(name: &str) -> u64 {
+pub(crate) fn name_hash(name: &str) -> u64 {
     name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })
@@ -596,7 +596,7 @@ impl VaultSet {
 }
 
 /// The embedded set, shared.
-pub fn embedded_shared() -> &'static Arc<VaultSet> {
+pub(crate) fn embedded_shared() -> &'static Arc<VaultSet> {
     static SET: OnceLock<Arc<VaultSet>> = OnceLock::new();
     SET.get_or_init(|| match VaultSet::from_texts(EMBEDDED.iter().copied()) {
         Ok(set) => Arc::new(set),

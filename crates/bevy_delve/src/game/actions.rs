@@ -88,7 +88,7 @@ impl KeyReactions<'_> {
 
 /// Applies the next queued action to the run and tells the rest of the game what came
 /// of it.
-pub fn apply_next_action(
+pub(crate) fn apply_next_action(
     mut queue: ResMut<ActionQueue>,
     run: Option<ResMut<RunModel>>,
     mut messages: OutcomeMessages,

@@ -76,7 +76,7 @@ pub struct RunLoaded;
 
 /// Swaps `loaded` in for the run in play ([`RunState::replace_with`]) and tells the
 /// world its level was entered: what every loader in the game does.
-pub fn swap_in_loaded(
+pub(crate) fn swap_in_loaded(
     run: &mut RunModel,
     loaded: RunState,
     entered: &mut MessageWriter<LevelEntered>,

@@ -80,7 +80,10 @@ pub fn title_for(settings: &RunSettings) -> TitleMenu {
 
 /// What `choice` makes of the settings: the run to start. `Err` says why it cannot
 /// (the saved run does not load).
-pub fn settings_for(choice: &TitleChoice, settings: &RunSettings) -> Result<RunSettings, String> {
+pub(crate) fn settings_for(
+    choice: &TitleChoice,
+    settings: &RunSettings,
+) -> Result<RunSettings, String> {
     let mut chosen = settings.clone();
     let started = Some(daily::now_text());
     match choice {

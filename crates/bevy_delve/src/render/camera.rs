@@ -22,7 +22,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The window's size when it opens, in pixels: 40×25 tiles at zoom 2.
-pub const DEFAULT_WINDOW: UVec2 = UVec2::new(1280, 800);
+pub(crate) const DEFAULT_WINDOW: UVec2 = UVec2::new(1280, 800);
 /// Tiles the zoom aims to show across and down.
 const TILES_IN_VIEW: Vec2 = Vec2::new(40.0, 25.0);
 /// How fast the camera catches up with the player (per second).
@@ -35,7 +35,7 @@ fn spawn_camera(mut commands: Commands) {
 
 /// Screen pixels per tileset pixel for a window of `physical` pixels: the whole number
 /// that best shows [`TILES_IN_VIEW`], at least 1.
-pub fn zoom_for(physical: UVec2) -> f32 {
+pub(crate) fn zoom_for(physical: UVec2) -> f32 {
     let fit = physical.as_vec2() / (TILES_IN_VIEW * TILE_SIDE as f32);
     fit.x.min(fit.y).round().max(1.0)
 }

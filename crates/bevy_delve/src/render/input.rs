@@ -18,7 +18,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// What a key press asks for (the key table's commands).
-pub type KeyCommand = Command;
+pub(crate) type KeyCommand = Command;
 
 /// The key table's name for a key by its place, if it has one.
 fn named_key(key_code: KeyCode) -> Option<NamedKey> {
@@ -62,7 +62,7 @@ fn named_key(key_code: KeyCode) -> Option<NamedKey> {
 
 /// The command of a key press, if any: first by key position (arrows, numpad, digit row,
 /// Space, F5, F9, Esc), then by the character the layout gives it.
-pub fn command_for(key_code: KeyCode, logical: &Key) -> Option<KeyCommand> {
+pub(crate) fn command_for(key_code: KeyCode, logical: &Key) -> Option<KeyCommand> {
     if let Some(command) = named_key(key_code).and_then(command_for_key) {
         return Some(command);
     }

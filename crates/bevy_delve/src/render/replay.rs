@@ -16,7 +16,7 @@ use delve_rules::run::RunState;
 use delve_rules::run::record::{Check, Step};
 
 /// Feeds a recording's steps to the game.
-pub struct ReplayPlugin {
+pub(crate) struct ReplayPlugin {
     /// The steps, in order.
     pub steps: Vec<Step>,
     /// Steps a second.

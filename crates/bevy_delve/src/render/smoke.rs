@@ -21,7 +21,7 @@ use delve_levels::grid::Pos;
 use delve_rules::run::RunState;
 
 /// The variable naming the folder for the smoke test's screenshots and progress files.
-pub const SMOKE_TEST_VAR: &str = "DELVE_SMOKE_TEST";
+pub(crate) const SMOKE_TEST_VAR: &str = "DELVE_SMOKE_TEST";
 
 /// Frames to let the level (and, later, the camera) settle before a screenshot.
 const SETTLE_FRAMES: u32 = 30;
@@ -29,7 +29,7 @@ const SETTLE_FRAMES: u32 = 30;
 const TIMEOUT: Duration = Duration::from_secs(120);
 
 /// Runs the smoke test script, writing into `dir`.
-pub struct SmokeTestPlugin {
+pub(crate) struct SmokeTestPlugin {
     /// Where the screenshots and progress files go.
     pub dir: PathBuf,
 }

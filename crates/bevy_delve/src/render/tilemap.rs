@@ -47,7 +47,7 @@ const CAPTIVE_TINT: Color = Color::srgb(0.55, 0.7, 1.0);
 /// The map as the view sees it, made again when the run or the look cursor changed: all
 /// the window draws of the level.
 #[derive(Resource, Clone, Debug, PartialEq, Eq, Deref)]
-pub struct ShownMap(pub Grid<TileView>);
+pub(crate) struct ShownMap(pub Grid<TileView>);
 
 impl Default for ShownMap {
     fn default() -> Self {
@@ -67,7 +67,7 @@ fn see_the_map(run: Option<Res<RunModel>>, keyboard: Res<Keyboard>, mut shown: R
 
 /// The tilemap showing the current level.
 #[derive(Component, Debug)]
-pub struct LevelTilemap;
+pub(crate) struct LevelTilemap;
 
 /// A picture drawn over a tile's terrain (the player, a monster, an item): one for each
 /// tile the view puts something on, reused from one view to the next.
@@ -80,7 +80,7 @@ struct LookCursor;
 
 /// The world position of the centre of map cell `pos` on a map `height` tiles tall.
 /// The map's `y` grows downwards and the world's upwards; cell (0, 0) is the top left.
-pub fn world_position(pos: Pos, height: u32) -> Vec2 {
+pub(crate) fn world_position(pos: Pos, height: u32) -> Vec2 {
     let side = TILE_SIDE as f32;
     Vec2::new(
         pos.x as f32 * side,

@@ -14,17 +14,17 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Side of a tile in pixels (and in world units: one world unit is one tileset pixel).
-pub const TILE_SIDE: u32 = 16;
+pub(crate) const TILE_SIDE: u32 = 16;
 /// Tiles per row of the tileset picture.
 pub const COLUMNS: u32 = 8;
 /// Rows of tiles in the tileset picture.
-pub const ROWS: u32 = 10;
+pub(crate) const ROWS: u32 = 10;
 
 /// The tileset picture, `assets/tileset.png`.
 const TILESET_PNG: &[u8] = include_bytes!("../../../../assets/tileset.png");
 
 /// The player's picture.
-pub const PLAYER: u32 = 6;
+pub(crate) const PLAYER: u32 = 6;
 /// Added to a terrain index to get its dim, remembered look.
 const DIM: u32 = COLUMNS;
 /// A heap of treasure: an item of a glyph without a picture of its own.
@@ -70,7 +70,7 @@ const fn glyph_position(glyph: char) -> usize {
 
 /// The tileset image and its atlas layout, for the tilemap and for sprites.
 #[derive(Resource, Clone, Debug)]
-pub struct Tileset {
+pub(crate) struct Tileset {
     /// The whole tileset picture.
     pub image: Handle<Image>,
     /// Its 16×16 grid, for sprites.
@@ -119,7 +119,7 @@ impl Tileset {
 
 /// How the window draws a tile the view answered for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TileLook {
+pub(crate) struct TileLook {
     /// The terrain's picture (dim when remembered); `None` for a tile never seen.
     pub ground: Option<u32>,
     /// The picture drawn over the terrain (the player, a monster, an item), if any.
@@ -132,7 +132,7 @@ pub struct TileLook {
 
 /// The window's look of a tile as the view sees it (the look cursor, a sprite of its
 /// own, is not part of it).
-pub fn tile_look(tile: TileView) -> TileLook {
+pub(crate) fn tile_look(tile: TileView) -> TileLook {
     let Some(seen) = tile.seen else {
         return TileLook {
             ground: None,
@@ -156,7 +156,7 @@ pub fn tile_look(tile: TileView) -> TileLook {
 
 /// The bright picture of each terrain (its dim one is a row below). A new terrain gets its
 /// picture here.
-pub fn terrain_picture(terrain: Terrain) -> u32 {
+pub(crate) fn terrain_picture(terrain: Terrain) -> u32 {
     match terrain {
         Terrain::Wall => 0,
         Terrain::Floor => 1,
@@ -175,7 +175,7 @@ pub fn terrain_picture(terrain: Terrain) -> u32 {
 }
 
 /// The picture of what stands or lies on a tile.
-pub fn occupant_picture(occupant: Occupant) -> u32 {
+pub(crate) fn occupant_picture(occupant: Occupant) -> u32 {
     match occupant {
         Occupant::Player => PLAYER,
         Occupant::Monster { glyph, .. } => monster_index(glyph),
@@ -184,7 +184,7 @@ pub fn occupant_picture(occupant: Occupant) -> u32 {
 }
 
 /// The picture of an item with this loot-table glyph.
-pub fn item_index(glyph: char) -> u32 {
+pub(crate) fn item_index(glyph: char) -> u32 {
     ITEM_GLYPHS
         .iter()
         .position(|&g| g == glyph)
@@ -193,7 +193,7 @@ pub fn item_index(glyph: char) -> u32 {
 
 /// The picture of a monster with this monster-table glyph (a table of one's own may
 /// use others: they show as the horror).
-pub fn monster_index(glyph: char) -> u32 {
+pub(crate) fn monster_index(glyph: char) -> u32 {
     let i = MONSTER_GLYPHS
         .iter()
         .position(|&g| g == glyph)

@@ -41,25 +41,25 @@ const PANEL_WIDTH: u16 = 30;
 const MIN_MAP_WIDTH: u16 = 60;
 
 /// The look of the player.
-pub const PLAYER_STYLE: Style = Style::new()
+pub(crate) const PLAYER_STYLE: Style = Style::new()
     .fg(Color::LightYellow)
     .add_modifier(Modifier::BOLD);
 /// The look of a monster in view.
-pub const MONSTER_STYLE: Style = Style::new()
+pub(crate) const MONSTER_STYLE: Style = Style::new()
     .fg(Color::LightRed)
     .add_modifier(Modifier::BOLD);
 /// The look of an ally in view.
-pub const ALLY_STYLE: Style = Style::new()
+pub(crate) const ALLY_STYLE: Style = Style::new()
     .fg(Color::LightGreen)
     .add_modifier(Modifier::BOLD);
 /// The look of a shackled captive in view.
-pub const CAPTIVE_STYLE: Style = Style::new().fg(Color::LightBlue);
+pub(crate) const CAPTIVE_STYLE: Style = Style::new().fg(Color::LightBlue);
 /// The look of an item in view.
-pub const ITEM_STYLE: Style = Style::new().fg(Color::LightCyan);
+pub(crate) const ITEM_STYLE: Style = Style::new().fg(Color::LightCyan);
 /// The look of every remembered tile: dim.
-pub const REMEMBERED_STYLE: Style = Style::new().fg(Color::DarkGray);
+pub(crate) const REMEMBERED_STYLE: Style = Style::new().fg(Color::DarkGray);
 /// The look of the tile under the look cursor.
-pub const CURSOR_STYLE: Style = Style::new()
+pub(crate) const CURSOR_STYLE: Style = Style::new()
     .fg(Color::Black)
     .bg(Color::LightYellow)
     .add_modifier(Modifier::BOLD);
@@ -71,7 +71,7 @@ pub const CURSOR_STYLE: Style = Style::new()
 /// remembered), a bridge `≡`, a closed door a red
 /// `+`, a trap found `^` and a vault's locked door a yellow `&`. A new terrain gets its
 /// look here.
-pub fn terrain_look(terrain: Terrain) -> (char, Style) {
+pub(crate) fn terrain_look(terrain: Terrain) -> (char, Style) {
     let colour = match terrain {
         Terrain::Wall => Color::White,
         Terrain::Floor => Color::Gray,
@@ -94,7 +94,7 @@ pub fn terrain_look(terrain: Terrain) -> (char, Style) {
 /// The glyph and look of a map cell as the view sees it: the player, a monster or an
 /// item over the terrain, dim when remembered, blank when never seen, highlighted under
 /// the look cursor.
-pub fn cell_look(tile: TileView) -> (char, Style) {
+pub(crate) fn cell_look(tile: TileView) -> (char, Style) {
     let glyph = tile.glyph();
     let style = match tile.seen {
         None => Style::new(),
@@ -212,7 +212,7 @@ fn draw_help(frame: &mut Frame, area: Rect, scroll: usize) {
 /// The first map cell shown in a view `view` cells long over a map `size` cells long,
 /// keeping `at` in the middle where the map allows (a map smaller than the view is
 /// centred).
-pub fn view_start(at: i32, size: i32, view: i32) -> i32 {
+pub(crate) fn view_start(at: i32, size: i32, view: i32) -> i32 {
     if size <= view {
         -((view - size) / 2)
     } else {

@@ -47,7 +47,7 @@ pub fn walking_distances(tiles: &Grid<Tile>, from: Pos) -> Vec<u32> {
 /// Which cells of `grid` (row by row) the 4-connected cells where `open` holds join to
 /// the row-major indices `sources` — only those sources that are themselves open (and
 /// on the map) count: a closed source reaches nothing, not even itself.
-pub fn reached_from<T: Copy>(
+pub(crate) fn reached_from<T: Copy>(
     grid: &Grid<T>,
     sources: &[usize],
     open: impl Fn(T) -> bool,
@@ -66,7 +66,7 @@ pub fn reached_from<T: Copy>(
 /// Breadth-first distances over the 4-connected cells of `grid` for which `open`
 /// holds, from every index in `sources` at once (each at distance 0, open or not).
 /// [`UNREACHABLE`] where no path leads.
-pub fn distances_from<T: Copy>(
+pub(crate) fn distances_from<T: Copy>(
     grid: &Grid<T>,
     sources: &[usize],
     open: impl Fn(T) -> bool,

@@ -15,7 +15,7 @@ use super::wall_bits::WallBits;
 use crate::grid::{Grid, Pos, Tile};
 
 /// The label of a tile that belongs to no region (a wall).
-pub const NO_REGION: u32 = u32::MAX;
+pub(crate) const NO_REGION: u32 = u32::MAX;
 
 /// The 4-connected walkable regions of a map.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,7 +116,7 @@ pub(crate) struct RunRegions {
 
 impl RunRegions {
     /// The regions of the floor (clear) cells of `walls`.
-    pub(crate) fn of_walls(walls: &WallBits) -> RunRegions {
+    pub fn of_walls(walls: &WallBits) -> RunRegions {
         // A guess that saves most regrowing: a run every 24 cells.
         let guess = walls.width() * walls.height() / 24 + 16;
         let mut runs: Vec<Run> = Vec::with_capacity(guess);

@@ -21,7 +21,7 @@ impl WalkableGraph {
 
     /// The graph of the tiles of `tiles` for which `open` holds (e.g. the ground a
     /// player can pass once everything hidden is found).
-    pub fn of_tiles_where(tiles: &Grid<Tile>, open: impl Fn(Tile) -> bool) -> WalkableGraph {
+    pub(crate) fn of_tiles_where(tiles: &Grid<Tile>, open: impl Fn(Tile) -> bool) -> WalkableGraph {
         let is_open = open;
         let stride = tiles.width() + 2;
         let mut open = vec![false; stride * (tiles.height() + 2)];

@@ -69,7 +69,7 @@ impl WallBits {
     }
 
     /// Packs any grid, the cells for which `wall` holds becoming walls.
-    pub fn from_grid_by<T: Copy>(grid: &Grid<T>, wall: impl Fn(T) -> bool) -> Self {
+    pub(crate) fn from_grid_by<T: Copy>(grid: &Grid<T>, wall: impl Fn(T) -> bool) -> Self {
         let mut bits = WallBits::new(grid.width(), grid.height(), false);
         for y in 0..bits.height {
             let words = &mut bits.words[y * bits.words_per_row..(y + 1) * bits.words_per_row];
@@ -87,7 +87,7 @@ impl WallBits {
     /// one is clear. Eight tiles at a time: their discriminants side by side in a word
     /// (a walkable tile's has a low four bits set, any other's none) are folded to one
     /// bit per byte, and a multiply gathers the eight bits.
-    pub fn from_tiles(tiles: &Grid<Tile>) -> Self {
+    pub(crate) fn from_tiles(tiles: &Grid<Tile>) -> Self {
         let mut bits = WallBits::new(tiles.width(), tiles.height(), true);
         for y in 0..bits.height {
             let words = &mut bits.words[y * bits.words_per_row..(y + 1) * bits.words_per_row];
@@ -114,7 +114,7 @@ impl WallBits {
     /// A `width` × `height` grid whose cell `(x, y)` is a wall when `wall(x, y)` holds.
     /// `wall` is called exactly once per cell, row by row, left to right, so it may draw
     /// from a random stream.
-    pub fn from_fn(
+    pub(crate) fn from_fn(
         width: usize,
         height: usize,
         mut wall: impl FnMut(usize, usize) -> bool,
@@ -140,7 +140,7 @@ impl WallBits {
     }
 
     /// Unpacks into a tile map: [`Tile::Wall`] and [`Tile::Floor`].
-    pub fn to_tiles(&self) -> Grid<Tile> {
+    pub(crate) fn to_tiles(&self) -> Grid<Tile> {
         self.unpack(&TILE_BYTES, Tile::Floor)
     }
 
@@ -208,7 +208,7 @@ impl WallBits {
     }
 
     /// Makes every cell in `columns` × `rows` a wall or floor (clipped to the grid).
-    pub fn fill_rect(&mut self, columns: Range<usize>, rows: Range<usize>, wall: bool) {
+    pub(crate) fn fill_rect(&mut self, columns: Range<usize>, rows: Range<usize>, wall: bool) {
         let (left, right) = (columns.start, columns.end.min(self.width));
         if left >= right {
             return;
@@ -233,7 +233,7 @@ impl WallBits {
     }
 
     /// The packed words of row `y` (padding bits past `width` set).
-    pub fn row_words(&self, y: usize) -> &[u64] {
+    pub(crate) fn row_words(&self, y: usize) -> &[u64] {
         &self.words[y * self.words_per_row..(y + 1) * self.words_per_row]
     }
 

@@ -302,7 +302,7 @@ pub fn generate(config: &AccretionConfig, rng: &mut StreamRng) -> Layout {
 /// other two, in a shuffled order, becomes a door if walking from one side to the other
 /// takes at least `distance` steps. Returns how many were opened. Each walk is searched
 /// only to `distance` steps, so a loop costs at most a square of that side.
-pub fn add_loops(tiles: &mut Grid<Tile>, distance: u32, rng: &mut StreamRng) -> u32 {
+pub(crate) fn add_loops(tiles: &mut Grid<Tile>, distance: u32, rng: &mut StreamRng) -> u32 {
     let (width, height) = (tiles.width() as i32, tiles.height() as i32);
     let mut candidates: Vec<Pos> = (1..height - 1)
         .flat_map(|y| (1..width - 1).map(move |x| Pos::new(x, y)))

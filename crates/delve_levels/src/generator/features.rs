@@ -33,9 +33,9 @@ use crate::rng::StreamRng;
 pub use lakes::{MIN_BRIDGE_SAVING, MIN_BRIDGE_SPAN};
 
 /// Lakes a level may ask for: default and bounds.
-pub const LAKES: (u32, u32) = (0, 12);
+pub(crate) const LAKES: (u32, u32) = (0, 12);
 /// Traps a level may ask for: default and bounds.
-pub const TRAPS: (u32, u32) = (0, 64);
+pub(crate) const TRAPS: (u32, u32) = (0, 64);
 
 /// What a level's lakes hold.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -195,7 +195,7 @@ impl Stairs {
 
 /// Lays `config`'s features over `tiles` (a layout with its stairs drawn), drawing from
 /// `rng` (the level's features stream). Nothing is drawn when the config is off.
-pub fn lay_features(
+pub(crate) fn lay_features(
     tiles: &mut Grid<Tile>,
     stairs: Stairs,
     config: &FeatureConfig,

@@ -47,7 +47,7 @@ impl Generation {
     }
 
     /// Whether rooms two tiles apart share one door (else: two doors back to back).
-    pub const fn one_door_per_shared_wall(self) -> bool {
+    pub(crate) const fn one_door_per_shared_wall(self) -> bool {
         !matches!(self, Generation::First)
     }
 

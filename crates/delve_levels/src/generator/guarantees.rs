@@ -57,12 +57,15 @@ impl fmt::Display for Violation {
 /// Labels 4-connected walkable regions with a plain BFS; returns (labels, region count).
 /// The BFS runs on the map copied inside a ring of wall (`WalkableGraph`), so a tile's
 /// four neighbours are one step or one row away, with no edge to test.
-pub fn label_regions_simple(tiles: &Grid<Tile>) -> (Vec<u32>, usize) {
+pub(crate) fn label_regions_simple(tiles: &Grid<Tile>) -> (Vec<u32>, usize) {
     label_regions_where(tiles, Tile::is_walkable)
 }
 
 /// [`label_regions_simple`] over the tiles for which `open` holds.
-pub fn label_regions_where(tiles: &Grid<Tile>, open: impl Fn(Tile) -> bool) -> (Vec<u32>, usize) {
+pub(crate) fn label_regions_where(
+    tiles: &Grid<Tile>,
+    open: impl Fn(Tile) -> bool,
+) -> (Vec<u32>, usize) {
     let graph = WalkableGraph::of_tiles_where(tiles, open);
     let mut padded_labels = vec![u32::MAX; graph.open.len()];
     let mut count = 0;

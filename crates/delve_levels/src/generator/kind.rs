@@ -191,7 +191,7 @@ macro_rules! generator_kinds {
             }
 
             /// See [`Generator::carves_stair_chambers`].
-            pub fn carves_stair_chambers(&self, attempt: u32) -> bool {
+            pub(crate) fn carves_stair_chambers(&self, attempt: u32) -> bool {
                 match self {
                     $(GeneratorConfig::$kind(c) => c.carves_stair_chambers(attempt),)+
                 }

@@ -119,7 +119,7 @@ pub fn generate(config: &MazeConfig, rng: &mut StreamRng) -> Layout {
 /// shuffled list and skipping cells an earlier opening already joined; each opens the wall
 /// to the first of its neighbouring cells (in a shuffled order) it is not joined to.
 /// Returns the dead ends left. At 100 % none is left (but in a maze one cell wide).
-pub fn braid(tiles: &mut Grid<Tile>, percent: u32, rng: &mut StreamRng) -> u32 {
+pub(crate) fn braid(tiles: &mut Grid<Tile>, percent: u32, rng: &mut StreamRng) -> u32 {
     let (cells_x, cells_y) = cell_counts(tiles);
     let cell_tiles = (0..cells_y)
         .flat_map(|y| (0..cells_x).map(move |x| Pos::new(2 * x as i32 + 1, 2 * y as i32 + 1)));
@@ -164,7 +164,7 @@ pub fn braid(tiles: &mut Grid<Tile>, percent: u32, rng: &mut StreamRng) -> u32 {
 }
 
 /// Maze cells across and down on a tile grid: `((width - 1) / 2, (height - 1) / 2)`.
-pub fn cell_counts(tiles: &Grid<Tile>) -> (usize, usize) {
+pub(crate) fn cell_counts(tiles: &Grid<Tile>) -> (usize, usize) {
     (
         tiles.width().saturating_sub(1) / 2,
         tiles.height().saturating_sub(1) / 2,

@@ -20,13 +20,13 @@ use super::Invalid;
 use super::features::FeatureConfig;
 
 /// Around each stair, the radius clear of walls: default and bounds, for every kind.
-pub const STAIR_CLEARANCE: (u32, u32, u32) = (2, 1, 3);
+pub(crate) const STAIR_CLEARANCE: (u32, u32, u32) = (2, 1, 3);
 /// Items lying on a level: default and bounds, for every kind.
 pub const LOOT: (u32, u32, u32) = (6, 0, 64);
 
 /// Whether `value` is its type's default: an appended parameter is left out of the RON
 /// form while it is.
-pub fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+pub(crate) fn is_default<T: Default + PartialEq>(value: &T) -> bool {
     *value == T::default()
 }
 
@@ -166,7 +166,7 @@ macro_rules! generator_config {
 
         impl $name {
             /// The parameters' names, in key order.
-            pub const PARAMS: &'static [&'static str] =
+            pub(crate) const PARAMS: &'static [&'static str] =
                 &["width", "height", $(stringify!($field),)* "stair_clearance", "loot"
                     $($(, stringify!($afield))*)?,
                     "lakes", "lake", "closed_doors", "secret_doors", "traps", "vaults"];

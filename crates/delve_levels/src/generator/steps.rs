@@ -61,7 +61,7 @@ pub fn generate_level_from(
 /// stream. When the stairs find no spot with their clear radius, the layout is made
 /// again from a derived seed (up to [`MAX_ATTEMPTS`] layouts; later attempts may carve
 /// stair chambers). The layout's report says how many retries it took and why.
-pub fn lay_out_with_stairs(
+pub(crate) fn lay_out_with_stairs(
     generation: Generation,
     config: &GeneratorConfig,
     seed: u64,
@@ -98,7 +98,7 @@ pub fn lay_out_with_stairs(
 
 /// Step 2: the terrain features `config` asks for, laid over the layout from the
 /// feature stream, keeping the stairs' clear radius and the level one region.
-pub fn lay_terrain(
+pub(crate) fn lay_terrain(
     tiles: &mut Grid<Tile>,
     stairs: &Stairs,
     config: &GeneratorConfig,
@@ -115,7 +115,7 @@ pub fn lay_terrain(
 
 /// Step 3: the vaults `config` has slots for, drawn from `content`'s vault set for its
 /// depth and laid from the vault stream, away from the stairs.
-pub fn lay_vaults(
+pub(crate) fn lay_vaults(
     tiles: &mut Grid<Tile>,
     rooms: Option<&super::RoomGraph>,
     stairs: &Stairs,
@@ -142,7 +142,7 @@ pub fn lay_vaults(
 /// Step 4: the level's loot from `table`, placed from the loot stream on clear,
 /// reachable floor (the must-find item far from the up stairs, as `generation` says)
 /// and drawn into the tiles.
-pub fn lay_loot(
+pub(crate) fn lay_loot(
     tiles: &mut Grid<Tile>,
     stairs: &Stairs,
     config: &GeneratorConfig,

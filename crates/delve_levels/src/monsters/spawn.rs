@@ -113,7 +113,7 @@ impl SpawnPlan {
 
 /// Chance, in percent, that a monster a level starts with is asleep (Brogue's monsters
 /// mostly sleep until something wakes them); the others wander.
-pub const SPAWN_ASLEEP_PERCENT: u32 = 50;
+pub(crate) const SPAWN_ASLEEP_PERCENT: u32 = 50;
 
 /// The monsters a level starts with: [`SpawnPlan::count`] of them (fewer when the level
 /// has fewer free tiles), kinds drawn by weight among those of the depth that have

@@ -74,12 +74,12 @@ impl ByteTable {
     }
 
     /// The forward lookup array.
-    pub fn forward(&self) -> &[u8; 256] {
+    pub(crate) fn forward(&self) -> &[u8; 256] {
         &self.forward
     }
 
     /// The inverse lookup array.
-    pub fn backward(&self) -> &[u8; 256] {
+    pub(crate) fn backward(&self) -> &[u8; 256] {
         &self.backward
     }
 

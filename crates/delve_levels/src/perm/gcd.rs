@@ -79,7 +79,7 @@ macro_rules! gcd_methods {
 
 /// The subtraction method takes a remainder step instead of subtracting once the larger
 /// value shifted right by this many bits still exceeds the smaller (a ratio of about 64).
-pub const SUBTRACTION_RATIO_SHIFT: u32 = 6;
+pub(crate) const SUBTRACTION_RATIO_SHIFT: u32 = 6;
 
 gcd_methods!(u32, gcd_modulus_u32, gcd_subtraction_u32, gcd_stein_u32);
 gcd_methods!(u64, gcd_modulus_u64, gcd_subtraction_u64, gcd_stein_u64);

@@ -120,7 +120,7 @@ pub struct ChainedTables {
 }
 
 /// The most tables a chain can use: a previous byte selects one of at most 256.
-pub const MAX_CHAINED_TABLES: usize = 256;
+pub(crate) const MAX_CHAINED_TABLES: usize = 256;
 
 impl ChainedTables {
     /// Chains `tables` from the initial value `initial`; errors when there are none or

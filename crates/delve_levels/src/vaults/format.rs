@@ -274,4 +274,4 @@ pub fn built_in(glyph: char) -> Option<Meaning> {
 }
 
 /// The built-in glyphs, in the order [`built_in`] lists them (for help and errors).
-pub const BUILT_IN_GLYPHS: &str = "#.@+'LK,~%:= ";
+pub(crate) const BUILT_IN_GLYPHS: &str = "#.@+'LK,~%:= ";

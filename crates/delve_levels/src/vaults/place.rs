@@ -25,11 +25,11 @@ const CHECKED_PLACES: usize = 6;
 /// The longest tunnel dug from a rock or edge vault's exit, in tiles.
 const MAX_TUNNEL: u32 = 40;
 /// Vaults a level may ask for: default and bounds.
-pub const VAULTS: (u32, u32) = (0, 8);
+pub(crate) const VAULTS: (u32, u32) = (0, 8);
 
 /// What a level asks of the vault layer.
 #[derive(Clone, Copy, Debug)]
-pub struct VaultPlan<'a> {
+pub(crate) struct VaultPlan<'a> {
     /// Vault slots to fill (0 = none: nothing is drawn).
     pub count: u32,
     /// The level's depth.
@@ -159,7 +159,7 @@ pub struct VaultReport {
 
 /// Everything the vault layer put on a level.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Placement {
+pub(crate) struct Placement {
     /// The vaults, in slot order.
     pub vaults: Vec<PlacedVault>,
     /// Their monsters.
@@ -172,7 +172,7 @@ pub struct Placement {
 
 /// The squares no vault may touch: around each stair its clear radius and one more.
 #[derive(Clone, Copy, Debug)]
-pub struct Keep {
+pub(crate) struct Keep {
     /// Up stairs.
     pub up: Pos,
     /// Down stairs.
@@ -183,7 +183,7 @@ pub struct Keep {
 
 /// Fills `plan.count` vault slots on `tiles` (drawing from `rng` only when there is a
 /// slot), keeping the level's guarantees; returns what was placed.
-pub fn place_vaults(
+pub(crate) fn place_vaults(
     tiles: &mut Grid<Tile>,
     rooms: Option<&RoomGraph>,
     keep: Keep,

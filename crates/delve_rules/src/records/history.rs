@@ -79,7 +79,7 @@ impl Board {
     }
 
     /// What the board holds, in one line.
-    pub fn description(self) -> &'static str {
+    pub(crate) fn description(self) -> &'static str {
         match self {
             Board::Main => "runs on a fresh dungeon, as a new game deals it",
             Board::Daily => "the day's dungeon, the same for everyone (delve play --daily)",

@@ -12,9 +12,9 @@ use crate::view::map_view;
 use delve_levels::grid::Pos;
 
 /// How many of the newest messages a morgue file shows.
-pub const MORGUE_MESSAGES: usize = 20;
+pub(crate) const MORGUE_MESSAGES: usize = 20;
 /// How far the morgue's map reaches from the player, across and up and down.
-pub const MORGUE_MAP_REACH: (i32, i32) = (30, 10);
+pub(crate) const MORGUE_MAP_REACH: (i32, i32) = (30, 10);
 
 /// The morgue file of `run`: `messages` is the run's log (its newest
 /// [`MORGUE_MESSAGES`] are shown), `written` when it is written (UTC).
@@ -35,7 +35,7 @@ pub fn morgue_text(run: &RunState, messages: &[Message], written: &str) -> Strin
 
 /// The morgue file's name for `run` ended (or dumped) at `written` (UTC,
 /// `2026-12-02T18:30:05Z`): `morgue-20261202-183005-seed-12345.txt`, sorted by time.
-pub fn morgue_file_name(run: &RunState, written: &str) -> String {
+pub(crate) fn morgue_file_name(run: &RunState, written: &str) -> String {
     let stamp: String = written
         .chars()
         .filter(|c| c.is_ascii_digit() || *c == 'T')

@@ -22,7 +22,7 @@ pub const NOISE_WAKE_PERCENT: u32 = 35;
 /// A blow at a sleeper always lands and does this many times its damage.
 pub const SNEAK_ATTACK_MULTIPLIER: u32 = 3;
 /// The same with a quick blade (a dagger).
-pub const QUICK_SNEAK_ATTACK_MULTIPLIER: u32 = 5;
+pub(crate) const QUICK_SNEAK_ATTACK_MULTIPLIER: u32 = 5;
 /// Turns a caster rests after blinking.
 pub const BLINK_RECHARGE: u64 = 6;
 /// One move in this many of a flitting monster goes a random way.
@@ -48,7 +48,7 @@ impl RunState {
 
     /// Whether the player can see the monster: it stands in view, and is not hidden under
     /// deep water (see [`Ability::Submerges`]).
-    pub fn shows_monster(&self, monster: &Monster) -> bool {
+    pub(crate) fn shows_monster(&self, monster: &Monster) -> bool {
         self.level.in_view(monster.pos) && !self.is_submerged(monster)
     }
 

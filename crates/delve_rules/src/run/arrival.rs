@@ -25,7 +25,7 @@ pub enum Arrival {
 
 /// The tile of `level` nearest `to` (in steps of a king, ties in row order) that is
 /// safe on foot and reachable from its up stairs: `to` itself when it is one.
-pub fn nearest_reachable(level: &Level, to: Pos) -> Pos {
+pub(crate) fn nearest_reachable(level: &Level, to: Pos) -> Pos {
     let distance = walking_distances(&level.tiles, level.up);
     let steps = |p: Pos| (p.x - to.x).abs().max((p.y - to.y).abs());
     (0..level.tiles.len())
@@ -37,7 +37,7 @@ pub fn nearest_reachable(level: &Level, to: Pos) -> Pos {
 
 /// Where a fall onto `level` lands, by `draw`: one of the floor tiles reachable on foot
 /// from its up stairs (never in a hidden room, never in water), in row order.
-pub fn landing_spot(level: &Level, draw: u64) -> Pos {
+pub(crate) fn landing_spot(level: &Level, draw: u64) -> Pos {
     let distance = walking_distances(&level.tiles, level.up);
     let floor: Vec<usize> = (0..level.tiles.len())
         .filter(|&i| level.tiles.cells()[i] == Tile::Floor && distance[i] != UNREACHABLE)

@@ -89,7 +89,7 @@ pub enum NoteKind {
 
 impl Chronicle {
     /// The identifications noted, oldest first: what was identified and how.
-    pub fn identifications(&self) -> impl Iterator<Item = &Note> {
+    pub(crate) fn identifications(&self) -> impl Iterator<Item = &Note> {
         self.notes
             .iter()
             .filter(|note| note.kind == NoteKind::Identified)
@@ -132,7 +132,7 @@ impl RunState {
     }
 
     /// Whether `other` is a state of this same run (same seed, same start).
-    pub fn same_run_as(&self, other: &RunState) -> bool {
+    pub(crate) fn same_run_as(&self, other: &RunState) -> bool {
         self.campaign.seed == other.campaign.seed
             && self.chronicle.origin.started == other.chronicle.origin.started
     }

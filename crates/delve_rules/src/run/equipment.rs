@@ -94,7 +94,7 @@ impl RunState {
     }
 
     /// The powers of the rings worn (one per hand).
-    pub fn ring_powers(&self) -> Vec<RingPower> {
+    pub(crate) fn ring_powers(&self) -> Vec<RingPower> {
         let fight = &self.fight;
         let table = self.campaign.loot_table();
         fight
@@ -107,7 +107,7 @@ impl RunState {
     }
 
     /// Whether a ring of this power is worn.
-    pub fn wears_ring(&self, power: RingPower) -> bool {
+    pub(crate) fn wears_ring(&self, power: RingPower) -> bool {
         self.ring_powers().contains(&power)
     }
 

@@ -161,7 +161,7 @@ impl Fight {
 
     /// The charges a full wand of kind `wand` holds: [`WAND_CHARGES`] and one per
     /// enchantment.
-    pub fn charges_of(&self, wand: usize) -> u32 {
+    pub(crate) fn charges_of(&self, wand: usize) -> u32 {
         WAND_CHARGES + self.enchantment(wand)
     }
 
@@ -213,7 +213,7 @@ impl Fight {
 
     /// Puts the player and `monsters` on a new level's schedule: the player first, each
     /// monster a full action of its own later (nobody strikes an arriving player first).
-    pub fn schedule_level(&mut self, monsters: &[Monster], table: &MonsterTable) {
+    pub(crate) fn schedule_level(&mut self, monsters: &[Monster], table: &MonsterTable) {
         self.schedule = Scheduler::new();
         self.schedule.add(Actor::Player, 0);
         for monster in monsters {

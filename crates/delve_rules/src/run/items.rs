@@ -138,7 +138,7 @@ impl<'a> ItemKnowledge<'a> {
 
     /// [`ItemKnowledge::name`] without the "(unidentified)" mark, for sentences that
     /// say more ("You slip on a wooden ring.", "The golden potion is …").
-    pub fn plain_name(&self, kind: usize) -> String {
+    pub(crate) fn plain_name(&self, kind: usize) -> String {
         match self.disguises.get(kind) {
             Some(disguise) if !self.knows(kind) => disguise.clone(),
             _ => self.table.true_name(kind),

@@ -294,12 +294,12 @@ impl LevelInPlay {
     }
 
     /// Drops the Dijkstra maps kept of this level (its ground changed).
-    pub fn forget_maps(&mut self) {
+    pub(crate) fn forget_maps(&mut self) {
         self.maps = MapCache::default();
     }
 
     /// Opens the closed door at `pos` (it stays open); says whether there was one.
-    pub fn open_door(&mut self, pos: Pos) -> bool {
+    pub(crate) fn open_door(&mut self, pos: Pos) -> bool {
         if self.level.tiles.get(pos) != Some(Tile::ClosedDoor) {
             return false;
         }
@@ -313,7 +313,12 @@ impl LevelInPlay {
     /// Puts the level's monsters on it: as `memory` left them, or — on a first visit —
     /// as the level's own monster stream spawns them (so a level key gives the same
     /// monsters at arrival), away from `arrival`. Also sets the waypoints.
-    pub fn populate(&mut self, memory: Option<&LevelMemory>, arrival: Pos, table: &MonsterTable) {
+    pub(crate) fn populate(
+        &mut self,
+        memory: Option<&LevelMemory>,
+        arrival: Pos,
+        table: &MonsterTable,
+    ) {
         let seed = self.key.level_seed();
         if self.key.generation < Generation::Third {
             // Before generation 3 they were drawn from the level as the player left it
@@ -382,7 +387,7 @@ impl LevelInPlay {
 
     /// Opens every locked door of the level (a vault key's work: they stay open, as
     /// doors); says how many opened.
-    pub fn unlock_all(&mut self) -> usize {
+    pub(crate) fn unlock_all(&mut self) -> usize {
         let locks: Vec<Pos> = self
             .level
             .tiles
@@ -445,7 +450,7 @@ impl LevelInPlay {
     }
 
     /// Takes the item lying at `at` off the level; returns its kind.
-    pub fn take_item(&mut self, at: Pos) -> Option<usize> {
+    pub(crate) fn take_item(&mut self, at: Pos) -> Option<usize> {
         let index = self.items.iter().position(|i| i.pos == at)?;
         let item = self.items.remove(index).item;
         let generated_here = self.level.loot.iter().any(|i| i.pos == at);
@@ -469,7 +474,7 @@ impl LevelInPlay {
 
     /// A number no monster of the level has or had in the player's sight (for one
     /// called up now).
-    pub fn next_monster_id(&self) -> u32 {
+    pub(crate) fn next_monster_id(&self) -> u32 {
         let most = self
             .monsters
             .iter()
@@ -481,7 +486,7 @@ impl LevelInPlay {
 
     /// The tile nearest `from` (by growing rings, row order) where an item can lie, up
     /// to 5 tiles away.
-    pub fn nearest_drop_tile(&self, from: Pos) -> Option<Pos> {
+    pub(crate) fn nearest_drop_tile(&self, from: Pos) -> Option<Pos> {
         nearest_in_rings(from, 0..=5, |p| self.can_drop_at(p))
     }
 
@@ -530,7 +535,7 @@ impl LevelInPlay {
     }
 
     /// [`LevelInPlay::memory`] with the monsters as they are now (a run with monsters).
-    pub fn memory_with_monsters(&self) -> LevelMemory {
+    pub(crate) fn memory_with_monsters(&self) -> LevelMemory {
         LevelMemory {
             monsters: Some(self.monsters.clone()),
             noticed: self.noticed.clone(),
@@ -540,7 +545,7 @@ impl LevelInPlay {
 
     /// Looks around from `origin`: what is in view now (symmetric shadowcasting within
     /// [`SIGHT_RADIUS`]) becomes visible and seen.
-    pub fn look_from(&mut self, origin: Pos) {
+    pub(crate) fn look_from(&mut self, origin: Pos) {
         let mut visible = vec![false; self.level.tiles.len()];
         compute_fov(&self.level.tiles, origin, SIGHT_RADIUS, &mut visible);
         for (seen, &now) in self.seen.iter_mut().zip(&visible) {

@@ -42,7 +42,7 @@ pub const MOST_NOTICE_ROWS: usize = 8;
 /// The fewest notice lines shown under the map.
 pub const FEWEST_NOTICE_ROWS: usize = 3;
 /// How many of the newest messages a save keeps.
-pub const SAVED_MESSAGES: usize = 100;
+pub(crate) const SAVED_MESSAGES: usize = 100;
 
 /// Every notice shown so far, oldest first.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

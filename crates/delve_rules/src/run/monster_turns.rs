@@ -262,7 +262,7 @@ impl RunState {
 
     /// [`RunState::seen_monsters`], the hostile ones only (no ally, no captive): what the
     /// player aims at and fights.
-    pub fn seen_foes(&self) -> Vec<usize> {
+    pub(crate) fn seen_foes(&self) -> Vec<usize> {
         let mut seen = self.seen_monsters();
         seen.retain(|&i| self.level.monsters[i].mind.is_hostile());
         seen

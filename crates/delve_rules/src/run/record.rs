@@ -31,7 +31,7 @@ use delve_levels::key::LevelKey;
 pub const RECORDING_FORMAT: u32 = 5;
 
 /// The recording formats this delve plays back (formats 3 and 4 only for peaceful runs).
-pub const REPLAYED_FORMATS: [u32; 4] = [1, 3, 4, RECORDING_FORMAT];
+pub(crate) const REPLAYED_FORMATS: [u32; 4] = [1, 3, 4, RECORDING_FORMAT];
 
 /// How a recorded run started (the first line of a recording).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]

@@ -33,37 +33,37 @@ impl Rules {
 
     /// Using an item does what its effect says (a peaceful run only collects them);
     /// what is worn and wielded counts.
-    pub fn items_work(self) -> bool {
+    pub(crate) fn items_work(self) -> bool {
         self == Rules::Monsters
     }
 
     /// Picking up with `g` and dropping take a turn (stepping onto an item is free in
     /// both).
-    pub fn handling_items_takes_a_turn(self) -> bool {
+    pub(crate) fn handling_items_takes_a_turn(self) -> bool {
         self == Rules::Monsters
     }
 
     /// `>` and `<` away from the stairs walk to stairs already seen.
-    pub fn stairs_keys_travel(self) -> bool {
+    pub(crate) fn stairs_keys_travel(self) -> bool {
         self == Rules::Monsters
     }
 
     /// Each kind keeps the inventory letter it got when first picked up until the last
     /// of it is gone (a peaceful run letters its stacks in pick-up order).
-    pub fn letters_stay_with_kinds(self) -> bool {
+    pub(crate) fn letters_stay_with_kinds(self) -> bool {
         self == Rules::Monsters
     }
 
     /// Deep water, lava, chasms and traps do what they do to whoever enters them: wash
     /// items away, burn, drop to the next depth, spring. A peaceful run stops at their
     /// edge, and a trap stepped on there only shows itself.
-    pub fn hazards_work(self) -> bool {
+    pub(crate) fn hazards_work(self) -> bool {
         self == Rules::Monsters
     }
 
     /// Whether the run keeps its [`Fight`](super::Fight) in a save: hit points, kills,
     /// the schedule and the rest of what only these rules change.
-    pub fn saves_the_fight(self) -> bool {
+    pub(crate) fn saves_the_fight(self) -> bool {
         self == Rules::Monsters
     }
 }

@@ -122,7 +122,7 @@ pub struct GameSave {
 }
 
 /// Packs booleans into a hexadecimal string.
-pub fn bits_to_hex(bits: &[bool]) -> String {
+pub(crate) fn bits_to_hex(bits: &[bool]) -> String {
     bits.chunks(4)
         .map(|c| {
             let v = c
@@ -136,7 +136,7 @@ pub fn bits_to_hex(bits: &[bool]) -> String {
 
 /// Unpacks [`bits_to_hex`] into `len` booleans; `None` if a character is not
 /// hexadecimal or the string does not hold `len` bits (and no more than 3 extra).
-pub fn hex_to_bits(hex: &str, len: usize) -> Option<Vec<bool>> {
+pub(crate) fn hex_to_bits(hex: &str, len: usize) -> Option<Vec<bool>> {
     if hex.len() != len.div_ceil(4) {
         return None;
     }

@@ -22,16 +22,16 @@ use delve_levels::rng::{Stream, StreamRng, mix64};
 
 /// Turns one search (`f`) lasts; on its `n`th turn, what hides within `n` tiles in view
 /// is found.
-pub const SEARCH_TURNS: u32 = 5;
+pub(crate) const SEARCH_TURNS: u32 = 5;
 /// How far a ring of searching finds hidden things as the player walks, in tiles.
-pub const RING_SEARCH_RADIUS: i32 = 2;
+pub(crate) const RING_SEARCH_RADIUS: i32 = 2;
 /// Chance, in percent, that a turn ending in deep water washes away a carried item.
-pub const SWEPT_AWAY_PERCENT: u32 = 50;
+pub(crate) const SWEPT_AWAY_PERCENT: u32 = 50;
 /// Damage of a fall down a chasm or a trapdoor: (least, most); a fall leaves at least
 /// one hit point.
-pub const FALL_DAMAGE: (u32, u32) = (1, 4);
+pub(crate) const FALL_DAMAGE: (u32, u32) = (1, 4);
 /// Damage of a dart: (least, most), plus one for every two depths.
-pub const DART_DAMAGE: (u32, u32) = (1, 4);
+pub(crate) const DART_DAMAGE: (u32, u32) = (1, 4);
 
 /// Mixed into the seed of the stream a level's terrain draws from (where a fall lands,
 /// what the water takes, where a teleport leads), with the turn.
@@ -39,13 +39,13 @@ const TERRAIN_SALT: u64 = 0x5445_5252_4149_4e00;
 
 /// Whether the player may stand on `tile`: walkable ground, deep water (swimming) or a
 /// trap (just sprung).
-pub fn player_can_stand(tile: Tile) -> bool {
+pub(crate) fn player_can_stand(tile: Tile) -> bool {
     tile.is_walkable() || tile == Tile::DeepWater || tile.trap().is_some()
 }
 
 /// Whether a monster of its kind may stand on `tile`: a walker on walkable ground, a
 /// flier over anything open.
-pub fn monster_can_stand(monster: &Monster, table: &MonsterTable, tile: Tile) -> bool {
+pub(crate) fn monster_can_stand(monster: &Monster, table: &MonsterTable, tile: Tile) -> bool {
     movement_of(monster, table).can_be_on(tile)
 }
 

@@ -17,9 +17,9 @@ use delve_levels::grid::{Pos, Tile};
 use delve_levels::monsters::Mind;
 
 /// The most steps one travel takes.
-pub const MAX_TRAVEL_STEPS: usize = 2_000;
+pub(crate) const MAX_TRAVEL_STEPS: usize = 2_000;
 /// The most turns one rest takes.
-pub const MAX_REST_TURNS: usize = 1_000;
+pub(crate) const MAX_REST_TURNS: usize = 1_000;
 
 /// Where travel goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

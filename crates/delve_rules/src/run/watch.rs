@@ -29,7 +29,7 @@ impl CaveWatch {
 
 /// What a press of Space does to a watch.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum WatchStep {
+pub(crate) enum WatchStep {
     /// Not a cave: nothing to watch.
     NotACave,
     /// The watch begins with the random fill of `wall_percent` walls.
@@ -47,7 +47,7 @@ pub enum WatchStep {
 
 /// The next step of watching the cave of `key` (whose layout came from attempt
 /// `retries`), from `watch` (none yet: the random fill), which moves on a pass in place.
-pub fn next_step(key: &LevelKey, retries: u32, watch: Option<&mut CaveWatch>) -> WatchStep {
+pub(crate) fn next_step(key: &LevelKey, retries: u32, watch: Option<&mut CaveWatch>) -> WatchStep {
     let GeneratorConfig::Cave(config) = &key.config else {
         return WatchStep::NotACave;
     };

@@ -216,7 +216,7 @@ impl KeyReader {
     }
 
     /// Where the look cursor is, while looking.
-    pub fn look_cursor(&self) -> Option<Pos> {
+    pub(crate) fn look_cursor(&self) -> Option<Pos> {
         match self.prompt {
             Some(Prompt::Look(pos)) => Some(pos),
             _ => None,
@@ -224,7 +224,7 @@ impl KeyReader {
     }
 
     /// Where the aiming cursor is, while aiming.
-    pub fn aim_cursor(&self) -> Option<Pos> {
+    pub(crate) fn aim_cursor(&self) -> Option<Pos> {
         match self.prompt {
             Some(Prompt::Aim(_, pos)) => Some(pos),
             _ => None,

@@ -6,7 +6,7 @@ use crate::rng::StreamRng;
 
 /// A room's shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shape {
+pub(crate) enum Shape {
     /// 3–10 × 3–7 tiles.
     Rectangle,
     /// A wide bar (5–11 × 2–3) across a tall one (2–3 × 5–9).
@@ -20,7 +20,7 @@ pub enum Shape {
 
 /// A room's floor cells, at coordinates from (0, 0) to its size.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Stamp {
+pub(crate) struct Stamp {
     width: i32,
     height: i32,
     /// Its floor, row by row.
@@ -32,7 +32,7 @@ const SMALLEST_BLOB: usize = 12;
 
 impl Stamp {
     /// A `width` × `height` rectangle.
-    pub fn rectangle(width: i32, height: i32) -> Stamp {
+    pub(crate) fn rectangle(width: i32, height: i32) -> Stamp {
         Stamp {
             width,
             height,

@@ -90,7 +90,7 @@ impl WallBits {
 
     /// One pass of the 4-5 rule written into `next` (reshaped if its size differs), so
     /// that repeated passes can swap two buffers instead of allocating.
-    pub fn step_into(&self, next: &mut WallBits) {
+    pub(crate) fn step_into(&self, next: &mut WallBits) {
         self.step_with_scratch(next, &mut Vec::new());
     }
 

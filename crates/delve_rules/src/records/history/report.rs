@@ -78,7 +78,7 @@ impl History {
     }
 
     /// The [`LISTED`] newest runs on any board, newest first.
-    pub fn last_runs(&self) -> Vec<&RunRecord> {
+    pub(crate) fn last_runs(&self) -> Vec<&RunRecord> {
         self.records.iter().rev().take(LISTED).collect()
     }
 

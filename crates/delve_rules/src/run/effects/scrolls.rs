@@ -97,7 +97,7 @@ impl RunState {
 
     /// Whether enchanting `kind` makes it grow: a weapon, an armour, a thrown weapon, a
     /// ring of protection or of clumsiness, a wand.
-    pub fn can_be_enchanted(&self, kind: usize) -> bool {
+    pub(crate) fn can_be_enchanted(&self, kind: usize) -> bool {
         let effect = self.campaign.loot_table().effect(kind);
         matches!(
             effect,
