@@ -313,7 +313,7 @@ impl Measure {
     }
 
     /// A value as a plot axis shows it (per mille as percent).
-    pub(crate) fn axis_value(self, value: u32) -> f64 {
+    pub fn axis_value(self, value: u32) -> f64 {
         match self.unit() {
             Unit::Permille => value as f64 / 10.0,
             Unit::Count | Unit::Steps => value as f64,
@@ -321,7 +321,7 @@ impl Measure {
     }
 
     /// The axis label: the name with its unit.
-    pub(crate) fn axis_label(self) -> String {
+    pub fn axis_label(self) -> String {
         match self.unit() {
             Unit::Permille => format!("{} (%)", self.name()),
             Unit::Count => self.name().to_owned(),

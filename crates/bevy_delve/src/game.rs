@@ -6,6 +6,7 @@
 pub mod actions;
 #[cfg(feature = "assets")]
 pub mod assets;
+#[cfg(any(feature = "render", feature = "tui"))]
 pub mod front_end;
 pub mod headless;
 pub mod level;
