@@ -55,3 +55,9 @@ pub mod config;
 pub mod generator;
 pub mod key;
 pub mod vaults;
+
+/// The crate's README, whose example runs as a doctest, so that what it shows stays
+/// true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

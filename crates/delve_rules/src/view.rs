@@ -17,7 +17,8 @@ mod title;
 
 pub use bindings::{
     ActionError, BINDINGS, Binding, Command, NamedKey, Scroll, Section, action_for_char,
-    action_letters, command_for_char, command_for_key, help_lines, help_lines_in, parse_actions,
+    action_letters, command_for_char, command_for_key, controls_markdown, help_lines,
+    help_lines_in, parse_actions,
 };
 pub use keys::{
     AimVerb, ItemVerb, KeyContext, KeyReader, LOG_PAGE, Letters, MAX_TARGETS, Overlay, Prompt,

@@ -376,45 +376,109 @@ pub fn help_lines_in(section: Section) -> Vec<(&'static str, String)> {
 }
 
 fn help_lines_of(keep: impl Fn(&Binding) -> bool) -> Vec<(&'static str, String)> {
-    let mut lines: Vec<(&'static str, Vec<String>, Vec<String>)> = Vec::new();
-    for binding in BINDINGS.iter().filter(|b| keep(b)) {
-        let at = match lines.iter().position(|(help, _, _)| *help == binding.help) {
-            Some(at) => at,
-            None => {
-                lines.push((binding.help, Vec::new(), Vec::new()));
-                lines.len() - 1
-            }
-        };
-        lines[at]
-            .1
-            .extend(binding.letters.iter().map(|c| c.to_string()));
-        lines[at]
-            .2
-            .extend(binding.keys.iter().map(|k| k.to_string()));
-    }
-    lines
+    grouped_lines(keep)
         .into_iter()
-        .map(|(help, letters, keys)| {
-            let parts: Vec<String> = [letters.join(" "), group_numpad(&keys)]
+        .map(|line| {
+            let numpad =
+                (!line.numpad.is_empty()).then(|| format!("numpad {}", line.numpad.join(" ")));
+            let keys: Vec<String> = line.keys.into_iter().chain(numpad).collect();
+            let parts: Vec<String> = [line.letters.join(" "), keys.join(" ")]
                 .into_iter()
                 .filter(|p| !p.is_empty())
                 .collect();
-            (help, parts.join(", "))
+            (line.help, parts.join(", "))
         })
         .collect()
 }
 
-/// Key names with the numpad's gathered at the end: "Left Down numpad 4 2" for "Left
-/// numpad 4 Down numpad 2".
-fn group_numpad(keys: &[String]) -> String {
-    let (numpad, others): (Vec<&String>, Vec<&String>) =
-        keys.iter().partition(|k| k.starts_with("numpad "));
-    let mut parts: Vec<String> = others.into_iter().cloned().collect();
-    if !numpad.is_empty() {
-        let digits: Vec<&str> = numpad.iter().map(|k| &k["numpad ".len()..]).collect();
-        parts.push(format!("numpad {}", digits.join(" ")));
+/// One help line with every key that does it: the letters, the other keys by name, and
+/// the numpad's digits gathered at the end ("Left Down numpad 4 2" for "Left numpad 4
+/// Down numpad 2").
+struct HelpLine {
+    help: &'static str,
+    letters: Vec<String>,
+    keys: Vec<String>,
+    numpad: Vec<String>,
+}
+
+/// The bindings `keep` keeps, gathered by help line in the table's order: the lines of
+/// the `?` help and of [`controls_markdown`].
+fn grouped_lines(keep: impl Fn(&Binding) -> bool) -> Vec<HelpLine> {
+    let mut lines: Vec<HelpLine> = Vec::new();
+    for binding in BINDINGS.iter().filter(|b| keep(b)) {
+        let at = match lines.iter().position(|line| line.help == binding.help) {
+            Some(at) => at,
+            None => {
+                lines.push(HelpLine {
+                    help: binding.help,
+                    letters: Vec::new(),
+                    keys: Vec::new(),
+                    numpad: Vec::new(),
+                });
+                lines.len() - 1
+            }
+        };
+        let line = &mut lines[at];
+        line.letters
+            .extend(binding.letters.iter().map(|c| c.to_string()));
+        for key in binding.keys {
+            match key {
+                Numpad(digit) => line.numpad.push(digit.to_string()),
+                _ => line.keys.push(key.to_string()),
+            }
+        }
     }
-    parts.join(" ")
+    lines
+}
+
+/// The controls as Markdown, for the README: under a heading per heading of the help
+/// ([`Section::heading`]), a table with a row per help line — the lines of the `?` help,
+/// in its order — naming every key that does it, each as code. The README's controls
+/// are this text exactly (a test compares them), so a key changes in this table only.
+pub fn controls_markdown() -> String {
+    let mut text = String::new();
+    for section in [Section::Play, Section::Designer] {
+        text.push_str(&format!(
+            "### {}\n\n| keys | what they do |\n|---|---|\n",
+            section.heading()
+        ));
+        for line in grouped_lines(|b| b.section == section) {
+            let as_code = |names: &[String]| -> String {
+                let names: Vec<String> = names.iter().map(|n| markdown_code(n)).collect();
+                names.join(" ")
+            };
+            let numpad =
+                (!line.numpad.is_empty()).then(|| format!("numpad {}", as_code(&line.numpad)));
+            let keys: Vec<String> = [as_code(&line.letters), as_code(&line.keys)]
+                .into_iter()
+                .chain(numpad)
+                .filter(|p| !p.is_empty())
+                .collect();
+            text.push_str(&format!(
+                "| {} | {} |\n",
+                keys.join(", "),
+                markdown_cell(line.help)
+            ));
+        }
+        text.push('\n');
+    }
+    text
+}
+
+/// `text` as Markdown code in a table cell: in backticks (two, and spaces, round a
+/// backtick), its `|` escaped so that it does not end the cell.
+fn markdown_code(text: &str) -> String {
+    let text = text.replace('|', "\\|");
+    if text.contains('`') {
+        format!("`` {text} ``")
+    } else {
+        format!("`{text}`")
+    }
+}
+
+/// `text` in a Markdown table cell: its `|` escaped.
+fn markdown_cell(text: &str) -> String {
+    text.replace('|', "\\|")
 }
 
 /// The action letters by help line, for messages about action strings

@@ -3,6 +3,7 @@
 
 mod abilities;
 mod allies;
+mod docs;
 mod fight;
 mod follow_campaign;
 mod fuzz_corpora;
