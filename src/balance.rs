@@ -1,8 +1,8 @@
 //! The difficulty curve, measured: bots play whole runs of a campaign with monsters,
 //! through the same [`RunState::apply`] a player's keys reach, and a [`BalanceReport`]
 //! says how they fared — the win rate, the depth of death, what killed them, the turns
-//! each depth took. A report, not a check: `delve balance` prints it, and the README's
-//! table comes from it.
+//! each depth took. A report, not a check: `delve balance` prints it, and the book's
+//! table (`docs/src/difficulty-curve.md`) comes from it.
 //!
 //! Two bots ([`Bot`]): the plain one wields and wears what it finds, fights whatever it
 //! sees and drinks healing when low; the careful one also rests to full, puts on rings,

@@ -18,7 +18,7 @@ use super::{CliError, LevelArgs, Outcome, is_closed_pipe, resolve};
 pub struct GenArgs {
     #[command(flatten)]
     level: LevelArgs,
-    /// Output format: `ascii` (one glyph a tile; README's "Map legend" lists them) or `png`.
+    /// Output format: `ascii` (one glyph a tile; the book's "Map legend", docs/src/command-line.md, lists them) or `png`.
     /// Default: `png` for an --out file ending in .png, otherwise `ascii`.
     #[arg(long, value_enum)]
     format: Option<Format>,

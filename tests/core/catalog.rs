@@ -1,6 +1,6 @@
 //! Seed catalogs: the committed catalogs under `tests/catalog/` are what this delve
 //! generates, level for level — so any change to generation shows here, never passes
-//! silently. When a change is deliberate (a new generation, see README "Level keys"),
+//! silently. When a change is deliberate (a new generation, see docs/src/level-keys.md),
 //! rewrite them with the commands in `tests/catalog/README.md`.
 
 use delve::catalog::{catalog, parse_seed_range, to_csv, to_text};

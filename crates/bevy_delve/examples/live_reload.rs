@@ -3,7 +3,7 @@
 //! with another wall percent, and each time the example times the way from the write
 //! to the run's new level (Bevy's file watcher, the asset loader, delve's parser,
 //! `RunState::follow_campaign` making the 80×50 level again, the mirror updated).
-//! The README's live-reload figure comes from a release run of it:
+//! The book's live-reload figure (docs/src/performance.md) comes from a release run of it:
 //!
 //! ```sh
 //! cargo run --release --example live_reload -- 20

@@ -35,7 +35,7 @@ pub use screen::Screen;
 
 /// The order the game's systems run in each frame.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) enum GameSystems {
+pub enum GameSystems {
     /// Turn input messages into queued actions.
     Queue,
     /// Apply one queued action to the run.

@@ -27,7 +27,7 @@ pub(crate) const SMOKE_TEST_VAR: &str = smoke::SMOKE_TEST_VAR;
 /// [`GameSystems`]: keys are read before the game queues actions, and everything on
 /// screen is brought up to date after the game has observed the new state.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) enum AppSystems {
+pub enum AppSystems {
     /// Turn key presses into player actions.
     ReadInput,
     /// Mirror map tiles, items and the player into the tilemap and sprites.
@@ -40,12 +40,11 @@ pub(crate) enum AppSystems {
 
 /// How long the window waits for input before drawing a frame anyway (a finished
 /// background save is reported within this time).
-pub(crate) const IDLE_FRAME_INTERVAL: std::time::Duration = std::time::Duration::from_secs(1);
+pub const IDLE_FRAME_INTERVAL: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// How long an idle window waits before a frame while it follows its campaign file
 /// (`delve play --watch`): a saved edit shows within this time.
-pub(crate) const FOLLOWING_FRAME_INTERVAL: std::time::Duration =
-    std::time::Duration::from_millis(100);
+pub const FOLLOWING_FRAME_INTERVAL: std::time::Duration = std::time::Duration::from_millis(100);
 
 /// Everything the window adds to the [`GamePlugin`]: add after `DefaultPlugins`.
 pub struct AppPlugin;

@@ -74,7 +74,7 @@ fn terminal_app(settings: RunSettings, follow: Option<&std::path::Path>) -> App 
 }
 
 /// Keys in, screen out.
-pub(crate) struct TuiPlugin;
+pub struct TuiPlugin;
 
 impl Plugin for TuiPlugin {
     fn build(&self, app: &mut App) {

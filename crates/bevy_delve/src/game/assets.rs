@@ -105,7 +105,7 @@ impl std::error::Error for ConfigAssetError {}
 
 /// A kind of delve config file that [`ConfigLoader`] reads: made from its text by
 /// delve's parser (`context` reads the other files it names).
-pub(crate) trait ConfigFile: Asset + Sized {
+pub trait ConfigFile: Asset + Sized {
     /// Parses and checks `text`; `origin` names the file in errors.
     fn from_text(
         text: String,
@@ -175,7 +175,7 @@ impl ConfigFile for CampaignAsset {
 /// The one RON loader of delve's config files, for each [`ConfigFile`] kind: the
 /// asset server picks it by the asset type asked for (all three are `.ron`).
 #[derive(TypePath)]
-pub(crate) struct ConfigLoader<A: ConfigFile> {
+pub struct ConfigLoader<A: ConfigFile> {
     folders: ConfigFolders,
     kind: PhantomData<fn() -> A>,
 }
@@ -230,7 +230,7 @@ impl<A: ConfigFile> AssetLoader for ConfigLoader<A> {
 /// The folder each of delve's asset sources reads, so that errors name the real file
 /// (`levels/cave.ron:5:7`) rather than the asset path.
 #[derive(Resource, Clone, Debug, Default)]
-pub(crate) struct ConfigFolders(Arc<BTreeMap<String, PathBuf>>);
+pub struct ConfigFolders(Arc<BTreeMap<String, PathBuf>>);
 
 impl ConfigFolders {
     /// How errors name the file of `path`.
@@ -265,7 +265,7 @@ impl Plugin for ConfigAssetsPlugin {
 
 /// How soon after a write the watcher of a [`ConfigFolderPlugin`] source reports it
 /// (Bevy's default source waits 300 ms; a designer should see an edit at once).
-pub(crate) const CONFIG_WATCH_DEBOUNCE: Duration = Duration::from_millis(20);
+pub const CONFIG_WATCH_DEBOUNCE: Duration = Duration::from_millis(20);
 
 /// An asset source named `name` reading `folder` (e.g. `levels/`: load
 /// `"delve-levels://cave.ron"`), watched for changes when the `AssetPlugin` watches.

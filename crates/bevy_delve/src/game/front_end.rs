@@ -12,11 +12,7 @@ use bevy::prelude::*;
 /// plugins (with an `AssetPlugin` whose `watch_for_changes_override` is
 /// `Some(following)` where the engine has one), the [`super::GamePlugin`] and the front
 /// end's own — then the loaders and the follower.
-pub fn build_front_end(
-    app: &mut App,
-    file: Option<&Path>,
-    build: impl FnOnce(&mut App, bool),
-) {
+pub fn build_front_end(app: &mut App, file: Option<&Path>, build: impl FnOnce(&mut App, bool)) {
     #[cfg(feature = "watch")]
     {
         let following = file.map(super::assets::Following::file);

@@ -46,11 +46,11 @@ pub struct LevelMonster {
 
 /// Marks entities that belong to the current level and go when it goes.
 #[derive(Component, Debug)]
-pub(crate) struct LevelEntity;
+pub struct LevelEntity;
 
 /// The tile entity of each map cell, row by row.
 #[derive(Resource, Clone, Debug, Default)]
-pub(crate) struct TileEntities(pub Vec<Entity>);
+pub struct TileEntities(pub Vec<Entity>);
 
 /// The map's size, shared with the renderer so it knows when to rebuild its tilemap.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]

@@ -24,7 +24,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The recording being written, when the run is recorded.
 #[derive(Resource, Debug)]
-pub(crate) struct Recorder {
+pub struct Recorder {
     /// Where it goes.
     pub path: PathBuf,
     file: Option<File>,

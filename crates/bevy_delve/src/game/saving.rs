@@ -30,7 +30,7 @@ type Finished = (PathBuf, Result<(), String>);
 /// Writes saves: on a background thread (the window), or at once (headless runs and
 /// tests, so that the save is on disk when the frame ends).
 #[derive(Resource)]
-pub(crate) struct SaveWriter {
+pub struct SaveWriter {
     in_background: bool,
     sender: Sender<Finished>,
     finished: Mutex<Receiver<Finished>>,

@@ -22,7 +22,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The window's size when it opens, in pixels: 40×25 tiles at zoom 2.
-pub(crate) const DEFAULT_WINDOW: UVec2 = UVec2::new(1280, 800);
+pub const DEFAULT_WINDOW: UVec2 = UVec2::new(1280, 800);
 /// Tiles the zoom aims to show across and down.
 const TILES_IN_VIEW: Vec2 = Vec2::new(40.0, 25.0);
 /// How fast the camera catches up with the player (per second).

@@ -47,7 +47,7 @@ const CAPTIVE_TINT: Color = Color::srgb(0.55, 0.7, 1.0);
 /// The map as the view sees it, made again when the run or the look cursor changed: all
 /// the window draws of the level.
 #[derive(Resource, Clone, Debug, PartialEq, Eq, Deref)]
-pub(crate) struct ShownMap(pub Grid<TileView>);
+pub struct ShownMap(pub Grid<TileView>);
 
 impl Default for ShownMap {
     fn default() -> Self {
@@ -67,7 +67,7 @@ fn see_the_map(run: Option<Res<RunModel>>, keyboard: Res<Keyboard>, mut shown: R
 
 /// The tilemap showing the current level.
 #[derive(Component, Debug)]
-pub(crate) struct LevelTilemap;
+pub struct LevelTilemap;
 
 /// A picture drawn over a tile's terrain (the player, a monster, an item): one for each
 /// tile the view puts something on, reused from one view to the next.

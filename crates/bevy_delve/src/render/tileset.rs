@@ -70,7 +70,7 @@ const fn glyph_position(glyph: char) -> usize {
 
 /// The tileset image and its atlas layout, for the tilemap and for sprites.
 #[derive(Resource, Clone, Debug)]
-pub(crate) struct Tileset {
+pub struct Tileset {
     /// The whole tileset picture.
     pub image: Handle<Image>,
     /// Its 16×16 grid, for sprites.

@@ -204,7 +204,7 @@ fn new_levels_are_made_in_the_current_generation() {
 
 #[test]
 fn a_key_of_the_first_generation_still_gives_its_level() {
-    // The README's example key before generation 2: the default cave, depth 1, seed 42.
+    // The book's example key before generation 2: the default cave, depth 1, seed 42.
     let key = LevelKey::decode("0G0J-M2").unwrap();
     assert_eq!(key.generation, Generation::First);
     assert_eq!((key.depth, key.seed), (1, 42));

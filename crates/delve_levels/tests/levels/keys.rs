@@ -481,7 +481,7 @@ fn every_committed_key_decodes_and_is_written_back_as_it_stands() {
     for (file, text) in keys {
         match LevelKey::decode(&text) {
             Ok(key) => assert_eq!(key.encode(), text, "{file}"),
-            // The README shows a refused spelling, with the message naming its key.
+            // The book shows a refused spelling, with the message naming its key.
             Err(error @ KeyError::NotCanonical { .. }) if file.ends_with(".md") => {
                 let document = std::fs::read_to_string(&file).unwrap();
                 assert!(document.contains(&error.to_string()), "{text}: {error}")
