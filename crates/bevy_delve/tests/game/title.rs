@@ -60,17 +60,8 @@ fn no_run_starts_until_the_player_chooses() {
     assert_eq!(screen(&app), Screen::Title);
 }
 
-/// The screen the game is on.
-fn screen(app: &App) -> Screen {
-    *app.world().resource::<State<Screen>>().get()
-}
-
-#[test]
-fn the_screen_follows_the_run_to_its_end_and_back_when_a_save_is_loaded() {
-    let mut game = TestContext::with_settings(fighting(9));
-    assert_eq!(screen(&game.app), Screen::Playing);
-    game.app.world_mut().write_message(SaveRequest::Save);
-    settle(&mut game.app);
+/// The player, with one hit point left, waits beside a troll until it kills them.
+fn die_beside_a_troll(game: &mut TestContext) {
     let beside = floor_in_view(game.run(), 1).expect("open ground beside the player");
     game.alone_with("troll", beside);
     game.change_run(|run| {
@@ -83,6 +74,20 @@ fn the_screen_follows_the_run_to_its_end_and_back_when_a_save_is_loaded() {
         game.act(&[PlayerAction::Wait]);
     }
     assert!(matches!(game.run().end(), Some(RunEnd::Died { .. })));
+}
+
+/// The screen the game is on.
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+#[test]
+fn the_screen_follows_the_run_to_its_end_and_back_when_a_save_is_loaded() {
+    let mut game = TestContext::with_settings(fighting(9));
+    assert_eq!(screen(&game.app), Screen::Playing);
+    game.app.world_mut().write_message(SaveRequest::Save);
+    settle(&mut game.app);
+    die_beside_a_troll(&mut game);
     settle(&mut game.app);
     assert_eq!(
         screen(&game.app),
@@ -168,19 +173,7 @@ fn a_death_in_play_writes_the_morgue_and_history_and_removes_the_save() {
     game.app.world_mut().write_message(SaveRequest::Save);
     settle(&mut game.app);
     assert!(data.save_slot().exists());
-    // A troll beside the player, who has one hit point left.
-    let beside = floor_in_view(game.run(), 1).expect("open ground beside the player");
-    game.alone_with("troll", beside);
-    game.change_run(|run| {
-        run.stage().set_hit_points(1);
-    });
-    for _ in 0..200 {
-        if game.run().end().is_some() {
-            break;
-        }
-        game.act(&[PlayerAction::Wait]);
-    }
-    assert!(matches!(game.run().end(), Some(RunEnd::Died { .. })));
+    die_beside_a_troll(&mut game);
     settle(&mut game.app);
     assert!(!data.save_slot().exists(), "the dead run's save is gone");
     let morgues: Vec<_> = std::fs::read_dir(data.morgue_folder())

@@ -11,6 +11,26 @@ use delve_levels::monsters::{Mind, Monster, draw_kind};
 use delve_levels::rng::{Stream, StreamRng, mix64};
 
 impl RunState {
+    /// The item a scroll read on another one is read on: `None` when none was chosen
+    /// (read unknowing, or a plain `a`); refused, in words, when it is the scroll itself
+    /// (`itself` says so), a kind `unfit` says why not, or an empty letter.
+    fn item_chosen_for(
+        &self,
+        scroll: usize,
+        aim: Aim,
+        itself: &str,
+        unfit: impl Fn(&RunState, usize) -> Option<String>,
+    ) -> Result<Option<usize>, String> {
+        let Aim::On(other) = aim else {
+            return Ok(None);
+        };
+        match self.kind_under_letter(other) {
+            Some(kind) if kind == scroll => Err(itself.to_owned()),
+            Some(kind) => unfit(self, kind).map_or(Ok(Some(kind)), Err),
+            None => Err("You carry nothing under that letter.".to_owned()),
+        }
+    }
+
     /// A scroll of identify: names the item chosen (`Aim::On`), or — read unknowing, or
     /// with nothing chosen — the first unknown item carried.
     pub(super) fn read_identify(
@@ -19,23 +39,17 @@ impl RunState {
         aim: Aim,
         out: &mut Vec<Outcome>,
     ) -> Spent {
-        let chosen = match aim {
-            Aim::On(other) => match self.kind_under_letter(other) {
-                Some(kind) if kind == scroll => {
-                    out.push(notice("Read it on something else you carry."));
-                    return Spent::Refused;
-                }
-                Some(kind) if self.knowledge().knows(kind) => {
-                    out.push(notice("You know what that is already."));
-                    return Spent::Refused;
-                }
-                Some(kind) => Some(kind),
-                None => {
-                    out.push(notice("You carry nothing under that letter."));
-                    return Spent::Refused;
-                }
-            },
-            _ => None,
+        let known = |run: &RunState, kind| {
+            let known = run.knowledge().knows(kind);
+            known.then(|| "You know what that is already.".to_owned())
+        };
+        let itself = "Read it on something else you carry.";
+        let chosen = match self.item_chosen_for(scroll, aim, itself, known) {
+            Ok(chosen) => chosen,
+            Err(refusal) => {
+                out.push(notice(&refusal));
+                return Spent::Refused;
+            }
         };
         self.identify(scroll, "by reading it");
         let knowledge = self.knowledge();
@@ -119,28 +133,22 @@ impl RunState {
         aim: Aim,
         out: &mut Vec<Outcome>,
     ) -> Spent {
-        let chosen = match aim {
-            Aim::On(other) => match self.kind_under_letter(other) {
-                Some(kind) if kind == scroll => {
-                    out.push(notice(
-                        "A scroll cannot enchant itself: choose something else.",
-                    ));
-                    return Spent::Refused;
-                }
-                Some(kind) if !self.can_be_enchanted(kind) => {
-                    let name = self.knowledge().plain_name(kind);
-                    out.push(notice(&format!(
-                        "Enchanting cannot make the {name} grow: choose a weapon, armour, a ring or a wand."
-                    )));
-                    return Spent::Refused;
-                }
-                Some(kind) => Some(kind),
-                None => {
-                    out.push(notice("You carry nothing under that letter."));
-                    return Spent::Refused;
-                }
-            },
-            _ => self.fight.armour.or(self.fight.weapon),
+        let unfit = |run: &RunState, kind| {
+            (!run.can_be_enchanted(kind)).then(|| {
+                let name = run.knowledge().plain_name(kind);
+                format!(
+                    "Enchanting cannot make the {name} grow: choose a weapon, armour, a ring or a wand."
+                )
+            })
+        };
+        let itself = "A scroll cannot enchant itself: choose something else.";
+        // Read unknowing: into the armour worn, else the weapon wielded.
+        let chosen = match self.item_chosen_for(scroll, aim, itself, unfit) {
+            Ok(chosen) => chosen.or(self.fight.armour.or(self.fight.weapon)),
+            Err(refusal) => {
+                out.push(notice(&refusal));
+                return Spent::Refused;
+            }
         };
         let Some(kind) = chosen else {
             out.push(notice(
