@@ -80,6 +80,20 @@ pub fn play(settings: RunSettings) -> AppExit {
     window_app(settings, None).run()
 }
 
+/// [`play`] in a web page: the window is the canvas that `canvas` selects (a CSS
+/// selector, `"#delve"`), sized to its parent and the screen's pixel ratio; `page` is
+/// the page's own plugin (its links, what it shows around the canvas). Saves are
+/// written at once, not on a thread (a page has none to spare).
+pub fn play_in_page(settings: RunSettings, canvas: &str, page: impl Plugin) -> AppExit {
+    let mut app = App::new();
+    build_front_end(&mut app, None, |app, _| {
+        add_page_plugins(app, canvas);
+        app.add_plugins((GamePlugin { settings }, AppPlugin, page));
+    });
+    app.insert_resource(crate::game::saving::SaveWriter::new(false));
+    app.run()
+}
+
 /// [`play`], the run following its campaign file `file` as it is edited (live reload,
 /// `delve play --watch`).
 #[cfg(feature = "watch")]
@@ -128,6 +142,30 @@ fn window_app(settings: RunSettings, follow: Option<&std::path::Path>) -> App {
         app.add_plugins(smoke::SmokeTestPlugin { dir: dir.into() });
     }
     app
+}
+
+/// The engine's plugins for the game in a web page's canvas.
+fn add_page_plugins(app: &mut App, canvas: &str) {
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "delve".into(),
+                    canvas: Some(canvas.to_owned()),
+                    fit_canvas_to_parent: true,
+                    // The page's own keys (F5 reloads, Tab leaves the canvas) are the
+                    // game's here.
+                    prevent_default_event_handling: true,
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(ImagePlugin::default_nearest()),
+    );
+    app.insert_resource(WinitSettings {
+        focused_mode: UpdateMode::reactive_low_power(IDLE_FRAME_INTERVAL),
+        unfocused_mode: UpdateMode::reactive_low_power(IDLE_FRAME_INTERVAL * 5),
+    });
 }
 
 /// The engine's plugins for the window, watching the assets for changes while

@@ -1,0 +1,118 @@
+//! What a link starts: the game's [`RunSettings`] for a [`Link`], made as `delve play`
+//! makes them for `--seed`, `--key`, `--daily` and a bare start.
+
+use bevy_delve::game::RunSettings;
+use bevy_delve::game::title::{daily_origin, title_for};
+use delve_levels::config::CampaignConfig;
+use delve_rules::records::daily::{self, Day};
+use delve_rules::run::{Rules, RunOrigin, check_play_size};
+
+use crate::link::Link;
+
+/// The clock and the dice a start reads, taken at the edge (the page) so that a start
+/// is a plain function of them.
+#[derive(Clone, Debug)]
+pub struct Moment {
+    /// A fresh master seed for a new run (below 2³², so level keys stay short).
+    pub fresh_seed: u64,
+    /// Today (UTC): the daily run's day.
+    pub today: Day,
+    /// Now (UTC), as a run's start is written (`2026-12-05T18:30:05Z`).
+    pub now: String,
+}
+
+/// The settings the game starts with for `link`. `Err` says why the link cannot be
+/// played (a level too large to play), naming the link.
+pub fn settings_for(link: &Link, moment: &Moment) -> Result<RunSettings, String> {
+    let mut settings = RunSettings {
+        campaign: CampaignConfig::builtin(),
+        start: None,
+        resume: None,
+        rules: Rules::Monsters,
+        save_path: "delve.sav".into(),
+        record: None,
+        offer_to_continue: false,
+        records: None,
+        origin: RunOrigin {
+            started: Some(moment.now.clone()),
+            ..RunOrigin::default()
+        },
+        title: None,
+    };
+    match link {
+        Link::Title => {
+            settings.campaign.seed = moment.fresh_seed;
+            settings.title = Some(title_for(&settings));
+        }
+        Link::Seed(seed) => {
+            settings.campaign.seed = *seed;
+            settings.origin.seeded = true;
+        }
+        Link::Key(key) => {
+            check_play_size(&key.config).map_err(|e| format!("{}: {e}", link.query()))?;
+            settings.start = Some((**key).clone());
+            settings.origin.seeded = true;
+        }
+        Link::Daily => {
+            settings.campaign.seed = daily::daily_seed(moment.today);
+            settings.origin = daily_origin(moment.today, &settings, Some(moment.now.clone()));
+        }
+    }
+    Ok(settings)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use delve_levels::generator::GeneratorKind;
+    use delve_levels::key::LevelKey;
+
+    fn moment() -> Moment {
+        Moment {
+            fresh_seed: 1234,
+            today: time::macros::date!(2026 - 12 - 05),
+            now: "2026-12-05T18:30:05Z".into(),
+        }
+    }
+
+    #[test]
+    fn a_bare_link_shows_the_title_screen_over_a_fresh_seed() {
+        let settings = settings_for(&Link::Title, &moment()).unwrap();
+        assert!(settings.title.is_some());
+        assert_eq!(settings.campaign.seed, 1234);
+        assert!(!settings.origin.seeded);
+    }
+
+    #[test]
+    fn a_seed_link_starts_that_seeds_run_at_once() {
+        let settings = settings_for(&Link::Seed(42), &moment()).unwrap();
+        assert!(settings.title.is_none());
+        assert_eq!(settings.campaign.seed, 42);
+        assert!(settings.origin.seeded);
+    }
+
+    #[test]
+    fn a_key_link_starts_on_that_very_level() {
+        let key = LevelKey::new(GeneratorKind::Maze.default_config(), 2, 99);
+        let settings = settings_for(&Link::Key(Box::new(key.clone())), &moment()).unwrap();
+        assert_eq!(settings.start, Some(key));
+        assert!(settings.title.is_none());
+    }
+
+    #[test]
+    fn the_daily_link_plays_the_days_seed_as_the_desktop_does() {
+        let settings = settings_for(&Link::Daily, &moment()).unwrap();
+        let day = moment().today;
+        assert_eq!(settings.campaign.seed, daily::daily_seed(day));
+        assert_eq!(settings.origin.daily, Some(daily::day_text(day)));
+    }
+
+    #[test]
+    fn a_key_too_large_to_play_is_refused_naming_the_link() {
+        let mut config = GeneratorKind::Cave.default_config();
+        config.set_size(Some(4000), Some(4000));
+        let key = LevelKey::new(config, 1, 1);
+        let refused = settings_for(&Link::Key(Box::new(key)), &moment()).unwrap_err();
+        assert!(refused.starts_with("?key="), "{refused}");
+    }
+}
