@@ -1,12 +1,10 @@
 //! delve in a web browser: the window front end drawn with WebGL2 in the page's canvas,
 //! started from the page's link (`?seed=N`, `?key=KEY`, `?daily`). `web/build` compiles
 //! this binary for wasm32 and makes the page; on the desktop it only says where the
-//! game is (its link and start rules are tested there).
+//! game is (the library's link and start rules are tested there).
 
-mod link;
 #[cfg(target_arch = "wasm32")]
-mod page;
-mod start;
+use delve_web::{link, page, start};
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
