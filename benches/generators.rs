@@ -348,7 +348,9 @@ fn enter_level(c: &mut Criterion) {
             start: Some(start),
             resume: None,
             rules: delve_rules::run::Rules::Monsters,
-            save_path: std::env::temp_dir().join("delve-bench.sav"),
+            save_slot: delve_rules::records::slot::SaveSlot::file(
+                std::env::temp_dir().join("delve-bench.sav"),
+            ),
             record: None,
             offer_to_continue: false,
             records: None,

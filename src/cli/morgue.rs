@@ -7,6 +7,7 @@ use clap::Args;
 
 use delve_rules::records::DataDir;
 use delve_rules::records::morgue::morgue_text;
+use delve_rules::records::slot::SaveSlot;
 
 use super::{CliError, Outcome};
 
@@ -39,7 +40,7 @@ pub fn run(args: MorgueArgs) -> Result<Outcome, CliError> {
             ));
         }
     };
-    let (run, messages, _) = delve_rules::run::load_run_and_messages(&save).map_err(|e| {
+    let (run, messages, _) = SaveSlot::file(&save).load().map_err(|e| {
         let hint = if args.load.is_none() {
             " (no run in progress is saved there: quitting a run saves it)"
         } else {
@@ -57,8 +58,8 @@ pub fn run(args: MorgueArgs) -> Result<Outcome, CliError> {
             "no data folder on this platform: give --data-dir, or --print".into(),
         ));
     };
-    let path =
-        delve_rules::records::write_morgue(&dir, &run, &messages, &written).map_err(CliError)?;
+    let path = delve_rules::records::write_morgue(&dir.storage(), &run, &messages, &written)
+        .map_err(CliError)?;
     super::print_out(&format!("{}\n", path.display()))?;
     Ok(Outcome::Done)
 }

@@ -1,6 +1,7 @@
 //! `delve play`: the game in a window, or headless with a string of actions.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use clap::{Args, FromArgMatches};
 
@@ -9,6 +10,8 @@ use bevy_delve::game::parse_actions;
 use bevy_delve::game::title::{daily_origin, title_for};
 use bevy_delve::game::{ResumedRun, RunSettings};
 use delve_rules::records::DataDir;
+use delve_rules::records::slot::SaveSlot;
+use delve_rules::records::storage::Storage;
 use delve_rules::run::{Rules, RunOrigin, check_play_size};
 
 use super::{CliError, LevelArgs, Outcome, resolve};
@@ -130,6 +133,7 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
             ))
         })?;
     }
+    let save_slot = SaveSlot::file(save_path);
     // Every depth of the run follows --kind, --width and --height, not only the first.
     if let Some(kind) = args.level.kind {
         campaign = campaign.with_kind(kind);
@@ -168,7 +172,10 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
     }
     let start = if explicit_start { start } else { None };
     let resume = match &args.load {
-        Some(path) => Some(ResumedRun::load(path).map_err(|e| CliError(format!("--load: {e}")))?),
+        Some(path) => Some(
+            ResumedRun::load(&SaveSlot::file(path))
+                .map_err(|e| CliError(format!("--load: {e}")))?,
+        ),
         None => None,
     };
     let started = Some(delve_rules::records::daily::now_text());
@@ -202,7 +209,7 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
         && !args.headless
         && !explicit_start
         && !args.daily
-        && ResumedRun::load(&save_path).is_ok_and(|saved| saved.run.end().is_none());
+        && ResumedRun::load(&save_slot).is_ok_and(|saved| saved.run.end().is_none());
     let mut settings = RunSettings {
         campaign,
         start,
@@ -212,10 +219,10 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
         } else {
             Rules::Monsters
         },
-        save_path,
+        save_slot,
         record: args.record.clone(),
         offer_to_continue,
-        records,
+        records: records.map(|dir| Arc::new(dir.storage()) as Arc<dyn Storage>),
         origin,
         title: None,
     };

@@ -612,7 +612,8 @@ fn odd_input_exits_2_with_a_one_line_reason_and_never_panics() {
 
 #[test]
 fn a_save_holding_a_level_too_large_to_play_is_refused() {
-    use delve_rules::run::{GameSave, SavedLevel, write_save};
+    use delve_rules::records::slot::SaveSlot;
+    use delve_rules::run::{GameSave, SavedLevel};
     let mut campaign = delve_levels::config::CampaignConfig::builtin();
     campaign.depths[0] =
         delve_levels::generator::GeneratorConfig::Cave(delve_levels::generator::CaveConfig {
@@ -651,7 +652,7 @@ fn a_save_holding_a_level_too_large_to_play_is_refused() {
     };
     let dir = TempDir::new("huge-save");
     let path = dir.write("huge.sav", b"");
-    write_save(&path, &save).unwrap();
+    SaveSlot::file(&path).save(&save).unwrap();
     let o = delve(&["play", "--headless", "--load", path.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("too large to play"), "{}", stderr(&o));

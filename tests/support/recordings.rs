@@ -101,7 +101,7 @@ pub fn record(seed: u64, to: &Path) {
         start: None,
         resume: None,
         rules: Rules::Peaceful,
-        save_path: save,
+        save_slot: delve_rules::records::slot::SaveSlot::file(save),
         record: Some(to.to_path_buf()),
         offer_to_continue: false,
         records: None,

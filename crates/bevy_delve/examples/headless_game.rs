@@ -10,6 +10,7 @@
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
+use delve_rules::records::slot::SaveSlot;
 
 use bevy_delve::game::level::LevelMonster;
 use bevy_delve::game::{
@@ -26,7 +27,7 @@ fn main() {
         start: None,
         resume: None,
         rules: Rules::Monsters,
-        save_path: std::env::temp_dir().join("delve-headless-example.sav"),
+        save_slot: SaveSlot::file(std::env::temp_dir().join("delve-headless-example.sav")),
         record: None,
         offer_to_continue: false,
         records: None,

@@ -9,6 +9,7 @@
 //! cargo run --release --example live_reload -- 20
 //! ```
 
+use delve_rules::records::slot::SaveSlot;
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
@@ -43,7 +44,7 @@ fn main() {
         start: None,
         resume: None,
         rules: Rules::Monsters,
-        save_path: folder.join("run.sav"),
+        save_slot: SaveSlot::file(folder.join("run.sav")),
         record: None,
         offer_to_continue: false,
         records: None,

@@ -22,6 +22,7 @@ use bevy::prelude::*;
 use delve_levels::config::CampaignConfig;
 use delve_levels::grid::Pos;
 use delve_levels::key::LevelKey;
+use delve_rules::records::slot::SaveSlot;
 use delve_rules::run::RunState;
 
 pub use actions::{ActionQueue, KeyReactions, Keyboard, key_context};
@@ -58,8 +59,8 @@ pub struct RunSettings {
     pub resume: Option<ResumedRun>,
     /// The rules a started run is played by (a loaded run keeps its own).
     pub rules: delve_rules::run::Rules,
-    /// Where F5 saves and F9 loads.
-    pub save_path: std::path::PathBuf,
+    /// Where F5 and quitting save and F9 and Continue load.
+    pub save_slot: SaveSlot,
     /// Where to record the run, if it is recorded.
     pub record: Option<std::path::PathBuf>,
     /// The save slot holds a run in progress: a front end asks at the start whether to
@@ -67,7 +68,7 @@ pub struct RunSettings {
     pub offer_to_continue: bool,
     /// Where finished runs leave their morgue files and history lines; `None`: nowhere
     /// (a headless run without `--data-dir`, tests).
-    pub records: Option<delve_rules::records::DataDir>,
+    pub records: Option<std::sync::Arc<dyn delve_rules::records::storage::Storage>>,
     /// Where a started run comes from (when, a daily run's day, a chosen seed).
     pub origin: delve_rules::run::RunOrigin,
     /// The title screen to show first, if the run is chosen there.
@@ -86,13 +87,13 @@ pub struct ResumedRun {
 }
 
 impl ResumedRun {
-    /// Loads the run saved at `path` (with the save's backup fall-backs).
-    pub fn load(path: &std::path::Path) -> Result<ResumedRun, delve_levels::save::SaveError> {
-        let (run, messages, from) = delve_rules::run::load_run_and_messages(path)?;
+    /// Loads the run in `slot` (with the save's backup fall-backs).
+    pub fn load(slot: &SaveSlot) -> Result<ResumedRun, delve_levels::save::SaveError> {
+        let (run, messages, from) = slot.load()?;
         Ok(ResumedRun {
             run: Box::new(run),
             messages,
-            notice: from.notice(path),
+            notice: slot.notice(&from),
         })
     }
 }

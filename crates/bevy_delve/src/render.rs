@@ -15,6 +15,7 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use bevy::winit::{UpdateMode, WinitSettings};
 use bevy_ecs_tilemap::TilemapPlugin;
+use delve_rules::records::slot::SaveSlot;
 
 use crate::game::front_end::build_front_end;
 use crate::game::{GamePlugin, GameSystems, RunSettings};
@@ -114,7 +115,7 @@ pub fn watch_recording(recording: delve_rules::run::record::Recording, speed: f3
         start,
         resume: None,
         rules: recording.start.rules,
-        save_path: std::env::temp_dir().join("delve-replay.sav"),
+        save_slot: SaveSlot::file(std::env::temp_dir().join("delve-replay.sav")),
         record: None,
         offer_to_continue: false,
         records: None,

@@ -1,15 +1,29 @@
-//! What a run leaves behind once it ends, kept in delve's data folder: the save slot of
-//! the run in progress, a morgue file for every finished run ([`morgue`]), and the run
-//! history with its scores ([`history`]); and the daily seed ([`daily`]). Plain files
-//! and plain functions: no Bevy in here.
+//! What outlives a session, kept in delve's [`storage`] (the data folder on the
+//! desktop, the browser's storage on the web): the save slot of the run in progress
+//! ([`slot`]), a morgue file for every finished run ([`morgue`]), and the run history
+//! with its scores ([`history`]); and the daily seed ([`daily`]). Plain functions over
+//! one storage interface: no Bevy in here.
 
 pub mod daily;
 pub mod history;
 pub mod morgue;
+pub mod slot;
+pub mod storage;
 
 use std::path::{Path, PathBuf};
 
-/// delve's data folder and the files in it.
+use slot::SaveSlot;
+use storage::{Folder, Storage};
+
+/// The save slot's entry in delve's storage.
+pub const SAVE_SLOT: &str = "delve.sav";
+/// The run history's entry in delve's storage.
+pub const HISTORY: &str = "history.csv";
+/// The folder of morgue files in delve's storage.
+pub const MORGUE: &str = "morgue";
+
+/// delve's data folder on the desktop: the [`Storage`] of its save slot, history and
+/// morgue files ([`DataDir::storage`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DataDir(PathBuf);
 
@@ -39,27 +53,25 @@ impl DataDir {
         &self.0
     }
 
-    /// The save slot: where quitting saves the run in progress, F5 saves and F9 and
-    /// Continue load.
+    /// The folder as the storage of delve's records and save slot.
+    pub fn storage(&self) -> Folder {
+        Folder::at(&self.0)
+    }
+
+    /// The save slot's file: where quitting saves the run in progress, F5 saves and F9
+    /// and Continue load.
     pub fn save_slot(&self) -> PathBuf {
-        self.0.join("delve.sav")
+        self.storage().place(SAVE_SLOT)
     }
 
     /// The folder of morgue files.
     pub fn morgue_folder(&self) -> PathBuf {
-        self.0.join("morgue")
+        self.storage().place(MORGUE)
     }
 
-    /// The run history.
+    /// The run history's file.
     pub fn history_file(&self) -> PathBuf {
-        self.0.join("history.csv")
-    }
-
-    /// Creates the folder (and its morgue folder) if they are missing.
-    pub fn create(&self) -> Result<(), String> {
-        let morgue = self.morgue_folder();
-        std::fs::create_dir_all(&morgue)
-            .map_err(|e| format!("{}: cannot create the folder: {e}", morgue.display()))
+        self.storage().place(HISTORY)
     }
 }
 
@@ -70,9 +82,10 @@ use history::{Board, RunRecord, SetAside};
 /// What keeping the record of a finished run left behind.
 #[derive(Debug)]
 pub struct Kept {
-    /// The morgue file written.
+    /// Where the morgue file was written ([`Storage::place`]).
     pub morgue: PathBuf,
-    /// The copy of the run's final state beside it (`delve play --load` shows its end).
+    /// Where the copy of the run's final state beside it was written (`delve play
+    /// --load` shows its end).
     pub final_state: PathBuf,
     /// The run's line in the history.
     pub record: RunRecord,
@@ -82,31 +95,36 @@ pub struct Kept {
     pub save_removed: bool,
 }
 
-/// Keeps the record of `run`, which has just ended: its morgue file (with `messages`,
-/// the run's log) and a copy of its final state in the morgue folder, its line in the
-/// history, and its save taken out of `save_slot` when the slot holds this same run —
-/// so a finished run cannot be continued. Each file is written whole or not at all.
+/// Keeps the record of `run`, which has just ended, in `records`: its morgue file (with
+/// `messages`, the run's log) and a copy of its final state in the morgue folder, its
+/// line in the history, and its save taken out of `save_slot` when the slot holds this
+/// same run — so a finished run cannot be continued. Each entry is written whole or not
+/// at all.
 pub fn keep_record(
-    dir: &DataDir,
+    records: &dyn Storage,
     run: &RunState,
     messages: &[Message],
-    save_slot: &Path,
+    save_slot: &SaveSlot,
 ) -> Result<Kept, String> {
     let written = daily::now_text();
-    let morgue = write_morgue(dir, run, messages, &written)?;
+    let morgue = write_morgue(records, run, messages, &written)?;
     let name = morgue::morgue_file_name(run, &written);
-    let final_state = morgue.with_extension("sav");
+    let final_state = format!(
+        "{MORGUE}/{}",
+        Path::new(&name).with_extension("sav").display()
+    );
     let mut save = run.snapshot();
     save.messages = messages.to_vec();
-    crate::run::write_save(&final_state, &save).map_err(|e| e.to_string())?;
-    // Its writer's lock file is of no use beside a morgue file that is never saved again.
-    let _ = std::fs::remove_file(delve_levels::save::lock_path(&final_state));
+    let bytes = SaveSlot::encode(&save).map_err(|e| e.to_string())?;
+    records
+        .write(&final_state, &bytes)
+        .map_err(|e| e.to_string())?;
     let record = record_of(run, &written, &name);
-    let appended = history::append(&dir.history_file(), &record).map_err(|e| e.to_string())?;
-    let save_removed = remove_save_of(run, save_slot)?;
+    let appended = history::append_to(records, HISTORY, &record).map_err(|e| e.to_string())?;
+    let save_removed = save_slot.remove_if_holds(run).map_err(|e| e.to_string())?;
     Ok(Kept {
         morgue,
-        final_state,
+        final_state: records.place(&final_state),
         record,
         set_aside: appended.set_aside,
         save_removed,
@@ -114,21 +132,19 @@ pub fn keep_record(
 }
 
 /// Writes the morgue file of `run` (with `messages`, its log) at `written` (UTC) into
-/// the data folder's morgue folder, whole or not at all; returns its path.
+/// the morgue folder of `records`, whole or not at all; returns where.
 pub fn write_morgue(
-    dir: &DataDir,
+    records: &dyn Storage,
     run: &RunState,
     messages: &[Message],
     written: &str,
 ) -> Result<PathBuf, String> {
-    dir.create()?;
-    let path = dir
-        .morgue_folder()
-        .join(morgue::morgue_file_name(run, written));
+    let name = format!("{MORGUE}/{}", morgue::morgue_file_name(run, written));
     let text = morgue::morgue_text(run, messages, written);
-    delve_levels::save::replace_file_safely(&path, text.as_bytes())
-        .map_err(|e| format!("{}: cannot {}: {}", e.path.display(), e.doing, e.error))?;
-    Ok(path)
+    records
+        .write(&name, text.as_bytes())
+        .map_err(|e| e.to_string())?;
+    Ok(records.place(&name))
 }
 
 /// The history's line for `run`, ended at `ended`, whose morgue file is `morgue`.
@@ -172,42 +188,16 @@ pub fn record_of(run: &RunState, ended: &str, morgue: &str) -> RunRecord {
     }
 }
 
-/// Whether the history in `dir` already holds the end of `run` (the same seed and start
-/// time): a save of it loaded now brings back a run that is over.
-pub fn has_ended_before(dir: &DataDir, run: &RunState) -> bool {
+/// Whether the history in `records` already holds the end of `run` (the same seed and
+/// start time): a save of it loaded now brings back a run that is over.
+pub fn has_ended_before(records: &dyn Storage, run: &RunState) -> bool {
     let Some(started) = &run.chronicle().origin.started else {
         return false;
     };
-    history::History::read(&dir.history_file()).is_ok_and(|history| {
+    history::History::read_from(records, HISTORY).is_ok_and(|history| {
         history
             .records()
             .iter()
             .any(|r| r.seed == run.campaign().seed && &r.started == started)
     })
-}
-
-/// Takes the save out of `save_slot` (with its backup) if it is a save of `run`: the
-/// run is over. A save of another run, or none, stays as it is.
-fn remove_save_of(run: &RunState, save_slot: &Path) -> Result<bool, String> {
-    let Ok((saved, _, _)) = crate::run::load_run_and_messages(save_slot) else {
-        return Ok(false);
-    };
-    if !saved.same_run_as(run) {
-        return Ok(false);
-    }
-    for path in [
-        save_slot.to_path_buf(),
-        delve_levels::save::backup_path(save_slot),
-    ] {
-        match std::fs::remove_file(&path) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                return Err(format!(
-                    "{}: cannot remove the finished run's save: {e}",
-                    path.display()
-                ));
-            }
-            _ => {}
-        }
-    }
-    Ok(true)
 }

@@ -64,7 +64,7 @@ pub use monster_turns::{CLOSE_WAKE_PERCENT, MapCache, WAKE_DISTANCE, WAKE_PERCEN
 pub use pick_up::gold_amount;
 pub use player_action::PlayerAction;
 pub use rules::Rules;
-pub use save::{GameSave, SavedLevel, load_run, load_run_and_messages, write_save};
+pub use save::{GameSave, SavedLevel};
 pub use score::score;
 pub use throwing::{THROWN_THING_DAMAGE, THROWN_WEAPON_AIM};
 pub use watch::CaveWatch;
@@ -110,7 +110,8 @@ pub enum Outcome {
     Watching,
     /// The player asked to save (F5); the front end writes [`RunState::snapshot`].
     SaveWanted,
-    /// The player asked to load (F9); the front end replaces the run with [`load_run`].
+    /// The player asked to load (F9); the front end replaces the run with the save slot's run
+    /// ([`crate::records::slot::SaveSlot::load`]).
     LoadWanted,
     /// The run ended: the player died or won ([`RunState::end`] says which).
     RunEnded,

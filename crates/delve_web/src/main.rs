@@ -17,11 +17,14 @@ fn main() {
         today: delve_rules::records::daily::today(),
         now: delve_rules::records::daily::now_text(),
     };
+    let storage: std::sync::Arc<dyn delve_rules::records::storage::Storage> =
+        std::sync::Arc::new(delve_web::local_storage::browser_storage());
     let settings = link
         .map_err(|e| e.to_string())
-        .and_then(|link| start::settings_for(&link, &moment));
+        .and_then(|link| start::settings_for(&link, &moment, storage));
     match settings {
         Ok(settings) => {
+            page::install_page_handlers(settings.save_slot.clone());
             bevy_delve::render::play_in_page(settings, "#delve", page::PagePlugin);
         }
         Err(problem) => page::show_error(&format!("This link cannot be played: {problem}")),

@@ -1,11 +1,18 @@
 //! The page around the game (browser build only): its address, the share links, the
-//! state it exposes to tests and scripts, and a message in place of the game when a
-//! link cannot be played.
+//! state it exposes to tests and scripts, saving the run when the tab is closed or
+//! reloaded, downloading and uploading the save, and a message in place of the game
+//! when a link cannot be played.
+
+use std::cell::RefCell;
 
 use bevy::prelude::*;
-use bevy_delve::game::RunModel;
+use bevy_delve::game::saving::save_of;
 use bevy_delve::game::screen::Screen;
+use bevy_delve::game::{NoticeLog, RunModel, RunSettings};
+use delve_rules::records::slot::SaveSlot;
+use delve_rules::run::GameSave;
 use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
 
 use crate::link::Link;
 
@@ -21,6 +28,12 @@ mod ids {
     pub const LEVEL_LINK: &str = "level-link";
     /// Where a link that cannot be played is told, in place of the game.
     pub const ERROR: &str = "error";
+    /// The button that downloads the save.
+    pub const DOWNLOAD: &str = "download-save";
+    /// The file input that uploads a save.
+    pub const UPLOAD: &str = "upload-save";
+    /// Where saving, downloading and uploading say how it went.
+    pub const SAVE_STATUS: &str = "save-status";
 }
 
 /// The page's query parameters, decoded by the browser (`URLSearchParams`).
@@ -76,8 +89,207 @@ pub struct PagePlugin;
 
 impl Plugin for PagePlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Last, show_the_run);
+        app.add_systems(Last, (show_the_run, keep_the_save_for_leaving));
     }
+}
+
+thread_local! {
+    /// The run in play as a save, made after each turn, with the slot it goes to: what
+    /// leaving the page saves. `None` when no run is in play or it is over (a finished
+    /// run never replaces a save).
+    static FOR_LEAVING: RefCell<Option<(SaveSlot, GameSave)>> = const { RefCell::new(None) };
+}
+
+/// After every turn, makes the save that leaving the page writes (as Esc saves on the
+/// desktop): a page gets no more frames once it is being closed, so the save is made
+/// ready while it still does.
+fn keep_the_save_for_leaving(
+    run: Option<Res<RunModel>>,
+    log: Res<NoticeLog>,
+    settings: Res<RunSettings>,
+    mut made_at: Local<Option<(u64, u32, u64)>>,
+) {
+    let Some(run) = run else {
+        return;
+    };
+    if run.end().is_some() {
+        FOR_LEAVING.with_borrow_mut(|ready| *ready = None);
+        *made_at = None;
+        return;
+    }
+    let moment = (run.campaign().seed, run.depth(), run.turns());
+    if *made_at == Some(moment) {
+        return;
+    }
+    *made_at = Some(moment);
+    let save = save_of(&run, &log);
+    FOR_LEAVING.with_borrow_mut(|ready| *ready = Some((settings.save_slot.clone(), save)));
+}
+
+/// Writes the save made ready for leaving, if a run is in play; says how it went.
+fn save_for_leaving(keep_ready: bool) {
+    let ready = FOR_LEAVING.with_borrow_mut(|ready| {
+        if keep_ready {
+            ready.clone()
+        } else {
+            ready.take()
+        }
+    });
+    if let Some((slot, save)) = ready {
+        match slot.save(&save) {
+            Ok(()) => set_text(
+                ids::SAVE_STATUS,
+                &format!("Saved turn {} to {}.", save.turns, slot.place().display()),
+            ),
+            Err(e) => {
+                let problem = format!("The run could not be saved: {e}");
+                set_text(ids::SAVE_STATUS, &problem);
+                web_sys::console::error_1(&problem.into());
+            }
+        }
+    }
+}
+
+/// Saves the run in play when the page is hidden (another tab, a closed or reloaded
+/// tab: `visibilitychange`, then `pagehide`), and wires the page's download and upload
+/// of the save in `slot`.
+pub fn install_page_handlers(slot: SaveSlot) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let on_hidden = Closure::<dyn Fn()>::new(|| {
+        let hidden = web_sys::window()
+            .and_then(|w| w.document())
+            .is_some_and(|d| d.visibility_state() == web_sys::VisibilityState::Hidden);
+        if hidden {
+            save_for_leaving(false);
+        }
+    });
+    let on_pagehide = Closure::<dyn Fn()>::new(|| save_for_leaving(false));
+    if let Some(document) = window.document() {
+        let _ = document.add_event_listener_with_callback(
+            "visibilitychange",
+            on_hidden.as_ref().unchecked_ref(),
+        );
+    }
+    let _ =
+        window.add_event_listener_with_callback("pagehide", on_pagehide.as_ref().unchecked_ref());
+    // The page lives as long as the game: its handlers too.
+    on_hidden.forget();
+    on_pagehide.forget();
+
+    if let Some(button) = element(ids::DOWNLOAD) {
+        let slot = slot.clone();
+        let on_click = Closure::<dyn Fn()>::new(move || download_save(&slot));
+        let _ = button.add_event_listener_with_callback("click", on_click.as_ref().unchecked_ref());
+        on_click.forget();
+    }
+    if let Some(input) = element(ids::UPLOAD) {
+        let on_change = Closure::<dyn Fn(web_sys::Event)>::new(move |event: web_sys::Event| {
+            upload_save(&slot, &event);
+        });
+        let _ =
+            input.add_event_listener_with_callback("change", on_change.as_ref().unchecked_ref());
+        on_change.forget();
+    }
+}
+
+/// Saves the run in play (as F5), then hands the save's bytes to the browser as the
+/// file `delve.sav`: the same bytes the desktop's save slot holds.
+fn download_save(slot: &SaveSlot) {
+    save_for_leaving(true);
+    let bytes = match slot.bytes() {
+        Ok(Some(bytes)) => bytes,
+        Ok(None) => {
+            set_text(
+                ids::SAVE_STATUS,
+                "There is no save to download yet: play a turn first.",
+            );
+            return;
+        }
+        Err(e) => {
+            set_text(ids::SAVE_STATUS, &format!("The save cannot be read: {e}"));
+            return;
+        }
+    };
+    let offered = (|| -> Option<()> {
+        let array = js_sys::Uint8Array::from(bytes.as_slice());
+        let parts = js_sys::Array::of1(&array);
+        let options = web_sys::BlobPropertyBag::new();
+        options.set_type("application/octet-stream");
+        let blob = web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &options).ok()?;
+        let url = web_sys::Url::create_object_url_with_blob(&blob).ok()?;
+        let document = web_sys::window()?.document()?;
+        let link: web_sys::HtmlAnchorElement =
+            document.create_element("a").ok()?.dyn_into().ok()?;
+        link.set_href(&url);
+        link.set_download(slot.name());
+        link.click();
+        let _ = web_sys::Url::revoke_object_url(&url);
+        Some(())
+    })();
+    let said = match offered {
+        Some(()) => format!(
+            "Downloaded the save ({} bytes) as {}.",
+            bytes.len(),
+            slot.name()
+        ),
+        None => "The browser did not take the download.".to_owned(),
+    };
+    set_text(ids::SAVE_STATUS, &said);
+}
+
+/// Reads the file chosen in the upload input and puts it in the save slot if it is a
+/// save of a run that can be played; then opens the title screen, where Continue
+/// resumes it. A file that is not one is refused, saying why, and the slot keeps its
+/// save.
+fn upload_save(slot: &SaveSlot, event: &web_sys::Event) {
+    let Some(input) = event
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+    else {
+        return;
+    };
+    let Some(file) = input.files().and_then(|files| files.get(0)) else {
+        return;
+    };
+    let Ok(reader) = web_sys::FileReader::new() else {
+        return;
+    };
+    let slot = slot.clone();
+    let name = file.name();
+    let read = reader.clone();
+    let on_load = Closure::<dyn Fn()>::new(move || {
+        let Ok(result) = read.result() else {
+            set_text(
+                ids::SAVE_STATUS,
+                &format!("{name}: the browser could not read it."),
+            );
+            return;
+        };
+        let bytes = js_sys::Uint8Array::new(&result).to_vec();
+        match slot.put_file(&bytes) {
+            Ok(()) => {
+                // The run in play must not overwrite it as the page is left.
+                FOR_LEAVING.with_borrow_mut(|ready| *ready = None);
+                set_text(
+                    ids::SAVE_STATUS,
+                    &format!("{name} is in the save slot: choose Continue."),
+                );
+                if let Some(location) = web_sys::window().map(|w| w.location()) {
+                    let title = location.pathname().unwrap_or_else(|_| "./".into());
+                    let _ = location.set_href(&title);
+                }
+            }
+            Err(e) => set_text(
+                ids::SAVE_STATUS,
+                &format!("{name} was not loaded, and the save slot keeps its save: {e}"),
+            ),
+        }
+    });
+    reader.set_onload(Some(on_load.as_ref().unchecked_ref()));
+    on_load.forget();
+    let _ = reader.read_as_array_buffer(&file);
 }
 
 /// What the page last showed, so that it is written only when it changes.

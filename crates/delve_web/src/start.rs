@@ -1,10 +1,16 @@
 //! What a link starts: the game's [`RunSettings`] for a [`Link`], made as `delve play`
-//! makes them for `--seed`, `--key`, `--daily` and a bare start.
+//! makes them for `--seed`, `--key`, `--daily` and a bare start, with the save slot and
+//! the records in the page's storage.
+
+use std::sync::Arc;
 
 use bevy_delve::game::RunSettings;
 use bevy_delve::game::title::{daily_origin, title_for};
 use delve_levels::config::CampaignConfig;
+use delve_rules::records::SAVE_SLOT;
 use delve_rules::records::daily::{self, Day};
+use delve_rules::records::slot::SaveSlot;
+use delve_rules::records::storage::Storage;
 use delve_rules::run::{Rules, RunOrigin, check_play_size};
 
 use crate::link::Link;
@@ -21,18 +27,23 @@ pub struct Moment {
     pub now: String,
 }
 
-/// The settings the game starts with for `link`. `Err` says why the link cannot be
-/// played (a level too large to play), naming the link.
-pub fn settings_for(link: &Link, moment: &Moment) -> Result<RunSettings, String> {
+/// The settings the game starts with for `link`, keeping its save slot and its records
+/// (history, morgue files) in `storage`. `Err` says why the link cannot be played (a
+/// level too large to play), naming the link.
+pub fn settings_for(
+    link: &Link,
+    moment: &Moment,
+    storage: Arc<dyn Storage>,
+) -> Result<RunSettings, String> {
     let mut settings = RunSettings {
         campaign: CampaignConfig::builtin(),
         start: None,
         resume: None,
         rules: Rules::Monsters,
-        save_path: "delve.sav".into(),
+        save_slot: SaveSlot::new(storage.clone(), SAVE_SLOT),
         record: None,
         offer_to_continue: false,
-        records: None,
+        records: Some(storage),
         origin: RunOrigin {
             started: Some(moment.now.clone()),
             ..RunOrigin::default()
@@ -66,6 +77,12 @@ mod tests {
     use super::*;
     use delve_levels::generator::GeneratorKind;
     use delve_levels::key::LevelKey;
+    use delve_rules::records::storage::MemoryStorage;
+    use delve_rules::view::MenuItem;
+
+    fn memory() -> Arc<dyn Storage> {
+        Arc::new(MemoryStorage::new())
+    }
 
     fn moment() -> Moment {
         Moment {
@@ -77,7 +94,7 @@ mod tests {
 
     #[test]
     fn a_bare_link_shows_the_title_screen_over_a_fresh_seed() {
-        let settings = settings_for(&Link::Title, &moment()).unwrap();
+        let settings = settings_for(&Link::Title, &moment(), memory()).unwrap();
         assert!(settings.title.is_some());
         assert_eq!(settings.campaign.seed, 1234);
         assert!(!settings.origin.seeded);
@@ -85,7 +102,7 @@ mod tests {
 
     #[test]
     fn a_seed_link_starts_that_seeds_run_at_once() {
-        let settings = settings_for(&Link::Seed(42), &moment()).unwrap();
+        let settings = settings_for(&Link::Seed(42), &moment(), memory()).unwrap();
         assert!(settings.title.is_none());
         assert_eq!(settings.campaign.seed, 42);
         assert!(settings.origin.seeded);
@@ -94,14 +111,15 @@ mod tests {
     #[test]
     fn a_key_link_starts_on_that_very_level() {
         let key = LevelKey::new(GeneratorKind::Maze.default_config(), 2, 99);
-        let settings = settings_for(&Link::Key(Box::new(key.clone())), &moment()).unwrap();
+        let settings =
+            settings_for(&Link::Key(Box::new(key.clone())), &moment(), memory()).unwrap();
         assert_eq!(settings.start, Some(key));
         assert!(settings.title.is_none());
     }
 
     #[test]
     fn the_daily_link_plays_the_days_seed_as_the_desktop_does() {
-        let settings = settings_for(&Link::Daily, &moment()).unwrap();
+        let settings = settings_for(&Link::Daily, &moment(), memory()).unwrap();
         let day = moment().today;
         assert_eq!(settings.campaign.seed, daily::daily_seed(day));
         assert_eq!(settings.origin.daily, Some(daily::day_text(day)));
@@ -112,7 +130,36 @@ mod tests {
         let mut config = GeneratorKind::Cave.default_config();
         config.set_size(Some(4000), Some(4000));
         let key = LevelKey::new(config, 1, 1);
-        let refused = settings_for(&Link::Key(Box::new(key)), &moment()).unwrap_err();
+        let refused = settings_for(&Link::Key(Box::new(key)), &moment(), memory()).unwrap_err();
         assert!(refused.starts_with("?key="), "{refused}");
+    }
+
+    #[test]
+    fn a_bare_link_offers_to_continue_the_run_the_storage_holds() {
+        let storage = memory();
+        let fresh = settings_for(&Link::Title, &moment(), storage.clone()).unwrap();
+        assert!(
+            !fresh
+                .title
+                .as_ref()
+                .unwrap()
+                .items()
+                .contains(&MenuItem::Continue)
+        );
+        let run =
+            delve_rules::run::RunState::start(CampaignConfig::builtin(), None, Rules::Monsters)
+                .unwrap()
+                .0;
+        fresh.save_slot.save(&run.snapshot()).unwrap();
+        let later = settings_for(&Link::Title, &moment(), storage.clone()).unwrap();
+        assert!(
+            later
+                .title
+                .as_ref()
+                .unwrap()
+                .items()
+                .contains(&MenuItem::Continue)
+        );
+        assert_eq!(later.save_slot.place(), storage.place("delve.sav"));
     }
 }

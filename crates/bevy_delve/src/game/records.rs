@@ -33,10 +33,10 @@ fn keep_records_of_finished_runs(
     if !std::mem::take(&mut *in_play) {
         return;
     }
-    let Some(dir) = &settings.records else {
+    let Some(records) = &settings.records else {
         return;
     };
-    match delve_rules::records::keep_record(dir, &run, &log.entries, &settings.save_path) {
+    match delve_rules::records::keep_record(&**records, &run, &log.entries, &settings.save_slot) {
         Ok(kept) => {
             if let Some(aside) = &kept.set_aside {
                 notices.write(Notice(format!(

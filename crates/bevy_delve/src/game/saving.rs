@@ -1,8 +1,8 @@
 //! Saving and loading in the ECS: F5 and F9 (and a headless run's `--save`) become
-//! [`SaveRequest`]s; the run's snapshot is written by the crash-safe writer — on a
+//! [`SaveRequest`]s; the run's snapshot is written to the save slot — on a
 //! background thread in the window so a frame never waits for the disk, right away in
 //! headless runs — with the newest messages of the log; a load replaces the run (and
-//! the log) through the one loading path ([`delve_rules::run::load_run_and_messages`]).
+//! the log) through the one loading path ([`SaveSlot::load`]).
 
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -12,8 +12,8 @@ use bevy::prelude::*;
 
 use super::messages::{LevelEntered, RunLoaded, SaveRequest, swap_in_loaded};
 use super::{GameSystems, Notice, NoticeLog, RunModel, RunSettings};
+use delve_rules::records::slot::SaveSlot;
 use delve_rules::run::messages::MessageLog;
-use delve_rules::run::{load_run_and_messages, write_save};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SaveWriter>().add_systems(
@@ -84,15 +84,15 @@ fn handle_save_requests(
             }
             continue;
         }
-        let path = match request {
-            SaveRequest::Save => settings.save_path.clone(),
-            SaveRequest::SaveTo(path) => path.clone(),
+        let slot = match request {
+            SaveRequest::Save => settings.save_slot.clone(),
+            SaveRequest::SaveTo(path) => SaveSlot::file(path),
             SaveRequest::SaveAndQuit => {
-                // At once, not in the background: the game ends when it is on disk.
-                let path = &settings.save_path;
-                match write_save(path, &save_of(&run, &log)) {
+                // At once, not in the background: the game ends when it is stored.
+                let slot = &settings.save_slot;
+                match slot.save(&save_of(&run, &log)) {
                     Ok(()) => {
-                        notices.write(Notice(format!("Saved to {}.", path.display())));
+                        notices.write(Notice(format!("Saved to {}.", slot.place().display())));
                         facts.2.write(AppExit::Success);
                     }
                     Err(e) => {
@@ -104,8 +104,8 @@ fn handle_save_requests(
                 continue;
             }
             SaveRequest::Load => {
-                let path = &settings.save_path;
-                match load_run_and_messages(path) {
+                let slot = &settings.save_slot;
+                match slot.load() {
                     Ok((mut loaded, messages, from)) => {
                         mark_if_over(&mut loaded, &settings);
                         // The log is the loaded run's, as its save kept it: the lines of
@@ -113,21 +113,24 @@ fn handle_save_requests(
                         log.0 = MessageLog::from_saved(messages);
                         swap_in_loaded(&mut run, loaded, &mut facts.0);
                         facts.1.write(RunLoaded);
-                        notices.write(Notice(from.notice(path)));
+                        notices.write(Notice(slot.notice(&from)));
                     }
                     Err(e) => {
-                        notices.write(Notice(format!("Cannot load {}: {e}", path.display())));
+                        notices.write(Notice(format!(
+                            "Cannot load {}: {e}",
+                            slot.place().display()
+                        )));
                     }
                 }
                 continue;
             }
         };
         let save = save_of(&run, &log);
-        let shown = path.display().to_string();
+        let shown = slot.place().display().to_string();
         let sender = writer.sender.clone();
         let write = move || {
-            let result = write_save(&path, &save).map_err(|e| e.to_string());
-            let _ = sender.send((path, result));
+            let result = slot.save(&save).map_err(|e| e.to_string());
+            let _ = sender.send((slot.place(), result));
         };
         if writer.in_background {
             notices.write(Notice(format!("Saving to {shown}...")));
@@ -141,8 +144,8 @@ fn handle_save_requests(
 /// Marks `loaded` reloaded if the history already holds its end (a copy of its save
 /// kept from before it ended, brought back).
 pub(super) fn mark_if_over(loaded: &mut delve_rules::run::RunState, settings: &RunSettings) {
-    if let Some(dir) = &settings.records
-        && delve_rules::records::has_ended_before(dir, loaded)
+    if let Some(records) = &settings.records
+        && delve_rules::records::has_ended_before(&**records, loaded)
     {
         loaded.mark_reloaded(
             "the history records this run's end: it was loaded again from an older save",
@@ -151,7 +154,7 @@ pub(super) fn mark_if_over(loaded: &mut delve_rules::run::RunState, settings: &R
 }
 
 /// What a save of `run` holds: its snapshot and the log's newest messages.
-fn save_of(run: &RunModel, log: &NoticeLog) -> delve_rules::run::GameSave {
+pub fn save_of(run: &RunModel, log: &NoticeLog) -> delve_rules::run::GameSave {
     let mut save = run.snapshot();
     save.messages = log.tail();
     save

@@ -8,8 +8,8 @@ use bevy::prelude::*;
 
 use super::screen::Screen;
 use super::{GameSystems, ResumedRun, RunSettings};
-use delve_rules::records::daily;
 use delve_rules::records::history::History;
+use delve_rules::records::{HISTORY, daily};
 use delve_rules::run::RunOrigin;
 use delve_rules::view::{MenuKey, TitleChoice, TitleMenu};
 
@@ -64,16 +64,16 @@ impl TitleKeys<'_> {
 /// run in progress, the history's page read from the data folder.
 pub fn title_for(settings: &RunSettings) -> TitleMenu {
     let can_continue =
-        ResumedRun::load(&settings.save_path).is_ok_and(|saved| saved.run.end().is_none());
+        ResumedRun::load(&settings.save_slot).is_ok_and(|saved| saved.run.end().is_none());
     let history = match &settings.records {
-        Some(dir) => match History::read(&dir.history_file()) {
+        Some(records) => match History::read_from(&**records, HISTORY) {
             Ok(history) => history.report(),
             Err(e) => vec![
                 format!("The run history cannot be read: {e}"),
                 "The next finished run sets it aside and starts a new one.".to_owned(),
             ],
         },
-        None => vec!["No data folder: runs are not recorded.".to_owned()],
+        None => vec!["No storage for records: runs are not recorded.".to_owned()],
     };
     TitleMenu::new(can_continue, daily::day_text(daily::today()), history)
 }
@@ -96,7 +96,7 @@ pub(crate) fn settings_for(
             };
         }
         TitleChoice::Continue => {
-            let resumed = ResumedRun::load(&settings.save_path)
+            let resumed = ResumedRun::load(&settings.save_slot)
                 .map_err(|e| format!("Cannot continue: {e}"))?;
             chosen.resume = Some(resumed);
         }
@@ -131,8 +131,8 @@ pub(crate) fn settings_for(
 /// of that day.
 pub fn daily_origin(day: daily::Day, settings: &RunSettings, started: Option<String>) -> RunOrigin {
     let text = daily::day_text(day);
-    let replayed_daily = settings.records.as_ref().is_some_and(|dir| {
-        History::read(&dir.history_file()).is_ok_and(|history| {
+    let replayed_daily = settings.records.as_ref().is_some_and(|records| {
+        History::read_from(&**records, HISTORY).is_ok_and(|history| {
             history
                 .records()
                 .iter()

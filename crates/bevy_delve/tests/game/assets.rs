@@ -3,6 +3,7 @@
 //! line, column, field); a run following its campaign file makes the level again when
 //! the file (or the loot table it names) is saved, and keeps it when a save is broken.
 
+use delve_rules::records::slot::SaveSlot;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -199,7 +200,7 @@ fn following(dir: &TempDir, file: &Path, rules: Rules) -> App {
         start: None,
         resume: None,
         rules,
-        save_path: dir.file("run.sav"),
+        save_slot: SaveSlot::file(dir.file("run.sav")),
         record: None,
         offer_to_continue: false,
         records: None,

@@ -33,6 +33,7 @@ pub fn workspace_root() -> &'static std::path::Path {
 
 use bevy::ecs::message::Message as BevyMessage;
 use bevy::prelude::*;
+use delve_rules::records::slot::SaveSlot;
 
 use bevy_delve::game::ActionApplied;
 use bevy_delve::game::RunSettings;
@@ -225,8 +226,9 @@ fn settings(seed: u64) -> RunSettings {
         start: None,
         resume: None,
         rules: Rules::Peaceful,
-        save_path: std::env::temp_dir()
-            .join(format!("delve-game-{seed}-{}.sav", std::process::id())),
+        save_slot: SaveSlot::file(
+            std::env::temp_dir().join(format!("delve-game-{seed}-{}.sav", std::process::id())),
+        ),
         record: None,
         offer_to_continue: false,
         records: None,

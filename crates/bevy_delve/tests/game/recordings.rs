@@ -8,6 +8,7 @@ use bevy_delve::game::RunSettings;
 use bevy_delve::game::headless::{headless_app, perform, settle};
 use delve_levels::config::CampaignConfig;
 use delve_levels::generator::Generation;
+use delve_rules::records::slot::SaveSlot;
 use delve_rules::run::record::{Check, Recording, RecordingError, RecordingStart, Step};
 use delve_rules::run::{PlayerAction, Rules, RunState};
 
@@ -200,7 +201,7 @@ fn a_recorded_run_with_monsters_replays_to_the_same_state() {
         start: None,
         resume: None,
         rules: Rules::Monsters,
-        save_path: dir.file("fight.sav"),
+        save_slot: SaveSlot::file(dir.file("fight.sav")),
         record: Some(path.clone()),
         offer_to_continue: false,
         records: None,

@@ -6,11 +6,12 @@
 use super::*;
 use bevy_delve::game::ResumedRun;
 use bevy_delve::game::headless::{FinalState, run_headless};
+use delve_rules::records::slot::SaveSlot;
 use temp_dir::TempDir;
 
 /// A headless run that goes on with the run saved at `path` (as `delve play --load`).
 fn load_headless(path: &std::path::Path) -> Result<FinalState, String> {
-    let resume = ResumedRun::load(path).map_err(|e| e.to_string())?;
+    let resume = ResumedRun::load(&SaveSlot::file(path)).map_err(|e| e.to_string())?;
     let settings = RunSettings {
         resume: Some(resume),
         ..settings(7)
@@ -30,7 +31,7 @@ fn save_then_load_restores_the_state_exactly() {
     assert_eq!(loaded.turns, saved.turns);
     // F5 then F9 inside one game.
     let mut t = TestContext::with_settings(RunSettings {
-        save_path: dir.file("slot.sav"),
+        save_slot: SaveSlot::file(dir.file("slot.sav")),
         ..settings(13)
     });
     t.act(&actions("jjll"));
@@ -86,7 +87,7 @@ fn a_finished_run_never_writes_over_the_save() {
     let dir = TempDir::new("dead-save");
     let path = dir.file("slot.sav");
     let mut t = TestContext::with_settings(RunSettings {
-        save_path: path.clone(),
+        save_slot: SaveSlot::file(path.clone()),
         ..fighting(14)
     });
     t.act(&[PlayerAction::Wait, PlayerAction::Save]);
@@ -120,7 +121,7 @@ fn a_finished_run_never_writes_over_the_save() {
         "only the live run was saved: {log:?}"
     );
     // What loads is the run in progress, not a dead one.
-    let loaded = delve_rules::run::load_run(&path).unwrap().0;
+    let loaded = SaveSlot::file(&path).load().unwrap().0;
     assert!(loaded.end().is_none());
 }
 
@@ -129,7 +130,7 @@ fn a_loaded_run_has_its_own_messages_back() {
     let dir = TempDir::new("messages");
     let path = dir.file("slot.sav");
     let mut t = TestContext::with_settings(RunSettings {
-        save_path: path.clone(),
+        save_slot: SaveSlot::file(path.clone()),
         ..settings(15)
     });
     t.act(&[PlayerAction::ShowKey, PlayerAction::Save]);
@@ -153,7 +154,7 @@ fn a_loaded_run_has_its_own_messages_back() {
     );
     assert!(after.last().unwrap().starts_with("Loaded"), "{after:?}");
     // A run continued at the start (--load, or `y` to the question) has them too.
-    let resumed = ResumedRun::load(&path).unwrap();
+    let resumed = ResumedRun::load(&SaveSlot::file(&path)).unwrap();
     let t = TestContext::with_settings(RunSettings {
         resume: Some(resumed),
         ..settings(15)
@@ -169,7 +170,7 @@ fn a_loaded_run_has_its_own_messages_back() {
 fn a_save_in_the_middle_of_a_fight_loads_its_monsters_back_into_the_world() {
     let dir = TempDir::new("fight-save");
     let mut t = TestContext::with_settings(RunSettings {
-        save_path: dir.file("fight.sav"),
+        save_slot: SaveSlot::file(dir.file("fight.sav")),
         ..fighting(11)
     });
     let at = floor_in_view(t.run(), 2).expect("room in view");

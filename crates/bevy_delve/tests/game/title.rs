@@ -5,6 +5,7 @@
 //! history line and takes its save out of the slot.
 
 use bevy::prelude::*;
+use delve_rules::records::slot::SaveSlot;
 
 use bevy_delve::game::headless::{headless_app, settle};
 use bevy_delve::game::title::{Title, TitleKeyPressed, title_for};
@@ -22,8 +23,8 @@ use crate::temp_dir::TempDir;
 fn recorded(seed: u64, dir: &TempDir) -> RunSettings {
     let data = DataDir::at(dir.path());
     RunSettings {
-        save_path: data.save_slot(),
-        records: Some(data),
+        save_slot: SaveSlot::file(data.save_slot()),
+        records: Some(std::sync::Arc::new(data.storage())),
         ..fighting(seed)
     }
 }

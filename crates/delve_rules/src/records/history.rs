@@ -43,14 +43,11 @@ pub use report::{BoardSummary, LISTED};
 
 use std::borrow::Cow;
 use std::fmt;
-use std::fs::{self, File};
-use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use delve_levels::save::{StepFailed, TurnRefused, replace_file_safely, wait_for_turn};
+use super::storage::{Folder, Storage, StorageError};
 
 /// Which board a finished run counts on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -158,9 +155,6 @@ pub const COLUMNS: [&str; 18] = [
     "morgue",
 ];
 
-/// How long [`append`] waits for another delve adding to the same history.
-pub const LOCK_WAIT: Duration = Duration::from_secs(30);
-
 /// Every finished run, oldest first.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct History {
@@ -234,14 +228,21 @@ impl History {
         History { records }
     }
 
-    /// Reads the history at `path`. A missing file, an empty one and one holding only
-    /// the header are an empty history. Fails at the first line that is not a run (a
-    /// file whose first line is not delve's header fails at that line).
+    /// Reads the history at `path` (a file). See [`History::read_from`].
     pub fn read(path: &Path) -> Result<History, HistoryError> {
-        let bytes = read_if_any(path)?;
+        let (folder, name) = Folder::containing(path);
+        History::read_from(&folder, &name)
+    }
+
+    /// Reads the history in the entry `name` of `storage`. A missing entry, an empty
+    /// one and one holding only the header are an empty history. Fails at the first
+    /// line that is not a run (a file whose first line is not delve's header fails at
+    /// that line).
+    pub fn read_from(storage: &dyn Storage, name: &str) -> Result<History, HistoryError> {
+        let bytes = read_if_any(storage, name)?;
         let parsed = parse(&bytes);
         match parsed.problem {
-            Some(problem) => Err(problem.in_file(path)),
+            Some(problem) => Err(problem.in_file(&storage.place(name))),
             None => Ok(History::new(parsed.records)),
         }
     }
@@ -252,85 +253,78 @@ impl History {
     }
 }
 
-/// Adds `record` to the history at `path` (creating its folder and the file if they
-/// are missing). The whole read-modify-write holds the lock on `<path>.lock`, so
-/// delves finishing runs at once all land, one after the other. A history that does not
-/// read is set aside first — its bytes copied unchanged to `<path>.corrupt-N`, the first
-/// N not taken — and the runs that did read are kept in the new file, which says so in
-/// [`Appended::set_aside`]. The new file replaces the old one by write-then-rename,
-/// synced, so a crash at any moment leaves the old file or the new one whole.
+/// Adds `record` to the history file at `path`. See [`append_to`].
 pub fn append(path: &Path, record: &RunRecord) -> Result<Appended, HistoryError> {
-    if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        fs::create_dir_all(folder).map_err(io_error(folder, "create the folder"))?;
-    }
-    let _turn = take_turn(path)?;
-    let bytes = read_if_any(path)?;
+    let (folder, name) = Folder::containing(path);
+    append_to(&folder, &name, record)
+}
+
+/// Adds `record` to the history in the entry `name` of `storage` (creating it if it is
+/// missing). The whole read-modify-write holds the writer's turn ([`Storage::turn`]),
+/// so delves finishing runs at once all land, one after the other. A history that does
+/// not read is set aside first — its bytes copied unchanged to `<name>.corrupt-N`, the
+/// first N not taken — and the runs that did read are kept in the new entry, which says
+/// so in [`Appended::set_aside`]. The new history replaces the old one whole, so a crash
+/// at any moment leaves the old one or the new one.
+pub fn append_to(
+    storage: &dyn Storage,
+    name: &str,
+    record: &RunRecord,
+) -> Result<Appended, HistoryError> {
+    let _turn = storage.turn(name).map_err(history_error)?;
+    let bytes = read_if_any(storage, name)?;
     let parsed = parse(&bytes);
     let set_aside = match parsed.problem {
         Some(problem) => Some(SetAside {
-            to: set_aside(path, &bytes)?,
-            problem: problem.in_file(path),
+            to: set_aside(storage, name, &bytes)?,
+            problem: problem.in_file(&storage.place(name)),
             kept: parsed.records.len(),
         }),
         None => None,
     };
     let mut records = parsed.records;
     records.push(record.clone());
-    let text = encode(&records).map_err(io_error(path, "write the run history as CSV"))?;
-    replace_file_safely(path, &text).map_err(|StepFailed { path, doing, error }| {
-        HistoryError::Io {
-            path,
-            doing,
-            message: error.to_string(),
-        }
-    })?;
+    let text = encode(&records).map_err(io_error(
+        &storage.place(name),
+        "write the run history as CSV",
+    ))?;
+    storage.write(name, &text).map_err(history_error)?;
     Ok(Appended { set_aside })
 }
 
-/// Waits for this delve's turn at the history at `path` ([`LOCK_WAIT`] at most).
-fn take_turn(path: &Path) -> Result<Option<File>, HistoryError> {
-    let lock = delve_levels::save::lock_path(path);
-    wait_for_turn(path, LOCK_WAIT).map_err(|refused| match refused {
-        TurnRefused::Open(e) => io_error(&lock, "open the history's lock file")(e),
-        TurnRefused::StillBusy => HistoryError::Io {
-            path: lock,
-            doing: "wait for another delve adding to the history",
-            message: format!("it was still writing after {} s", LOCK_WAIT.as_secs()),
-        },
-        TurnRefused::Lock(e) => io_error(&lock, "lock the history")(e),
-    })
-}
-
-/// The bytes of the file at `path`; none if there is no file.
-fn read_if_any(path: &Path) -> Result<Vec<u8>, HistoryError> {
-    match fs::read(path) {
-        Ok(bytes) => Ok(bytes),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Vec::new()),
-        Err(e) => Err(io_error(path, "read the run history")(e)),
+/// A storage error as a history error.
+fn history_error(error: StorageError) -> HistoryError {
+    HistoryError::Io {
+        path: error.place,
+        doing: error.doing,
+        message: error.problem.to_string(),
     }
 }
 
-/// Copies `bytes`, the damaged history at `path`, to `<path>.corrupt-N` for the first
-/// N whose file does not exist yet (never over an earlier one), synced; returns where.
-fn set_aside(path: &Path, bytes: &[u8]) -> Result<PathBuf, HistoryError> {
+/// The bytes of the history `name`; none if there is no such entry.
+fn read_if_any(storage: &dyn Storage, name: &str) -> Result<Vec<u8>, HistoryError> {
+    Ok(storage
+        .read(name)
+        .map_err(history_error)?
+        .unwrap_or_default())
+}
+
+/// Copies `bytes`, the damaged history `name`, to `<name>.corrupt-N` for the first N
+/// not taken yet (never over an earlier one; the caller holds the writer's turn);
+/// returns where.
+fn set_aside(storage: &dyn Storage, name: &str, bytes: &[u8]) -> Result<PathBuf, HistoryError> {
     for number in 1u32.. {
-        let mut name = path.as_os_str().to_owned();
-        name.push(format!(".corrupt-{number}"));
-        let aside = PathBuf::from(name);
-        let created = File::options().write(true).create_new(true).open(&aside);
-        let mut file = match created {
-            Ok(file) => file,
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(io_error(&aside, "set the damaged history aside")(e)),
-        };
-        file.write_all(bytes)
-            .and_then(|()| file.sync_all())
-            .map_err(io_error(&aside, "set the damaged history aside"))?;
-        return Ok(aside);
+        let aside = format!("{name}.corrupt-{number}");
+        if storage.contains(&aside).map_err(history_error)? {
+            continue;
+        }
+        storage.write(&aside, bytes).map_err(history_error)?;
+        return Ok(storage.place(&aside));
     }
-    Err(io_error(path, "set the damaged history aside")(
-        io::Error::other("every name for it is taken"),
-    ))
+    Err(io_error(
+        &storage.place(name),
+        "set the damaged history aside",
+    )("every name for it is taken"))
 }
 
 /// An [`HistoryError::Io`] for `path`.

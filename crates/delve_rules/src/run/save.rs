@@ -1,9 +1,8 @@
 //! The run in a save file: the [`GameSave`] schema (the save payload's RON), taking a
-//! snapshot of a run and putting a run back from one — through the one loading path of
-//! [`delve_levels::save::load_validated`], with its backup and temporary-file fall-backs.
+//! snapshot of a run and putting a run back from one ([`RunState::restore`]). The save
+//! slot writes and loads them ([`crate::records::slot::SaveSlot`]).
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
@@ -16,8 +15,7 @@ use delve_levels::grid::Pos;
 use delve_levels::key::LevelKey;
 use delve_levels::loot::PlacedItem;
 use delve_levels::monsters::{MONSTER_TABLE_EDITION, Monster};
-use delve_levels::rng::{MAX_DEPTH, mix64};
-use delve_levels::save::{LoadedFrom, SaveError, load_validated, save_to_path};
+use delve_levels::rng::MAX_DEPTH;
 
 mod checks;
 mod migrate;
@@ -403,29 +401,6 @@ fn saved_chronicle(save: &GameSave, keys: &BTreeMap<u32, LevelKey>) -> Result<Ch
         }),
     }
 }
-/// Loads the run saved at `path`: when the save is missing, damaged or describes an
-/// impossible game, its backup, then a complete temporary save a crash left behind.
-/// Says which file it used ([`LoadedFrom::notice`] tells the player). Writes nothing.
-pub fn load_run(path: &Path) -> Result<(RunState, LoadedFrom), SaveError> {
-    load_run_and_messages(path).map(|(run, _, from)| (run, from))
-}
-
-/// [`load_run`], with the messages the save kept of the run's log.
-pub fn load_run_and_messages(
-    path: &Path,
-) -> Result<(RunState, Vec<Message>, LoadedFrom), SaveError> {
-    let (loaded, from) = load_validated(path, |save: GameSave| {
-        let messages = save.messages.clone();
-        RunState::restore(save).map(|run| (run, messages))
-    })?;
-    Ok((loaded.0, loaded.1, from))
-}
-
-/// Writes a save with the crash-safe writer; the scramble key changes with every save.
-pub fn write_save(path: &Path, save: &GameSave) -> Result<(), SaveError> {
-    save_to_path(path, save, mix64(save.campaign.seed ^ save.turns))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

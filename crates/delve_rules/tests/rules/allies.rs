@@ -288,8 +288,12 @@ fn a_save_keeps_allies_and_captives_as_they_were() {
         assert_same_run(&restored, &run, "restored");
         let dir = super::temp_dir::TempDir::new("allies-save");
         let path = dir.file("save.ron");
-        delve_rules::run::write_save(&path, &run.snapshot()).expect("it writes");
-        let loaded = delve_rules::run::load_run(&path).expect("the file loads");
+        let slot = delve_rules::records::slot::SaveSlot::file(&path);
+        slot.save(&run.snapshot()).expect("it writes");
+        let loaded = slot
+            .load()
+            .map(|(run, _, from)| (run, from))
+            .expect("the file loads");
         assert_eq!(
             loaded.0.level().monsters,
             run.level().monsters,

@@ -19,6 +19,7 @@ mod paths;
 mod real_run;
 mod records;
 mod run;
+mod storage;
 mod support;
 #[path = "../../../../tests/support/temp_dir.rs"]
 mod temp_dir;

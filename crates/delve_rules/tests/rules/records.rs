@@ -8,10 +8,9 @@ use delve_levels::config::CampaignConfig;
 use delve_rules::records::daily::{daily_seed, parse_day};
 use delve_rules::records::history::{Board, History};
 use delve_rules::records::morgue::morgue_text;
+use delve_rules::records::slot::SaveSlot;
 use delve_rules::records::{DataDir, keep_record};
-use delve_rules::run::{
-    NoteKind, Outcome, PlayerAction, Rules, RunEnd, RunOrigin, RunState, write_save,
-};
+use delve_rules::run::{NoteKind, Outcome, PlayerAction, Rules, RunEnd, RunOrigin, RunState};
 
 use crate::temp_dir::TempDir;
 
@@ -196,26 +195,27 @@ fn keeping_the_record_writes_the_morgue_and_history_and_takes_the_runs_save_away
     let dir = TempDir::new("records");
     let data = DataDir::at(dir.path());
     let run = played_to_the_end(DYING_SEED);
-    let slot = data.save_slot();
+    let slot_file = data.save_slot();
+    let slot = SaveSlot::file(&slot_file);
     // The run saved earlier in the slot (its origin is the same run's).
     let mut earlier = CampaignConfig::builtin();
     earlier.seed = DYING_SEED;
     let (mut saved, _) = RunState::start(earlier, None, Rules::Monsters).unwrap();
     saved.set_origin(run.chronicle().origin.clone());
     std::fs::create_dir_all(dir.path()).unwrap();
-    write_save(&slot, &saved.snapshot()).unwrap();
-    write_save(&slot, &saved.snapshot()).unwrap(); // and its backup
+    slot.save(&saved.snapshot()).unwrap();
+    slot.save(&saved.snapshot()).unwrap(); // and its backup
 
-    let kept = keep_record(&data, &run, &messages_of(&run), &slot).unwrap();
+    let kept = keep_record(&data.storage(), &run, &messages_of(&run), &slot).unwrap();
     assert!(kept.save_removed);
-    assert!(!slot.exists(), "the finished run's save is gone");
+    assert!(!slot_file.exists(), "the finished run's save is gone");
     assert!(
-        !delve_levels::save::backup_path(&slot).exists(),
+        !delve_levels::save::backup_path(&slot_file).exists(),
         "and its backup"
     );
     let morgue = std::fs::read_to_string(&kept.morgue).unwrap();
     assert!(morgue.contains("Died on turn"));
-    let (final_state, _, _) = delve_rules::run::load_run_and_messages(&kept.final_state).unwrap();
+    let (final_state, _, _) = SaveSlot::file(&kept.final_state).load().unwrap();
     assert_eq!(
         final_state.end(),
         run.end(),
@@ -235,11 +235,11 @@ fn keeping_the_record_writes_the_morgue_and_history_and_takes_the_runs_save_away
     let mut other = CampaignConfig::builtin();
     other.seed = 4;
     let (other, _) = RunState::start(other, None, Rules::Monsters).unwrap();
-    write_save(&slot, &other.snapshot()).unwrap();
-    let kept = keep_record(&data, &run, &[], &slot).unwrap();
+    slot.save(&other.snapshot()).unwrap();
+    let kept = keep_record(&data.storage(), &run, &[], &slot).unwrap();
     assert!(!kept.save_removed);
     assert!(
-        slot.exists(),
+        slot_file.exists(),
         "another run's save is not this run's to remove"
     );
     assert_eq!(
@@ -318,12 +318,18 @@ fn a_save_of_a_run_the_history_holds_as_over_is_known_for_one() {
     let (mut saved, _) = RunState::start(earlier, None, Rules::Monsters).unwrap();
     saved.set_origin(run.chronicle().origin.clone());
     assert!(
-        !delve_rules::records::has_ended_before(&data, &saved),
+        !delve_rules::records::has_ended_before(&data.storage(), &saved),
         "no history yet"
     );
-    keep_record(&data, &run, &[], &data.save_slot()).unwrap();
+    keep_record(
+        &data.storage(),
+        &run,
+        &[],
+        &SaveSlot::file(data.save_slot()),
+    )
+    .unwrap();
     assert!(
-        delve_rules::records::has_ended_before(&data, &saved),
+        delve_rules::records::has_ended_before(&data.storage(), &saved),
         "a copy of its old save"
     );
     saved.mark_reloaded("test");
@@ -336,5 +342,8 @@ fn a_save_of_a_run_the_history_holds_as_over_is_known_for_one() {
         started: Some("2026-12-03T09:00:00Z".into()),
         ..RunOrigin::default()
     });
-    assert!(!delve_rules::records::has_ended_before(&data, &other));
+    assert!(!delve_rules::records::has_ended_before(
+        &data.storage(),
+        &other
+    ));
 }

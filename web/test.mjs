@@ -1,0 +1,210 @@
+// Plays the browser build in headless Chromium through the DevTools protocol: the title
+// appears; Enter starts a run and a move key changes the map; F5, a reload and Continue
+// resume the same turn, and so does closing the page mid-run without F5 (the save on
+// leaving); a ?key= link shows the very level `delve gen --key` prints; no console error.
+// Run by web/test (which serves the page and starts the browser):
+//   node --experimental-websocket web/test.mjs PAGE_URL DEVTOOLS_PORT KEY EXPECTED_LEVEL OUT_DIR
+import { readFileSync, writeFileSync } from "node:fs";
+
+const [pageUrl, devtoolsPort, levelKey, expectedFile, outDir] = process.argv.slice(2);
+const expectedLevel = readFileSync(expectedFile, "utf8");
+const started = Date.now();
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+const problems = [];
+const figures = {};
+
+function fail(message) {
+  console.error(`web test: ${message}`);
+  process.exit(1);
+}
+
+// One page target, one WebSocket, commands by id, events to listeners.
+const target = await (await fetch(`http://127.0.0.1:${devtoolsPort}/json/new?about:blank`, { method: "PUT" })).json();
+const socket = new WebSocket(target.webSocketDebuggerUrl);
+await new Promise((ready, broken) => { socket.onopen = ready; socket.onerror = broken; });
+let nextId = 1;
+const pending = new Map();
+const listeners = [];
+socket.onmessage = (message) => {
+  const data = JSON.parse(message.data);
+  if (data.id && pending.has(data.id)) {
+    const { done, failed } = pending.get(data.id);
+    pending.delete(data.id);
+    data.error ? failed(new Error(JSON.stringify(data.error))) : done(data.result);
+  } else if (data.method) {
+    for (const listen of listeners) listen(data);
+  }
+};
+function send(method, params = {}) {
+  const id = nextId++;
+  socket.send(JSON.stringify({ id, method, params }));
+  return new Promise((done, failed) => pending.set(id, { done, failed }));
+}
+
+// Every console error and uncaught exception is a failure, but for winit's way of
+// starting its event loop (a thrown "Using exceptions for control flow", caught by the page).
+const harmless = (text) => text.includes("Using exceptions for control flow");
+listeners.push(({ method, params }) => {
+  if (method === "Runtime.consoleAPICalled" && params.type === "error") {
+    const text = params.args.map((a) => a.value ?? a.description ?? "").join(" ");
+    if (!harmless(text)) problems.push(`console error: ${text}`);
+  }
+  if (method === "Runtime.exceptionThrown") {
+    const text = params.exceptionDetails.exception?.description ?? params.exceptionDetails.text;
+    if (!harmless(text)) problems.push(`uncaught: ${text}`);
+  }
+  if (method === "Log.entryAdded" && params.entry.level === "error" && !harmless(params.entry.text)) {
+    // The browser's own: a missing favicon is not the game's.
+    if (!params.entry.url?.endsWith("favicon.ico")) problems.push(`log error: ${params.entry.text}`);
+  }
+});
+await send("Runtime.enable");
+await send("Log.enable");
+await send("Page.enable");
+await send("Emulation.setDeviceMetricsOverride", { width: 1280, height: 800, deviceScaleFactor: 1, mobile: false });
+
+async function evaluate(expression) {
+  const { result } = await send("Runtime.evaluate", { expression, returnByValue: true });
+  return result.value;
+}
+const text = (id) => evaluate(`document.getElementById(${JSON.stringify(id)})?.textContent ?? ""`);
+
+/** The state the page exposes, as an object: screen, turn, depth, player, seed, key. */
+async function state() {
+  const lines = (await text("delve-state")).split("\n").filter(Boolean);
+  return Object.fromEntries(lines.map((line) => line.split(": ")));
+}
+
+async function waitFor(what, test, seconds = 60) {
+  const until = Date.now() + seconds * 1000;
+  let last;
+  while (Date.now() < until) {
+    last = await state();
+    if (test(last)) return last;
+    await sleep(100);
+  }
+  fail(`${what}: not within ${seconds} s; the page's state was ${JSON.stringify(last)}; ${problems.join("; ")}`);
+}
+
+async function open(url) {
+  const loaded = Date.now();
+  await send("Page.navigate", { url });
+  return loaded;
+}
+
+async function key(name, code, keyCode, text) {
+  const common = { key: name, code, windowsVirtualKeyCode: keyCode, nativeVirtualKeyCode: keyCode };
+  await send("Input.dispatchKeyEvent", { type: "keyDown", ...common, ...(text ? { text } : {}) });
+  await send("Input.dispatchKeyEvent", { type: "keyUp", ...common });
+}
+const keys = {
+  Enter: ["Enter", "Enter", 13, "\r"],
+  F5: ["F5", "F5", 116],
+  c: ["c", "KeyC", 67, "c"],
+  ArrowLeft: ["ArrowLeft", "ArrowLeft", 37],
+  ArrowRight: ["ArrowRight", "ArrowRight", 39],
+  ArrowUp: ["ArrowUp", "ArrowUp", 38],
+  ArrowDown: ["ArrowDown", "ArrowDown", 40],
+};
+const press = (name) => key(...keys[name]);
+
+async function screenshot(name) {
+  const { data } = await send("Page.captureScreenshot", { format: "png" });
+  writeFileSync(`${outDir}/${name}.png`, Buffer.from(data, "base64"));
+  return data;
+}
+
+async function focusGame() {
+  await evaluate(`document.getElementById("delve").focus()`);
+}
+
+/** Presses move keys until the turn passes and the player stands elsewhere. */
+async function moveSomewhere() {
+  const before = await state();
+  for (const name of ["ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp"]) {
+    const pressed = Date.now();
+    await press(name);
+    const after = await waitFor(`the turn after ${name}`, (s) => s.turn !== before.turn || Date.now() - pressed > 3000, 10);
+    if (after.player !== before.player) {
+      figures.keyToFrameMs ??= Date.now() - pressed;
+      return after;
+    }
+  }
+  fail(`no move key moved the player from ${before.player}`);
+}
+
+// 1. The title screen.
+const loaded = await open(pageUrl);
+await waitFor("the title screen", (s) => s.screen === "Title", 120);
+figures.pageLoadToTitleMs = Date.now() - loaded;
+await focusGame();
+await screenshot("1-title");
+
+// 2. Enter starts a run; a move changes the map.
+await press("Enter");
+const playing = await waitFor("a run in play after Enter", (s) => s.screen === "Playing" && s.turn !== undefined);
+await sleep(500);
+const shotBefore = await screenshot("2-run");
+const moved = await moveSomewhere();
+await sleep(500);
+const shotAfter = await screenshot("3-moved");
+if (shotBefore === shotAfter) fail("the picture did not change after a move");
+console.log(`moved: ${playing.player} -> ${moved.player}, turn ${moved.turn}`);
+
+// 3. F5 saves; a reload and Continue resume the same turn.
+await press("F5");
+await sleep(1000);
+const saved = await state();
+await open(pageUrl);
+await waitFor("the title after reloading", (s) => s.screen === "Title", 120);
+await focusGame();
+await press("c");
+const resumed = await waitFor("the run continued", (s) => s.screen === "Playing" && s.turn !== undefined);
+if (resumed.turn !== saved.turn || resumed.seed !== saved.seed || resumed.player !== saved.player) {
+  fail(`Continue after F5 gave turn ${resumed.turn} at ${resumed.player} (seed ${resumed.seed}); saved was turn ${saved.turn} at ${saved.player} (seed ${saved.seed})`);
+}
+console.log(`F5, reload, Continue: turn ${resumed.turn} again`);
+
+// 4. Leaving mid-run without F5 keeps the run too (the save on leaving).
+const further = await moveSomewhere();
+await open("about:blank");
+await sleep(500);
+await open(pageUrl);
+await waitFor("the title after leaving", (s) => s.screen === "Title", 120);
+await focusGame();
+await press("c");
+const kept = await waitFor("the run kept on leaving", (s) => s.screen === "Playing" && s.turn !== undefined);
+if (kept.turn !== further.turn || kept.player !== further.player) {
+  fail(`after leaving at turn ${further.turn} (${further.player}), Continue gave turn ${kept.turn} (${kept.player})`);
+}
+console.log(`left at turn ${further.turn}, Continue: turn ${kept.turn}`);
+
+// 5. A level key as a link: that very level.
+await open(`${pageUrl}?key=${encodeURIComponent(levelKey)}`);
+const onLevel = await waitFor("the level of the key", (s) => s.key === levelKey, 120);
+const level = await text("delve-level");
+if (level !== expectedLevel) {
+  writeFileSync(`${outDir}/level-in-page.txt`, level);
+  fail(`the page's level is not what delve gen --key ${levelKey} prints (see ${outDir}/level-in-page.txt)`);
+}
+await screenshot("4-key-link");
+console.log(`?key=${levelKey}: depth ${onLevel.depth}, the level delve gen --key prints`);
+const runLink = await evaluate(`document.getElementById("level-link").getAttribute("href")`);
+if (runLink !== `?key=${levelKey}`) fail(`the level link is ${runLink}`);
+
+// 6. A link that cannot be played says so in the page.
+await open(`${pageUrl}?key=NOT-A-KEY`);
+await sleep(3000);
+const error = await evaluate(`document.getElementById("error").hidden ? "" : document.getElementById("error").textContent`);
+if (!error.includes("?key=")) fail(`a bad key link showed no error naming it (${JSON.stringify(error)})`);
+// That refusal is a console error on purpose; it is the only one allowed.
+const expected = problems.filter((p) => p.includes("cannot be played"));
+const others = problems.filter((p) => !p.includes("cannot be played"));
+if (expected.length === 0) fail("the bad link's refusal was not reported on the console");
+if (others.length > 0) fail(`errors in the console:\n  ${others.join("\n  ")}`);
+
+figures.wholeTestS = Math.round((Date.now() - started) / 1000);
+writeFileSync(`${outDir}/figures.json`, JSON.stringify(figures, null, 2) + "\n");
+console.log(`web test passed: ${JSON.stringify(figures)}`);
+socket.close();
+process.exit(0);
