@@ -20,7 +20,8 @@ use crate::link::Link;
 mod ids {
     /// A hidden `<pre>`: the screen, turn, depth, player and key, a line each.
     pub const STATE: &str = "delve-state";
-    /// A hidden `<pre>`: the level in play as `delve gen --key` prints it.
+    /// A hidden `<pre>`: the level in play as its key makes it, as `delve gen --key`
+    /// prints it.
     pub const LEVEL: &str = "delve-level";
     /// The link to the run in play.
     pub const RUN_LINK: &str = "run-link";
@@ -313,7 +314,18 @@ fn show_the_run(screen: Res<State<Screen>>, run: Option<Res<RunModel>>, mut show
             run.campaign().seed,
         ));
         if shown.level != key {
-            set_text(ids::LEVEL, &run.level().level.tiles.to_ascii());
+            // The level as its key makes it (items still on their tiles), as
+            // `delve gen --key` prints it: play has taken the items off the map.
+            let campaign = run.campaign();
+            let made = run
+                .level()
+                .key
+                .generate_from(campaign.loot_table(), campaign.vault_set());
+            let text = match made {
+                Ok(level) => level.tiles.to_ascii(),
+                Err(e) => format!("the level of {key} cannot be made again: {e}"),
+            };
+            set_text(ids::LEVEL, &text);
             set_link(ids::RUN_LINK, &Link::Seed(run.campaign().seed).query());
             set_link(
                 ids::LEVEL_LINK,
