@@ -1,7 +1,7 @@
 // Plays the browser build in headless Chromium through the DevTools protocol: the title
 // appears; Enter starts a run and a move key changes the map; F5, a reload and Continue
 // resume the same turn, and so does closing the page mid-run without F5 (the save on
-// leaving); a ?key= link shows the very level `delve gen --key` prints; no console error.
+// leaving) and Esc (save and quit, to the title); a ?key= link shows the very level `delve gen --key` prints; no console error.
 // Run by web/test (which serves the page and starts the browser):
 //   node --experimental-websocket web/test.mjs PAGE_URL DEVTOOLS_PORT KEY EXPECTED_LEVEL OUT_DIR
 import { readFileSync, writeFileSync } from "node:fs";
@@ -101,6 +101,8 @@ const keys = {
   Enter: ["Enter", "Enter", 13, "\r"],
   F5: ["F5", "F5", 116],
   c: ["c", "KeyC", 67, "c"],
+  Escape: ["Escape", "Escape", 27],
+  y: ["y", "KeyY", 89, "y"],
   ArrowLeft: ["ArrowLeft", "ArrowLeft", 37],
   ArrowRight: ["ArrowRight", "ArrowRight", 39],
   ArrowUp: ["ArrowUp", "ArrowUp", 38],
@@ -197,7 +199,21 @@ if (kept.turn !== further.turn || kept.player !== further.player) {
 }
 console.log(`left at turn ${further.turn}, Continue: turn ${kept.turn}`);
 
-// 5. A level key as a link: that very level.
+// 5. Esc saves and quits to the title screen (a page has no window to close).
+const beforeEsc = await moveSomewhere();
+await press("Escape");
+await sleep(300);
+await press("y"); // Esc asks first
+await waitFor("the title after Esc", (s) => s.screen === "Title", 120);
+await focusGame();
+await press("c");
+const afterEsc = await waitFor("the run after Esc", (s) => s.screen === "Playing" && s.turn !== undefined);
+if (afterEsc.turn !== beforeEsc.turn || afterEsc.player !== beforeEsc.player) {
+  fail(`Esc at turn ${beforeEsc.turn} (${beforeEsc.player}), Continue gave turn ${afterEsc.turn} (${afterEsc.player})`);
+}
+console.log(`Esc at turn ${beforeEsc.turn}, title, Continue: turn ${afterEsc.turn}`);
+
+// 6. A level key as a link: that very level.
 await open(`${pageUrl}?key=${encodeURIComponent(levelKey)}`);
 const onLevel = await waitFor("the level of the key", (s) => s.key === levelKey, 120);
 const level = await text("delve-level");
@@ -210,7 +226,7 @@ console.log(`?key=${levelKey}: depth ${onLevel.depth}, the level delve gen --key
 const runLink = await evaluate(`document.getElementById("level-link").getAttribute("href")`);
 if (runLink !== `?key=${levelKey}`) fail(`the level link is ${runLink}`);
 
-// 6. A link that cannot be played says so in the page.
+// 7. A link that cannot be played says so in the page.
 await open(`${pageUrl}?key=NOT-A-KEY`);
 await sleep(3000);
 const error = await evaluate(`document.getElementById("error").hidden ? "" : document.getElementById("error").textContent`);

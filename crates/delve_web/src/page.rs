@@ -90,7 +90,10 @@ pub struct PagePlugin;
 
 impl Plugin for PagePlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Last, (show_the_run, keep_the_save_for_leaving));
+        app.add_systems(
+            Last,
+            (show_the_run, keep_the_save_for_leaving, leave_to_the_title),
+        );
     }
 }
 
@@ -125,6 +128,21 @@ fn keep_the_save_for_leaving(
     *made_at = Some(moment);
     let save = save_of(&run, &log);
     FOR_LEAVING.with_borrow_mut(|ready| *ready = Some((settings.save_slot.clone(), save)));
+}
+
+/// Quitting (Esc saves and quits, Quit on the title screen) opens the title screen
+/// again: a page has no window to close, and a stopped game would leave a still
+/// picture. The run was saved before the game asked to quit.
+fn leave_to_the_title(mut exits: MessageReader<AppExit>) {
+    if exits.read().next().is_none() {
+        return;
+    }
+    // Saved already: leaving must not write the run again over what quitting kept.
+    FOR_LEAVING.with_borrow_mut(|ready| *ready = None);
+    if let Some(location) = web_sys::window().map(|w| w.location()) {
+        let title = location.pathname().unwrap_or_else(|_| "./".into());
+        let _ = location.set_href(&title);
+    }
 }
 
 /// Writes the save made ready for leaving, if a run is in play; says how it went.
