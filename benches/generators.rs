@@ -177,9 +177,7 @@ fn dijkstra_maps(c: &mut Criterion) {
 /// terrain, the bats on maps of their own), field of view. Issue 12's budget is a 16 ms
 /// frame; issue 25's, a quarter of one with terrain.
 fn monster_turn(c: &mut Criterion) {
-    use delve_levels::key::LevelKey;
-    use delve_levels::monsters::{Mind, Monster, Movement, default_monster_table};
-    use delve_rules::run::{PlayerAction, Rules, RunState};
+    use delve_rules::run::{PlayerAction, RunState};
     let mut group = c.benchmark_group("monster_turn");
     let lakes = |lakes| delve_levels::generator::FeatureConfig {
         lakes,
@@ -191,55 +189,7 @@ fn monster_turn(c: &mut Criterion) {
         (200, 200, 200, None),
         (200, 200, 200, Some(lakes(12))),
     ] {
-        let mut config = GeneratorConfig::Cave(CaveConfig {
-            width: w,
-            height: h,
-            ..CaveConfig::default()
-        });
-        if let Some(features) = terrain {
-            config.set_features(features);
-        }
-        let key = LevelKey::new(config, 3, 5);
-        let (mut run, _) = RunState::start(
-            delve_levels::config::CampaignConfig::builtin(),
-            Some(key),
-            Rules::Monsters,
-        )
-        .expect("run");
-        let tiles = run.level().level.tiles.clone();
-        // Every kind that stands on floor (swimmers keep to water), abilities and all:
-        // archers, casters, breathers, thieves, fliers.
-        let kinds: Vec<usize> = (0..default_monster_table().kinds().len())
-            .filter(|&k| default_monster_table().kinds()[k].moves != Movement::Swims)
-            .collect();
-        // Every other free floor tile far enough from the player, half of them hunting.
-        let spots: Vec<_> = tiles
-            .positions()
-            .filter(|&p| tiles[p] == Tile::Floor && p.chebyshev(run.player()) > 3)
-            .step_by(7)
-            .take(count)
-            .collect();
-        let player = run.player();
-        let monsters = spots
-            .iter()
-            .enumerate()
-            .map(|(i, &pos)| Monster {
-                id: i as u32,
-                kind: kinds[i % kinds.len()],
-                pos,
-                hp: default_monster_table().kinds()[kinds[i % kinds.len()]].hp,
-                mind: if i % 2 == 0 {
-                    Mind::Hunting(player)
-                } else {
-                    Mind::Wandering(i as u32 % 4)
-                },
-                ..Default::default()
-            })
-            .collect();
-        run.stage().set_monsters(monsters);
-        // As many hit points as a save may hold: no turn of the benchmark ends the run.
-        let most = delve_rules::run::save::MOST_HIT_POINTS;
-        run.stage().set_most_hit_points(most).set_hit_points(most);
+        let run = RunState::crowded_cave(w, h, count, terrain);
         let name = format!("{w}x{h}_{count}_monsters");
         let name = if terrain.is_some() {
             format!("{name}_terrain")

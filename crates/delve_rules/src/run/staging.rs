@@ -20,6 +20,68 @@ impl RunState {
     pub fn stage(&mut self) -> Staging<'_> {
         Staging { run: self }
     }
+
+    /// The crowded cave the turn benchmarks time (`benches/generators.rs`, and the
+    /// browser build's wasm-against-native timing): a `width`×`height` cave (depth 3,
+    /// seed 5, with `features` when given) of the built-in campaign, with `monsters`
+    /// monsters of every kind that stands on floor on every seventh free floor tile more
+    /// than 3 steps from the player, half of them hunting the player and half wandering,
+    /// and the player given as many hit points as a save may hold, so that no turn ends
+    /// the run.
+    pub fn crowded_cave(
+        width: u32,
+        height: u32,
+        monsters: usize,
+        features: Option<delve_levels::generator::FeatureConfig>,
+    ) -> RunState {
+        use delve_levels::config::CampaignConfig;
+        use delve_levels::generator::{CaveConfig, GeneratorConfig};
+        use delve_levels::key::LevelKey;
+        use delve_levels::monsters::{Movement, default_monster_table};
+        let mut config = GeneratorConfig::Cave(CaveConfig {
+            width,
+            height,
+            ..CaveConfig::default()
+        });
+        if let Some(features) = features {
+            config.set_features(features);
+        }
+        let key = LevelKey::new(config, 3, 5);
+        let (mut run, _) =
+            RunState::start(CampaignConfig::builtin(), Some(key), super::Rules::Monsters)
+                .expect("a crowded cave starts");
+        let table = default_monster_table();
+        let kinds: Vec<usize> = (0..table.kinds().len())
+            .filter(|&k| table.kinds()[k].moves != Movement::Swims)
+            .collect();
+        let tiles = &run.level().level.tiles;
+        let player = run.player();
+        let crowd = tiles
+            .positions()
+            .filter(|&p| tiles[p] == Tile::Floor && p.chebyshev(player) > 3)
+            .step_by(7)
+            .take(monsters)
+            .enumerate()
+            .map(|(i, pos)| Monster {
+                id: i as u32,
+                kind: kinds[i % kinds.len()],
+                pos,
+                hp: table.kinds()[kinds[i % kinds.len()]].hp,
+                mind: if i % 2 == 0 {
+                    Mind::Hunting(player)
+                } else {
+                    Mind::Wandering(i as u32 % 4)
+                },
+                ..Default::default()
+            })
+            .collect();
+        let most = super::save::MOST_HIT_POINTS;
+        run.stage()
+            .set_monsters(crowd)
+            .set_most_hit_points(most)
+            .set_hit_points(most);
+        run
+    }
 }
 
 impl Drop for Staging<'_> {
