@@ -448,7 +448,7 @@ fn the_end_screen_offers_its_keys() {
         "{screen}"
     );
     assert!(
-        screen.contains("Esc quits (`delve history` shows your runs)"),
+        screen.contains("Esc quits (the title screen's Run history, or `delve history`, lists"),
         "{screen}"
     );
     assert!(screen.contains("seed 42"), "{screen}");
