@@ -34,7 +34,7 @@ fn main() {
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
     eprintln!(
-        "delve_web is the browser build: `web/build` makes it (see web/README.md). On the desktop, play with `cargo run --release`."
+        "delve_web is the browser build: `web/build` makes it (see docs/src/browser.md). On the desktop, play with `cargo run --release`."
     );
     std::process::exit(2);
 }

@@ -139,6 +139,11 @@ fn leave_to_the_title(mut exits: MessageReader<AppExit>) {
     }
     // Saved already: leaving must not write the run again over what quitting kept.
     FOR_LEAVING.with_borrow_mut(|ready| *ready = None);
+    open_the_title();
+}
+
+/// Opens the page without its link's parameters: the title screen.
+fn open_the_title() {
     if let Some(location) = web_sys::window().map(|w| w.location()) {
         let title = location.pathname().unwrap_or_else(|_| "./".into());
         let _ = location.set_href(&title);
@@ -295,10 +300,7 @@ fn upload_save(slot: &SaveSlot, event: &web_sys::Event) {
                     ids::SAVE_STATUS,
                     &format!("{name} is in the save slot: choose Continue."),
                 );
-                if let Some(location) = web_sys::window().map(|w| w.location()) {
-                    let title = location.pathname().unwrap_or_else(|_| "./".into());
-                    let _ = location.set_href(&title);
-                }
+                open_the_title();
             }
             Err(e) => set_text(
                 ids::SAVE_STATUS,

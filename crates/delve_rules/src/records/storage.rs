@@ -202,10 +202,7 @@ impl Storage for Folder {
                 ),
             ));
         }
-        if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-            std::fs::create_dir_all(folder)
-                .map_err(|e| StorageError::of_io(folder, "create the folder", &e))?;
-        }
+        create_folder_of(&path)?;
         replace_file_safely(&path, bytes)
             .map_err(|StepFailed { path, doing, error }| StorageError::of_io(&path, doing, &error))
     }
@@ -240,10 +237,7 @@ impl Storage for Folder {
 
     fn turn(&self, name: &str) -> Result<Turn, StorageError> {
         let path = self.place(name);
-        if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-            std::fs::create_dir_all(folder)
-                .map_err(|e| StorageError::of_io(folder, "create the folder", &e))?;
-        }
+        create_folder_of(&path)?;
         let lock = delve_levels::save::lock_path(&path);
         match wait_for_turn(&path, TURN_WAIT) {
             Ok(Some(file)) => Ok(Turn::holding(file)),
@@ -263,6 +257,15 @@ impl Storage for Folder {
 
     fn contains(&self, name: &str) -> Result<bool, StorageError> {
         Ok(self.place(name).exists())
+    }
+}
+
+/// Creates the folder holding the file `path`, if it is missing.
+fn create_folder_of(path: &Path) -> Result<(), StorageError> {
+    match path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        Some(folder) => std::fs::create_dir_all(folder)
+            .map_err(|e| StorageError::of_io(folder, "create the folder", &e)),
+        None => Ok(()),
     }
 }
 

@@ -6,22 +6,20 @@
 
 use std::sync::Arc;
 
-use delve_levels::config::CampaignConfig;
 use delve_rules::records::history::History;
 use delve_rules::records::slot::SaveSlot;
 use delve_rules::records::storage::{MemoryStorage, Storage};
 use delve_rules::records::{HISTORY, SAVE_SLOT, keep_record};
-use delve_rules::run::{PlayerAction, Rules, RunState};
+use delve_rules::run::{PlayerAction, RunState};
 
 use delve_levels::save::LoadedFrom;
 
+use crate::support::with_monsters;
 use crate::temp_dir::TempDir;
 
 /// A run of `seed` after `waits` turns of waiting.
 fn run_of(seed: u64, waits: u32) -> RunState {
-    let mut campaign = CampaignConfig::builtin();
-    campaign.seed = seed;
-    let mut run = RunState::start(campaign, None, Rules::Monsters).unwrap().0;
+    let mut run = with_monsters(seed);
     for _ in 0..waits {
         run.apply(PlayerAction::Wait);
     }
