@@ -41,7 +41,7 @@ use std::collections::BTreeMap;
 pub use abilities::{
     BLINK_RECHARGE, FIGHT_NOISE, FLIT_ONE_IN, NOISE_WAKE_PERCENT, SNEAK_ATTACK_MULTIPLIER,
 };
-pub use aim::{Aim, BOLT_RANGE, THROW_RANGE};
+pub use aim::{Aim, BOLT_RANGE, LineOfFire, Missile, THROW_RANGE};
 pub use allies::{ALLY_FOLLOWS_WITHIN, ALLY_KEEPS_WITHIN, ALLY_LEASH};
 pub use arrival::{Arrival, ChangeReason, arrival_notice};
 pub use arrivals::ARRIVAL_DISTANCE;
@@ -66,7 +66,9 @@ pub use player_action::PlayerAction;
 pub use rules::Rules;
 pub use save::{GameSave, SavedLevel};
 pub use score::score;
+pub use terrain::StepRisk;
 pub use throwing::{THROWN_THING_DAMAGE, THROWN_WEAPON_AIM};
+pub use travel::Route;
 pub use watch::CaveWatch;
 
 pub use staging::Staging;
@@ -466,7 +468,11 @@ impl RunState {
         let before = self.before_action();
         // Travel and rest tell of what came into view at the step it came (and stop).
         let many_turns = match action {
-            PlayerAction::Explore | PlayerAction::Rest | PlayerAction::Search => true,
+            PlayerAction::Explore
+            | PlayerAction::Rest
+            | PlayerAction::Search
+            | PlayerAction::TravelTo(_)
+            | PlayerAction::TravelOverTraps(_) => true,
             PlayerAction::Descend => self.stairs_key_travels(Tile::DownStairs),
             PlayerAction::Ascend => self.stairs_key_travels(Tile::UpStairs),
             _ => false,
@@ -494,6 +500,10 @@ impl RunState {
             PlayerAction::Throw(slot, at) => self.throw_item(slot, at, &mut out),
             PlayerAction::Drop(slot) => self.drop_item(slot, &mut out),
             PlayerAction::Explore => self.travel(Destination::Explore, &mut out),
+            PlayerAction::TravelTo(to) => self.travel(Destination::Tile(to), &mut out),
+            PlayerAction::TravelOverTraps(to) => {
+                self.travel(Destination::OverTraps(to), &mut out)
+            }
             PlayerAction::Rest => self.rest(&mut out),
             PlayerAction::Search => self.search(&mut out),
         }

@@ -6,11 +6,15 @@
 //! disagree. The run's rules know nothing of it.
 
 mod bindings;
+mod context;
 mod keys;
 mod look;
 mod map;
 mod overlays;
+mod overview;
 mod panel;
+mod pointer;
+mod preview;
 mod status;
 mod terrain;
 mod title;
@@ -20,9 +24,10 @@ pub use bindings::{
     action_letters, command_for_char, command_for_key, controls_markdown, help_lines,
     help_lines_in, parse_actions,
 };
+pub use context::{places, sights};
 pub use keys::{
     AimVerb, ItemVerb, KeyContext, KeyReader, LOG_PAGE, Letters, MAX_TARGETS, Overlay, Prompt,
-    Question, Reaction, Targets,
+    Question, Reaction, StepRisks, Targets, Way,
 };
 pub use look::describe;
 pub use map::{Light, Occupant, SeenTile, Side, TileView, map_view, tile_view};
@@ -30,9 +35,12 @@ pub use overlays::{
     end_screen, help_text, help_text_within, inventory_overlay_lines, inventory_title, log_title,
     prompt_line,
 };
+pub use overview::{OverviewCell, overview};
 pub use panel::{
     IN_VIEW_HEADING, PanelLine, carrying_heading, inventory_lines, monsters_in_view, side_panel,
 };
+pub use pointer::{Click, OwnTile};
+pub use preview::{Mark, Marks, preview};
 pub use status::{StatusPart, hp_bar, status_line, status_line_within, status_parts};
 pub use terrain::Terrain;
 pub use title::{MenuItem, MenuKey, TitleChoice, TitleMenu, TitleScreen, menu_key, seed_or_key};

@@ -251,7 +251,7 @@ fn last_messages(out: &mut String, messages: &[Message]) {
 fn map(out: &mut String, run: &RunState) {
     section(out, "The map around the player, as they last saw it (@)");
     let at = run.player();
-    let view = map_view(run, None);
+    let view = map_view(run, &crate::view::Marks::none());
     let (reach_x, reach_y) = MORGUE_MAP_REACH;
     for y in at.y - reach_y..=at.y + reach_y {
         let line: String = (at.x - reach_x..=at.x + reach_x)

@@ -38,20 +38,59 @@ impl RunState {
         // Past the target: the same line drawn out to the full range.
         let scale = if past { (range + steps - 1) / steps } else { 1 };
         let far = Pos::new(from.x + dx * scale, from.y + dy * scale);
-        let mut end = from;
+        let mut flight = Flight {
+            path: Vec::new(),
+            end: from,
+            struck: None,
+            blocked_at: None,
+        };
         for at in line(from, far).take(range as usize) {
             if self.level.tile_at(at).is_none_or(|t| t.blocks_sight()) {
+                flight.blocked_at = Some(at);
                 break;
             }
-            end = at;
+            flight.path.push(at);
+            flight.end = at;
             if let Some(index) = self.level.monster_at(at) {
-                return Flight {
-                    end,
-                    struck: Some(index),
-                };
+                flight.struck = Some(index);
+                break;
             }
         }
-        Flight { end, struck: None }
+        flight
+    }
+
+    /// What the item under letter `slot` would fly as: a wand's bolt when used (not
+    /// thrown), else a thrown thing.
+    pub fn missile(&self, slot: u8, thrown: bool) -> Missile {
+        let items = self.campaign.loot_table().items();
+        let wand = (self.lettered_inventory().into_iter())
+            .find(|l| l.letter as u8 == b'a' + slot)
+            .and_then(|l| items.get(l.kind))
+            .is_some_and(|item| item.effect.is_wand());
+        if wand && !thrown {
+            Missile::Bolt
+        } else {
+            Missile::Thrown
+        }
+    }
+
+    /// The line of fire of `missile` aimed at `toward`, as the aiming cursor shows it
+    /// before the shot: the tiles it would cross, where it would stop, and what stops
+    /// it. What the player cannot see is not told: a monster out of view is not shown
+    /// struck, though the flight stops there when fired.
+    pub fn line_of_fire(&self, toward: Pos, missile: Missile) -> LineOfFire {
+        let flight = match missile {
+            Missile::Bolt => self.fly(toward, BOLT_RANGE, true),
+            Missile::Thrown => self.fly(toward, THROW_RANGE, false),
+        };
+        let seen = |index: &usize| self.shows_monster(&self.level.monsters[*index]);
+        let struck = flight.struck.filter(seen).map(|_| flight.end);
+        LineOfFire {
+            path: flight.path,
+            end: flight.end,
+            struck,
+            wall: flight.blocked_at,
+        }
     }
 
     /// The monster a bolt aimed at `toward` strikes, if any.
@@ -77,8 +116,36 @@ pub enum Aim {
 
 /// Where a flight stops.
 pub(super) struct Flight {
+    /// The tiles it crossed, from the player's neighbour to `end`.
+    pub(super) path: Vec<Pos>,
     /// The last tile it reached (where a thrown thing lands).
     pub(super) end: Pos,
     /// The monster (its index) it struck there, if any.
     pub(super) struck: Option<usize>,
+    /// The tile that blocked it (a wall), if one did.
+    pub(super) blocked_at: Option<Pos>,
+}
+
+/// How an aimed item flies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Missile {
+    /// A wand's bolt: on past the tile aimed at, up to [`BOLT_RANGE`] tiles, to the first
+    /// creature.
+    Bolt,
+    /// A thrown thing: to the tile aimed at, at most [`THROW_RANGE`] tiles away, unless a
+    /// creature is in the way.
+    Thrown,
+}
+
+/// The line of fire the aiming cursor shows ([`RunState::line_of_fire`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineOfFire {
+    /// The tiles it crosses, from beside the player to `end`.
+    pub path: Vec<Pos>,
+    /// Where it stops (a thrown thing lands there).
+    pub end: Pos,
+    /// The tile of the creature in view it strikes, if any (then `end`).
+    pub struck: Option<Pos>,
+    /// The wall that stops it, when one does before any creature.
+    pub wall: Option<Pos>,
 }

@@ -57,4 +57,11 @@ pub enum PlayerAction {
     /// Throw one item under inventory letter `n` toward a tile (`t`, the letter, then
     /// the aiming cursor): it flies until a wall or a creature stops it.
     Throw(u8, Pos),
+    /// Travel to a tile the player remembers (a click, or the travel cursor and Enter),
+    /// along [`super::RunState::route_to`]'s way around found traps, until there or
+    /// disturbed.
+    TravelTo(Pos),
+    /// [`PlayerAction::TravelTo`] where the only known way crosses a trap the player
+    /// found, and they said to cross it.
+    TravelOverTraps(Pos),
 }

@@ -37,6 +37,30 @@ pub(crate) const DART_DAMAGE: (u32, u32) = (1, 4);
 /// what the water takes, where a teleport leads), with the turn.
 const TERRAIN_SALT: u64 = 0x5445_5252_4149_4e00;
 
+/// Known ground that harms the player who steps onto it ([`RunState::risk_of_step`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StepRisk {
+    /// A chasm: a fall to the next depth, hurt.
+    Chasm,
+    /// Deep water, carrying things it may wash away.
+    DeepWater,
+    /// A trap the player found.
+    Trap,
+}
+
+impl StepRisk {
+    /// The question asked before such a step.
+    pub fn question(self) -> &'static str {
+        match self {
+            StepRisk::Chasm => "Step into the chasm? You would fall to the next depth, hurt. y: jump; n: stay",
+            StepRisk::DeepWater => {
+                "Swim into the deep water? It may wash away what you carry. y: swim; n: stay"
+            }
+            StepRisk::Trap => "Step onto the trap you found? It would spring. y: step on it; n: stay",
+        }
+    }
+}
+
 /// Whether the player may stand on `tile`: walkable ground, deep water (swimming) or a
 /// trap (just sprung).
 pub(crate) fn player_can_stand(tile: Tile) -> bool {
@@ -165,16 +189,44 @@ impl RunState {
         )
     }
 
-    /// A turn in deep water: it may wash away one carried item — not what is worn or
-    /// wielded, and not a must-find item.
-    fn swim(&mut self, out: &mut Vec<Outcome>) {
+    /// What deep water may wash away: what is carried but not worn or wielded, and not
+    /// a must-find item.
+    fn loose_items(&self) -> Vec<usize> {
         let table = self.campaign.loot_table();
-        let loose: Vec<usize> = self
-            .inventory
+        self.inventory
             .iter()
             .copied()
             .filter(|&kind| self.slot_holding(kind).is_none() && !table.items()[kind].must_find)
-            .collect();
+            .collect()
+    }
+
+    /// The harm a clear-headed step by (`dx`, `dy`) would walk into, by what the player
+    /// knows of the ground there: the front ends ask before such a step (Brogue does
+    /// too). Nothing is asked of a step that attacks, of one the rules refuse anyway
+    /// (into lava, over the last depth's edge), while confused (the step goes astray),
+    /// or in a peaceful run.
+    pub fn risk_of_step(&self, dx: i32, dy: i32) -> Option<StepRisk> {
+        let to = self.player.offset(dx, dy);
+        let tiles = &self.level.level.tiles;
+        let known = tiles.contains(to) && self.level.seen[tiles.index_of(to)];
+        if !known || self.confused() || !self.rules.hazards_work() {
+            return None;
+        }
+        if self.rules.has_monsters() && self.level.monster_at(to).is_some() {
+            return None;
+        }
+        match self.level.tile_at(to)? {
+            Tile::Chasm if !self.nothing_below() => Some(StepRisk::Chasm),
+            Tile::DeepWater if !self.loose_items().is_empty() => Some(StepRisk::DeepWater),
+            tile if tile.trap().is_some() && self.level.has_found(to) => Some(StepRisk::Trap),
+            _ => None,
+        }
+    }
+
+    /// A turn in deep water: it may wash away one carried item — not what is worn or
+    /// wielded, and not a must-find item.
+    fn swim(&mut self, out: &mut Vec<Outcome>) {
+        let loose = self.loose_items();
         let mut rng = self.terrain_rng(1);
         if loose.is_empty() || !rng.chance_percent(SWEPT_AWAY_PERCENT) {
             out.push(notice("You swim in deep water."));

@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 
 use super::items::with_kind_article;
 use super::{Outcome, PlayerAction, RunState, notice};
-use delve_levels::dijkstra::DijkstraMap;
+use delve_levels::dijkstra::{DijkstraMap, UNREACHED};
 use delve_levels::grid::{Pos, Tile};
 use delve_levels::monsters::Mind;
 
@@ -26,8 +26,32 @@ pub(crate) const MAX_REST_TURNS: usize = 1_000;
 pub(super) enum Destination {
     /// The nearest item seen, or the nearest tile at the edge of the unknown.
     Explore,
-    /// A tile the player has seen (the stairs).
+    /// A tile the player has seen (the stairs, a spot picked), around every trap found.
     Tile(Pos),
+    /// A tile the player has seen, over traps found when there is no other known way
+    /// (the player said yes to crossing them).
+    OverTraps(Pos),
+}
+
+impl Destination {
+    /// The tile it is, unless exploring.
+    fn tile(self) -> Option<Pos> {
+        match self {
+            Destination::Explore => None,
+            Destination::Tile(pos) | Destination::OverTraps(pos) => Some(pos),
+        }
+    }
+}
+
+/// The way travel would walk to a tile ([`RunState::route_to`]): what the pointer's
+/// preview draws and what a click or the travel cursor walks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Route {
+    /// The tiles stepped onto, in order; the last is the destination.
+    pub steps: Vec<Pos>,
+    /// The only known way crosses a trap the player found (or ends on one): travel
+    /// takes it only when the player says so.
+    pub over_trap: bool,
 }
 
 impl RunState {
@@ -175,15 +199,13 @@ impl RunState {
     fn trap_in_the_way(&self) -> bool {
         let tiles = &self.level.level.tiles;
         let known = |p: Pos| tiles.contains(p) && self.level.seen[tiles.index_of(p)];
-        let found_trap =
-            |p: Pos| tiles.get(p).is_some_and(|t| t.trap().is_some()) && self.level.has_found(p);
-        let reach = self.known_map(&[self.player]);
+        let reach = self.known_map(&[self.player], false);
         tiles.positions().any(|p| {
-            found_trap(p)
+            self.found_trap_at(p)
                 && known(p)
                 && tiles
                     .neighbours8(p)
-                    .any(|n| reach.value(n) != delve_levels::dijkstra::UNREACHED)
+                    .any(|n| reach.value(n) != UNREACHED)
         })
     }
 
@@ -194,6 +216,39 @@ impl RunState {
         } else {
             ""
         }
+    }
+
+    /// The way travel walks from the player to `to` over the ground they know, around
+    /// known hazards and found traps — or, when the only known way crosses a trap found,
+    /// that way, marked so. `None` where there is no known way (or `to` is where the
+    /// player stands, or a place never seen). Monsters in the way are not counted: they
+    /// move.
+    pub fn route_to(&self, to: Pos) -> Option<Route> {
+        let tiles = &self.level.level.tiles;
+        if to == self.player || !tiles.contains(to) || !self.level.seen[tiles.index_of(to)] {
+            return None;
+        }
+        [false, true].into_iter().find_map(|over_traps| {
+            let map = self.known_map(&[to], over_traps);
+            if map.value(self.player) == UNREACHED {
+                return None;
+            }
+            let mut steps = Vec::new();
+            let mut at = self.player;
+            while at != to {
+                at = map.downhill(at, |_| true)?;
+                steps.push(at);
+            }
+            Some(Route {
+                over_trap: over_traps,
+                steps,
+            })
+        })
+    }
+
+    /// Whether `pos` holds a trap the player found.
+    fn found_trap_at(&self, pos: Pos) -> bool {
+        self.level.tile_at(pos).is_some_and(|t| t.trap().is_some()) && self.level.has_found(pos)
     }
 
     /// Walks toward `destination` until there, stuck, or interrupted.
@@ -210,7 +265,7 @@ impl RunState {
                         self.how_to_reach_the_stairs()
                     )));
                 }
-                if let Destination::Tile(pos) = destination
+                if let Some(pos) = destination.tile()
                     && pos == self.player
                 {
                     out.push(notice(match self.level.level.tiles.get(pos) {
@@ -221,7 +276,7 @@ impl RunState {
                 }
                 return;
             };
-            let map = self.known_map(&goals);
+            let map = self.known_map(&goals, matches!(destination, Destination::OverTraps(_)));
             // An ally in the way trades places; any other monster blocks it.
             let passable = |p: Pos| {
                 (self.level.monster_at(p)).is_none_or(|i| self.level.monsters[i].mind == Mind::Ally)
@@ -240,7 +295,7 @@ impl RunState {
                         },
                         self.how_to_reach_the_stairs()
                     ),
-                    _ if trap => "The way there is blocked: travel never steps on a trap you found; walk over it yourself to go on.".to_owned(),
+                    _ if trap => "The way there is blocked: travel steps on a trap you found only when you say so; walk over it yourself, or travel there again and answer y.".to_owned(),
                     _ => "The way there is blocked.".to_owned(),
                 }));
                 return;
@@ -291,11 +346,11 @@ impl RunState {
 
     /// The tiles travel heads for, or `None` when there is nowhere to go.
     fn travel_goals(&self, destination: Destination) -> Option<Vec<Pos>> {
-        let mut goals = match destination {
-            Destination::Tile(pos) => vec![pos],
-            Destination::Explore => self.exploration_goals(),
+        let mut goals = match destination.tile() {
+            Some(pos) => vec![pos],
+            None => self.exploration_goals(),
         };
-        if destination == Destination::Tile(self.player) {
+        if destination.tile() == Some(self.player) {
             return None; // there already
         }
         goals.retain(|&g| g != self.player);
@@ -327,12 +382,16 @@ impl RunState {
     }
 
     /// The map toward `goals` over the tiles the player has seen to be walkable (a trap
-    /// not found looks like floor; one found is kept off, as are water, lava, chasms).
-    fn known_map(&self, goals: &[Pos]) -> DijkstraMap {
+    /// not found looks like floor; one found is kept off unless `over_traps`, and water,
+    /// lava and chasms always are).
+    fn known_map(&self, goals: &[Pos], over_traps: bool) -> DijkstraMap {
         let tiles = &self.level.level.tiles;
         DijkstraMap::over(
             tiles,
-            |p| self.level.seems_walkable(p) && self.level.seen[tiles.index_of(p)],
+            |p| {
+                self.level.seen[tiles.index_of(p)]
+                    && (self.level.seems_walkable(p) || (over_traps && self.found_trap_at(p)))
+            },
             goals.iter().map(|&g| (g, 0)),
         )
     }

@@ -102,6 +102,11 @@ pub enum Command {
     Look,
     /// Scroll the message log (opening it): lines toward older (+) or newer (−) ones.
     ScrollLog(Scroll),
+    /// Choose where to travel: a cursor, moved with the movement keys (Tab: places of
+    /// note), Enter walks there.
+    Travel,
+    /// Show or hide the whole level, scaled to fit.
+    ToggleOverview,
 }
 
 impl Command {
@@ -307,10 +312,17 @@ const TABLE: &[Binding] = &[
     ),
     other(Command::ToggleInventory, &['i'], &[], "Inventory"),
     other(
+        Command::Travel,
+        &['_'],
+        &[],
+        "Travel: pick a spot (Tab: stairs, items; Enter goes)",
+    ),
+    other(Command::ToggleOverview, &['m'], &[], "Map of the whole level"),
+    other(
         Command::Look,
         &[';'],
         &[],
-        "Look (move the cursor; Esc or ; ends)",
+        "Look (move the cursor; Tab: next in view; Esc or ; ends)",
     ),
     act(ShowKey, &['K'], &[], "Level key"),
     act(Save, &['S'], &[NamedKey::F5], "Save / load"),

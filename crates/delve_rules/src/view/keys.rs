@@ -8,7 +8,7 @@
 //! only the keys its end screen offers: no key reaches the run by accident.
 
 use super::bindings::{Command, Scroll};
-use crate::run::{PlayerAction, stack_of_letter};
+use crate::run::{PlayerAction, StepRisk, stack_of_letter};
 use delve_levels::grid::Pos;
 
 /// What the front end does about a key press.
@@ -37,6 +37,8 @@ pub enum Overlay {
     Log,
     /// What the player carries (`i`).
     Inventory,
+    /// The whole level as remembered, scaled to fit (`m`).
+    Overview,
 }
 
 /// What an item letter is asked for.
@@ -132,6 +134,10 @@ pub enum Question {
     LoadOverRun,
     /// At the start, with a run saved: continue it?
     Continue,
+    /// A step by (dx, dy) onto known harmful ground: take it?
+    StepInto(i32, i32, StepRisk),
+    /// Travel to this tile, where the only known way crosses a trap found?
+    CrossTrap(Pos),
 }
 
 impl Question {
@@ -147,6 +153,10 @@ impl Question {
             Question::Continue => {
                 "A run in progress is saved. Continue it? y: continue it; n: play this new run"
             }
+            Question::StepInto(_, _, risk) => risk.question(),
+            Question::CrossTrap(_) => {
+                "The only known way there crosses a trap you found. Walk over it? y: go; n: stay"
+            }
         }
     }
 }
@@ -161,6 +171,9 @@ pub enum Prompt {
     /// The aiming cursor is on this tile: movement keys move it, Tab goes to the next
     /// monster in view, Enter (or the verb's own key) fires.
     Aim(AimVerb, Pos),
+    /// The travel cursor is on this tile: movement keys move it, Tab goes to the next
+    /// place of note, Enter travels there.
+    Travel(Pos),
     /// `y` or `n`.
     Question(Question),
 }
@@ -184,6 +197,62 @@ pub struct KeyContext {
     pub aimed: Letters,
     /// The letters of known scrolls read on another item (enchanting, identify).
     pub read_on_an_item: Letters,
+    /// The monsters and items in view, nearest first (where Tab takes the look cursor).
+    pub sights: Targets,
+    /// The places of note the player knows (the stairs, the level's must-find item,
+    /// items seen), where Tab takes the travel cursor.
+    pub places: Targets,
+    /// The harm of a step in each direction, to ask about first (none when the player
+    /// turned the question off).
+    pub risks: StepRisks,
+    /// The known way from the player to the tile under the cursor (or the pointer).
+    pub way: Way,
+}
+
+/// The known way from the player to a tile, as travel would walk it
+/// ([`crate::run::RunState::route_to`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Way {
+    /// None known (or the tile is where the player stands).
+    #[default]
+    None,
+    /// A way around every trap found.
+    Clear,
+    /// The only known way crosses a trap found.
+    OverTrap,
+}
+
+/// The harm of a step in each of the eight directions ([`crate::run::RunState::risk_of_step`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StepRisks([Option<StepRisk>; 9]);
+
+impl StepRisks {
+    /// No step asked about.
+    pub const NONE: StepRisks = StepRisks([None; 9]);
+
+    /// The risks `risk_of` gives for each step (dx, dy).
+    pub fn of(risk_of: impl Fn(i32, i32) -> Option<StepRisk>) -> StepRisks {
+        let mut risks = StepRisks::default();
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                if (dx, dy) != (0, 0) {
+                    risks.0[Self::index(dx, dy)] = risk_of(dx, dy);
+                }
+            }
+        }
+        risks
+    }
+
+    /// The harm of the step by (dx, dy), if any.
+    pub fn at(&self, dx: i32, dy: i32) -> Option<StepRisk> {
+        (dx.abs() <= 1 && dy.abs() <= 1)
+            .then(|| self.0[Self::index(dx, dy)])
+            .flatten()
+    }
+
+    fn index(dx: i32, dy: i32) -> usize {
+        ((dy + 1) * 3 + dx + 1) as usize
+    }
 }
 
 /// Log lines one page scroll moves.
@@ -231,9 +300,19 @@ impl KeyReader {
         }
     }
 
-    /// The tile a cursor (the look cursor or the aiming one) highlights, if any.
+    /// Where the travel cursor is, while choosing where to travel.
+    pub(crate) fn travel_cursor(&self) -> Option<Pos> {
+        match self.prompt {
+            Some(Prompt::Travel(pos)) => Some(pos),
+            _ => None,
+        }
+    }
+
+    /// The tile a cursor (the look, aiming or travel cursor) highlights, if any.
     pub fn cursor(&self) -> Option<Pos> {
-        self.look_cursor().or(self.aim_cursor())
+        self.look_cursor()
+            .or(self.aim_cursor())
+            .or(self.travel_cursor())
     }
 
     /// The item letter asked for, while asking.
@@ -264,6 +343,7 @@ impl KeyReader {
             }
             Some(Prompt::Look(at)) => return self.look(at, command, context),
             Some(Prompt::Aim(verb, at)) => return self.aim(verb, at, command, context),
+            Some(Prompt::Travel(at)) => return self.choose_travel(at, command, context),
             None => {}
         }
         let Some(command) = command else {
@@ -297,6 +377,7 @@ impl KeyReader {
                 Reaction::Act(action)
             }
             _ if context.run_over => Reaction::Nothing,
+            Command::Act(PlayerAction::Move(dx, dy)) => self.step(dx, dy, context),
             Command::Act(action) => Reaction::Act(action),
             // The inventory overlay opens, titled with the question: nothing to log.
             Command::ChooseItem => {
@@ -317,6 +398,70 @@ impl KeyReader {
                 self.prompt = Some(Prompt::Look(context.player));
                 Reaction::Redraw
             }
+            Command::Travel => {
+                self.prompt = Some(Prompt::Travel(context.player));
+                Reaction::Redraw
+            }
+            Command::ToggleOverview => self.open(Overlay::Overview),
+        }
+    }
+
+    /// A step by (dx, dy): taken, or asked about first onto known harmful ground.
+    pub(crate) fn step(&mut self, dx: i32, dy: i32, context: KeyContext) -> Reaction {
+        match context.risks.at(dx, dy) {
+            Some(risk) => {
+                self.prompt = Some(Question::StepInto(dx, dy, risk).into_prompt());
+                Reaction::Redraw
+            }
+            None => Reaction::Act(PlayerAction::Move(dx, dy)),
+        }
+    }
+
+    /// Travel to `to`, by `way`: at once around traps, asked first over one.
+    pub(crate) fn travel_to(&mut self, to: Pos, way: Way) -> Reaction {
+        match way {
+            Way::Clear => {
+                self.prompt = None;
+                Reaction::Act(PlayerAction::TravelTo(to))
+            }
+            Way::OverTrap => {
+                self.prompt = Some(Question::CrossTrap(to).into_prompt());
+                Reaction::Redraw
+            }
+            Way::None => Reaction::Say("You know no way there."),
+        }
+    }
+
+    /// A key while choosing where to travel: movement keys move the cursor, Tab goes to
+    /// the next place of note, Enter (or the travel key again) goes, the stairs keys and
+    /// explore do what they do, Esc never minds.
+    fn choose_travel(&mut self, at: Pos, command: Option<Command>, context: KeyContext) -> Reaction {
+        match command {
+            Some(Command::Act(PlayerAction::Move(dx, dy))) => {
+                self.prompt = Some(Prompt::Travel(moved_on_the_map(at, dx, dy, context)));
+                Reaction::Redraw
+            }
+            Some(Command::NextTarget) => {
+                let next = context.places.after(at).unwrap_or(at);
+                self.prompt = Some(Prompt::Travel(next));
+                Reaction::Redraw
+            }
+            Some(Command::Fire | Command::Travel) if at == context.player => {
+                self.prompt = None;
+                Reaction::Redraw
+            }
+            Some(Command::Fire | Command::Travel) => self.travel_to(at, context.way),
+            Some(Command::Act(
+                action @ (PlayerAction::Descend | PlayerAction::Ascend | PlayerAction::Explore),
+            )) => {
+                self.prompt = None;
+                Reaction::Act(action)
+            }
+            Some(Command::Quit) => {
+                self.prompt = None;
+                Reaction::Redraw
+            }
+            _ => Reaction::Nothing,
         }
     }
 
@@ -359,10 +504,6 @@ impl KeyReader {
         command: Option<Command>,
         context: KeyContext,
     ) -> Reaction {
-        let fire = |at: Pos| match verb {
-            AimVerb::Use(slot) => PlayerAction::UseAt(slot, at),
-            AimVerb::Throw(slot) => PlayerAction::Throw(slot, at),
-        };
         match command {
             Some(Command::Act(PlayerAction::Move(dx, dy))) => {
                 self.prompt = Some(Prompt::Aim(verb, moved_on_the_map(at, dx, dy, context)));
@@ -373,12 +514,12 @@ impl KeyReader {
                 self.prompt = Some(Prompt::Aim(verb, next));
                 Reaction::Redraw
             }
-            Some(Command::Fire) => self.fire(fire(at), at, context),
+            Some(Command::Fire) => self.fire_at_cursor(context),
             Some(Command::ChooseItem) if matches!(verb, AimVerb::Use(_)) => {
-                self.fire(fire(at), at, context)
+                self.fire_at_cursor(context)
             }
             Some(Command::ChooseThrow) if matches!(verb, AimVerb::Throw(_)) => {
-                self.fire(fire(at), at, context)
+                self.fire_at_cursor(context)
             }
             Some(Command::Quit) => {
                 self.prompt = None;
@@ -388,13 +529,19 @@ impl KeyReader {
         }
     }
 
-    /// Fires `action` at `at`, unless the cursor is still on the player.
-    fn fire(&mut self, action: PlayerAction, at: Pos, context: KeyContext) -> Reaction {
+    /// Fires at the aiming cursor, unless it is still on the player.
+    pub(crate) fn fire_at_cursor(&mut self, context: KeyContext) -> Reaction {
+        let Some(Prompt::Aim(verb, at)) = self.prompt else {
+            return Reaction::Nothing;
+        };
         if at == context.player {
             return Reaction::Say("Move the cursor off yourself first (or Tab to a monster).");
         }
         self.prompt = None;
-        Reaction::Act(action)
+        Reaction::Act(match verb {
+            AimVerb::Use(slot) => PlayerAction::UseAt(slot, at),
+            AimVerb::Throw(slot) => PlayerAction::Throw(slot, at),
+        })
     }
 
     fn open(&mut self, overlay: Overlay) -> Reaction {
@@ -422,6 +569,7 @@ impl KeyReader {
             Command::ToggleHelp => Some(Overlay::Help),
             Command::ToggleLog => Some(Overlay::Log),
             Command::ToggleInventory => Some(Overlay::Inventory),
+            Command::ToggleOverview => Some(Overlay::Overview),
             _ => None,
         };
         match (command, toggled) {
@@ -434,11 +582,11 @@ impl KeyReader {
                 Reaction::Redraw
             }
             (_, Some(other)) => self.open(other),
-            (Command::ScrollLog(scroll), _) if overlay != Overlay::Inventory => {
+            (Command::ScrollLog(scroll), _) if overlay.scrolls() => {
                 self.scroll(overlay, scroll, context);
                 Reaction::Redraw
             }
-            (Command::Act(PlayerAction::Move(0, dy)), _) if overlay != Overlay::Inventory => {
+            (Command::Act(PlayerAction::Move(0, dy)), _) if overlay.scrolls() => {
                 // The log counts back from the newest line, the help down from the top.
                 let toward_end = if overlay == Overlay::Log { -dy } else { dy };
                 let most = overlay_lines(overlay, context).saturating_sub(1);
@@ -468,12 +616,17 @@ impl KeyReader {
         };
     }
 
-    /// A key while looking: movement keys move the cursor (on the level), Esc or `;`
-    /// end the look; nothing else happens.
+    /// A key while looking: movement keys move the cursor (on the level), Tab goes to
+    /// the next monster or item in view, Esc or `;` end the look; nothing else happens.
     fn look(&mut self, at: Pos, command: Option<Command>, context: KeyContext) -> Reaction {
         match command {
             Some(Command::Act(PlayerAction::Move(dx, dy))) => {
                 self.prompt = Some(Prompt::Look(moved_on_the_map(at, dx, dy, context)));
+                Reaction::Redraw
+            }
+            Some(Command::NextTarget) => {
+                let next = context.sights.after(at).unwrap_or(at);
+                self.prompt = Some(Prompt::Look(next));
                 Reaction::Redraw
             }
             Some(Command::Quit | Command::Look) => {
@@ -500,6 +653,8 @@ impl KeyReader {
         self.prompt = None;
         match (question, yes) {
             (Question::Quit, true) => Reaction::SaveAndQuit,
+            (Question::StepInto(dx, dy, _), true) => Reaction::Act(PlayerAction::Move(dx, dy)),
+            (Question::CrossTrap(to), true) => Reaction::Act(PlayerAction::TravelOverTraps(to)),
             (Question::LoadOverRun | Question::Continue, true) => Reaction::Act(PlayerAction::Load),
             (Question::Continue, false) => {
                 Reaction::Say("A new run, then. The saved one stays until you save over it.")
@@ -523,7 +678,14 @@ fn overlay_lines(overlay: Overlay, context: KeyContext) -> usize {
     match overlay {
         Overlay::Log => context.log_lines,
         Overlay::Help => super::help_text().lines().count(),
-        Overlay::Inventory => 0,
+        Overlay::Inventory | Overlay::Overview => 0,
+    }
+}
+
+impl Overlay {
+    /// Whether it scrolls (the log and the help do).
+    fn scrolls(self) -> bool {
+        matches!(self, Overlay::Log | Overlay::Help)
     }
 }
 

@@ -18,8 +18,12 @@ pub fn describe(run: &RunState, pos: Pos) -> String {
         return "You have not seen that place.".to_owned();
     };
     let ground = known.terrain.name();
+    let lying = known.item.map(|item| with_article(&run.knowledge().name(item)));
     if known.player {
-        return format!("You, on {ground}.");
+        return match lying {
+            Some(item) => format!("You, over {item}, on {ground}."),
+            None => format!("You, on {ground}."),
+        };
     }
     let mut parts = Vec::new();
     // What the monster there can do, said after the rest.
@@ -49,8 +53,9 @@ pub fn describe(run: &RunState, pos: Pos) -> String {
             parts.push(words);
         }
     }
-    if let Some(item) = known.item {
-        parts.push(with_article(&run.knowledge().name(item)));
+    if let Some(item) = lying {
+        // Under a monster, the item is what it stands over.
+        parts.push(if parts.is_empty() { item } else { format!("over {item}") });
     }
     let remembered = if known.light == Light::Remembered {
         " (remembered)"
@@ -75,7 +80,7 @@ pub fn describe(run: &RunState, pos: Pos) -> String {
     )
 }
 
-fn capitalise(text: &str) -> String {
+pub(super) fn capitalise(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().collect::<String>() + chars.as_str(),

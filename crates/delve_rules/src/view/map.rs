@@ -11,6 +11,7 @@
 use std::collections::BTreeMap;
 
 use super::Terrain;
+use super::preview::{Mark, Marks};
 use crate::run::{RunState, Sight};
 use delve_levels::grid::{Grid, Pos};
 
@@ -80,16 +81,21 @@ pub struct SeenTile {
 pub struct TileView {
     /// The tile as seen; `None` for a tile never seen (drawn dark).
     pub seen: Option<SeenTile>,
-    /// The look cursor is on it: drawn highlighted.
-    pub cursor: bool,
+    /// What is marked over it (a cursor, the way travel would walk, the line of fire).
+    pub mark: Option<Mark>,
 }
 
 impl TileView {
-    /// A tile never seen, without the cursor.
+    /// A tile never seen, unmarked.
     pub const UNSEEN: TileView = TileView {
         seen: None,
-        cursor: false,
+        mark: None,
     };
+
+    /// Whether a cursor is on it.
+    pub fn has_cursor(self) -> bool {
+        self.mark == Some(Mark::Cursor)
+    }
 
     /// The one character that stands for it in text: the player `@`, a monster's or an
     /// item's glyph, else its ground's; a blank where never seen.
@@ -203,39 +209,43 @@ impl Occupants {
         })
     }
 
-    fn tile_view(&self, run: &RunState, index: usize, cursor: bool) -> TileView {
+    fn tile_view(&self, run: &RunState, index: usize, mark: Option<Mark>) -> TileView {
         TileView {
             seen: self.known(run, index).map(|known| SeenTile {
                 terrain: known.terrain,
                 occupant: known.occupant(run),
                 light: known.light,
             }),
-            cursor,
+            mark,
         }
     }
 }
 
-/// The whole map as the player sees it, the look cursor (if looking) on `cursor`.
-pub fn map_view(run: &RunState, cursor: Option<Pos>) -> Grid<TileView> {
+/// The whole map as the player sees it, with `marks` over it (see
+/// [`super::preview`]).
+pub fn map_view(run: &RunState, marks: &Marks) -> Grid<TileView> {
     let tiles = &run.level().level.tiles;
     let occupants = Occupants::of(run);
-    let cursor = cursor
-        .filter(|&c| tiles.contains(c))
-        .map(|c| tiles.index_of(c));
     let mut view = Grid::new(tiles.width(), tiles.height(), TileView::UNSEEN);
     for (index, cell) in view.cells_mut().iter_mut().enumerate() {
-        *cell = occupants.tile_view(run, index, cursor == Some(index));
+        *cell = occupants.tile_view(run, index, None);
+    }
+    let marked = marks.cursor.iter().chain(&marks.route).chain(&marks.fire);
+    for &pos in marked.chain(&marks.stop) {
+        if tiles.contains(pos) {
+            view[pos].mark = marks.at(pos);
+        }
     }
     view
 }
 
 /// The tile at `pos` as the player sees it (`None` off the map): one tile of
 /// [`map_view`].
-pub fn tile_view(run: &RunState, pos: Pos, cursor: Option<Pos>) -> Option<TileView> {
+pub fn tile_view(run: &RunState, pos: Pos, marks: &Marks) -> Option<TileView> {
     let tiles = &run.level().level.tiles;
     tiles
         .contains(pos)
-        .then(|| Occupants::of(run).tile_view(run, tiles.index_of(pos), cursor == Some(pos)))
+        .then(|| Occupants::of(run).tile_view(run, tiles.index_of(pos), marks.at(pos)))
 }
 
 /// What the player knows to be at `pos`; `None` off the map or never seen.

@@ -4,8 +4,10 @@
 //! question to answer).
 
 use super::panel::{carrying_count, inventory_lines};
+use super::look::capitalise;
 use super::{AimVerb, ItemVerb, KeyReader, Prompt, Section, describe, help_lines_in};
-use crate::run::{RunEnd, RunState};
+use crate::run::{Missile, RunEnd, RunState};
+use delve_levels::grid::Pos;
 
 /// The inventory overlay's lines (under its [`inventory_title`]): how many items, each
 /// item, and the purse.
@@ -24,12 +26,24 @@ pub fn log_title(first: usize, last: usize, total: usize) -> String {
     format!("Messages {first}-{last} of {total} (PgUp PgDn Up Down; M or Esc closes)")
 }
 
-/// The prompt line over the notices while a prompt waits: the look cursor's tile in
-/// words, or the question to answer.
-pub fn prompt_line(run: &RunState, keys: &KeyReader) -> Option<String> {
-    match keys.prompt? {
+/// The prompt line over the notices: while a prompt waits, the cursor's tile in words
+/// (with the line of fire while aiming, the way while choosing where to travel) or the
+/// question to answer; otherwise what lies under the pointer (`hover`), if it is on the
+/// map, and how far travel would walk there.
+pub fn prompt_line(run: &RunState, keys: &KeyReader, hover: Option<Pos>) -> Option<String> {
+    let Some(prompt) = keys.prompt else {
+        let at = hover.filter(|&at| run.level().level.tiles.contains(at))?;
+        if keys.overlay.is_some() {
+            return None;
+        }
+        return Some(match way_words(run, at) {
+            Some(way) => format!("{} ({way}; click: go there)", describe(run, at)),
+            None => describe(run, at),
+        });
+    };
+    match prompt {
         Prompt::Look(at) => Some(format!(
-            "Look: {} (move the cursor; Esc ends)",
+            "Look: {} (move the cursor; Tab: next in view; Esc ends)",
             describe(run, at)
         )),
         Prompt::Aim(verb, at) => {
@@ -38,13 +52,62 @@ pub fn prompt_line(run: &RunState, keys: &KeyReader) -> Option<String> {
                 AimVerb::Throw(_) => ("Throw", "t"),
             };
             Some(format!(
-                "{what} at: {} (move the cursor; Tab: next monster; Enter or {key}: {}; Esc: never mind)",
+                "{what} at: {}{} (move the cursor; Tab: next monster; Enter or {key}: {}; Esc: never mind)",
                 describe(run, at),
+                fire_words(run, verb, at),
                 what.to_lowercase()
             ))
         }
+        Prompt::Travel(at) => Some(format!(
+            "Travel to: {} {} (move the cursor; Tab: stairs, items; Enter: go; Esc: never mind)",
+            describe(run, at),
+            way_words(run, at).map_or("No known way there.".to_owned(), |w| capitalise(&w) + ".")
+        )),
         Prompt::Question(question) => Some(question.text().to_owned()),
         Prompt::Item(_) => None,
+    }
+}
+
+/// How travel would go to `at`, in words ("12 steps", "9 steps, over a trap you
+/// found"); `None` where there is no known way.
+fn way_words(run: &RunState, at: Pos) -> Option<String> {
+    let route = run.route_to(at)?;
+    let steps = match route.steps.len() {
+        1 => "1 step".to_owned(),
+        n => format!("{n} steps"),
+    };
+    Some(if route.over_trap {
+        format!("{steps}, over a trap you found")
+    } else {
+        steps
+    })
+}
+
+/// What the line of fire to `at` meets, in words: a creature struck before the tile
+/// aimed at, a wall that stops it short, or nothing at all for a bolt.
+fn fire_words(run: &RunState, verb: AimVerb, at: Pos) -> String {
+    if at == run.player() {
+        return String::new();
+    }
+    let missile = match verb {
+        AimVerb::Use(slot) => run.missile(slot, false),
+        AimVerb::Throw(_) => Missile::Thrown,
+    };
+    let line = run.line_of_fire(at, missile);
+    let name = |pos: Pos| {
+        let index = run.level().monster_at(pos)?;
+        let kind = run.level().monsters[index].kind;
+        Some(run.campaign().monster_table().kind(kind)?.name.clone())
+    };
+    match (line.struck, line.wall) {
+        (Some(pos), _) if pos != at => {
+            format!(" It would strike the {} first.", name(pos).unwrap_or("creature".into()))
+        }
+        (Some(_), _) => String::new(),
+        (None, Some(_)) if !line.path.contains(&at) => " A wall stops it short.".to_owned(),
+        (None, _) if missile == Missile::Bolt => " The bolt would strike nothing.".to_owned(),
+        (None, _) if line.end != at => " It falls short.".to_owned(),
+        (None, _) => String::new(),
     }
 }
 

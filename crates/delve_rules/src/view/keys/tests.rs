@@ -11,6 +11,10 @@ const PLAYING: KeyContext = KeyContext {
     targets: Targets::NONE,
     aimed: Letters(0),
     read_on_an_item: Letters(0),
+    sights: Targets::NONE,
+    places: Targets::NONE,
+    risks: StepRisks::NONE,
+    way: Way::None,
 };
 
 fn press(reader: &mut KeyReader, c: char) -> Reaction {

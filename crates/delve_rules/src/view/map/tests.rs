@@ -1,5 +1,6 @@
 //! Tests of map.rs: what the player sees at each tile.
 use super::*;
+use crate::view::Marks;
 use crate::run::{PlayerAction, Rules};
 use crate::view::{action_for_char, describe};
 use delve_levels::config::CampaignConfig;
@@ -55,7 +56,7 @@ fn potion(run: &RunState) -> usize {
 }
 
 fn seen(run: &RunState, pos: Pos) -> Option<SeenTile> {
-    tile_view(run, pos, None).expect("on the map").seen
+    tile_view(run, pos, &Marks::none()).expect("on the map").seen
 }
 
 #[test]
@@ -128,7 +129,7 @@ fn loot_is_floor_with_its_item_on_it() {
     let run = RunState::start(CampaignConfig::builtin(), Some(key), Rules::Monsters)
         .unwrap()
         .0;
-    let view = map_view(&run, None);
+    let view = map_view(&run, &Marks::none());
     let tiles = &run.level().level.tiles;
     let mut checked = 0;
     for item in &run.level().items {
@@ -165,20 +166,20 @@ fn the_look_cursor_is_shown_on_its_tile_and_nowhere_else() {
     let run = walked_run();
     let unseen = floor_seen_as(&run, Sight::Unseen);
     for at in [run.player(), floor_seen_as(&run, Sight::Remembered), unseen] {
-        let view = map_view(&run, Some(at));
-        let cursors: Vec<Pos> = view.positions().filter(|&p| view[p].cursor).collect();
+        let view = map_view(&run, &Marks::cursor(Some(at)));
+        let cursors: Vec<Pos> = view.positions().filter(|&p| view[p].has_cursor()).collect();
         assert_eq!(cursors, vec![at]);
         assert_eq!(
             view[at].seen,
-            map_view(&run, None)[at].seen,
+            map_view(&run, &Marks::none())[at].seen,
             "drawn as ever"
         );
     }
-    let view = map_view(&run, None);
-    assert!(view.cells().iter().all(|t| !t.cursor), "not looking: none");
+    let view = map_view(&run, &Marks::none());
+    assert!(view.cells().iter().all(|t| !t.has_cursor()), "not looking: none");
     let off_the_map = Pos::new(-1, -1);
-    let view = map_view(&run, Some(off_the_map));
-    assert!(view.cells().iter().all(|t| !t.cursor));
+    let view = map_view(&run, &Marks::cursor(Some(off_the_map)));
+    assert!(view.cells().iter().all(|t| !t.has_cursor()));
 }
 
 #[test]
@@ -190,7 +191,7 @@ fn a_cave_watch_shows_only_the_automatons_stage() {
     run.stage().set_monsters(vec![kobold_at(lit)]);
     run.apply(PlayerAction::StepAutomaton);
     let watch = run.watch().expect("the level is a cave");
-    let view = map_view(&run, None);
+    let view = map_view(&run, &Marks::none());
     for (index, tile) in view.cells().iter().enumerate() {
         let seen = tile.seen.expect("all of it in view");
         assert_eq!(seen.light, Light::Lit);
@@ -211,11 +212,11 @@ fn the_whole_map_and_one_tile_give_the_same_answer() {
         .put_item(remembered, kind)
         .set_monsters(vec![kobold_at(lit)]);
     let cursor = Some(floor_seen_as(&run, Sight::Visible));
-    let view = map_view(&run, cursor);
+    let view = map_view(&run, &Marks::cursor(cursor));
     for pos in view.positions() {
-        assert_eq!(Some(view[pos]), tile_view(&run, pos, cursor), "at {pos}");
+        assert_eq!(Some(view[pos]), tile_view(&run, pos, &Marks::cursor(cursor)), "at {pos}");
     }
-    assert_eq!(tile_view(&run, Pos::new(-1, 0), None), None);
+    assert_eq!(tile_view(&run, Pos::new(-1, 0), &Marks::none()), None);
 }
 
 /// Plays `seed` with monsters for a while (exploring and waiting), checking the map view
@@ -235,7 +236,7 @@ fn check_views_while_playing(seed: u64, check: impl Fn(&RunState, &Grid<TileView
         if run.end().is_some() {
             break;
         }
-        check(&run, &map_view(&run, None));
+        check(&run, &map_view(&run, &Marks::none()));
     }
 }
 
