@@ -175,6 +175,25 @@ fn xdotool(program: &Path, display: &str, args: &[&str]) -> Option<String> {
 /// Finds the game's window, gives it the keyboard focus and presses `key` on the
 /// (virtual) keyboard: a real X key event, through winit and the game's input system.
 fn press_key(program: &Path, display: &str, key: &str) {
+    let window = focus_the_window(program, display);
+    let _ = window;
+    xdotool(program, display, &["key", "--clearmodifiers", key])
+        .unwrap_or_else(|| panic!("xdotool key {key} failed"));
+}
+
+/// Moves the real pointer to (`x`, `y`) in the game's window (logical pixels from its
+/// top left), then clicks the left button when `click`.
+fn point_at(program: &Path, display: &str, x: &str, y: &str, click: bool) {
+    let window = focus_the_window(program, display);
+    xdotool(program, display, &["mousemove", "--window", &window, x, y])
+        .unwrap_or_else(|| panic!("xdotool mousemove {x} {y} failed"));
+    if click {
+        xdotool(program, display, &["click", "1"]).expect("xdotool click 1 failed");
+    }
+}
+
+/// Finds the game's window and gives it the focus; returns its id.
+fn focus_the_window(program: &Path, display: &str) -> String {
     let deadline = Instant::now() + Duration::from_secs(10);
     let window = loop {
         if let Some(found) = xdotool(program, display, &["search", "--name", "^delve$"])
@@ -191,8 +210,7 @@ fn press_key(program: &Path, display: &str, key: &str) {
     // Without a window manager, focus is whatever we set; with one, activate asks it.
     let _ = xdotool(program, display, &["windowactivate", "--sync", &window]);
     let _ = xdotool(program, display, &["windowfocus", "--sync", &window]);
-    xdotool(program, display, &["key", "--clearmodifiers", key])
-        .unwrap_or_else(|| panic!("xdotool key {key} failed"));
+    window
 }
 
 /// An RGB screenshot.
@@ -457,6 +475,51 @@ fn the_window_shows_the_level_and_a_real_key_press_moves_the_player() {
         moved_to, loaded_at,
         "F9 puts the player back where F5 saved"
     );
+
+    // The mouse: hovering a tile a few steps away names it and draws the way there; a
+    // click travels there.
+    let point = wait_for_file(&dir.join("point"), &mut game, &log, Duration::from_secs(30));
+    let pixel: Vec<&str> = point
+        .lines()
+        .find_map(|l| l.strip_prefix("pixel "))
+        .expect("the tile's pixel")
+        .split(' ')
+        .collect();
+    let hovered = dir.join("hovered");
+    for _ in 0..3 {
+        // Off the tile and back: the pointer must be seen to move onto it.
+        point_at(&xdotool_program, &display, "5", "5", false);
+        std::thread::sleep(Duration::from_millis(200));
+        point_at(&xdotool_program, &display, pixel[0], pixel[1], false);
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while !hovered.exists() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        if hovered.exists() {
+            break;
+        }
+    }
+    let hovered = wait_for_file(&hovered, &mut game, &log, Duration::from_secs(1));
+    eprintln!("hovered {}: {}", point.replace('\n', "; "), hovered.replace('\n', "; "));
+    assert!(hovered.contains(" steps; click: go there)"), "{hovered}");
+    let route: usize = hovered
+        .lines()
+        .find_map(|l| l.strip_prefix("route "))
+        .and_then(|n| n.parse().ok())
+        .expect("a route count");
+    assert!((3..=5).contains(&route), "the way there is drawn: {hovered}");
+    assert!(hovered.contains("cursor 1"), "{hovered}");
+    std::thread::sleep(Duration::from_millis(500));
+    point_at(&xdotool_program, &display, pixel[0], pixel[1], true);
+    let travelled = wait_for_file(
+        &dir.join("travelled"),
+        &mut game,
+        &log,
+        Duration::from_secs(30),
+    );
+    let target = point.lines().find_map(|l| l.strip_prefix("tile "));
+    let reached = travelled.lines().find_map(|l| l.strip_prefix("position "));
+    assert_eq!(target, reached, "a click travels to the tile");
 
     let status = wait_for_exit(&mut game, &log, Duration::from_secs(60));
     assert!(

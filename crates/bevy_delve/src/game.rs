@@ -25,7 +25,7 @@ use delve_levels::key::LevelKey;
 use delve_rules::records::slot::SaveSlot;
 use delve_rules::run::RunState;
 
-pub use actions::{ActionQueue, KeyReactions, Keyboard, key_context};
+pub use actions::{ActionQueue, KeyReactions, Keyboard, Pointer, focused_context, key_context};
 pub use delve_rules::run::PlayerAction;
 pub use delve_rules::run::messages::{FEWEST_NOTICE_ROWS, MOST_NOTICE_ROWS, Message, MessageLog};
 pub use delve_rules::view::parse_actions;

@@ -5,6 +5,8 @@
 mod camera;
 mod hud;
 mod input;
+mod mouse;
+mod overview;
 mod replay;
 mod smoke;
 mod tilemap;
@@ -70,6 +72,8 @@ impl Plugin for AppPlugin {
             camera::plugin,
             hud::plugin,
             input::plugin,
+            mouse::plugin,
+            overview::plugin,
             title::plugin,
         ));
     }

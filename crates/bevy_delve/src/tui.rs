@@ -12,18 +12,22 @@ use std::time::Duration;
 use bevy::app::ScheduleRunnerPlugin;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use bevy_ratatui::crossterm::event::{KeyCode, KeyEventKind, KeyModifiers};
-use bevy_ratatui::event::{KeyMessage, ResizeMessage};
+use bevy_ratatui::crossterm::event::{
+    KeyCode, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
+};
+use bevy_ratatui::event::{KeyMessage, MouseMessage, ResizeMessage};
 use bevy_ratatui::{RatatuiContext, RatatuiPlugins};
 
 use crate::game::Screen;
 use crate::game::front_end::build_front_end;
 use crate::game::title::Title;
 use crate::game::{
-    Disturbed, GamePlugin, GameSystems, KeyReactions, Keyboard, NoticeLog, RunModel, RunSettings,
-    key_context,
+    Disturbed, GamePlugin, GameSystems, KeyReactions, Keyboard, NoticeLog, Pointer, RunModel,
+    RunSettings, focused_context, key_context,
 };
-use delve_rules::view::{Command, NamedKey, command_for_char, command_for_key};
+use delve_rules::view::{
+    Click, Command, NamedKey, OwnTile, Wheel, command_for_char, command_for_key,
+};
 
 /// How often the terminal is polled for keys (the screen is drawn only when something
 /// changed).
@@ -65,6 +69,9 @@ fn terminal_app(settings: RunSettings, follow: Option<&std::path::Path>) -> App 
                 // Kitty's keyboard protocol is not needed for the key table, and some
                 // terminals (and tmux) answer it badly.
                 enable_kitty_protocol: false,
+                // Clicks and the pointer, where the terminal reports them (SGR mouse
+                // reports); given back with the terminal.
+                enable_mouse_capture: true,
                 ..default()
             },
             TuiPlugin,
@@ -79,7 +86,11 @@ pub struct TuiPlugin;
 impl Plugin for TuiPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Keyboard>()
-            .add_systems(Update, read_terminal_keys.in_set(GameSystems::Queue))
+            .init_resource::<DrawnArea>()
+            .add_systems(
+                Update,
+                (read_terminal_keys, read_terminal_mouse).in_set(GameSystems::Queue),
+            )
             .add_systems(PostUpdate, draw_screen);
     }
 }
@@ -188,8 +199,70 @@ fn read_terminal_keys(
         if held.drops(key.code, repeat, std::time::Instant::now(), command) {
             continue;
         }
-        let context = key_context(run.as_deref().map(|r| &r.0), &log);
+        let context = key_context(run.as_deref().map(|r| &r.0), &log, &reader);
         reactions.tell(reader.press(command, letter, context));
+    }
+}
+
+/// The size of the screen last drawn: where a mouse report's cell lies on it.
+#[derive(Resource, Clone, Copy, Debug, Default)]
+struct DrawnArea(ratatui::layout::Rect);
+
+/// Reads the terminal's mouse reports: the pointer over the map previews the way
+/// there and names what lies there; a click does what a click does
+/// ([`delve_rules::view::KeyReader::click`]); the wheel scrolls the message log.
+#[allow(clippy::too_many_arguments)] // the front end's glue: each is one thing read or told
+fn read_terminal_mouse(
+    mut mouse: MessageReader<MouseMessage>,
+    mut reader: ResMut<Keyboard>,
+    mut reactions: KeyReactions,
+    mut pointer: ResMut<Pointer>,
+    run: Option<Res<RunModel>>,
+    log: Res<NoticeLog>,
+    area: Res<DrawnArea>,
+    screen: Res<State<Screen>>,
+) {
+    let Some(run) = run.filter(|_| *screen.get() == Screen::Playing) else {
+        mouse.clear();
+        return;
+    };
+    for event in mouse.read() {
+        let at = draw::tile_at_cell(
+            area.0,
+            &draw::Screen {
+                run: &run.0,
+                log: &log,
+                keys: &reader.0,
+                hover: pointer.0,
+            },
+            event.column,
+            event.row,
+        );
+        pointer.set_if_neq(Pointer(at));
+        if let Some(at) = at
+            && reader.bypass_change_detection().point(at)
+        {
+            reader.set_changed();
+        }
+        let click = match event.kind {
+            MouseEventKind::Down(MouseButton::Left) => Some(Click::Left),
+            MouseEventKind::Down(MouseButton::Right) => Some(Click::Right),
+            MouseEventKind::ScrollUp | MouseEventKind::ScrollDown => {
+                let scroll = if event.kind == MouseEventKind::ScrollUp {
+                    Wheel::Up
+                } else {
+                    Wheel::Down
+                };
+                let context = key_context(Some(&run.0), &log, &reader);
+                reactions.tell(reader.wheel(scroll, context));
+                None
+            }
+            _ => None,
+        };
+        if let (Some(click), Some(at)) = (click, at) {
+            let context = focused_context(Some(&run.0), &log, Some(at));
+            reactions.tell(reader.click(click, at, context, OwnTile::of(&run.0)));
+        }
     }
 }
 
@@ -204,6 +277,8 @@ fn draw_screen(
     mut drawn_once: Local<bool>,
     screen: Res<State<Screen>>,
     title: Option<Res<Title>>,
+    pointer: Res<Pointer>,
+    mut drawn_area: ResMut<DrawnArea>,
 ) -> Result {
     let Some(mut context) = context else {
         return Ok(());
@@ -227,17 +302,20 @@ fn draw_screen(
     if run.is_added() {
         *drawn_once = false;
     }
-    if *drawn_once && !(run.is_changed() || log.is_changed() || keys.is_changed() || resized) {
+    let changed = run.is_changed() || log.is_changed() || keys.is_changed();
+    if *drawn_once && !(changed || pointer.is_changed() || resized) {
         return Ok(());
     }
     *drawn_once = true;
     context.draw(|frame| {
+        drawn_area.0 = frame.area();
         draw::draw(
             frame,
             &draw::Screen {
                 run: &run.0,
                 log: &log,
                 keys: &keys.0,
+                hover: pointer.0,
             },
         )
     })?;

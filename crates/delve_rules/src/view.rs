@@ -39,7 +39,7 @@ pub use overview::{OverviewCell, overview};
 pub use panel::{
     IN_VIEW_HEADING, PanelLine, carrying_heading, inventory_lines, monsters_in_view, side_panel,
 };
-pub use pointer::{Click, OwnTile};
+pub use pointer::{Click, OwnTile, WHEEL_LINES, Wheel};
 pub use preview::{Mark, Marks, preview};
 pub use status::{StatusPart, hp_bar, status_line, status_line_within, status_parts};
 pub use terrain::Terrain;

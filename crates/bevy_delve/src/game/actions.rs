@@ -10,10 +10,12 @@ use bevy::prelude::*;
 use super::messages::{ActionApplied, OutcomeMessages, PlayerIntent, SaveRequest};
 use super::{GameSystems, Notice, NoticeLog, RunModel};
 use delve_rules::run::{PlayerAction, RunState};
-use delve_rules::view::{KeyContext, KeyReader, Letters, Reaction, Targets};
+use delve_levels::grid::Pos;
+use delve_rules::view::{KeyContext, KeyReader, Reaction};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ActionQueue>()
+        .init_resource::<Pointer>()
         .add_systems(Update, queue_player_actions.in_set(GameSystems::Queue))
         .add_systems(Update, apply_next_action.in_set(GameSystems::Act));
 }
@@ -33,21 +35,22 @@ fn queue_player_actions(mut intents: MessageReader<PlayerIntent>, mut queue: Res
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Deref, DerefMut)]
 pub struct Keyboard(pub KeyReader);
 
-/// What a key press needs to know of the game (see [`KeyContext`]).
-pub fn key_context(run: Option<&RunState>, log: &NoticeLog) -> KeyContext {
-    let Some(run) = run else {
-        return KeyContext::default();
-    };
-    let tiles = &run.level().level.tiles;
-    KeyContext {
-        watching: run.watch().is_some(),
-        run_over: run.end().is_some(),
-        player: run.player(),
-        map: (tiles.width() as i32, tiles.height() as i32),
-        log_lines: log.entries.len(),
-        targets: Targets::of(&run.targets()),
-        aimed: Letters::of(run.aimed_letters()),
-        read_on_an_item: Letters::of(run.letters_read_on_an_item()),
+/// The map tile under the mouse pointer, if it is over the map (the window's or the
+/// terminal's): the view previews the way there and names what lies there.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pointer(pub Option<Pos>);
+
+/// What a key press needs to know of the game (see [`KeyContext::of`]): the way is
+/// the way to the cursor's tile, if a cursor is up.
+pub fn key_context(run: Option<&RunState>, log: &NoticeLog, keys: &KeyReader) -> KeyContext {
+    focused_context(run, log, keys.cursor())
+}
+
+/// [`key_context`] with the way to `focus` (the tile clicked).
+pub fn focused_context(run: Option<&RunState>, log: &NoticeLog, focus: Option<Pos>) -> KeyContext {
+    match run {
+        Some(run) => KeyContext::of(run, log.entries.len(), focus, true),
+        None => KeyContext::default(),
     }
 }
 

@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 
 use super::AppSystems;
-use crate::game::{Keyboard, MOST_NOTICE_ROWS, Message, NoticeLog, RunModel};
+use crate::game::{Keyboard, MOST_NOTICE_ROWS, Message, NoticeLog, Pointer, RunModel};
 use delve_rules::view::{
     Overlay, end_screen, help_text, inventory_overlay_lines, inventory_title, log_title,
     prompt_line, side_panel, status_line_within,
@@ -354,14 +354,15 @@ fn show_inventory(
     }
 }
 
-/// The prompt line: what lies under the look cursor, or the question to answer.
+/// The prompt line: what lies under a cursor or the pointer, or the question to answer.
 fn show_look_line(
     keyboard: Res<Keyboard>,
+    pointer: Res<Pointer>,
     run: Option<Res<RunModel>>,
     mut line: Single<(&mut Text, &mut Node), With<LookLine>>,
 ) {
     let (text, node) = &mut *line;
-    let prompt = run.and_then(|run| prompt_line(&run, &keyboard));
+    let prompt = run.and_then(|run| prompt_line(&run, &keyboard, pointer.0));
     let display = if prompt.is_some() {
         Display::Flex
     } else {

@@ -113,7 +113,7 @@ fn read_keys(
             Key::Character(text) => text.chars().next(),
             _ => None,
         };
-        let context = key_context(run.as_deref().map(|r| &r.0), &log);
+        let context = key_context(run.as_deref().map(|r| &r.0), &log, &keyboard);
         let reaction = keyboard.press(command, letter, context);
         if reaction == Reaction::Act(PlayerAction::ShowKey)
             && let Some(run) = &run

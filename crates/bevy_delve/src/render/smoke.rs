@@ -2,8 +2,10 @@
 //! set to a folder, the game screenshots itself (Bevy's own `Screenshot`) once the first
 //! level is on screen, writes `ready` naming the keys that would move the player, waits
 //! for a move made by a real key press from outside (`moved`), then for a save (F5,
-//! `saved`) and a load (F9, `loaded`) asked for the same way, screenshots again and
-//! quits. Without the variable none of this is added.
+//! `saved`) and a load (F9, `loaded`) asked for the same way; then names a tile and
+//! where it is in the window (`point`), waits for the real pointer to hover it (the
+//! description and the way there shown: `hovered`, `hover.png`) and for a real click to
+//! travel there (`travelled`); screenshots again and quits. Without the variable none of this is added.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -16,7 +18,11 @@ use bevy::window::RequestRedraw;
 use super::AppSystems;
 use crate::game::Screen;
 use crate::game::title::Title;
-use crate::game::{GridPos, NoticeLog, Player, PlayerAction, RunLoaded, RunModel};
+use super::tilemap::{ShownMap, world_position};
+use crate::game::{
+    GridPos, Keyboard, NoticeLog, Player, PlayerAction, Pointer, RunLoaded, RunModel,
+};
+use delve_rules::view::{Mark, prompt_line};
 use delve_levels::grid::Pos;
 use delve_rules::run::RunState;
 
@@ -95,6 +101,14 @@ enum Phase {
     WaitForLoad { seen: usize },
     /// Counting frames after the load.
     SettleAfterLoad(u32),
+    /// Waiting for the pointer to hover the tile named in `point`.
+    WaitForHover { target: Pos },
+    /// The hover's screenshot is being taken.
+    HoverShot { target: Pos },
+    /// Waiting for a click to bring the player there.
+    WaitForTravel { target: Pos },
+    /// Counting frames after the travel (the camera glides after the player).
+    SettleAfterTravel(u32),
     /// The second screenshot is being taken.
     SecondShot,
     /// Finished; the app is exiting.
@@ -171,6 +185,31 @@ struct GameView<'w, 's> {
     run: Option<Res<'w, RunModel>>,
     player: Single<'w, 's, &'static GridPos, With<Player>>,
     log: Res<'w, NoticeLog>,
+    pointer: Res<'w, Pointer>,
+    keyboard: Res<'w, Keyboard>,
+    shown: Res<'w, ShownMap>,
+    camera: Single<'w, 's, (&'static Camera, &'static GlobalTransform), With<Camera2d>>,
+}
+
+/// A floor tile the player remembers, 4 to 6 steps away by travel and on screen, to
+/// point at and click; and where its centre is in the window, in logical pixels.
+fn tile_to_point_at(run: &RunState, camera: (&Camera, &GlobalTransform)) -> Option<(Pos, Vec2)> {
+    let tiles = &run.level().level.tiles;
+    let height = tiles.height() as u32;
+    tiles.positions().find_map(|pos| {
+        let steps = run.route_to(pos)?.steps.len();
+        let plain = tiles[pos] == delve_levels::grid::Tile::Floor
+            && run.level().monster_at(pos).is_none();
+        if !(4..=6).contains(&steps) || !plain {
+            return None;
+        }
+        let world = world_position(pos, height).extend(0.0);
+        let pixel = camera.0.world_to_viewport(camera.1, world).ok()?;
+        // Clear of the status bar at the top and the notices at the bottom.
+        let size = camera.0.logical_viewport_size()?;
+        let inside = pixel.x > 40.0 && pixel.y > 80.0 && pixel.x < size.x - 360.0 && pixel.y < size.y - 140.0;
+        inside.then_some((pos, pixel))
+    })
 }
 
 fn drive_smoke_test(
@@ -181,7 +220,15 @@ fn drive_smoke_test(
     mut redraw: MessageWriter<RequestRedraw>,
     mut loads: MessageReader<RunLoaded>,
 ) {
-    let GameView { run, player, log } = game;
+    let GameView {
+        run,
+        player,
+        log,
+        pointer,
+        keyboard,
+        shown,
+        camera,
+    } = game;
     if smoke.phase != Phase::Done && smoke.started.elapsed() > TIMEOUT {
         let message = format!("timed out in phase {:?}\n", smoke.phase);
         write_file(&smoke.dir, "failed", &message);
@@ -198,7 +245,12 @@ fn drive_smoke_test(
     // script itself asks for the next frame.
     if matches!(
         smoke.phase,
-        Phase::Settle(_) | Phase::FirstShot | Phase::SettleAfterLoad(_) | Phase::SecondShot
+        Phase::Settle(_)
+            | Phase::FirstShot
+            | Phase::SettleAfterLoad(_)
+            | Phase::HoverShot { .. }
+            | Phase::SettleAfterTravel(_)
+            | Phase::SecondShot
     ) {
         redraw.write(RequestRedraw);
     }
@@ -266,11 +318,52 @@ fn drive_smoke_test(
         Phase::SettleAfterLoad(frames) if frames < SETTLE_FRAMES => {
             Phase::SettleAfterLoad(frames + 1)
         }
-        Phase::SettleAfterLoad(_) => {
+        Phase::SettleAfterLoad(_) => match tile_to_point_at(&run, *camera) {
+            Some((target, pixel)) => {
+                write_file(
+                    &dir,
+                    "point",
+                    &format!("tile {target}
+pixel {} {}
+", pixel.x.round(), pixel.y.round()),
+                );
+                Phase::WaitForHover { target }
+            }
+            None => fail(&dir, &mut exit, "no tile 4 to 6 steps away on screen"),
+        },
+        Phase::WaitForHover { target } if pointer.0 == Some(target) => {
+            let line = prompt_line(&run, &keyboard, pointer.0).unwrap_or_default();
+            let marked = |mark| shown.cells().iter().filter(|t| t.mark == Some(mark)).count();
+            write_file(
+                &dir,
+                "hovered",
+                &format!(
+                    "line {line}
+route {}
+cursor {}
+",
+                    marked(Mark::Route),
+                    marked(Mark::Cursor)
+                ),
+            );
+            take_screenshot(&mut commands, dir.join("hover.png"));
+            Phase::HoverShot { target }
+        }
+        Phase::HoverShot { target } if smoke.shots_saved >= 2 => Phase::WaitForTravel { target },
+        Phase::WaitForTravel { target } if player.0 == target => {
+            write_file(&dir, "travelled", &format!("position {}
+turns {turns}
+", player.0));
+            Phase::SettleAfterTravel(0)
+        }
+        Phase::SettleAfterTravel(frames) if frames < SETTLE_FRAMES => {
+            Phase::SettleAfterTravel(frames + 1)
+        }
+        Phase::SettleAfterTravel(_) => {
             take_screenshot(&mut commands, dir.join("after.png"));
             Phase::SecondShot
         }
-        Phase::SecondShot if smoke.shots_saved >= 2 => {
+        Phase::SecondShot if smoke.shots_saved >= 3 => {
             write_file(&dir, "done", "ok\n");
             info!("smoke test: done");
             exit.write(AppExit::Success);

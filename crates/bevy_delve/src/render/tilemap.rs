@@ -2,7 +2,8 @@
 //! ([`delve_rules::view::map_view`]) is made once per change; each tile's terrain is a tile of a
 //! bevy_ecs_tilemap tilemap (the tile components are inserted on the game's `MapTile`
 //! entities), what stands or lies on it (the player, a monster, an item) a sprite over it,
-//! and the look cursor a bright square. Nothing here changes the game or decides what is
+//! and the view's marks (a cursor, the way travel would walk, the line of fire) tinted
+//! squares over all. Nothing here changes the game or decides what is
 //! seen; it only draws the view's answers.
 
 use bevy::prelude::*;
@@ -11,9 +12,9 @@ use bevy_ecs_tilemap::prelude::*;
 use super::AppSystems;
 use super::tileset::{TILE_SIDE, Tileset, tile_look};
 use crate::game::level::{MapSize, MapTile, TileEntities};
-use crate::game::{Keyboard, RunModel};
+use crate::game::{Keyboard, Pointer, RunModel};
 use delve_levels::grid::{Grid, Pos};
-use delve_rules::view::{Side, TileView, map_view};
+use delve_rules::view::{Mark, Side, TileView, map_view, preview};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ShownMap>().add_systems(
@@ -23,15 +24,15 @@ pub(super) fn plugin(app: &mut App) {
             rebuild_tilemap,
             draw_terrain,
             draw_occupants,
-            draw_look_cursor,
+            draw_marks,
         )
             .chain()
             .in_set(AppSystems::Mirror),
     );
 }
 
-/// Draw order: the tilemap at the back, what stands or lies on it over it, the look
-/// cursor on top.
+/// Draw order: the tilemap at the back, what stands or lies on it over it, the marks
+/// on top.
 const OCCUPANT_Z: f32 = 1.0;
 const CURSOR_Z: f32 = 2.0;
 
@@ -44,8 +45,8 @@ const ALLY_TINT: Color = Color::srgb(0.45, 1.0, 0.45);
 /// The tint of a shackled captive: pale blue, as the terminal draws it.
 const CAPTIVE_TINT: Color = Color::srgb(0.55, 0.7, 1.0);
 
-/// The map as the view sees it, made again when the run or the look cursor changed: all
-/// the window draws of the level.
+/// The map as the view sees it, made again when the run, the keys' prompts or the
+/// pointer changed: all the window draws of the level.
 #[derive(Resource, Clone, Debug, PartialEq, Eq, Deref)]
 pub struct ShownMap(pub Grid<TileView>);
 
@@ -56,12 +57,18 @@ impl Default for ShownMap {
 }
 
 /// Asks the view what the map looks like now.
-fn see_the_map(run: Option<Res<RunModel>>, keyboard: Res<Keyboard>, mut shown: ResMut<ShownMap>) {
+fn see_the_map(
+    run: Option<Res<RunModel>>,
+    keyboard: Res<Keyboard>,
+    pointer: Res<Pointer>,
+    mut shown: ResMut<ShownMap>,
+) {
     let Some(run) = run else {
         return;
     };
-    if run.is_changed() || keyboard.is_changed() {
-        shown.set_if_neq(ShownMap(map_view(&run, keyboard.cursor())));
+    if run.is_changed() || keyboard.is_changed() || pointer.is_changed() {
+        let marks = preview(&run, &keyboard, pointer.0);
+        shown.set_if_neq(ShownMap(map_view(&run, &marks)));
     }
 }
 
@@ -74,9 +81,21 @@ pub struct LevelTilemap;
 #[derive(Component, Debug)]
 struct OccupantSprite;
 
-/// The look command's cursor: a bright square over the tile being looked at.
+/// A tinted square over a marked tile (see [`mark_tint`]), reused from one view to the
+/// next.
 #[derive(Component, Debug)]
-struct LookCursor;
+struct MarkSprite;
+
+/// The tint of each mark: the cursor a bright yellow, the way travel would walk a
+/// light blue, the line of fire orange and where it stops red.
+fn mark_tint(mark: Mark) -> Color {
+    match mark {
+        Mark::Cursor => Color::srgba(1.0, 0.9, 0.3, 0.45),
+        Mark::Route => Color::srgba(0.35, 0.65, 1.0, 0.3),
+        Mark::Fire => Color::srgba(1.0, 0.55, 0.15, 0.35),
+        Mark::Stop => Color::srgba(1.0, 0.15, 0.1, 0.55),
+    }
+}
 
 /// The world position of the centre of map cell `pos` on a map `height` tiles tall.
 /// The map's `y` grows downwards and the world's upwards; cell (0, 0) is the top left.
@@ -231,38 +250,43 @@ fn draw_occupants(
     }
 }
 
-/// The look cursor goes where the view puts it: shown while looking, gone after.
-fn draw_look_cursor(
+/// A tinted square over every tile the view marks; squares left over go.
+fn draw_marks(
     mut commands: Commands,
     shown: Res<ShownMap>,
-    mut cursors: Query<(Entity, &mut Transform), With<LookCursor>>,
+    mut squares: Query<(Entity, &mut Sprite, &mut Transform), With<MarkSprite>>,
 ) {
     if !shown.is_changed() {
         return;
     }
-    let Some(at) = shown.positions().find(|&pos| shown[pos].cursor) else {
-        for (entity, _) in &cursors {
-            commands.entity(entity).despawn();
-        }
-        return;
-    };
-    let place = world_position(at, shown.height() as u32).extend(CURSOR_Z);
-    match cursors.iter_mut().next() {
-        Some((_, mut transform)) => {
-            if transform.translation != place {
-                transform.translation = place;
+    let height = shown.height() as u32;
+    let mut unused = squares.iter_mut();
+    for pos in shown.positions() {
+        let Some(mark) = shown[pos].mark else {
+            continue;
+        };
+        let place = world_position(pos, height).extend(CURSOR_Z);
+        let tint = mark_tint(mark);
+        match unused.next() {
+            Some((_, mut sprite, mut transform)) => {
+                if sprite.color != tint {
+                    sprite.color = tint;
+                }
+                if transform.translation != place {
+                    transform.translation = place;
+                }
+            }
+            None => {
+                commands.spawn((
+                    MarkSprite,
+                    Sprite::from_color(tint, Vec2::splat(TILE_SIDE as f32)),
+                    Transform::from_translation(place),
+                ));
             }
         }
-        None => {
-            commands.spawn((
-                LookCursor,
-                Sprite::from_color(
-                    Color::srgba(1.0, 0.9, 0.3, 0.45),
-                    Vec2::splat(TILE_SIDE as f32),
-                ),
-                Transform::from_translation(place),
-            ));
-        }
+    }
+    for (entity, _, _) in unused {
+        commands.entity(entity).despawn();
     }
 }
 

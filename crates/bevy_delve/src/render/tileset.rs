@@ -234,7 +234,7 @@ mod tests {
                 };
                 let look = tile_look(TileView {
                     seen: Some(seen),
-                    cursor: false,
+                    mark: None,
                 });
                 assert!(
                     look.ground.is_some_and(|i| i < last),
@@ -261,7 +261,7 @@ mod tests {
         };
         let look = tile_look(TileView {
             seen: Some(seen),
-            cursor: false,
+            mark: None,
         });
         assert_eq!(look.ground, Some(terrain_picture(Terrain::Floor) + DIM));
         assert_eq!(look.over, Some(item_index('!')));
@@ -272,7 +272,7 @@ mod tests {
                 occupant: Some(Occupant::Player),
                 ..seen
             }),
-            cursor: true,
+            mark: Some(delve_rules::view::Mark::Cursor),
         });
         assert_eq!(lit.ground, Some(terrain_picture(Terrain::Floor)));
         assert_eq!(lit.over, Some(PLAYER), "the player over the floor");

@@ -11,6 +11,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
+mod overview;
 mod title;
 pub use title::draw_title;
 
@@ -18,9 +19,9 @@ use crate::game::NoticeLog;
 use delve_levels::grid::Pos;
 use delve_rules::run::RunState;
 use delve_rules::view::{
-    IN_VIEW_HEADING, KeyReader, Light, Occupant, Overlay, PanelLine, Side, Terrain, TileView,
-    end_screen, help_text_within, inventory_overlay_lines, inventory_title, log_title, map_view,
-    monsters_in_view, prompt_line, side_panel, status_line_within,
+    IN_VIEW_HEADING, KeyReader, Light, Mark, Occupant, Overlay, PanelLine, Side, Terrain,
+    TileView, end_screen, help_text_within, inventory_overlay_lines, inventory_title, log_title,
+    map_view, monsters_in_view, preview, prompt_line, side_panel, status_line_within,
 };
 
 /// Everything drawn: the run, the message log and the overlays and prompts the keys
@@ -32,6 +33,72 @@ pub struct Screen<'a> {
     pub log: &'a NoticeLog,
     /// Which overlays and prompts are open.
     pub keys: &'a KeyReader,
+    /// The map tile under the mouse pointer, if any.
+    pub hover: Option<Pos>,
+}
+
+/// Where each part of the screen goes.
+pub struct Areas {
+    /// The status line.
+    pub status: Rect,
+    /// The map.
+    pub map: Rect,
+    /// The side panel, on a terminal wide enough.
+    pub panel: Option<Rect>,
+    /// The notices under the map.
+    pub notices: Rect,
+}
+
+impl Areas {
+    /// The parts of a screen of `area` showing `log`.
+    pub fn of(area: Rect, log: &NoticeLog) -> Areas {
+        let notice_rows = (log.rows_for_latest_turn() as u16).min(area.height / 3);
+        let [status, middle, notices] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Min(1),
+            Constraint::Length(notice_rows),
+        ])
+        .areas(area);
+        let (map, panel) = if middle.width >= MIN_MAP_WIDTH + PANEL_WIDTH {
+            let [map, panel] =
+                Layout::horizontal([Constraint::Min(1), Constraint::Length(PANEL_WIDTH)])
+                    .areas(middle);
+            (map, Some(panel))
+        } else {
+            (middle, None)
+        };
+        Areas {
+            status,
+            map,
+            panel,
+            notices,
+        }
+    }
+}
+
+/// The map tile drawn at the terminal cell (`column`, `row`) of a screen of `area`, if
+/// the map is drawn there: where a click or the pointer lands.
+pub fn tile_at_cell(area: Rect, screen: &Screen, column: u16, row: u16) -> Option<Pos> {
+    let map = Areas::of(area, screen.log).map;
+    let inside = (map.x..map.x + map.width).contains(&column)
+        && (map.y..map.y + map.height).contains(&row);
+    let corner = map_corner(map, screen.run, screen.keys);
+    let pos = Pos::new(
+        corner.x + (column - map.x) as i32,
+        corner.y + (row - map.y) as i32,
+    );
+    (inside && screen.run.level().level.tiles.contains(pos)).then_some(pos)
+}
+
+/// The map tile at the top left of the map's area: the map is kept round the player,
+/// or round a cursor the keys move.
+fn map_corner(map: Rect, run: &RunState, keys: &KeyReader) -> Pos {
+    let tiles = &run.level().level.tiles;
+    let centre = keys.cursor().unwrap_or(run.player());
+    Pos::new(
+        view_start(centre.x, tiles.width() as i32, map.width as i32),
+        view_start(centre.y, tiles.height() as i32, map.height as i32),
+    )
 }
 
 /// Width of the side panel (inventory, monsters in view), shown on terminals this
@@ -62,6 +129,15 @@ pub(crate) const REMEMBERED_STYLE: Style = Style::new().fg(Color::DarkGray);
 pub(crate) const CURSOR_STYLE: Style = Style::new()
     .fg(Color::Black)
     .bg(Color::LightYellow)
+    .add_modifier(Modifier::BOLD);
+/// The background of a tile travel would walk over.
+const ROUTE_BACKGROUND: Color = Color::Blue;
+/// The background of a tile the line of fire crosses.
+const FIRE_BACKGROUND: Color = Color::Red;
+/// The look of where the line of fire stops.
+const STOP_STYLE: Style = Style::new()
+    .fg(Color::Black)
+    .bg(Color::LightRed)
     .add_modifier(Modifier::BOLD);
 
 /// The terminal's look of each terrain in view: its glyph and its colour. The layout's
@@ -115,41 +191,35 @@ pub(crate) fn cell_look(tile: TileView) -> (char, Style) {
             }
         }
     };
-    if tile.cursor {
-        (glyph, CURSOR_STYLE)
-    } else {
-        (glyph, style)
+    match tile.mark {
+        Some(Mark::Cursor) => (glyph, CURSOR_STYLE),
+        Some(Mark::Stop) => (glyph, STOP_STYLE),
+        Some(Mark::Fire) => (glyph, style.bg(FIRE_BACKGROUND)),
+        Some(Mark::Route) => (glyph, style.bg(ROUTE_BACKGROUND)),
+        None => (glyph, style),
     }
 }
 
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, screen: &Screen) {
     let area = frame.area();
-    let notice_rows = (screen.log.rows_for_latest_turn() as u16).min(area.height / 3);
-    let [status, middle, notices] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Min(1),
-        Constraint::Length(notice_rows),
-    ])
-    .areas(area);
+    let Areas {
+        status,
+        map,
+        panel,
+        notices,
+    } = Areas::of(area, screen.log);
     frame.render_widget(
         Paragraph::new(status_line_within(screen.run, status.width as usize))
             .style(Style::new().add_modifier(Modifier::BOLD)),
         status,
     );
-    let (map, panel) = if middle.width >= MIN_MAP_WIDTH + PANEL_WIDTH {
-        let [map, panel] =
-            Layout::horizontal([Constraint::Min(1), Constraint::Length(PANEL_WIDTH)]).areas(middle);
-        (map, Some(panel))
-    } else {
-        (middle, None)
-    };
-    draw_map(frame, map, screen.run, screen.keys.cursor());
+    draw_map(frame, map, screen);
     match panel {
         Some(panel) => draw_panel(frame, panel, screen.run),
         None => draw_in_view_line(frame, map, screen.run),
     }
-    let look = prompt_line(screen.run, screen.keys);
+    let look = prompt_line(screen.run, screen.keys, screen.hover);
     draw_notices(frame, notices, screen.log, screen.run.turns(), look);
     if let Some(lines) = end_screen(screen.run) {
         draw_overlay(frame, area, "The run is over", &lines.join("\n"));
@@ -164,6 +234,9 @@ pub fn draw(frame: &mut Frame, screen: &Screen) {
     }
     if screen.keys.shows(Overlay::Help) {
         draw_help(frame, area, screen.keys.scroll);
+    }
+    if screen.keys.shows(Overlay::Overview) {
+        overview::draw_overview(frame, area, screen.run);
     }
 }
 
@@ -220,13 +293,11 @@ pub(crate) fn view_start(at: i32, size: i32, view: i32) -> i32 {
     }
 }
 
-/// The map around the player (or the look cursor): each cell as the view sees it.
-fn draw_map(frame: &mut Frame, area: Rect, run: &RunState, cursor: Option<Pos>) {
-    let view = map_view(run, cursor);
-    let (width, height) = (view.width() as i32, view.height() as i32);
-    let centre = cursor.unwrap_or(run.player());
-    let x0 = view_start(centre.x, width, area.width as i32);
-    let y0 = view_start(centre.y, height, area.height as i32);
+/// The map around the player (or a cursor): each cell as the view sees it, with the
+/// preview's marks (the cursor, the way travel would walk, the line of fire).
+fn draw_map(frame: &mut Frame, area: Rect, screen: &Screen) {
+    let view = map_view(screen.run, &preview(screen.run, screen.keys, screen.hover));
+    let Pos { x: x0, y: y0 } = map_corner(area, screen.run, screen.keys);
     let buffer = frame.buffer_mut();
     for row in 0..area.height {
         for column in 0..area.width {

@@ -107,6 +107,12 @@ impl Staging<'_> {
         self
     }
 
+    /// Marks the trap or the secret door at `at` found, as searching would.
+    pub fn find(&mut self, at: Pos) -> &mut Self {
+        self.run.level.find(at);
+        self
+    }
+
     /// Puts the player at `at` and looks from there.
     pub fn put_player(&mut self, at: Pos) -> &mut Self {
         self.run.player = at;

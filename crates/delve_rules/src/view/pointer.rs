@@ -5,7 +5,7 @@
 //! only ever sees the actions; travel to a tile is an action of its own
 //! ([`PlayerAction::TravelTo`]) that recordings hold like any other.
 
-use super::keys::{KeyContext, KeyReader, Prompt, Reaction};
+use super::keys::{KeyContext, KeyReader, Overlay, Prompt, Reaction};
 use crate::run::{PlayerAction, RunState};
 use delve_levels::grid::{Pos, Tile};
 
@@ -18,6 +18,18 @@ pub enum Click {
     /// The right button: describe (the look cursor goes there).
     Right,
 }
+
+/// A turn of the mouse wheel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wheel {
+    /// Away from the player: back in the log, up the help.
+    Up,
+    /// Toward the player: on in the log, down the help.
+    Down,
+}
+
+/// Lines one notch of the wheel scrolls.
+pub const WHEEL_LINES: usize = 3;
 
 /// What the player's own tile offers a click on it, by the rules' order: the stairs
 /// under them, else what lies there, else a rest.
@@ -100,6 +112,34 @@ impl KeyReader {
                 }
             }
         }
+    }
+
+    /// A notch of the wheel: scrolls the log or the help when open; on the map, up opens
+    /// the log a few lines back.
+    pub fn wheel(&mut self, wheel: Wheel, context: KeyContext) -> Reaction {
+        let Some(overlay) = self.overlay.or((self.prompt.is_none() && wheel == Wheel::Up)
+            .then_some(Overlay::Log))
+        else {
+            return Reaction::Nothing;
+        };
+        if self.overlay.is_none() {
+            self.overlay = Some(overlay);
+            self.scroll = 0;
+        }
+        let most = match overlay {
+            Overlay::Log => context.log_lines,
+            Overlay::Help => super::help_text().lines().count(),
+            Overlay::Inventory | Overlay::Overview => return Reaction::Nothing,
+        }
+        .saturating_sub(1);
+        // The log counts back from the newest line, the help down from the top.
+        let back = (wheel == Wheel::Up) == (overlay == Overlay::Log);
+        self.scroll = if back {
+            (self.scroll + WHEEL_LINES).min(most)
+        } else {
+            self.scroll.saturating_sub(WHEEL_LINES)
+        };
+        Reaction::Redraw
     }
 
     /// The pointer is over map tile `at`: the aiming cursor follows it. Says whether

@@ -12,6 +12,7 @@ mod items;
 mod kinds;
 mod level_changes;
 mod odd_input;
+mod pointer;
 // The rules' tests use only part of it.
 #[allow(dead_code)]
 #[path = "../../../../tests/support/paths.rs"]

@@ -33,14 +33,24 @@ fn render_with(
 ) -> Terminal<TestBackend> {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal
-        .draw(|frame| draw(frame, &Screen { run, log, keys }))
+        .draw(|frame| {
+            draw(
+                frame,
+                &Screen {
+                    run,
+                    log,
+                    keys,
+                    hover: None,
+                },
+            )
+        })
         .unwrap();
     terminal
 }
 
 /// The glyph and look of map cell `pos` as the terminal draws it (no look cursor).
 fn look_at(run: &RunState, pos: Pos) -> (char, Style) {
-    cell_look(tile_view(run, pos, None).expect("on the map"))
+    cell_look(tile_view(run, pos, &delve_rules::view::Marks::none()).expect("on the map"))
 }
 
 fn symbol(terminal: &Terminal<TestBackend>, x: u16, y: u16) -> String {

@@ -1,0 +1,130 @@
+//! The mouse in the window (and the browser's canvas): the tile under the pointer
+//! becomes the game's [`Pointer`] (the view previews the way there and names what lies
+//! there, and the aiming cursor follows it); a click becomes what the shared key reader
+//! makes of it ([`delve_rules::view::KeyReader::click`]); the wheel scrolls the log.
+
+use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use super::AppSystems;
+use super::tileset::TILE_SIDE;
+use crate::game::level::MapSize;
+use crate::game::{KeyReactions, Keyboard, NoticeLog, Pointer, RunModel, focused_context, key_context};
+use delve_levels::grid::Pos;
+use delve_rules::view::{Click, OwnTile, Wheel};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (follow_the_pointer, read_clicks, read_the_wheel)
+            .chain()
+            .in_set(AppSystems::ReadInput),
+    );
+}
+
+/// The map cell at world position `world` on a map `height` tiles tall (the inverse of
+/// [`super::tilemap::world_position`]: a tile spans half a tile round its centre).
+pub(crate) fn cell_at(world: Vec2, height: u32) -> Pos {
+    let side = TILE_SIDE as f32;
+    let x = (world.x / side).round() as i32;
+    let up = (world.y / side).round() as i32;
+    Pos::new(x, height as i32 - 1 - up)
+}
+
+/// The map tile under the pointer, if the pointer is in the window and over the map.
+fn tile_under_pointer(
+    window: &Window,
+    camera: (&Camera, &GlobalTransform),
+    size: &MapSize,
+) -> Option<Pos> {
+    let at = window.cursor_position()?;
+    let world = camera.0.viewport_to_world_2d(camera.1, at).ok()?;
+    let pos = cell_at(world, size.height);
+    let on_map = (0..size.width as i32).contains(&pos.x) && (0..size.height as i32).contains(&pos.y);
+    on_map.then_some(pos)
+}
+
+/// Keeps the game's [`Pointer`] on the tile under the mouse, and the aiming cursor with
+/// it.
+fn follow_the_pointer(
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform), With<Camera2d>>,
+    size: Option<Res<MapSize>>,
+    run: Option<Res<RunModel>>,
+    mut pointer: ResMut<Pointer>,
+    mut keyboard: ResMut<Keyboard>,
+) {
+    let at = match (size, run) {
+        (Some(size), Some(_)) => tile_under_pointer(&window, *camera, &size),
+        _ => None,
+    };
+    pointer.set_if_neq(Pointer(at));
+    if let Some(at) = at
+        && keyboard.bypass_change_detection().point(at)
+    {
+        keyboard.set_changed();
+    }
+}
+
+/// A left or right click on the map does what the key reader makes of it.
+fn read_clicks(
+    buttons: Res<ButtonInput<MouseButton>>,
+    pointer: Res<Pointer>,
+    run: Option<Res<RunModel>>,
+    log: Res<NoticeLog>,
+    mut keyboard: ResMut<Keyboard>,
+    mut reactions: KeyReactions,
+) {
+    let (Some(run), Some(at)) = (run, pointer.0) else {
+        return;
+    };
+    let click = if buttons.just_pressed(MouseButton::Left) {
+        Click::Left
+    } else if buttons.just_pressed(MouseButton::Right) {
+        Click::Right
+    } else {
+        return;
+    };
+    let context = focused_context(Some(&run.0), &log, Some(at));
+    reactions.tell(keyboard.click(click, at, context, OwnTile::of(&run.0)));
+}
+
+/// The wheel scrolls the message log (and the help), a few lines a notch.
+fn read_the_wheel(
+    mut wheel: MessageReader<MouseWheel>,
+    run: Option<Res<RunModel>>,
+    log: Res<NoticeLog>,
+    mut keyboard: ResMut<Keyboard>,
+    mut reactions: KeyReactions,
+) {
+    for notch in wheel.read() {
+        // A touchpad scrolls in pixels: about a line of text is a notch.
+        let amount = match notch.unit {
+            MouseScrollUnit::Line => notch.y,
+            MouseScrollUnit::Pixel => notch.y / 16.0,
+        };
+        if amount.abs() < 0.5 {
+            continue;
+        }
+        let turn = if amount > 0.0 { Wheel::Up } else { Wheel::Down };
+        let context = key_context(run.as_deref().map(|r| &r.0), &log, &keyboard);
+        reactions.tell(keyboard.wheel(turn, context));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::tilemap::world_position;
+
+    #[test]
+    fn a_point_anywhere_on_a_tile_is_that_tile() {
+        for pos in [Pos::new(0, 0), Pos::new(5, 39), Pos::new(79, 12)] {
+            let centre = world_position(pos, 40);
+            for offset in [Vec2::ZERO, Vec2::splat(7.9), Vec2::splat(-7.9)] {
+                assert_eq!(cell_at(centre + offset, 40), pos, "{pos} + {offset}");
+            }
+        }
+    }
+}
