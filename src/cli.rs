@@ -5,6 +5,7 @@ mod balance;
 mod catalog;
 mod generate;
 mod history;
+mod keys;
 mod maze;
 mod morgue;
 mod play;
@@ -51,6 +52,9 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Show the runs you finished: the last ones, the best scores, win rate, streaks.
     History(history::HistoryArgs),
+    /// The keys in force: the key table with your options.ron applied, and every
+    /// action's name for options.ron.
+    Keys(keys::KeysArgs),
     /// Write the morgue file of the run in progress (the saved one): who, how far, what
     /// it carries under true names, kills, notes, the last messages and the map.
     Morgue(morgue::MorgueArgs),
@@ -160,6 +164,7 @@ pub fn run() -> ExitCode {
         Some(Command::Balance(args)) => balance::run(args),
         Some(Command::Replay(args)) => replay::run(args),
         Some(Command::History(args)) => history::run(args),
+        Some(Command::Keys(args)) => keys::run(args),
         Some(Command::Morgue(args)) => morgue::run(args),
         Some(Command::Vault { command }) => vault::run(command),
         Some(Command::Save { command }) => save::run(command),

@@ -341,3 +341,135 @@ fn without_a_display_delve_plays_in_the_terminal_and_says_so() {
     assert!(after.contains("playing in this terminal"), "{after}");
     assert!(after.contains("EXITED 0"), "{after}");
 }
+
+impl Tmux {
+    /// Sends `bytes` to the program as if the terminal had (a mouse report, say).
+    fn raw(&self, bytes: &str) {
+        let status = Command::new("tmux")
+            .args(["-L", &self.socket, "send-keys", "-l", bytes])
+            .status()
+            .expect("tmux send-keys runs");
+        assert!(status.success());
+        std::thread::sleep(Duration::from_millis(150));
+    }
+}
+
+/// The (row, column) of the first `c` on the screen, 0-based.
+fn find_char(screen: &str, c: char) -> Option<(usize, usize)> {
+    screen
+        .lines()
+        .enumerate()
+        .find_map(|(row, line)| line.chars().position(|x| x == c).map(|col| (row, col)))
+}
+
+#[test]
+fn the_mouse_points_and_clicks_in_the_terminal_and_options_remap_a_key() {
+    if std::env::var_os(SKIP_VAR).is_some() || !tmux_is_here() {
+        return; // the first test says why
+    }
+    let dir = std::env::temp_dir().join(format!("delve-terminal-mouse-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let tmux = Tmux::start(
+        "mouse",
+        110,
+        32,
+        &play_command(&dir, "--peaceful --no-menu"),
+    );
+    let first = tmux.wait_for("Depth 1");
+    let (row, col) = find_char(&first, '@').expect("the player on screen");
+    // SGR mouse reports (1-based cells): a move with no button over a floor cell near
+    // the player shows the way there; a left press and release travels there.
+    let lines: Vec<Vec<char>> = first.lines().map(|l| l.chars().collect()).collect();
+    let targets = [
+        (0, 3),
+        (0, -3),
+        (3, 0),
+        (-3, 0),
+        (2, 2),
+        (-2, -2),
+        (2, -2),
+        (-2, 2),
+    ];
+    let mut travelled = false;
+    for (dr, dc) in targets {
+        let (r, c) = (row as i32 + dr, col as i32 + dc);
+        let floor = r >= 1
+            && c >= 0
+            && lines
+                .get(r as usize)
+                .and_then(|l| l.get(c as usize))
+                .is_some_and(|&ch| ch == '.');
+        if !floor {
+            continue;
+        }
+        let (x, y) = (c + 1, r + 1);
+        tmux.raw(&format!("\x1b[<35;{x};{y}M"));
+        std::thread::sleep(Duration::from_millis(300));
+        let hovered = tmux.screen();
+        if !hovered.contains("steps; click: go there)") {
+            continue;
+        }
+        tmux.raw(&format!("\x1b[<0;{x};{y}M"));
+        tmux.raw(&format!("\x1b[<0;{x};{y}m"));
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let screen = tmux.screen();
+            if !screen.contains("turn 0 ") && screen.contains("turn ") {
+                travelled = true;
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the click did not travel:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        break;
+    }
+    assert!(travelled, "no floor near the player to click:\n{first}");
+
+    // The Options screen (O): the explore action bound to `o`, Esc saves it; `o`
+    // explores and `x` no longer does.
+    tmux.keys(&["O"]);
+    tmux.wait_for("Left Right: change");
+    for _ in 0..40 {
+        if tmux.screen().lines().any(|l| l.contains("> explore")) {
+            break;
+        }
+        tmux.keys(&["Down"]);
+    }
+    tmux.wait_for("> explore");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("press a key");
+    tmux.keys(&["o"]);
+    tmux.wait_for("explore: o");
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("Options saved to");
+    let options = std::fs::read_to_string(dir.join("options.ron")).expect("options.ron written");
+    assert!(options.contains("\"explore\": [\"o\"]"), "{options}");
+    let before = tmux.screen();
+    tmux.keys(&["o"]);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while row_with(&tmux.screen(), "turn ") == row_with(&before, "turn ") {
+        assert!(
+            Instant::now() < deadline,
+            "o did not explore:\n{}",
+            tmux.screen()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    tmux.keys(&["?"]);
+    let help = tmux.wait_for("delve - controls");
+    let explore_keys = help
+        .lines()
+        .find_map(|l| l.split("Explore").nth(1))
+        .and_then(|rest| rest.trim_start_matches(':').split_whitespace().next());
+    assert_eq!(
+        explore_keys,
+        Some("o"),
+        "the help shows the player's key:\n{help}"
+    );
+    tmux.keys(&["Escape"]);
+    quit_saving(&tmux);
+}

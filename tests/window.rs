@@ -500,14 +500,21 @@ fn the_window_shows_the_level_and_a_real_key_press_moves_the_player() {
         }
     }
     let hovered = wait_for_file(&hovered, &mut game, &log, Duration::from_secs(1));
-    eprintln!("hovered {}: {}", point.replace('\n', "; "), hovered.replace('\n', "; "));
+    eprintln!(
+        "hovered {}: {}",
+        point.replace('\n', "; "),
+        hovered.replace('\n', "; ")
+    );
     assert!(hovered.contains(" steps; click: go there)"), "{hovered}");
     let route: usize = hovered
         .lines()
         .find_map(|l| l.strip_prefix("route "))
         .and_then(|n| n.parse().ok())
         .expect("a route count");
-    assert!((3..=5).contains(&route), "the way there is drawn: {hovered}");
+    assert!(
+        (3..=5).contains(&route),
+        "the way there is drawn: {hovered}"
+    );
     assert!(hovered.contains("cursor 1"), "{hovered}");
     std::thread::sleep(Duration::from_millis(500));
     point_at(&xdotool_program, &display, pixel[0], pixel[1], true);

@@ -170,6 +170,27 @@ const shotAfter = await screenshot("3-moved");
 if (shotBefore === shotAfter) fail("the picture did not change after a move");
 console.log(`moved: ${playing.player} -> ${moved.player}, turn ${moved.turn}`);
 
+// 2b. The mouse: the tile under the pointer shows the way there; a click travels.
+const canvas = await evaluate(`(() => { const r = document.getElementById("delve").getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()`);
+const centre = [canvas[0] + canvas[2] / 2, canvas[1] + canvas[3] / 2];
+const mouse = (type, x, y, extra = {}) => send("Input.dispatchMouseEvent", { type, x, y, ...extra });
+let clicked;
+for (const [dx, dy] of [[3, 0], [-3, 0], [0, 3], [0, -3], [2, 2], [-2, -2], [2, -2], [-2, 2], [4, 1], [-4, -1]]) {
+  const here = await state();
+  const [x, y] = [centre[0] + dx * 32, centre[1] + dy * 32];
+  await mouse("mouseMoved", x, y);
+  const hovered = await waitFor(`the pointer at ${dx},${dy} tiles`, (s) => s.pointer !== undefined && s.pointer !== here.player, 5, 20);
+  if (Number(hovered.route) < 2) continue;
+  await mouse("mousePressed", x, y, { button: "left", clickCount: 1 });
+  await mouse("mouseReleased", x, y, { button: "left", clickCount: 1 });
+  const travelled = await waitFor(`travel to ${hovered.pointer} on a click`, (s) => s.player === hovered.pointer, 10, 20);
+  clicked = { from: here.player, to: travelled.player, route: hovered.route };
+  break;
+}
+if (!clicked) fail("no tile near the player had a way there to click");
+await screenshot("3b-clicked");
+console.log(`mouse: hovered ${clicked.to} (${clicked.route} steps), clicked, travelled from ${clicked.from}`);
+
 // 3. F5 saves; a reload and Continue resume the same turn.
 await press("F5");
 await sleep(1000);

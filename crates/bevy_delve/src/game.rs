@@ -11,6 +11,8 @@ pub mod front_end;
 pub mod headless;
 pub mod level;
 pub mod messages;
+pub mod options;
+mod palette;
 pub mod recording;
 pub mod records;
 pub mod saving;
@@ -25,13 +27,14 @@ use delve_levels::key::LevelKey;
 use delve_rules::records::slot::SaveSlot;
 use delve_rules::run::RunState;
 
-pub use actions::{ActionQueue, KeyReactions, Keyboard, Pointer, focused_context, key_context};
+pub use actions::{ActionQueue, KeyReactions, Keyboard, Pointer};
 pub use delve_rules::run::PlayerAction;
 pub use delve_rules::run::messages::{FEWEST_NOTICE_ROWS, MOST_NOTICE_ROWS, Message, MessageLog};
 pub use delve_rules::view::parse_actions;
 pub use messages::{
     ActionApplied, Disturbed, LevelEntered, OutcomeMessages, PlayerIntent, RunLoaded, SaveRequest,
 };
+pub use palette::ActivePalette;
 pub use screen::Screen;
 
 /// The order the game's systems run in each frame.
@@ -138,6 +141,8 @@ impl Plugin for GamePlugin {
             records::plugin,
             title::plugin,
             screen::plugin,
+            options::plugin,
+            palette::plugin,
         ));
     }
 }

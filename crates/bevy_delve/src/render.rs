@@ -6,7 +6,9 @@ mod camera;
 mod hud;
 mod input;
 mod mouse;
+mod options;
 mod overview;
+mod palette;
 mod replay;
 mod smoke;
 mod tilemap;
@@ -73,7 +75,9 @@ impl Plugin for AppPlugin {
             hud::plugin,
             input::plugin,
             mouse::plugin,
+            options::plugin,
             overview::plugin,
+            palette::plugin,
             title::plugin,
         ));
     }

@@ -10,6 +10,7 @@ pub mod draw;
 use std::time::Duration;
 
 use bevy::app::ScheduleRunnerPlugin;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy_ratatui::crossterm::event::{
@@ -20,14 +21,13 @@ use bevy_ratatui::{RatatuiContext, RatatuiPlugins};
 
 use crate::game::Screen;
 use crate::game::front_end::build_front_end;
-use crate::game::title::Title;
+use crate::game::options::{OptionsScreenState, PlayerOptions};
+use crate::game::title::{Title, TitleLineClicked};
 use crate::game::{
     Disturbed, GamePlugin, GameSystems, KeyReactions, Keyboard, NoticeLog, Pointer, RunModel,
-    RunSettings, focused_context, key_context,
+    RunSettings,
 };
-use delve_rules::view::{
-    Click, Command, NamedKey, OwnTile, Wheel, command_for_char, command_for_key,
-};
+use delve_rules::view::{Click, Command, Keymap, NamedKey, OwnTile, Wheel};
 
 /// How often the terminal is polled for keys (the screen is drawn only when something
 /// changed).
@@ -96,15 +96,15 @@ impl Plugin for TuiPlugin {
 }
 
 /// The key table's command and the typed character of a terminal key, if any.
-pub(crate) fn command_of(code: KeyCode) -> (Option<Command>, Option<char>) {
+pub(crate) fn command_of(keymap: &Keymap, code: KeyCode) -> (Option<Command>, Option<char>) {
     let named = named_key_of(code);
     let letter = match code {
         KeyCode::Char(c) => Some(c),
         _ => None,
     };
     let command = named
-        .and_then(command_for_key)
-        .or_else(|| letter.and_then(command_for_char));
+        .and_then(|key| keymap.command_for_key(key))
+        .or_else(|| letter.and_then(|c| keymap.command_for_char(c)));
     (command, letter)
 }
 
@@ -191,15 +191,20 @@ fn read_terminal_keys(
             KeyCode::Char(c) => Some(c),
             _ => None,
         };
-        if reactions.title.take(named_key_of(key.code), letter) {
+        let named = named_key_of(key.code);
+        // The Options screen (over the title or the game) first, then the title.
+        if reactions.take_for_options(named, letter, reader.bypass_change_detection())
+            || reactions.title.take(named, letter)
+        {
+            reader.set_changed();
             continue;
         }
-        let (command, letter) = command_of(key.code);
+        let (command, letter) = command_of(reactions.options.keymap(), key.code);
         let repeat = key.kind == KeyEventKind::Repeat;
         if held.drops(key.code, repeat, std::time::Instant::now(), command) {
             continue;
         }
-        let context = key_context(run.as_deref().map(|r| &r.0), &log, &reader);
+        let context = reactions.context(run.as_deref().map(|r| &r.0), &log, reader.cursor());
         reactions.tell(reader.press(command, letter, context));
     }
 }
@@ -221,7 +226,21 @@ fn read_terminal_mouse(
     log: Res<NoticeLog>,
     area: Res<DrawnArea>,
     screen: Res<State<Screen>>,
+    (title, mut clicked): (Option<Res<Title>>, MessageWriter<TitleLineClicked>),
 ) {
+    if *screen.get() == Screen::Title {
+        // A click on a line of the title screen chooses it.
+        for event in mouse.read() {
+            if event.kind == MouseEventKind::Down(MouseButton::Left)
+                && let Some(title) = &title
+                && let Some(line) =
+                    draw::title_line_at(area.0, &title.0.screen(), event.column, event.row)
+            {
+                clicked.write(TitleLineClicked(line));
+            }
+        }
+        return;
+    }
     let Some(run) = run.filter(|_| *screen.get() == Screen::Playing) else {
         mouse.clear();
         return;
@@ -234,6 +253,9 @@ fn read_terminal_mouse(
                 log: &log,
                 keys: &reader.0,
                 hover: pointer.0,
+                keymap: &Keymap::default(),
+                options: None,
+                palette: Default::default(),
             },
             event.column,
             event.row,
@@ -253,31 +275,44 @@ fn read_terminal_mouse(
                 } else {
                     Wheel::Down
                 };
-                let context = key_context(Some(&run.0), &log, &reader);
+                let context = reactions.context(Some(&run.0), &log, reader.cursor());
                 reactions.tell(reader.wheel(scroll, context));
                 None
             }
             _ => None,
         };
         if let (Some(click), Some(at)) = (click, at) {
-            let context = focused_context(Some(&run.0), &log, Some(at));
+            if reader.shows(delve_rules::view::Overlay::Options) {
+                continue; // the Options screen takes keys only
+            }
+            let context = reactions.context(Some(&run.0), &log, Some(at));
             reactions.tell(reader.click(click, at, context, OwnTile::of(&run.0)));
         }
     }
 }
 
-/// Draws the screen when the run, the notices, the overlays or the terminal's size
-/// changed.
+/// What the terminal draws from: the run, its notices, the keys' overlays and prompts,
+/// the pointer, the options and their screen, the palette, the title.
+#[derive(SystemParam)]
+struct Drawn<'w> {
+    run: Option<Res<'w, RunModel>>,
+    log: Res<'w, NoticeLog>,
+    keys: Res<'w, Keyboard>,
+    screen: Res<'w, State<Screen>>,
+    title: Option<Res<'w, Title>>,
+    pointer: Res<'w, Pointer>,
+    options: Res<'w, PlayerOptions>,
+    options_screen: Res<'w, OptionsScreenState>,
+    palette: Res<'w, crate::game::ActivePalette>,
+}
+
+/// Draws the screen when the run, the notices, the overlays, the options or the
+/// terminal's size changed.
 fn draw_screen(
     context: Option<ResMut<RatatuiContext>>,
-    run: Option<Res<RunModel>>,
-    log: Res<NoticeLog>,
-    keys: Res<Keyboard>,
+    drawn: Drawn,
     mut resized: MessageReader<ResizeMessage>,
     mut drawn_once: Local<bool>,
-    screen: Res<State<Screen>>,
-    title: Option<Res<Title>>,
-    pointer: Res<Pointer>,
     mut drawn_area: ResMut<DrawnArea>,
 ) -> Result {
     let Some(mut context) = context else {
@@ -287,23 +322,40 @@ fn draw_screen(
     if resized {
         context.autoresize()?;
     }
-    if *screen.get() == Screen::Title
-        && let Some(title) = title
+    let palette = drawn.palette.0;
+    if *drawn.screen.get() == Screen::Title
+        && let Some(title) = &drawn.title
     {
-        if title.is_changed() || resized || !*drawn_once {
+        if title.is_changed()
+            || drawn.options_screen.is_changed()
+            || drawn.palette.is_changed()
+            || resized
+            || !*drawn_once
+        {
             *drawn_once = true;
-            context.draw(|frame| draw::draw_title(frame, &title.0.screen()))?;
+            context.draw(|frame| {
+                drawn_area.0 = frame.area();
+                draw::draw_title(frame, &title.0.screen(), palette);
+                if let Some(screen) = &drawn.options_screen.0 {
+                    draw::draw_options(frame, screen, palette);
+                }
+            })?;
         }
         return Ok(());
     }
-    let Some(run) = run else {
+    let Some(run) = &drawn.run else {
         return Ok(());
     };
     if run.is_added() {
         *drawn_once = false;
     }
-    let changed = run.is_changed() || log.is_changed() || keys.is_changed();
-    if *drawn_once && !(changed || pointer.is_changed() || resized) {
+    let changed = run.is_changed()
+        || drawn.log.is_changed()
+        || drawn.keys.is_changed()
+        || drawn.options.is_changed()
+        || drawn.options_screen.is_changed()
+        || drawn.palette.is_changed();
+    if *drawn_once && !(changed || drawn.pointer.is_changed() || resized) {
         return Ok(());
     }
     *drawn_once = true;
@@ -313,9 +365,12 @@ fn draw_screen(
             frame,
             &draw::Screen {
                 run: &run.0,
-                log: &log,
-                keys: &keys.0,
-                hover: pointer.0,
+                log: &drawn.log,
+                keys: &drawn.keys.0,
+                hover: drawn.pointer.0,
+                keymap: &drawn.options.keymap,
+                options: drawn.options_screen.0.as_ref(),
+                palette,
             },
         )
     })?;
@@ -330,37 +385,46 @@ mod tests {
     #[test]
     fn terminal_keys_read_the_key_table() {
         assert_eq!(
-            command_of(KeyCode::Char('h')).0,
+            command_of(&Keymap::default(), KeyCode::Char('h')).0,
             Some(Command::Act(PlayerAction::Move(-1, 0)))
         );
         assert_eq!(
-            command_of(KeyCode::Left).0,
+            command_of(&Keymap::default(), KeyCode::Left).0,
             Some(Command::Act(PlayerAction::Move(-1, 0)))
         );
         assert_eq!(
-            command_of(KeyCode::F(5)).0,
+            command_of(&Keymap::default(), KeyCode::F(5)).0,
             Some(Command::Act(PlayerAction::Save))
         );
-        assert_eq!(command_of(KeyCode::Esc).0, Some(Command::Quit));
         assert_eq!(
-            command_of(KeyCode::Char(' ')).0,
+            command_of(&Keymap::default(), KeyCode::Esc).0,
+            Some(Command::Quit)
+        );
+        assert_eq!(
+            command_of(&Keymap::default(), KeyCode::Char(' ')).0,
             Some(Command::Act(PlayerAction::StepAutomaton))
         );
-        assert_eq!(command_of(KeyCode::Char('?')).0, Some(Command::ToggleHelp));
         assert_eq!(
-            command_of(KeyCode::Char('2')).0,
+            command_of(&Keymap::default(), KeyCode::Char('?')).0,
+            Some(Command::ToggleHelp)
+        );
+        assert_eq!(
+            command_of(&Keymap::default(), KeyCode::Char('2')).0,
             Some(Command::Act(PlayerAction::SwitchKind(
                 delve_levels::generator::GeneratorKind::Rooms
             )))
         );
-        assert_eq!(command_of(KeyCode::Char('c')), (None, Some('c')));
+        assert_eq!(
+            command_of(&Keymap::default(), KeyCode::Char('c')),
+            (None, Some('c'))
+        );
     }
 
     #[test]
     fn a_held_key_stops_repeating_when_disturbed_until_pressed_afresh() {
         let start = std::time::Instant::now();
         let at = |ms: u64| start + Duration::from_millis(ms);
-        let wait = command_of(KeyCode::Char('.')).0;
+        let wait = command_of(&Keymap::default(), KeyCode::Char('.')).0;
         let mut held = HeldKey::default();
         let dot = KeyCode::Char('.');
         assert!(!held.drops(dot, false, at(0), wait));
@@ -372,40 +436,36 @@ mod tests {
         assert!(!held.drops(dot, false, at(430), wait), "and held again");
         // Keys that do not repeat are never dropped.
         held.broken = true;
-        let save = command_of(KeyCode::F(5)).0;
+        let save = command_of(&Keymap::default(), KeyCode::F(5)).0;
         assert!(!held.drops(KeyCode::F(5), true, at(440), save));
     }
 
     #[test]
     fn every_key_of_the_table_has_a_terminal_key() {
         for binding in delve_rules::view::BINDINGS.iter() {
-            let reachable = binding
-                .letters
-                .iter()
-                .any(|&c| command_of(KeyCode::Char(c)).0 == Some(binding.command))
-                || binding.keys.iter().any(|key| {
-                    let code = match key {
-                        NamedKey::Left => KeyCode::Left,
-                        NamedKey::Right => KeyCode::Right,
-                        NamedKey::Up => KeyCode::Up,
-                        NamedKey::Down => KeyCode::Down,
-                        NamedKey::Numpad(d) | NamedKey::Digit(d) => {
-                            KeyCode::Char((b'0' + d) as char)
-                        }
-                        NamedKey::Space => KeyCode::Char(' '),
-                        NamedKey::F5 => KeyCode::F(5),
-                        NamedKey::F9 => KeyCode::F(9),
-                        NamedKey::Escape => KeyCode::Esc,
-                        NamedKey::PageUp => KeyCode::PageUp,
-                        NamedKey::PageDown => KeyCode::PageDown,
-                        NamedKey::Home => KeyCode::Home,
-                        NamedKey::End => KeyCode::End,
-                        NamedKey::Enter => KeyCode::Enter,
-                        NamedKey::Backspace => KeyCode::Backspace,
-                        NamedKey::Tab => KeyCode::Tab,
-                    };
-                    command_of(code).0 == Some(binding.command)
-                });
+            let reachable = binding.letters.iter().any(|&c| {
+                command_of(&Keymap::default(), KeyCode::Char(c)).0 == Some(binding.command)
+            }) || binding.keys.iter().any(|key| {
+                let code = match key {
+                    NamedKey::Left => KeyCode::Left,
+                    NamedKey::Right => KeyCode::Right,
+                    NamedKey::Up => KeyCode::Up,
+                    NamedKey::Down => KeyCode::Down,
+                    NamedKey::Numpad(d) | NamedKey::Digit(d) => KeyCode::Char((b'0' + d) as char),
+                    NamedKey::Space => KeyCode::Char(' '),
+                    NamedKey::F5 => KeyCode::F(5),
+                    NamedKey::F9 => KeyCode::F(9),
+                    NamedKey::Escape => KeyCode::Esc,
+                    NamedKey::PageUp => KeyCode::PageUp,
+                    NamedKey::PageDown => KeyCode::PageDown,
+                    NamedKey::Home => KeyCode::Home,
+                    NamedKey::End => KeyCode::End,
+                    NamedKey::Enter => KeyCode::Enter,
+                    NamedKey::Backspace => KeyCode::Backspace,
+                    NamedKey::Tab => KeyCode::Tab,
+                };
+                command_of(&Keymap::default(), code).0 == Some(binding.command)
+            });
             assert!(reachable, "{:?} has no terminal key", binding.command);
         }
     }

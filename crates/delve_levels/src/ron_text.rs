@@ -207,6 +207,12 @@ pub fn parse<T: DeserializeOwned>(
         .map_err(|e| RonError::from_parser(origin, text, &e))
 }
 
+/// Where the parser finds the key `key` of the top-level struct of a config text that
+/// parses as RON: its 1-based (line, column).
+pub fn locate_field(text: &str, key: &str) -> Option<(usize, usize)> {
+    locate(text, key, None)
+}
+
 /// Where the parser finds a field of a config text that parses: the (line, column) of the key
 /// `key` of the top-level struct, or — with `entry` — of `field` inside the `entry`-th
 /// (0-based) element of the list under `key`, or of that element itself (its variant

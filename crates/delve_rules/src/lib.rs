@@ -20,6 +20,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod options;
 pub mod records;
 pub mod run;
 pub mod view;

@@ -501,9 +501,7 @@ impl RunState {
             PlayerAction::Drop(slot) => self.drop_item(slot, &mut out),
             PlayerAction::Explore => self.travel(Destination::Explore, &mut out),
             PlayerAction::TravelTo(to) => self.travel(Destination::Tile(to), &mut out),
-            PlayerAction::TravelOverTraps(to) => {
-                self.travel(Destination::OverTraps(to), &mut out)
-            }
+            PlayerAction::TravelOverTraps(to) => self.travel(Destination::OverTraps(to), &mut out),
             PlayerAction::Rest => self.rest(&mut out),
             PlayerAction::Search => self.search(&mut out),
         }

@@ -7,11 +7,14 @@
 
 mod bindings;
 mod context;
+mod keymap;
 mod keys;
 mod look;
 mod map;
+mod options_screen;
 mod overlays;
 mod overview;
+mod palette;
 mod panel;
 mod pointer;
 mod preview;
@@ -20,22 +23,28 @@ mod terrain;
 mod title;
 
 pub use bindings::{
-    ActionError, BINDINGS, Binding, Command, NamedKey, Scroll, Section, action_for_char,
+    ActionError, BINDINGS, Binding, Command, KeyEntry, NamedKey, Scroll, Section, action_for_char,
     action_letters, command_for_char, command_for_key, controls_markdown, help_lines,
     help_lines_in, parse_actions,
 };
 pub use context::{places, sights};
+pub use keymap::{KeyName, KeyPreset, KeyProblem, Keymap, action_names};
 pub use keys::{
     AimVerb, ItemVerb, KeyContext, KeyReader, LOG_PAGE, Letters, MAX_TARGETS, Overlay, Prompt,
     Question, Reaction, StepRisks, Targets, Way,
 };
 pub use look::describe;
 pub use map::{Light, Occupant, SeenTile, Side, TileView, map_view, tile_view};
+pub use options_screen::{OptionsReaction, OptionsScreen};
 pub use overlays::{
-    end_screen, help_text, help_text_within, inventory_overlay_lines, inventory_title, log_title,
-    prompt_line,
+    end_screen, help_text, help_text_of, help_text_within, inventory_overlay_lines,
+    inventory_title, log_title, prompt_line,
 };
 pub use overview::{OverviewCell, overview};
+pub use palette::{
+    Deficiency, Hue, Palette, PaletteName, Rgb, contrast_ratio, delta_e, lab, relative_luminance,
+    simulate,
+};
 pub use panel::{
     IN_VIEW_HEADING, PanelLine, carrying_heading, inventory_lines, monsters_in_view, side_panel,
 };

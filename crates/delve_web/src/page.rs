@@ -320,7 +320,12 @@ struct Shown {
     level: String,
 }
 
-fn show_the_run(screen: Res<State<Screen>>, run: Option<Res<RunModel>>, mut shown: Local<Shown>) {
+fn show_the_run(
+    screen: Res<State<Screen>>,
+    run: Option<Res<RunModel>>,
+    pointer: Res<bevy_delve::game::Pointer>,
+    mut shown: Local<Shown>,
+) {
     let mut state = format!("screen: {:?}\n", screen.get());
     if let Some(run) = &run {
         let key = run.level().key.encode();
@@ -333,6 +338,11 @@ fn show_the_run(screen: Res<State<Screen>>, run: Option<Res<RunModel>>, mut show
             player.y,
             run.campaign().seed,
         ));
+        // The tile under the mouse and the way travel would walk there.
+        if let Some(at) = pointer.0 {
+            let steps = run.route_to(at).map_or(0, |route| route.steps.len());
+            state.push_str(&format!("pointer: {},{}\nroute: {steps}\n", at.x, at.y));
+        }
         if shown.level != key {
             // The level as its key makes it (items still on their tiles), as
             // `delve gen --key` prints it: play has taken the items off the map.

@@ -9,12 +9,13 @@ use bevy::prelude::*;
 
 use super::messages::{ActionApplied, OutcomeMessages, PlayerIntent, SaveRequest};
 use super::{GameSystems, Notice, NoticeLog, RunModel};
-use delve_rules::run::{PlayerAction, RunState};
 use delve_levels::grid::Pos;
+use delve_rules::run::{PlayerAction, RunState};
 use delve_rules::view::{KeyContext, KeyReader, Reaction};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ActionQueue>()
+        .init_resource::<Keyboard>()
         .init_resource::<Pointer>()
         .add_systems(Update, queue_player_actions.in_set(GameSystems::Queue))
         .add_systems(Update, apply_next_action.in_set(GameSystems::Act));
@@ -40,20 +41,6 @@ pub struct Keyboard(pub KeyReader);
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Pointer(pub Option<Pos>);
 
-/// What a key press needs to know of the game (see [`KeyContext::of`]): the way is
-/// the way to the cursor's tile, if a cursor is up.
-pub fn key_context(run: Option<&RunState>, log: &NoticeLog, keys: &KeyReader) -> KeyContext {
-    focused_context(run, log, keys.cursor())
-}
-
-/// [`key_context`] with the way to `focus` (the tile clicked).
-pub fn focused_context(run: Option<&RunState>, log: &NoticeLog, focus: Option<Pos>) -> KeyContext {
-    match run {
-        Some(run) => KeyContext::of(run, log.entries.len(), focus, true),
-        None => KeyContext::default(),
-    }
-}
-
 /// Where a front end's key presses go: to the title screen while it is up
 /// ([`KeyReactions::title`]), else, once the shared key reader made them
 /// [`Reaction`]s, actions to the run, words to the player, quitting to the app (saving
@@ -62,6 +49,8 @@ pub fn focused_context(run: Option<&RunState>, log: &NoticeLog, focus: Option<Po
 pub struct KeyReactions<'w> {
     /// The title screen, which takes every key while it is up.
     pub title: super::title::TitleKeys<'w>,
+    /// The Options screen, which takes every key while it is open; and the keys in force.
+    pub options: super::options::OptionsKeys<'w>,
     actions: MessageWriter<'w, PlayerIntent>,
     said: MessageWriter<'w, Notice>,
     exit: MessageWriter<'w, AppExit>,
@@ -69,6 +58,49 @@ pub struct KeyReactions<'w> {
 }
 
 impl KeyReactions<'_> {
+    /// Tells the player `text`.
+    pub fn say(&mut self, text: String) {
+        self.said.write(Notice(text));
+    }
+
+    /// Gives the Options screen a key press, if it is open (see
+    /// [`super::options::OptionsKeys::take`]): `true` when it took it.
+    pub fn take_for_options(
+        &mut self,
+        named: Option<delve_rules::view::NamedKey>,
+        letter: Option<char>,
+        keyboard: &mut KeyReader,
+    ) -> bool {
+        match self.options.take(named, letter, keyboard) {
+            super::options::OptionsTook::No => false,
+            super::options::OptionsTook::Yes => true,
+            super::options::OptionsTook::Closed(said) => {
+                self.said.write(Notice(said));
+                true
+            }
+        }
+    }
+
+    /// What a key press or a click needs to know of the game, with the player's
+    /// options (see [`KeyContext::of`]): `focus` is the tile the way is wanted to — the
+    /// cursor's for a key ([`KeyReader::cursor`]), the tile clicked for a click.
+    pub fn context(
+        &self,
+        run: Option<&RunState>,
+        log: &NoticeLog,
+        focus: Option<Pos>,
+    ) -> KeyContext {
+        match run {
+            Some(run) => KeyContext::of(
+                run,
+                log.entries.len(),
+                focus,
+                self.options.options().ask_before_risky_steps,
+            ),
+            None => KeyContext::default(),
+        }
+    }
+
     /// Writes the message a reaction stands for, if any.
     pub fn tell(&mut self, reaction: Reaction) {
         match reaction {

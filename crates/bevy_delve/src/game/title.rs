@@ -15,6 +15,7 @@ use delve_rules::view::{MenuKey, TitleChoice, TitleMenu};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<TitleKeyPressed>()
+        .add_message::<TitleLineClicked>()
         .add_systems(
             Update,
             answer_title_keys
@@ -34,6 +35,11 @@ pub struct Title(pub TitleMenu);
 /// A key pressed on the title screen.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TitleKeyPressed(pub MenuKey);
+
+/// A click on a line of the title screen's page (0-based, as
+/// [`delve_rules::view::TitleScreen::lines`] counts them).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TitleLineClicked(pub usize);
 
 /// What a front end's key reader asks of the title screen: whether it is up, and if
 /// so, to take a key press.
@@ -122,7 +128,7 @@ pub(crate) fn settings_for(
                 ..RunOrigin::default()
             };
         }
-        TitleChoice::Quit => {}
+        TitleChoice::Quit | TitleChoice::Options => {}
     }
     Ok(chosen)
 }
@@ -150,20 +156,29 @@ pub fn daily_origin(day: daily::Day, settings: &RunSettings, started: Option<Str
 /// Reads title keys; a choice starts the run (or leaves).
 fn answer_title_keys(
     mut keys: MessageReader<TitleKeyPressed>,
+    mut clicks: MessageReader<TitleLineClicked>,
     title: Option<ResMut<Title>>,
     mut settings: ResMut<RunSettings>,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
+    mut options: super::options::OptionsKeys,
 ) {
     let Some(mut title) = title else {
         keys.clear();
+        clicks.clear();
         return;
     };
-    let Some(choice) = keys.read().find_map(|key| title.0.press(key.0)) else {
+    let pressed = keys.read().find_map(|key| title.0.press(key.0));
+    let clicked = clicks.read().find_map(|line| title.0.click(line.0));
+    let Some(choice) = pressed.or(clicked) else {
         return;
     };
     if choice == TitleChoice::Quit {
         exit.write(AppExit::Success);
+        return;
+    }
+    if choice == TitleChoice::Options {
+        options.open();
         return;
     }
     match settings_for(&choice, &settings) {

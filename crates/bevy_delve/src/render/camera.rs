@@ -11,14 +11,18 @@ use bevy::window::{PrimaryWindow, RequestRedraw};
 use super::AppSystems;
 use super::tilemap::world_position;
 use super::tileset::TILE_SIDE;
-use crate::game::LevelEntered;
 use crate::game::level::MapSize;
+use crate::game::options::{PlayerOptions, zoomed};
 use crate::game::{GridPos, Player};
+use crate::game::{KeyReactions, LevelEntered};
+use bevy::input::ButtonState;
+use bevy::input::keyboard::KeyboardInput;
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(Color::srgb_u8(8, 6, 12)))
         .add_systems(Startup, spawn_camera)
-        .add_systems(Update, follow_player.in_set(AppSystems::FollowPlayer));
+        .add_systems(Update, follow_player.in_set(AppSystems::FollowPlayer))
+        .add_systems(Update, zoom_with_ctrl.in_set(AppSystems::ReadInput));
 }
 
 /// The window's size when it opens, in pixels: 40×25 tiles at zoom 2.
@@ -47,6 +51,34 @@ fn snap_to_pixels(at: Vec2, zoom: f32, physical: UVec2) -> Vec2 {
     ((at * zoom - odd).round() + odd) / zoom
 }
 
+/// Ctrl + and Ctrl − (and the keypad's + and −): the zoom one step closer or farther,
+/// saved in the options.
+fn zoom_with_ctrl(
+    mut keys: MessageReader<KeyboardInput>,
+    held: Res<ButtonInput<KeyCode>>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    mut reactions: KeyReactions,
+) {
+    let ctrl = held.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    for key in keys.read() {
+        if !ctrl || key.state != ButtonState::Pressed {
+            continue;
+        }
+        let closer = match key.key_code {
+            KeyCode::Equal | KeyCode::NumpadAdd => true,
+            KeyCode::Minus | KeyCode::NumpadSubtract => false,
+            _ => continue,
+        };
+        let mut options = reactions.options.options().clone();
+        let fitted = zoom_for(window.physical_size()) as u32;
+        options.zoom = zoomed(options.zoom, fitted, closer);
+        let zoom = options.zoom;
+        let said = reactions.options.change_to(options);
+        reactions.say(format!("Zoom {zoom}x. {said}"));
+    }
+}
+
+#[allow(clippy::too_many_arguments)] // the front end's glue: each is one thing read or told
 fn follow_player(
     time: Res<Time>,
     window: Single<&Window, With<PrimaryWindow>>,
@@ -55,6 +87,7 @@ fn follow_player(
     size: Option<Res<MapSize>>,
     mut entered: MessageReader<LevelEntered>,
     mut redraw: MessageWriter<RequestRedraw>,
+    options: Res<PlayerOptions>,
 ) {
     let Some(size) = size else {
         return;
@@ -64,7 +97,10 @@ fn follow_player(
     if physical.x == 0 || physical.y == 0 {
         return; // minimised
     }
-    let zoom = zoom_for(physical);
+    let zoom = match options.options.zoom {
+        0 => zoom_for(physical),
+        chosen => chosen as f32,
+    };
     if let Projection::Orthographic(ortho) = &mut *projection {
         // The projection works in logical pixels; the zoom is in physical ones.
         let scale = window.scale_factor() / zoom;

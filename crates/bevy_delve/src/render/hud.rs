@@ -2,14 +2,18 @@
 //! every notice of the newest turn (older ones dimmed) and the look line, the side
 //! panel (monsters in view, purse, inventory), and the overlays: help (`?`, scrolling),
 //! message log (`M`, scrolling), inventory (`i`, and while an item letter is asked
-//! for) and the end screen.
+//! for) and the end screen. Its texts, borders and panels name their colour's [`Hue`]
+//! and take it from the palette in force (see `palette.rs`).
 
 use bevy::prelude::*;
+use delve_rules::view::Command;
 
 use super::AppSystems;
+use super::palette::{BackgroundHue, BorderHue, TextHue};
+use crate::game::options::PlayerOptions;
 use crate::game::{Keyboard, MOST_NOTICE_ROWS, Message, NoticeLog, Pointer, RunModel};
 use delve_rules::view::{
-    Overlay, end_screen, help_text, inventory_overlay_lines, inventory_title, log_title,
+    Hue, Overlay, end_screen, help_text_of, inventory_overlay_lines, inventory_title, log_title,
     prompt_line, side_panel, status_line_within,
 };
 
@@ -32,20 +36,25 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// The help's text, made once.
-static HELP: std::sync::LazyLock<String> = std::sync::LazyLock::new(help_text);
-
 /// Lines the message log overlay shows (the newest at the bottom).
 const LOG_LINES: usize = 30;
 
-pub(super) const TEXT: Color = Color::srgb(0.86, 0.84, 0.80);
-pub(super) const DIM_TEXT: Color = Color::srgb(0.55, 0.55, 0.62);
-pub(super) const ACCENT: Color = Color::srgb(0.96, 0.80, 0.30);
-const PANEL: Color = Color::srgba(0.03, 0.02, 0.05, 0.82);
+/// The HUD's text.
+pub(super) const TEXT: Hue = Hue::Text;
+/// Text that matters less: older notices, key hints.
+pub(super) const DIM_TEXT: Hue = Hue::DimText;
+/// Titles, borders and the newest notices.
+pub(super) const ACCENT: Hue = Hue::Accent;
+/// The bars and the side panel: the background, the map showing a little through.
+const PANEL: BackgroundHue = BackgroundHue(Hue::Background, 0.82);
 const FONT_SIZE: f32 = 16.0;
 
 #[derive(Component)]
 struct StatusLine;
+
+/// A button of the status bar: a click does what its key does.
+#[derive(Component, Clone, Copy, Debug)]
+pub(super) struct HudButton(pub Command);
 
 /// One line of the notice bar: 0 is the newest notice, 1 the one before, …
 #[derive(Component)]
@@ -94,11 +103,13 @@ struct LookLine;
 #[derive(Component)]
 struct EndText;
 
-pub(super) fn text(value: impl Into<String>, color: Color) -> impl Bundle {
+/// A text of the HUD in `hue` (coloured by the palette in force).
+pub(super) fn text(value: impl Into<String>, hue: Hue) -> impl Bundle {
     (
         Text::new(value),
         TextFont::from_font_size(FONT_SIZE),
-        TextColor(color),
+        TextColor::default(),
+        TextHue(hue),
     )
 }
 
@@ -116,12 +127,28 @@ fn bar(top: bool) -> Node {
 }
 
 fn spawn_hud(mut commands: Commands) {
-    commands.spawn((
-        Name::new("status bar"),
-        bar(true),
-        BackgroundColor(PANEL),
-        children![(StatusLine, text("", TEXT)), text("? help", DIM_TEXT)],
-    ));
+    commands
+        .spawn((
+            Name::new("status bar"),
+            bar(true),
+            (BackgroundColor::default(), PANEL),
+        ))
+        .with_children(|bar| {
+            bar.spawn((StatusLine, text("", TEXT)));
+            bar.spawn(Node {
+                column_gap: px(16),
+                ..default()
+            })
+            .with_children(|buttons| {
+                for (label, command) in [
+                    ("m map", Command::ToggleOverview),
+                    ("O options", Command::ToggleOptions),
+                    ("? help", Command::ToggleHelp),
+                ] {
+                    buttons.spawn((HudButton(command), Button, text(label, DIM_TEXT)));
+                }
+            });
+        });
     commands
         .spawn((
             Name::new("notice bar"),
@@ -129,7 +156,7 @@ fn spawn_hud(mut commands: Commands) {
                 flex_direction: FlexDirection::ColumnReverse,
                 ..bar(false)
             },
-            BackgroundColor(PANEL),
+            (BackgroundColor::default(), PANEL),
         ))
         .with_children(|bar| {
             bar.spawn((
@@ -154,7 +181,7 @@ fn spawn_hud(mut commands: Commands) {
             padding: UiRect::all(px(8)),
             ..default()
         },
-        BackgroundColor(PANEL),
+        (BackgroundColor::default(), PANEL),
         children![(InventoryText, text("", TEXT))],
     ));
     commands.spawn(overlay(
@@ -165,7 +192,7 @@ fn spawn_hud(mut commands: Commands) {
                 "delve - controls (? or Esc closes; PageDown Down scroll)",
                 ACCENT
             ),
-            (HelpText, text(help_text(), TEXT))
+            (HelpText, text("", TEXT))
         ],
     ));
     commands.spawn(overlay(
@@ -224,8 +251,11 @@ pub(super) fn overlay(
                 overflow: Overflow::clip(),
                 ..default()
             },
-            BackgroundColor(Color::srgb(0.03, 0.02, 0.05)),
-            BorderColor::all(ACCENT),
+            (
+                BackgroundColor::default(),
+                BackgroundHue(Hue::Background, 1.0)
+            ),
+            (BorderColor::default(), BorderHue(ACCENT)),
             content,
         )],
     )
@@ -247,8 +277,8 @@ fn update_status_line(
         return;
     };
     let width = windows.iter().next().map_or(1280.0, |w| w.width());
-    // "? help" sits at the right of the bar.
-    let characters = ((width - 100.0) / CHARACTER_WIDTH).max(20.0) as usize;
+    // The buttons (map, options, help) sit at the right of the bar.
+    let characters = ((width - 280.0) / CHARACTER_WIDTH).max(20.0) as usize;
     set_text(&mut line, status_line_within(&run, characters));
 }
 
@@ -258,7 +288,7 @@ fn update_status_line(
 fn update_notice_line(
     log: Res<NoticeLog>,
     run: Option<Res<RunModel>>,
-    mut lines: Query<(&NoticeLine, &mut Text, &mut TextColor, &mut Node)>,
+    mut lines: Query<(&NoticeLine, &mut Text, &mut TextHue, &mut Node)>,
 ) {
     let turns = run.as_ref().map_or(0, |r| r.turns());
     if !(log.is_changed() || run.is_some_and(|r| r.is_changed())) {
@@ -267,7 +297,7 @@ fn update_notice_line(
     let rows = log.rows_for_latest_turn();
     let newest: Vec<_> = log.entries.iter().rev().take(rows).collect();
     let newest_turn = log.entries.last().map(|n| n.turn);
-    for (line, mut text, mut color, mut node) in &mut lines {
+    for (line, mut text, mut hue, mut node) in &mut lines {
         let notice = newest.get(line.0);
         let display = if line.0 < rows {
             Display::Flex
@@ -279,10 +309,7 @@ fn update_notice_line(
         }
         set_text(&mut text, notice.map(|n| n.line()).unwrap_or_default());
         let fresh = notice.is_some_and(|n| Some(n.turn) == newest_turn && n.turn == turns);
-        let wanted = if fresh { ACCENT } else { DIM_TEXT };
-        if color.0 != wanted {
-            color.0 = wanted;
-        }
+        hue.set_if_neq(TextHue(if fresh { ACCENT } else { DIM_TEXT }));
     }
 }
 
@@ -399,12 +426,15 @@ fn show_end_screen(
 
 fn show_help(
     keyboard: Res<Keyboard>,
+    options: Res<PlayerOptions>,
     mut panel: Single<&mut Node, With<HelpPanel>>,
     mut text: Single<&mut Text, With<HelpText>>,
 ) {
-    if keyboard.is_changed() && keyboard.shows(Overlay::Help) {
-        // Scrolled down: the lines from there on (a small window cuts the bottom).
-        let lines: Vec<&str> = HELP.lines().skip(keyboard.scroll).collect();
+    if (keyboard.is_changed() || options.is_changed()) && keyboard.shows(Overlay::Help) {
+        // The player's keys; scrolled down: the lines from there on (a small window
+        // cuts the bottom).
+        let help = help_text_of(&options.keymap, usize::MAX);
+        let lines: Vec<&str> = help.lines().skip(keyboard.scroll).collect();
         set_text(&mut text, lines.join("\n"));
     }
     let display = if keyboard.shows(Overlay::Help) {

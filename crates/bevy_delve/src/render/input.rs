@@ -9,9 +9,9 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
 use super::AppSystems;
-use crate::game::{Disturbed, KeyReactions, Keyboard, NoticeLog, RunModel, key_context};
+use crate::game::{Disturbed, KeyReactions, Keyboard, NoticeLog, RunModel};
 use delve_rules::run::PlayerAction;
-use delve_rules::view::{Command, NamedKey, Reaction, command_for_char, command_for_key};
+use delve_rules::view::{Command, Keymap, NamedKey, Reaction};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, read_keys.in_set(AppSystems::ReadInput));
@@ -62,8 +62,8 @@ fn named_key(key_code: KeyCode) -> Option<NamedKey> {
 
 /// The command of a key press, if any: first by key position (arrows, numpad, digit row,
 /// Space, F5, F9, Esc), then by the character the layout gives it.
-pub(crate) fn command_for(key_code: KeyCode, logical: &Key) -> Option<KeyCommand> {
-    if let Some(command) = named_key(key_code).and_then(command_for_key) {
+pub(crate) fn command_for(keymap: &Keymap, key_code: KeyCode, logical: &Key) -> Option<KeyCommand> {
+    if let Some(command) = named_key(key_code).and_then(|key| keymap.command_for_key(key)) {
         return Some(command);
     }
     let Key::Character(text) = logical else {
@@ -71,7 +71,7 @@ pub(crate) fn command_for(key_code: KeyCode, logical: &Key) -> Option<KeyCommand
     };
     let mut chars = text.chars();
     match (chars.next(), chars.next()) {
-        (Some(c), None) => command_for_char(c),
+        (Some(c), None) => keymap.command_for_char(c),
         _ => None,
     }
 }
@@ -79,6 +79,7 @@ pub(crate) fn command_for(key_code: KeyCode, logical: &Key) -> Option<KeyCommand
 /// Reads key presses into reactions. A key held down repeats moving and waiting, until
 /// the game says the player was disturbed (a monster came into view): then repeats are
 /// dropped until a key is pressed afresh.
+#[allow(clippy::too_many_arguments)] // the front end's glue: each is one thing read or told
 fn read_keys(
     mut keys: MessageReader<KeyboardInput>,
     mut keyboard: ResMut<Keyboard>,
@@ -87,22 +88,30 @@ fn read_keys(
     log: Res<NoticeLog>,
     mut disturbed: MessageReader<Disturbed>,
     mut hold_broken: Local<bool>,
+    held: Res<ButtonInput<KeyCode>>,
 ) {
     if disturbed.read().count() > 0 {
         *hold_broken = true;
     }
+    // Ctrl with a key is the window's own (Ctrl + and Ctrl - zoom: `camera.rs`).
+    let ctrl = held.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     for key in keys.read() {
-        if key.state != ButtonState::Pressed {
+        if key.state != ButtonState::Pressed || ctrl {
             continue;
         }
         let typed = match &key.logical_key {
             Key::Character(text) => text.chars().next(),
             _ => None,
         };
-        if reactions.title.take(named_key(key.key_code), typed) {
+        let named = named_key(key.key_code);
+        // The Options screen (over the title or the game) first, then the title.
+        if reactions.take_for_options(named, typed, keyboard.bypass_change_detection())
+            || reactions.title.take(named, typed)
+        {
+            keyboard.set_changed();
             continue;
         }
-        let command = command_for(key.key_code, &key.logical_key);
+        let command = command_for(reactions.options.keymap(), key.key_code, &key.logical_key);
         if key.repeat && (*hold_broken || !command.is_some_and(|c| c.repeats())) {
             continue;
         }
@@ -113,7 +122,7 @@ fn read_keys(
             Key::Character(text) => text.chars().next(),
             _ => None,
         };
-        let context = key_context(run.as_deref().map(|r| &r.0), &log, &keyboard);
+        let context = reactions.context(run.as_deref().map(|r| &r.0), &log, keyboard.cursor());
         let reaction = keyboard.press(command, letter, context);
         if reaction == Reaction::Act(PlayerAction::ShowKey)
             && let Some(run) = &run
@@ -137,12 +146,24 @@ mod tests {
     #[test]
     fn vi_keys_arrows_and_numpad_move() {
         let mv = |dx, dy| Some(KeyCommand::Act(PlayerAction::Move(dx, dy)));
-        assert_eq!(command_for(KeyCode::KeyY, &character("y")), mv(-1, -1));
-        assert_eq!(command_for(KeyCode::KeyN, &character("n")), mv(1, 1));
-        assert_eq!(command_for(KeyCode::ArrowUp, &Key::ArrowUp), mv(0, -1));
-        assert_eq!(command_for(KeyCode::Numpad3, &Key::PageDown), mv(1, 1));
         assert_eq!(
-            command_for(KeyCode::Numpad5, &character("5")),
+            command_for(&Keymap::default(), KeyCode::KeyY, &character("y")),
+            mv(-1, -1)
+        );
+        assert_eq!(
+            command_for(&Keymap::default(), KeyCode::KeyN, &character("n")),
+            mv(1, 1)
+        );
+        assert_eq!(
+            command_for(&Keymap::default(), KeyCode::ArrowUp, &Key::ArrowUp),
+            mv(0, -1)
+        );
+        assert_eq!(
+            command_for(&Keymap::default(), KeyCode::Numpad3, &Key::PageDown),
+            mv(1, 1)
+        );
+        assert_eq!(
+            command_for(&Keymap::default(), KeyCode::Numpad5, &character("5")),
             Some(KeyCommand::Act(PlayerAction::Wait))
         );
     }
@@ -151,32 +172,35 @@ mod tests {
     fn symbols_follow_the_layout() {
         // Shift+. on a US keyboard, and a key of its own elsewhere: both are `>`.
         assert_eq!(
-            command_for(KeyCode::Period, &character(">")),
+            command_for(&Keymap::default(), KeyCode::Period, &character(">")),
             Some(KeyCommand::Act(PlayerAction::Descend))
         );
         assert_eq!(
-            command_for(KeyCode::IntlBackslash, &character(">")),
+            command_for(&Keymap::default(), KeyCode::IntlBackslash, &character(">")),
             Some(KeyCommand::Act(PlayerAction::Descend))
         );
         assert_eq!(
-            command_for(KeyCode::Period, &character(".")),
+            command_for(&Keymap::default(), KeyCode::Period, &character(".")),
             Some(KeyCommand::Act(PlayerAction::Wait))
         );
         assert_eq!(
-            command_for(KeyCode::KeyR, &character("R")),
+            command_for(&Keymap::default(), KeyCode::KeyR, &character("R")),
             Some(KeyCommand::Act(PlayerAction::Regenerate))
         );
-        assert_eq!(command_for(KeyCode::KeyR, &character("r")), None);
         assert_eq!(
-            command_for(KeyCode::Equal, &character("+")),
+            command_for(&Keymap::default(), KeyCode::KeyR, &character("r")),
+            None
+        );
+        assert_eq!(
+            command_for(&Keymap::default(), KeyCode::Equal, &character("+")),
             Some(KeyCommand::Act(PlayerAction::AdjustWalls(1)))
         );
         assert_eq!(
-            command_for(KeyCode::Slash, &character("?")),
+            command_for(&Keymap::default(), KeyCode::Slash, &character("?")),
             Some(KeyCommand::ToggleHelp)
         );
         assert_eq!(
-            command_for(KeyCode::KeyK, &character("K")),
+            command_for(&Keymap::default(), KeyCode::KeyK, &character("K")),
             Some(KeyCommand::Act(PlayerAction::ShowKey))
         );
     }
@@ -187,7 +211,10 @@ mod tests {
         let cave = Some(KeyCommand::Act(PlayerAction::SwitchKind(
             GeneratorKind::Cave,
         )));
-        assert_eq!(command_for(KeyCode::Digit1, &character("&")), cave);
+        assert_eq!(
+            command_for(&Keymap::default(), KeyCode::Digit1, &character("&")),
+            cave
+        );
     }
 
     /// Presses Esc once in an app with only the keyboard system, `watching` a cave or
@@ -203,6 +230,9 @@ mod tests {
             .add_message::<crate::game::title::TitleKeyPressed>()
             .init_resource::<NoticeLog>()
             .init_resource::<Keyboard>()
+            .init_resource::<ButtonInput<KeyCode>>()
+            .insert_resource(crate::game::options::PlayerOptions::load(None))
+            .init_resource::<crate::game::options::OptionsScreenState>()
             .insert_resource(State::new(crate::game::Screen::Playing))
             .add_systems(Update, read_keys);
         let (mut run, _) = delve_rules::run::RunState::start(

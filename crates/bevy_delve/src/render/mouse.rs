@@ -8,16 +8,22 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::AppSystems;
+use super::hud::HudButton;
 use super::tileset::TILE_SIDE;
 use crate::game::level::MapSize;
-use crate::game::{KeyReactions, Keyboard, NoticeLog, Pointer, RunModel, focused_context, key_context};
+use crate::game::{KeyReactions, Keyboard, NoticeLog, Pointer, RunModel};
 use delve_levels::grid::Pos;
-use delve_rules::view::{Click, OwnTile, Wheel};
+use delve_rules::view::{Click, Overlay, OwnTile, Wheel};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (follow_the_pointer, read_clicks, read_the_wheel)
+        (
+            follow_the_pointer,
+            click_hud_buttons,
+            read_clicks,
+            read_the_wheel,
+        )
             .chain()
             .in_set(AppSystems::ReadInput),
     );
@@ -41,7 +47,8 @@ fn tile_under_pointer(
     let at = window.cursor_position()?;
     let world = camera.0.viewport_to_world_2d(camera.1, at).ok()?;
     let pos = cell_at(world, size.height);
-    let on_map = (0..size.width as i32).contains(&pos.x) && (0..size.height as i32).contains(&pos.y);
+    let on_map =
+        (0..size.width as i32).contains(&pos.x) && (0..size.height as i32).contains(&pos.y);
     on_map.then_some(pos)
 }
 
@@ -67,8 +74,28 @@ fn follow_the_pointer(
     }
 }
 
-/// A left or right click on the map does what the key reader makes of it.
+/// A click on a button of the status bar does what its key does.
+fn click_hud_buttons(
+    hud: Query<(&Interaction, &HudButton), Changed<Interaction>>,
+    run: Option<Res<RunModel>>,
+    log: Res<NoticeLog>,
+    mut keyboard: ResMut<Keyboard>,
+    mut reactions: KeyReactions,
+) {
+    for (interaction, button) in &hud {
+        if *interaction != Interaction::Pressed || keyboard.shows(Overlay::Options) {
+            continue;
+        }
+        let context = reactions.context(run.as_deref().map(|r| &r.0), &log, keyboard.cursor());
+        reactions.tell(keyboard.press(Some(button.0), None, context));
+    }
+}
+
+/// A left or right click on the map does what the key reader makes of it (a click on
+/// a button of the HUD is the button's).
+#[allow(clippy::too_many_arguments)] // the front end's glue: each is one thing read or told
 fn read_clicks(
+    over_ui: Query<&Interaction, With<Button>>,
     buttons: Res<ButtonInput<MouseButton>>,
     pointer: Res<Pointer>,
     run: Option<Res<RunModel>>,
@@ -79,6 +106,9 @@ fn read_clicks(
     let (Some(run), Some(at)) = (run, pointer.0) else {
         return;
     };
+    if over_ui.iter().any(|i| *i != Interaction::None) {
+        return;
+    }
     let click = if buttons.just_pressed(MouseButton::Left) {
         Click::Left
     } else if buttons.just_pressed(MouseButton::Right) {
@@ -86,7 +116,10 @@ fn read_clicks(
     } else {
         return;
     };
-    let context = focused_context(Some(&run.0), &log, Some(at));
+    if keyboard.shows(Overlay::Options) {
+        return; // the Options screen takes keys only
+    }
+    let context = reactions.context(Some(&run.0), &log, Some(at));
     reactions.tell(keyboard.click(click, at, context, OwnTile::of(&run.0)));
 }
 
@@ -108,7 +141,7 @@ fn read_the_wheel(
             continue;
         }
         let turn = if amount > 0.0 { Wheel::Up } else { Wheel::Down };
-        let context = key_context(run.as_deref().map(|r| &r.0), &log, &keyboard);
+        let context = reactions.context(run.as_deref().map(|r| &r.0), &log, keyboard.cursor());
         reactions.tell(keyboard.wheel(turn, context));
     }
 }

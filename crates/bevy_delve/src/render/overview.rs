@@ -1,14 +1,15 @@
 //! The overview overlay (`m`) in the window: the whole level as remembered, scaled to
 //! fit the window ([`delve_rules::view::overview`]), one glyph per cell in the map's
-//! colours, over the map until closed.
+//! colours (the palette in force), over the map until closed.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::AppSystems;
 use super::hud::{ACCENT, overlay, text};
-use crate::game::{Keyboard, RunModel};
-use delve_rules::view::{Overlay, OverviewCell, Terrain, overview};
+use super::palette::colour;
+use crate::game::{ActivePalette, Keyboard, RunModel};
+use delve_rules::view::{Hue, Overlay, OverviewCell, Palette, overview};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_overview)
@@ -47,36 +48,24 @@ fn spawn_overview(mut commands: Commands) {
 
 /// The colour a cell is drawn in: the terminal's colours for the ground, items and the
 /// player.
-fn cell_colour(cell: OverviewCell) -> Color {
-    let ground = |terrain: Terrain| match terrain {
-        Terrain::Wall => Color::srgb(0.85, 0.85, 0.85),
-        Terrain::Floor => Color::srgb(0.5, 0.5, 0.5),
-        Terrain::Door | Terrain::Bridge => Color::srgb(0.8, 0.7, 0.2),
-        Terrain::UpStairs => Color::srgb(0.4, 1.0, 0.4),
-        Terrain::DownStairs => Color::srgb(1.0, 0.4, 1.0),
-        Terrain::ClosedDoor => Color::srgb(1.0, 0.4, 0.4),
-        Terrain::DeepWater => Color::srgb(0.2, 0.3, 0.9),
-        Terrain::ShallowWater => Color::srgb(0.2, 0.8, 0.8),
-        Terrain::Lava => Color::srgb(0.9, 0.2, 0.1),
-        Terrain::Chasm => Color::srgb(0.5, 0.7, 1.0),
-        Terrain::Trap(_) => Color::srgb(0.8, 0.2, 0.8),
-        Terrain::LockedDoor => Color::srgb(1.0, 1.0, 0.4),
+fn cell_colour(cell: OverviewCell, palette: Palette) -> Color {
+    let hue = match cell {
+        OverviewCell::Unknown => return Color::NONE,
+        OverviewCell::Ground(terrain) => Hue::of_terrain(terrain),
+        OverviewCell::Item(_) => Hue::Item,
+        OverviewCell::MustFind(_) => Hue::MustFind,
+        OverviewCell::Player => Hue::Player,
     };
-    match cell {
-        OverviewCell::Unknown => Color::NONE,
-        OverviewCell::Ground(terrain) => ground(terrain),
-        OverviewCell::Item(_) => Color::srgb(0.4, 1.0, 1.0),
-        OverviewCell::MustFind(_) => ACCENT,
-        OverviewCell::Player => Color::srgb(1.0, 1.0, 0.4),
-    }
+    colour(palette, hue)
 }
 
-/// Shows the overview while it is open, made again when the run or the window changed:
-/// a span for each run of cells of one colour.
+/// Shows the overview while it is open, made again when the run, the window or the
+/// palette changed: a span for each run of cells of one colour.
 fn show_overview(
     mut commands: Commands,
     keyboard: Res<Keyboard>,
     run: Option<Res<RunModel>>,
+    palette: Res<ActivePalette>,
     window: Single<Ref<Window>, With<PrimaryWindow>>,
     mut panel: Single<&mut Node, With<OverviewPanel>>,
     text: Single<(Entity, &mut Text), With<OverviewText>>,
@@ -89,7 +78,7 @@ fn show_overview(
     let Some(run) = run.filter(|_| open) else {
         return;
     };
-    if !(keyboard.is_changed() || run.is_changed() || window.is_changed()) {
+    if !(keyboard.is_changed() || run.is_changed() || window.is_changed() || palette.is_changed()) {
         return;
     }
     let fits = ((window.size() * 0.92 - FRAME) / CELL).max(Vec2::ONE);
@@ -99,9 +88,11 @@ fn show_overview(
     for y in 0..cells.height() as i32 {
         for x in 0..cells.width() as i32 {
             let cell = cells[delve_levels::grid::Pos::new(x, y)];
-            let colour = cell_colour(cell);
+            let colour = cell_colour(cell, palette.0);
             match spans.last_mut() {
-                Some((run_text, run_colour)) if *run_colour == colour => run_text.push(cell.glyph()),
+                Some((run_text, run_colour)) if *run_colour == colour => {
+                    run_text.push(cell.glyph())
+                }
                 _ => spans.push((cell.glyph().to_string(), colour)),
             }
         }

@@ -16,15 +16,15 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_dis
 use bevy::window::RequestRedraw;
 
 use super::AppSystems;
+use super::tilemap::{ShownMap, world_position};
 use crate::game::Screen;
 use crate::game::title::Title;
-use super::tilemap::{ShownMap, world_position};
 use crate::game::{
     GridPos, Keyboard, NoticeLog, Player, PlayerAction, Pointer, RunLoaded, RunModel,
 };
-use delve_rules::view::{Mark, prompt_line};
 use delve_levels::grid::Pos;
 use delve_rules::run::RunState;
+use delve_rules::view::{Mark, prompt_line};
 
 /// The variable naming the folder for the smoke test's screenshots and progress files.
 pub(crate) const SMOKE_TEST_VAR: &str = "DELVE_SMOKE_TEST";
@@ -198,8 +198,8 @@ fn tile_to_point_at(run: &RunState, camera: (&Camera, &GlobalTransform)) -> Opti
     let height = tiles.height() as u32;
     tiles.positions().find_map(|pos| {
         let steps = run.route_to(pos)?.steps.len();
-        let plain = tiles[pos] == delve_levels::grid::Tile::Floor
-            && run.level().monster_at(pos).is_none();
+        let plain =
+            tiles[pos] == delve_levels::grid::Tile::Floor && run.level().monster_at(pos).is_none();
         if !(4..=6).contains(&steps) || !plain {
             return None;
         }
@@ -207,7 +207,10 @@ fn tile_to_point_at(run: &RunState, camera: (&Camera, &GlobalTransform)) -> Opti
         let pixel = camera.0.world_to_viewport(camera.1, world).ok()?;
         // Clear of the status bar at the top and the notices at the bottom.
         let size = camera.0.logical_viewport_size()?;
-        let inside = pixel.x > 40.0 && pixel.y > 80.0 && pixel.x < size.x - 360.0 && pixel.y < size.y - 140.0;
+        let inside = pixel.x > 40.0
+            && pixel.y > 80.0
+            && pixel.x < size.x - 360.0
+            && pixel.y < size.y - 140.0;
         inside.then_some((pos, pixel))
     })
 }
@@ -323,9 +326,13 @@ fn drive_smoke_test(
                 write_file(
                     &dir,
                     "point",
-                    &format!("tile {target}
+                    &format!(
+                        "tile {target}
 pixel {} {}
-", pixel.x.round(), pixel.y.round()),
+",
+                        pixel.x.round(),
+                        pixel.y.round()
+                    ),
                 );
                 Phase::WaitForHover { target }
             }
@@ -333,7 +340,13 @@ pixel {} {}
         },
         Phase::WaitForHover { target } if pointer.0 == Some(target) => {
             let line = prompt_line(&run, &keyboard, pointer.0).unwrap_or_default();
-            let marked = |mark| shown.cells().iter().filter(|t| t.mark == Some(mark)).count();
+            let marked = |mark| {
+                shown
+                    .cells()
+                    .iter()
+                    .filter(|t| t.mark == Some(mark))
+                    .count()
+            };
             write_file(
                 &dir,
                 "hovered",
@@ -351,9 +364,16 @@ cursor {}
         }
         Phase::HoverShot { target } if smoke.shots_saved >= 2 => Phase::WaitForTravel { target },
         Phase::WaitForTravel { target } if player.0 == target => {
-            write_file(&dir, "travelled", &format!("position {}
+            write_file(
+                &dir,
+                "travelled",
+                &format!(
+                    "position {}
 turns {turns}
-", player.0));
+",
+                    player.0
+                ),
+            );
             Phase::SettleAfterTravel(0)
         }
         Phase::SettleAfterTravel(frames) if frames < SETTLE_FRAMES => {

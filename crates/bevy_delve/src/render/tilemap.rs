@@ -3,18 +3,20 @@
 //! bevy_ecs_tilemap tilemap (the tile components are inserted on the game's `MapTile`
 //! entities), what stands or lies on it (the player, a monster, an item) a sprite over it,
 //! and the view's marks (a cursor, the way travel would walk, the line of fire) tinted
-//! squares over all. Nothing here changes the game or decides what is
-//! seen; it only draws the view's answers.
+//! squares over all, in the colours of the palette in force (drawn again when it
+//! changes). Nothing here changes the game or decides what is seen; it only draws the
+//! view's answers.
 
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
 
 use super::AppSystems;
+use super::palette::colour;
 use super::tileset::{TILE_SIDE, Tileset, tile_look};
 use crate::game::level::{MapSize, MapTile, TileEntities};
-use crate::game::{Keyboard, Pointer, RunModel};
+use crate::game::{ActivePalette, Keyboard, Pointer, RunModel};
 use delve_levels::grid::{Grid, Pos};
-use delve_rules::view::{Mark, Side, TileView, map_view, preview};
+use delve_rules::view::{Hue, Mark, Palette, Side, TileView, map_view, preview};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ShownMap>().add_systems(
@@ -36,14 +38,17 @@ pub(super) fn plugin(app: &mut App) {
 const OCCUPANT_Z: f32 = 1.0;
 const CURSOR_Z: f32 = 2.0;
 
-/// The tint of what is drawn over a remembered tile: as dim as the remembered terrain.
-const REMEMBERED_TINT: Color = Color::srgb(0.45, 0.45, 0.5);
-
-/// The tint of an ally: green, as the terminal draws it.
-const ALLY_TINT: Color = Color::srgb(0.45, 1.0, 0.45);
-
-/// The tint of a shackled captive: pale blue, as the terminal draws it.
-const CAPTIVE_TINT: Color = Color::srgb(0.55, 0.7, 1.0);
+/// The tint of what is drawn over a tile: dim where remembered; an ally and a shackled
+/// captive in their colours, as the terminal draws them; a hostile monster as its
+/// picture is (the tileset's own colours).
+fn occupant_tint(palette: Palette, dim: bool, side: Side) -> Color {
+    match (dim, side) {
+        (true, _) => colour(palette, Hue::Remembered),
+        (false, Side::Hostile) => Color::WHITE,
+        (false, Side::Ally) => colour(palette, Hue::Ally),
+        (false, Side::Captive) => colour(palette, Hue::Captive),
+    }
+}
 
 /// The map as the view sees it, made again when the run, the keys' prompts or the
 /// pointer changed: all the window draws of the level.
@@ -86,15 +91,16 @@ struct OccupantSprite;
 #[derive(Component, Debug)]
 struct MarkSprite;
 
-/// The tint of each mark: the cursor a bright yellow, the way travel would walk a
-/// light blue, the line of fire orange and where it stops red.
-fn mark_tint(mark: Mark) -> Color {
-    match mark {
-        Mark::Cursor => Color::srgba(1.0, 0.9, 0.3, 0.45),
-        Mark::Route => Color::srgba(0.35, 0.65, 1.0, 0.3),
-        Mark::Fire => Color::srgba(1.0, 0.55, 0.15, 0.35),
-        Mark::Stop => Color::srgba(1.0, 0.15, 0.1, 0.55),
-    }
+/// The tint of each mark: its hue in the palette, the picture under it showing
+/// through (least under the cursor and where the line of fire stops).
+fn mark_tint(mark: Mark, palette: Palette) -> Color {
+    let (hue, alpha) = match mark {
+        Mark::Cursor => (Hue::Cursor, 0.45),
+        Mark::Route => (Hue::Route, 0.4),
+        Mark::Fire => (Hue::Fire, 0.4),
+        Mark::Stop => (Hue::Stop, 0.55),
+    };
+    colour(palette, hue).with_alpha(alpha)
 }
 
 /// The world position of the centre of map cell `pos` on a map `height` tiles tall.
@@ -199,9 +205,10 @@ fn draw_occupants(
     mut commands: Commands,
     tileset: Res<Tileset>,
     shown: Res<ShownMap>,
+    palette: Res<ActivePalette>,
     mut sprites: Query<(Entity, &mut Sprite, &mut Transform), With<OccupantSprite>>,
 ) {
-    if !shown.is_changed() {
+    if !(shown.is_changed() || palette.is_changed()) {
         return;
     }
     let height = shown.height() as u32;
@@ -212,12 +219,7 @@ fn draw_occupants(
             continue;
         };
         let place = world_position(pos, height).extend(OCCUPANT_Z);
-        let tint = match (look.dim, look.side) {
-            (true, _) => REMEMBERED_TINT,
-            (false, Side::Hostile) => Color::WHITE,
-            (false, Side::Ally) => ALLY_TINT,
-            (false, Side::Captive) => CAPTIVE_TINT,
-        };
+        let tint = occupant_tint(palette.0, look.dim, look.side);
         let Some((_, mut sprite, mut transform)) = unused.next() else {
             commands.spawn((
                 OccupantSprite,
@@ -254,9 +256,10 @@ fn draw_occupants(
 fn draw_marks(
     mut commands: Commands,
     shown: Res<ShownMap>,
+    palette: Res<ActivePalette>,
     mut squares: Query<(Entity, &mut Sprite, &mut Transform), With<MarkSprite>>,
 ) {
-    if !shown.is_changed() {
+    if !(shown.is_changed() || palette.is_changed()) {
         return;
     }
     let height = shown.height() as u32;
@@ -266,7 +269,7 @@ fn draw_marks(
             continue;
         };
         let place = world_position(pos, height).extend(CURSOR_Z);
-        let tint = mark_tint(mark);
+        let tint = mark_tint(mark, palette.0);
         match unused.next() {
             Some((_, mut sprite, mut transform)) => {
                 if sprite.color != tint {
@@ -293,6 +296,33 @@ fn draw_marks(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sprite_tints_follow_the_palette_and_classic_keeps_monsters_untinted() {
+        use delve_rules::view::PaletteName;
+        let classic = Palette::default();
+        assert_eq!(occupant_tint(classic, false, Side::Hostile), Color::WHITE);
+        assert_eq!(
+            occupant_tint(classic, false, Side::Ally),
+            Color::srgb_u8(115, 255, 115)
+        );
+        let blind = Palette::of(PaletteName::ColourBlind);
+        for side in [Side::Ally, Side::Captive] {
+            assert_ne!(
+                occupant_tint(classic, false, side),
+                occupant_tint(blind, false, side)
+            );
+        }
+        assert_ne!(
+            mark_tint(Mark::Route, classic),
+            mark_tint(Mark::Route, blind)
+        );
+        assert_eq!(
+            occupant_tint(blind, true, Side::Ally),
+            occupant_tint(blind, true, Side::Hostile),
+            "the remembered are all dim"
+        );
+    }
 
     #[test]
     fn the_top_left_cell_is_drawn_at_the_top_of_the_tilemap() {

@@ -2,8 +2,9 @@
 //! to fit), the map in the level legend's glyphs around the player (scrolled to keep the
 //! player in view on levels larger than the terminal), the side panel, every notice of
 //! the newest turn, the look cursor, and the help, log, inventory and end-screen
-//! overlays (wrapped to the terminal). Pure: it reads a [`Screen`] and writes a ratatui
-//! frame, so tests draw into ratatui's `TestBackend`.
+//! overlays (wrapped to the terminal), all in the colours of the palette in force
+//! ([`Palette`]). Pure: it reads a [`Screen`] and writes a ratatui frame, so tests draw
+//! into ratatui's `TestBackend`.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -13,15 +14,16 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 mod overview;
 mod title;
-pub use title::draw_title;
+pub use title::{draw_title, title_line_at};
 
 use crate::game::NoticeLog;
 use delve_levels::grid::Pos;
 use delve_rules::run::RunState;
 use delve_rules::view::{
-    IN_VIEW_HEADING, KeyReader, Light, Mark, Occupant, Overlay, PanelLine, Side, Terrain,
-    TileView, end_screen, help_text_within, inventory_overlay_lines, inventory_title, log_title,
-    map_view, monsters_in_view, preview, prompt_line, side_panel, status_line_within,
+    Hue, IN_VIEW_HEADING, KeyReader, Keymap, Light, Mark, Occupant, OptionsScreen, Overlay,
+    Palette, PanelLine, Rgb, Side, Terrain, TileView, end_screen, help_text_of,
+    inventory_overlay_lines, inventory_title, log_title, map_view, monsters_in_view, preview,
+    prompt_line, side_panel, status_line_within,
 };
 
 /// Everything drawn: the run, the message log and the overlays and prompts the keys
@@ -35,6 +37,12 @@ pub struct Screen<'a> {
     pub keys: &'a KeyReader,
     /// The map tile under the mouse pointer, if any.
     pub hover: Option<Pos>,
+    /// The keys in force (the help lists them).
+    pub keymap: &'a Keymap,
+    /// The Options screen, while it is open.
+    pub options: Option<&'a OptionsScreen>,
+    /// The colours everything is drawn in.
+    pub palette: Palette,
 }
 
 /// Where each part of the screen goes.
@@ -80,8 +88,8 @@ impl Areas {
 /// the map is drawn there: where a click or the pointer lands.
 pub fn tile_at_cell(area: Rect, screen: &Screen, column: u16, row: u16) -> Option<Pos> {
     let map = Areas::of(area, screen.log).map;
-    let inside = (map.x..map.x + map.width).contains(&column)
-        && (map.y..map.y + map.height).contains(&row);
+    let inside =
+        (map.x..map.x + map.width).contains(&column) && (map.y..map.y + map.height).contains(&row);
     let corner = map_corner(map, screen.run, screen.keys);
     let pos = Pos::new(
         corner.x + (column - map.x) as i32,
@@ -107,95 +115,76 @@ const PANEL_WIDTH: u16 = 30;
 /// The narrowest map worth giving room to before a side panel.
 const MIN_MAP_WIDTH: u16 = 60;
 
-/// The look of the player.
-pub(crate) const PLAYER_STYLE: Style = Style::new()
-    .fg(Color::LightYellow)
-    .add_modifier(Modifier::BOLD);
-/// The look of a monster in view.
-pub(crate) const MONSTER_STYLE: Style = Style::new()
-    .fg(Color::LightRed)
-    .add_modifier(Modifier::BOLD);
-/// The look of an ally in view.
-pub(crate) const ALLY_STYLE: Style = Style::new()
-    .fg(Color::LightGreen)
-    .add_modifier(Modifier::BOLD);
-/// The look of a shackled captive in view.
-pub(crate) const CAPTIVE_STYLE: Style = Style::new().fg(Color::LightBlue);
-/// The look of an item in view.
-pub(crate) const ITEM_STYLE: Style = Style::new().fg(Color::LightCyan);
-/// The look of every remembered tile: dim.
-pub(crate) const REMEMBERED_STYLE: Style = Style::new().fg(Color::DarkGray);
-/// The look of the tile under the look cursor.
-pub(crate) const CURSOR_STYLE: Style = Style::new()
-    .fg(Color::Black)
-    .bg(Color::LightYellow)
-    .add_modifier(Modifier::BOLD);
-/// The background of a tile travel would walk over.
-const ROUTE_BACKGROUND: Color = Color::Blue;
-/// The background of a tile the line of fire crosses.
-const FIRE_BACKGROUND: Color = Color::Red;
-/// The look of where the line of fire stops.
-const STOP_STYLE: Style = Style::new()
-    .fg(Color::Black)
-    .bg(Color::LightRed)
-    .add_modifier(Modifier::BOLD);
+/// `hue` in `palette`, as the terminal writes it.
+pub(crate) fn colour(palette: Palette, hue: Hue) -> Color {
+    let Rgb(r, g, b) = palette.colour(hue);
+    Color::Rgb(r, g, b)
+}
 
-/// The terminal's look of each terrain in view: its glyph and its colour. The layout's
-/// glyphs are the level legend's; the feature layer's avoid the glyphs of items and
-/// monsters (the legend's `%` lava or `=` bridge would read as food or a ring), so water
-/// and lava are `~` in blue, cyan or red, a chasm a light blue `:` (not the grey of what is
-/// remembered), a bridge `≡`, a closed door a red
-/// `+`, a trap found `^` and a vault's locked door a yellow `&`. A new terrain gets its
-/// look here.
-pub(crate) fn terrain_look(terrain: Terrain) -> (char, Style) {
-    let colour = match terrain {
-        Terrain::Wall => Color::White,
-        Terrain::Floor => Color::Gray,
-        Terrain::Door => Color::Yellow,
-        Terrain::UpStairs => Color::LightGreen,
-        Terrain::DownStairs => Color::LightMagenta,
-        Terrain::ClosedDoor => Color::LightRed,
-        Terrain::DeepWater => Color::Blue,
-        Terrain::ShallowWater => Color::Cyan,
-        Terrain::Lava => Color::Red,
-        Terrain::Chasm => Color::LightBlue,
-        Terrain::Bridge => Color::Yellow,
-        Terrain::Trap(_) => Color::Magenta,
-        Terrain::LockedDoor => Color::LightYellow,
-    };
-    let glyph = terrain.glyph();
-    (glyph, Style::new().fg(colour))
+/// Text or a glyph in `hue`.
+pub(crate) fn fg(palette: Palette, hue: Hue) -> Style {
+    Style::new().fg(colour(palette, hue))
+}
+
+/// The look of every cell before anything is drawn on it: text on the background.
+pub(crate) fn base_style(palette: Palette) -> Style {
+    fg(palette, Hue::Text).bg(colour(palette, Hue::Background))
+}
+
+/// A glyph in the background's colour on a block of `hue`: the cursor, where the line
+/// of fire stops, the must-find item on the overview.
+pub(crate) fn block_style(palette: Palette, hue: Hue) -> Style {
+    fg(palette, Hue::Background)
+        .bg(colour(palette, hue))
+        .add_modifier(Modifier::BOLD)
+}
+
+/// The look of the player.
+pub(crate) fn player_style(palette: Palette) -> Style {
+    fg(palette, Hue::Player).add_modifier(Modifier::BOLD)
+}
+
+/// The look of a monster in view: hostile and allied ones bold, a shackled captive not.
+fn monster_style(palette: Palette, side: Side) -> Style {
+    match side {
+        Side::Hostile => fg(palette, Hue::Hostile).add_modifier(Modifier::BOLD),
+        Side::Ally => fg(palette, Hue::Ally).add_modifier(Modifier::BOLD),
+        Side::Captive => fg(palette, Hue::Captive),
+    }
+}
+
+/// The terminal's look of each terrain in view: its glyph and the colour of its
+/// ground's [`Hue`]. The layout's glyphs are the level legend's; the feature layer's
+/// avoid the glyphs of items and monsters (the legend's `%` lava or `=` bridge would
+/// read as food or a ring), so water and lava are `~` told apart by colour, a chasm a
+/// `:` (not in the dim of what is remembered), a bridge `≡`, a closed door a `+` in
+/// another colour than an open one, a trap found `^` and a vault's locked door a `&`.
+pub(crate) fn terrain_look(terrain: Terrain, palette: Palette) -> (char, Style) {
+    (terrain.glyph(), fg(palette, Hue::of_terrain(terrain)))
 }
 
 /// The glyph and look of a map cell as the view sees it: the player, a monster or an
 /// item over the terrain, dim when remembered, blank when never seen, highlighted under
 /// the look cursor.
-pub(crate) fn cell_look(tile: TileView) -> (char, Style) {
+pub(crate) fn cell_look(tile: TileView, palette: Palette) -> (char, Style) {
     let glyph = tile.glyph();
     let style = match tile.seen {
         None => Style::new(),
-        Some(seen) => {
-            let lit = match seen.occupant {
-                Some(Occupant::Player) => PLAYER_STYLE,
-                Some(Occupant::Monster { side, .. }) => match side {
-                    Side::Hostile => MONSTER_STYLE,
-                    Side::Ally => ALLY_STYLE,
-                    Side::Captive => CAPTIVE_STYLE,
-                },
-                Some(Occupant::Item { .. }) => ITEM_STYLE,
-                None => terrain_look(seen.terrain).1,
-            };
-            match seen.light {
-                Light::Lit => lit,
-                Light::Remembered => REMEMBERED_STYLE,
-            }
-        }
+        Some(seen) => match seen.light {
+            Light::Remembered => fg(palette, Hue::Remembered),
+            Light::Lit => match seen.occupant {
+                Some(Occupant::Player) => player_style(palette),
+                Some(Occupant::Monster { side, .. }) => monster_style(palette, side),
+                Some(Occupant::Item { .. }) => fg(palette, Hue::Item),
+                None => terrain_look(seen.terrain, palette).1,
+            },
+        },
     };
     match tile.mark {
-        Some(Mark::Cursor) => (glyph, CURSOR_STYLE),
-        Some(Mark::Stop) => (glyph, STOP_STYLE),
-        Some(Mark::Fire) => (glyph, style.bg(FIRE_BACKGROUND)),
-        Some(Mark::Route) => (glyph, style.bg(ROUTE_BACKGROUND)),
+        Some(Mark::Cursor) => (glyph, block_style(palette, Hue::Cursor)),
+        Some(Mark::Stop) => (glyph, block_style(palette, Hue::Stop)),
+        Some(Mark::Fire) => (glyph, style.bg(colour(palette, Hue::Fire))),
+        Some(Mark::Route) => (glyph, style.bg(colour(palette, Hue::Route))),
         None => (glyph, style),
     }
 }
@@ -209,6 +198,8 @@ pub fn draw(frame: &mut Frame, screen: &Screen) {
         panel,
         notices,
     } = Areas::of(area, screen.log);
+    let palette = screen.palette;
+    frame.buffer_mut().set_style(area, base_style(palette));
     frame.render_widget(
         Paragraph::new(status_line_within(screen.run, status.width as usize))
             .style(Style::new().add_modifier(Modifier::BOLD)),
@@ -216,33 +207,56 @@ pub fn draw(frame: &mut Frame, screen: &Screen) {
     );
     draw_map(frame, map, screen);
     match panel {
-        Some(panel) => draw_panel(frame, panel, screen.run),
-        None => draw_in_view_line(frame, map, screen.run),
+        Some(panel) => draw_panel(frame, panel, screen.run, palette),
+        None => draw_in_view_line(frame, map, screen.run, palette),
     }
     let look = prompt_line(screen.run, screen.keys, screen.hover);
-    draw_notices(frame, notices, screen.log, screen.run.turns(), look);
+    draw_notices(frame, notices, screen, look);
     if let Some(lines) = end_screen(screen.run) {
-        draw_overlay(frame, area, "The run is over", &lines.join("\n"));
+        draw_overlay(frame, area, "The run is over", &lines.join("\n"), palette);
     }
     let verb = screen.keys.item_verb();
     if screen.keys.shows(Overlay::Inventory) || verb.is_some() {
         let lines = inventory_overlay_lines(screen.run);
-        draw_overlay(frame, area, inventory_title(verb), &lines.join("\n"));
+        draw_overlay(
+            frame,
+            area,
+            inventory_title(verb),
+            &lines.join("\n"),
+            palette,
+        );
     }
     if screen.keys.shows(Overlay::Log) {
-        draw_log(frame, area, screen.log, screen.keys.scroll);
+        draw_log(frame, area, screen.log, screen.keys.scroll, palette);
     }
     if screen.keys.shows(Overlay::Help) {
-        draw_help(frame, area, screen.keys.scroll);
+        draw_help(frame, area, screen.keys.scroll, screen.keymap, palette);
     }
     if screen.keys.shows(Overlay::Overview) {
-        overview::draw_overview(frame, area, screen.run);
+        overview::draw_overview(frame, area, screen.run, palette);
     }
+    if let Some(options) = screen.options {
+        draw_options(frame, options, palette);
+    }
+}
+
+/// The Options screen over everything, its lines fitted to the terminal.
+pub fn draw_options(frame: &mut Frame, options: &OptionsScreen, palette: Palette) {
+    let area = frame.area();
+    let rows = area.height.saturating_sub(2) as usize;
+    let inner = area.width.saturating_sub(4) as usize;
+    let lines: Vec<String> = options
+        .lines(rows)
+        .iter()
+        .flat_map(|line| wrap(line, inner))
+        .take(rows)
+        .collect();
+    draw_lines(frame, area, "Options", &lines, palette);
 }
 
 /// The log overlay: the messages up to `scroll` before the newest, each wrapped to the
 /// panel, as many of the newest of them as fit.
-fn draw_log(frame: &mut Frame, area: Rect, log: &NoticeLog, scroll: usize) {
+fn draw_log(frame: &mut Frame, area: Rect, log: &NoticeLog, scroll: usize, palette: Palette) {
     let inner = area.width.saturating_sub(4) as usize;
     let rows = area.height.saturating_sub(2) as usize;
     let total = log.entries.len();
@@ -259,17 +273,23 @@ fn draw_log(frame: &mut Frame, area: Rect, log: &NoticeLog, scroll: usize) {
         first -= 1;
     }
     let title = log_title(first + 1, end, total);
-    draw_lines(frame, area, &title, &lines);
+    draw_lines(frame, area, &title, &lines, palette);
 }
 
 /// The help overlay, wrapped to the terminal and scrolled down `scroll` lines when it
 /// is taller than the terminal.
-fn draw_help(frame: &mut Frame, area: Rect, scroll: usize) {
+fn draw_help(frame: &mut Frame, area: Rect, scroll: usize, keymap: &Keymap, palette: Palette) {
     let inner = area.width.saturating_sub(4) as usize;
     let rows = area.height.saturating_sub(2) as usize;
-    let lines = wrap(&help_text_within(inner), inner);
+    let lines = wrap(&help_text_of(keymap, inner), inner);
     if lines.len() <= rows {
-        draw_lines(frame, area, "delve - controls (? or Esc closes)", &lines);
+        draw_lines(
+            frame,
+            area,
+            "delve - controls (? or Esc closes)",
+            &lines,
+            palette,
+        );
         return;
     }
     let start = scroll.min(lines.len() - rows);
@@ -279,7 +299,7 @@ fn draw_help(frame: &mut Frame, area: Rect, scroll: usize) {
         start + rows,
         lines.len()
     );
-    draw_lines(frame, area, &title, &lines[start..start + rows]);
+    draw_lines(frame, area, &title, &lines[start..start + rows], palette);
 }
 
 /// The first map cell shown in a view `view` cells long over a map `size` cells long,
@@ -304,7 +324,7 @@ fn draw_map(frame: &mut Frame, area: Rect, screen: &Screen) {
             let Some(tile) = view.get(Pos::new(x0 + column as i32, y0 + row as i32)) else {
                 continue;
             };
-            let (symbol, style) = cell_look(tile);
+            let (symbol, style) = cell_look(tile, screen.palette);
             if let Some(cell) = buffer.cell_mut((area.x + column, area.y + row)) {
                 cell.set_char(symbol).set_style(style);
             }
@@ -314,13 +334,13 @@ fn draw_map(frame: &mut Frame, area: Rect, screen: &Screen) {
 
 /// The side panel: the monsters in view first (they matter most, and a long inventory
 /// must not push them off), then the purse and the inventory.
-fn draw_panel(frame: &mut Frame, area: Rect, run: &RunState) {
+fn draw_panel(frame: &mut Frame, area: Rect, run: &RunState, palette: Palette) {
     let lines: Vec<Line> = side_panel(run, usize::MAX)
         .into_iter()
         .map(|line| {
             let style = match line {
                 PanelLine::Heading(_) => Style::new().add_modifier(Modifier::BOLD),
-                PanelLine::Monster(_) => Style::new().fg(Color::LightRed),
+                PanelLine::Monster(_) => fg(palette, Hue::Hostile),
                 PanelLine::Text(_) | PanelLine::Gap => Style::new(),
             };
             Line::styled(line.text().to_owned(), style)
@@ -336,7 +356,7 @@ fn draw_panel(frame: &mut Frame, area: Rect, run: &RunState) {
 
 /// Without the side panel: the monsters in view on the map's last row, so one out of
 /// the map's few rows is not out of mind.
-fn draw_in_view_line(frame: &mut Frame, map: Rect, run: &RunState) {
+fn draw_in_view_line(frame: &mut Frame, map: Rect, run: &RunState, palette: Palette) {
     let in_view = monsters_in_view(run);
     if in_view.is_empty() || map.height < 4 {
         return;
@@ -367,14 +387,15 @@ fn draw_in_view_line(frame: &mut Frame, map: Rect, run: &RunState) {
     }
     frame.render_widget(Clear, row);
     frame.render_widget(
-        Paragraph::new(text).style(Style::new().fg(Color::LightRed)),
+        Paragraph::new(text).style(base_style(palette).patch(fg(palette, Hue::Hostile))),
         row,
     );
 }
 
 /// The notices under the map, newest at the bottom: those of the newest turn stand
 /// out, older ones are dim; while looking, the look line is the newest.
-fn draw_notices(frame: &mut Frame, area: Rect, log: &NoticeLog, turns: u64, look: Option<String>) {
+fn draw_notices(frame: &mut Frame, area: Rect, screen: &Screen, look: Option<String>) {
+    let (log, turns, palette) = (screen.log, screen.run.turns(), screen.palette);
     let rows = area.height as usize;
     let width = area.width as usize;
     let newest_turn = log.entries.last().map(|n| n.turn);
@@ -382,7 +403,7 @@ fn draw_notices(frame: &mut Frame, area: Rect, log: &NoticeLog, turns: u64, look
         .map(|look| {
             wrap(&look, width)
                 .into_iter()
-                .map(|l| Line::from(Span::styled(l, Style::new().fg(Color::LightCyan))))
+                .map(|l| Line::from(Span::styled(l, fg(palette, Hue::Prompt))))
                 .collect()
         })
         .unwrap_or_default();
@@ -395,11 +416,7 @@ fn draw_notices(frame: &mut Frame, area: Rect, log: &NoticeLog, turns: u64, look
             break;
         }
         let fresh = Some(n.turn) == newest_turn && n.turn == turns;
-        let style = if fresh {
-            Style::new().fg(Color::Yellow)
-        } else {
-            Style::new().fg(Color::DarkGray)
-        };
+        let style = fg(palette, if fresh { Hue::Accent } else { Hue::DimText });
         for part in wrap(&n.line(), width).into_iter().rev() {
             lines.push(Line::from(Span::styled(part, style)));
         }
@@ -453,16 +470,27 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     out
 }
 
+/// The frame of an overlay: a border and its title in the accent, over the
+/// background.
+pub(crate) fn overlay_block(palette: Palette, title: String) -> Block<'static> {
+    let accent = fg(palette, Hue::Accent);
+    Block::bordered()
+        .title(Span::styled(title, accent.add_modifier(Modifier::BOLD)))
+        .border_style(accent)
+        .style(base_style(palette))
+        .padding(ratatui::widgets::Padding::horizontal(1))
+}
+
 /// A bordered panel in the middle of `area` over whatever is drawn there, its text
 /// wrapped to fit.
-fn draw_overlay(frame: &mut Frame, area: Rect, title: &str, text: &str) {
+fn draw_overlay(frame: &mut Frame, area: Rect, title: &str, text: &str, palette: Palette) {
     let inner = area.width.saturating_sub(4) as usize;
-    draw_lines(frame, area, title, &wrap(text, inner));
+    draw_lines(frame, area, title, &wrap(text, inner), palette);
 }
 
 /// A bordered panel of `lines` (already fitted to the width) in the middle of `area`;
 /// rows that do not fit below are cut (the log and the help scroll instead).
-fn draw_lines(frame: &mut Frame, area: Rect, title: &str, lines: &[String]) {
+fn draw_lines(frame: &mut Frame, area: Rect, title: &str, lines: &[String], palette: Palette) {
     let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u16;
     let title_width = (title.chars().count() as u16 + 2).min(area.width.saturating_sub(2));
     let width = (widest.max(title_width) + 4).min(area.width);
@@ -475,15 +503,7 @@ fn draw_lines(frame: &mut Frame, area: Rect, title: &str, lines: &[String]) {
     };
     frame.render_widget(Clear, panel);
     frame.render_widget(
-        Paragraph::new(lines.join("\n")).block(
-            Block::bordered()
-                .title(Span::styled(
-                    format!(" {title} "),
-                    Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
-                ))
-                .border_style(Style::new().fg(Color::Yellow))
-                .padding(ratatui::widgets::Padding::horizontal(1)),
-        ),
+        Paragraph::new(lines.join("\n")).block(overlay_block(palette, format!(" {title} "))),
         panel,
     );
 }

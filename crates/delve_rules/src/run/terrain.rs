@@ -52,11 +52,15 @@ impl StepRisk {
     /// The question asked before such a step.
     pub fn question(self) -> &'static str {
         match self {
-            StepRisk::Chasm => "Step into the chasm? You would fall to the next depth, hurt. y: jump; n: stay",
+            StepRisk::Chasm => {
+                "Step into the chasm? You would fall to the next depth, hurt. y: jump; n: stay"
+            }
             StepRisk::DeepWater => {
                 "Swim into the deep water? It may wash away what you carry. y: swim; n: stay"
             }
-            StepRisk::Trap => "Step onto the trap you found? It would spring. y: step on it; n: stay",
+            StepRisk::Trap => {
+                "Step onto the trap you found? It would spring. y: step on it; n: stay"
+            }
         }
     }
 }

@@ -203,9 +203,7 @@ impl RunState {
         tiles.positions().any(|p| {
             self.found_trap_at(p)
                 && known(p)
-                && tiles
-                    .neighbours8(p)
-                    .any(|n| reach.value(n) != UNREACHED)
+                && tiles.neighbours8(p).any(|n| reach.value(n) != UNREACHED)
         })
     }
 

@@ -107,6 +107,8 @@ pub enum Command {
     Travel,
     /// Show or hide the whole level, scaled to fit.
     ToggleOverview,
+    /// Open the Options screen (keys, colours, zoom).
+    ToggleOptions,
 }
 
 impl Command {
@@ -317,7 +319,18 @@ const TABLE: &[Binding] = &[
         &[],
         "Travel: pick a spot (Tab: stairs, items; Enter goes)",
     ),
-    other(Command::ToggleOverview, &['m'], &[], "Map of the whole level"),
+    other(
+        Command::ToggleOverview,
+        &['m'],
+        &[],
+        "Map of the whole level",
+    ),
+    other(
+        Command::ToggleOptions,
+        &['O'],
+        &[],
+        "Options: keys, colours, zoom",
+    ),
     other(
         Command::Look,
         &[';'],
@@ -379,16 +392,53 @@ pub fn command_for_key(key: NamedKey) -> Option<Command> {
 
 /// The help panel's lines: each help line of the table with every key that does it.
 pub fn help_lines() -> Vec<(&'static str, String)> {
-    help_lines_of(|_| true)
+    help_lines_of(&default_entries(), |_| true)
 }
 
 /// The help lines of one heading of the help.
 pub fn help_lines_in(section: Section) -> Vec<(&'static str, String)> {
-    help_lines_of(|b| b.section == section)
+    help_lines_of(&default_entries(), |b| b.section == section)
 }
 
-fn help_lines_of(keep: impl Fn(&Binding) -> bool) -> Vec<(&'static str, String)> {
-    grouped_lines(keep)
+/// One line of a key table in play: a [`Binding`] with the keys the player's options
+/// give it (see [`super::Keymap`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyEntry {
+    /// What it does.
+    pub command: Command,
+    /// The characters that do it.
+    pub letters: Vec<char>,
+    /// The keys that do it by their place on the keyboard.
+    pub keys: Vec<NamedKey>,
+    /// The help line it belongs to.
+    pub help: &'static str,
+    /// The help's heading it is listed under.
+    pub section: Section,
+}
+
+impl From<&Binding> for KeyEntry {
+    fn from(binding: &Binding) -> KeyEntry {
+        KeyEntry {
+            command: binding.command,
+            letters: binding.letters.to_vec(),
+            keys: binding.keys.to_vec(),
+            help: binding.help,
+            section: binding.section,
+        }
+    }
+}
+
+/// The key table as it stands without options.
+pub(crate) fn default_entries() -> Vec<KeyEntry> {
+    BINDINGS.iter().map(KeyEntry::from).collect()
+}
+
+/// The help lines of `entries` that `keep` keeps.
+pub(crate) fn help_lines_of(
+    entries: &[KeyEntry],
+    keep: impl Fn(&KeyEntry) -> bool,
+) -> Vec<(&'static str, String)> {
+    grouped_lines(entries, keep)
         .into_iter()
         .map(|line| {
             let numpad =
@@ -413,11 +463,11 @@ struct HelpLine {
     numpad: Vec<String>,
 }
 
-/// The bindings `keep` keeps, gathered by help line in the table's order: the lines of
+/// The entries `keep` keeps, gathered by help line in the table's order: the lines of
 /// the `?` help and of [`controls_markdown`].
-fn grouped_lines(keep: impl Fn(&Binding) -> bool) -> Vec<HelpLine> {
+fn grouped_lines(entries: &[KeyEntry], keep: impl Fn(&KeyEntry) -> bool) -> Vec<HelpLine> {
     let mut lines: Vec<HelpLine> = Vec::new();
-    for binding in BINDINGS.iter().filter(|b| keep(b)) {
+    for binding in entries.iter().filter(|b| keep(b)) {
         let at = match lines.iter().position(|line| line.help == binding.help) {
             Some(at) => at,
             None => {
@@ -433,7 +483,7 @@ fn grouped_lines(keep: impl Fn(&Binding) -> bool) -> Vec<HelpLine> {
         let line = &mut lines[at];
         line.letters
             .extend(binding.letters.iter().map(|c| c.to_string()));
-        for key in binding.keys {
+        for key in &binding.keys {
             match key {
                 Numpad(digit) => line.numpad.push(digit.to_string()),
                 _ => line.keys.push(key.to_string()),
@@ -448,13 +498,18 @@ fn grouped_lines(keep: impl Fn(&Binding) -> bool) -> Vec<HelpLine> {
 /// in its order — naming every key that does it, each as code. The README's controls
 /// are this text exactly (a test compares them), so a key changes in this table only.
 pub fn controls_markdown() -> String {
+    controls_markdown_of(&default_entries())
+}
+
+/// [`controls_markdown`] for the keys of `entries` (a keymap's).
+pub(crate) fn controls_markdown_of(entries: &[KeyEntry]) -> String {
     let mut text = String::new();
     for section in [Section::Play, Section::Designer] {
         text.push_str(&format!(
             "### {}\n\n| keys | what they do |\n|---|---|\n",
             section.heading()
         ));
-        for line in grouped_lines(|b| b.section == section) {
+        for line in grouped_lines(entries, |b| b.section == section) {
             let as_code = |names: &[String]| -> String {
                 let names: Vec<String> = names.iter().map(|n| markdown_code(n)).collect();
                 names.join(" ")

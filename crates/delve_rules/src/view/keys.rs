@@ -39,6 +39,8 @@ pub enum Overlay {
     Inventory,
     /// The whole level as remembered, scaled to fit (`m`).
     Overview,
+    /// The Options screen (`O`): the front end gives it every key while it is open.
+    Options,
 }
 
 /// What an item letter is asked for.
@@ -403,6 +405,7 @@ impl KeyReader {
                 Reaction::Redraw
             }
             Command::ToggleOverview => self.open(Overlay::Overview),
+            Command::ToggleOptions => self.open(Overlay::Options),
         }
     }
 
@@ -435,7 +438,12 @@ impl KeyReader {
     /// A key while choosing where to travel: movement keys move the cursor, Tab goes to
     /// the next place of note, Enter (or the travel key again) goes, the stairs keys and
     /// explore do what they do, Esc never minds.
-    fn choose_travel(&mut self, at: Pos, command: Option<Command>, context: KeyContext) -> Reaction {
+    fn choose_travel(
+        &mut self,
+        at: Pos,
+        command: Option<Command>,
+        context: KeyContext,
+    ) -> Reaction {
         match command {
             Some(Command::Act(PlayerAction::Move(dx, dy))) => {
                 self.prompt = Some(Prompt::Travel(moved_on_the_map(at, dx, dy, context)));
@@ -570,6 +578,7 @@ impl KeyReader {
             Command::ToggleLog => Some(Overlay::Log),
             Command::ToggleInventory => Some(Overlay::Inventory),
             Command::ToggleOverview => Some(Overlay::Overview),
+            Command::ToggleOptions => Some(Overlay::Options),
             _ => None,
         };
         match (command, toggled) {
@@ -678,7 +687,7 @@ fn overlay_lines(overlay: Overlay, context: KeyContext) -> usize {
     match overlay {
         Overlay::Log => context.log_lines,
         Overlay::Help => super::help_text().lines().count(),
-        Overlay::Inventory | Overlay::Overview => 0,
+        Overlay::Inventory | Overlay::Overview | Overlay::Options => 0,
     }
 }
 

@@ -18,7 +18,9 @@ pub fn describe(run: &RunState, pos: Pos) -> String {
         return "You have not seen that place.".to_owned();
     };
     let ground = known.terrain.name();
-    let lying = known.item.map(|item| with_article(&run.knowledge().name(item)));
+    let lying = known
+        .item
+        .map(|item| with_article(&run.knowledge().name(item)));
     if known.player {
         return match lying {
             Some(item) => format!("You, over {item}, on {ground}."),
@@ -55,7 +57,11 @@ pub fn describe(run: &RunState, pos: Pos) -> String {
     }
     if let Some(item) = lying {
         // Under a monster, the item is what it stands over.
-        parts.push(if parts.is_empty() { item } else { format!("over {item}") });
+        parts.push(if parts.is_empty() {
+            item
+        } else {
+            format!("over {item}")
+        });
     }
     let remembered = if known.light == Light::Remembered {
         " (remembered)"

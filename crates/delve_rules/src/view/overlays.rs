@@ -3,9 +3,9 @@
 //! log's title, the end screen, and the prompt line (the look cursor's tile, or the
 //! question to answer).
 
-use super::panel::{carrying_count, inventory_lines};
 use super::look::capitalise;
-use super::{AimVerb, ItemVerb, KeyReader, Prompt, Section, describe, help_lines_in};
+use super::panel::{carrying_count, inventory_lines};
+use super::{AimVerb, ItemVerb, KeyReader, Keymap, Prompt, Section, describe};
 use crate::run::{Missile, RunEnd, RunState};
 use delve_levels::grid::Pos;
 
@@ -101,7 +101,10 @@ fn fire_words(run: &RunState, verb: AimVerb, at: Pos) -> String {
     };
     match (line.struck, line.wall) {
         (Some(pos), _) if pos != at => {
-            format!(" It would strike the {} first.", name(pos).unwrap_or("creature".into()))
+            format!(
+                " It would strike the {} first.",
+                name(pos).unwrap_or("creature".into())
+            )
         }
         (Some(_), _) => String::new(),
         (None, Some(_)) if !line.path.contains(&at) => " A wall stops it short.".to_owned(),
@@ -174,8 +177,16 @@ pub fn help_text() -> String {
 /// [`help_text`] for a panel `width` characters wide: the two aligned columns where
 /// they fit, else each line as "what: keys" (which wraps without losing its place).
 pub fn help_text_within(width: usize) -> String {
+    help_text_of(&Keymap::default(), width)
+}
+
+/// [`help_text_within`] with the keys of `keymap` (the player's options).
+pub fn help_text_of(keymap: &Keymap, width: usize) -> String {
     let sections = [Section::Play, Section::Designer];
-    let lines: Vec<_> = sections.iter().map(|&s| (s, help_lines_in(s))).collect();
+    let lines: Vec<_> = sections
+        .iter()
+        .map(|&s| (s, keymap.help_lines_in(s)))
+        .collect();
     let column = lines
         .iter()
         .flat_map(|(_, l)| l.iter().map(|(help, _)| help.len()))

@@ -136,7 +136,11 @@ mod tests {
             }
         }
         let full = overview(&run, width, height);
-        assert_eq!((full.width(), full.height()), (width, height), "tile for tile");
+        assert_eq!(
+            (full.width(), full.height()),
+            (width, height),
+            "tile for tile"
+        );
     }
 
     #[test]

@@ -71,13 +71,7 @@ impl KeyReader {
     /// `at` as its focus (so its way is the way to `at`); `own` what the player's tile
     /// offers. While an overlay is open a click closes it; while a question waits it
     /// does nothing; while an item letter is asked for it never minds.
-    pub fn click(
-        &mut self,
-        button: Click,
-        at: Pos,
-        context: KeyContext,
-        own: OwnTile,
-    ) -> Reaction {
+    pub fn click(&mut self, button: Click, at: Pos, context: KeyContext, own: OwnTile) -> Reaction {
         if self.overlay.is_some() {
             self.overlay = None;
             return Reaction::Redraw;
@@ -117,8 +111,9 @@ impl KeyReader {
     /// A notch of the wheel: scrolls the log or the help when open; on the map, up opens
     /// the log a few lines back.
     pub fn wheel(&mut self, wheel: Wheel, context: KeyContext) -> Reaction {
-        let Some(overlay) = self.overlay.or((self.prompt.is_none() && wheel == Wheel::Up)
-            .then_some(Overlay::Log))
+        let Some(overlay) = self
+            .overlay
+            .or((self.prompt.is_none() && wheel == Wheel::Up).then_some(Overlay::Log))
         else {
             return Reaction::Nothing;
         };
@@ -129,7 +124,7 @@ impl KeyReader {
         let most = match overlay {
             Overlay::Log => context.log_lines,
             Overlay::Help => super::help_text().lines().count(),
-            Overlay::Inventory | Overlay::Overview => return Reaction::Nothing,
+            Overlay::Inventory | Overlay::Overview | Overlay::Options => return Reaction::Nothing,
         }
         .saturating_sub(1);
         // The log counts back from the newest line, the help down from the top.

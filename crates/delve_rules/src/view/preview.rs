@@ -99,13 +99,15 @@ pub fn preview(run: &RunState, keys: &KeyReader, hover: Option<Pos>) -> Marks {
         Some(Prompt::Look(at)) => Marks::cursor(Some(at)),
         Some(Prompt::Question(_) | Prompt::Item(_)) => Marks::none(),
         // The pointer on the player marks nothing: the player is drawn there already.
-        None => match hover.filter(|&at| run.level().level.tiles.contains(at) && at != run.player()) {
-            Some(at) => Marks {
-                cursor: Some(at),
-                route: route_to(at),
-                ..Marks::none()
-            },
-            None => Marks::none(),
-        },
+        None => {
+            match hover.filter(|&at| run.level().level.tiles.contains(at) && at != run.player()) {
+                Some(at) => Marks {
+                    cursor: Some(at),
+                    route: route_to(at),
+                    ..Marks::none()
+                },
+                None => Marks::none(),
+            }
+        }
     }
 }

@@ -21,18 +21,21 @@ pub enum MenuItem {
     Seeded,
     /// The finished runs: the last ones, the best scores, win rate, streaks.
     History,
+    /// Keys, colours, the window's zoom.
+    Options,
     /// Leave delve.
     Quit,
 }
 
 impl MenuItem {
     /// Every item, in the menu's order.
-    pub const ALL: [MenuItem; 6] = [
+    pub const ALL: [MenuItem; 7] = [
         MenuItem::NewRun,
         MenuItem::Continue,
         MenuItem::Daily,
         MenuItem::Seeded,
         MenuItem::History,
+        MenuItem::Options,
         MenuItem::Quit,
     ];
 
@@ -44,6 +47,7 @@ impl MenuItem {
             MenuItem::Daily => ("Daily", 'd'),
             MenuItem::Seeded => ("Seeded", 's'),
             MenuItem::History => ("Run history", 'h'),
+            MenuItem::Options => ("Options", 'o'),
             MenuItem::Quit => ("Quit", 'q'),
         }
     }
@@ -56,6 +60,7 @@ impl MenuItem {
             MenuItem::Daily => "today's dungeon (UTC), the same for everyone",
             MenuItem::Seeded => "type a seed or paste a level key",
             MenuItem::History => "your finished runs, best scores and streaks",
+            MenuItem::Options => "keys, colours, the window's zoom",
             MenuItem::Quit => "leave delve",
         }
     }
@@ -68,6 +73,10 @@ pub enum MenuKey {
     Up,
     /// ↓ or `j`: the item below.
     Down,
+    /// ←: (options) the value before.
+    Left,
+    /// →: (options) the value after.
+    Right,
     /// Enter: choose (or end the typed seed).
     Enter,
     /// Esc: back to the menu (on the menu: quit).
@@ -84,6 +93,8 @@ pub fn menu_key(named: Option<NamedKey>, letter: Option<char>) -> Option<MenuKey
     match named {
         Some(NamedKey::Up) => return Some(MenuKey::Up),
         Some(NamedKey::Down) => return Some(MenuKey::Down),
+        Some(NamedKey::Left) => return Some(MenuKey::Left),
+        Some(NamedKey::Right) => return Some(MenuKey::Right),
         Some(NamedKey::Enter) => return Some(MenuKey::Enter),
         Some(NamedKey::Escape) => return Some(MenuKey::Back),
         Some(NamedKey::Backspace) => return Some(MenuKey::Erase),
@@ -111,6 +122,8 @@ pub enum TitleChoice {
     Seed(u64),
     /// A run starting on this level (its key carries the run's seed).
     Key(Box<LevelKey>),
+    /// The Options screen (over the title).
+    Options,
     /// Leave delve.
     Quit,
 }
@@ -203,6 +216,20 @@ impl TitleMenu {
         }
     }
 
+    /// A click on line `line` (0-based) of the page's lines ([`TitleScreen::lines`]): on
+    /// the menu, that item is chosen (as its letter would choose it); on the history's
+    /// page, back to the menu; on the seed line, nothing.
+    pub fn click(&mut self, line: usize) -> Option<TitleChoice> {
+        match self.page {
+            Page::Menu => {
+                let letter = self.items().get(line)?.label().1;
+                self.press(MenuKey::Char(letter))
+            }
+            Page::History => self.press(MenuKey::Enter),
+            Page::Seed => None,
+        }
+    }
+
     fn press_on_menu(&mut self, key: MenuKey) -> Option<TitleChoice> {
         self.problem = None;
         let items = self.items();
@@ -222,7 +249,7 @@ impl TitleMenu {
                 self.selected = at;
                 items[at]
             }
-            MenuKey::Erase => return None,
+            MenuKey::Erase | MenuKey::Left | MenuKey::Right => return None,
         };
         match item {
             MenuItem::NewRun => Some(TitleChoice::NewRun),
@@ -238,6 +265,7 @@ impl TitleMenu {
                 self.page = Page::History;
                 None
             }
+            MenuItem::Options => Some(TitleChoice::Options),
             MenuItem::Quit => Some(TitleChoice::Quit),
         }
     }
@@ -370,6 +398,15 @@ mod tests {
         assert_eq!(title.selected(), MenuItem::Daily);
         assert_eq!(title.press(MenuKey::Enter), Some(TitleChoice::Daily));
         assert_eq!(menu(false).press(MenuKey::Back), Some(TitleChoice::Quit));
+        // A click on a line chooses its item.
+        let mut clicked = menu(true);
+        let daily = clicked
+            .items()
+            .iter()
+            .position(|&i| i == MenuItem::Daily)
+            .unwrap();
+        assert_eq!(clicked.click(daily), Some(TitleChoice::Daily));
+        assert_eq!(menu(true).click(99), None, "below the items: nothing");
     }
 
     #[test]

@@ -81,12 +81,15 @@ fn travel_crosses_a_found_trap_only_when_the_player_says_so() {
         let to = far_tile(&run);
         let route = run.route_to(to).expect("a way");
         // A found trap on the first step of the way that no other known way avoids.
-        let choke = route.steps[..route.steps.len() - 1].iter().copied().find(|&at| {
-            run.stage().lay(at, Tile::AlarmTrap).find(at);
-            let only_way = run.route_to(to).is_some_and(|r| r.over_trap);
-            run.stage().lay(at, Tile::Floor);
-            only_way
-        });
+        let choke = route.steps[..route.steps.len() - 1]
+            .iter()
+            .copied()
+            .find(|&at| {
+                run.stage().lay(at, Tile::AlarmTrap).find(at);
+                let only_way = run.route_to(to).is_some_and(|r| r.over_trap);
+                run.stage().lay(at, Tile::Floor);
+                only_way
+            });
         let Some(trap) = choke else {
             continue;
         };
@@ -104,11 +107,17 @@ fn travel_crosses_a_found_trap_only_when_the_player_says_so() {
         let mut reader = KeyReader::default();
         let asked = reader.click(Click::Left, to, context(&run, Some(to)), OwnTile::of(&run));
         assert_eq!(asked, Reaction::Redraw);
-        assert_eq!(reader.prompt, Some(Prompt::Question(Question::CrossTrap(to))));
+        assert_eq!(
+            reader.prompt,
+            Some(Prompt::Question(Question::CrossTrap(to)))
+        );
         let yes = press(&mut reader, &run, 'y');
         assert_eq!(yes, Reaction::Act(PlayerAction::TravelOverTraps(to)));
         let outcomes = run.apply(PlayerAction::TravelOverTraps(to));
-        assert!(steps_taken(&outcomes).contains(&trap), "seed {seed}: crossed");
+        assert!(
+            steps_taken(&outcomes).contains(&trap),
+            "seed {seed}: crossed"
+        );
     }
     assert!(tested >= 3, "only {tested} levels had a chokepoint");
 }
@@ -116,7 +125,10 @@ fn travel_crosses_a_found_trap_only_when_the_player_says_so() {
 #[test]
 fn a_click_means_what_the_key_would() {
     let mut run = with_monsters_staying(3);
-    run.stage().clear_monsters().clear_items().remember_everything();
+    run.stage()
+        .clear_monsters()
+        .clear_items()
+        .remember_everything();
     assert!(super::support::put_on_open_ground(&mut run, 1));
     let here = run.player();
     let click = |run: &RunState, reader: &mut KeyReader, button, at| {
@@ -135,10 +147,19 @@ fn a_click_means_what_the_key_would() {
     );
     // Next to the player: a step (an attack where a monster stands).
     let tiles = run.level().level.tiles.clone();
-    let (dx, dy) = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)]
-        .into_iter()
-        .find(|&(dx, dy)| tiles[here.offset(dx, dy)] == Tile::Floor)
-        .expect("floor beside the start");
+    let (dx, dy) = [
+        (1, 0),
+        (-1, 0),
+        (0, 1),
+        (0, -1),
+        (1, 1),
+        (-1, -1),
+        (1, -1),
+        (-1, 1),
+    ]
+    .into_iter()
+    .find(|&(dx, dy)| tiles[here.offset(dx, dy)] == Tile::Floor)
+    .expect("floor beside the start");
     let beside = here.offset(dx, dy);
     assert_eq!(
         click(&run, &mut reader, Click::Left, beside),
@@ -157,7 +178,10 @@ fn a_click_means_what_the_key_would() {
         Reaction::Act(PlayerAction::TravelTo(far))
     );
     // The right button looks.
-    assert_eq!(click(&run, &mut reader, Click::Right, far), Reaction::Redraw);
+    assert_eq!(
+        click(&run, &mut reader, Click::Right, far),
+        Reaction::Redraw
+    );
     assert_eq!(reader.prompt, Some(Prompt::Look(far)));
     // On the stairs the player stands on: take them.
     let up = run.level().level.up;
@@ -170,7 +194,8 @@ fn a_click_means_what_the_key_would() {
     // A place with no known way: said, nothing done.
     let unknown_run = with_monsters_staying(3);
     let wall = unknown_run.level().level.tiles.positions().find(|&p| {
-        p.chebyshev(unknown_run.player()) > 3 && !unknown_run.level().seen[unknown_run.level().level.tiles.index_of(p)]
+        p.chebyshev(unknown_run.player()) > 3
+            && !unknown_run.level().seen[unknown_run.level().level.tiles.index_of(p)]
     });
     if let Some(wall) = wall {
         let reaction = click(&unknown_run, &mut KeyReader::default(), Click::Left, wall);
@@ -257,8 +282,14 @@ fn look_names_what_lies_under_the_player_and_tab_cycles_what_is_in_view() {
     let kobold_at = here.offset(2, 0);
     let dagger_at = here.offset(0, 2);
     put_monster(&mut run, "kobold", kobold_at, Mind::Asleep);
-    run.stage().put_item(kobold_at, potion).put_item(dagger_at, potion);
-    assert!(describe(&run, kobold_at).contains(", over a"), "{}", describe(&run, kobold_at));
+    run.stage()
+        .put_item(kobold_at, potion)
+        .put_item(dagger_at, potion);
+    assert!(
+        describe(&run, kobold_at).contains(", over a"),
+        "{}",
+        describe(&run, kobold_at)
+    );
     let mut reader = KeyReader::default();
     press(&mut reader, &run, ';');
     let tab = command_for_key(delve_rules::view::NamedKey::Tab);

@@ -3,46 +3,40 @@
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::Span;
 use ratatui::widgets::{Block, Clear};
 
-use super::{ITEM_STYLE, PLAYER_STYLE, terrain_look};
+use super::{base_style, block_style, fg, player_style, terrain_look};
 use delve_levels::grid::Pos;
 use delve_rules::run::RunState;
-use delve_rules::view::{OverviewCell, overview};
+use delve_rules::view::{Hue, OverviewCell, Palette, overview};
 
 /// The title of the overview.
 const TITLE: &str = " The whole level (m or Esc closes) ";
 
-/// The look of the level's must-find item on the overview: it stands out.
-const MUST_FIND_STYLE: Style = Style::new()
-    .fg(Color::Black)
-    .bg(Color::LightYellow)
-    .add_modifier(Modifier::BOLD);
-
-/// The glyph and look of one overview cell.
-pub(crate) fn overview_look(cell: OverviewCell) -> (char, Style) {
+/// The glyph and look of one overview cell: the level's must-find item stands out as a
+/// block.
+pub(crate) fn overview_look(cell: OverviewCell, palette: Palette) -> (char, Style) {
     let glyph = cell.glyph();
     let style = match cell {
         OverviewCell::Unknown => Style::new(),
-        OverviewCell::Ground(terrain) => terrain_look(terrain).1,
-        OverviewCell::Item(_) => ITEM_STYLE,
-        OverviewCell::MustFind(_) => MUST_FIND_STYLE,
-        OverviewCell::Player => PLAYER_STYLE,
+        OverviewCell::Ground(terrain) => terrain_look(terrain, palette).1,
+        OverviewCell::Item(_) => fg(palette, Hue::Item),
+        OverviewCell::MustFind(_) => block_style(palette, Hue::MustFind),
+        OverviewCell::Player => player_style(palette),
     };
     (glyph, style)
 }
 
 /// The overview in a bordered panel over the whole of `area`.
-pub(super) fn draw_overview(frame: &mut Frame, area: Rect, run: &RunState) {
+pub(super) fn draw_overview(frame: &mut Frame, area: Rect, run: &RunState, palette: Palette) {
     frame.render_widget(Clear, area);
+    let accent = fg(palette, Hue::Accent);
     let block = Block::bordered()
-        .title(Span::styled(
-            TITLE,
-            Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
-        ))
-        .border_style(Style::new().fg(Color::Yellow));
+        .title(Span::styled(TITLE, accent.add_modifier(Modifier::BOLD)))
+        .border_style(accent)
+        .style(base_style(palette));
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let cells = overview(run, inner.width as usize, inner.height as usize);
@@ -52,7 +46,7 @@ pub(super) fn draw_overview(frame: &mut Frame, area: Rect, run: &RunState) {
     let buffer = frame.buffer_mut();
     for pos in cells.positions() {
         let Pos { x, y } = pos;
-        let (glyph, style) = overview_look(cells[pos]);
+        let (glyph, style) = overview_look(cells[pos], palette);
         if let Some(cell) = buffer.cell_mut((left + x as u16, top + y as u16)) {
             cell.set_char(glyph).set_style(style);
         }

@@ -8,7 +8,7 @@ use delve_levels::grid::Tile;
 use delve_levels::key::LevelKey;
 use delve_levels::monsters::default_monster_table;
 use delve_rules::run::{PlayerAction, Rules, Sight};
-use delve_rules::view::{ItemVerb, Prompt, tile_view};
+use delve_rules::view::{ItemVerb, PaletteName, Prompt, tile_view};
 
 /// The run on level `key` (monsters taken away unless `keep_monsters`).
 fn run_on(key: &str) -> RunState {
@@ -31,6 +31,18 @@ fn render_with(
     width: u16,
     height: u16,
 ) -> Terminal<TestBackend> {
+    render_in(run, log, keys, width, height, Palette::default())
+}
+
+/// [`render_with`] in `palette`.
+fn render_in(
+    run: &RunState,
+    log: &NoticeLog,
+    keys: &KeyReader,
+    width: u16,
+    height: u16,
+    palette: Palette,
+) -> Terminal<TestBackend> {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal
         .draw(|frame| {
@@ -41,6 +53,9 @@ fn render_with(
                     log,
                     keys,
                     hover: None,
+                    keymap: &delve_rules::view::Keymap::default(),
+                    options: None,
+                    palette,
                 },
             )
         })
@@ -48,9 +63,16 @@ fn render_with(
     terminal
 }
 
-/// The glyph and look of map cell `pos` as the terminal draws it (no look cursor).
+/// The glyph and look of map cell `pos` as the terminal draws it (no look cursor) in
+/// the classic palette.
 fn look_at(run: &RunState, pos: Pos) -> (char, Style) {
-    cell_look(tile_view(run, pos, &delve_rules::view::Marks::none()).expect("on the map"))
+    look_in(run, pos, Palette::default())
+}
+
+/// [`look_at`] in `palette`.
+fn look_in(run: &RunState, pos: Pos, palette: Palette) -> (char, Style) {
+    let tile = tile_view(run, pos, &delve_rules::view::Marks::none()).expect("on the map");
+    cell_look(tile, palette)
 }
 
 fn symbol(terminal: &Terminal<TestBackend>, x: u16, y: u16) -> String {
@@ -122,10 +144,32 @@ fn lit_and_remembered_cells_have_their_colours() {
                 && !run.level().items.iter().any(|i| i.pos == p)
         })
         .expect("lit floor");
-    assert_eq!(look_at(&run, remembered).1, REMEMBERED_STYLE);
-    assert_eq!(look_at(&run, lit_floor), terrain_look(Terrain::Floor));
+    for name in PaletteName::ALL {
+        let palette = Palette::of(name);
+        assert_eq!(
+            look_in(&run, remembered, palette).1,
+            fg(palette, Hue::Remembered)
+        );
+        assert_eq!(
+            look_in(&run, lit_floor, palette),
+            terrain_look(Terrain::Floor, palette)
+        );
+        assert_eq!(
+            look_in(&run, run.player(), palette),
+            ('@', player_style(palette))
+        );
+    }
     assert_eq!(look_at(&run, lit_floor).0, '.');
-    assert_eq!(look_at(&run, run.player()), ('@', PLAYER_STYLE));
+    // The classic palette draws as the terminal always did: a gray floor, a light
+    // yellow player.
+    assert_eq!(
+        look_at(&run, lit_floor).1.fg,
+        Some(Color::Rgb(170, 170, 170))
+    );
+    assert_eq!(
+        look_at(&run, run.player()).1.fg,
+        Some(Color::Rgb(255, 255, 85))
+    );
 }
 
 #[test]
@@ -404,7 +448,8 @@ fn a_remembered_item_keeps_its_own_glyph() {
         .unwrap();
     run.stage().put_item(far, potion);
     run.stage().remember(tiles.index_of(far));
-    assert_eq!(look_at(&run, far), ('!', REMEMBERED_STYLE));
+    let palette = Palette::default();
+    assert_eq!(look_at(&run, far), ('!', fg(palette, Hue::Remembered)));
 }
 
 /// How many cells of the screen the cursor's background marks.
@@ -414,7 +459,7 @@ fn cells_under_the_cursor(terminal: &Terminal<TestBackend>) -> usize {
         .buffer()
         .content()
         .iter()
-        .filter(|c| c.style().bg == CURSOR_STYLE.bg)
+        .filter(|c| c.style().bg == Some(colour(Palette::default(), Hue::Cursor)))
         .count()
 }
 
@@ -475,7 +520,8 @@ fn views_keep_the_player_in_the_middle_and_small_maps_centred() {
 #[test]
 fn layout_glyphs_are_the_level_legends_and_terrain_glyphs_are_no_items_or_monsters() {
     for tile in Tile::ALL[..6].iter().copied().filter(|&t| t != Tile::Loot) {
-        assert_eq!(terrain_look(Terrain::of(tile)).0, tile.glyph(), "{tile:?}");
+        let (glyph, _) = terrain_look(Terrain::of(tile), Palette::default());
+        assert_eq!(glyph, tile.glyph(), "{tile:?}");
     }
     let items: Vec<char> = delve_levels::loot::default_loot_table()
         .items()
@@ -488,15 +534,52 @@ fn layout_glyphs_are_the_level_legends_and_terrain_glyphs_are_no_items_or_monste
         .map(|k| k.glyph)
         .collect();
     let mut looks = std::collections::BTreeSet::new();
-    for terrain in Terrain::ALL {
-        let (glyph, style) = terrain_look(terrain);
-        assert!(!items.contains(&glyph), "{terrain:?} looks like an item");
-        assert!(
-            !monsters.contains(&glyph),
-            "{terrain:?} looks like a monster"
-        );
-        looks.insert((glyph, format!("{style:?}")));
+    for palette in PaletteName::ALL.map(Palette::of) {
+        looks.clear();
+        for terrain in Terrain::ALL {
+            let (glyph, style) = terrain_look(terrain, palette);
+            assert!(!items.contains(&glyph), "{terrain:?} looks like an item");
+            assert!(
+                !monsters.contains(&glyph),
+                "{terrain:?} looks like a monster"
+            );
+            looks.insert((glyph, format!("{style:?}")));
+        }
+        // Every terrain its own glyph or colour; the four traps share theirs.
+        assert_eq!(looks.len(), Terrain::ALL.len() - 3, "{:?}", palette.name());
     }
-    // Every terrain its own glyph or colour; the four traps share theirs.
-    assert_eq!(looks.len(), Terrain::ALL.len() - 3);
+}
+
+/// The colours of every cell of the screen: (foreground, background).
+fn screen_colours(terminal: &Terminal<TestBackend>) -> Vec<(Color, Color)> {
+    let buffer = terminal.backend().buffer();
+    buffer.content().iter().map(|c| (c.fg, c.bg)).collect()
+}
+
+#[test]
+fn switching_the_palette_changes_the_colours_drawn_and_nothing_else() {
+    let run = busy_run();
+    let mut log = NoticeLog::default();
+    log.push(0, "Depth 1: a cave.".to_owned());
+    let keys = KeyReader::default();
+    let classic = render_in(&run, &log, &keys, 120, 36, Palette::default());
+    for name in [PaletteName::ColourBlind, PaletteName::HighContrast] {
+        let palette = Palette::of(name);
+        let other = render_in(&run, &log, &keys, 120, 36, palette);
+        assert_eq!(screen_text(&other), screen_text(&classic), "{name:?}");
+        assert_ne!(screen_colours(&other), screen_colours(&classic), "{name:?}");
+        // The player in the palette's colour, every cell on its background.
+        let buffer = other.backend().buffer();
+        let player = buffer
+            .content()
+            .iter()
+            .find(|c| c.symbol() == "@")
+            .expect("the player is drawn");
+        assert_eq!(player.fg, colour(palette, Hue::Player), "{name:?}");
+        let background = colour(palette, Hue::Background);
+        assert!(
+            buffer.content().iter().all(|c| c.bg == background),
+            "{name:?}: a cell off the background"
+        );
+    }
 }

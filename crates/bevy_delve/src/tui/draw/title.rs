@@ -1,26 +1,25 @@
 //! The title screen in the terminal: the view's [`TitleScreen`] in a box in the middle,
-//! the selected line highlighted, a problem in red, the keys at the bottom.
+//! the selected line in the accent, a problem in the warning's colour, the keys at the
+//! bottom dim, all in the palette in force.
 
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Flex, Layout};
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::layout::{Constraint, Flex, Layout, Rect};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Paragraph};
 
-use delve_rules::view::TitleScreen;
+use super::{base_style, fg};
+use delve_rules::view::{Hue, Palette, TitleScreen};
 
-const SELECTED_STYLE: Style = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);
-const PROBLEM_STYLE: Style = Style::new().fg(Color::LightRed);
-const HELP_STYLE: Style = Style::new().fg(Color::DarkGray);
-
-/// Draws the title screen.
-pub fn draw_title(frame: &mut Frame, screen: &TitleScreen) {
+/// Draws the title screen in `palette`.
+pub fn draw_title(frame: &mut Frame, screen: &TitleScreen, palette: Palette) {
     let area = frame.area();
+    frame.buffer_mut().set_style(area, base_style(palette));
     let mut lines: Vec<Line> = Vec::new();
     lines.push(Line::raw(""));
     for (text, selected) in &screen.lines {
         let style = if *selected {
-            SELECTED_STYLE
+            fg(palette, Hue::Accent).add_modifier(Modifier::BOLD)
         } else {
             Style::new()
         };
@@ -28,9 +27,19 @@ pub fn draw_title(frame: &mut Frame, screen: &TitleScreen) {
     }
     lines.push(Line::raw(""));
     if let Some(problem) = &screen.problem {
-        lines.push(Line::styled(problem.clone(), PROBLEM_STYLE));
+        lines.push(Line::styled(problem.clone(), fg(palette, Hue::Warning)));
     }
-    lines.push(Line::styled(screen.help.clone(), HELP_STYLE));
+    lines.push(Line::styled(screen.help.clone(), fg(palette, Hue::DimText)));
+    let boxed = title_box(area, screen, &lines);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .title(format!(" {} ", screen.heading))
+        .title_style(Style::new().add_modifier(Modifier::BOLD));
+    frame.render_widget(Paragraph::new(lines).block(block), boxed);
+}
+
+/// The box the title's `lines` stand in, in the middle of `area`.
+fn title_box(area: Rect, screen: &TitleScreen, lines: &[Line]) -> Rect {
     let widest = lines.iter().map(Line::width).max().unwrap_or(0) as u16;
     let width = (widest + 4).max(screen.heading.chars().count() as u16 + 6);
     let height = lines.len() as u16 + 2;
@@ -40,11 +49,23 @@ pub fn draw_title(frame: &mut Frame, screen: &TitleScreen) {
     let [boxed] = Layout::vertical([Constraint::Length(height.min(area.height))])
         .flex(Flex::Center)
         .areas(column);
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .title(format!(" {} ", screen.heading))
-        .title_style(Style::new().add_modifier(Modifier::BOLD));
-    frame.render_widget(Paragraph::new(lines).block(block), boxed);
+    boxed
+}
+
+/// The line of the page (0-based, as [`TitleScreen::lines`] counts them) drawn at the
+/// terminal cell (`column`, `row`) of a screen of `area`: where a click lands.
+pub fn title_line_at(area: Rect, screen: &TitleScreen, column: u16, row: u16) -> Option<usize> {
+    // The same lines as drawn (their widths and count are what place the box).
+    let mut lines: Vec<Line> = vec![Line::raw("")];
+    lines.extend(screen.lines.iter().map(|(text, _)| Line::raw(text.clone())));
+    lines.push(Line::raw(""));
+    lines.extend(screen.problem.iter().map(|p| Line::raw(p.clone())));
+    lines.push(Line::raw(screen.help.clone()));
+    let boxed = title_box(area, screen, &lines);
+    let inside = (boxed.x + 1..boxed.x + boxed.width.saturating_sub(1)).contains(&column);
+    // Under the top border and the blank first line.
+    let line = usize::from(row.checked_sub(boxed.y + 2)?);
+    (inside && line < screen.lines.len()).then_some(line)
 }
 
 #[cfg(test)]
@@ -55,10 +76,27 @@ mod tests {
     use super::*;
     use delve_rules::view::{MenuKey, TitleChoice, TitleMenu};
 
+    #[test]
+    fn a_click_finds_the_line_drawn_there() {
+        let menu = TitleMenu::new(true, "2026-12-02".into(), vec![]);
+        let screen = menu.screen();
+        let drawn = shown(&menu);
+        let area = Rect::new(0, 0, 90, 30);
+        for (index, (line, _)) in screen.lines.iter().enumerate() {
+            let row = drawn
+                .lines()
+                .position(|l| l.contains(line.trim()))
+                .expect("the line is drawn");
+            let column = drawn.lines().nth(row).unwrap().find(line.trim()).unwrap() as u16;
+            assert_eq!(title_line_at(area, &screen, column, row as u16), Some(index), "{line}");
+        }
+        assert_eq!(title_line_at(area, &screen, 0, 0), None, "the corner is no line");
+    }
+
     fn shown(menu: &TitleMenu) -> String {
         let mut terminal = Terminal::new(TestBackend::new(90, 30)).unwrap();
         terminal
-            .draw(|frame| draw_title(frame, &menu.screen()))
+            .draw(|frame| draw_title(frame, &menu.screen(), Palette::default()))
             .unwrap();
         let buffer = terminal.backend().buffer();
         let mut text = String::new();

@@ -1,7 +1,7 @@
 //! Tests of map.rs: what the player sees at each tile.
 use super::*;
-use crate::view::Marks;
 use crate::run::{PlayerAction, Rules};
+use crate::view::Marks;
 use crate::view::{action_for_char, describe};
 use delve_levels::config::CampaignConfig;
 use delve_levels::grid::Tile;
@@ -56,7 +56,9 @@ fn potion(run: &RunState) -> usize {
 }
 
 fn seen(run: &RunState, pos: Pos) -> Option<SeenTile> {
-    tile_view(run, pos, &Marks::none()).expect("on the map").seen
+    tile_view(run, pos, &Marks::none())
+        .expect("on the map")
+        .seen
 }
 
 #[test]
@@ -176,7 +178,10 @@ fn the_look_cursor_is_shown_on_its_tile_and_nowhere_else() {
         );
     }
     let view = map_view(&run, &Marks::none());
-    assert!(view.cells().iter().all(|t| !t.has_cursor()), "not looking: none");
+    assert!(
+        view.cells().iter().all(|t| !t.has_cursor()),
+        "not looking: none"
+    );
     let off_the_map = Pos::new(-1, -1);
     let view = map_view(&run, &Marks::cursor(Some(off_the_map)));
     assert!(view.cells().iter().all(|t| !t.has_cursor()));
@@ -214,7 +219,11 @@ fn the_whole_map_and_one_tile_give_the_same_answer() {
     let cursor = Some(floor_seen_as(&run, Sight::Visible));
     let view = map_view(&run, &Marks::cursor(cursor));
     for pos in view.positions() {
-        assert_eq!(Some(view[pos]), tile_view(&run, pos, &Marks::cursor(cursor)), "at {pos}");
+        assert_eq!(
+            Some(view[pos]),
+            tile_view(&run, pos, &Marks::cursor(cursor)),
+            "at {pos}"
+        );
     }
     assert_eq!(tile_view(&run, Pos::new(-1, 0), &Marks::none()), None);
 }
