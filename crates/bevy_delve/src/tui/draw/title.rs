@@ -88,9 +88,17 @@ mod tests {
                 .position(|l| l.contains(line.trim()))
                 .expect("the line is drawn");
             let column = drawn.lines().nth(row).unwrap().find(line.trim()).unwrap() as u16;
-            assert_eq!(title_line_at(area, &screen, column, row as u16), Some(index), "{line}");
+            assert_eq!(
+                title_line_at(area, &screen, column, row as u16),
+                Some(index),
+                "{line}"
+            );
         }
-        assert_eq!(title_line_at(area, &screen, 0, 0), None, "the corner is no line");
+        assert_eq!(
+            title_line_at(area, &screen, 0, 0),
+            None,
+            "the corner is no line"
+        );
     }
 
     fn shown(menu: &TitleMenu) -> String {
