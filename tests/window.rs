@@ -527,6 +527,10 @@ fn the_window_shows_the_level_and_a_real_key_press_moves_the_player() {
     let target = point.lines().find_map(|l| l.strip_prefix("tile "));
     let reached = travelled.lines().find_map(|l| l.strip_prefix("position "));
     assert_eq!(target, reached, "a click travels to the tile");
+    assert!(
+        !travelled.contains("You are there."),
+        "one click, one trip: {travelled}"
+    );
 
     let status = wait_for_exit(&mut game, &log, Duration::from_secs(60));
     assert!(

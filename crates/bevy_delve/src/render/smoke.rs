@@ -5,7 +5,8 @@
 //! `saved`) and a load (F9, `loaded`) asked for the same way; then names a tile and
 //! where it is in the window (`point`), waits for the real pointer to hover it (the
 //! description and the way there shown: `hovered`, `hover.png`) and for a real click to
-//! travel there (`travelled`); screenshots again and quits. Without the variable none of this is added.
+//! travel there (`travelled`); screenshots again and quits. Without the variable none of
+//! this is added.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -327,9 +328,7 @@ fn drive_smoke_test(
                     &dir,
                     "point",
                     &format!(
-                        "tile {target}
-pixel {} {}
-",
+                        "tile {target}\npixel {} {}\n",
                         pixel.x.round(),
                         pixel.y.round()
                     ),
@@ -351,10 +350,7 @@ pixel {} {}
                 &dir,
                 "hovered",
                 &format!(
-                    "line {line}
-route {}
-cursor {}
-",
+                    "line {line}\nroute {}\ncursor {}\n",
                     marked(Mark::Route),
                     marked(Mark::Cursor)
                 ),
@@ -364,14 +360,18 @@ cursor {}
         }
         Phase::HoverShot { target } if smoke.shots_saved >= 2 => Phase::WaitForTravel { target },
         Phase::WaitForTravel { target } if player.0 == target => {
+            // The newest notices: a click travels once ("You are there." would say it
+            // came twice).
+            let said: Vec<&str> = (log.entries.iter().rev().take(3))
+                .map(|n| n.text.as_str())
+                .collect();
             write_file(
                 &dir,
                 "travelled",
                 &format!(
-                    "position {}
-turns {turns}
-",
-                    player.0
+                    "position {}\nturns {turns}\nsaid {}\n",
+                    player.0,
+                    said.join(" | ")
                 ),
             );
             Phase::SettleAfterTravel(0)

@@ -266,11 +266,17 @@ impl RunState {
                 if let Some(pos) = destination.tile()
                     && pos == self.player
                 {
-                    out.push(notice(match self.level.level.tiles.get(pos) {
-                        Some(Tile::DownStairs) => "You are on the stairs down (> takes them).",
-                        Some(Tile::UpStairs) => "You are on the stairs up (< takes them).",
-                        _ => "You are there.",
-                    }));
+                    // On the stairs, how to take them; elsewhere arriving says itself
+                    // (the player is drawn there), and only a trip to where the player
+                    // stands is answered.
+                    let said = match self.level.level.tiles.get(pos) {
+                        Some(Tile::DownStairs) => {
+                            Some("You are on the stairs down (> takes them).")
+                        }
+                        Some(Tile::UpStairs) => Some("You are on the stairs up (< takes them)."),
+                        _ => (step == 0).then_some("You are there."),
+                    };
+                    out.extend(said.map(notice));
                 }
                 return;
             };
