@@ -281,6 +281,22 @@ fn read_terminal_mouse(
             }
             _ => None,
         };
+        let shown = draw::Screen {
+            run: &run.0,
+            log: &log,
+            keys: &reader.0,
+            hover: pointer.0,
+            keymap: &Keymap::default(),
+            options: None,
+            palette: Default::default(),
+        };
+        if click == Some(Click::Left)
+            && let Some(letter) = draw::item_letter_at(area.0, &shown, event.column, event.row)
+        {
+            let context = reactions.context(Some(&run.0), &log, reader.cursor());
+            reactions.tell(reader.click_item(letter, context));
+            continue;
+        }
         if let (Some(click), Some(at)) = (click, at) {
             if reader.shows(delve_rules::view::Overlay::Options) {
                 continue; // the Options screen takes keys only

@@ -48,7 +48,7 @@ pub use palette::{
 pub use panel::{
     IN_VIEW_HEADING, PanelLine, carrying_heading, inventory_lines, monsters_in_view, side_panel,
 };
-pub use pointer::{Click, OwnTile, WHEEL_LINES, Wheel};
+pub use pointer::{Click, OwnTile, WHEEL_LINES, Wheel, letter_of_line};
 pub use preview::{Mark, Marks, preview};
 pub use status::{StatusPart, hp_bar, status_line, status_line_within, status_parts};
 pub use terrain::Terrain;

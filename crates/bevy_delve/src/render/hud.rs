@@ -13,8 +13,8 @@ use super::palette::{BackgroundHue, BorderHue, TextHue};
 use crate::game::options::PlayerOptions;
 use crate::game::{Keyboard, MOST_NOTICE_ROWS, Message, NoticeLog, Pointer, RunModel};
 use delve_rules::view::{
-    Hue, Overlay, end_screen, help_text_of, inventory_overlay_lines, inventory_title, log_title,
-    prompt_line, side_panel, status_line_within,
+    Hue, Overlay, end_screen, help_text_of, inventory_overlay_lines, inventory_title,
+    letter_of_line, log_title, prompt_line, side_panel, status_line_within,
 };
 
 pub(super) fn plugin(app: &mut App) {
@@ -95,6 +95,10 @@ struct InventoryTitle;
 
 #[derive(Component)]
 struct InventoryList;
+
+/// The inventory overlay's line of the item under this letter: a button.
+#[derive(Component, Clone, Copy, Debug)]
+pub(super) struct InventoryLine(pub char);
 
 /// The look command's line, over the notices while looking.
 #[derive(Component)]
@@ -208,7 +212,13 @@ fn spawn_hud(mut commands: Commands) {
         InventoryPanel,
         children![
             (InventoryTitle, text(inventory_title(None), ACCENT)),
-            (InventoryList, text("", TEXT))
+            (
+                InventoryList,
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    ..default()
+                }
+            )
         ],
     ));
     commands.spawn(overlay(
@@ -360,11 +370,12 @@ fn show_log(
 
 /// The inventory overlay: on `i`, and while an item letter is asked for.
 fn show_inventory(
+    mut commands: Commands,
     keyboard: Res<Keyboard>,
     run: Option<Res<RunModel>>,
     mut panel: Single<&mut Node, With<InventoryPanel>>,
-    mut title: Single<&mut Text, (With<InventoryTitle>, Without<InventoryList>)>,
-    mut list: Single<&mut Text, (With<InventoryList>, Without<InventoryTitle>)>,
+    mut title: Single<&mut Text, With<InventoryTitle>>,
+    list: Single<Entity, With<InventoryList>>,
 ) {
     let verb = keyboard.item_verb();
     let open = keyboard.shows(Overlay::Inventory) || verb.is_some();
@@ -377,7 +388,17 @@ fn show_inventory(
     };
     if open && (keyboard.is_changed() || run.is_changed()) {
         set_text(&mut title, inventory_title(verb).to_owned());
-        set_text(&mut list, inventory_overlay_lines(&run).join("\n"));
+        // A line per item, each a button: a click answers its letter.
+        let mut list = commands.entity(*list);
+        list.despawn_related::<Children>();
+        list.with_children(|lines| {
+            for line in inventory_overlay_lines(&run) {
+                match letter_of_line(&line) {
+                    Some(letter) => lines.spawn((InventoryLine(letter), Button, text(line, TEXT))),
+                    None => lines.spawn(text(line, TEXT)),
+                };
+            }
+        });
     }
 }
 

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::AppSystems;
-use super::hud::HudButton;
+use super::hud::{HudButton, InventoryLine};
 use super::tileset::TILE_SIDE;
 use crate::game::level::MapSize;
 use crate::game::{KeyReactions, Keyboard, NoticeLog, Pointer, RunModel};
@@ -21,6 +21,7 @@ pub(super) fn plugin(app: &mut App) {
         (
             follow_the_pointer,
             click_hud_buttons,
+            click_inventory_lines,
             read_clicks,
             read_the_wheel,
         )
@@ -88,6 +89,23 @@ fn click_hud_buttons(
         }
         let context = reactions.context(run.as_deref().map(|r| &r.0), &log, keyboard.cursor());
         reactions.tell(keyboard.press(Some(button.0), None, context));
+    }
+}
+
+/// A click on an item's line of the inventory answers its letter (or uses it).
+fn click_inventory_lines(
+    lines: Query<(&Interaction, &InventoryLine), Changed<Interaction>>,
+    run: Option<Res<RunModel>>,
+    log: Res<NoticeLog>,
+    mut keyboard: ResMut<Keyboard>,
+    mut reactions: KeyReactions,
+) {
+    for (interaction, line) in &lines {
+        if *interaction != Interaction::Pressed {
+            continue;
+        }
+        let context = reactions.context(run.as_deref().map(|r| &r.0), &log, keyboard.cursor());
+        reactions.tell(keyboard.click_item(line.0, context));
     }
 }
 

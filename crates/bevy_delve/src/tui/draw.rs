@@ -22,8 +22,8 @@ use delve_rules::run::RunState;
 use delve_rules::view::{
     Hue, IN_VIEW_HEADING, KeyReader, Keymap, Light, Mark, Occupant, OptionsScreen, Overlay,
     Palette, PanelLine, Rgb, Side, Terrain, TileView, end_screen, help_text_of,
-    inventory_overlay_lines, inventory_title, log_title, map_view, monsters_in_view, preview,
-    prompt_line, side_panel, status_line_within,
+    inventory_overlay_lines, inventory_title, letter_of_line, log_title, map_view,
+    monsters_in_view, preview, prompt_line, side_panel, status_line_within,
 };
 
 /// Everything drawn: the run, the message log and the overlays and prompts the keys
@@ -217,14 +217,8 @@ pub fn draw(frame: &mut Frame, screen: &Screen) {
     }
     let verb = screen.keys.item_verb();
     if screen.keys.shows(Overlay::Inventory) || verb.is_some() {
-        let lines = inventory_overlay_lines(screen.run);
-        draw_overlay(
-            frame,
-            area,
-            inventory_title(verb),
-            &lines.join("\n"),
-            palette,
-        );
+        let rows = inventory_rows(area, screen.run);
+        draw_lines(frame, area, inventory_title(verb), &rows, palette);
     }
     if screen.keys.shows(Overlay::Log) {
         draw_log(frame, area, screen.log, screen.keys.scroll, palette);
@@ -488,19 +482,53 @@ fn draw_overlay(frame: &mut Frame, area: Rect, title: &str, text: &str, palette:
     draw_lines(frame, area, title, &wrap(text, inner), palette);
 }
 
-/// A bordered panel of `lines` (already fitted to the width) in the middle of `area`;
-/// rows that do not fit below are cut (the log and the help scroll instead).
-fn draw_lines(frame: &mut Frame, area: Rect, title: &str, lines: &[String], palette: Palette) {
+/// Where [`draw_lines`] puts its panel of `lines` titled `title` in `area`.
+fn panel_rect(area: Rect, title: &str, lines: &[String]) -> Rect {
     let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u16;
     let title_width = (title.chars().count() as u16 + 2).min(area.width.saturating_sub(2));
     let width = (widest.max(title_width) + 4).min(area.width);
     let height = (lines.len() as u16 + 2).min(area.height);
-    let panel = Rect {
+    Rect {
         x: area.x + (area.width - width) / 2,
         y: area.y + (area.height - height) / 2,
         width,
         height,
-    };
+    }
+}
+
+/// The inventory's lines as the overlay draws them in `area`: wrapped to its width.
+fn inventory_rows(area: Rect, run: &RunState) -> Vec<String> {
+    let inner = area.width.saturating_sub(4) as usize;
+    wrap(&inventory_overlay_lines(run).join("\n"), inner)
+}
+
+/// The letter of the item whose inventory line is drawn at the terminal cell
+/// (`column`, `row`) of a screen of `area`, while the inventory overlay is up: where a
+/// click on an item lands.
+pub fn item_letter_at(area: Rect, screen: &Screen, column: u16, row: u16) -> Option<char> {
+    let verb = screen.keys.item_verb();
+    if !(screen.keys.shows(Overlay::Inventory) || verb.is_some()) {
+        return None;
+    }
+    let rows = inventory_rows(area, screen.run);
+    let panel = panel_rect(area, inventory_title(verb), &rows);
+    let inside = (panel.x..panel.x + panel.width).contains(&column);
+    let index = usize::from(row.checked_sub(panel.y + 1)?);
+    if !inside || index >= rows.len() {
+        return None;
+    }
+    // A wrapped item's later rows belong to the row that names its letter.
+    rows[..=index]
+        .iter()
+        .rev()
+        .find_map(|line| letter_of_line(line).or_else(|| (!line.starts_with(' ')).then_some('\0')))
+        .filter(|&letter| letter != '\0')
+}
+
+/// A bordered panel of `lines` (already fitted to the width) in the middle of `area`;
+/// rows that do not fit below are cut (the log and the help scroll instead).
+fn draw_lines(frame: &mut Frame, area: Rect, title: &str, lines: &[String], palette: Palette) {
+    let panel = panel_rect(area, title, lines);
     frame.render_widget(Clear, panel);
     frame.render_widget(
         Paragraph::new(lines.join("\n")).block(overlay_block(palette, format!(" {title} "))),

@@ -31,6 +31,16 @@ pub enum Wheel {
 /// Lines one notch of the wheel scrolls.
 pub const WHEEL_LINES: usize = 3;
 
+/// The item letter an inventory line stands for (`c) ! a potion` is `c`), if it is an
+/// item's line.
+pub fn letter_of_line(line: &str) -> Option<char> {
+    let mut chars = line.chars();
+    match (chars.next(), chars.next()) {
+        (Some(letter @ 'a'..='z'), Some(')')) => Some(letter),
+        _ => None,
+    }
+}
+
 /// What the player's own tile offers a click on it, by the rules' order: the stairs
 /// under them, else what lies there, else a rest.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -135,6 +145,21 @@ impl KeyReader {
             self.scroll.saturating_sub(WHEEL_LINES)
         };
         Reaction::Redraw
+    }
+
+    /// A click on the inventory's line for the item under `letter`: while an item
+    /// letter is asked for, that letter answers; with the inventory open, that item is
+    /// used (as `a` and the letter would); otherwise nothing.
+    pub fn click_item(&mut self, letter: char, context: KeyContext) -> Reaction {
+        match (self.prompt, self.overlay) {
+            (Some(Prompt::Item(_)), _) => self.press(None, Some(letter), context),
+            (None, Some(Overlay::Inventory)) if !context.run_over => {
+                self.overlay = None;
+                self.prompt = Some(Prompt::Item(super::keys::ItemVerb::Use));
+                self.press(None, Some(letter), context)
+            }
+            _ => Reaction::Nothing,
+        }
     }
 
     /// The pointer is over map tile `at`: the aiming cursor follows it. Says whether

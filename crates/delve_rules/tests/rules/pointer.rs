@@ -324,3 +324,36 @@ fn the_travel_cursor_goes_to_the_stairs_with_tab_and_travels_on_enter() {
     assert_eq!(reader.prompt, None);
     assert_eq!(context(&run, Some(down)).way, Way::Clear);
 }
+
+#[test]
+fn a_click_on_an_inventory_line_answers_its_letter_or_uses_it() {
+    use delve_rules::view::{ItemVerb, Overlay, inventory_overlay_lines, letter_of_line};
+    let mut run = with_monsters_staying(5);
+    let potion = run
+        .campaign()
+        .loot_table()
+        .index_of("potion of healing")
+        .unwrap();
+    run.stage().carry(vec![potion]);
+    let lines = inventory_overlay_lines(&run);
+    let letters: Vec<char> = lines.iter().filter_map(|l| letter_of_line(l)).collect();
+    assert_eq!(letters, vec!['a'], "{lines:?}");
+    let mut reader = KeyReader::default();
+    press(&mut reader, &run, 'd');
+    assert_eq!(reader.item_verb(), Some(ItemVerb::Drop));
+    assert_eq!(
+        reader.click_item('a', context(&run, None)),
+        Reaction::Act(PlayerAction::Drop(0))
+    );
+    press(&mut reader, &run, 'i');
+    assert!(reader.shows(Overlay::Inventory));
+    assert_eq!(
+        reader.click_item('a', context(&run, None)),
+        Reaction::Act(PlayerAction::Use(0)),
+        "a click in the open inventory uses the item"
+    );
+    assert_eq!(
+        KeyReader::default().click_item('a', context(&run, None)),
+        Reaction::Nothing
+    );
+}

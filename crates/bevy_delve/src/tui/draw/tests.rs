@@ -583,3 +583,40 @@ fn switching_the_palette_changes_the_colours_drawn_and_nothing_else() {
         );
     }
 }
+
+#[test]
+fn a_click_on_an_inventory_line_finds_its_item() {
+    let run = busy_run();
+    let log = NoticeLog::default();
+    let asking = KeyReader {
+        prompt: Some(Prompt::Item(ItemVerb::Drop)),
+        ..KeyReader::default()
+    };
+    for (width, height) in [(70, 20), (120, 36)] {
+        let screen = screen_text(&render_with(&run, &log, &asking, width, height));
+        let shown = Screen {
+            run: &run,
+            log: &log,
+            keys: &asking,
+            hover: None,
+            keymap: &delve_rules::view::Keymap::default(),
+            options: None,
+            palette: Palette::default(),
+        };
+        let area = Rect::new(0, 0, width, height);
+        for (letter, line) in [('a', "a) ! "), ('b', "b) ) dagger"), ('c', "c) % food")] {
+            // In the overlay (its border and padding before it), not the side panel;
+            // the column counted in characters.
+            let inside = format!("│ {line}");
+            let row = screen.lines().position(|l| l.contains(&inside)).unwrap();
+            let text = screen.lines().nth(row).unwrap();
+            let column = text[..text.find(&inside).unwrap()].chars().count() as u16 + 2;
+            assert_eq!(
+                item_letter_at(area, &shown, column + 3, row as u16),
+                Some(letter),
+                "{width}x{height}: {line}"
+            );
+        }
+        assert_eq!(item_letter_at(area, &shown, 0, 0), None, "the corner");
+    }
+}
