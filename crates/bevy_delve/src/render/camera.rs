@@ -55,13 +55,15 @@ fn snap_to_pixels(at: Vec2, zoom: f32, physical: UVec2) -> Vec2 {
 /// saved in the options.
 fn zoom_with_ctrl(
     mut keys: MessageReader<KeyboardInput>,
-    held: Res<ButtonInput<KeyCode>>,
     window: Single<&Window, With<PrimaryWindow>>,
     mut reactions: KeyReactions,
+    mut ctrl: Local<bool>,
 ) {
-    let ctrl = held.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     for key in keys.read() {
-        if !ctrl || key.state != ButtonState::Pressed {
+        if let Some(down) = super::input::ctrl_change(key) {
+            *ctrl = down;
+        }
+        if !*ctrl || key.state != ButtonState::Pressed {
             continue;
         }
         let closer = match key.key_code {

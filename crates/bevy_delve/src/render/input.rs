@@ -17,6 +17,12 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, read_keys.in_set(AppSystems::ReadInput));
 }
 
+/// Whether `key` presses (`Some(true)`) or lets go of (`Some(false)`) a Ctrl key.
+pub(crate) fn ctrl_change(key: &KeyboardInput) -> Option<bool> {
+    matches!(key.key_code, KeyCode::ControlLeft | KeyCode::ControlRight)
+        .then_some(key.state == ButtonState::Pressed)
+}
+
 /// What a key press asks for (the key table's commands).
 pub(crate) type KeyCommand = Command;
 
@@ -88,15 +94,18 @@ fn read_keys(
     log: Res<NoticeLog>,
     mut disturbed: MessageReader<Disturbed>,
     mut hold_broken: Local<bool>,
-    held: Res<ButtonInput<KeyCode>>,
+    mut ctrl: Local<bool>,
 ) {
     if disturbed.read().count() > 0 {
         *hold_broken = true;
     }
-    // Ctrl with a key is the window's own (Ctrl + and Ctrl - zoom: `camera.rs`).
-    let ctrl = held.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     for key in keys.read() {
-        if key.state != ButtonState::Pressed || ctrl {
+        // Ctrl with a key is the window's own (Ctrl + and Ctrl - zoom: `camera.rs`),
+        // followed press by press so a quick Ctrl + within one frame is never `+`.
+        if let Some(down) = ctrl_change(key) {
+            *ctrl = down;
+        }
+        if key.state != ButtonState::Pressed || *ctrl {
             continue;
         }
         let typed = match &key.logical_key {
@@ -230,7 +239,6 @@ mod tests {
             .add_message::<crate::game::title::TitleKeyPressed>()
             .init_resource::<NoticeLog>()
             .init_resource::<Keyboard>()
-            .init_resource::<ButtonInput<KeyCode>>()
             .insert_resource(crate::game::options::PlayerOptions::load(None))
             .init_resource::<crate::game::options::OptionsScreenState>()
             .insert_resource(State::new(crate::game::Screen::Playing))

@@ -53,21 +53,41 @@ fn tile_under_pointer(
     on_map.then_some(pos)
 }
 
-/// Keeps the game's [`Pointer`] on the tile under the mouse, and the aiming cursor with
-/// it.
+/// Whether the pointer is over a panel of the HUD (a bar, the side panel, an overlay):
+/// the map under it is not pointed at.
+fn over_a_panel(
+    window: &Window,
+    panels: &Query<(&ComputedNode, &UiGlobalTransform), With<BackgroundColor>>,
+) -> bool {
+    window.physical_cursor_position().is_some_and(|at| {
+        panels
+            .iter()
+            .any(|(node, transform)| node.contains_point(*transform, at))
+    })
+}
+
+/// Keeps the game's [`Pointer`] on the tile under the mouse (none over a panel), and,
+/// when the pointer moves to another tile, the aiming cursor with it (so that aiming by
+/// keys, or Tab, is not undone by a pointer left still).
 fn follow_the_pointer(
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&Camera, &GlobalTransform), With<Camera2d>>,
+    panels: Query<(&ComputedNode, &UiGlobalTransform), With<BackgroundColor>>,
     size: Option<Res<MapSize>>,
     run: Option<Res<RunModel>>,
     mut pointer: ResMut<Pointer>,
     mut keyboard: ResMut<Keyboard>,
 ) {
     let at = match (size, run) {
-        (Some(size), Some(_)) => tile_under_pointer(&window, *camera, &size),
+        (Some(size), Some(_)) if !over_a_panel(&window, &panels) => {
+            tile_under_pointer(&window, *camera, &size)
+        }
         _ => None,
     };
-    pointer.set_if_neq(Pointer(at));
+    if pointer.0 == at {
+        return;
+    }
+    pointer.0 = at;
     if let Some(at) = at
         && keyboard.bypass_change_detection().point(at)
     {
@@ -84,7 +104,9 @@ fn click_hud_buttons(
     mut reactions: KeyReactions,
 ) {
     for (interaction, button) in &hud {
-        if *interaction != Interaction::Pressed || keyboard.shows(Overlay::Options) {
+        // On the title screen (no run) the title's own keys rule.
+        if *interaction != Interaction::Pressed || keyboard.shows(Overlay::Options) || run.is_none()
+        {
             continue;
         }
         let context = reactions.context(run.as_deref().map(|r| &r.0), &log, keyboard.cursor());

@@ -36,8 +36,29 @@ pub fn prompt_line(run: &RunState, keys: &KeyReader, hover: Option<Pos>) -> Opti
         if keys.overlay.is_some() {
             return None;
         }
-        return Some(match way_words(run, at) {
-            Some(way) => format!("{} ({way}; click: go there)", describe(run, at)),
+        let next_to = at.chebyshev(run.player()) == 1;
+        let monster_there = (run.level().monster_at(at))
+            .filter(|_| run.level().in_view(at))
+            .map(|i| run.level().monsters[i].mind.is_hostile());
+        let own = super::pointer::OwnTile::of(run);
+        let hint = if at == run.player() {
+            Some(match (own.stairs, own.item) {
+                (Some(crate::run::PlayerAction::Descend), _) => {
+                    "click: take the stairs down".to_owned()
+                }
+                (Some(_), _) => "click: take the stairs up".to_owned(),
+                (None, true) => "click: pick it up".to_owned(),
+                (None, false) => "click: rest".to_owned(),
+            })
+        } else if next_to && monster_there == Some(true) {
+            Some("click: attack".to_owned())
+        } else if next_to && monster_there == Some(false) {
+            Some("click: step there".to_owned())
+        } else {
+            way_words(run, at).map(|way| format!("{way}; click: go there"))
+        };
+        return Some(match hint {
+            Some(hint) => format!("{} ({hint})", describe(run, at)),
             None => describe(run, at),
         });
     };
