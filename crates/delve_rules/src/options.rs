@@ -193,8 +193,8 @@ fn field_by_field(
     };
     let Ok(ron::Value::Map(map)) = parse::<ron::Value>(text, origin, Dialect::Config) else {
         problems.push(unreadable(format!(
-            "{}; every option is at its default",
-            whole.message
+            "{}; the file should be one `( … )` of options; every option is at its default",
+            plainly(&whole.message)
         )));
         return file;
     };
@@ -212,8 +212,10 @@ fn field_by_field(
                 problem,
             })
         };
-        let wrong =
-            |e: ron::Error, what: &str| format!("{e}; it should be {what}; the default is used");
+        let wrong = |e: ron::Error, what: &str| {
+            let said = plainly(&e.to_string());
+            format!("{said}; it should be {what}; the default is used")
+        };
         match field.as_str() {
             "keys" => match value.into_rust() {
                 Ok(v) => file.keys = Some(v),
@@ -242,9 +244,16 @@ fn field_by_field(
         }
     }
     if problems.is_empty() {
-        problems.push(unreadable(whole.message.clone()));
+        problems.push(unreadable(plainly(&whole.message)));
     }
     file
+}
+
+/// A parser's message without the Rust names in it (the file's struct is "the options").
+fn plainly(message: &str) -> String {
+    message
+        .replace("struct `OptionsFile`", "the options `( … )`")
+        .replace("Expected u32", "Expected a whole number")
 }
 
 /// `names` as a list for a message ("vi, numpad, arrows").

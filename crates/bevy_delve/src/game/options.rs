@@ -146,7 +146,10 @@ impl OptionsKeys<'_> {
             .or(letter.filter(|c| !c.is_control()).map(KeyName::Char));
         let menu = menu_key(named, letter).unwrap_or(MenuKey::Char('\0'));
         if screen.press(menu, key) == OptionsReaction::Closed {
-            let changed = screen.changed.then(|| screen.options.clone());
+            // A broken file is written anew on closing, changed or not: the screen is
+            // what the notices send the player to for a good one.
+            let changed = (screen.changed || !self.options.problems.is_empty())
+                .then(|| screen.options.clone());
             self.screen.0 = None;
             if keyboard.shows(Overlay::Options) {
                 keyboard.overlay = None;
