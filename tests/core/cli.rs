@@ -630,6 +630,7 @@ fn a_save_holding_a_level_too_large_to_play_is_refused() {
         turns: 0,
         regenerations: 0,
         levels: vec![SavedLevel {
+            left: Vec::new(),
             dropped: Vec::new(),
             noticed: Vec::new(),
             found: Vec::new(),

@@ -16,6 +16,7 @@ mod designer;
 mod doing;
 mod effects;
 mod equipment;
+mod explore;
 mod fight;
 mod inventory;
 mod items;
@@ -31,6 +32,7 @@ mod score;
 mod staging;
 mod stairs;
 mod terrain;
+mod threat;
 mod throwing;
 mod travel;
 mod use_item;
@@ -47,6 +49,7 @@ pub use arrival::{Arrival, ChangeReason, arrival_notice};
 pub use arrivals::ARRIVAL_DISTANCE;
 pub use chronicle::{Chronicle, Note, NoteKind, RunOrigin};
 pub use doing::Doing;
+pub use explore::ITEM_HEAD_START;
 pub use fight::{
     Fight, HP_PER_LEVEL, MAX_LEVEL, PLAYER_FIGHTER, PLAYER_HP, REGENERATION_TURNS,
     REGENERATION_TURNS_WITH_RING, RunEnd, WAND_CHARGES, xp_for_level,
@@ -67,6 +70,7 @@ pub use rules::Rules;
 pub use save::{GameSave, SavedLevel};
 pub use score::score;
 pub use terrain::StepRisk;
+pub use threat::{Menace, THREAT_TURNS};
 pub use throwing::{THROWN_THING_DAMAGE, THROWN_WEAPON_AIM};
 pub use travel::Route;
 pub use watch::CaveWatch;

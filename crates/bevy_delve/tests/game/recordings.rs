@@ -16,10 +16,13 @@ use super::recording_plan::{COMMITTED, committed_folder, record};
 use super::temp_dir::TempDir;
 
 /// Recordings an older delve made, kept as they were (format 1, generation 2, the
-/// first loot edition): they replay to their end as they always did.
+/// first loot edition; format 5, peaceful, before play that flows): they replay to
+/// their end as they always did.
 const LEGACY: &[&str] = &[
     "legacy/descent-3-format-1.rec",
     "legacy/descent-11-format-1.rec",
+    "legacy/descent-3-format-5.rec",
+    "legacy/descent-11-format-5.rec",
 ];
 
 fn committed(file: &str) -> Recording {
@@ -165,6 +168,20 @@ fn broken_recordings_are_refused_naming_the_line() {
     }
     let peaceful_4 = text.replacen("(format:1,", "(format:4,rules:Peaceful,", 1);
     assert!(Recording::parse(&peaceful_4).unwrap().replay().is_ok());
+    // Format 5 with monsters was made before play that flows (exploring, threats):
+    // refused, saying so; a peaceful one replays.
+    let before_flow = text.replacen("(format:1,", "(format:5,rules:Monsters,", 1);
+    match Recording::parse(&before_flow) {
+        Err(RecordingError::Unsupported(why)) => {
+            assert!(
+                why.contains("format 5 with monsters") && why.contains("exploring"),
+                "{why}"
+            )
+        }
+        other => panic!("{other:?}"),
+    }
+    let peaceful_5 = text.replacen("(format:1,", "(format:5,rules:Peaceful,", 1);
+    assert!(Recording::parse(&peaceful_5).unwrap().replay().is_ok());
 }
 
 #[test]

@@ -134,7 +134,7 @@ impl RunState {
     }
 
     /// Whether nothing stands between `from` and the player (the player is the target).
-    fn clear_shot(&self, from: Pos) -> bool {
+    pub(super) fn clear_shot(&self, from: Pos) -> bool {
         line_of_fire(&self.level.level.tiles, from, self.player, |p| {
             self.level.monster_at(p).is_none()
         })

@@ -45,6 +45,7 @@ impl RunState {
         }
         self.use_up(kind);
         self.level.put_item(self.player, kind);
+        self.level.leave(self.player);
         let verb = match taken_off {
             Some(slot) => format!("{} and drop", slot.verbs().1),
             None => "drop".to_owned(),

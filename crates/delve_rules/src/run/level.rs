@@ -133,8 +133,10 @@ pub const CAPTIVE_FROM_DEPTH: u32 = 2;
 pub struct LevelMemory {
     /// Positions of generated items already taken.
     pub taken: Vec<Pos>,
-    /// Items the player dropped on it, where they lie.
+    /// Items dropped on it (by the player, a monster, a throw), where they lie.
     pub dropped: Vec<PlacedItem>,
+    /// Where the player put items down (`d`): exploring leaves them lie. Sorted.
+    pub left: Vec<Pos>,
     /// Tiles the player has seen, row by row.
     pub seen: Vec<bool>,
     /// The monsters as they were left (`None`: never visited with monsters about).
@@ -170,6 +172,8 @@ pub struct LevelInPlay {
     pub items: Vec<PlacedItem>,
     /// Positions of generated items taken, sorted.
     taken: Vec<Pos>,
+    /// Where items the player put down (`d`) lie, sorted: exploring leaves them lie.
+    left: Vec<Pos>,
     /// Tiles the player has seen.
     pub seen: Vec<bool>,
     /// Tiles the player sees now.
@@ -201,13 +205,15 @@ impl LevelInPlay {
         let taken = sorted(memory.map(|m| &m.taken));
         let dropped = memory.map(|m| m.dropped.as_slice()).unwrap_or_default();
         let noticed = sorted(memory.map(|m| &m.noticed));
-        let items = level
+        let items: Vec<PlacedItem> = level
             .loot
             .iter()
             .copied()
             .filter(|i| taken.binary_search(&i.pos).is_err())
             .chain(dropped.iter().copied())
             .collect();
+        let mut left = sorted(memory.map(|m| &m.left));
+        left.retain(|&at| items.iter().any(|i| i.pos == at));
         let seen = memory
             .map(|m| m.seen.clone())
             .filter(|seen| seen.len() == tiles)
@@ -241,6 +247,7 @@ impl LevelInPlay {
             level,
             items,
             taken,
+            left,
             seen,
             visible: vec![false; tiles],
             monsters: Vec::new(),
@@ -453,6 +460,9 @@ impl LevelInPlay {
     pub(crate) fn take_item(&mut self, at: Pos) -> Option<usize> {
         let index = self.items.iter().position(|i| i.pos == at)?;
         let item = self.items.remove(index).item;
+        if let Ok(slot) = self.left.binary_search(&at) {
+            self.left.remove(slot);
+        }
         let generated_here = self.level.loot.iter().any(|i| i.pos == at);
         if generated_here && let Err(slot) = self.taken.binary_search(&at) {
             // The generated item (a dropped one lies only where that one was taken).
@@ -498,6 +508,18 @@ impl LevelInPlay {
         });
     }
 
+    /// Marks the item lying at `at` as put down by the player (`d`): exploring leaves it.
+    pub(crate) fn leave(&mut self, at: Pos) {
+        if let Err(slot) = self.left.binary_search(&at) {
+            self.left.insert(slot, at);
+        }
+    }
+
+    /// Whether the item at `at` was put down by the player (exploring leaves it lie).
+    pub fn was_left(&self, at: Pos) -> bool {
+        self.left.binary_search(&at).is_ok()
+    }
+
     /// Marks monster `id` as seen by the player; says whether it was new.
     pub fn notice(&mut self, id: u32) -> bool {
         match self.noticed.binary_search(&id) {
@@ -526,6 +548,7 @@ impl LevelInPlay {
         LevelMemory {
             taken: self.taken(),
             dropped: self.dropped(),
+            left: self.left.clone(),
             seen: self.seen.clone(),
             monsters: None,
             noticed: Vec::new(),

@@ -58,7 +58,7 @@ pub(super) fn movement_of(monster: &Monster, table: &MonsterTable) -> Movement {
 /// The map toward `goal` for a mover that `moves` so: its distances to the goal — or,
 /// when it cannot be on the goal itself (a swimmer going for a player on the shore), to
 /// the goal's neighbours it can be on, one step short of it.
-fn toward_map(tiles: &Grid<Tile>, moves: Movement, goal: Pos) -> DijkstraMap {
+pub(super) fn toward_map(tiles: &Grid<Tile>, moves: Movement, goal: Pos) -> DijkstraMap {
     let passable = |p: Pos| tiles.get(p).is_some_and(|t| moves.can_be_on(t));
     if passable(goal) {
         return DijkstraMap::toward_over(tiles, |t| moves.can_be_on(t), [goal]);

@@ -28,10 +28,16 @@ use delve_levels::key::LevelKey;
 /// refused by name too; its peaceful runs replay. A recording of generation 1 or 2 that
 /// holds no loot table of its own replays with the first edition of the embedded table,
 /// which it was made with.
-pub const RECORDING_FORMAT: u32 = 5;
+/// Format 5 runs with monsters (before exploring that fetches every item but those put
+/// down, threats that count only when they can hurt the player soon, and the rest of
+/// "play that flows") are refused by name too; its peaceful runs replay.
+pub const RECORDING_FORMAT: u32 = 6;
 
-/// The recording formats this delve plays back (formats 3 and 4 only for peaceful runs).
-pub(crate) const REPLAYED_FORMATS: [u32; 4] = [1, 3, 4, RECORDING_FORMAT];
+/// The recording formats this delve plays back (formats 3 to 5 only for peaceful runs).
+pub(crate) const REPLAYED_FORMATS: [u32; 5] = [1, 3, 4, 5, RECORDING_FORMAT];
+
+/// What this delve replays, as a refusal says it.
+const REPLAYS: &str = "this delve replays formats 1 and 6, and peaceful runs of formats 3 to 5";
 
 /// How a recorded run started (the first line of a recording).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
@@ -258,23 +264,27 @@ impl Recording {
         let mut start: RecordingStart = ron::from_str(head)
             .map_err(|e| broken(first, format!("not a recording's start line: {}", e.code)))?;
         if start.format == 2 {
-            return Err(RecordingError::Unsupported(
-                "recording format 2 was made under the rules of an earlier delve (before each level's stairs were sealed until its must-find item is found, the purse and the inventory letters that stay); this delve replays formats 1 and 5, and peaceful runs of formats 3 and 4".into(),
-            ));
+            return Err(RecordingError::Unsupported(format!(
+                "recording format 2 was made under the rules of an earlier delve (before each level's stairs were sealed until its must-find item is found, the purse and the inventory letters that stay); {REPLAYS}"
+            )));
         }
-        if start.format == 4 && start.rules.has_monsters() {
-            return Err(RecordingError::Unsupported(
-                "recording format 4 with monsters was made under the rules of an earlier delve (before throwing and aiming, enchanting, malevolent items and the second edition of the loot table); this delve replays formats 1 and 5, and peaceful runs of formats 3 and 4".into(),
-            ));
-        }
-        if start.format == 3 && start.rules.has_monsters() {
-            return Err(RecordingError::Unsupported(
-                "recording format 3 with monsters was made under the rules of an earlier delve (before monster abilities, sleeping monsters, the noise of fights and the second edition of the monster table); this delve replays formats 1 and 5, and peaceful runs of formats 3 and 4".into(),
-            ));
+        let before = match start.format {
+            3 => Some("monster abilities, sleeping monsters, the noise of fights and the second edition of the monster table"),
+            4 => Some("throwing and aiming, enchanting, malevolent items and the second edition of the loot table"),
+            5 => Some("exploring that fetches every item, threats that count only when they can hurt you soon, and the other rules of play that flows"),
+            _ => None,
+        };
+        if let Some(before) = before
+            && start.rules.has_monsters()
+        {
+            return Err(RecordingError::Unsupported(format!(
+                "recording format {} with monsters was made under the rules of an earlier delve (before {before}); {REPLAYS}",
+                start.format
+            )));
         }
         if !REPLAYED_FORMATS.contains(&start.format) {
             return Err(RecordingError::Unsupported(format!(
-                "recording format {} is not known to this delve (it reads formats 1, 3, 4 and {RECORDING_FORMAT})",
+                "recording format {} is not known to this delve (it reads formats 1, 3, 4, 5 and {RECORDING_FORMAT})",
                 start.format
             )));
         }

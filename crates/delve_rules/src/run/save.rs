@@ -38,6 +38,10 @@ pub struct SavedLevel {
     /// Items the player dropped there (absent when none, and in older saves).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub dropped: Vec<PlacedItem>,
+    /// Where the player put items down, by position (absent when none, and in saves
+    /// made before exploring told them apart: such items are explored to).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub left: Vec<Pos>,
     /// Seen tiles as a hexadecimal bitmap, row by row.
     pub seen: String,
     /// The monsters as they were left (runs with monsters; absent in peaceful runs and
@@ -159,6 +163,7 @@ impl RunState {
             key,
             taken: memory.taken,
             dropped: memory.dropped,
+            left: memory.left,
             seen: bits_to_hex(&memory.seen),
             monsters: memory.monsters,
             noticed: memory.noticed,
@@ -332,6 +337,7 @@ fn saved_levels(
             LevelMemory {
                 taken: level.taken.clone(),
                 dropped: level.dropped.clone(),
+                left: level.left.clone(),
                 seen,
                 monsters: level.monsters.clone(),
                 noticed: level.noticed.clone(),

@@ -172,14 +172,17 @@ impl RunState {
         self.pass_turn(out);
     }
 
-    /// The player moves onto `to`: looks about, picks up what lies there, and (with a
+    /// The player moves onto `to`: looks about, picks up what lies there (not what they
+    /// put down themselves, as DCSS's autopickup leaves it: `g` takes that), and (with a
     /// ring of searching) finds what hides close by.
     fn walk(&mut self, to: Pos, out: &mut Vec<Outcome>) {
         let from = self.player;
         self.player = to;
         out.push(Outcome::Moved { from, to });
         self.level.look_from(to);
-        self.pick_up(to, out);
+        if !self.level.was_left(to) {
+            self.pick_up(to, out);
+        }
         if self.rules.items_work() && self.wears_ring(RingPower::Searching) {
             self.find_within(RING_SEARCH_RADIUS, out);
         }

@@ -5,8 +5,9 @@
 //!
 //! One rule stops them all: a monster **comes into view**, a threat **comes closer**,
 //! or anything happens (a notice: a hit, a pick-up, a level change). A monster already
-//! seen that keeps away, flees, wanders or keeps its distance does not stop them; one
-//! that hunts the player in view keeps them from starting.
+//! seen that keeps away, flees, wanders, keeps its distance or cannot reach the player
+//! soon does not stop them; a threat in view ([`super::threat`]) keeps them from
+//! starting.
 
 use std::collections::BTreeSet;
 
@@ -72,9 +73,10 @@ impl RunState {
 
     /// After an action on the same level: "You see a jackal." for each monster that
     /// came into view for the first time, "The jackal comes back into view." for one
-    /// seen before that hunts the player — told before the monsters' attacks of the
-    /// turn — and the fact that the player was disturbed. A monster seen before that
-    /// keeps away, flees or wanders comes and goes unremarked.
+    /// seen before that is a threat ([`RunState::menace_of`]) — told before the
+    /// monsters' attacks of the turn — and the fact that the player was disturbed. A
+    /// monster seen before that keeps away, flees, wanders or cannot reach the player
+    /// soon comes and goes unremarked.
     pub(super) fn notice_monsters_coming_into_view(
         &mut self,
         before: &BTreeSet<u32>,
@@ -110,7 +112,7 @@ impl RunState {
                     "You see {}.",
                     with_kind_article(&kind.name)
                 )));
-            } else if self.doing(index).is_a_threat() {
+            } else if self.menace_of(index).is_some() {
                 told.push(notice(&format!("The {} comes back into view.", kind.name)));
             }
         }
@@ -134,40 +136,6 @@ impl RunState {
         }
     }
 
-    /// The distance to the nearest monster in view that threatens the player: one
-    /// hunting them (not fleeing, not one that keeps its distance or never chases), or
-    /// any monster next to them.
-    pub fn nearest_threat(&self) -> Option<i32> {
-        self.threat().map(|(distance, _)| distance)
-    }
-
-    /// The nearest threat in view (see [`RunState::nearest_threat`]): its distance and
-    /// its name with "the" ("the jackal"). A threat is what the look command calls
-    /// hunting or fighting you.
-    fn threat(&self) -> Option<(i32, String)> {
-        let table = self.campaign.monster_table();
-        self.seen_monsters()
-            .into_iter()
-            .filter(|&i| self.doing(i).is_a_threat())
-            .map(|i| {
-                let m = &self.level.monsters[i];
-                let name = table
-                    .kind(m.kind)
-                    .map_or("a monster".to_owned(), |k| format!("the {}", k.name));
-                (m.pos.chebyshev(self.player), name)
-            })
-            .min_by_key(|(distance, _)| *distance)
-    }
-
-    /// Why many turns for one key cannot start now, if they cannot.
-    pub(super) fn cannot_start_many_turns(&self) -> Option<String> {
-        if self.confused() {
-            return Some("You are too confused for that; you would only stumble.".into());
-        }
-        self.threat()
-            .map(|(_, name)| format!("Not with {name} after you."))
-    }
-
     /// Applies one action of many (a travel step, a turn of rest); says whether to go
     /// on: nothing happened, the level is the same, no threat came closer.
     pub(super) fn one_of_many(&mut self, action: PlayerAction, out: &mut Vec<Outcome>) -> bool {
@@ -182,37 +150,15 @@ impl RunState {
             return false;
         }
         match (threat_before, self.threat()) {
-            (Some(was), Some((now, name))) if now < was => {
-                out.push(notice(&format!("You stop: {name} comes closer.")));
+            (Some(was), Some(now)) if now.distance < was => {
+                out.push(notice(&format!("You stop: {} comes closer.", now.name)));
                 false
             }
-            (None, Some((_, name))) => {
-                out.push(notice(&format!("You stop: {name} is after you.")));
+            (None, Some(now)) => {
+                out.push(notice(&format!("You stop: {} is after you.", now.name)));
                 false
             }
             _ => true,
-        }
-    }
-
-    /// Whether a trap the player found is beside what they can reach: exploring and
-    /// travel never walk over one, but the player may (the hint after either stops).
-    fn trap_in_the_way(&self) -> bool {
-        let tiles = &self.level.level.tiles;
-        let known = |p: Pos| tiles.contains(p) && self.level.seen[tiles.index_of(p)];
-        let reach = self.known_map(&[self.player], false);
-        tiles.positions().any(|p| {
-            self.found_trap_at(p)
-                && known(p)
-                && tiles.neighbours8(p).any(|n| reach.value(n) != UNREACHED)
-        })
-    }
-
-    /// The hint after exploring: that `>` walks to the stairs down, where it does.
-    fn how_to_reach_the_stairs(&self) -> &'static str {
-        if self.rules.stairs_keys_travel() {
-            " (> walks to the stairs down.)"
-        } else {
-            ""
         }
     }
 
@@ -227,7 +173,7 @@ impl RunState {
             return None;
         }
         [false, true].into_iter().find_map(|over_traps| {
-            let map = self.known_map(&[to], over_traps);
+            let map = self.known_map(&[(to, 0)], over_traps);
             if map.value(self.player) == UNREACHED {
                 return None;
             }
@@ -245,7 +191,7 @@ impl RunState {
     }
 
     /// Whether `pos` holds a trap the player found.
-    fn found_trap_at(&self, pos: Pos) -> bool {
+    pub(super) fn found_trap_at(&self, pos: Pos) -> bool {
         self.level.tile_at(pos).is_some_and(|t| t.trap().is_some()) && self.level.has_found(pos)
     }
 
@@ -286,22 +232,8 @@ impl RunState {
                 (self.level.monster_at(p)).is_none_or(|i| self.level.monsters[i].mind == Mind::Ally)
             };
             let Some(next) = map.downhill(self.player, passable) else {
-                // What is left to go to cannot be reached now (over unknown ground, or
-                // past a monster in the way).
-                let trap = self.trap_in_the_way();
-                out.push(notice(&match destination {
-                    Destination::Explore => format!(
-                        "Explored all you can reach from here.{}{}",
-                        if trap {
-                            " Exploring never steps on a trap you found; walk over it yourself to go on."
-                        } else {
-                            ""
-                        },
-                        self.how_to_reach_the_stairs()
-                    ),
-                    _ if trap => "The way there is blocked: travel steps on a trap you found only when you say so; walk over it yourself, or travel there again and answer y.".to_owned(),
-                    _ => "The way there is blocked.".to_owned(),
-                }));
+                // What is left to go to cannot be reached now: say what stands between.
+                out.push(notice(&self.why_travel_is_blocked(destination, &map)));
                 return;
             };
             let (dx, dy) = (next.x - self.player.x, next.y - self.player.y);
@@ -348,47 +280,24 @@ impl RunState {
         }
     }
 
-    /// The tiles travel heads for, or `None` when there is nowhere to go.
-    fn travel_goals(&self, destination: Destination) -> Option<Vec<Pos>> {
+    /// The tiles travel heads for, each with its head start (see
+    /// [`RunState::exploration_goals`]), or `None` when there is nowhere to go.
+    fn travel_goals(&self, destination: Destination) -> Option<Vec<(Pos, i32)>> {
         let mut goals = match destination.tile() {
-            Some(pos) => vec![pos],
+            Some(pos) => vec![(pos, 0)],
             None => self.exploration_goals(),
         };
         if destination.tile() == Some(self.player) {
             return None; // there already
         }
-        goals.retain(|&g| g != self.player);
+        goals.retain(|&(g, _)| g != self.player);
         (!goals.is_empty()).then_some(goals)
-    }
-
-    /// Items on seen tiles, and seen walkable tiles next to a tile never seen.
-    fn exploration_goals(&self) -> Vec<Pos> {
-        let tiles = &self.level.level.tiles;
-        let seen = |p: Pos| tiles.contains(p) && self.level.seen[tiles.index_of(p)];
-        // Items the player dropped are left where they lie.
-        let dropped = self.level.dropped();
-        let mut goals: Vec<Pos> = self
-            .level
-            .items
-            .iter()
-            .filter(|i| !dropped.contains(i))
-            .map(|i| i.pos)
-            .filter(|&p| seen(p))
-            .collect();
-        goals.extend(tiles.positions().filter(|&p| {
-            seen(p)
-                && self.level.seems_walkable(p)
-                && tiles
-                    .neighbours8(p)
-                    .any(|n| !self.level.seen[tiles.index_of(n)])
-        }));
-        goals
     }
 
     /// The map toward `goals` over the tiles the player has seen to be walkable (a trap
     /// not found looks like floor; one found is kept off unless `over_traps`, and water,
     /// lava and chasms always are).
-    fn known_map(&self, goals: &[Pos], over_traps: bool) -> DijkstraMap {
+    pub(super) fn known_map(&self, goals: &[(Pos, i32)], over_traps: bool) -> DijkstraMap {
         let tiles = &self.level.level.tiles;
         DijkstraMap::over(
             tiles,
@@ -396,7 +305,7 @@ impl RunState {
                 self.level.seen[tiles.index_of(p)]
                     && (self.level.seems_walkable(p) || (over_traps && self.found_trap_at(p)))
             },
-            goals.iter().map(|&g| (g, 0)),
+            goals.iter().copied(),
         )
     }
 

@@ -37,6 +37,7 @@ impl KeyContext {
             places: Targets::of(&places(run)),
             risks,
             way: focus.map_or(Way::None, |to| Way::of(run.route_to(to).as_ref())),
+            explore_over_trap: run.exploring_needs_a_trap(),
         }
     }
 }

@@ -140,6 +140,9 @@ pub enum Question {
     StepInto(i32, i32, StepRisk),
     /// Travel to this tile, where the only known way crosses a trap found?
     CrossTrap(Pos),
+    /// Explore on, where the only known way on crosses a trap found (to this tile,
+    /// beyond it)?
+    ExploreOverTrap(Pos),
 }
 
 impl Question {
@@ -158,6 +161,9 @@ impl Question {
             Question::StepInto(_, _, risk) => risk.question(),
             Question::CrossTrap(_) => {
                 "The only known way there crosses a trap you found. Walk over it? y: go; n: stay"
+            }
+            Question::ExploreOverTrap(_) => {
+                "The only known way on crosses a trap you found. Walk over it to explore on? y: go; n: stay"
             }
         }
     }
@@ -209,6 +215,9 @@ pub struct KeyContext {
     pub risks: StepRisks,
     /// The known way from the player to the tile under the cursor (or the pointer).
     pub way: Way,
+    /// Where exploring could go on only over a trap found: the place beyond it
+    /// ([`crate::run::RunState::exploring_needs_a_trap`]); `x` asks first.
+    pub explore_over_trap: Option<Pos>,
 }
 
 /// Log lines one page scroll moves.
@@ -334,6 +343,7 @@ impl KeyReader {
             }
             _ if context.run_over => Reaction::Nothing,
             Command::Act(PlayerAction::Move(dx, dy)) => self.step(dx, dy, context),
+            Command::Act(PlayerAction::Explore) => self.explore(context),
             Command::Act(action) => Reaction::Act(action),
             // The inventory overlay opens, titled with the question: nothing to log.
             Command::ChooseItem => {
@@ -553,7 +563,9 @@ impl KeyReader {
         match (question, yes) {
             (Question::Quit, true) => Reaction::SaveAndQuit,
             (Question::StepInto(dx, dy, _), true) => Reaction::Act(PlayerAction::Move(dx, dy)),
-            (Question::CrossTrap(to), true) => Reaction::Act(PlayerAction::TravelOverTraps(to)),
+            (Question::CrossTrap(to) | Question::ExploreOverTrap(to), true) => {
+                Reaction::Act(PlayerAction::TravelOverTraps(to))
+            }
             (Question::LoadOverRun | Question::Continue, true) => Reaction::Act(PlayerAction::Load),
             (Question::Continue, false) => {
                 Reaction::Say("A new run, then. The saved one stays until you save over it.")

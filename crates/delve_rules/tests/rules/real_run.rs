@@ -407,10 +407,15 @@ fn you_see_a_monster_before_it_attacks() {
     for seed in 0..300 {
         // Away from the stairs' clear ground, where corners hide things close by.
         let mut run = alone_with(with_monsters_staying(seed), None);
-        for _ in 0..4 {
+        let mut found = None;
+        for _ in 0..8 {
             run.apply(PlayerAction::Explore);
+            found = a_step_that_reveals(&run, 1);
+            if found.is_some() {
+                break;
+            }
         }
-        let Some(((dx, dy), at)) = a_step_that_reveals(&run, 1) else {
+        let Some(((dx, dy), at)) = found else {
             continue;
         };
         // A jackal revealed round a corner, next to the player: it bites in the same

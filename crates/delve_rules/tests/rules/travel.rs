@@ -1,12 +1,15 @@
 //! Auto-explore (`x`) and travel to known stairs (`>` / `<` away from them): they walk
 //! the known map, stop at once when a monster comes into view or anything happens, and
-//! explore every reachable tile in the end.
+//! explore every reachable tile in the end; exploring fetches every item but those the
+//! player put down, says what blocks it, asks before a found trap, and only a monster
+//! that can hurt the player soon keeps it from starting.
 
-use delve_levels::grid::Tile;
+use delve_levels::grid::{KING, Pos, Tile};
 use delve_levels::monsters::{Mind, Monster, default_monster_table};
-use delve_rules::run::PlayerAction;
+use delve_rules::run::{Outcome, PlayerAction};
+use delve_rules::view::{KeyContext, KeyReader, Prompt, Question, Reaction, command_for_char};
 
-use super::support::{peaceful, said, with_monsters_staying};
+use super::support::{monster, peaceful, put_monster, said, with_monsters_staying};
 
 #[test]
 fn exploring_again_and_again_sees_every_walkable_tile() {
@@ -131,4 +134,250 @@ fn the_hint_after_exploring_names_the_stairs_key_only_where_it_walks_there() {
             "{outcomes:?}"
         );
     }
+}
+
+/// A run of `seed` with no monster and nothing lying about: what a test puts there is
+/// all there is.
+fn bare(seed: u64) -> delve_rules::run::RunState {
+    let mut run = with_monsters_staying(seed);
+    run.stage().clear_monsters().clear_items();
+    run
+}
+
+/// A seen floor tile in view at Chebyshev distance `distance`, not under the player.
+fn floor_seen_at(run: &delve_rules::run::RunState, distance: i32) -> Option<Pos> {
+    let tiles = &run.level().level.tiles;
+    tiles.positions().find(|&p| {
+        tiles[p] == Tile::Floor && run.level().in_view(p) && p.chebyshev(run.player()) == distance
+    })
+}
+
+#[test]
+fn exploring_fetches_thrown_and_monster_dropped_items_but_leaves_what_the_player_put_down() {
+    let mut tested = 0;
+    for seed in 0..10 {
+        let mut run = bare(seed);
+        let Some(at) = floor_seen_at(&run, 3) else {
+            continue;
+        };
+        // An item lying where a throw or a dying thief left it: exploring fetches it.
+        let dagger = run.campaign().loot_table().index_of("dagger").unwrap();
+        run.stage().put_item(at, dagger);
+        for _ in 0..20 {
+            run.apply(PlayerAction::Explore);
+            if run.inventory().contains(&dagger) {
+                break;
+            }
+        }
+        assert!(run.inventory().contains(&dagger), "seed {seed}: fetched");
+        // Put down by the player, it stays put: exploring never comes back for it.
+        let here = run.player();
+        let letter = (run.fight().letters.iter())
+            .find_map(|(&letter, &kind)| (kind == dagger).then_some(letter))
+            .expect("lettered");
+        let slot = letter as u8 - b'a';
+        run.apply(PlayerAction::Drop(slot));
+        assert!(run.level().was_left(here), "seed {seed}");
+        for _ in 0..300 {
+            let outcomes = run.apply(PlayerAction::Explore);
+            assert!(!run.inventory().contains(&dagger), "seed {seed}: picked up again");
+            if said(&outcomes, "Explored") {
+                break;
+            }
+        }
+        tested += 1;
+    }
+    assert!(tested >= 6, "only {tested} seeds had room");
+}
+
+#[test]
+fn exploring_goes_for_an_item_in_view_before_a_nearer_edge_of_the_unknown() {
+    let mut tested = 0;
+    for seed in 0..10 {
+        let mut run = bare(seed);
+        let Some(at) = floor_seen_at(&run, 6) else {
+            continue;
+        };
+        let rune = run.must_find_here().expect("a rune on depth 1");
+        run.stage().put_item(at, rune);
+        let start = run.turns();
+        for _ in 0..20 {
+            run.apply(PlayerAction::Explore);
+            if run.player() == at || run.level().items.is_empty() {
+                break;
+            }
+        }
+        assert!(run.level().items.is_empty(), "seed {seed}: the rune was taken");
+        // Straight there: no more steps than the way is long, with a little slack for
+        // the unknown ground it had to learn on the way.
+        assert!(run.turns() - start <= 12, "seed {seed}: {} turns", run.turns() - start);
+        tested += 1;
+    }
+    assert!(tested >= 6, "only {tested} seeds had room");
+}
+
+#[test]
+fn a_monster_standing_in_the_only_way_is_named_when_exploring_cannot_go_on() {
+    let mut tested = 0;
+    for seed in 0..10 {
+        let mut run = bare(seed);
+        // Fleeing rats on every tile around the player: nowhere to step.
+        let around: Vec<Pos> = KING
+            .iter()
+            .map(|&(dx, dy)| run.player().offset(dx, dy))
+            .filter(|&p| run.level().level.tiles.is_walkable(p))
+            .collect();
+        if around.is_empty() {
+            continue;
+        }
+        let player = run.player();
+        for (n, &at) in around.iter().enumerate() {
+            let id = n as u32;
+            run.stage().add_monster(Monster {
+                id,
+                hp: 1,
+                mind: Mind::Hunting(player),
+                ..monster("rat", at)
+            });
+            run.stage().notice_monster(id);
+        }
+        let outcomes = run.apply(PlayerAction::Explore);
+        assert!(
+            said(&outcomes, "The rat (fleeing) blocks the way on"),
+            "seed {seed}: {outcomes:?}"
+        );
+        assert!(!said(&outcomes, "Explored"), "seed {seed}: {outcomes:?}");
+        tested += 1;
+    }
+    assert!(tested >= 6);
+}
+
+#[test]
+fn the_stairs_hint_is_given_only_once_the_stairs_down_are_seen() {
+    let mut run = bare(5);
+    let down = run.level().level.down;
+    // Shut in on the first tile: nothing reachable, the stairs never seen.
+    let tiles = run.level().level.tiles.clone();
+    for p in tiles.positions() {
+        if p.chebyshev(run.player()) == 1 && tiles.is_walkable(p) {
+            run.stage().lay(p, Tile::Wall);
+        }
+    }
+    if run.level().seen[tiles.index_of(down)] {
+        return; // this seed starts in sight of the stairs
+    }
+    let outcomes = run.apply(PlayerAction::Explore);
+    assert!(said(&outcomes, "Explored"), "{outcomes:?}");
+    assert!(!said(&outcomes, "walks to the stairs"), "{outcomes:?}");
+}
+
+#[test]
+fn only_a_hunter_that_can_hurt_the_player_soon_keeps_exploring_from_starting() {
+    let mut tested = 0;
+    for seed in 0..20 {
+        let run = bare(seed);
+        let (Some(near), Some(far)) = (floor_seen_at(&run, 2), floor_seen_at(&run, 7)) else {
+            continue;
+        };
+        let hunting = Mind::Hunting(run.player());
+        let with = |name: &str, at: Pos| {
+            let mut run = run.clone();
+            put_monster(&mut run, name, at, hunting);
+            run
+        };
+        // A kobold two steps off can reach the player next turn.
+        let mut close = with("kobold", near);
+        let outcomes = close.apply(PlayerAction::Explore);
+        assert!(
+            said(&outcomes, "Not with the kobold after you: it can reach you next turn."),
+            "seed {seed}: {outcomes:?}"
+        );
+        // A slow zombie seven tiles off needs twelve turns: no reason to stand still.
+        let zombie = with("zombie", far);
+        if zombie.level().in_view(far) {
+            assert_eq!(zombie.nearest_threat(), None, "seed {seed}: a far zombie");
+        }
+        // A goblin archer that sees the player within its range can shoot: a threat.
+        let mid = floor_seen_at(&run, 5).expect("a floor tile between");
+        let archer = with("goblin archer", mid);
+        if let Some(&i) = archer.seen_monsters().first() {
+            assert!(archer.menace_of(i).is_some(), "seed {seed}: an archer in range");
+        }
+        tested += 1;
+    }
+    assert!(tested >= 8, "only {tested} seeds had room");
+}
+
+#[test]
+fn a_hunter_with_no_way_to_the_player_is_no_threat() {
+    let mut tested = 0;
+    for seed in 0..20 {
+        let mut run = bare(seed);
+        let Some(at) = floor_seen_at(&run, 3) else {
+            continue;
+        };
+        // Lava all around the kobold: it sees the player and cannot come.
+        for (dx, dy) in KING {
+            let p = at.offset(dx, dy);
+            if p != run.player() && run.level().level.tiles.contains(p) {
+                run.stage().lay(p, Tile::Lava);
+            }
+        }
+        let player = run.player();
+        put_monster(&mut run, "kobold", at, Mind::Hunting(player));
+        if !run.level().in_view(at) {
+            continue;
+        }
+        assert_eq!(run.nearest_threat(), None, "seed {seed}");
+        let outcomes = run.apply(PlayerAction::Explore);
+        assert!(!said(&outcomes, "Not with"), "seed {seed}: {outcomes:?}");
+        tested += 1;
+    }
+    assert!(tested >= 6, "only {tested} seeds had room");
+}
+
+#[test]
+fn exploring_on_over_a_found_trap_is_asked_first_and_crosses_it_on_yes() {
+    let mut tested = 0;
+    for seed in 0..40 {
+        let mut run = bare(seed);
+        // Walled in but for one found trap: the only way on crosses it.
+        let player = run.player();
+        let tiles = run.level().level.tiles.clone();
+        let around: Vec<Pos> = KING
+            .iter()
+            .map(|&(dx, dy)| player.offset(dx, dy))
+            .filter(|&p| tiles.get(p) == Some(Tile::Floor))
+            .collect();
+        let choke = around.first().copied();
+        for &p in around.iter().skip(1) {
+            run.stage().lay(p, Tile::Wall);
+        }
+        let Some(trap) = choke else { continue };
+        run.stage().lay(trap, Tile::AlarmTrap).find(trap);
+        let beyond = run.exploring_needs_a_trap().expect("beyond the trap");
+        // Told plainly, exploring stops short and says how to go on.
+        let outcomes = run.apply(PlayerAction::Explore);
+        assert!(said(&outcomes, "explore again to be asked"), "seed {seed}: {outcomes:?}");
+        // The key asks; yes walks over it.
+        let mut reader = KeyReader::default();
+        let context = KeyContext::of(&run, 0, None, true);
+        assert_eq!(
+            reader.press(command_for_char('x'), Some('x'), context),
+            Reaction::Redraw
+        );
+        assert_eq!(
+            reader.prompt,
+            Some(Prompt::Question(Question::ExploreOverTrap(beyond)))
+        );
+        let yes = reader.press(command_for_char('y'), Some('y'), context);
+        assert_eq!(yes, Reaction::Act(PlayerAction::TravelOverTraps(beyond)));
+        let outcomes = run.apply(PlayerAction::TravelOverTraps(beyond));
+        let crossed = outcomes
+            .iter()
+            .any(|o| matches!(o, Outcome::Moved { to, .. } if *to == trap));
+        assert!(crossed, "seed {seed}: {outcomes:?}");
+        tested += 1;
+    }
+    assert!(tested >= 20, "only {tested} levels had room");
 }

@@ -15,6 +15,7 @@ const PLAYING: KeyContext = KeyContext {
     places: Targets::NONE,
     risks: StepRisks::NONE,
     way: Way::None,
+    explore_over_trap: None,
 };
 
 fn press(reader: &mut KeyReader, c: char) -> Reaction {
@@ -381,4 +382,31 @@ fn the_inventorys_a_d_and_t_ask_for_the_letter_as_on_the_map() {
     press(&mut reader, '?');
     assert_eq!(press(&mut reader, 'a'), Reaction::Nothing);
     assert!(reader.shows(Overlay::Help));
+}
+
+#[test]
+fn explore_asks_first_where_the_only_way_on_crosses_a_trap_found() {
+    let mut reader = KeyReader::default();
+    assert_eq!(press(&mut reader, 'x'), Reaction::Act(PlayerAction::Explore));
+    let beyond = Pos { x: 9, y: 2 };
+    let over_a_trap = KeyContext {
+        explore_over_trap: Some(beyond),
+        ..PLAYING
+    };
+    assert_eq!(
+        press_in(&mut reader, 'x', over_a_trap),
+        Reaction::Redraw,
+        "asked, not gone"
+    );
+    assert_eq!(
+        reader.prompt,
+        Some(Question::ExploreOverTrap(beyond).into_prompt())
+    );
+    assert_eq!(
+        press_in(&mut reader, 'y', over_a_trap),
+        Reaction::Act(PlayerAction::TravelOverTraps(beyond))
+    );
+    assert_eq!(press_in(&mut reader, 'x', over_a_trap), Reaction::Redraw);
+    assert_eq!(press_in(&mut reader, 'n', over_a_trap), Reaction::Redraw);
+    assert_eq!(reader.prompt, None, "no means stay");
 }

@@ -1,5 +1,6 @@
 //! The keys of travel and of steps: the travel cursor (`_`, Tab through the places of
-//! note, Enter goes), a travel that asks before crossing a trap found, and a step that
+//! note, Enter goes), a travel (or an explore) that asks before crossing a trap found,
+//! and a step that
 //! asks before known harmful ground — with the context types they read ([`Way`],
 //! [`StepRisks`]).
 
@@ -65,6 +66,19 @@ impl KeyReader {
         }
     }
 
+    /// `x`: explore — at once, or asked first where the only way on crosses a trap
+    /// found.
+    pub(crate) fn explore(&mut self, context: KeyContext) -> Reaction {
+        self.prompt = None;
+        match context.explore_over_trap {
+            Some(beyond) => {
+                self.prompt = Some(Question::ExploreOverTrap(beyond).into_prompt());
+                Reaction::Redraw
+            }
+            None => Reaction::Act(PlayerAction::Explore),
+        }
+    }
+
     /// Travel to `to`, by `way`: at once around traps, asked first over one.
     pub(crate) fn travel_to(&mut self, to: Pos, way: Way) -> Reaction {
         match way {
@@ -104,9 +118,8 @@ impl KeyReader {
                 Reaction::Redraw
             }
             Some(Command::Fire | Command::Travel) => self.travel_to(at, context.way),
-            Some(Command::Act(
-                action @ (PlayerAction::Descend | PlayerAction::Ascend | PlayerAction::Explore),
-            )) => {
+            Some(Command::Act(PlayerAction::Explore)) => self.explore(context),
+            Some(Command::Act(action @ (PlayerAction::Descend | PlayerAction::Ascend))) => {
                 self.prompt = None;
                 Reaction::Act(action)
             }

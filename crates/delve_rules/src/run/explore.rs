@@ -1,0 +1,140 @@
+//! Exploring (`x`): where it heads — every item it would pick up (all but those the
+//! player put down, the level's must-find item among them) ahead of the edges of the
+//! unknown —, what it says when it cannot go on (a monster standing in the way, a trap
+//! found on the only way, or nothing left), and the way on over a found trap that the
+//! keys ask about before taking it.
+
+use super::travel::Destination;
+use super::RunState;
+use delve_levels::dijkstra::{DijkstraMap, UNREACHED};
+use delve_levels::grid::{Pos, Tile};
+use delve_levels::monsters::Mind;
+
+/// The head start an item seen has over an edge of the unknown when exploring picks
+/// where to go: it walks to an item up to this many steps farther than the nearest
+/// edge first (as Brogue's explore goes for the items it sees).
+pub const ITEM_HEAD_START: i32 = 12;
+
+impl RunState {
+    /// Where exploring heads, each with its head start on a Dijkstra map: the items
+    /// lying on seen tiles (not those the player put down), and the seen walkable tiles
+    /// next to a tile never seen ([`ITEM_HEAD_START`] behind the items).
+    pub(super) fn exploration_goals(&self) -> Vec<(Pos, i32)> {
+        let tiles = &self.level.level.tiles;
+        let seen = |p: Pos| tiles.contains(p) && self.level.seen[tiles.index_of(p)];
+        let mut goals: Vec<(Pos, i32)> = (self.level.items.iter())
+            .map(|i| i.pos)
+            .filter(|&p| seen(p) && !self.level.was_left(p))
+            .map(|p| (p, 0))
+            .collect();
+        goals.extend(
+            tiles
+                .positions()
+                .filter(|&p| {
+                    seen(p)
+                        && self.level.seems_walkable(p)
+                        && tiles
+                            .neighbours8(p)
+                            .any(|n| !self.level.seen[tiles.index_of(n)])
+                })
+                .map(|p| (p, ITEM_HEAD_START)),
+        );
+        goals
+    }
+
+    /// Where exploring could go on only over a trap the player found: the place beyond
+    /// it that exploring would head for (travel there over the trap, once the player
+    /// says yes, then explore on). `None` when exploring can go on without, or cannot
+    /// go on at all.
+    pub fn exploring_needs_a_trap(&self) -> Option<Pos> {
+        let mut goals = self.exploration_goals();
+        goals.retain(|&(g, _)| g != self.player);
+        if goals.is_empty() || self.known_map(&goals, false).value(self.player) != UNREACHED {
+            return None;
+        }
+        let over = self.known_map(&goals, true);
+        if over.value(self.player) == UNREACHED {
+            return None;
+        }
+        let mut at = self.player;
+        for _ in 0..self.level.level.tiles.len() {
+            at = over.downhill(at, |_| true)?;
+            if goals.iter().any(|&(g, _)| g == at) {
+                return Some(at);
+            }
+        }
+        None
+    }
+
+    /// What travel or exploring says when its next step cannot be taken: the monster
+    /// standing on the only known way, the found trap it will not step on by itself,
+    /// or (exploring) that nothing else can be reached.
+    pub(super) fn why_travel_is_blocked(&self, destination: Destination, map: &DijkstraMap) -> String {
+        if map.value(self.player) != UNREACHED
+            && let Some(blocker) = self.monster_in_the_way(map)
+        {
+            return match destination {
+                Destination::Explore => {
+                    format!("{blocker} blocks the way on; explore again once it moves.")
+                }
+                _ => format!("{blocker} blocks the way there."),
+            };
+        }
+        let trap = self.trap_in_the_way();
+        match destination {
+            Destination::Explore => format!(
+                "Explored all you can reach from here.{}{}",
+                if trap {
+                    " The way on crosses a trap you found: explore again to be asked, or walk over it yourself."
+                } else {
+                    ""
+                },
+                self.how_to_reach_the_stairs()
+            ),
+            _ if trap => "The way there is blocked: travel steps on a trap you found only when you say so; walk over it yourself, or travel there again and answer y.".to_owned(),
+            _ => "The way there is blocked.".to_owned(),
+        }
+    }
+
+    /// The monster on the next step of the known way (`map`), as the player may name
+    /// it: "The rat (fleeing)", or "Something" when it is not seen.
+    fn monster_in_the_way(&self, map: &DijkstraMap) -> Option<String> {
+        let here = map.value(self.player);
+        let (_, index) = (self.level.level.tiles.neighbours8(self.player))
+            .filter(|&n| map.value(n) < here)
+            .filter_map(|n| {
+                let index = self.level.monster_at(n)?;
+                (self.level.monsters[index].mind != Mind::Ally).then_some((map.value(n), index))
+            })
+            .min()?;
+        let monster = &self.level.monsters[index];
+        if !self.shows_monster(monster) {
+            return Some("Something".to_owned());
+        }
+        let kind = self.campaign.monster_table().kind(monster.kind)?;
+        Some(format!("The {} ({})", kind.name, self.doing(index).word()))
+    }
+
+    /// Whether a trap the player found is beside what they can reach: exploring and
+    /// travel never walk over one by themselves (the hint after either stops).
+    fn trap_in_the_way(&self) -> bool {
+        let tiles = &self.level.level.tiles;
+        let known = |p: Pos| tiles.contains(p) && self.level.seen[tiles.index_of(p)];
+        let reach = self.known_map(&[(self.player, 0)], false);
+        tiles.positions().any(|p| {
+            self.found_trap_at(p)
+                && known(p)
+                && tiles.neighbours8(p).any(|n| reach.value(n) != UNREACHED)
+        })
+    }
+
+    /// The hint after exploring: that `>` walks to the stairs down, where it does and
+    /// the player has seen them.
+    pub(super) fn how_to_reach_the_stairs(&self) -> &'static str {
+        if self.rules.stairs_keys_travel() && self.known_stairs(Tile::DownStairs).is_some() {
+            " (> walks to the stairs down.)"
+        } else {
+            ""
+        }
+    }
+}
