@@ -81,7 +81,7 @@ pub struct RunResult {
 /// How a bot run ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BotEnd {
-    /// It took the final stairs with the rune.
+    /// It took the final stairs, their rune found.
     Won,
     /// It died of `cause`; `killer` is the monster kind, when a monster killed it.
     Died {

@@ -30,7 +30,7 @@ fn run(n: u64) -> RunRecord {
         board: [Board::Main, Board::Daily, Board::Other][(n % 3) as usize],
         won,
         cause: if won {
-            "escaped with the rune".to_owned()
+            "escaped the dungeon".to_owned()
         } else {
             format!("killed by a jackal, on depth {deepest}")
         },

@@ -6,7 +6,7 @@
 //! (
 //!     name: "Caves",          // optional, shown in the HUD
 //!     seed: 42,               // master seed of the run
-//!     final_depth: 10,        // optional: its down stairs, taken with the rune, win
+//!     final_depth: 10,        // optional: its down stairs, opened by its rune, win
 //!     arrivals: 100,          // optional: one chance in this many each turn that a
 //!                             // monster arrives (0: never; default 100)
 //!     loot: "my-loot.ron",    // optional: the loot table, beside this file

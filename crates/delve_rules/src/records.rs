@@ -161,7 +161,7 @@ pub fn record_of(run: &RunState, ended: &str, morgue: &str) -> RunRecord {
     };
     let won = fight.end == Some(RunEnd::Won);
     let cause = match &fight.end {
-        Some(RunEnd::Won) => "escaped with the rune".to_owned(),
+        Some(RunEnd::Won) => "escaped the dungeon".to_owned(),
         Some(RunEnd::Died { cause }) => cause.clone(),
         None => "still playing".to_owned(),
     };

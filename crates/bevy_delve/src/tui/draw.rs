@@ -340,25 +340,30 @@ fn draw_notices(frame: &mut Frame, area: Rect, screen: &Screen, look: Option<Str
         })
         .unwrap_or_default();
     look_lines.truncate(rows);
-    // Newest first, each notice wrapped to the width (nothing is cut at the edge),
-    // until the rows are full.
+    // Newest first, each notice wrapped to the width (nothing is cut at the edge), as
+    // many whole notices as fit: an older one that does not fit whole is left out (no
+    // fragment of it shows); the newest, taller than the room, shows its beginning.
+    let room = rows - look_lines.len();
     let mut lines: Vec<Line> = Vec::new();
     for n in log.entries.iter().rev() {
-        if lines.len() + look_lines.len() >= rows {
-            break;
-        }
         let fresh = Some(n.turn) == newest_turn && n.turn == turns;
         let style = fg(palette, if fresh { Hue::Accent } else { Hue::DimText });
-        for part in wrap(&n.line(), width).into_iter().rev() {
+        let mut parts = wrap(&n.line(), width);
+        if lines.len() + parts.len() > room {
+            if lines.is_empty() {
+                parts.truncate(room);
+            } else {
+                break;
+            }
+        }
+        for part in parts.into_iter().rev() {
             lines.push(Line::from(Span::styled(part, style)));
+        }
+        if lines.len() >= room {
+            break;
         }
     }
     lines.reverse();
-    let room = rows - look_lines.len();
-    if lines.len() > room {
-        // The oldest notice's first lines go: the newest stay whole.
-        lines.drain(..lines.len() - room);
-    }
     lines.extend(look_lines);
     let padding = rows.saturating_sub(lines.len());
     let lines: Vec<Line> = std::iter::repeat_n(Line::from(""), padding)

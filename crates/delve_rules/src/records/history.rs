@@ -18,7 +18,7 @@
 //! | `daily`      | the day of a daily run, `2026-12-02`; empty for any other run  |
 //! | `board`      | `main`, `daily` or `other` ([`Board`])                         |
 //! | `won`        | `true` or `false`                                              |
-//! | `cause`      | how it ended: `escaped with the rune`, `killed by a jackal…`   |
+//! | `cause`      | how it ended: `escaped the dungeon`, `killed by a jackal…`     |
 //! | `depth`      | the depth where it ended                                       |
 //! | `deepest`    | the deepest depth reached                                      |
 //! | `turns`      | turns played                                                   |
@@ -109,9 +109,9 @@ pub struct RunRecord {
     pub daily: Option<String>,
     /// The board the run counts on.
     pub board: Board,
-    /// Whether the run was won (escaped with the rune).
+    /// Whether the run was won (escaped the dungeon).
     pub won: bool,
-    /// How it ended: `escaped with the rune`, `killed by a jackal on depth 2`.
+    /// How it ended: `escaped the dungeon`, `killed by a jackal on depth 2`.
     pub cause: String,
     /// The depth where it ended.
     pub depth: u32,

@@ -83,7 +83,7 @@ fn outcome(out: &mut String, run: &RunState) {
     let fight = run.fight();
     let line = match &fight.end {
         Some(RunEnd::Won) => format!(
-            "Escaped the dungeon with the rune from depth {} on turn {}.",
+            "Escaped the dungeon from depth {} on turn {}.",
             run.depth(),
             run.turns()
         ),

@@ -369,7 +369,7 @@ impl RunState {
         let id = self.level.monsters[index].id;
         let taken = loose[self.monster_draw(id, STEAL_SALT).below(loose.len() as u32) as usize];
         let name = self.knowledge().name(taken);
-        self.use_up(taken);
+        self.part_with(taken);
         self.level.monsters[index].carries = Some(taken);
         out.push(notice(&format!(
             "The {} snatches your {name} and runs!",

@@ -148,22 +148,28 @@ impl RunState {
 
     /// Adds a note of `kind` at this turn and depth.
     pub(super) fn note(&mut self, kind: NoteKind, text: String) {
+        self.note_on(self.depth, kind, text);
+    }
+
+    /// Adds a note of `kind` at this turn, of what happened on `depth`.
+    fn note_on(&mut self, depth: u32, kind: NoteKind, text: String) {
         self.chronicle.notes.push(Note {
             turn: self.turns,
-            depth: self.depth,
+            depth,
             kind,
             text,
         });
     }
 
-    /// Notes that `kind` (called `disguise` until now) was identified, and `how`.
-    pub(super) fn note_identified(&mut self, kind: usize, disguise: &str, how: &str) {
+    /// Notes that `kind` (called `disguise` until now) was identified on `depth`, and
+    /// `how`.
+    pub(super) fn note_identified(&mut self, depth: u32, kind: usize, disguise: &str, how: &str) {
         let true_name = self.campaign.loot_table().true_name(kind);
         let text = format!(
             "Identified {} (the {disguise}) {how}.",
             super::with_article(&true_name)
         );
-        self.note(NoteKind::Identified, text);
+        self.note_on(depth, NoteKind::Identified, text);
     }
 
     /// Counts a kill of a `kind`.
@@ -205,7 +211,7 @@ impl RunState {
         }
         if before.hp > 0 && self.end().is_some() && !self.ended_noted() {
             let text = match self.end() {
-                Some(RunEnd::Won) => "Escaped with the rune: won the run.".to_owned(),
+                Some(RunEnd::Won) => "Escaped the dungeon: won the run.".to_owned(),
                 Some(RunEnd::Died { cause }) => format!("Died: {cause}."),
                 None => return,
             };

@@ -145,10 +145,6 @@ impl RunState {
         let Some(kind) = table.kind(monster.kind) else {
             return;
         };
-        if monster.mind == Mind::Asleep {
-            // Struck or missed, a sleeper wakes.
-            self.wake(index, kind, out);
-        }
         let seed = self.campaign.seed;
         let fight = &mut self.fight;
         let mut rng = fight.next_attack_rng(seed);
@@ -164,10 +160,16 @@ impl RunState {
             roll_attack(attacker, &kind.fighter(), &mut rng)
         };
         match roll {
-            AttackRoll::Miss => out.push(notice(&match how {
-                Harm::Missile(what) => format!("The {what} misses the {}.", kind.name),
-                _ => format!("You miss the {}.", kind.name),
-            })),
+            AttackRoll::Miss => {
+                out.push(notice(&match how {
+                    Harm::Missile(what) => format!("The {what} misses the {}.", kind.name),
+                    _ => format!("You miss the {}.", kind.name),
+                }));
+                // Missed, a sleeper wakes all the same (told after the blow).
+                if monster.mind == Mind::Asleep {
+                    self.wake(index, kind, out);
+                }
+            }
             AttackRoll::Hit(damage) => self.harm_monster(index, kind, damage, how, out),
         }
     }
@@ -185,9 +187,6 @@ impl RunState {
     ) {
         let monster = self.level.monsters[index];
         let name = &kind.name;
-        if damage < monster.hp && monster.mind == Mind::Asleep {
-            self.wake(index, kind, out);
-        }
         if damage >= monster.hp && !monster.mind.is_hostile() {
             // An ally or a captive the player's doing kills: a loss, not a kill.
             out.push(notice(&if monster.mind == Mind::Ally {
@@ -208,6 +207,10 @@ impl RunState {
             }));
             self.remove_monster(index, out);
             self.count_kill(name);
+            if monster.fades_at.is_some() {
+                // A summoned thing teaches nothing: conjurers are not a farm.
+                return;
+            }
             let fight = &mut self.fight;
             for level in fight.gain_xp(kind.hp) {
                 out.push(notice(&format!(
@@ -217,6 +220,7 @@ impl RunState {
             }
             return;
         }
+        let asleep = monster.mind == Mind::Asleep;
         let target = &mut self.level.monsters[index];
         target.hp -= damage;
         // A guard stays a guard; an ally or a captive hurt by the player's doing stays
@@ -229,5 +233,10 @@ impl RunState {
             Harm::Fire => format!("The {name} burns ({damage})."),
             Harm::Missile(what) => format!("The {what} hits the {name} ({damage})."),
         }));
+        if asleep {
+            // Hurt, a sleeper wakes (told after the blow that woke it), and hunts.
+            self.wake(index, kind, out);
+            self.level.monsters[index].mind = Mind::Hunting(self.player);
+        }
     }
 }

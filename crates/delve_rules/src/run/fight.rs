@@ -83,6 +83,11 @@ pub struct Fight {
     /// the last of it is gone).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub letters: BTreeMap<char, usize>,
+    /// The letter each kind had when the last of it went (thrown, stolen, used up): it
+    /// gets that letter back when it comes back and the letter is free, as DCSS keeps
+    /// an item's letter.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub former_letters: BTreeMap<usize, char>,
     /// The depths whose must-find item the player has found, sorted: a depth's down
     /// stairs open only once its item is found.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -147,6 +152,7 @@ impl Fight {
             second_ring: None,
             gold: 0,
             letters: BTreeMap::new(),
+            former_letters: BTreeMap::new(),
             found: Vec::new(),
             designer: false,
             enchantments: BTreeMap::new(),

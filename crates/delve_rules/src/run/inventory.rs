@@ -43,7 +43,7 @@ impl RunState {
             out.push(will_not_come_off(&name));
             return;
         }
-        self.use_up(kind);
+        self.part_with(kind);
         self.level.put_item(self.player, kind);
         self.level.leave(self.player);
         let verb = match taken_off {
@@ -58,13 +58,19 @@ impl RunState {
 
     /// Marks `kind` identified (`how`, for the chronicle: "by using it").
     pub(super) fn identify(&mut self, kind: usize, how: &str) {
+        self.identify_on(self.depth, kind, how);
+    }
+
+    /// [`RunState::identify`], noted on `depth`: where the item was used (a potion of
+    /// descent drunk on 4 is noted on 4, though the player is on 5 by then).
+    pub(super) fn identify_on(&mut self, depth: u32, kind: usize, how: &str) {
         let known_before = self.knowledge().knows(kind);
         let disguise = self.knowledge().plain_name(kind);
         if let Err(at) = self.fight.identified.binary_search(&kind) {
             self.fight.identified.insert(at, kind);
         }
         if !known_before {
-            self.note_identified(kind, &disguise, how);
+            self.note_identified(depth, kind, &disguise, how);
         }
     }
 
@@ -78,12 +84,23 @@ impl RunState {
     /// Takes one item of `kind` out of the inventory (the last picked up, used or
     /// dropped); the last of a kind also comes off the player and frees its letter.
     pub(super) fn use_up(&mut self, kind: usize) {
+        self.take_out(kind, false);
+    }
+
+    /// [`RunState::use_up`] for an item that goes on lying somewhere (thrown, dropped,
+    /// stolen): the last of its kind keeps its letter in mind, to have it back when
+    /// the item comes back.
+    pub(super) fn part_with(&mut self, kind: usize) {
+        self.take_out(kind, true);
+    }
+
+    fn take_out(&mut self, kind: usize, comes_back: bool) {
         if let Some(at) = self.inventory.iter().rposition(|&k| k == kind) {
             self.inventory.remove(at);
         }
         if !self.inventory.contains(&kind) {
             self.take_off(kind);
-            self.release_letter_if_gone(kind);
+            self.release_letter_if_gone(kind, comes_back);
         }
     }
 

@@ -77,17 +77,37 @@ impl RunState {
         if !self.rules.letters_stay_with_kinds() || letters.values().any(|&k| k == kind) {
             return;
         }
-        if let Some(free) = ('a'..='z').find(|c| !letters.contains_key(c)) {
-            letters.insert(free, kind);
+        // Its own letter again when free; else the first letter no kind carried has
+        // or had, else the first free one.
+        let former = &self.fight.former_letters;
+        let own = former.get(&kind).copied().filter(|c| !letters.contains_key(c));
+        let unclaimed = || {
+            ('a'..='z').find(|c| !letters.contains_key(c) && !former.values().any(|f| f == c))
+        };
+        let free = || ('a'..='z').find(|c| !letters.contains_key(c));
+        if let Some(letter) = own.or_else(unclaimed).or_else(free) {
+            letters.insert(letter, kind);
+            self.fight.former_letters.retain(|_, c| *c != letter);
         }
     }
 
-    /// Frees the letter of `kind` once none of it is carried.
-    pub(super) fn release_letter_if_gone(&mut self, kind: usize) {
+    /// Frees the letter of `kind` once none of it is carried (kept in mind for its
+    /// coming back when it `comes_back`: thrown, dropped or stolen, not used up).
+    pub(super) fn release_letter_if_gone(&mut self, kind: usize, comes_back: bool) {
         if self.inventory.contains(&kind) {
             return;
         }
-        self.fight.letters.retain(|_, k| *k != kind);
+        let fight = &mut self.fight;
+        let letter = fight.letters.iter().find_map(|(&c, &k)| (k == kind).then_some(c));
+        match letter {
+            Some(letter) if comes_back => {
+                fight.former_letters.insert(kind, letter);
+            }
+            _ => {
+                fight.former_letters.remove(&kind);
+            }
+        }
+        fight.letters.retain(|_, k| *k != kind);
     }
 
     /// Letters every carried kind that has none (a save from before letters were kept:

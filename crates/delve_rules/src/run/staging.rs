@@ -223,6 +223,7 @@ impl Staging<'_> {
         let run = &mut *self.run;
         let fight = &mut run.fight;
         fight.letters.clear();
+        fight.former_letters.clear();
         fight.weapon = None;
         fight.armour = None;
         fight.ring = None;

@@ -7,6 +7,7 @@ use super::aim::THROW_RANGE;
 use super::combat::Harm;
 use super::equipment::{Slot, will_not_come_off};
 use super::items::with_article;
+use super::level::nearest_in_rings;
 use super::{Outcome, RunState, SNEAK_ATTACK_MULTIPLIER, notice};
 use delve_levels::grid::Pos;
 use delve_levels::loot::Effect;
@@ -39,7 +40,7 @@ impl RunState {
         }
         let name = self.knowledge().plain_name(kind);
         let flight = self.fly(at, THROW_RANGE, false);
-        self.use_up(kind);
+        self.part_with(kind);
         out.push(notice(&format!("You throw {}.", with_article(&name))));
         let potion = item.appearance_class.as_deref() == Some("potion");
         if let Some(index) = flight.struck {
@@ -95,10 +96,18 @@ impl RunState {
         );
     }
 
-    /// A thrown thing comes down at `at` (or the nearest tile that can hold it; lost
-    /// where none is near).
+    /// A thrown thing comes down at `at` (or the nearest tile that can hold it — one in
+    /// view when `at` is, so a thing seen to strike is seen to fall; lost where none is
+    /// near).
     fn land(&mut self, kind: usize, name: &str, at: Pos, out: &mut Vec<Outcome>) {
-        match self.level.nearest_drop_tile(at) {
+        let level = &self.level;
+        let spot = if level.in_view(at) {
+            nearest_in_rings(at, 0..=5, |p| level.can_drop_at(p) && level.in_view(p))
+                .or_else(|| level.nearest_drop_tile(at))
+        } else {
+            level.nearest_drop_tile(at)
+        };
+        match spot {
             Some(spot) => {
                 self.level.put_item(spot, kind);
                 if !self.level.in_view(spot) {

@@ -35,7 +35,7 @@ impl RunState {
         if spent == Spent::Refused {
             return;
         }
-        self.identify(kind, "by using it");
+        self.identify_on(depth, kind, "by using it");
         if !known_before {
             let true_name = table.true_name(kind);
             out.push(notice(&format!("(That was {}.)", with_article(&true_name))));

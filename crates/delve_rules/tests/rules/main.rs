@@ -5,6 +5,7 @@ mod abilities;
 mod allies;
 mod docs;
 mod fight;
+mod flow_bugs;
 mod follow_campaign;
 mod fuzz_corpora;
 mod item_choices;

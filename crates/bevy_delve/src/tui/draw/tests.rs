@@ -412,6 +412,31 @@ fn the_log_overlay_scrolls_back_and_collapses_repeats() {
 }
 
 #[test]
+fn the_notices_under_the_map_never_begin_with_a_fragment_of_an_older_one() {
+    let run = busy_run();
+    let mut log = NoticeLog::default();
+    log.push(
+        3,
+        "You take the rune of passage. The way out of the dungeon is open: the stairs down lead out, and you feel the rune of passage (*).".into(),
+    );
+    for text in ["You hit the rat (2).", "The rat misses you.", "You kill the rat."] {
+        log.push(4, text.into());
+    }
+    let screen = screen_text(&render_with(&run, &log, &KeyReader::default(), 70, 20));
+    assert!(screen.contains("You kill the rat."), "{screen}");
+    let notices_start = screen
+        .lines()
+        .skip_while(|line| !line.contains("You take") && !line.contains("You hit"))
+        .next()
+        .unwrap_or("");
+    assert!(
+        !screen.contains("rune of passage (*).") || screen.contains("You take the rune"),
+        "a fragment of the older notice shows:\n{screen}"
+    );
+    assert!(!notices_start.starts_with("    "), "{screen}");
+}
+
+#[test]
 fn every_notice_of_a_busy_turn_stays_under_the_map() {
     let run = busy_run();
     let mut log = NoticeLog::default();
