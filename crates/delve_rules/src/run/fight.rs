@@ -22,14 +22,27 @@ pub const PLAYER_FIGHTER: Fighter = Fighter {
     defence: 2,
     damage: (2, 6),
 };
-/// The player heals one hit point every this many turns.
+/// Allies heal one hit point every this many turns.
 pub const REGENERATION_TURNS: u64 = 9;
-/// ... and every this many with a ring of regeneration.
-pub const REGENERATION_TURNS_WITH_RING: u64 = 3;
+/// The turns the player takes to heal from nothing to their most hit points: healing
+/// scales with the most (as Brogue's does), one hit point every 9 turns at the start's
+/// 30, every 4.5 at 60 — so a rest after one fight is a choice, not a losing trade
+/// against the monsters that arrive meanwhile.
+pub const FULL_REGENERATION_TURNS: u64 = 270;
+/// ... and with a ring of regeneration (three times as fast).
+pub const FULL_REGENERATION_TURNS_WITH_RING: u64 = 90;
+
+/// The hit points a player with `most` hit points heals on turn `turn` when hurt (0 or
+/// 1, mostly; more only past `full` hit points a turn): the whole `most` is healed over
+/// `full` turns, spread evenly, read off the turn alone.
+pub const fn healed_on_turn(turn: u64, most: u32, full: u64) -> u32 {
+    let most = most as u64;
+    (turn * most / full - turn.saturating_sub(1) * most / full) as u32
+}
 /// How a run ended.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum RunEnd {
-    /// The player took the final depth's down stairs carrying the rune.
+    /// The player took the final depth's down stairs (opened by its rune, found).
     Won,
     /// The player died.
     Died {

@@ -4,7 +4,9 @@
 
 use std::collections::BTreeMap;
 
-use super::fight::{REGENERATION_TURNS, REGENERATION_TURNS_WITH_RING};
+use super::fight::{
+    FULL_REGENERATION_TURNS, FULL_REGENERATION_TURNS_WITH_RING, REGENERATION_TURNS, healed_on_turn,
+};
 use super::{Outcome, RunState, notice};
 use delve_levels::dijkstra::DijkstraMap;
 use delve_levels::grid::{Grid, KING, Pos, Tile};
@@ -111,14 +113,15 @@ impl RunState {
         if !self.rules.has_monsters() || self.end().is_some() {
             return;
         }
-        let every = if self.wears_ring(RingPower::Regeneration) {
-            REGENERATION_TURNS_WITH_RING
+        let full = if self.wears_ring(RingPower::Regeneration) {
+            FULL_REGENERATION_TURNS_WITH_RING
         } else {
-            REGENERATION_TURNS
+            FULL_REGENERATION_TURNS
         };
         let fight = &mut self.fight;
-        if self.turns.is_multiple_of(every) && fight.hp < fight.max_hp {
-            fight.hp += 1;
+        if fight.hp < fight.max_hp {
+            let healed = healed_on_turn(self.turns, fight.max_hp, full);
+            fight.hp = (fight.hp + healed).min(fight.max_hp);
         }
         fight.schedule.done(Actor::Player, NORMAL_TICKS);
         if self.turns.is_multiple_of(REGENERATION_TURNS) {

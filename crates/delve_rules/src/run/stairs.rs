@@ -130,6 +130,14 @@ impl RunState {
         self.must_find_here()
     }
 
+    /// The name of this level's must-find item while it is not found, as the player
+    /// knows it: its floor is warded against digging and sinking through until then (a
+    /// wand of digging or a potion of descent skipping a depth would make the runes
+    /// moot; a chasm's fall still skips, at the cost of the fall).
+    pub(super) fn warded_by(&self) -> Option<String> {
+        self.sealed_by().map(|kind| self.knowledge().name(kind))
+    }
+
     /// The reminder on arriving on a level whose stairs are sealed.
     pub(super) fn seal_notice(&self, out: &mut Vec<Outcome>) {
         if let Some(kind) = self.sealed_by() {

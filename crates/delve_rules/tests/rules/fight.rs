@@ -425,3 +425,23 @@ fn kills_bring_experience_levels_with_hit_points_attack_and_defence() {
         delve_rules::run::PLAYER_FIGHTER.defence + 1
     );
 }
+
+#[test]
+fn healing_scales_with_the_most_hit_points_and_heals_them_all_over_a_full_rest() {
+    use delve_rules::run::{FULL_REGENERATION_TURNS, healed_on_turn};
+    for most in [30, 45, 60, 90, 200, 400] {
+        for start in [0, 17, 1000] {
+            let healed: u32 = (start + 1..=start + FULL_REGENERATION_TURNS)
+                .map(|turn| healed_on_turn(turn, most, FULL_REGENERATION_TURNS))
+                .sum();
+            assert_eq!(healed, most, "most {most}, from turn {start}");
+        }
+    }
+    // At the start's 30 hit points, one every 9 turns, as before; at 60, twice as often.
+    let every = |most| {
+        let healed: u32 = (1..=90).map(|t| healed_on_turn(t, most, FULL_REGENERATION_TURNS)).sum();
+        90 / healed
+    };
+    assert_eq!(every(30), 9);
+    assert!(every(60) <= 5);
+}

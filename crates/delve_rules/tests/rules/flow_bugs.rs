@@ -210,3 +210,21 @@ fn a_won_run_is_said_to_have_escaped_the_dungeon_not_carried_a_rune() {
     assert!(texts.contains(&"Escaped the dungeon: won the run."), "{texts:?}");
     assert!(!texts.iter().any(|t| t.contains("with the rune")), "{texts:?}");
 }
+
+#[test]
+fn digging_or_sinking_through_a_depth_whose_rune_is_not_found_is_warded() {
+    for name in ["wand of digging", "potion of descent"] {
+        let mut run = alone(3);
+        let item = kind(&run, name);
+        run.stage().carry(vec![item, item]);
+        let slot = letter_slot(&run, item).unwrap();
+        let outcomes = run.apply(PlayerAction::Use(slot));
+        assert_eq!(run.depth(), 1, "{name}: {:?}", notices(&outcomes));
+        assert!(said(&outcomes, "warded until you find its"), "{name}: {:?}", notices(&outcomes));
+        // Its rune found, the floor gives.
+        run.stage().mark_found(1);
+        let slot = letter_slot(&run, item).unwrap();
+        run.apply(PlayerAction::Use(slot));
+        assert_eq!(run.depth(), 2, "{name}");
+    }
+}

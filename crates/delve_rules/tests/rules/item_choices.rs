@@ -373,7 +373,7 @@ fn aggravate_monsters_wakes_the_level_and_summoning_brings_three() {
 #[test]
 fn a_potion_of_descent_sinks_the_player_a_depth() {
     let mut run = start(13);
-    run.stage().give(kind("potion of descent"));
+    run.stage().give(kind("potion of descent")).mark_found(1);
     let outcomes = run.apply(PlayerAction::Use(0));
     assert_eq!(run.depth(), 2, "{:?}", notices(&outcomes));
     assert!(run.knowledge().knows(kind("potion of descent")));

@@ -167,10 +167,11 @@ fn a_wand_of_striking_hits_the_nearest_monster_in_view_and_runs_out() {
 #[test]
 fn a_wand_of_digging_drops_to_the_next_depth_but_not_below_the_last() {
     let mut run = start(6);
+    run.stage().mark_found(1);
     use_one(&mut run, "wand of digging");
     assert_eq!(run.depth(), 2);
     assert_eq!(run.turns(), 1, "one turn, as the stairs take");
-    run.stage().set_final_depth(2);
+    run.stage().set_final_depth(2).mark_found(2);
     let said = use_one(&mut run, "wand of digging");
     assert_eq!(run.depth(), 2, "{said:?}");
 }

@@ -52,6 +52,12 @@ impl RunState {
             ));
             return Spent::One;
         }
+        if let Some(rune) = self.warded_by() {
+            out.push(notice(&format!(
+                "You sink into the floor, but it holds you up: this depth is warded until you find its {rune}."
+            )));
+            return Spent::One;
+        }
         out.push(notice("You sink through the floor!"));
         self.go_down(out);
         Spent::One

@@ -85,6 +85,13 @@ impl RunState {
             ));
             return self.spend_charge(wand);
         }
+        if let Some(rune) = self.warded_by() {
+            // A way down that skips the rune would make the runes moot.
+            out.push(notice(&format!(
+                "The wand bores a hole, but the floor heals over it: this depth is warded until you find its {rune}."
+            )));
+            return self.spend_charge(wand);
+        }
         let spent = self.spend_charge(wand);
         out.push(notice("You dig a hole through the floor and fall through!"));
         self.go_down(out);
