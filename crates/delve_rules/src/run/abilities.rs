@@ -23,7 +23,7 @@ pub const NOISE_WAKE_PERCENT: u32 = 35;
 pub const SNEAK_ATTACK_MULTIPLIER: u32 = 3;
 /// The same with a quick blade (a dagger).
 pub(crate) const QUICK_SNEAK_ATTACK_MULTIPLIER: u32 = 5;
-/// Turns a caster rests after blinking.
+/// Turns a caster rests after blinking: winded, it neither blinks nor shoots meanwhile.
 pub const BLINK_RECHARGE: u64 = 6;
 /// One move in this many of a flitting monster goes a random way.
 pub const FLIT_ONE_IN: u32 = 3;
@@ -104,6 +104,9 @@ impl RunState {
             let monster = self.level.monsters[index];
             let distance = monster.pos.chebyshev(self.player);
             let rested = self.turns >= monster.recharged_at;
+            // A blink leaves a caster winded: no shot until it has its breath back —
+            // the melee player's answer to a pixie (it comes back to fight meanwhile).
+            let winded = !rested && kind.has("Blink");
             let used = match ability {
                 Ability::Summon { .. } if rested => self.summon(index, kind, ability, out),
                 Ability::Breath {
@@ -118,7 +121,7 @@ impl RunState {
                     range,
                     damage,
                     verb,
-                } if (2..=*range as i32).contains(&distance) => {
+                } if !winded && (2..=*range as i32).contains(&distance) => {
                     self.shoot(index, kind, *damage, verb, out)
                 }
                 Ability::Blink { range } if rested && distance == 1 => {

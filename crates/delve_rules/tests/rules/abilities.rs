@@ -176,6 +176,24 @@ fn a_caster_blinks_away_when_the_player_comes_next_to_it() {
 }
 
 #[test]
+fn a_blinked_caster_is_winded_shoots_nothing_and_comes_back_to_be_fought() {
+    for mut run in arenas(5) {
+        let pixie = hunter(&run, "pixie", (1, 0), 0);
+        run.stage().set_monsters(vec![pixie]);
+        run.apply(PlayerAction::Wait);
+        let away = run.level().monsters[0].pos.chebyshev(run.player());
+        assert!(away > 2);
+        let mut shot = false;
+        for _ in 0..5 {
+            shot |= said(&run.apply(PlayerAction::Wait), "casts a spark");
+        }
+        assert!(!shot, "winded, it cast nothing");
+        let back = run.level().monsters[0].pos.chebyshev(run.player());
+        assert!(back < away, "it came back: {away} -> {back}");
+    }
+}
+
+#[test]
 fn a_breath_strikes_every_creature_on_its_line_monsters_too() {
     for mut run in arenas(5) {
         let salamander = hunter(&run, "salamander", (4, 0), 0);
