@@ -52,7 +52,8 @@ pub use doing::Doing;
 pub use explore::ITEM_HEAD_START;
 pub use fight::{
     FULL_REGENERATION_TURNS, FULL_REGENERATION_TURNS_WITH_RING, Fight, HP_PER_LEVEL, MAX_LEVEL,
-    PLAYER_FIGHTER, PLAYER_HP, REGENERATION_TURNS, RunEnd, healed_on_turn, WAND_CHARGES, xp_for_level,
+    PLAYER_FIGHTER, PLAYER_HP, REGENERATION_TURNS, RunEnd, WAND_CHARGES, healed_on_turn,
+    xp_for_level,
 };
 pub use items::{
     ItemKnowledge, inventory_names, inventory_stacks, item_name, stack_letter, stack_of_letter,

@@ -121,7 +121,9 @@ impl Ability {
     pub fn look_words(&self) -> String {
         match self {
             Ability::Ranged { range, .. } => format!("shoots from up to {range} tiles"),
-            Ability::Blink { .. } => "blinks away from blows (and shoots nothing while winded)".into(),
+            Ability::Blink { .. } => {
+                "blinks away from blows (and shoots nothing while winded)".into()
+            }
             Ability::Summon { kind, .. } => format!("calls up {kind}s"),
             Ability::Breath { what, range, .. } => format!("breathes {what} up to {range} tiles"),
             Ability::Steals => "steals from your pack".into(),

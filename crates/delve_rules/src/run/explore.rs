@@ -4,8 +4,8 @@
 //! found on the only way, or nothing left), and the way on over a found trap that the
 //! keys ask about before taking it.
 
-use super::travel::Destination;
 use super::RunState;
+use super::travel::Destination;
 use delve_levels::dijkstra::{DijkstraMap, UNREACHED};
 use delve_levels::grid::{Pos, Tile};
 use delve_levels::monsters::Mind;
@@ -69,7 +69,11 @@ impl RunState {
     /// What travel or exploring says when its next step cannot be taken: the monster
     /// standing on the only known way, the found trap it will not step on by itself,
     /// or (exploring) that nothing else can be reached.
-    pub(super) fn why_travel_is_blocked(&self, destination: Destination, map: &DijkstraMap) -> String {
+    pub(super) fn why_travel_is_blocked(
+        &self,
+        destination: Destination,
+        map: &DijkstraMap,
+    ) -> String {
         if map.value(self.player) != UNREACHED
             && let Some(blocker) = self.monster_in_the_way(map)
         {

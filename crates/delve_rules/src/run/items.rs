@@ -80,10 +80,12 @@ impl RunState {
         // Its own letter again when free; else the first letter no kind carried has
         // or had, else the first free one.
         let former = &self.fight.former_letters;
-        let own = former.get(&kind).copied().filter(|c| !letters.contains_key(c));
-        let unclaimed = || {
-            ('a'..='z').find(|c| !letters.contains_key(c) && !former.values().any(|f| f == c))
-        };
+        let own = former
+            .get(&kind)
+            .copied()
+            .filter(|c| !letters.contains_key(c));
+        let unclaimed =
+            || ('a'..='z').find(|c| !letters.contains_key(c) && !former.values().any(|f| f == c));
         let free = || ('a'..='z').find(|c| !letters.contains_key(c));
         if let Some(letter) = own.or_else(unclaimed).or_else(free) {
             letters.insert(letter, kind);
@@ -98,7 +100,10 @@ impl RunState {
             return;
         }
         let fight = &mut self.fight;
-        let letter = fight.letters.iter().find_map(|(&c, &k)| (k == kind).then_some(c));
+        let letter = fight
+            .letters
+            .iter()
+            .find_map(|(&c, &k)| (k == kind).then_some(c));
         match letter {
             Some(letter) if comes_back => {
                 fight.former_letters.insert(kind, letter);

@@ -269,9 +269,15 @@ impl Recording {
             )));
         }
         let before = match start.format {
-            3 => Some("monster abilities, sleeping monsters, the noise of fights and the second edition of the monster table"),
-            4 => Some("throwing and aiming, enchanting, malevolent items and the second edition of the loot table"),
-            5 => Some("exploring that fetches every item, threats that count only when they can hurt you soon, and the other rules of play that flows"),
+            3 => Some(
+                "monster abilities, sleeping monsters, the noise of fights and the second edition of the monster table",
+            ),
+            4 => Some(
+                "throwing and aiming, enchanting, malevolent items and the second edition of the loot table",
+            ),
+            5 => Some(
+                "exploring that fetches every item, threats that count only when they can hurt you soon, and the other rules of play that flows",
+            ),
             _ => None,
         };
         if let Some(before) = before

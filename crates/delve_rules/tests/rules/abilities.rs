@@ -701,7 +701,11 @@ fn a_player_who_dies_in_lava_breaks_no_rule() {
     let turn = run.turns();
     run.stage().confuse_until(turn + 3);
     run.apply(A::Move(1, 0));
-    assert_eq!(run.broken_rule(), None, "after the staggering step into lava");
+    assert_eq!(
+        run.broken_rule(),
+        None,
+        "after the staggering step into lava"
+    );
     let died_in_lava = run.level().tile_at(run.player()) == Some(delve_levels::grid::Tile::Lava);
     assert!(died_in_lava, "{:?}", run.end());
 }

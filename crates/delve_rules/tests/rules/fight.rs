@@ -439,7 +439,9 @@ fn healing_scales_with_the_most_hit_points_and_heals_them_all_over_a_full_rest()
     }
     // At the start's 30 hit points, one every 9 turns, as before; at 60, twice as often.
     let every = |most| {
-        let healed: u32 = (1..=90).map(|t| healed_on_turn(t, most, FULL_REGENERATION_TURNS)).sum();
+        let healed: u32 = (1..=90)
+            .map(|t| healed_on_turn(t, most, FULL_REGENERATION_TURNS))
+            .sum();
         90 / healed
     };
     assert_eq!(every(30), 9);

@@ -60,11 +60,19 @@ fn a_thrown_dagger_that_strikes_a_creature_in_view_lands_in_view() {
         if !struck {
             continue;
         }
-        assert!(!said(&outcomes, "lands out of sight"), "seed {seed}: {:?}", notices(&outcomes));
+        assert!(
+            !said(&outcomes, "lands out of sight"),
+            "seed {seed}: {:?}",
+            notices(&outcomes)
+        );
         let lying = (run.level().items.iter())
             .find(|i| !before.contains(i))
             .expect("it lies");
-        assert!(run.level().in_view(lying.pos), "seed {seed}: at {}", lying.pos);
+        assert!(
+            run.level().in_view(lying.pos),
+            "seed {seed}: at {}",
+            lying.pos
+        );
         tested += 1;
     }
     assert!(tested >= 3, "only {tested} daggers struck");
@@ -113,10 +121,14 @@ fn a_diagonal_blow_at_a_monster_in_a_doorway_lands_and_takes_a_turn() {
             }
             run.stage().lay(corner, Tile::Door);
             let player = run.player();
-        put_monster(&mut run, "kobold", corner, Mind::Hunting(player));
+            put_monster(&mut run, "kobold", corner, Mind::Hunting(player));
             let turns = run.turns();
             let outcomes = run.apply(PlayerAction::Move(1, 1));
-            assert!(run.turns() > turns, "seed {seed}: no turn: {:?}", notices(&outcomes));
+            assert!(
+                run.turns() > turns,
+                "seed {seed}: no turn: {:?}",
+                notices(&outcomes)
+            );
             assert!(
                 said(&outcomes, "the kobold"),
                 "seed {seed}: nothing said: {:?}",
@@ -130,8 +142,16 @@ fn a_diagonal_blow_at_a_monster_in_a_doorway_lands_and_takes_a_turn() {
         put_monster(&mut run, "kobold", at, Mind::Hunting(player));
         let turns = run.turns();
         let outcomes = run.apply(PlayerAction::Move(dx, dy));
-        assert!(run.turns() > turns, "seed {seed}: no turn: {:?}", notices(&outcomes));
-        assert!(said(&outcomes, "the kobold"), "seed {seed}: {:?}", notices(&outcomes));
+        assert!(
+            run.turns() > turns,
+            "seed {seed}: no turn: {:?}",
+            notices(&outcomes)
+        );
+        assert!(
+            said(&outcomes, "the kobold"),
+            "seed {seed}: {:?}",
+            notices(&outcomes)
+        );
         tested += 1;
     }
     assert!(tested >= 5);
@@ -190,7 +210,13 @@ fn a_thrown_dagger_comes_back_to_its_own_letter() {
     run.apply(PlayerAction::PickUp);
     assert_ne!(letter_slot(&run, wand), Some(letter));
     // Fetched back, the dagger has its letter again; the others never moved.
-    let lying = run.level().items.iter().find(|i| i.item == dagger).unwrap().pos;
+    let lying = run
+        .level()
+        .items
+        .iter()
+        .find(|i| i.item == dagger)
+        .unwrap()
+        .pos;
     run.stage().put_player(lying);
     run.apply(PlayerAction::PickUp);
     assert_eq!(letter_slot(&run, dagger), Some(letter));
@@ -201,14 +227,28 @@ fn a_thrown_dagger_comes_back_to_its_own_letter() {
 #[test]
 fn a_won_run_is_said_to_have_escaped_the_dungeon_not_carried_a_rune() {
     let mut run = with_monsters(1);
-    run.stage().clear_monsters().set_final_depth(1).mark_found(1);
+    run.stage()
+        .clear_monsters()
+        .set_final_depth(1)
+        .mark_found(1);
     let down = run.level().level.down;
     run.stage().put_player(down);
     let outcomes = run.apply(PlayerAction::Descend);
     assert!(run.end().is_some(), "{:?}", notices(&outcomes));
-    let texts: Vec<&str> = run.chronicle().notes.iter().map(|n| n.text.as_str()).collect();
-    assert!(texts.contains(&"Escaped the dungeon: won the run."), "{texts:?}");
-    assert!(!texts.iter().any(|t| t.contains("with the rune")), "{texts:?}");
+    let texts: Vec<&str> = run
+        .chronicle()
+        .notes
+        .iter()
+        .map(|n| n.text.as_str())
+        .collect();
+    assert!(
+        texts.contains(&"Escaped the dungeon: won the run."),
+        "{texts:?}"
+    );
+    assert!(
+        !texts.iter().any(|t| t.contains("with the rune")),
+        "{texts:?}"
+    );
 }
 
 #[test]
@@ -220,7 +260,11 @@ fn digging_or_sinking_through_a_depth_whose_rune_is_not_found_is_warded() {
         let slot = letter_slot(&run, item).unwrap();
         let outcomes = run.apply(PlayerAction::Use(slot));
         assert_eq!(run.depth(), 1, "{name}: {:?}", notices(&outcomes));
-        assert!(said(&outcomes, "warded until you find its"), "{name}: {:?}", notices(&outcomes));
+        assert!(
+            said(&outcomes, "warded until you find its"),
+            "{name}: {:?}",
+            notices(&outcomes)
+        );
         // Its rune found, the floor gives.
         run.stage().mark_found(1);
         let slot = letter_slot(&run, item).unwrap();

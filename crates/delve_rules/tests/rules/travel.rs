@@ -180,7 +180,10 @@ fn exploring_fetches_thrown_and_monster_dropped_items_but_leaves_what_the_player
         assert!(run.level().was_left(here), "seed {seed}");
         for _ in 0..300 {
             let outcomes = run.apply(PlayerAction::Explore);
-            assert!(!run.inventory().contains(&dagger), "seed {seed}: picked up again");
+            assert!(
+                !run.inventory().contains(&dagger),
+                "seed {seed}: picked up again"
+            );
             if said(&outcomes, "Explored") {
                 break;
             }
@@ -207,10 +210,17 @@ fn exploring_goes_for_an_item_in_view_before_a_nearer_edge_of_the_unknown() {
                 break;
             }
         }
-        assert!(run.level().items.is_empty(), "seed {seed}: the rune was taken");
+        assert!(
+            run.level().items.is_empty(),
+            "seed {seed}: the rune was taken"
+        );
         // Straight there: no more steps than the way is long, with a little slack for
         // the unknown ground it had to learn on the way.
-        assert!(run.turns() - start <= 12, "seed {seed}: {} turns", run.turns() - start);
+        assert!(
+            run.turns() - start <= 12,
+            "seed {seed}: {} turns",
+            run.turns() - start
+        );
         tested += 1;
     }
     assert!(tested >= 6, "only {tested} seeds had room");
@@ -289,7 +299,10 @@ fn only_a_hunter_that_can_hurt_the_player_soon_keeps_exploring_from_starting() {
         let mut close = with("kobold", near);
         let outcomes = close.apply(PlayerAction::Explore);
         assert!(
-            said(&outcomes, "Not with the kobold after you: it can reach you next turn."),
+            said(
+                &outcomes,
+                "Not with the kobold after you: it can reach you next turn."
+            ),
             "seed {seed}: {outcomes:?}"
         );
         // A slow zombie seven tiles off needs twelve turns: no reason to stand still.
@@ -301,7 +314,10 @@ fn only_a_hunter_that_can_hurt_the_player_soon_keeps_exploring_from_starting() {
         let mid = floor_seen_at(&run, 5).expect("a floor tile between");
         let archer = with("goblin archer", mid);
         if let Some(&i) = archer.seen_monsters().first() {
-            assert!(archer.menace_of(i).is_some(), "seed {seed}: an archer in range");
+            assert!(
+                archer.menace_of(i).is_some(),
+                "seed {seed}: an archer in range"
+            );
         }
         tested += 1;
     }
@@ -358,7 +374,10 @@ fn exploring_on_over_a_found_trap_is_asked_first_and_crosses_it_on_yes() {
         let beyond = run.exploring_needs_a_trap().expect("beyond the trap");
         // Told plainly, exploring stops short and says how to go on.
         let outcomes = run.apply(PlayerAction::Explore);
-        assert!(said(&outcomes, "explore again to be asked"), "seed {seed}: {outcomes:?}");
+        assert!(
+            said(&outcomes, "explore again to be asked"),
+            "seed {seed}: {outcomes:?}"
+        );
         // The key asks; yes walks over it.
         let mut reader = KeyReader::default();
         let context = KeyContext::of(&run, 0, None, true);

@@ -419,7 +419,11 @@ fn the_notices_under_the_map_never_begin_with_a_fragment_of_an_older_one() {
         3,
         "You take the rune of passage. The way out of the dungeon is open: the stairs down lead out, and you feel the rune of passage (*).".into(),
     );
-    for text in ["You hit the rat (2).", "The rat misses you.", "You kill the rat."] {
+    for text in [
+        "You hit the rat (2).",
+        "The rat misses you.",
+        "You kill the rat.",
+    ] {
         log.push(4, text.into());
     }
     let screen = screen_text(&render_with(&run, &log, &KeyReader::default(), 70, 20));

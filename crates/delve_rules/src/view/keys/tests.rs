@@ -387,7 +387,10 @@ fn the_inventorys_a_d_and_t_ask_for_the_letter_as_on_the_map() {
 #[test]
 fn explore_asks_first_where_the_only_way_on_crosses_a_trap_found() {
     let mut reader = KeyReader::default();
-    assert_eq!(press(&mut reader, 'x'), Reaction::Act(PlayerAction::Explore));
+    assert_eq!(
+        press(&mut reader, 'x'),
+        Reaction::Act(PlayerAction::Explore)
+    );
     let beyond = Pos { x: 9, y: 2 };
     let over_a_trap = KeyContext {
         explore_over_trap: Some(beyond),
