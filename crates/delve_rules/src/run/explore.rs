@@ -47,9 +47,12 @@ impl RunState {
     /// says yes, then explore on). `None` when exploring can go on without, or cannot
     /// go on at all.
     pub fn exploring_needs_a_trap(&self) -> Option<Pos> {
-        let mut goals = self.exploration_goals();
-        goals.retain(|&(g, _)| g != self.player);
-        if goals.is_empty() || self.known_map(&goals, false).value(self.player) != UNREACHED {
+        // Asked at every key: no trap found, no maps to build.
+        if !self.level.found().iter().any(|&p| self.found_trap_at(p)) {
+            return None;
+        }
+        let goals = self.travel_goals(Destination::Explore)?;
+        if self.known_map(&goals, false).value(self.player) != UNREACHED {
             return None;
         }
         let over = self.known_map(&goals, true);

@@ -96,9 +96,9 @@ pub struct Fight {
     /// the last of it is gone).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub letters: BTreeMap<char, usize>,
-    /// The letter each kind had when the last of it went (thrown, stolen, used up): it
-    /// gets that letter back when it comes back and the letter is free, as DCSS keeps
-    /// an item's letter.
+    /// The letter each kind had when the last of it went away to lie somewhere (thrown,
+    /// dropped, stolen; not used up): it gets that letter back when it comes back and
+    /// the letter is free, as DCSS keeps an item's letter.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub former_letters: BTreeMap<usize, char>,
     /// The depths whose must-find item the player has found, sorted: a depth's down

@@ -60,7 +60,7 @@ pub(super) fn movement_of(monster: &Monster, table: &MonsterTable) -> Movement {
 /// The map toward `goal` for a mover that `moves` so: its distances to the goal — or,
 /// when it cannot be on the goal itself (a swimmer going for a player on the shore), to
 /// the goal's neighbours it can be on, one step short of it.
-pub(super) fn toward_map(tiles: &Grid<Tile>, moves: Movement, goal: Pos) -> DijkstraMap {
+fn toward_map(tiles: &Grid<Tile>, moves: Movement, goal: Pos) -> DijkstraMap {
     let passable = |p: Pos| tiles.get(p).is_some_and(|t| moves.can_be_on(t));
     if passable(goal) {
         return DijkstraMap::toward_over(tiles, |t| moves.can_be_on(t), [goal]);
@@ -357,6 +357,17 @@ impl RunState {
             monster.mind = Mind::Wandering(0);
         }
         self.level.maps.toward.insert((goal, moves), map);
+    }
+
+    /// Steps from `from` to the player for a mover that `moves` so
+    /// ([`UNREACHED`](delve_levels::dijkstra::UNREACHED) where it cannot get there): off
+    /// the goal map the monsters keep for the player's tile when one was built since the
+    /// player last moved (it holds until then), else from a new one.
+    pub(super) fn steps_to_player(&self, moves: Movement, from: Pos) -> i32 {
+        match self.level.maps.toward.get(&(self.player, moves)) {
+            Some(map) => map.value(from),
+            None => toward_map(&self.level.level.tiles, moves, self.player).value(from),
+        }
     }
 
     /// The step downhill from the monster at `index` on the safety map from the player.

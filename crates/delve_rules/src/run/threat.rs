@@ -7,7 +7,6 @@
 //! seen, but is no reason to stand still.
 
 use super::RunState;
-use super::monster_turns::toward_map;
 use delve_levels::dijkstra::UNREACHED;
 use delve_levels::monsters::{Ability, Behaviour};
 use delve_levels::schedule::NORMAL_TICKS;
@@ -77,7 +76,7 @@ impl RunState {
         if shoots && self.monster_sees_player(monster, kind) && self.clear_shot(monster.pos) {
             return Some(Menace::Shoots);
         }
-        let steps = toward_map(&self.level.level.tiles, kind.moves, self.player).value(monster.pos);
+        let steps = self.steps_to_player(kind.moves, monster.pos);
         if steps == UNREACHED {
             return None;
         }

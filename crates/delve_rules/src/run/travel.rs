@@ -282,7 +282,7 @@ impl RunState {
 
     /// The tiles travel heads for, each with its head start (see
     /// [`RunState::exploration_goals`]), or `None` when there is nowhere to go.
-    fn travel_goals(&self, destination: Destination) -> Option<Vec<(Pos, i32)>> {
+    pub(super) fn travel_goals(&self, destination: Destination) -> Option<Vec<(Pos, i32)>> {
         let mut goals = match destination.tile() {
             Some(pos) => vec![(pos, 0)],
             None => self.exploration_goals(),
