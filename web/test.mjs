@@ -63,9 +63,21 @@ await send("Log.enable");
 await send("Page.enable");
 await send("Emulation.setDeviceMetricsOverride", { width: 1280, height: 800, deviceScaleFactor: 1, mobile: false });
 
+/** Evaluates in the page. A page that is navigating (Esc and Quit open the title by
+ *  loading the page again) has no context to evaluate in for a moment: asked then, the
+ *  question is asked again once the new page is there, for up to ten seconds. */
 async function evaluate(expression) {
-  const { result } = await send("Runtime.evaluate", { expression, returnByValue: true });
-  return result.value;
+  const until = Date.now() + 10_000;
+  for (;;) {
+    try {
+      const { result } = await send("Runtime.evaluate", { expression, returnByValue: true });
+      return result.value;
+    } catch (error) {
+      const navigating = /navigated or closed|context with specified id|context was destroyed/i.test(error.message);
+      if (!navigating || Date.now() > until) throw error;
+      await sleep(100);
+    }
+  }
 }
 const text = (id) => evaluate(`document.getElementById(${JSON.stringify(id)})?.textContent ?? ""`);
 
