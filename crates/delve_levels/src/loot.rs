@@ -26,6 +26,94 @@ pub struct PlacedItem {
     pub pos: Pos,
     /// Index of its kind in the loot table.
     pub item: usize,
+    /// The enchantments read into it before it was put down (none for every item a
+    /// level is made with; absent when none).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub plus: u32,
+}
+
+impl PlacedItem {
+    /// A plain item of kind `item` lying at `pos`.
+    pub const fn plain(pos: Pos, item: usize) -> PlacedItem {
+        PlacedItem { pos, item, plus: 0 }
+    }
+
+    /// The item itself, as one picks it up.
+    pub const fn held(&self) -> Item {
+        Item {
+            kind: self.item,
+            plus: self.plus,
+        }
+    }
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// One item as it is carried, worn, stolen or thrown: its kind and the enchantments read
+/// into it. Items stack only when both are the same, so a +2 war hammer never hides
+/// among plain ones.
+///
+/// Written in saves as the bare kind when plain (as every save before enchantments
+/// belonged to items wrote it) and as `(kind, plus)` when enchanted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Item {
+    /// Index of its kind in the loot table.
+    pub kind: usize,
+    /// The enchantments read into it.
+    pub plus: u32,
+}
+
+impl Item {
+    /// An item of kind `kind` with nothing read into it.
+    pub const fn plain(kind: usize) -> Item {
+        Item { kind, plus: 0 }
+    }
+
+    /// The same item with one more enchantment.
+    pub const fn enchanted(self) -> Item {
+        Item {
+            kind: self.kind,
+            plus: self.plus.saturating_add(1),
+        }
+    }
+
+    /// It lying at `pos`.
+    pub const fn at(self, pos: Pos) -> PlacedItem {
+        PlacedItem {
+            pos,
+            item: self.kind,
+            plus: self.plus,
+        }
+    }
+}
+
+/// How an [`Item`] is written: a bare kind, or a kind and its enchantments.
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum ItemText {
+    Plain(usize),
+    Enchanted(usize, u32),
+}
+
+impl Serialize for Item {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.plus {
+            0 => ItemText::Plain(self.kind),
+            plus => ItemText::Enchanted(self.kind, plus),
+        }
+        .serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Item {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Ok(match ItemText::deserialize(deserializer)? {
+            ItemText::Plain(kind) => Item::plain(kind),
+            ItemText::Enchanted(kind, plus) => Item { kind, plus },
+        })
+    }
 }
 
 /// How often an item turns up, as a weight among the items that can be drawn.

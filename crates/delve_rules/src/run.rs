@@ -51,13 +51,13 @@ pub use chronicle::{Chronicle, Note, NoteKind, RunOrigin};
 pub use doing::Doing;
 pub use explore::ITEM_HEAD_START;
 pub use fight::{
-    FULL_REGENERATION_TURNS, FULL_REGENERATION_TURNS_WITH_RING, Fight, HP_PER_LEVEL, MAX_LEVEL,
+    FULL_REGENERATION_TURNS, FULL_REGENERATION_TURNS_WITH_RING, Fight, HP_PER_LEVEL, MAX_LEVEL, MOST_ENCHANTMENTS,
     PLAYER_FIGHTER, PLAYER_HP, REGENERATION_TURNS, RunEnd, WAND_CHARGES, healed_on_turn,
     xp_for_level,
 };
 pub use items::{
     ItemKnowledge, inventory_names, inventory_stacks, item_name, stack_letter, stack_of_letter,
-    with_article, with_kind_article,
+    with_article, with_kind_article, with_plus,
 };
 pub use level::{
     CAPTIVE_FROM_DEPTH, CAPTIVE_PERCENT, LevelInPlay, LevelMemory, MAX_PLAY_TILES, SIGHT_RADIUS,
@@ -82,6 +82,7 @@ use delve_levels::config::CampaignConfig;
 use delve_levels::generator::{GenError, Generation};
 use delve_levels::grid::{Pos, Tile};
 use delve_levels::key::LevelKey;
+use delve_levels::loot::Item;
 use travel::Destination;
 
 /// What came of an action, in the order it happened.
@@ -171,7 +172,7 @@ pub struct RunState {
     /// How many times a level was regenerated with `R` (feeds fresh seeds).
     regenerations: u64,
     /// Items carried (loot table indices), in pick-up order.
-    inventory: Vec<usize>,
+    inventory: Vec<Item>,
     /// Turns taken.
     turns: u64,
     /// Where the player stands.
@@ -355,8 +356,8 @@ impl RunState {
         self.regenerations
     }
 
-    /// The items carried (loot table indices), in pick-up order.
-    pub fn inventory(&self) -> &[usize] {
+    /// The items carried, in pick-up order.
+    pub fn inventory(&self) -> &[Item] {
         &self.inventory
     }
 
@@ -452,7 +453,7 @@ impl RunState {
     /// The names of everything carried, as the player knows them.
     pub fn inventory_names(&self) -> Vec<String> {
         let knowledge = self.knowledge();
-        self.inventory.iter().map(|&k| knowledge.name(k)).collect()
+        self.inventory.iter().map(|&i| knowledge.item_name(i)).collect()
     }
 
     /// Applies one action with the turn rules and returns what came of it: each verb is
@@ -577,7 +578,8 @@ impl RunState {
         let Some(key) = self.campaign.loot_table().key_item() else {
             return;
         };
-        let carried = self.inventory.iter().filter(|&&kind| kind == key).count();
+        let key = Item::plain(key);
+        let carried = self.inventory.iter().filter(|&&item| item == key).count();
         if carried == 0 {
             return;
         }

@@ -95,10 +95,7 @@ pub fn place_loot_from(
         };
         let Some(slot) = slot else { break };
         taken[slot] = true;
-        placed.push(PlacedItem {
-            pos: tiles.pos_of(spots[slot]),
-            item,
-        });
+        placed.push(PlacedItem::plain(tiles.pos_of(spots[slot]), item));
     }
     placed
 }

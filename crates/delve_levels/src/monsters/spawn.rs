@@ -26,9 +26,9 @@ pub struct Monster {
     /// Its summons and breaths rest until this turn of the run.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub recharged_at: u64,
-    /// What it stole (a loot table index): it drops it where it dies.
+    /// What it stole: it drops it where it dies.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub carries: Option<usize>,
+    pub carries: Option<crate::loot::Item>,
     /// A summoned monster fades away at this turn of the run.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fades_at: Option<u64>,

@@ -350,10 +350,10 @@ fn place_one(
                     Cell::Key => placed.key = Some(at),
                     Cell::Item(spec) => {
                         placed.items.push(at);
-                        items.push(PlacedItem {
-                            pos: at,
-                            item: draw_from(&item_pools[spec as usize], rng),
-                        });
+                        items.push(PlacedItem::plain(
+                            at,
+                            draw_from(&item_pools[spec as usize], rng),
+                        ));
                     }
                     Cell::Monster(spec) => {
                         placed.monsters.push(at);
@@ -380,10 +380,7 @@ fn place_one(
                     continue;
                 };
                 placed.key = Some(spot);
-                items.push(PlacedItem {
-                    pos: spot,
-                    item: key,
-                });
+                items.push(PlacedItem::plain(spot, key));
             }
             for item in &items {
                 trial[item.pos] = Tile::Loot;

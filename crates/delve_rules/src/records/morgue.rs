@@ -7,7 +7,8 @@
 use std::fmt::Write as _;
 
 use crate::run::messages::Message;
-use crate::run::{RunEnd, RunState, with_article};
+use crate::run::{RunEnd, RunState, with_article, with_plus};
+use delve_levels::loot::Item;
 use crate::view::map_view;
 use delve_levels::grid::Pos;
 
@@ -128,12 +129,12 @@ fn equipment(out: &mut String, run: &RunState) {
     let table = run.campaign().loot_table();
     let knowledge = run.knowledge();
     let fight = run.fight();
-    let worn = |kind: usize| -> Option<&'static str> {
-        if fight.weapon == Some(kind) {
+    let worn = |item: Item| -> Option<&'static str> {
+        if fight.weapon == Some(item) {
             Some("wielded")
-        } else if fight.armour == Some(kind) {
+        } else if fight.armour == Some(item) {
             Some("worn")
-        } else if fight.ring == Some(kind) || fight.second_ring == Some(kind) {
+        } else if fight.rings().any(|r| r == item) {
             Some("on a finger")
         } else {
             None
@@ -144,14 +145,14 @@ fn equipment(out: &mut String, run: &RunState) {
         let _ = writeln!(out, "Nothing carried.");
     }
     for stack in stacks {
-        let name = table.true_name(stack.kind);
+        let name = with_plus(table.true_name(stack.kind), stack.plus);
         let count = if stack.count > 1 {
             format!("{} × ", stack.count)
         } else {
             String::new()
         };
         let mut extras = Vec::new();
-        if let Some(how) = worn(stack.kind) {
+        if let Some(how) = worn(stack.item()) {
             extras.push(how.to_owned());
         }
         if !knowledge.knows(stack.kind) {
@@ -160,7 +161,7 @@ fn equipment(out: &mut String, run: &RunState) {
                 with_article(&knowledge.plain_name(stack.kind))
             ));
         }
-        if let Some(left) = run.wand_charges(stack.kind) {
+        if let Some(left) = run.wand_charges(stack.item()) {
             extras.push(format!("{left} charges left"));
         }
         let extras = if extras.is_empty() {

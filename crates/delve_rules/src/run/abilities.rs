@@ -7,6 +7,7 @@
 use super::items::with_kind_article;
 use super::{Outcome, RunState, notice};
 use delve_levels::grid::{KING, Pos, Tile};
+use delve_levels::loot::Item;
 use delve_levels::line::{line, line_of_fire};
 use delve_levels::monsters::{
     Ability, AttackRoll, Fighter, Mind, Monster, MonsterKind, Movement, roll_attack,
@@ -360,18 +361,18 @@ impl RunState {
         if self.level.monsters[index].carries.is_some() {
             return;
         }
-        let loose: Vec<usize> = self
+        let loose: Vec<Item> = self
             .inventory
             .iter()
             .copied()
-            .filter(|&k| self.slot_holding(k).is_none())
+            .filter(|&i| self.slot_holding(i).is_none())
             .collect();
         if loose.is_empty() {
             return;
         }
         let id = self.level.monsters[index].id;
         let taken = loose[self.monster_draw(id, STEAL_SALT).below(loose.len() as u32) as usize];
-        let name = self.knowledge().name(taken);
+        let name = self.knowledge().item_name(taken);
         self.part_with(taken);
         self.level.monsters[index].carries = Some(taken);
         out.push(notice(&format!(
@@ -389,7 +390,7 @@ impl RunState {
             let at = self.level.nearest_drop_tile(monster.pos);
             if let Some(at) = at {
                 self.level.put_item(at, item);
-                let name = self.knowledge().name(item);
+                let name = self.knowledge().item_name(item);
                 out.push(notice(&format!("It drops {}.", super::with_article(&name))));
             }
         }

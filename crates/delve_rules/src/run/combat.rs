@@ -111,7 +111,7 @@ impl RunState {
     /// How the wielded weapon fights (bare hands: a plain blow).
     pub fn weapon_style(&self) -> WeaponStyle {
         let table = self.campaign.loot_table();
-        match self.fight.weapon.and_then(|k| table.effect(k)) {
+        match self.fight.weapon.and_then(|w| table.effect(w.kind)) {
             Some(Effect::Wield { style, .. }) => style,
             _ => WeaponStyle::Plain,
         }

@@ -7,6 +7,7 @@ use super::{Arrival, ChangeReason, Outcome, RunState, notice};
 use delve_levels::config::CampaignConfig;
 use delve_levels::generator::{GeneratorConfig, GeneratorKind};
 use delve_levels::key::LevelKey;
+use delve_levels::loot::Item;
 use delve_levels::rng::mix64;
 
 impl RunState {
@@ -215,18 +216,24 @@ impl RunState {
                 .get(kind)
                 .and_then(|item| table.index_of(&item.name))
         };
+        let item_in_new = |item: Item| {
+            Some(Item {
+                kind: kind_in_new(item.kind)?,
+                plus: item.plus,
+            })
+        };
         let mut lost: Vec<String> = self
             .inventory
             .iter()
-            .filter(|&&kind| kind_in_new(kind).is_none())
-            .map(|&kind| old.true_name(kind))
+            .filter(|&&item| item_in_new(item).is_none())
+            .map(|&item| old.true_name(item.kind))
             .collect();
         lost.sort();
         lost.dedup();
         self.inventory = self
             .inventory
             .iter()
-            .filter_map(|&k| kind_in_new(k))
+            .filter_map(|&i| item_in_new(i))
             .collect();
         let fight = &mut self.fight;
         fight.identified = fight
@@ -242,15 +249,19 @@ impl RunState {
             &mut fight.ring,
             &mut fight.second_ring,
         ] {
-            *slot = slot.and_then(kind_in_new);
+            *slot = slot.and_then(item_in_new);
         }
         fight.wand_charges_used = std::mem::take(&mut fight.wand_charges_used)
             .into_iter()
-            .filter_map(|(k, used)| Some((kind_in_new(k)?, used)))
+            .filter_map(|(i, used)| Some((item_in_new(i)?, used)))
             .collect();
         fight.letters = std::mem::take(&mut fight.letters)
             .into_iter()
-            .filter_map(|(letter, k)| Some((letter, kind_in_new(k)?)))
+            .filter_map(|(letter, i)| Some((letter, item_in_new(i)?)))
+            .collect();
+        fight.former_letters = std::mem::take(&mut fight.former_letters)
+            .into_iter()
+            .filter_map(|(i, letter)| Some((item_in_new(i)?, letter)))
             .collect();
         let fits = super::save::check_carried(
             self.rules.saves_the_fight().then_some(&self.fight),

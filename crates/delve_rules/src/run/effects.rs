@@ -12,21 +12,22 @@ use super::aim::Aim;
 use super::equipment::Slot;
 use super::items::{Spent, with_article};
 use super::{Outcome, RunState, notice};
-use delve_levels::loot::Effect;
+use delve_levels::loot::{Effect, Item};
 
 impl RunState {
-    /// What using one item of `kind`, whose effect is `effect`, does (aimed by `aim`
-    /// where it needs a target), told in `out`; and whether it is used up. A thrown
-    /// weapon is thrown instead ([`RunState::use_item`]).
+    /// What using `item`, whose effect is `effect`, does (aimed by `aim` where it needs
+    /// a target), told in `out`; and whether it is used up. A thrown weapon is thrown
+    /// instead ([`RunState::use_item`]).
     pub(super) fn apply_effect(
         &mut self,
-        kind: usize,
+        item: Item,
         effect: Effect,
         aim: Aim,
         out: &mut Vec<Outcome>,
     ) -> Spent {
-        let name = self.knowledge().name(kind);
-        let plain = self.knowledge().plain_name(kind);
+        let kind = item.kind;
+        let name = self.knowledge().item_name(item);
+        let plain = self.knowledge().plain_item_name(item);
         match effect {
             Effect::None | Effect::Gold => {
                 out.push(notice(&format!("You cannot use {}.", with_article(&name))));
@@ -69,14 +70,14 @@ impl RunState {
                 out.push(notice("A map of the level forms in your mind."));
                 Spent::One
             }
-            Effect::Strike(least, most) => self.zap_striking(kind, (least, most), aim, out),
-            Effect::Plenty => self.zap_plenty(kind, aim, out),
-            Effect::DigDown => self.zap_digging(kind, out),
-            Effect::Wield { .. } => self.toggle_equipment(kind, Slot::Weapon, &plain, out),
+            Effect::Strike(least, most) => self.zap_striking(item, (least, most), aim, out),
+            Effect::Plenty => self.zap_plenty(item, aim, out),
+            Effect::DigDown => self.zap_digging(item, out),
+            Effect::Wield { .. } => self.toggle_equipment(item, Slot::Weapon, &plain, out),
             Effect::Armour(_) | Effect::HeavyArmour(_) => {
-                self.toggle_equipment(kind, Slot::Armour, &plain, out)
+                self.toggle_equipment(item, Slot::Armour, &plain, out)
             }
-            Effect::Ring(_) => self.toggle_equipment(kind, Slot::Ring, &plain, out),
+            Effect::Ring(_) => self.toggle_equipment(item, Slot::Ring, &plain, out),
             // Handled above.
             Effect::Thrown(..) => Spent::Refused,
             Effect::Enchant => self.read_enchanting(kind, aim, out),

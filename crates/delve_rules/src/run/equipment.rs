@@ -5,26 +5,26 @@
 use super::items::Spent;
 use super::items::with_article;
 use super::{Outcome, RunState, notice};
-use delve_levels::loot::{Effect, RingPower};
+use delve_levels::loot::{Effect, Item, RingPower};
 use delve_levels::monsters::Fighter;
 
 impl RunState {
-    /// The slot that holds `kind`, if it is worn or wielded.
-    pub(super) fn slot_holding(&self, kind: usize) -> Option<Slot> {
+    /// The slot that holds `item`, if it is worn or wielded.
+    pub(super) fn slot_holding(&self, item: Item) -> Option<Slot> {
         let fight = &self.fight;
-        if fight.weapon == Some(kind) {
+        if fight.weapon == Some(item) {
             Some(Slot::Weapon)
-        } else if fight.armour == Some(kind) {
+        } else if fight.armour == Some(item) {
             Some(Slot::Armour)
-        } else if fight.rings().any(|r| r == kind) {
+        } else if fight.rings().any(|r| r == item) {
             Some(Slot::Ring)
         } else {
             None
         }
     }
 
-    /// Takes `kind` off whatever slot holds it.
-    pub(super) fn take_off(&mut self, kind: usize) {
+    /// Takes `item` off whatever slot holds it.
+    pub(super) fn take_off(&mut self, item: Item) {
         let fight = &mut self.fight;
         for held in [
             &mut fight.weapon,
@@ -32,27 +32,29 @@ impl RunState {
             &mut fight.ring,
             &mut fight.second_ring,
         ] {
-            if *held == Some(kind) {
+            if *held == Some(item) {
                 *held = None;
             }
         }
     }
 
+    /// Puts `item` on (wields it) or takes it off, whichever it is not.
     pub(super) fn toggle_equipment(
         &mut self,
-        kind: usize,
+        item: Item,
         slot: Slot,
         name: &str,
         out: &mut Vec<Outcome>,
     ) -> Spent {
+        let kind = item.kind;
         let cursed = self.is_cursed(kind);
         let fight = &mut self.fight;
         let held = match slot {
             Slot::Weapon => &mut fight.weapon,
             Slot::Armour => &mut fight.armour,
             // A ring on each hand: the hand that wears this one, else a free one.
-            Slot::Ring if fight.second_ring == Some(kind) => &mut fight.second_ring,
-            Slot::Ring if fight.ring.is_some() && fight.ring != Some(kind) => {
+            Slot::Ring if fight.second_ring == Some(item) => &mut fight.second_ring,
+            Slot::Ring if fight.ring.is_some() && fight.ring != Some(item) => {
                 if fight.second_ring.is_some() {
                     out.push(notice(
                         "You wear a ring on each hand already; remove one first (a, then its letter).",
@@ -64,15 +66,15 @@ impl RunState {
             Slot::Ring => &mut fight.ring,
         };
         let (on, off) = slot.verbs();
-        if *held == Some(kind) && cursed {
-            out.push(will_not_come_off(&name));
+        if *held == Some(item) && cursed {
+            out.push(will_not_come_off(name));
             return Spent::Refused;
         }
-        if *held == Some(kind) {
+        if *held == Some(item) {
             *held = None;
             out.push(notice(&format!("You {off} {}.", with_article(name))));
         } else {
-            *held = Some(kind);
+            *held = Some(item);
             out.push(notice(&format!("You {on} {}.", with_article(name))));
             if cursed {
                 out.push(notice("It tightens on your finger: it is cursed!"));
@@ -99,7 +101,7 @@ impl RunState {
         let table = self.campaign.loot_table();
         fight
             .rings()
-            .filter_map(|ring| match table.items().get(ring)?.effect {
+            .filter_map(|ring| match table.items().get(ring.kind)?.effect {
                 Effect::Ring(power) => Some(power),
                 _ => None,
             })
@@ -124,7 +126,7 @@ impl RunState {
     pub fn wears_heavy_armour(&self) -> bool {
         let table = self.campaign.loot_table();
         matches!(
-            self.fight.armour.and_then(|k| table.effect(k)),
+            self.fight.armour.and_then(|a| table.effect(a.kind)),
             Some(Effect::HeavyArmour(_))
         )
     }
@@ -148,24 +150,23 @@ impl RunState {
         // Each experience level adds one attack; every other one, one defence.
         fighter.attack += fight.level - 1;
         fighter.defence += (fight.level - 1) / 2;
-        let effect = |kind: Option<usize>| kind.and_then(|k| self.campaign.loot_table().effect(k));
+        let effect = |item: Item| self.campaign.loot_table().effect(item.kind);
         if let Some(weapon) = fight.weapon
-            && let Some(Effect::Wield { attack, damage, .. }) = effect(Some(weapon))
+            && let Some(Effect::Wield { attack, damage, .. }) = effect(weapon)
         {
-            let plus = fight.enchantment(weapon);
+            let plus = weapon.plus;
             fighter.attack += attack + plus;
             fighter.damage = (damage.0 + plus, damage.1 + plus);
         }
         if let Some(armour) = fight.armour
-            && let Some(Effect::Armour(defence) | Effect::HeavyArmour(defence)) =
-                effect(Some(armour))
+            && let Some(Effect::Armour(defence) | Effect::HeavyArmour(defence)) = effect(armour)
         {
-            fighter.defence += defence + fight.enchantment(armour);
+            fighter.defence += defence + armour.plus;
         }
         let mut clumsiness = 0;
         for ring in fight.rings() {
-            let plus = fight.enchantment(ring);
-            match effect(Some(ring)) {
+            let plus = ring.plus;
+            match effect(ring) {
                 Some(Effect::Ring(RingPower::Protection(defence))) => {
                     fighter.defence += defence + plus;
                 }

@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use delve_levels::loot::Item;
 use delve_levels::monsters::{Fighter, Monster, MonsterTable};
 use delve_levels::rng::{Stream, StreamRng, mix64};
 use delve_levels::schedule::{Actor, NORMAL_TICKS, Scheduler};
@@ -72,14 +73,15 @@ pub struct Fight {
     pub identified: Vec<usize>,
     /// Moves go astray until this turn.
     pub confused_until: u64,
-    /// The weapon wielded (a loot table index), if any.
-    pub weapon: Option<usize>,
+    /// The weapon wielded, if any.
+    pub weapon: Option<Item>,
     /// The armour worn, if any.
-    pub armour: Option<usize>,
+    pub armour: Option<Item>,
     /// The ring worn, if any.
-    pub ring: Option<usize>,
-    /// Charges used of each kind of wand (every [`WAND_CHARGES`] uses one wand up).
-    pub wand_charges_used: BTreeMap<usize, u32>,
+    pub ring: Option<Item>,
+    /// Charges used of the wand in use of each stack of wands (a wand holds
+    /// [`WAND_CHARGES`] and one per enchantment; the last one uses it up).
+    pub wand_charges_used: BTreeMap<Item, u32>,
     /// Experience: the hit points of every monster killed, summed.
     #[serde(default)]
     pub xp: u32,
@@ -88,19 +90,19 @@ pub struct Fight {
     pub level: u32,
     /// The second ring worn, if any (a ring on each hand).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub second_ring: Option<usize>,
+    pub second_ring: Option<Item>,
     /// The purse: gold is counted here, not carried as an item.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub gold: u32,
-    /// The inventory letter of each kind carried (a letter stays with its kind until
+    /// The inventory letter of each stack carried (a letter stays with its stack until
     /// the last of it is gone).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub letters: BTreeMap<char, usize>,
-    /// The letter each kind had when the last of it went away to lie somewhere (thrown,
+    pub letters: BTreeMap<char, Item>,
+    /// The letter each stack had when the last of it went away to lie somewhere (thrown,
     /// dropped, stolen; not used up): it gets that letter back when it comes back and
     /// the letter is free, as DCSS keeps an item's letter.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub former_letters: BTreeMap<usize, char>,
+    pub former_letters: BTreeMap<Item, char>,
     /// The depths whose must-find item the player has found, sorted: a depth's down
     /// stairs open only once its item is found.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -109,8 +111,9 @@ pub struct Fight {
     /// the automaton) was used in this run.
     #[serde(default, skip_serializing_if = "is_false")]
     pub designer: bool,
-    /// The enchantments read into each kind (a scroll of enchanting adds one to the kind
-    /// it is read on; every one of that kind carries it).
+    /// Saves made before enchantments belonged to items kept them by kind here (every
+    /// one of the kind carried them): loading such a save moves them onto the items of
+    /// the kind ([`Item::plus`]), and this stays empty after.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub enchantments: BTreeMap<usize, u32>,
     /// Cursed kinds whose curse has been lifted, sorted.
@@ -144,6 +147,9 @@ pub const MAX_LEVEL: u32 = 30;
 /// Zaps in one wand.
 pub const WAND_CHARGES: u32 = 4;
 
+/// The most enchantments one item can hold (the scroll does nothing more to it).
+pub const MOST_ENCHANTMENTS: u32 = 99;
+
 impl Fight {
     /// A fresh fight: full hit points, nobody scheduled.
     pub fn new() -> Fight {
@@ -173,15 +179,9 @@ impl Fight {
         }
     }
 
-    /// The enchantments read into `kind`.
-    pub fn enchantment(&self, kind: usize) -> u32 {
-        self.enchantments.get(&kind).copied().unwrap_or(0)
-    }
-
-    /// The charges a full wand of kind `wand` holds: [`WAND_CHARGES`] and one per
-    /// enchantment.
-    pub(crate) fn charges_of(&self, wand: usize) -> u32 {
-        WAND_CHARGES + self.enchantment(wand)
+    /// The charges a full `wand` holds: [`WAND_CHARGES`] and one per enchantment.
+    pub(crate) fn charges_of(wand: Item) -> u32 {
+        WAND_CHARGES.saturating_add(wand.plus)
     }
 
     /// The curse of `kind` is lifted (kept sorted).
@@ -192,7 +192,7 @@ impl Fight {
     }
 
     /// The rings worn (none, one or two).
-    pub fn rings(&self) -> impl Iterator<Item = usize> {
+    pub fn rings(&self) -> impl Iterator<Item = Item> {
         self.ring.into_iter().chain(self.second_ring)
     }
 

@@ -5,27 +5,27 @@
 use super::equipment::will_not_come_off;
 use super::items::with_article;
 use super::{Outcome, RunState, notice};
-use delve_levels::loot::Effect;
+use delve_levels::loot::{Effect, Item};
 
 impl RunState {
-    /// The kind under letter `slot` to use or throw, or why not (items do nothing in a
+    /// The item under letter `slot` to use or throw, or why not (items do nothing in a
     /// peaceful run; nothing under that letter), told.
-    pub(super) fn item_to_handle(&self, slot: u8, out: &mut Vec<Outcome>) -> Option<usize> {
+    pub(super) fn item_to_handle(&self, slot: u8, out: &mut Vec<Outcome>) -> Option<Item> {
         if !self.rules.items_work() {
             out.push(notice("Items do nothing in a peaceful run."));
             return None;
         }
-        let kind = self.kind_under_letter(slot);
-        if kind.is_none() {
+        let item = self.item_under_letter(slot);
+        if item.is_none() {
             out.push(notice("You carry nothing under that letter."));
         }
-        kind
+        item
     }
 
     /// Drops one item under inventory letter `slot` (0 = `a`) where the player stands
     /// (taking it off first when it is worn or wielded): a turn.
     pub(super) fn drop_item(&mut self, slot: u8, out: &mut Vec<Outcome>) {
-        let Some(kind) = self.kind_under_letter(slot) else {
+        let Some(item) = self.item_under_letter(slot) else {
             out.push(notice("You carry nothing under that letter."));
             return;
         };
@@ -35,16 +35,16 @@ impl RunState {
             ));
             return;
         }
-        let name = self.knowledge().name(kind);
-        let last_one = self.inventory.iter().filter(|&&k| k == kind).count() == 1;
+        let name = self.knowledge().item_name(item);
+        let last_one = self.carried_alike(item) == 1;
         // Of several, a spare is dropped and the one in use stays in use.
-        let taken_off = last_one.then(|| self.slot_holding(kind)).flatten();
-        if taken_off.is_some() && self.is_cursed(kind) {
+        let taken_off = last_one.then(|| self.slot_holding(item)).flatten();
+        if taken_off.is_some() && self.is_cursed(item.kind) {
             out.push(will_not_come_off(&name));
             return;
         }
-        self.part_with(kind);
-        self.level.put_item(self.player, kind);
+        self.part_with(item);
+        self.level.put_item(self.player, item);
         self.level.leave(self.player);
         let verb = match taken_off {
             Some(slot) => format!("{} and drop", slot.verbs().1),
@@ -81,27 +81,65 @@ impl RunState {
         out.push(notice(&format!("(That was {}.)", with_article(&name))));
     }
 
-    /// Takes one item of `kind` out of the inventory (the last picked up, used or
-    /// dropped); the last of a kind also comes off the player and frees its letter.
-    pub(super) fn use_up(&mut self, kind: usize) {
-        self.take_out(kind, false);
+    /// Takes one `item` out of the inventory (the last picked up, used or dropped); the
+    /// last of a stack also comes off the player and frees its letter.
+    pub(super) fn use_up(&mut self, item: Item) {
+        self.take_out(item, false);
     }
 
     /// [`RunState::use_up`] for an item that goes on lying somewhere (thrown, dropped,
-    /// stolen): the last of its kind keeps its letter in mind, to have it back when
+    /// stolen): the last of its stack keeps its letter in mind, to have it back when
     /// the item comes back.
-    pub(super) fn part_with(&mut self, kind: usize) {
-        self.take_out(kind, true);
+    pub(super) fn part_with(&mut self, item: Item) {
+        self.take_out(item, true);
     }
 
-    fn take_out(&mut self, kind: usize, comes_back: bool) {
-        if let Some(at) = self.inventory.iter().rposition(|&k| k == kind) {
+    fn take_out(&mut self, item: Item, comes_back: bool) {
+        if let Some(at) = self.inventory.iter().rposition(|&i| i == item) {
             self.inventory.remove(at);
         }
-        if !self.inventory.contains(&kind) {
-            self.take_off(kind);
-            self.release_letter_if_gone(kind, comes_back);
+        if !self.inventory.contains(&item) {
+            self.take_off(item);
+            self.release_letter_if_gone(item, comes_back);
         }
+    }
+
+    /// Turns one carried `item` into `into` (an enchantment read into it): the one in
+    /// use when one is (so a wielded sword stays wielded, a wand keeps the charges it
+    /// has used), and it leaves its stack for its own, with its own letter unless it
+    /// was the last of the stack.
+    pub(super) fn change_item(&mut self, item: Item, into: Item) {
+        let Some(at) = self.inventory.iter().position(|&i| i == item) else {
+            return;
+        };
+        self.inventory[at] = into;
+        let fight = &mut self.fight;
+        for held in [
+            &mut fight.weapon,
+            &mut fight.armour,
+            &mut fight.ring,
+            &mut fight.second_ring,
+        ] {
+            if *held == Some(item) {
+                *held = Some(into);
+                break;
+            }
+        }
+        if let Some(used) = fight.wand_charges_used.remove(&item) {
+            fight.wand_charges_used.insert(into, used);
+        }
+        if !self.inventory.contains(&item) {
+            // The last of its stack: its letter goes with it, unless `into` has one.
+            let letters = &mut self.fight.letters;
+            let has_own = letters.values().any(|&i| i == into);
+            for held in letters.values_mut() {
+                if *held == item && !has_own {
+                    *held = into;
+                }
+            }
+            letters.retain(|_, i| *i != item);
+        }
+        self.give_letter(into);
     }
 
     /// The inventory letters (0 = `a`) of items used by aiming: every wand (its class

@@ -3,7 +3,7 @@
 //! inventory letters; and the article a sentence needs.
 
 use super::RunState;
-use delve_levels::loot::{LootTable, appearances};
+use delve_levels::loot::{Item, LootTable, appearances};
 use delve_levels::rng::{Stream, StreamRng};
 
 /// How a used item leaves the inventory.
@@ -17,20 +17,42 @@ pub(super) enum Spent {
     Refused,
 }
 
-/// One line of the inventory: its letter, the item kind and how many are carried.
+/// One line of the inventory: its letter, the item (its kind and enchantments) and how
+/// many alike are carried.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Lettered {
     /// The letter that names it (`a` then the letter uses it, `d` drops it).
     pub letter: char,
     /// The loot table index.
     pub kind: usize,
+    /// The enchantments read into each of them.
+    pub plus: u32,
     /// How many are carried.
     pub count: usize,
 }
 
+impl Lettered {
+    /// One of the stack.
+    pub const fn item(&self) -> Item {
+        Item {
+            kind: self.kind,
+            plus: self.plus,
+        }
+    }
+
+    fn of(letter: char, item: Item, count: usize) -> Lettered {
+        Lettered {
+            letter,
+            kind: item.kind,
+            plus: item.plus,
+            count,
+        }
+    }
+}
+
 impl RunState {
-    /// The inventory by letter, in letter order: the letters kept with their kinds, or
-    /// (a peaceful run, which keeps none) its stacks lettered in pick-up order.
+    /// The inventory by letter, in letter order: the letters kept with their stacks,
+    /// or (a peaceful run, which keeps none) its stacks lettered in pick-up order.
     pub fn lettered_inventory(&self) -> Vec<Lettered> {
         let stacks = inventory_stacks(&self.inventory);
         if !self.fight.letters.is_empty() || stacks.is_empty() {
@@ -38,88 +60,93 @@ impl RunState {
                 .fight
                 .letters
                 .iter()
-                .filter_map(|(&letter, &kind)| {
-                    let count = stacks.iter().find(|(k, _)| *k == kind)?.1;
-                    Some(Lettered {
-                        letter,
-                        kind,
-                        count,
-                    })
+                .filter_map(|(&letter, &item)| {
+                    let count = stacks.iter().find(|(i, _)| *i == item)?.1;
+                    Some(Lettered::of(letter, item, count))
                 })
                 .collect();
         }
         stacks
             .into_iter()
             .enumerate()
-            .filter_map(|(index, (kind, count))| {
-                Some(Lettered {
-                    letter: stack_letter(index)?,
-                    kind,
-                    count,
-                })
-            })
+            .filter_map(|(index, (item, count))| Some(Lettered::of(stack_letter(index)?, item, count)))
             .collect()
     }
 
     /// The kind under inventory letter number `slot` (0 = `a`), if any.
     pub fn kind_under_letter(&self, slot: u8) -> Option<usize> {
+        self.item_under_letter(slot).map(|item| item.kind)
+    }
+
+    /// The item under inventory letter number `slot` (0 = `a`), if any.
+    pub fn item_under_letter(&self, slot: u8) -> Option<Item> {
         let letter = stack_letter(slot as usize)?;
         self.lettered_inventory()
             .into_iter()
             .find(|l| l.letter == letter)
-            .map(|l| l.kind)
+            .map(|l| l.item())
     }
 
-    /// Gives `kind` a letter if it has none (where letters stay with kinds): the first
-    /// free one.
-    pub(super) fn give_letter(&mut self, kind: usize) {
+    /// How many items of `kind` are carried, whatever their enchantments.
+    pub fn carried_of_kind(&self, kind: usize) -> usize {
+        self.inventory.iter().filter(|i| i.kind == kind).count()
+    }
+
+    /// How many items alike `item` are carried.
+    pub(super) fn carried_alike(&self, item: Item) -> usize {
+        self.inventory.iter().filter(|&&i| i == item).count()
+    }
+
+    /// Gives `item`'s stack a letter if it has none (where letters stay with stacks):
+    /// the first free one.
+    pub(super) fn give_letter(&mut self, item: Item) {
         let letters = &mut self.fight.letters;
-        if !self.rules.letters_stay_with_kinds() || letters.values().any(|&k| k == kind) {
+        if !self.rules.letters_stay_with_kinds() || letters.values().any(|&i| i == item) {
             return;
         }
-        // Its own letter again when free; else the first letter no kind carried has
+        // Its own letter again when free; else the first letter no stack carried has
         // or had, else the first free one.
         let former = &self.fight.former_letters;
         let own = former
-            .get(&kind)
+            .get(&item)
             .copied()
             .filter(|c| !letters.contains_key(c));
         let unclaimed =
             || ('a'..='z').find(|c| !letters.contains_key(c) && !former.values().any(|f| f == c));
         let free = || ('a'..='z').find(|c| !letters.contains_key(c));
         if let Some(letter) = own.or_else(unclaimed).or_else(free) {
-            letters.insert(letter, kind);
+            letters.insert(letter, item);
             self.fight.former_letters.retain(|_, c| *c != letter);
         }
     }
 
-    /// Frees the letter of `kind` once none of it is carried (kept in mind for its
-    /// coming back when it `comes_back`: thrown, dropped or stolen, not used up).
-    pub(super) fn release_letter_if_gone(&mut self, kind: usize, comes_back: bool) {
-        if self.inventory.contains(&kind) {
+    /// Frees the letter of `item`'s stack once none of it is carried (kept in mind for
+    /// its coming back when it `comes_back`: thrown, dropped or stolen, not used up).
+    pub(super) fn release_letter_if_gone(&mut self, item: Item, comes_back: bool) {
+        if self.inventory.contains(&item) {
             return;
         }
         let fight = &mut self.fight;
         let letter = fight
             .letters
             .iter()
-            .find_map(|(&c, &k)| (k == kind).then_some(c));
+            .find_map(|(&c, &i)| (i == item).then_some(c));
         match letter {
             Some(letter) if comes_back => {
-                fight.former_letters.insert(kind, letter);
+                fight.former_letters.insert(item, letter);
             }
             _ => {
-                fight.former_letters.remove(&kind);
+                fight.former_letters.remove(&item);
             }
         }
-        fight.letters.retain(|_, k| *k != kind);
+        fight.letters.retain(|_, i| *i != item);
     }
 
-    /// Letters every carried kind that has none (a save from before letters were kept:
-    /// in the order its panel showed them).
+    /// Letters every carried stack that has none (a save from before letters were
+    /// kept: in the order its panel showed them).
     pub(super) fn letter_everything(&mut self) {
-        for (kind, _) in inventory_stacks(&self.inventory) {
-            self.give_letter(kind);
+        for (item, _) in inventory_stacks(&self.inventory) {
+            self.give_letter(item);
         }
     }
 }
@@ -161,6 +188,17 @@ impl<'a> ItemKnowledge<'a> {
         }
     }
 
+    /// What the player calls `item`: [`ItemKnowledge::name`] of its kind, and its
+    /// enchantments when it has any ("war hammer +2"; the player read them in).
+    pub fn item_name(&self, item: Item) -> String {
+        with_plus(self.name(item.kind), item.plus)
+    }
+
+    /// [`ItemKnowledge::item_name`] without the "(unidentified)" mark.
+    pub(crate) fn plain_item_name(&self, item: Item) -> String {
+        with_plus(self.plain_name(item.kind), item.plus)
+    }
+
     /// [`ItemKnowledge::name`] without the "(unidentified)" mark, for sentences that
     /// say more ("You slip on a wooden ring.", "The golden potion is …").
     pub(crate) fn plain_name(&self, kind: usize) -> String {
@@ -168,6 +206,18 @@ impl<'a> ItemKnowledge<'a> {
             Some(disguise) if !self.knows(kind) => disguise.clone(),
             _ => self.table.true_name(kind),
         }
+    }
+}
+
+/// `name` with `plus` enchantments: "war hammer +2" (unchanged for none).
+pub fn with_plus(name: String, plus: u32) -> String {
+    if plus == 0 {
+        return name;
+    }
+    // The enchantment goes with the name, before a mark such as "(unidentified)".
+    match name.split_once(" (") {
+        Some((bare, marks)) => format!("{bare} +{plus} ({marks}"),
+        None => format!("{name} +{plus}"),
     }
 }
 
@@ -180,22 +230,22 @@ pub fn item_name(table: &LootTable, run_seed: u64, identified: &[usize], kind: u
 pub fn inventory_names(
     table: &LootTable,
     run_seed: u64,
-    inventory: &[usize],
+    inventory: &[Item],
     identified: &[usize],
 ) -> Vec<String> {
     let knowledge = ItemKnowledge::new(table, run_seed, identified);
-    inventory.iter().map(|&k| knowledge.name(k)).collect()
+    inventory.iter().map(|&i| knowledge.item_name(i)).collect()
 }
 
-/// The inventory as lettered stacks: each kind carried with how many, in the order the
-/// first of each was picked up. Stack `i` has the letter `'a' + i` (see
-/// [`stack_letter`]); `a` then that letter uses one.
-pub fn inventory_stacks(inventory: &[usize]) -> Vec<(usize, usize)> {
-    let mut stacks: Vec<(usize, usize)> = Vec::new();
-    for &kind in inventory {
-        match stacks.iter_mut().find(|(k, _)| *k == kind) {
+/// The inventory as lettered stacks: each item carried (a kind with its enchantments)
+/// with how many alike, in the order the first of each was picked up. Stack `i` has the
+/// letter `'a' + i` (see [`stack_letter`]); `a` then that letter uses one.
+pub fn inventory_stacks(inventory: &[Item]) -> Vec<(Item, usize)> {
+    let mut stacks: Vec<(Item, usize)> = Vec::new();
+    for &item in inventory {
+        match stacks.iter_mut().find(|(i, _)| *i == item) {
             Some((_, count)) => *count += 1,
-            None => stacks.push((kind, 1)),
+            None => stacks.push((item, 1)),
         }
     }
     stacks
@@ -277,9 +327,10 @@ mod tests {
 
     #[test]
     fn stacks_keep_the_order_of_the_first_pick_up() {
+        let plain = Item::plain;
         assert_eq!(
-            inventory_stacks(&[4, 2, 4, 9, 2, 4]),
-            [(4, 3), (2, 2), (9, 1)]
+            inventory_stacks(&[4, 2, 4, 9, 2, 4].map(plain)),
+            [(plain(4), 3), (plain(2), 2), (plain(9), 1)]
         );
         assert_eq!(stack_letter(0), Some('a'));
         assert_eq!(stack_letter(25), Some('z'));

@@ -8,7 +8,7 @@ use delve_levels::generator::{GenError, Generation, GeneratorConfig, Level};
 use delve_levels::grid::{Grid, Pos, Tile};
 use delve_levels::key::LevelKey;
 use delve_levels::loot::LootTable;
-use delve_levels::loot::PlacedItem;
+use delve_levels::loot::{Item, PlacedItem};
 use delve_levels::monsters::{
     Behaviour, Mind, Monster, MonsterTable, Movement, SpawnPlan, draw_kind, spawn_monsters,
     waypoints,
@@ -456,10 +456,10 @@ impl LevelInPlay {
         self.taken.clone()
     }
 
-    /// Takes the item lying at `at` off the level; returns its kind.
-    pub(crate) fn take_item(&mut self, at: Pos) -> Option<usize> {
+    /// Takes the item lying at `at` off the level, and returns it.
+    pub(crate) fn take_item(&mut self, at: Pos) -> Option<Item> {
         let index = self.items.iter().position(|i| i.pos == at)?;
-        let item = self.items.remove(index).item;
+        let item = self.items.remove(index).held();
         if let Ok(slot) = self.left.binary_search(&at) {
             self.left.remove(slot);
         }
@@ -500,12 +500,9 @@ impl LevelInPlay {
         nearest_in_rings(from, 0..=5, |p| self.can_drop_at(p))
     }
 
-    /// Puts a dropped item of `kind` at `at`.
-    pub fn put_item(&mut self, at: Pos, kind: usize) {
-        self.items.push(PlacedItem {
-            pos: at,
-            item: kind,
-        });
+    /// Puts a dropped `item` at `at`.
+    pub fn put_item(&mut self, at: Pos, item: Item) {
+        self.items.push(item.at(at));
     }
 
     /// Marks the item lying at `at` as put down by the player (`d`): exploring leaves it.

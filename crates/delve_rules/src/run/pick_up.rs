@@ -24,9 +24,12 @@ impl RunState {
         let Some(item) = self.level.take_item(at) else {
             return false;
         };
-        out.push(Outcome::PickedUp { item, at });
+        out.push(Outcome::PickedUp {
+            item: item.kind,
+            at,
+        });
         let table = self.campaign.loot_table();
-        let kind = table.items().get(item);
+        let kind = table.items().get(item.kind);
         let depth = self.depth;
         if self.rules.has_a_goal() {
             if kind.is_some_and(|k| k.effect == Effect::Gold) {
@@ -40,7 +43,7 @@ impl RunState {
             }
             if kind.is_some_and(|k| k.must_find) {
                 self.fight.mark_found(depth);
-                let name = table.true_name(item);
+                let name = table.true_name(item.kind);
                 out.push(notice(&if depth >= self.campaign.final_depth() {
                     format!(
                         "You take the {name}. The way out of the dungeon is open: the stairs down lead out."
@@ -53,7 +56,7 @@ impl RunState {
         }
         self.inventory.push(item);
         self.give_letter(item);
-        let name = self.knowledge().name(item);
+        let name = self.knowledge().item_name(item);
         out.push(notice(&format!("You pick up {}.", with_article(&name))));
         true
     }

@@ -9,11 +9,12 @@ use serde::{Deserialize, Serialize};
 use super::level::{LevelInPlay, LevelMemory, check_play_size, generate_for_play};
 use super::messages::Message;
 use super::terrain::player_can_stand;
+use super::fight::MOST_ENCHANTMENTS;
 use super::{Chronicle, Fight, Rules, RunState};
 use delve_levels::config::CampaignConfig;
 use delve_levels::grid::Pos;
 use delve_levels::key::LevelKey;
-use delve_levels::loot::PlacedItem;
+use delve_levels::loot::{Item, PlacedItem};
 use delve_levels::monsters::{MONSTER_TABLE_EDITION, Monster};
 use delve_levels::rng::MAX_DEPTH;
 
@@ -70,8 +71,9 @@ pub struct GameSave {
     pub depth: u32,
     /// The player's position.
     pub position: Pos,
-    /// Carried items (loot table indices).
-    pub inventory: Vec<usize>,
+    /// Carried items, in pick-up order: each a loot table index, or `(index, plus)`
+    /// for one with enchantments read into it.
+    pub inventory: Vec<Item>,
     /// Turns taken.
     pub turns: u64,
     /// Regenerations so far (feeds the next fresh seed).
@@ -260,6 +262,7 @@ impl RunState {
         if !written_under_todays_rules {
             run.bring_up_to_date();
         }
+        run.move_enchantments_onto_items();
         if generation.knew_two_alike() {
             run.keep_two_alike_known();
         }
@@ -325,11 +328,11 @@ fn saved_levels(
         if let Some(item) = level
             .dropped
             .iter()
-            .find(|i| table.items().get(i.item).is_none())
+            .find(|i| table.items().get(i.item).is_none() || i.plus > MOST_ENCHANTMENTS)
         {
             return Err(format!(
-                "depth {}: a dropped item of unknown kind {}",
-                level.depth, item.item
+                "depth {}: a dropped item of unknown kind {} or with +{}",
+                level.depth, item.item, item.plus
             ));
         }
         memories.insert(
@@ -456,7 +459,7 @@ mod tests {
         assert!(too_hale.broken_rule().unwrap().contains("hit points"));
 
         let mut stranger = run;
-        stranger.inventory.push(9999);
+        stranger.inventory.push(Item::plain(9999));
         assert!(stranger.broken_rule().unwrap().contains("item 9999"));
 
         let mut campaign = CampaignConfig::builtin();

@@ -8,6 +8,7 @@
 
 use super::{RunEnd, RunState};
 use delve_levels::grid::{Pos, Tile};
+use delve_levels::loot::Item;
 use delve_levels::monsters::{Mind, Monster};
 
 /// Changes to a run for setting up a situation ([`RunState::stage`]).
@@ -213,7 +214,20 @@ impl Staging<'_> {
             !run.level.items.iter().any(|i| i.pos == at),
             "staging: an item lies at {at} already"
         );
-        run.level.put_item(at, kind);
+        run.level.put_item(at, Item::plain(kind));
+        self
+    }
+
+    /// Lays `item` (enchanted or not) at `at`.
+    ///
+    /// # Panics
+    /// As [`Staging::put_item`].
+    pub fn put_enchanted(&mut self, at: Pos, item: Item) -> &mut Self {
+        self.put_item(at, item.kind);
+        let run = &mut *self.run;
+        if let Some(placed) = run.level.items.iter_mut().find(|i| i.pos == at) {
+            placed.plus = item.plus;
+        }
         self
     }
 
@@ -228,7 +242,7 @@ impl Staging<'_> {
         fight.armour = None;
         fight.ring = None;
         fight.second_ring = None;
-        run.inventory = items;
+        run.inventory = items.into_iter().map(Item::plain).collect();
         run.letter_everything();
         self
     }
@@ -236,8 +250,13 @@ impl Staging<'_> {
     /// Gives the player one item of kind `kind`, as if picked up (under its kind's
     /// letter, or the next one).
     pub fn give(&mut self, kind: usize) -> &mut Self {
-        self.run.inventory.push(kind);
-        self.run.give_letter(kind);
+        self.give_item(Item::plain(kind))
+    }
+
+    /// Gives the player `item` (enchanted or not), as if picked up.
+    pub fn give_item(&mut self, item: Item) -> &mut Self {
+        self.run.inventory.push(item);
+        self.run.give_letter(item);
         self
     }
 

@@ -15,7 +15,7 @@ use super::level::LevelInPlay;
 use super::monster_turns::movement_of;
 use super::{Arrival, ChangeReason, Outcome, RunEnd, RunState, notice};
 use delve_levels::grid::{Pos, Tile, Trap};
-use delve_levels::loot::RingPower;
+use delve_levels::loot::{Item, RingPower};
 use delve_levels::monsters::Mind;
 use delve_levels::monsters::{Monster, MonsterTable};
 use delve_levels::rng::{Stream, StreamRng, mix64};
@@ -146,14 +146,14 @@ impl RunState {
     /// no turn passes.
     fn unlock(&mut self, out: &mut Vec<Outcome>) {
         let key = self.campaign.loot_table().key_item();
-        let Some(key) = key.filter(|key| self.inventory.contains(key)) else {
+        let Some(key) = key.filter(|&key| self.carried_of_kind(key) > 0) else {
             out.push(notice(
                 "The door is locked. Its key lies somewhere on this level: find it and walk into the door.",
             ));
             return;
         };
         let name = self.knowledge().name(key);
-        self.use_up(key);
+        self.use_up(Item::plain(key));
         let opened = self.level.unlock_all();
         out.push(notice(&if opened > 1 {
             format!(
@@ -198,12 +198,12 @@ impl RunState {
 
     /// What deep water may wash away: what is carried but not worn or wielded, and not
     /// a must-find item.
-    fn loose_items(&self) -> Vec<usize> {
+    fn loose_items(&self) -> Vec<Item> {
         let table = self.campaign.loot_table();
         self.inventory
             .iter()
             .copied()
-            .filter(|&kind| self.slot_holding(kind).is_none() && !table.items()[kind].must_find)
+            .filter(|&i| self.slot_holding(i).is_none() && !table.items()[i.kind].must_find)
             .collect()
     }
 
@@ -239,9 +239,9 @@ impl RunState {
             out.push(notice("You swim in deep water."));
             return;
         }
-        let kind = loose[rng.below(loose.len() as u32) as usize];
-        let name = self.knowledge().name(kind);
-        self.use_up(kind);
+        let item = loose[rng.below(loose.len() as u32) as usize];
+        let name = self.knowledge().item_name(item);
+        self.use_up(item);
         out.push(notice(&format!(
             "You swim in deep water. The current tears away your {name}!"
         )));

@@ -12,14 +12,15 @@ impl RunState {
     /// Uses one item under inventory letter `slot` (0 = `a`), aimed by `aim` where it
     /// needs a target (a wand's bolt, a thrown weapon, the item a scroll acts on).
     pub(super) fn use_item(&mut self, slot: u8, aim: Aim, out: &mut Vec<Outcome>) {
-        let Some(kind) = self.item_to_handle(slot, out) else {
+        let Some(item) = self.item_to_handle(slot, out) else {
             return;
         };
+        let kind = item.kind;
         let table = self.campaign.shared_loot_table();
-        let Some(item) = table.items().get(kind) else {
+        let Some(effect) = table.items().get(kind).map(|i| i.effect) else {
             return;
         };
-        if let Effect::Thrown(..) = item.effect {
+        if let Effect::Thrown(..) = effect {
             // A thrown weapon is used by throwing it.
             match self.aim_point(aim) {
                 Some(at) => self.throw_item(slot, at, out),
@@ -31,7 +32,7 @@ impl RunState {
         }
         let depth = self.depth;
         let known_before = self.knowledge().knows(kind);
-        let spent = self.apply_effect(kind, item.effect, aim, out);
+        let spent = self.apply_effect(item, effect, aim, out);
         if spent == Spent::Refused {
             return;
         }
@@ -41,7 +42,7 @@ impl RunState {
             out.push(notice(&format!("(That was {}.)", with_article(&true_name))));
         }
         if spent == Spent::One {
-            self.use_up(kind);
+            self.use_up(item);
         }
         // Falling to the next depth took its turn already, as the stairs do.
         if self.end().is_none() && self.depth == depth {

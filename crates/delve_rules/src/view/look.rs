@@ -20,7 +20,7 @@ pub fn describe(run: &RunState, pos: Pos) -> String {
     let ground = known.terrain.name();
     let lying = known
         .item
-        .map(|item| with_article(&run.knowledge().name(item)));
+        .map(|item| with_article(&run.knowledge().item_name(item)));
     if known.player {
         return match lying {
             Some(item) => format!("You, over {item}, on {ground}."),
@@ -41,7 +41,7 @@ pub fn describe(run: &RunState, pos: Pos) -> String {
                 run.doing(index).word()
             );
             if let Some(item) = monster.carries {
-                words.push_str(&format!(", carrying your {}", run.knowledge().name(item)));
+                words.push_str(&format!(", carrying your {}", run.knowledge().item_name(item)));
             }
             let abilities: Vec<String> = kind.abilities.iter().map(|a| a.look_words()).collect();
             if let Some((last, rest)) = abilities.split_last() {

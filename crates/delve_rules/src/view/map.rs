@@ -14,6 +14,7 @@ use super::Terrain;
 use super::preview::{Mark, Marks};
 use crate::run::{RunState, Sight};
 use delve_levels::grid::{Grid, Pos};
+use delve_levels::loot::Item;
 
 /// How a seen tile is lit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -123,8 +124,8 @@ pub(super) struct Known {
     pub player: bool,
     /// The monster seen there, by its index in the level's monsters.
     pub monster: Option<usize>,
-    /// The item seen lying there, by its loot-table index.
-    pub item: Option<usize>,
+    /// The item seen lying there.
+    pub item: Option<Item>,
 }
 
 impl Known {
@@ -140,8 +141,8 @@ impl Known {
                 side: Side::of(monster.mind),
             });
         }
-        self.item.map(|kind| Occupant::Item {
-            glyph: run.campaign().loot_table().glyph(kind),
+        self.item.map(|item| Occupant::Item {
+            glyph: run.campaign().loot_table().glyph(item.kind),
         })
     }
 }
@@ -150,7 +151,7 @@ impl Known {
 /// up once for a whole map.
 struct Occupants {
     monsters: BTreeMap<usize, usize>,
-    items: BTreeMap<usize, usize>,
+    items: BTreeMap<usize, Item>,
 }
 
 impl Occupants {
@@ -166,7 +167,7 @@ impl Occupants {
         let mut items = BTreeMap::new();
         for item in &run.level().items {
             if let Some(at) = index(item.pos) {
-                items.entry(at).or_insert(item.item);
+                items.entry(at).or_insert(item.held());
             }
         }
         Occupants { monsters, items }

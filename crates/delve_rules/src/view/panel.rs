@@ -3,7 +3,7 @@
 //! the heading with its keys, the purse, one line per kind of item. Both front ends lay
 //! out [`side_panel`]'s lines, each in its own style.
 
-use crate::run::RunState;
+use crate::run::{Fight, RunState};
 
 /// One line of the side panel, by what it is (each front end styles them its own way).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -112,26 +112,21 @@ pub fn inventory_lines(run: &RunState) -> Vec<String> {
         .map(|item| {
             let kind = item.kind;
             let glyph = table.glyph(kind);
-            let mut line = format!("{}) {glyph} {}", item.letter, knowledge.name(kind));
-            // What enchanting added, on every one of the kind.
-            let enchantment = fight.enchantment(kind);
-            if enchantment > 0 {
-                line.push_str(&format!(" +{enchantment}"));
-            }
+            let mut line = format!("{}) {glyph} {}", item.letter, knowledge.item_name(item.item()));
             if item.count > 1 {
                 line.push_str(&format!(" x{}", item.count));
             }
             if knowledge.knows(kind)
-                && let Some(in_use) = run.wand_charges(kind)
+                && let Some(in_use) = run.wand_charges(item.item())
             {
                 // The one in use, and the full ones behind it.
-                let charges = in_use + fight.charges_of(kind) * (item.count as u32 - 1);
+                let charges = in_use + Fight::charges_of(item.item()) * (item.count as u32 - 1);
                 let s = if charges == 1 { "" } else { "s" };
                 line.push_str(&format!(" ({charges} charge{s})"));
             }
-            if fight.weapon == Some(kind) {
+            if fight.weapon == Some(item.item()) {
                 line.push_str(" (wielded)");
-            } else if fight.armour == Some(kind) || fight.rings().any(|r| r == kind) {
+            } else if fight.armour == Some(item.item()) || fight.rings().any(|r| r == item.item()) {
                 line.push_str(" (worn)");
             }
             if knowledge.knows(kind) && run.is_cursed(kind) {

@@ -9,6 +9,7 @@ use delve_levels::grid::{KING, Tile};
 use delve_levels::monsters::{Mind, Monster};
 use delve_rules::run::{PlayerAction, RunState, SNEAK_ATTACK_MULTIPLIER};
 
+use delve_levels::loot::Item;
 use super::support::{
     monster, monster_kind, notices, put_on_open_ground, said, with_monsters, with_monsters_staying,
 };
@@ -258,7 +259,7 @@ fn a_thief_steals_a_loose_item_runs_and_drops_it_where_it_dies() {
             "the potion is gone from the pack"
         );
         let thief = run.level().monsters[0];
-        assert_eq!(thief.carries, Some(potion));
+        assert_eq!(thief.carries, Some(Item::plain(potion)));
         let start = thief.pos.chebyshev(run.player());
         for _ in 0..3 {
             run.apply(PlayerAction::Wait);

@@ -17,7 +17,7 @@ fn kind(run: &RunState, name: &str) -> usize {
 }
 
 fn letter_slot(run: &RunState, item: usize) -> Option<u8> {
-    (run.fight().letters.iter()).find_map(|(&c, &k)| (k == item).then_some(c as u8 - b'a'))
+    (run.fight().letters.iter()).find_map(|(&c, &k)| (k.kind == item).then_some(c as u8 - b'a'))
 }
 
 /// A run of `seed` with no monsters about and no arrivals.

@@ -9,6 +9,7 @@ use delve_levels::generator::GeneratorConfig;
 use delve_levels::loot::LootTable;
 use delve_rules::run::{PlayerAction, Rules, RunState};
 
+use delve_levels::loot::Item;
 use super::support::{notices, said};
 
 /// A three-depth cave campaign, as a designer would write it.
@@ -191,7 +192,7 @@ fn carried_items_keep_their_kinds_by_name_in_a_changed_loot_table() {
     );
     let healing = table.index_of("potion of healing").unwrap();
     assert_ne!(healing, potion, "the potion's kind moved");
-    assert_eq!(run.inventory(), [healing]);
+    assert_eq!(run.inventory(), [Item::plain(healing)]);
     assert_eq!(
         run.level().key.loot,
         table.fingerprint(),

@@ -13,6 +13,7 @@ use delve_levels::monsters::{Mind, Monster};
 use delve_rules::run::{Outcome, PlayerAction, Rules, RunState};
 use delve_rules::view::{describe, end_screen, inventory_lines, status_line, status_line_within};
 
+use delve_levels::loot::Item;
 use super::support::{
     alone_with, floor_in_view, monster_kind, said, with_monsters, with_monsters_staying,
 };
@@ -160,7 +161,7 @@ fn letters_stay_with_their_items_over_use_and_drop() {
     assert!(inventory_lines(&run)[0].starts_with("b) % food ration"));
     // `a c` still wields the dagger.
     run.apply(PlayerAction::Use(2));
-    assert_eq!(run.fight().weapon, Some(dagger));
+    assert_eq!(run.fight().weapon, Some(Item::plain(dagger)));
     // Drop the food (b) on free floor: the dagger keeps c; a new kind takes the first
     // free letter.
     let free = KING
@@ -218,7 +219,7 @@ fn dropping_a_spare_keeps_the_one_in_use() {
     let outcomes = run.apply(PlayerAction::Drop(1));
     assert!(said(&outcomes, "You drop leather armour"), "{outcomes:?}");
     let fight = run.fight();
-    assert_eq!((fight.weapon, fight.armour), (Some(dagger), Some(armour)));
+    assert_eq!((fight.weapon, fight.armour), (Some(Item::plain(dagger)), Some(Item::plain(armour))));
     // The last one goes with its verb.
     let stand = free_next_to(&run, run.player());
     run.stage().put_player(stand);
@@ -508,7 +509,7 @@ fn a_second_ring_goes_on_the_other_hand_and_a_third_is_refused() {
     let fight = run.fight();
     assert_eq!(
         (fight.ring, fight.second_ring),
-        (Some(protection), Some(regeneration))
+        (Some(Item::plain(protection)), Some(Item::plain(regeneration)))
     );
     assert_eq!(
         run.player_fighter().defence,
@@ -528,7 +529,7 @@ fn a_second_ring_goes_on_the_other_hand_and_a_third_is_refused() {
     let fight = run.fight();
     assert_eq!(
         (fight.ring, fight.second_ring),
-        (Some(searching), Some(regeneration))
+        (Some(Item::plain(searching)), Some(Item::plain(regeneration)))
     );
     let lines = inventory_lines(&run);
     assert!(
@@ -748,7 +749,7 @@ fn an_older_save_with_gold_and_a_rune_carried_loads_into_the_purse_and_the_seal(
     let rune = item(&run, "rune of passage");
     let dagger = item(&run, "dagger");
     let mut save = run.snapshot();
-    save.inventory = vec![gold, dagger, rune, gold];
+    save.inventory = [gold, dagger, rune, gold].map(Item::plain).to_vec();
     // Older delves wrote no monster edition (their runs play the first one: no monster
     // of today's table stays on the levels).
     save.monster_edition = None;
@@ -767,7 +768,7 @@ fn an_older_save_with_gold_and_a_rune_carried_loads_into_the_purse_and_the_seal(
         "{text}"
     );
     let loaded = RunState::restore(ron::from_str(&text).unwrap()).unwrap();
-    assert_eq!(loaded.inventory(), vec![dagger]);
+    assert_eq!(loaded.inventory(), vec![Item::plain(dagger)]);
     assert_eq!(
         loaded.gold(),
         2 * delve_rules::run::save::GOLD_OF_AN_OLDER_SAVE
@@ -841,12 +842,12 @@ fn impossible_saves_are_refused_naming_what_is_wrong() {
         ),
         (
             "an item the table lacks",
-            |s| s.inventory.push(9999),
+            |s| s.inventory.push(Item::plain(9999)),
             "the inventory holds item 9999",
         ),
         (
             "a weapon not carried",
-            |s| s.fight.as_mut().unwrap().weapon = Some(9999),
+            |s| s.fight.as_mut().unwrap().weapon = Some(Item::plain(9999)),
             "wielded",
         ),
         (
@@ -855,7 +856,7 @@ fn impossible_saves_are_refused_naming_what_is_wrong() {
                 let potion = delve_levels::loot::default_loot_table()
                     .index_of("potion of healing")
                     .unwrap();
-                s.fight.as_mut().unwrap().ring = Some(potion);
+                s.fight.as_mut().unwrap().ring = Some(Item::plain(potion));
             },
             "worn as a ring",
         ),
@@ -902,7 +903,7 @@ fn impossible_saves_are_refused_naming_what_is_wrong() {
                     .as_mut()
                     .unwrap()
                     .wand_charges_used
-                    .insert(potion, 1);
+                    .insert(Item::plain(potion), 1);
             },
             "not a wand",
         ),

@@ -14,6 +14,7 @@ use delve_levels::rng::MAX_DEPTH;
 use delve_rules::run::{Outcome, PlayerAction, Rules, RunState, tiles_in_play};
 use delve_rules::view::parse_actions;
 
+use delve_levels::loot::Item;
 use super::support::{notices, peaceful};
 
 #[test]
@@ -158,7 +159,7 @@ fn two_of_a_kind_carried_identify_it() {
     run.apply(PlayerAction::Move(here.x - spots[0].x, here.y - spots[0].y));
     let second = run.apply(PlayerAction::Move(spots[1].x - here.x, spots[1].y - here.y));
     assert!(notices(&second)[0].contains("(unidentified)"), "{second:?}");
-    assert_eq!(run.inventory(), vec![potion, potion]);
+    assert_eq!(run.inventory(), vec![Item::plain(potion); 2]);
     assert!(
         run.inventory_names()
             .iter()
@@ -215,7 +216,7 @@ proptest! {
             let turns = run.turns();
             for outcome in run.apply(action) {
                 if let Outcome::PickedUp { item, .. } = outcome {
-                    picked.push(item);
+                    picked.push(Item::plain(item));
                 }
             }
             prop_assert!(run.turns() >= turns, "turns went back");

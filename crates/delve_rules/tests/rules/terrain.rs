@@ -512,7 +512,7 @@ fn deep_water_washes_away_what_is_carried_but_never_what_is_worn_or_must_be_foun
         assert_eq!(run.broken_rule(), None);
     }
     assert!(lost);
-    assert!(run.inventory().contains(&rune), "the must-find item stays");
+    assert!(run.carried_of_kind(rune) > 0, "the must-find item stays");
     assert!(run.inventory().len() < 5);
 }
 

@@ -2,11 +2,12 @@
 //! run), remove curse, and the malevolent aggravate monsters and summon monsters.
 
 use crate::run::aim::Aim;
+use crate::run::fight::MOST_ENCHANTMENTS;
 use crate::run::items::Spent;
 use crate::run::items::with_article;
 use crate::run::{Outcome, RunState, notice};
 use delve_levels::grid::{Pos, Tile};
-use delve_levels::loot::{Effect, RingPower};
+use delve_levels::loot::{Effect, Item, RingPower};
 use delve_levels::monsters::{Mind, Monster, draw_kind};
 use delve_levels::rng::{Stream, StreamRng, mix64};
 
@@ -20,13 +21,13 @@ impl RunState {
         aim: Aim,
         itself: &str,
         unfit: impl Fn(&RunState, usize) -> Option<String>,
-    ) -> Result<Option<usize>, String> {
+    ) -> Result<Option<Item>, String> {
         let Aim::On(other) = aim else {
             return Ok(None);
         };
-        match self.kind_under_letter(other) {
-            Some(kind) if kind == scroll => Err(itself.to_owned()),
-            Some(kind) => unfit(self, kind).map_or(Ok(Some(kind)), Err),
+        match self.item_under_letter(other) {
+            Some(item) if item.kind == scroll => Err(itself.to_owned()),
+            Some(item) => unfit(self, item.kind).map_or(Ok(Some(item)), Err),
             None => Err("You carry nothing under that letter.".to_owned()),
         }
     }
@@ -53,7 +54,7 @@ impl RunState {
         };
         self.identify(scroll, "by reading it");
         let knowledge = self.knowledge();
-        let unknown = chosen.or_else(|| {
+        let unknown = chosen.map(|item| item.kind).or_else(|| {
             self.lettered_inventory()
                 .into_iter()
                 .map(|l| l.kind)
@@ -125,8 +126,9 @@ impl RunState {
         ) || effect.is_some_and(Effect::is_wand)
     }
 
-    /// A scroll of enchanting: the item chosen (`Aim::On`) grows by one and its curse
-    /// lifts. Read unknowing, it goes into the armour worn, else the weapon wielded.
+    /// A scroll of enchanting: the item chosen (`Aim::On`) grows by one (that one item:
+    /// it leaves a stack of plain ones) and its kind's curse lifts. Read unknowing, it
+    /// goes into the armour worn, else the weapon wielded.
     pub(in crate::run) fn read_enchanting(
         &mut self,
         scroll: usize,
@@ -150,25 +152,35 @@ impl RunState {
                 return Spent::Refused;
             }
         };
-        let Some(kind) = chosen else {
+        let Some(item) = chosen else {
             out.push(notice(
                 "The scroll glows, but you wear and wield nothing for it to go into.",
             ));
             return Spent::One;
         };
-        let fight = &mut self.fight;
-        let plus = fight.enchantments.entry(kind).or_insert(0);
-        *plus += 1;
-        let plus = *plus;
-        fight.lift_curse(kind);
-        let name = self.knowledge().plain_name(kind);
-        out.push(notice(&format!("Your {name} glows silver: +{plus}.")));
+        if item.plus >= MOST_ENCHANTMENTS {
+            let name = self.knowledge().plain_name(item.kind);
+            out.push(notice(&format!(
+                "Your {name} glows faintly: it holds all the enchantment it can."
+            )));
+            return Spent::One;
+        }
+        let grown = item.enchanted();
+        self.change_item(item, grown);
+        self.fight.lift_curse(item.kind);
+        let name = self.knowledge().plain_name(item.kind);
+        out.push(notice(&format!(
+            "Your {name} glows silver: +{}.",
+            grown.plus
+        )));
         Spent::One
     }
 
     /// A scroll of remove curse: every ring worn can come off.
     pub(in crate::run) fn read_remove_curse(&mut self, out: &mut Vec<Outcome>) -> Spent {
-        let cursed: Vec<usize> = self.fight.rings().filter(|&r| self.is_cursed(r)).collect();
+        let cursed: Vec<usize> = (self.fight.rings().map(|r| r.kind))
+            .filter(|&r| self.is_cursed(r))
+            .collect();
         if cursed.is_empty() {
             out.push(notice("You feel as if someone is watching over you."));
         } else {

@@ -5,12 +5,14 @@
 use crate::run::aim::{Aim, BOLT_RANGE};
 use crate::run::items::Spent;
 use crate::run::{Outcome, RunState, notice};
+use crate::run::fight::Fight;
+use delve_levels::loot::Item;
 use delve_levels::monsters::{Fighter, Mind, Monster};
 
 impl RunState {
     pub(super) fn zap_striking(
         &mut self,
-        wand: usize,
+        wand: Item,
         damage: (u32, u32),
         aim: Aim,
         out: &mut Vec<Outcome>,
@@ -33,11 +35,11 @@ impl RunState {
         self.spend_charge(wand)
     }
 
-    /// The wand of `wand` (malevolent) makes a second of the creature its bolt strikes,
+    /// The `wand` of plenty (malevolent) makes a second of the creature its bolt strikes,
     /// beside it; a charge either way.
     pub(in crate::run) fn zap_plenty(
         &mut self,
-        wand: usize,
+        wand: Item,
         aim: Aim,
         out: &mut Vec<Outcome>,
     ) -> Spent {
@@ -78,7 +80,7 @@ impl RunState {
         self.spend_charge(wand)
     }
 
-    pub(super) fn zap_digging(&mut self, wand: usize, out: &mut Vec<Outcome>) -> Spent {
+    pub(super) fn zap_digging(&mut self, wand: Item, out: &mut Vec<Outcome>) -> Spent {
         if self.nothing_below() {
             out.push(notice(
                 "The wand bores a hole, but the floor of the last depth heals over it.",
@@ -98,15 +100,12 @@ impl RunState {
         spent
     }
 
-    /// Uses a charge of a wand of kind `wand`; the last charge uses the wand up (and its
-    /// enchantments with it).
-    pub(in crate::run) fn spend_charge(&mut self, wand: usize) -> Spent {
-        let charges = self.fight.charges_of(wand);
-        let fight = &mut self.fight;
-        let used = fight.wand_charges_used.entry(wand).or_insert(0);
+    /// Uses a charge of `wand` (the one in use of its stack); the last charge uses the
+    /// wand up (and its enchantments with it).
+    pub(in crate::run) fn spend_charge(&mut self, wand: Item) -> Spent {
+        let used = self.fight.wand_charges_used.entry(wand).or_insert(0);
         *used += 1;
-        if *used >= charges {
-            fight.enchantments.remove(&wand);
+        if *used >= Fight::charges_of(wand) {
             *used = 0;
             Spent::One
         } else {
@@ -114,18 +113,18 @@ impl RunState {
         }
     }
 
-    /// Charges left in the wand of `kind` in use (the first of a stack), if it is one.
-    pub fn wand_charges(&self, kind: usize) -> Option<u32> {
-        let item = self.campaign.loot_table().items().get(kind)?;
+    /// Charges left in the `wand` in use of its stack, if it is a wand.
+    pub fn wand_charges(&self, wand: Item) -> Option<u32> {
+        let item = self.campaign.loot_table().items().get(wand.kind)?;
         if !item.effect.is_wand() {
             return None;
         }
         let used = self
             .fight
             .wand_charges_used
-            .get(&kind)
+            .get(&wand)
             .copied()
             .unwrap_or(0);
-        Some(self.fight.charges_of(kind).saturating_sub(used))
+        Some(Fight::charges_of(wand).saturating_sub(used))
     }
 }

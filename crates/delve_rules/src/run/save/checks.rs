@@ -5,10 +5,11 @@
 
 use crate::run::level::{LevelInPlay, LevelMemory};
 use crate::run::terrain::{monster_can_stand, player_can_stand};
+use crate::run::fight::MOST_ENCHANTMENTS;
 use crate::run::{Fight, RunState};
 use delve_levels::grid::Pos;
 use delve_levels::key::LevelKey;
-use delve_levels::loot::{Effect, LootTable};
+use delve_levels::loot::{Effect, Item, LootTable};
 use delve_levels::monsters::{Monster, MonsterTable};
 use delve_levels::schedule::Actor;
 
@@ -63,14 +64,21 @@ impl RunState {
 /// carried kinds.
 pub(in crate::run) fn check_carried(
     fight: Option<&Fight>,
-    inventory: &[usize],
+    inventory: &[Item],
     table: &LootTable,
     turns: u64,
 ) -> Result<(), String> {
-    if let Some(&kind) = inventory.iter().find(|&&k| table.items().get(k).is_none()) {
+    if let Some(item) = inventory.iter().find(|i| table.items().get(i.kind).is_none()) {
         return Err(format!(
-            "the inventory holds item {kind}, but the loot table has {} kinds",
+            "the inventory holds item {}, but the loot table has {} kinds",
+            item.kind,
             table.items().len()
+        ));
+    }
+    if let Some(item) = inventory.iter().find(|i| i.plus > MOST_ENCHANTMENTS) {
+        return Err(format!(
+            "the inventory holds item {} with +{}, more than the {MOST_ENCHANTMENTS} enchanting can give",
+            item.kind, item.plus
         ));
     }
     if let Some(fight) = fight {
@@ -79,7 +87,7 @@ pub(in crate::run) fn check_carried(
         if let Some(letter) = fight
             .letters
             .iter()
-            .find(|(_, kind)| !inventory.contains(kind))
+            .find(|(_, item)| !inventory.contains(item))
             .map(|(letter, _)| letter)
         {
             return Err(format!("inventory letter {letter:?} names nothing carried"));
@@ -222,10 +230,10 @@ fn check_fight(fight: &Fight) -> Result<(), String> {
         return Err("the player has no hit points but the run goes on".into());
     }
     let mut lettered = std::collections::BTreeSet::new();
-    for (&letter, &kind) in &fight.letters {
-        if !letter.is_ascii_lowercase() || !lettered.insert(kind) {
+    for (&letter, &item) in &fight.letters {
+        if !letter.is_ascii_lowercase() || !lettered.insert(item) {
             return Err(format!(
-                "inventory letter {letter:?} is not a letter a to z, or its kind has two"
+                "inventory letter {letter:?} is not a letter a to z, or its stack has two"
             ));
         }
     }
@@ -248,12 +256,12 @@ type SlotTakes = fn(Effect) -> bool;
 /// longer than the table's strongest.
 fn check_equipment(
     fight: &Fight,
-    inventory: &[usize],
+    inventory: &[Item],
     table: &LootTable,
     turns: u64,
 ) -> Result<(), String> {
     let effect = |kind: usize| table.effect(kind);
-    let slots: [(&str, Option<usize>, SlotTakes); 4] = [
+    let slots: [(&str, Option<Item>, SlotTakes); 4] = [
         ("wielded", fight.weapon, |e: Effect| {
             matches!(e, Effect::Wield { .. })
         }),
@@ -268,12 +276,13 @@ fn check_equipment(
         }),
     ];
     for (how, held, fits) in slots {
-        let Some(kind) = held else {
+        let Some(item) = held else {
             continue;
         };
-        if !inventory.contains(&kind) || !effect(kind).is_some_and(fits) {
+        if !inventory.contains(&item) || !effect(item.kind).is_some_and(fits) {
             return Err(format!(
-                "item {kind} is {how}, but is not carried or cannot be"
+                "item {} is {how}, but is not carried or cannot be",
+                item.kind
             ));
         }
     }
@@ -285,13 +294,19 @@ fn check_equipment(
             "item {kind} is identified, but the loot table has no such kind"
         ));
     }
-    for (&kind, &used) in &fight.wand_charges_used {
-        let wand = effect(kind).is_some_and(Effect::is_wand);
-        if !wand || used >= fight.charges_of(kind) {
+    for (&item, &used) in &fight.wand_charges_used {
+        let wand = effect(item.kind).is_some_and(Effect::is_wand);
+        if !wand || used >= Fight::charges_of(item) {
             return Err(format!(
-                "{used} charges used of item {kind}, which is not a wand with so many"
+                "{used} charges used of item {}, which is not a wand with so many",
+                item.kind
             ));
         }
+    }
+    if let Some((kind, plus)) = (fight.enchantments.iter()).find(|(_, p)| **p > MOST_ENCHANTMENTS) {
+        return Err(format!(
+            "item {kind} has +{plus}, more than the {MOST_ENCHANTMENTS} enchanting can give"
+        ));
     }
     if let Some(&kind) = fight
         .enchantments

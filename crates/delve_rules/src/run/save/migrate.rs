@@ -7,8 +7,8 @@ use super::GameSave;
 use crate::run::RunState;
 use delve_levels::config::HeldTables;
 use delve_levels::generator::Generation;
-use delve_levels::loot::{Effect, FIRST_EDITION_LOOT_RON, default_loot_table};
-use delve_levels::monsters::{FIRST_EDITION_MONSTERS_RON, MONSTER_TABLE_EDITION};
+use delve_levels::loot::{Effect, FIRST_EDITION_LOOT_RON, Item, PlacedItem, default_loot_table};
+use delve_levels::monsters::{FIRST_EDITION_MONSTERS_RON, MONSTER_TABLE_EDITION, Monster};
 
 /// The generation a save without [`GameSave::generation`] goes on in: every such save
 /// was made while generation 2 was the newest, and its run went on making levels by it.
@@ -70,15 +70,62 @@ pub(super) fn tables_held_by(
 }
 
 impl RunState {
+    /// A save made before enchantments belonged to items kept them by kind (every one
+    /// of the kind carried them): they go onto every item of the kind the player
+    /// carries, wears or wields, has dropped or thrown, or lost to a thief, and the
+    /// kind's record of them is emptied. (Items of the kind the levels were made with
+    /// stay plain, as they are in a run today.)
+    pub(super) fn move_enchantments_onto_items(&mut self) {
+        let by_kind = std::mem::take(&mut self.fight.enchantments);
+        if by_kind.is_empty() {
+            return;
+        }
+        let grown = |item: Item| match by_kind.get(&item.kind) {
+            Some(&plus) if item.plus == 0 => Item { plus, ..item },
+            _ => item,
+        };
+        let grown_lying = |placed: &mut PlacedItem| placed.plus = grown(placed.held()).plus;
+        let grown_stolen = |monster: &mut Monster| monster.carries = monster.carries.map(grown);
+        self.inventory.iter_mut().for_each(|i| *i = grown(*i));
+        let fight = &mut self.fight;
+        for held in [
+            &mut fight.weapon,
+            &mut fight.armour,
+            &mut fight.ring,
+            &mut fight.second_ring,
+        ] {
+            *held = held.map(grown);
+        }
+        fight.letters.values_mut().for_each(|i| *i = grown(*i));
+        fight.former_letters = std::mem::take(&mut fight.former_letters)
+            .into_iter()
+            .map(|(i, letter)| (grown(i), letter))
+            .collect();
+        fight.wand_charges_used = std::mem::take(&mut fight.wand_charges_used)
+            .into_iter()
+            .map(|(i, used)| (grown(i), used))
+            .collect();
+        for memory in self.memories.values_mut() {
+            memory.dropped.iter_mut().for_each(grown_lying);
+            memory.monsters.iter_mut().flatten().for_each(grown_stolen);
+        }
+        let dropped = self.level.dropped();
+        let level = &mut self.level;
+        for placed in level.items.iter_mut().filter(|i| dropped.contains(i)) {
+            grown_lying(placed);
+        }
+        level.monsters.iter_mut().for_each(grown_stolen);
+    }
+
     /// A run of a generation before the third knew every kind it carried two of (the
     /// "two alike" rule of those days): they stay known.
     pub(super) fn keep_two_alike_known(&mut self) {
-        for (kind, count) in crate::run::items::inventory_stacks(&self.inventory) {
+        for (item, count) in crate::run::items::inventory_stacks(&self.inventory) {
             if count >= 2
                 && self.rules.items_work()
-                && let Err(at) = self.fight.identified.binary_search(&kind)
+                && let Err(at) = self.fight.identified.binary_search(&item.kind)
             {
-                self.fight.identified.insert(at, kind);
+                self.fight.identified.insert(at, item.kind);
             }
         }
     }
@@ -100,9 +147,9 @@ impl RunState {
         let gold = self
             .inventory
             .iter()
-            .filter(|&&k| is(k, |i| i.effect == Effect::Gold))
+            .filter(|&&k| is(k.kind, |i| i.effect == Effect::Gold))
             .count() as u32;
-        let runes = self.inventory.iter().any(|&k| is(k, |i| i.must_find));
+        let runes = self.inventory.iter().any(|&k| is(k.kind, |i| i.must_find));
         let nothing_found_below_the_first = fight.found.is_empty() && self.depth > 1;
         if gold == 0
             && !runes
@@ -121,7 +168,7 @@ impl RunState {
         });
         let depth = self.depth;
         self.inventory
-            .retain(|&k| !is(k, |i| i.effect == Effect::Gold || i.must_find));
+            .retain(|&k| !is(k.kind, |i| i.effect == Effect::Gold || i.must_find));
         let fight = &mut self.fight;
         fight.gold = fight
             .gold
