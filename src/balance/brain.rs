@@ -257,7 +257,7 @@ impl Brain {
                 Effect::Wield { .. } => fight.weapon.is_none(),
                 Effect::Armour(_) | Effect::HeavyArmour(_) => fight.armour.is_none(),
                 Effect::Ring(_) => {
-                    rings && fight.second_ring.is_none() && !fight.rings().any(|r| r == l.kind)
+                    rings && fight.second_ring.is_none() && !fight.rings().any(|r| r.kind == l.kind)
                 }
                 _ => false,
             };
@@ -301,7 +301,7 @@ impl Brain {
         let loot = run.campaign().loot_table();
         run.lettered_inventory().into_iter().find_map(|l| {
             let striking = matches!(loot.items().get(l.kind)?.effect, Effect::Strike(..));
-            let charged = run.wand_charges(l.kind).is_some_and(|c| c > 0);
+            let charged = run.wand_charges(l.item()).is_some_and(|c| c > 0);
             (striking && charged && knowledge.knows(l.kind)).then(|| l.letter as u8 - b'a')
         })
     }

@@ -30,7 +30,7 @@ pub(super) fn enchant_the_armour(run: &RunState) -> Option<PlayerAction> {
     let loot = run.campaign().loot_table();
     let knowledge = run.knowledge();
     let lettered = run.lettered_inventory();
-    let armour_letter = lettered.iter().find(|l| l.kind == armour)?.letter as u8 - b'a';
+    let armour_letter = lettered.iter().find(|l| l.item() == armour)?.letter as u8 - b'a';
     lettered.iter().find_map(|l| {
         let enchanting = matches!(loot.items().get(l.kind)?.effect, Effect::Enchant);
         (enchanting && knowledge.knows(l.kind))

@@ -51,9 +51,9 @@ pub use chronicle::{Chronicle, Note, NoteKind, RunOrigin};
 pub use doing::Doing;
 pub use explore::ITEM_HEAD_START;
 pub use fight::{
-    FULL_REGENERATION_TURNS, FULL_REGENERATION_TURNS_WITH_RING, Fight, HP_PER_LEVEL, MAX_LEVEL, MOST_ENCHANTMENTS,
-    PLAYER_FIGHTER, PLAYER_HP, REGENERATION_TURNS, RunEnd, WAND_CHARGES, healed_on_turn,
-    xp_for_level,
+    FULL_REGENERATION_TURNS, FULL_REGENERATION_TURNS_WITH_RING, Fight, HP_PER_LEVEL, MAX_LEVEL,
+    MOST_ENCHANTMENTS, PLAYER_FIGHTER, PLAYER_HP, REGENERATION_TURNS, RunEnd, WAND_CHARGES,
+    healed_on_turn, xp_for_level,
 };
 pub use items::{
     ItemKnowledge, inventory_names, inventory_stacks, item_name, stack_letter, stack_of_letter,
@@ -453,7 +453,10 @@ impl RunState {
     /// The names of everything carried, as the player knows them.
     pub fn inventory_names(&self) -> Vec<String> {
         let knowledge = self.knowledge();
-        self.inventory.iter().map(|&i| knowledge.item_name(i)).collect()
+        self.inventory
+            .iter()
+            .map(|&i| knowledge.item_name(i))
+            .collect()
     }
 
     /// Applies one action with the turn rules and returns what came of it: each verb is

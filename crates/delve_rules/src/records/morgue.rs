@@ -8,9 +8,9 @@ use std::fmt::Write as _;
 
 use crate::run::messages::Message;
 use crate::run::{RunEnd, RunState, with_article, with_plus};
-use delve_levels::loot::Item;
 use crate::view::map_view;
 use delve_levels::grid::Pos;
+use delve_levels::loot::Item;
 
 /// How many of the newest messages a morgue file shows.
 pub(crate) const MORGUE_MESSAGES: usize = 20;

@@ -7,8 +7,8 @@
 use super::items::with_kind_article;
 use super::{Outcome, RunState, notice};
 use delve_levels::grid::{KING, Pos, Tile};
-use delve_levels::loot::Item;
 use delve_levels::line::{line, line_of_fire};
+use delve_levels::loot::Item;
 use delve_levels::monsters::{
     Ability, AttackRoll, Fighter, Mind, Monster, MonsterKind, Movement, roll_attack,
 };

@@ -69,7 +69,9 @@ impl RunState {
         stacks
             .into_iter()
             .enumerate()
-            .filter_map(|(index, (item, count))| Some(Lettered::of(stack_letter(index)?, item, count)))
+            .filter_map(|(index, (item, count))| {
+                Some(Lettered::of(stack_letter(index)?, item, count))
+            })
             .collect()
     }
 

@@ -6,10 +6,10 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::fight::MOST_ENCHANTMENTS;
 use super::level::{LevelInPlay, LevelMemory, check_play_size, generate_for_play};
 use super::messages::Message;
 use super::terrain::player_can_stand;
-use super::fight::MOST_ENCHANTMENTS;
 use super::{Chronicle, Fight, Rules, RunState};
 use delve_levels::config::CampaignConfig;
 use delve_levels::grid::Pos;

@@ -218,19 +218,6 @@ impl Staging<'_> {
         self
     }
 
-    /// Lays `item` (enchanted or not) at `at`.
-    ///
-    /// # Panics
-    /// As [`Staging::put_item`].
-    pub fn put_enchanted(&mut self, at: Pos, item: Item) -> &mut Self {
-        self.put_item(at, item.kind);
-        let run = &mut *self.run;
-        if let Some(placed) = run.level.items.iter_mut().find(|i| i.pos == at) {
-            placed.plus = item.plus;
-        }
-        self
-    }
-
     /// Has the player carry `items` (loot table kinds) instead of what they carry, each
     /// kind under a letter, nothing worn or wielded.
     pub fn carry(&mut self, items: Vec<usize>) -> &mut Self {

@@ -41,7 +41,10 @@ pub fn describe(run: &RunState, pos: Pos) -> String {
                 run.doing(index).word()
             );
             if let Some(item) = monster.carries {
-                words.push_str(&format!(", carrying your {}", run.knowledge().item_name(item)));
+                words.push_str(&format!(
+                    ", carrying your {}",
+                    run.knowledge().item_name(item)
+                ));
             }
             let abilities: Vec<String> = kind.abilities.iter().map(|a| a.look_words()).collect();
             if let Some((last, rest)) = abilities.split_last() {

@@ -112,7 +112,11 @@ pub fn inventory_lines(run: &RunState) -> Vec<String> {
         .map(|item| {
             let kind = item.kind;
             let glyph = table.glyph(kind);
-            let mut line = format!("{}) {glyph} {}", item.letter, knowledge.item_name(item.item()));
+            let mut line = format!(
+                "{}) {glyph} {}",
+                item.letter,
+                knowledge.item_name(item.item())
+            );
             if item.count > 1 {
                 line.push_str(&format!(" x{}", item.count));
             }

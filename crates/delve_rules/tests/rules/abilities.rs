@@ -9,10 +9,10 @@ use delve_levels::grid::{KING, Tile};
 use delve_levels::monsters::{Mind, Monster};
 use delve_rules::run::{PlayerAction, RunState, SNEAK_ATTACK_MULTIPLIER};
 
-use delve_levels::loot::Item;
 use super::support::{
     monster, monster_kind, notices, put_on_open_ground, said, with_monsters, with_monsters_staying,
 };
+use delve_levels::loot::Item;
 
 /// A run of `seed` with the player on open ground (every tile within 5 is floor), no
 /// monsters (and none arriving), and hit points to spare; `None` when the first level

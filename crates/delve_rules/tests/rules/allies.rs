@@ -362,7 +362,11 @@ fn a_bolt_of_plenty_makes_two_of_an_ally_and_fire_that_kills_one_is_no_kill() {
         let ally = put(&mut run, "wraith", (2, 0), Mind::Ally);
         let index = run.level().monster_at(ally).unwrap();
         run.stage().set_monster_hp(index, 1).give(fire);
-        let slot = run.inventory().iter().position(|&k| k.kind == fire).unwrap() as u8;
+        let slot = run
+            .inventory()
+            .iter()
+            .position(|&k| k.kind == fire)
+            .unwrap() as u8;
         let out = run.apply(PlayerAction::Throw(slot, ally));
         assert!(said(&out, "Your wraith dies."), "{out:?}");
         assert!(allies(&run).is_empty());

@@ -9,8 +9,8 @@ use delve_levels::generator::GeneratorConfig;
 use delve_levels::loot::LootTable;
 use delve_rules::run::{PlayerAction, Rules, RunState};
 
-use delve_levels::loot::Item;
 use super::support::{notices, said};
+use delve_levels::loot::Item;
 
 /// A three-depth cave campaign, as a designer would write it.
 const CAVES: &str =

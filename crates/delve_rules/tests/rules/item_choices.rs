@@ -9,8 +9,8 @@ use delve_levels::loot::{WeaponStyle, default_loot_table};
 use delve_levels::monsters::Mind;
 use delve_rules::run::{PLAYER_FIGHTER, PlayerAction, RunState, THROW_RANGE};
 
-use delve_levels::loot::Item;
 use super::support::{monster, notices, put_monster, put_on_open_ground, said, with_monsters};
+use delve_levels::loot::Item;
 
 /// A run of `seed` with nobody else on the level, the player on open ground (every tile
 /// within 3 is floor).
@@ -307,7 +307,10 @@ fn a_scroll_of_enchanting_read_on_the_armour_adds_to_it_for_good() {
         "{:?}",
         notices(&outcomes)
     );
-    assert_eq!(run.fight().armour.map(|a| (a.kind, a.plus)), Some((kind("leather armour"), 1)));
+    assert_eq!(
+        run.fight().armour.map(|a| (a.kind, a.plus)),
+        Some((kind("leather armour"), 1))
+    );
     let lines = delve_rules::view::inventory_lines(&run);
     assert!(lines[0].contains("leather armour +1 (worn)"), "{lines:?}");
     // Known now, the second goes where the player says too.

@@ -4,6 +4,7 @@
 mod abilities;
 mod allies;
 mod docs;
+mod enchanted_items;
 mod fight;
 mod flow_bugs;
 mod follow_campaign;

@@ -13,10 +13,10 @@ use delve_levels::monsters::{Mind, Monster};
 use delve_rules::run::{Outcome, PlayerAction, Rules, RunState};
 use delve_rules::view::{describe, end_screen, inventory_lines, status_line, status_line_within};
 
-use delve_levels::loot::Item;
 use super::support::{
     alone_with, floor_in_view, monster_kind, said, with_monsters, with_monsters_staying,
 };
+use delve_levels::loot::Item;
 
 fn item(run: &RunState, name: &str) -> usize {
     run.campaign().loot_table().index_of(name).unwrap()
@@ -219,7 +219,10 @@ fn dropping_a_spare_keeps_the_one_in_use() {
     let outcomes = run.apply(PlayerAction::Drop(1));
     assert!(said(&outcomes, "You drop leather armour"), "{outcomes:?}");
     let fight = run.fight();
-    assert_eq!((fight.weapon, fight.armour), (Some(Item::plain(dagger)), Some(Item::plain(armour))));
+    assert_eq!(
+        (fight.weapon, fight.armour),
+        (Some(Item::plain(dagger)), Some(Item::plain(armour)))
+    );
     // The last one goes with its verb.
     let stand = free_next_to(&run, run.player());
     run.stage().put_player(stand);
@@ -509,7 +512,10 @@ fn a_second_ring_goes_on_the_other_hand_and_a_third_is_refused() {
     let fight = run.fight();
     assert_eq!(
         (fight.ring, fight.second_ring),
-        (Some(Item::plain(protection)), Some(Item::plain(regeneration)))
+        (
+            Some(Item::plain(protection)),
+            Some(Item::plain(regeneration))
+        )
     );
     assert_eq!(
         run.player_fighter().defence,
@@ -529,7 +535,10 @@ fn a_second_ring_goes_on_the_other_hand_and_a_third_is_refused() {
     let fight = run.fight();
     assert_eq!(
         (fight.ring, fight.second_ring),
-        (Some(Item::plain(searching)), Some(Item::plain(regeneration)))
+        (
+            Some(Item::plain(searching)),
+            Some(Item::plain(regeneration))
+        )
     );
     let lines = inventory_lines(&run);
     assert!(

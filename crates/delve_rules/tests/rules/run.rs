@@ -14,8 +14,8 @@ use delve_levels::rng::MAX_DEPTH;
 use delve_rules::run::{Outcome, PlayerAction, Rules, RunState, tiles_in_play};
 use delve_rules::view::parse_actions;
 
-use delve_levels::loot::Item;
 use super::support::{notices, peaceful};
+use delve_levels::loot::Item;
 
 #[test]
 fn a_run_starts_on_the_up_stairs_of_its_first_depths_level() {

@@ -358,10 +358,7 @@ fn a_vault_key_stays_on_its_level_when_the_player_leaves() {
         said(&outcomes, "The vault key stays behind"),
         "{outcomes:?}"
     );
-    assert!(
-        run.carried_of_kind(key) == 0,
-        "the key is not carried down"
-    );
+    assert!(run.carried_of_kind(key) == 0, "the key is not carried down");
     // The level above keeps it where it was found.
     let above = &run.memories()[&run.keys()[&1].encode()];
     assert!(above.dropped.iter().any(|i| i.item == key && i.pos == home));

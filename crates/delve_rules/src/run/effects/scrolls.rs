@@ -127,7 +127,8 @@ impl RunState {
     }
 
     /// A scroll of enchanting: the item chosen (`Aim::On`) grows by one (that one item:
-    /// it leaves a stack of plain ones) and its kind's curse lifts. Read unknowing, it
+    /// it leaves a stack of plain ones; a stack of darts or javelins grows whole) and
+    /// its kind's curse lifts. Read unknowing, it
     /// goes into the armour worn, else the weapon wielded.
     pub(in crate::run) fn read_enchanting(
         &mut self,
@@ -166,7 +167,15 @@ impl RunState {
             return Spent::One;
         }
         let grown = item.enchanted();
-        self.change_item(item, grown);
+        // A stack of thrown weapons is one quiver: all of it grows.
+        let thrown = matches!(
+            self.campaign.loot_table().effect(item.kind),
+            Some(Effect::Thrown(..))
+        );
+        let how_many = if thrown { self.carried_alike(item) } else { 1 };
+        for _ in 0..how_many {
+            self.change_item(item, grown);
+        }
         self.fight.lift_curse(item.kind);
         let name = self.knowledge().plain_name(item.kind);
         out.push(notice(&format!(

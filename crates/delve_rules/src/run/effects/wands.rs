@@ -3,9 +3,9 @@
 //! charge.
 
 use crate::run::aim::{Aim, BOLT_RANGE};
+use crate::run::fight::Fight;
 use crate::run::items::Spent;
 use crate::run::{Outcome, RunState, notice};
-use crate::run::fight::Fight;
 use delve_levels::loot::Item;
 use delve_levels::monsters::{Fighter, Mind, Monster};
 

@@ -3,9 +3,9 @@
 //! they can stand, what is carried, worn and wielded, the fight's numbers, and a level's
 //! changed terrain.
 
+use crate::run::fight::MOST_ENCHANTMENTS;
 use crate::run::level::{LevelInPlay, LevelMemory};
 use crate::run::terrain::{monster_can_stand, player_can_stand};
-use crate::run::fight::MOST_ENCHANTMENTS;
 use crate::run::{Fight, RunState};
 use delve_levels::grid::Pos;
 use delve_levels::key::LevelKey;
@@ -68,7 +68,10 @@ pub(in crate::run) fn check_carried(
     table: &LootTable,
     turns: u64,
 ) -> Result<(), String> {
-    if let Some(item) = inventory.iter().find(|i| table.items().get(i.kind).is_none()) {
+    if let Some(item) = inventory
+        .iter()
+        .find(|i| table.items().get(i.kind).is_none())
+    {
         return Err(format!(
             "the inventory holds item {}, but the loot table has {} kinds",
             item.kind,
