@@ -318,8 +318,13 @@ fn saved_levels(
             .ok_or_else(|| format!("depth {}: seen map does not fit the level", level.depth))?;
         let code = key.encode();
         if let Some(monsters) = &level.monsters {
-            check_monsters(&key, monsters, campaign.monster_table())
-                .map_err(|e| format!("depth {}: {e}", level.depth))?;
+            check_monsters(
+                &key,
+                monsters,
+                campaign.monster_table(),
+                campaign.loot_table(),
+            )
+            .map_err(|e| format!("depth {}: {e}", level.depth))?;
         }
         if index < save.levels.len() {
             keys.insert(level.depth, key);

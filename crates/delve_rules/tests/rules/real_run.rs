@@ -917,6 +917,25 @@ fn impossible_saves_are_refused_naming_what_is_wrong() {
             "not a wand",
         ),
         (
+            "a monster carrying an item the loot table lacks",
+            |s| {
+                let thief = Monster {
+                    id: 77,
+                    kind: 0,
+                    pos: Pos::new(1, 1),
+                    hp: 1,
+                    mind: Mind::Wandering(0),
+                    carries: Some(Item::plain(9999)),
+                    ..Default::default()
+                };
+                s.levels[0]
+                    .monsters
+                    .get_or_insert_with(Vec::new)
+                    .push(thief);
+            },
+            "carries item 9999",
+        ),
+        (
             "a final depth of 0",
             |s| s.campaign.final_depth = Some(0),
             "final depth 0",

@@ -40,6 +40,7 @@ impl RunState {
             &self.level.key,
             &self.level.monsters,
             self.campaign.monster_table(),
+            self.campaign.loot_table(),
         )?;
         let table = self.campaign.loot_table();
         if !self.rules.saves_the_fight() && self.fight != Fight::new() {
@@ -163,12 +164,14 @@ pub(super) fn check_terrain_changes(
 }
 
 /// Checks a saved level's monsters: each of a known kind, inside the level, alone on
-/// its tile, with hit points within its kind's, ids unique. (Walls are checked for the
+/// its tile, with hit points within its kind's, ids unique, carrying only what the loot
+/// table has. (Walls are checked for the
 /// level in play, the only one generated on loading.)
 pub(super) fn check_monsters(
     key: &LevelKey,
     monsters: &[Monster],
     table: &MonsterTable,
+    loot: &LootTable,
 ) -> Result<(), String> {
     let (width, height) = key.config.size();
     let mut places = std::collections::BTreeSet::new();
@@ -191,6 +194,18 @@ pub(super) fn check_monsters(
         }
         if !places.insert(m.pos) || !ids.insert(m.id) {
             return Err(format!("two monsters share a tile or a number ({})", m.pos));
+        }
+        if let Some(item) = m.carries
+            && (loot.items().get(item.kind).is_none() || item.plus > MOST_ENCHANTMENTS)
+        {
+            return Err(format!(
+                "a {} at {} carries item {} (+{}), which the loot table ({} kinds) cannot give",
+                kind.name,
+                m.pos,
+                item.kind,
+                item.plus,
+                loot.items().len()
+            ));
         }
     }
     Ok(())
