@@ -21,6 +21,28 @@ pub struct Message {
 }
 
 impl Message {
+    /// It as a save keeps it: at most [`MOST_MESSAGE_CHARS`] of its text, and at most
+    /// [`MOST_REPEATS_PER_TURN`] repeats for each turn it spans.
+    fn as_kept(&self) -> Message {
+        let spans = self.turn.saturating_sub(self.first_turn) + 1;
+        let most = spans.saturating_mul(MOST_REPEATS_PER_TURN);
+        Message {
+            first_turn: self.first_turn.min(self.turn),
+            turn: self.turn,
+            text: self.text.chars().take(MOST_MESSAGE_CHARS).collect(),
+            count: u32::try_from(u64::from(self.count).min(most)).unwrap_or(u32::MAX),
+        }
+    }
+
+    /// What it said, with its count when repeated: "You miss the rat. x3".
+    pub fn text_with_count(&self) -> String {
+        if self.count > 1 {
+            format!("{} x{}", self.text, self.count)
+        } else {
+            self.text.clone()
+        }
+    }
+
     /// The line the screen shows: "[turn 4] You miss the rat.", or with repeats
     /// "[turns 4-6] You miss the rat. x3".
     pub fn line(&self) -> String {
@@ -43,6 +65,51 @@ pub const MOST_NOTICE_ROWS: usize = 8;
 pub const FEWEST_NOTICE_ROWS: usize = 3;
 /// How many of the newest messages a save keeps.
 pub(crate) const SAVED_MESSAGES: usize = 100;
+
+/// The longest message a save may hold, in characters (the longest delve writes is a
+/// few hundred).
+pub const MOST_MESSAGE_CHARS: usize = 1_000;
+
+/// The most times a message may be counted in a row for each turn it spans (a save
+/// that says more was not written by delve).
+pub const MOST_REPEATS_PER_TURN: u64 = 1_000;
+
+/// Checks the messages a save keeps: at most [`SAVED_MESSAGES`], each no longer than
+/// [`MOST_MESSAGE_CHARS`], its first turn not after its last, counted at least once and
+/// no more than [`MOST_REPEATS_PER_TURN`] for each turn it spans. (Its turns may lie
+/// after the run's: a log goes on when an older save is loaded into the game.) The
+/// error names the message by its place (1 = the oldest kept).
+pub fn check_saved_messages(messages: &[Message]) -> Result<(), String> {
+    if messages.len() > SAVED_MESSAGES {
+        return Err(format!(
+            "the save keeps {} messages (at most {SAVED_MESSAGES})",
+            messages.len()
+        ));
+    }
+    for (index, m) in messages.iter().enumerate() {
+        let place = index + 1;
+        let chars = m.text.chars().count();
+        if chars > MOST_MESSAGE_CHARS {
+            return Err(format!(
+                "saved message {place} is {chars} characters long (at most {MOST_MESSAGE_CHARS})"
+            ));
+        }
+        if m.first_turn > m.turn {
+            return Err(format!(
+                "saved message {place} was first shown on turn {}, after its last (turn {})",
+                m.first_turn, m.turn
+            ));
+        }
+        let spans = m.turn - m.first_turn + 1;
+        if m.count == 0 || u64::from(m.count) > spans.saturating_mul(MOST_REPEATS_PER_TURN) {
+            return Err(format!(
+                "saved message {place} is counted {} times over {spans} turn(s)",
+                m.count
+            ));
+        }
+    }
+    Ok(())
+}
 
 /// Every notice shown so far, oldest first.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -73,12 +140,10 @@ impl MessageLog {
         }
     }
 
-    /// Every notice shown, oldest first, repeats written out again.
+    /// Every notice shown, oldest first: one line for each run of repeats, its count
+    /// after it ("You rest. x40"), so no count is ever written out as that many lines.
     pub fn texts(&self) -> Vec<String> {
-        self.entries
-            .iter()
-            .flat_map(|n| std::iter::repeat_n(n.text.clone(), n.count as usize))
-            .collect()
+        self.entries.iter().map(Message::text_with_count).collect()
     }
 
     /// The messages of the log window that ends `scroll` messages before the newest
@@ -102,10 +167,12 @@ impl MessageLog {
         of_newest.clamp(FEWEST_NOTICE_ROWS, MOST_NOTICE_ROWS)
     }
 
-    /// The newest [`SAVED_MESSAGES`] messages, as a save keeps them.
+    /// The newest [`SAVED_MESSAGES`] messages, as a save keeps them: within the limits
+    /// [`check_saved_messages`] holds a save to, so delve never writes a log it would
+    /// refuse.
     pub fn tail(&self) -> Vec<Message> {
         let start = self.entries.len().saturating_sub(SAVED_MESSAGES);
-        self.entries[start..].to_vec()
+        self.entries[start..].iter().map(Message::as_kept).collect()
     }
 }
 
@@ -130,7 +197,10 @@ mod tests {
                 "[turns 130-131] Saved. x2"
             ]
         );
-        assert_eq!(log.texts().len(), 132);
+        assert_eq!(
+            log.texts(),
+            ["You were killed by a kobold. x130", "Saved. x2"]
+        );
     }
 
     #[test]
@@ -162,5 +232,22 @@ mod tests {
         assert_eq!(tail.len(), SAVED_MESSAGES);
         assert_eq!(tail.last().unwrap().text, "Notice 149.");
         assert_eq!(MessageLog::from_saved(tail.clone()).entries, tail);
+    }
+
+    #[test]
+    fn a_save_keeps_only_what_it_would_load() {
+        let mut log = MessageLog::default();
+        log.push(3, "x".repeat(MOST_MESSAGE_CHARS * 3));
+        for _ in 0..2_000 {
+            log.push(4, "You rest.".into());
+        }
+        let tail = log.tail();
+        assert_eq!(tail[0].text.chars().count(), MOST_MESSAGE_CHARS);
+        assert_eq!(u64::from(tail[1].count), MOST_REPEATS_PER_TURN);
+        assert_eq!(check_saved_messages(&tail), Ok(()));
+        assert!(
+            check_saved_messages(&log.entries).is_err(),
+            "the log itself is over"
+        );
     }
 }

@@ -229,6 +229,7 @@ impl RunState {
         // above it, which an older save would mean otherwise).
         let written_under_todays_rules = save.monster_edition.is_some();
         check_campaign(&save.campaign)?;
+        super::messages::check_saved_messages(&save.messages)?;
         let generation = migrate::generation_of(&save)?;
         if !(1..=MAX_DEPTH).contains(&save.depth) {
             return Err(format!("the player is on depth {}", save.depth));

@@ -936,6 +936,30 @@ fn impossible_saves_are_refused_naming_what_is_wrong() {
             "carries item 9999",
         ),
         (
+            "a message counted four billion times",
+            |s| {
+                s.messages.push(delve_rules::run::messages::Message {
+                    first_turn: 1,
+                    turn: 1,
+                    text: "You rest.".into(),
+                    count: u32::MAX,
+                })
+            },
+            "counted 4294967295 times",
+        ),
+        (
+            "a message of ten million characters",
+            |s| {
+                s.messages.push(delve_rules::run::messages::Message {
+                    first_turn: 1,
+                    turn: 1,
+                    text: "a".repeat(10_000_000),
+                    count: 1,
+                })
+            },
+            "10000000 characters long",
+        ),
+        (
             "a final depth of 0",
             |s| s.campaign.final_depth = Some(0),
             "final depth 0",
