@@ -50,7 +50,7 @@ pub fn run(args: BalanceArgs) -> Result<Outcome, CliError> {
         let table = if monsters == "first" {
             MonsterTable::from_ron_str(FIRST_EDITION_MONSTERS_RON, "the first edition")
         } else {
-            let text = std::fs::read_to_string(monsters)
+            let text = delve_levels::ron_text::read_text(std::path::Path::new(monsters))
                 .map_err(|e| CliError(format!("--monsters: {monsters}: {e}")))?;
             MonsterTable::from_ron_str(&text, monsters)
         }

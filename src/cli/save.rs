@@ -20,8 +20,8 @@ pub enum SaveCommand {
 pub fn run(command: SaveCommand) -> Result<Outcome, CliError> {
     match command {
         SaveCommand::Inspect { file } => {
-            let bytes =
-                std::fs::read(&file).map_err(|e| CliError(format!("{}: {e}", file.display())))?;
+            let bytes = delve_levels::ron_text::read_file(&file)
+                .map_err(|e| CliError(format!("{}: {e}", file.display())))?;
             let text = delve_levels::save::decode_to_ron_text(&bytes)
                 .map_err(|e| CliError(format!("{}: {e}", file.display())))?;
             super::print_out(&format!("{text}\n"))?;

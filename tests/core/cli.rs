@@ -566,7 +566,11 @@ fn odd_input_exits_2_with_a_one_line_reason_and_never_panics() {
         // A file that never ends is not read until memory runs out.
         (
             vec!["gen".into(), endless_loot.display().to_string()],
-            "larger than 64 MiB",
+            "not a regular file",
+        ),
+        (
+            vec!["save".into(), "inspect".into(), "/dev/zero".into()],
+            "/dev/zero: not a regular file",
         ),
         // 2^64 seeds of 10 depths: the count as it is, not wrapped.
         (
@@ -1023,4 +1027,59 @@ fn delve_balance_reports_each_bot_and_refuses_a_broken_monster_table_by_name() {
         "{}",
         stderr(&o)
     );
+}
+
+/// `delve` run with `args`, stopped (and the test failed) if it has not ended within
+/// `seconds`: a reader waiting on a pipe is a hang, not a slow answer.
+#[cfg(unix)]
+fn delve_within(args: &[&str], seconds: u64) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_delve"))
+        .args(args)
+        .env_remove(delve_rules::records::DATA_DIR_VARIABLE)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("delve runs");
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+    while child.try_wait().expect("waits").is_none() {
+        if std::time::Instant::now() > until {
+            let _ = child.kill();
+            panic!("{args:?}: still running after {seconds} s (waiting on a pipe?)");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.wait_with_output().expect("its output")
+}
+
+#[cfg(unix)]
+#[test]
+fn a_pipe_or_a_device_in_place_of_any_file_delve_reads_is_refused_not_waited_on() {
+    let dir = TempDir::new("pipes");
+    let pipe = dir.file("pipe");
+    let made = Command::new("mkfifo").arg(&pipe).status().expect("mkfifo runs");
+    assert!(made.success());
+    let pipe = pipe.display().to_string();
+    // A data folder whose history.csv is a pipe.
+    let data = TempDir::new("pipe-data");
+    let history = data.file("history.csv");
+    assert!(Command::new("mkfifo").arg(&history).status().unwrap().success());
+    let data = data.path().display().to_string();
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["gen", &pipe],
+        vec!["gen", "--loot", &pipe],
+        vec!["replay", &pipe],
+        vec!["save", "inspect", &pipe],
+        vec!["vault", "check", &pipe],
+        vec!["play", "--headless", "--load", &pipe, "--actions", "w"],
+        vec!["balance", "--runs", "1", "--monsters", &pipe],
+        vec!["history", "--data-dir", &data],
+        vec!["gen", "/dev/zero"],
+        vec!["play", "--headless", "--load", "/dev/zero", "--actions", "w"],
+    ];
+    for args in cases {
+        let o = delve_within(&args, 30);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("not a regular file"), "{args:?}: {err}");
+    }
 }

@@ -42,29 +42,47 @@ impl fmt::Display for ReadTextError {
     }
 }
 
-/// The largest text file delve reads (configs, tables, recordings): far above any real
-/// one (a recording of 100,000 steps is about 25 MB), and a stop for a path such as
-/// `/dev/zero` that would otherwise be read until memory runs out.
-pub(crate) const MOST_TEXT_BYTES: u64 = 64 << 20;
+/// The largest file delve reads (configs, tables, recordings, saves, the run history):
+/// far above any real one (a recording of 100,000 steps is about 25 MB), and a stop for
+/// a path such as `/dev/zero` that would otherwise be read until memory runs out.
+pub const MOST_FILE_BYTES: u64 = 64 << 20;
 
 /// Reads the file at `path` as UTF-8 text; bytes that are not UTF-8 are an error at
-/// their line and column, and a file over [`MOST_TEXT_BYTES`] is refused.
+/// their line and column, and what [`read_file`] refuses is refused.
 pub fn read_text(path: &std::path::Path) -> Result<String, ReadTextError> {
-    use std::io::Read;
-    let io = |e: std::io::Error| ReadTextError::Io(io_message(&e));
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .map_err(io)?
-        .take(MOST_TEXT_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(io)?;
-    if bytes.len() as u64 > MOST_TEXT_BYTES {
-        return Err(ReadTextError::Io(format!(
-            "larger than {} MiB, which no delve text file is",
-            MOST_TEXT_BYTES >> 20
-        )));
-    }
+    let bytes = read_file(path).map_err(|e| ReadTextError::Io(io_message(&e)))?;
     text_of(bytes)
+}
+
+/// Reads the whole file at `path` — only a regular file (a FIFO, a device or a folder
+/// in its place is refused before it is opened, so nothing waits on a writer that never
+/// comes) and only up to [`MOST_FILE_BYTES`]. A file that is not there is
+/// [`std::io::ErrorKind::NotFound`], as [`std::fs::read`] says.
+pub fn read_file(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
+    use std::io::{Error, ErrorKind, Read};
+    let metadata = std::fs::metadata(path)?;
+    if !metadata.is_file() {
+        let what = if metadata.is_dir() {
+            "a folder"
+        } else {
+            "not a regular file (a pipe, a device or a socket)"
+        };
+        return Err(Error::new(ErrorKind::InvalidInput, format!("{what}, not a file delve can read")));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(MOST_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MOST_FILE_BYTES {
+        return Err(Error::new(
+            ErrorKind::InvalidData,
+            format!(
+                "larger than {} MiB, which no file delve writes is",
+                MOST_FILE_BYTES >> 20
+            ),
+        ));
+    }
+    Ok(bytes)
 }
 
 /// What a reading error says: the system's words, but one phrase for a missing file,

@@ -244,7 +244,7 @@ fn write_synced(path: &Path, bytes: &[u8]) -> io::Result<()> {
 
 /// Makes the current save at `path`, if it is valid, the backup.
 fn keep_backup(path: &Path) -> Result<(), SaveError> {
-    let current = match fs::read(path) {
+    let current = match crate::ron_text::read_file(path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
         Err(e) => return Err(io_error(path, "read the previous save")(e)),
@@ -292,7 +292,7 @@ fn sync_folder(dir: &Path) -> io::Result<()> {
 /// Reads the save at `path`. Errors name the file and what is wrong in it.
 pub fn load_from_path<T: DeserializeOwned>(path: impl AsRef<Path>) -> Result<T, SaveError> {
     let path = path.as_ref();
-    let bytes = fs::read(path).map_err(io_error(path, "read the save"))?;
+    let bytes = crate::ron_text::read_file(path).map_err(io_error(path, "read the save"))?;
     decode_save(&bytes).map_err(|error| SaveError::InFile {
         path: path.to_path_buf(),
         error: Box::new(error),

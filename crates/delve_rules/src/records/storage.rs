@@ -184,7 +184,7 @@ impl Storage for Folder {
 
     fn read(&self, name: &str) -> Result<Option<Vec<u8>>, StorageError> {
         let path = self.place(name);
-        match std::fs::read(&path) {
+        match delve_levels::ron_text::read_file(&path) {
             Ok(bytes) => Ok(Some(bytes)),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
             Err(e) => Err(StorageError::of_io(&path, "read it", &e)),
