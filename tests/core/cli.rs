@@ -1056,13 +1056,22 @@ fn delve_within(args: &[&str], seconds: u64) -> Output {
 fn a_pipe_or_a_device_in_place_of_any_file_delve_reads_is_refused_not_waited_on() {
     let dir = TempDir::new("pipes");
     let pipe = dir.file("pipe");
-    let made = Command::new("mkfifo").arg(&pipe).status().expect("mkfifo runs");
+    let made = Command::new("mkfifo")
+        .arg(&pipe)
+        .status()
+        .expect("mkfifo runs");
     assert!(made.success());
     let pipe = pipe.display().to_string();
     // A data folder whose history.csv is a pipe.
     let data = TempDir::new("pipe-data");
     let history = data.file("history.csv");
-    assert!(Command::new("mkfifo").arg(&history).status().unwrap().success());
+    assert!(
+        Command::new("mkfifo")
+            .arg(&history)
+            .status()
+            .unwrap()
+            .success()
+    );
     let data = data.path().display().to_string();
     let cases: Vec<Vec<&str>> = vec![
         vec!["gen", &pipe],
@@ -1074,7 +1083,14 @@ fn a_pipe_or_a_device_in_place_of_any_file_delve_reads_is_refused_not_waited_on(
         vec!["balance", "--runs", "1", "--monsters", &pipe],
         vec!["history", "--data-dir", &data],
         vec!["gen", "/dev/zero"],
-        vec!["play", "--headless", "--load", "/dev/zero", "--actions", "w"],
+        vec![
+            "play",
+            "--headless",
+            "--load",
+            "/dev/zero",
+            "--actions",
+            "w",
+        ],
     ];
     for args in cases {
         let o = delve_within(&args, 30);

@@ -67,7 +67,10 @@ pub fn read_file(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
         } else {
             "not a regular file (a pipe, a device or a socket)"
         };
-        return Err(Error::new(ErrorKind::InvalidInput, format!("{what}, not a file delve can read")));
+        return Err(Error::new(
+            ErrorKind::InvalidInput,
+            format!("{what}, not a file delve can read"),
+        ));
     }
     let mut bytes = Vec::new();
     std::fs::File::open(path)?

@@ -99,7 +99,8 @@ pub struct Kept {
 /// `messages`, the run's log) and a copy of its final state in the morgue folder, its
 /// line in the history, and its save taken out of `save_slot` when the slot holds this
 /// same run — so a finished run cannot be continued. Each entry is written whole or not
-/// at all.
+/// at all, and each run's morgue file has a name of its own, however many runs of one
+/// seed end in the same second (see [`write_morgue`]).
 pub fn keep_record(
     records: &dyn Storage,
     run: &RunState,
@@ -107,18 +108,19 @@ pub fn keep_record(
     save_slot: &SaveSlot,
 ) -> Result<Kept, String> {
     let written = daily::now_text();
-    let morgue = write_morgue(records, run, messages, &written)?;
-    let name = morgue::morgue_file_name(run, &written);
-    let final_state = format!(
-        "{MORGUE}/{}",
-        Path::new(&name).with_extension("sav").display()
-    );
     let mut save = run.snapshot();
     save.messages = messages.to_vec();
     let bytes = SaveSlot::encode(&save).map_err(|e| e.to_string())?;
-    records
-        .write(&final_state, &bytes)
-        .map_err(|e| e.to_string())?;
+    let (morgue, name) = {
+        let _turn = records.turn(MORGUE_NAMES).map_err(|e| e.to_string())?;
+        let name = free_morgue_name(records, run, &written)?;
+        let morgue = write_morgue_as(records, &name, run, messages, &written)?;
+        records
+            .write(&final_state_of(&name), &bytes)
+            .map_err(|e| e.to_string())?;
+        (morgue, name)
+    };
+    let final_state = final_state_of(&name);
     let record = record_of(run, &written, &name);
     let appended = history::append_to(records, HISTORY, &record).map_err(|e| e.to_string())?;
     let save_removed = save_slot.remove_if_holds(run).map_err(|e| e.to_string())?;
@@ -132,19 +134,76 @@ pub fn keep_record(
 }
 
 /// Writes the morgue file of `run` (with `messages`, its log) at `written` (UTC) into
-/// the morgue folder of `records`, whole or not at all; returns where.
+/// the morgue folder of `records`, whole or not at all, under a name no other morgue
+/// file has (`morgue-…-seed-N.txt`, else `…-seed-N-2.txt`, …: chosen and written in
+/// one turn at the morgue folder, so delves writing at once never share one); returns
+/// where.
 pub fn write_morgue(
     records: &dyn Storage,
     run: &RunState,
     messages: &[Message],
     written: &str,
 ) -> Result<PathBuf, String> {
-    let name = format!("{MORGUE}/{}", morgue::morgue_file_name(run, written));
+    let _turn = records.turn(MORGUE_NAMES).map_err(|e| e.to_string())?;
+    let name = free_morgue_name(records, run, written)?;
+    write_morgue_as(records, &name, run, messages, written)
+}
+
+/// The entry whose turn every writer of a morgue file takes, so that choosing a free
+/// name and writing it are one step among delves.
+const MORGUE_NAMES: &str = "morgue-names";
+
+/// The most runs of one seed whose morgue files can end in one second.
+const MOST_MORGUES_A_SECOND: u32 = 1_000;
+
+/// A morgue file name (in the morgue folder) that neither a morgue file nor a final
+/// state copy holds yet; call it during the [`MORGUE_NAMES`] turn.
+fn free_morgue_name(
+    records: &dyn Storage,
+    run: &RunState,
+    written: &str,
+) -> Result<String, String> {
+    let base = morgue::morgue_file_name(run, written);
+    let stem = base.trim_end_matches(".txt");
+    for number in 1..=MOST_MORGUES_A_SECOND {
+        let name = match number {
+            1 => base.clone(),
+            n => format!("{stem}-{n}.txt"),
+        };
+        let taken = |entry: &str| records.contains(entry).map_err(|e| e.to_string());
+        if !taken(&format!("{MORGUE}/{name}"))? && !taken(&final_state_of(&name))? {
+            return Ok(name);
+        }
+    }
+    Err(format!(
+        "{}: {MOST_MORGUES_A_SECOND} morgue files of seed {} end in this second already",
+        records.place(MORGUE).display(),
+        run.campaign().seed
+    ))
+}
+
+/// The entry of the final state copy kept beside the morgue file `name`.
+fn final_state_of(name: &str) -> String {
+    format!(
+        "{MORGUE}/{}",
+        Path::new(name).with_extension("sav").display()
+    )
+}
+
+/// Writes the morgue file `name` (in the morgue folder) of `run`.
+fn write_morgue_as(
+    records: &dyn Storage,
+    name: &str,
+    run: &RunState,
+    messages: &[Message],
+    written: &str,
+) -> Result<PathBuf, String> {
+    let entry = format!("{MORGUE}/{name}");
     let text = morgue::morgue_text(run, messages, written);
     records
-        .write(&name, text.as_bytes())
+        .write(&entry, text.as_bytes())
         .map_err(|e| e.to_string())?;
-    Ok(records.place(&name))
+    Ok(records.place(&entry))
 }
 
 /// The history's line for `run`, ended at `ended`, whose morgue file is `morgue`.

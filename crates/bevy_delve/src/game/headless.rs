@@ -142,6 +142,8 @@ pub enum HeadlessError {
     Save(String),
     /// The run never started (the reason is the game's last message).
     NoLevel(String),
+    /// The run ended, but its record (morgue file, history line) could not be kept.
+    RecordNotKept(String),
 }
 
 impl std::fmt::Display for HeadlessError {
@@ -149,6 +151,9 @@ impl std::fmt::Display for HeadlessError {
         match self {
             HeadlessError::Save(e) => write!(f, "--save: {e}"),
             HeadlessError::NoLevel(why) => write!(f, "{why}"),
+            HeadlessError::RecordNotKept(why) => {
+                write!(f, "the run's record could not be kept: {why}")
+            }
         }
     }
 }
@@ -196,6 +201,11 @@ pub fn run_headless(
     settle(&mut app);
     final_state(&mut app)?;
     perform(&mut app, actions);
+    if let Some(super::records::RecordNotKept(why)) =
+        app.world().get_resource::<super::records::RecordNotKept>()
+    {
+        return Err(HeadlessError::RecordNotKept(why.clone()));
+    }
     if let Some(path) = save {
         app.world_mut().write_message(SaveRequest::SaveTo(path));
         settle(&mut app);

@@ -15,8 +15,14 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// Why the record of the run that ended could not be kept: present once that happened
+/// (the window and the terminal tell it; a headless run ends with it as an error).
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct RecordNotKept(pub String);
+
 /// Writes the records of a run the moment it ends in play.
 fn keep_records_of_finished_runs(
+    mut commands: Commands,
     run: Option<Res<RunModel>>,
     settings: Res<RunSettings>,
     log: Res<NoticeLog>,
@@ -54,6 +60,7 @@ fn keep_records_of_finished_runs(
         }
         Err(e) => {
             notices.write(Notice(format!("The run's record could not be kept: {e}")));
+            commands.insert_resource(RecordNotKept(e));
         }
     }
 }

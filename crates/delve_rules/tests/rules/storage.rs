@@ -2,13 +2,14 @@
 //! from a folder and from any other storage (a save moves between the desktop and the
 //! browser), and a full storage refuses a write whole — the previous save, history and
 //! morgue stay as they were, the run in memory goes on, and the error says the storage
-//! is full.
+//! is full. Runs of one seed ending in the same second, in any number of writers, each
+//! keep their own morgue file and history line.
 
 use std::sync::Arc;
 
 use delve_rules::records::history::History;
 use delve_rules::records::slot::SaveSlot;
-use delve_rules::records::storage::{MemoryStorage, Storage};
+use delve_rules::records::storage::{Folder, MemoryStorage, Storage};
 use delve_rules::records::{HISTORY, SAVE_SLOT, keep_record};
 use delve_rules::run::{PlayerAction, RunState};
 
@@ -151,6 +152,50 @@ fn games_racing_to_one_save_file_always_leave_a_loadable_save_and_backup() {
         assert!(
             !dir.file("delve.sav.tmp").exists(),
             "round {round}: a temporary save left"
+        );
+    }
+}
+
+#[test]
+fn runs_of_one_seed_ending_together_each_keep_their_own_morgue_and_history_line() {
+    let dir = TempDir::new("records-race");
+    let runs: Vec<RunState> = (0..8).map(|waits| run_of(31, waits)).collect();
+    let rounds = 3;
+    for round in 0..rounds {
+        let handles: Vec<_> = runs
+            .iter()
+            .cloned()
+            .map(|run| {
+                let records = Folder::at(dir.path());
+                let slot = SaveSlot::file(dir.file("delve.sav"));
+                std::thread::spawn(move || keep_record(&records, &run, &[], &slot))
+            })
+            .collect();
+        for handle in handles {
+            handle
+                .join()
+                .unwrap()
+                .unwrap_or_else(|e| panic!("round {round}: a record was not kept: {e}"));
+        }
+    }
+    let records = Folder::at(dir.path());
+    let history = History::read_from(&records, HISTORY).unwrap();
+    let lines = history.records();
+    assert_eq!(lines.len(), runs.len() * rounds, "a line for every run");
+    let mut morgues: Vec<&str> = lines.iter().map(|r| r.morgue.as_str()).collect();
+    morgues.sort_unstable();
+    morgues.dedup();
+    assert_eq!(
+        morgues.len(),
+        lines.len(),
+        "a morgue file of its own for every line"
+    );
+    for morgue in morgues {
+        let text = dir.path().join("morgue").join(morgue);
+        assert!(text.is_file(), "{morgue} written");
+        assert!(
+            text.with_extension("sav").is_file(),
+            "{morgue}'s final state written"
         );
     }
 }
