@@ -464,6 +464,11 @@ impl RunState {
     /// travel).
     pub fn apply(&mut self, action: PlayerAction) -> Vec<Outcome> {
         let mut out = Vec::new();
+        if let Some(why) = action.why_no_key_gives_it() {
+            // Nothing a front end sends: no turn, nothing done.
+            out.push(notice(&format!("That is not an action: {why}.")));
+            return out;
+        }
         if self.watch.is_some() && action != PlayerAction::StepAutomaton {
             // Any other action ends the watch on the finished cave (and is spent so).
             self.finish_watch(&mut out);

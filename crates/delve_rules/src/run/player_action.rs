@@ -65,3 +65,67 @@ pub enum PlayerAction {
     /// found, and they said to cross it.
     TravelOverTraps(Pos),
 }
+
+/// The most inventory letters (`a` to `z`).
+const LETTERS: u8 = 26;
+
+impl PlayerAction {
+    /// Why no key, click or action string gives this action, if none does: a step of
+    /// more than one tile, or none; a change of the cave's walls by more than one; an
+    /// inventory letter past `z`. The rules refuse such an action, and a recording
+    /// holding one is refused at its line.
+    pub fn why_no_key_gives_it(&self) -> Option<String> {
+        let letter = |n: u8| {
+            (n >= LETTERS).then(|| format!("inventory letter number {n} (a to z are 0 to 25)"))
+        };
+        match *self {
+            PlayerAction::Move(dx, dy) if dx.abs() > 1 || dy.abs() > 1 || (dx, dy) == (0, 0) => {
+                Some(format!(
+                    "a step by ({dx}, {dy}): a step is to one of the eight tiles around"
+                ))
+            }
+            PlayerAction::AdjustWalls(delta) if delta.abs() != 1 => Some(format!(
+                "walls changed by {delta}: + and - change them by one"
+            )),
+            PlayerAction::Use(n)
+            | PlayerAction::Drop(n)
+            | PlayerAction::UseAt(n, _)
+            | PlayerAction::Throw(n, _) => letter(n),
+            PlayerAction::UseOn(n, m) => letter(n).or_else(|| letter(m)),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_what_a_key_gives_is_an_action() {
+        for dx in -1..=1 {
+            for dy in -1..=1 {
+                let step = PlayerAction::Move(dx, dy);
+                assert_eq!(step.why_no_key_gives_it().is_some(), (dx, dy) == (0, 0));
+            }
+        }
+        assert!(PlayerAction::Move(-3, 0).why_no_key_gives_it().is_some());
+        assert!(
+            PlayerAction::AdjustWalls(40)
+                .why_no_key_gives_it()
+                .is_some()
+        );
+        assert!(
+            PlayerAction::AdjustWalls(-1)
+                .why_no_key_gives_it()
+                .is_none()
+        );
+        assert!(PlayerAction::Use(25).why_no_key_gives_it().is_none());
+        assert!(PlayerAction::UseOn(0, 26).why_no_key_gives_it().is_some());
+        assert!(
+            PlayerAction::Throw(200, Pos::new(1, 1))
+                .why_no_key_gives_it()
+                .is_some()
+        );
+    }
+}

@@ -337,8 +337,14 @@ impl Recording {
             .map_err(|e| broken(first, e))?;
         let steps = lines
             .map(|(n, line)| {
-                ron::from_str::<Step>(line)
-                    .map_err(|e| broken(n, format!("not a step: {}", e.code)))
+                let step = ron::from_str::<Step>(line)
+                    .map_err(|e| broken(n, format!("not a step: {}", e.code)))?;
+                if let Step::Act(action, _) = &step
+                    && let Some(why) = action.why_no_key_gives_it()
+                {
+                    return Err(broken(n, format!("not an action a key gives: {why}")));
+                }
+                Ok(step)
             })
             .collect::<Result<_, _>>()?;
         Ok(Recording { start, steps })

@@ -3,7 +3,8 @@
 //! emoji, nested comments, NUL, a byte-order mark, arbitrary strings) either still read
 //! or are refused with an error that names a place inside the text; a save that still
 //! reads restores to a run that breaks no rule or is refused saying why; a payload with
-//! invalid UTF-8 is refused at the byte offset of its first bad byte.
+//! invalid UTF-8 is refused at the byte offset of its first bad byte; a recorded action
+//! no key gives (a three-tile step) is refused at its line, and by the rules.
 
 use proptest::prelude::*;
 
@@ -11,6 +12,7 @@ use delve_levels::config::CampaignConfig;
 use delve_levels::loot::{LootError, LootTable};
 use delve_levels::ron_text::RonError;
 use delve_levels::save::{SaveError, decode_save, encode_save_bytes, read_header};
+use delve_rules::run::record::RecordingError;
 use delve_rules::run::{GameSave, Rules, RunState};
 
 /// Texts that bite scanners which differ from RON's parser.
@@ -184,4 +186,31 @@ fn the_issue_example_with_a_line_separator_reports_the_bad_field() {
     let e = CampaignConfig::parse(text, "ls.ron").unwrap_err();
     assert_eq!(e.field(), Some("wall_percent"));
     assert_eq!(e.position(), Some((1, 26)), "{e}");
+}
+
+#[test]
+fn a_recorded_step_no_key_gives_is_refused_at_its_line_and_the_rules_refuse_it_too() {
+    let path = crate::workspace_root().join("tests/recordings/descent-3.rec");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("Act(Move(1,0)"))
+        .unwrap()
+        + 1;
+    let cheat = text.replacen("Act(Move(1,0)", "Act(Move(-3,0)", 1);
+    match delve_rules::run::record::Recording::parse(&cheat) {
+        Err(RecordingError::Broken { line: at, problem }) => {
+            assert_eq!(at, line);
+            assert!(problem.contains("a step by (-3, 0)"), "{problem}");
+        }
+        other => panic!("a three-tile step was read: {other:?}"),
+    }
+    let mut run = crate::support::with_monsters(3);
+    let (at, turns) = (run.player(), run.turns());
+    run.apply(delve_rules::run::PlayerAction::Move(-3, 0));
+    assert_eq!(
+        (run.player(), run.turns()),
+        (at, turns),
+        "nothing done, no turn"
+    );
 }
