@@ -503,6 +503,7 @@ fn odd_input_exits_2_with_a_one_line_reason_and_never_panics() {
         b"(seed: 1, depths: [Cave(), Cave(width: 4096, height: 4096)])",
     );
     let not_utf8 = odd.write("latin1.ron", b"(seed: 1, depths: [Cave(\xe9)])");
+    let no_vaults = TempDir::new("no-vaults");
     let endless_loot = odd.write(
         "endless.ron",
         b"(seed: 1, loot: \"/dev/zero\", depths: [Cave()])",
@@ -571,6 +572,14 @@ fn odd_input_exits_2_with_a_one_line_reason_and_never_panics() {
         (
             vec!["save".into(), "inspect".into(), "/dev/zero".into()],
             "/dev/zero: not a regular file",
+        ),
+        (
+            vec![
+                "vault".into(),
+                "check".into(),
+                no_vaults.path().display().to_string(),
+            ],
+            "a folder without a vault file (*.ron) in it",
         ),
         // 2^64 seeds of 10 depths: the count as it is, not wrapped.
         (

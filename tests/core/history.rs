@@ -132,21 +132,28 @@ fn appends_from_many_processes_at_once_all_land() {
 }
 
 #[test]
-fn a_file_cut_anywhere_in_a_row_is_corrupt_at_that_row() {
+fn a_file_cut_anywhere_in_a_row_is_corrupt_at_that_row_but_a_lost_last_line_end_is_not() {
     let dir = TempDir::new("history-cut-anywhere");
     let path = history_of(&dir, 3);
     let whole = fs::read(&path).unwrap();
-    // Line 4 is the third run's row: every cut inside it, up to just before its line end.
+    // Line 4 is the third run's row: every cut inside it, up to its last character.
     let row_start = whole[..whole.len() - 1]
         .iter()
         .rposition(|&b| b == b'\n')
         .unwrap()
         + 1;
-    for cut in row_start + 1..whole.len() {
+    let line_end = whole.len() - 1;
+    for cut in row_start + 1..line_end {
         let cut_path = dir.write("cut.csv", &whole[..cut]);
         let error = History::read(&cut_path).unwrap_err();
         assert_eq!(corrupt_line(&error), 4, "cut at byte {cut}: {error}");
     }
+    // The whole row without only its line end (an editor's save) is a whole row.
+    let edited = dir.write("edited.csv", &whole[..line_end]);
+    assert_eq!(
+        History::read(&edited).unwrap(),
+        History::read(&path).unwrap()
+    );
 }
 
 #[test]

@@ -545,7 +545,7 @@ impl VaultSet {
     }
 
     /// Reads the vault file at `path`, or every `*.ron` file of the folder at `path`
-    /// (in name order).
+    /// (in name order; a folder without one is an error).
     pub fn load(path: &Path) -> Result<VaultSet, VaultError> {
         let files: Vec<std::path::PathBuf> = if path.is_dir() {
             let entries = std::fs::read_dir(path).map_err(|e| VaultError::Io {
@@ -558,6 +558,12 @@ impl VaultSet {
                 .filter(|p| p.extension().is_some_and(|x| x == "ron"))
                 .collect();
             files.sort();
+            if files.is_empty() {
+                return Err(VaultError::Io {
+                    origin: path.display().to_string(),
+                    message: "a folder without a vault file (*.ron) in it".into(),
+                });
+            }
             files
         } else {
             vec![path.to_path_buf()]

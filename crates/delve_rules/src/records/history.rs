@@ -34,8 +34,9 @@
 //! list reads back as it was (`seeded;replayed daily`).
 //!
 //! Every text is kept on its line: a line break in one is written as a space. So a row
-//! is a line, and a row cut short by a crash or a full disk (no line end after it) is
-//! told apart from a whole one.
+//! is a line, and a row cut short by a crash or a full disk (no line end after it, its
+//! morgue name unfinished) is told apart from a whole one that only lacks its last line
+//! end (as an editor may leave it).
 
 mod report;
 
@@ -422,7 +423,13 @@ fn parse(bytes: &[u8]) -> Parsed {
             }
         }
     }
-    if let Some(line) = last_kept.filter(|_| !bytes.ends_with(b"\n")) {
+    // Without its line end, the last row may have been cut short by a crash or a full
+    // disk; it is whole when it reads and its last field, the morgue file's name, ends
+    // as every name delve writes does (an editor may drop the final line end).
+    let whole = |r: &RunRecord| r.morgue.ends_with(".txt");
+    let cut =
+        last_kept.filter(|_| !bytes.ends_with(b"\n") && !parsed.records.last().is_some_and(whole));
+    if let Some(line) = cut {
         parsed.records.pop();
         parsed.note(
             line,

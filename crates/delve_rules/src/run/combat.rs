@@ -198,7 +198,7 @@ impl RunState {
             return;
         }
         if damage >= monster.hp {
-            self.fight.kills += 1;
+            self.fight.kills = self.fight.kills.saturating_add(1);
             // The kill is told before what the monster drops.
             out.push(notice(&match how {
                 Harm::Blow => format!("You kill the {name}."),
