@@ -23,7 +23,7 @@ mod migrate;
 
 pub use checks::MOST_HIT_POINTS;
 pub(super) use checks::check_carried;
-use checks::{check_level_in_play, check_monsters, check_terrain_changes};
+use checks::{MOST_MONSTER_ID, check_level_in_play, check_monsters, check_terrain_changes};
 pub use migrate::{GENERATION_OF_AN_OLDER_SAVE, GOLD_OF_AN_OLDER_SAVE};
 
 /// One visited level in a save: its key and what changed on it.
@@ -268,6 +268,9 @@ impl RunState {
             run.keep_two_alike_known();
         }
         run.level.look_from(run.player);
+        // The same rules a run in play keeps ([`RunState::broken_rule`]), of the whole
+        // run as loaded.
+        run.check_rules()?;
         Ok(run)
     }
 }
@@ -327,8 +330,31 @@ fn saved_levels(
             )
             .map_err(|e| format!("depth {}: {e}", level.depth))?;
         }
-        if index < save.levels.len() {
-            keys.insert(level.depth, key);
+        if index < save.levels.len() && keys.insert(level.depth, key).is_some() {
+            return Err(format!(
+                "depth {} is saved twice among the visited levels",
+                level.depth
+            ));
+        }
+        let inside = |p: &Pos| p.x >= 0 && p.y >= 0 && p.x < w as i32 && p.y < h as i32;
+        let places = (level.dropped.iter().map(|i| (&i.pos, "a dropped item")))
+            .chain(level.taken.iter().map(|p| (p, "a taken item")))
+            .chain(level.left.iter().map(|p| (p, "an item put down")))
+            .chain(level.found.iter().map(|p| (p, "a found secret")))
+            .chain(level.opened.iter().map(|p| (p, "an opened door")));
+        for (at, what) in places {
+            if !inside(at) {
+                return Err(format!(
+                    "depth {}: {what} at {at}, outside the {w}x{h} level",
+                    level.depth
+                ));
+            }
+        }
+        if let Some(id) = level.noticed.iter().find(|&&id| id > MOST_MONSTER_ID) {
+            return Err(format!(
+                "depth {}: monster number {id} noticed (numbers go to {MOST_MONSTER_ID})",
+                level.depth
+            ));
         }
         let table = campaign.loot_table();
         if let Some(item) = level
@@ -405,8 +431,8 @@ fn saved_level_in_play(
 fn saved_chronicle(save: &GameSave, keys: &BTreeMap<u32, LevelKey>) -> Result<Chronicle, String> {
     let deepest_visited = keys.keys().copied().max().unwrap_or(save.depth);
     match &save.chronicle {
-        Some(chronicle) if chronicle.deepest < deepest_visited => Err(format!(
-            "the chronicle's deepest depth is {}, but depth {deepest_visited} was visited",
+        Some(chronicle) if chronicle.deepest != deepest_visited => Err(format!(
+            "the chronicle's deepest depth is {}, but the deepest visited is depth {deepest_visited}",
             chronicle.deepest
         )),
         Some(chronicle) => Ok(chronicle.clone()),

@@ -204,7 +204,9 @@ fn carried_items_keep_their_kinds_by_name_in_a_changed_loot_table() {
 #[test]
 fn a_finished_run_does_not_follow() {
     let mut run = start(CAVES, Rules::Monsters);
-    run.stage().end_run(delve_rules::run::RunEnd::Won);
+    run.stage()
+        .set_final_depth(1)
+        .end_run(delve_rules::run::RunEnd::Won);
     let before = run.clone();
     let edited = CAVES.replacen("Cave()", "Cave(wall_percent: 47)", 1);
     let outcomes = run.follow_campaign(campaign(&edited), "c.ron");

@@ -232,8 +232,8 @@ fn a_ring_of_searching_shows_where_the_items_lie() {
 #[test]
 fn what_cannot_be_used_says_so_and_takes_no_turn() {
     let mut run = start(10);
-    let said = use_one(&mut run, "gold pieces");
-    assert!(said[0].starts_with("You cannot use"), "{said:?}");
+    let said = use_one(&mut run, "vault key");
+    assert!(said[0].starts_with("Walk into a locked door"), "{said:?}");
     assert_eq!(run.turns(), 0);
     let said = notices(&run.apply(PlayerAction::Use(7)));
     assert!(said[0].contains("nothing under that letter"), "{said:?}");

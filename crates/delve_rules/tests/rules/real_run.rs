@@ -936,6 +936,94 @@ fn impossible_saves_are_refused_naming_what_is_wrong() {
             "carries item 9999",
         ),
         (
+            "won on depth 1 of 10",
+            |s| s.fight.as_mut().unwrap().end = Some(delve_rules::run::RunEnd::Won),
+            "won on depth 1, but the way out is on depth 10",
+        ),
+        (
+            "dead with hit points",
+            |s| {
+                s.fight.as_mut().unwrap().end = Some(delve_rules::run::RunEnd::Died {
+                    cause: "killed by a rat".into(),
+                })
+            },
+            "dead with 30 hit points",
+        ),
+        (
+            "one most hit point at experience level 8",
+            |s| {
+                let fight = s.fight.as_mut().unwrap();
+                (fight.level, fight.xp, fight.hp, fight.max_hp) =
+                    (8, delve_rules::run::xp_for_level(8), 1, 1);
+            },
+            "1 most hit points at experience level 8",
+        ),
+        (
+            "more kills chronicled than made",
+            |s| {
+                (s.chronicle.as_mut().unwrap().kills).insert("rat".into(), 5);
+            },
+            "the chronicle counts 5 kills",
+        ),
+        (
+            "deepest depth 999",
+            |s| s.chronicle.as_mut().unwrap().deepest = 999,
+            "deepest depth is 999",
+        ),
+        (
+            "a rune carried as an item",
+            |s| {
+                let rune = delve_levels::loot::default_loot_table()
+                    .index_of("rune of passage")
+                    .unwrap();
+                s.inventory.push(Item::plain(rune));
+            },
+            "carries rune of passage as an item",
+        ),
+        (
+            "100,000 items",
+            |s| {
+                let dart = delve_levels::loot::default_loot_table()
+                    .index_of("dart")
+                    .unwrap();
+                s.inventory
+                    .extend(std::iter::repeat_n(Item::plain(dart), 100_000));
+            },
+            "carries 100002 items",
+        ),
+        (
+            "a rune found on a depth never visited",
+            |s| s.fight.as_mut().unwrap().found = vec![7],
+            "depth 7 was never visited",
+        ),
+        (
+            "the most turns a count holds",
+            |s| s.turns = u64::MAX,
+            "turns (at most",
+        ),
+        (
+            "one depth saved twice",
+            |s| {
+                let again = s.levels[0].clone();
+                s.levels.push(again);
+            },
+            "depth 1 is saved twice",
+        ),
+        (
+            "an item dropped off the map",
+            |s| {
+                s.levels[0]
+                    .dropped
+                    .push(delve_levels::loot::PlacedItem::plain(Pos::new(5000, 5), 0))
+            },
+            "a dropped item at (5000, 5), outside",
+        ),
+        (
+            "a monster number past the most",
+            |s| s.levels[0].noticed.push(u32::MAX),
+            "monster number 4294967295 noticed",
+        ),
+        (
             "a message counted four billion times",
             |s| {
                 s.messages.push(delve_rules::run::messages::Message {

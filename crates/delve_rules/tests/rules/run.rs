@@ -56,11 +56,19 @@ fn the_move_letters_step_in_their_eight_directions() {
 #[test]
 fn walking_into_a_wall_changes_nothing_and_costs_no_turn() {
     let mut run = peaceful(1);
-    let here = run.player();
-    let (dx, dy) = KING
-        .into_iter()
-        .find(|&(dx, dy)| !run.level().level.tiles.is_walkable(here.offset(dx, dy)))
-        .unwrap_or((0, -100));
+    // The player on the first floor tile with a wall beside it (the stairs stand in
+    // the open).
+    let tiles = run.level().level.tiles.clone();
+    let (here, (dx, dy)) = (tiles.positions())
+        .filter(|&p| tiles[p] == Tile::Floor)
+        .find_map(|p| {
+            let wall = KING
+                .into_iter()
+                .find(|&(dx, dy)| tiles.get(p.offset(dx, dy)) == Some(Tile::Wall))?;
+            Some((p, wall))
+        })
+        .expect("a floor tile beside a wall");
+    run.stage().put_player(here);
     let before = run.clone();
     let outcomes = run.apply(PlayerAction::Move(dx, dy));
     assert_eq!(outcomes, vec![Outcome::Bumped]);

@@ -6,7 +6,7 @@
 use crate::run::fight::MOST_ENCHANTMENTS;
 use crate::run::level::{LevelInPlay, LevelMemory};
 use crate::run::terrain::{monster_can_stand, player_can_stand};
-use crate::run::{Fight, RunState};
+use crate::run::{Fight, RunEnd, RunState};
 use delve_levels::grid::Pos;
 use delve_levels::key::LevelKey;
 use delve_levels::loot::{Effect, Item, LootTable};
@@ -22,7 +22,7 @@ impl RunState {
         self.check_rules().err()
     }
 
-    fn check_rules(&self) -> Result<(), String> {
+    pub(super) fn check_rules(&self) -> Result<(), String> {
         // The dead may lie where no one can stand (lava, a burning lake).
         let died = matches!(self.end(), Some(crate::run::RunEnd::Died { .. }));
         if !died
@@ -48,6 +48,15 @@ impl RunState {
         }
         let fight = self.rules.saves_the_fight().then_some(&self.fight);
         check_carried(fight, &self.inventory, table, self.turns)?;
+        if self.turns > MOST_TURNS {
+            return Err(format!(
+                "the run has taken {} turns (at most {MOST_TURNS})",
+                self.turns
+            ));
+        }
+        if self.rules.saves_the_fight() {
+            self.check_the_runs_story()?;
+        }
         if let Some(fight) = fight {
             check_level_in_play(
                 &self.level,
@@ -55,6 +64,96 @@ impl RunState {
                 fight,
                 self.campaign.monster_table(),
             )?;
+        }
+        Ok(())
+    }
+}
+
+/// The most turns a save may hold: years of play, far below where a count could wrap.
+pub const MOST_TURNS: u64 = 100_000_000;
+
+/// The most items one can carry (far more than any level holds).
+pub const MOST_CARRIED: usize = 1_000;
+
+/// The highest number a monster can have on a level.
+pub const MOST_MONSTER_ID: u32 = 1 << 24;
+
+/// The longest name or cause a save may hold, in characters.
+pub const MOST_NAME_CHARS: usize = 200;
+
+impl RunState {
+    /// The run's story holds together: an end the rules could give (won on the final
+    /// depth, dead with no hit points), most hit points its experience level has gained,
+    /// no more kills in the chronicle than the fight counted, its depths found only where
+    /// it went, no gold or must-find item in the pack where they go to the purse and the
+    /// stairs, and names of a sane length.
+    fn check_the_runs_story(&self) -> Result<(), String> {
+        let fight = &self.fight;
+        match &fight.end {
+            Some(RunEnd::Won) if self.depth != self.campaign.final_depth() => {
+                return Err(format!(
+                    "the run is won on depth {}, but the way out is on depth {}",
+                    self.depth,
+                    self.campaign.final_depth()
+                ));
+            }
+            Some(RunEnd::Died { .. }) if fight.hp > 0 => {
+                return Err(format!("the player is dead with {} hit points", fight.hp));
+            }
+            Some(RunEnd::Died { cause }) if cause.chars().count() > MOST_NAME_CHARS => {
+                return Err(format!(
+                    "the cause of death is {} characters long (at most {MOST_NAME_CHARS})",
+                    cause.chars().count()
+                ));
+            }
+            _ => {}
+        }
+        let gained = 1 + (fight.level.saturating_sub(1)) * crate::run::fight::HP_PER_LEVEL;
+        if fight.max_hp < gained {
+            return Err(format!(
+                "the player has {} most hit points at experience level {} (at least {gained})",
+                fight.max_hp, fight.level
+            ));
+        }
+        let chronicled: u64 = self.chronicle.kills.values().map(|&k| u64::from(k)).sum();
+        if chronicled > u64::from(fight.kills) {
+            return Err(format!(
+                "the chronicle counts {chronicled} kills, but the player has made {}",
+                fight.kills
+            ));
+        }
+        if let Some(name) =
+            (self.chronicle.kills.keys()).find(|n| n.chars().count() > MOST_NAME_CHARS)
+        {
+            return Err(format!(
+                "the chronicle counts kills of a kind named with {} characters (at most {MOST_NAME_CHARS})",
+                name.chars().count()
+            ));
+        }
+        if let Some(depth) = fight.found.iter().find(|d| !self.keys.contains_key(d)) {
+            return Err(format!(
+                "the must-find item of depth {depth} is found, but depth {depth} was never visited"
+            ));
+        }
+        if self.inventory.len() > MOST_CARRIED {
+            return Err(format!(
+                "the player carries {} items (at most {MOST_CARRIED})",
+                self.inventory.len()
+            ));
+        }
+        let table = self.campaign.loot_table();
+        if self.rules.has_a_goal()
+            && let Some(item) = self.inventory.iter().find(|i| {
+                table
+                    .items()
+                    .get(i.kind)
+                    .is_some_and(|k| k.must_find || k.effect == Effect::Gold)
+            })
+        {
+            return Err(format!(
+                "the player carries {} as an item (it goes to the purse or opens the stairs)",
+                table.true_name(item.kind)
+            ));
         }
         Ok(())
     }
@@ -190,6 +289,12 @@ pub(super) fn check_monsters(
             return Err(format!(
                 "a {} has {} hit points (1 to {})",
                 kind.name, m.hp, kind.hp
+            ));
+        }
+        if m.id > MOST_MONSTER_ID {
+            return Err(format!(
+                "a {} is numbered {} (numbers go to {MOST_MONSTER_ID})",
+                kind.name, m.id
             ));
         }
         if !places.insert(m.pos) || !ids.insert(m.id) {
