@@ -19,6 +19,10 @@ pub enum Actor {
     Monster(u32),
 }
 
+/// The furthest a saved schedule's clock may be: ages of play (a hundred million turns
+/// of a thousand ticks is 10^11), far below where adding could overflow.
+pub const MOST_TICKS: u64 = 1 << 48;
+
 /// The actors and the tick each acts at next, with the time now.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Scheduler {
@@ -74,8 +78,10 @@ impl Scheduler {
         self.queue.iter().map(|&(_, _, actor)| actor)
     }
 
-    /// Checks a schedule read from a save: each actor once, no turn before now, tie
-    /// orders unique and below the count added (so adding goes on without overflow).
+    /// Checks a schedule read from a save: each actor once, no turn before now nor
+    /// further off than one action can be, tie orders unique and below the count added,
+    /// and the clock within [`MOST_TICKS`] (so a run goes on for ages without overflow,
+    /// and every save it writes loads).
     pub fn check(&self) -> Result<(), String> {
         let mut actors = std::collections::BTreeSet::new();
         let mut orders = std::collections::BTreeSet::new();
@@ -83,15 +89,19 @@ impl Scheduler {
             if !actors.insert(actor) {
                 return Err(format!("the turn schedule holds {actor:?} twice"));
             }
-            if tick < self.now || order >= self.added || !orders.insert(order) {
+            let too_late = tick > self.now.saturating_add(u64::from(u32::MAX));
+            if tick < self.now || too_late || order >= self.added || !orders.insert(order) {
                 return Err(format!(
                     "the turn schedule's entry for {actor:?} is out of order (tick {tick}, now {}; order {order} of {})",
                     self.now, self.added
                 ));
             }
         }
-        if self.added > u64::MAX / 2 || self.now > u64::MAX / 2 {
-            return Err("the turn schedule's clock is beyond any run".into());
+        if self.added > MOST_TICKS || self.now > MOST_TICKS {
+            return Err(format!(
+                "the turn schedule's clock is beyond any run (tick {}, {} added; at most {MOST_TICKS})",
+                self.now, self.added
+            ));
         }
         Ok(())
     }

@@ -820,6 +820,26 @@ fn a_save_of_generation_2_plays_the_first_loot_edition_and_keeps_two_alike_known
     assert!(!loaded.knowledge().knows(potion));
 }
 
+/// `schedule` (a turn schedule as RON) with its clock and every tick moved on by `by`.
+fn schedule_moved_on(schedule: &str, by: u64) -> String {
+    let mut out = String::new();
+    let mut rest = schedule;
+    // The clock (`now:`) and each queued entry's first number (its tick).
+    while let Some(at) = rest.find(|c: char| c.is_ascii_digit()) {
+        let before = &rest[..at];
+        let len = rest[at..]
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len() - at);
+        let number: u64 = rest[at..at + len].parse().unwrap();
+        out.push_str(before);
+        let is_tick = before.ends_with("now:") || before.ends_with('(') && out.contains("queue:[");
+        out.push_str(&if is_tick { number + by } else { number }.to_string());
+        rest = &rest[at + len..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// A forged change to a save, the words its refusal must use.
 type Forgery = (
     &'static str,
@@ -1022,6 +1042,19 @@ fn impossible_saves_are_refused_naming_what_is_wrong() {
             "a monster number past the most",
             |s| s.levels[0].noticed.push(u32::MAX),
             "monster number 4294967295 noticed",
+        ),
+        (
+            "a turn schedule's clock at the most the old check let by",
+            |s| {
+                let fight = s.fight.as_mut().unwrap();
+                let text = ron::to_string(&fight.schedule).unwrap();
+                // Every tick moved on by the same far amount: in order, but at the end
+                // of time.
+                let far = u64::MAX / 2 - 1_000_000;
+                let moved = schedule_moved_on(&text, far);
+                fight.schedule = ron::from_str(&moved).unwrap();
+            },
+            "the turn schedule's clock is beyond any run",
         ),
         (
             "a message counted four billion times",
