@@ -1057,6 +1057,16 @@ fn impossible_saves_are_refused_naming_what_is_wrong() {
             "the turn schedule's clock is beyond any run",
         ),
         (
+            "a campaign named with ten million characters",
+            |s| s.campaign.name = "n".repeat(10_000_000),
+            "the campaign's name or the run's start",
+        ),
+        (
+            "a chronicle note of ten million characters",
+            |s| s.chronicle.as_mut().unwrap().notes[0].text = "n".repeat(10_000_000),
+            "note 1 is longer than 1000 characters",
+        ),
+        (
             "a message counted four billion times",
             |s| {
                 s.messages.push(delve_rules::run::messages::Message {

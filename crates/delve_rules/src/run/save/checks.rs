@@ -81,6 +81,10 @@ pub const MOST_MONSTER_ID: u32 = 1 << 24;
 /// The longest name or cause a save may hold, in characters.
 pub const MOST_NAME_CHARS: usize = 200;
 
+/// The most notes a run's chronicle may hold (a note a depth arrived, a level gained,
+/// an item identified: a few hundred in the longest runs).
+pub const MOST_NOTES: usize = 100_000;
+
 impl RunState {
     /// The run's story holds together: an end the rules could give (won on the final
     /// depth, dead with no hit points), most hit points its experience level has gained,
@@ -128,6 +132,32 @@ impl RunState {
             return Err(format!(
                 "the chronicle counts kills of a kind named with {} characters (at most {MOST_NAME_CHARS})",
                 name.chars().count()
+            ));
+        }
+        let notes = &self.chronicle.notes;
+        if notes.len() > MOST_NOTES {
+            return Err(format!(
+                "the chronicle holds {} notes (at most {MOST_NOTES})",
+                notes.len()
+            ));
+        }
+        let too_long = |text: &str| text.chars().count() > crate::run::messages::MOST_MESSAGE_CHARS;
+        if let Some(place) = notes.iter().position(|n| too_long(&n.text)) {
+            return Err(format!(
+                "the chronicle's note {} is longer than {} characters",
+                place + 1,
+                crate::run::messages::MOST_MESSAGE_CHARS
+            ));
+        }
+        let origin = &self.chronicle.origin;
+        if [&origin.started, &origin.daily]
+            .into_iter()
+            .flatten()
+            .any(|t| t.chars().count() > MOST_NAME_CHARS)
+            || self.campaign.name.chars().count() > MOST_NAME_CHARS
+        {
+            return Err(format!(
+                "the campaign's name or the run's start or daily date is longer than {MOST_NAME_CHARS} characters"
             ));
         }
         if let Some(depth) = fight.found.iter().find(|d| !self.keys.contains_key(d)) {
