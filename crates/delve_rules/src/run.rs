@@ -53,7 +53,7 @@ pub use explore::ITEM_HEAD_START;
 pub use fight::{
     FULL_REGENERATION_TURNS, FULL_REGENERATION_TURNS_WITH_RING, Fight, HP_PER_LEVEL, MAX_LEVEL,
     MOST_ENCHANTMENTS, PLAYER_FIGHTER, PLAYER_HP, REGENERATION_TURNS, RunEnd, WAND_CHARGES,
-    healed_on_turn, xp_for_level,
+    healed_on_turn, turns_to_heal_fully, xp_for_level,
 };
 pub use items::{
     ItemKnowledge, inventory_names, inventory_stacks, item_name, stack_letter, stack_of_letter,

@@ -25,13 +25,29 @@ pub const PLAYER_FIGHTER: Fighter = Fighter {
 };
 /// Allies heal one hit point every this many turns.
 pub const REGENERATION_TURNS: u64 = 9;
-/// The turns the player takes to heal from nothing to their most hit points: healing
-/// scales with the most (as Brogue's does), one hit point every 9 turns at the start's
-/// 30, every 4.5 at 60 — so a rest after one fight is a choice, not a losing trade
-/// against the monsters that arrive meanwhile.
+/// The turns the player takes to heal from nothing to the start's 30 hit points; more
+/// hit points take longer, by the square root of how many more
+/// ([`turns_to_heal_fully`]).
 pub const FULL_REGENERATION_TURNS: u64 = 270;
 /// ... and with a ring of regeneration (three times as fast).
 pub const FULL_REGENERATION_TURNS_WITH_RING: u64 = 90;
+
+/// The turns the player takes to heal from nothing to `most` hit points (with a ring
+/// of regeneration when `ring`): [`FULL_REGENERATION_TURNS`] × √(most / 30). Healing
+/// speeds up with the most hit points (one every 9 turns at the start's 30, every 6.4 at
+/// 60, every 4.5 at 120), as Brogue's does, so a rest after one fight is a choice and
+/// not a losing trade against the monsters that arrive meanwhile — but by less than the
+/// hit points grow, so a deep character's rest still takes its time.
+pub fn turns_to_heal_fully(most: u32, ring: bool) -> u64 {
+    let base = if ring {
+        FULL_REGENERATION_TURNS_WITH_RING
+    } else {
+        FULL_REGENERATION_TURNS
+    };
+    // 256 × √(most / 30), in whole numbers.
+    let root = (u64::from(most.max(1)) * 65_536 / u64::from(PLAYER_HP)).isqrt();
+    (base * root / 256).max(1)
+}
 
 /// The hit points a player with `most` hit points heals on turn `turn` when hurt (0 or
 /// 1, mostly; more only past `full` hit points a turn): the whole `most` is healed over

@@ -4,9 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::fight::{
-    FULL_REGENERATION_TURNS, FULL_REGENERATION_TURNS_WITH_RING, REGENERATION_TURNS, healed_on_turn,
-};
+use super::fight::{REGENERATION_TURNS, healed_on_turn, turns_to_heal_fully};
 use super::{Outcome, RunState, notice};
 use delve_levels::dijkstra::DijkstraMap;
 use delve_levels::grid::{Grid, KING, Pos, Tile};
@@ -113,11 +111,7 @@ impl RunState {
         if !self.rules.has_monsters() || self.end().is_some() {
             return;
         }
-        let full = if self.wears_ring(RingPower::Regeneration) {
-            FULL_REGENERATION_TURNS_WITH_RING
-        } else {
-            FULL_REGENERATION_TURNS
-        };
+        let full = turns_to_heal_fully(self.fight.max_hp, self.wears_ring(RingPower::Regeneration));
         let fight = &mut self.fight;
         if fight.hp < fight.max_hp {
             let healed = healed_on_turn(self.turns, fight.max_hp, full);

@@ -427,23 +427,27 @@ fn kills_bring_experience_levels_with_hit_points_attack_and_defence() {
 }
 
 #[test]
-fn healing_scales_with_the_most_hit_points_and_heals_them_all_over_a_full_rest() {
-    use delve_rules::run::{FULL_REGENERATION_TURNS, healed_on_turn};
+fn healing_scales_with_the_root_of_the_most_hit_points_and_heals_them_all_over_a_full_rest() {
+    use delve_rules::run::{healed_on_turn, turns_to_heal_fully};
     for most in [30, 45, 60, 90, 200, 400] {
+        let full = turns_to_heal_fully(most, false);
         for start in [0, 17, 1000] {
-            let healed: u32 = (start + 1..=start + FULL_REGENERATION_TURNS)
-                .map(|turn| healed_on_turn(turn, most, FULL_REGENERATION_TURNS))
+            let healed: u32 = (start + 1..=start + full)
+                .map(|turn| healed_on_turn(turn, most, full))
                 .sum();
             assert_eq!(healed, most, "most {most}, from turn {start}");
         }
     }
-    // At the start's 30 hit points, one every 9 turns, as before; at 60, twice as often.
-    let every = |most| {
-        let healed: u32 = (1..=90)
-            .map(|t| healed_on_turn(t, most, FULL_REGENERATION_TURNS))
-            .sum();
-        90 / healed
+    // Turns per hit point over a long rest: 9 at the start's 30, about 6.4 at 60, 4.5
+    // at 120 — faster with more, by the square root.
+    let turns_per_point = |most: u32| {
+        let full = turns_to_heal_fully(most, false);
+        let healed: u32 = (1..=1000).map(|t| healed_on_turn(t, most, full)).sum();
+        1000.0 / f64::from(healed)
     };
-    assert_eq!(every(30), 9);
-    assert!(every(60) <= 5);
+    assert!((turns_per_point(30) - 9.0).abs() < 0.1);
+    assert!((turns_per_point(60) - 6.36).abs() < 0.1, "{}", turns_per_point(60));
+    assert!((turns_per_point(120) - 4.5).abs() < 0.1, "{}", turns_per_point(120));
+    // The ring: three times as fast.
+    assert_eq!(turns_to_heal_fully(60, true) * 3, turns_to_heal_fully(60, false));
 }
