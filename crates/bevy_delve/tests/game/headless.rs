@@ -35,7 +35,7 @@ fn the_final_state_says_how_the_run_ended() {
     assert_eq!(state.outcome, "dead: killed by a troll on depth 1");
     assert_eq!((state.hp, state.max_hp), (Some(0), Some(30)));
     t.change_run(|run| {
-        run.stage().end_run(RunEnd::Won);
+        run.stage().set_final_depth(1).end_run(RunEnd::Won);
     });
     assert_eq!(final_state(&mut t.app).unwrap().outcome, "won");
 }

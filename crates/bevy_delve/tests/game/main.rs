@@ -174,9 +174,13 @@ impl TestContext {
         std::mem::take(&mut self.app.world_mut().resource_mut::<Heard<M>>().0)
     }
 
-    /// Every line the notice log holds.
+    /// Every notice the log holds, a repeated one as often as it was told (the log
+    /// keeps it once, with its count).
     fn log(&self) -> Vec<String> {
-        self.app.world().resource::<NoticeLog>().texts()
+        let log = self.app.world().resource::<NoticeLog>();
+        (log.0.entries.iter())
+            .flat_map(|m| std::iter::repeat_n(m.text.clone(), m.count as usize))
+            .collect()
     }
 
     /// Leaves only a monster of `kind` on the level, at `pos`, hunting the player.
