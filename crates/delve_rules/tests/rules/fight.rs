@@ -446,8 +446,19 @@ fn healing_scales_with_the_root_of_the_most_hit_points_and_heals_them_all_over_a
         1000.0 / f64::from(healed)
     };
     assert!((turns_per_point(30) - 9.0).abs() < 0.1);
-    assert!((turns_per_point(60) - 6.36).abs() < 0.1, "{}", turns_per_point(60));
-    assert!((turns_per_point(120) - 4.5).abs() < 0.1, "{}", turns_per_point(120));
+    assert!(
+        (turns_per_point(60) - 6.36).abs() < 0.1,
+        "{}",
+        turns_per_point(60)
+    );
+    assert!(
+        (turns_per_point(120) - 4.5).abs() < 0.1,
+        "{}",
+        turns_per_point(120)
+    );
     // The ring: three times as fast.
-    assert_eq!(turns_to_heal_fully(60, true) * 3, turns_to_heal_fully(60, false));
+    assert_eq!(
+        turns_to_heal_fully(60, true) * 3,
+        turns_to_heal_fully(60, false)
+    );
 }
