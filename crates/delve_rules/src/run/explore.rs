@@ -78,14 +78,19 @@ impl RunState {
         map: &DijkstraMap,
     ) -> String {
         if map.value(self.player) != UNREACHED
-            && let Some(blocker) = self.monster_in_the_way(map)
+            && let Some((blocker, shackled)) = self.monster_in_the_way(map)
         {
-            return match destination {
-                Destination::Explore => {
-                    format!("{blocker} blocks the way on; explore again once it moves.")
-                }
-                _ => format!("{blocker} blocks the way there."),
+            let way = match destination {
+                Destination::Explore => "on",
+                _ => "there",
             };
+            // A captive never moves by itself; anything else may, if given a turn.
+            let what_to_do = if shackled {
+                "walk into it to set it free"
+            } else {
+                "fight it, or wait (.) for it to move"
+            };
+            return format!("{blocker} blocks the way {way}: {what_to_do}.");
         }
         let trap = self.trap_in_the_way();
         match destination {
@@ -104,8 +109,9 @@ impl RunState {
     }
 
     /// The monster on the next step of the known way (`map`), as the player may name
-    /// it: "The rat (fleeing)", or "Something" when it is not seen.
-    fn monster_in_the_way(&self, map: &DijkstraMap) -> Option<String> {
+    /// it — "The rat (fleeing)", "The shackled ogre", or "Something" when it is not seen —
+    /// and whether it is a shackled captive.
+    fn monster_in_the_way(&self, map: &DijkstraMap) -> Option<(String, bool)> {
         let here = map.value(self.player);
         let (_, index) = (self.level.level.tiles.neighbours8(self.player))
             .filter(|&n| map.value(n) < here)
@@ -115,11 +121,17 @@ impl RunState {
             })
             .min()?;
         let monster = &self.level.monsters[index];
+        let shackled = monster.mind == Mind::Captive;
         if !self.shows_monster(monster) {
-            return Some("Something".to_owned());
+            return Some(("Something".to_owned(), shackled));
         }
         let kind = self.campaign.monster_table().kind(monster.kind)?;
-        Some(format!("The {} ({})", kind.name, self.doing(index).word()))
+        let name = if shackled {
+            format!("The shackled {}", kind.name)
+        } else {
+            format!("The {} ({})", kind.name, self.doing(index).word())
+        };
+        Some((name, shackled))
     }
 
     /// Whether a trap the player found is beside what they can reach: exploring and

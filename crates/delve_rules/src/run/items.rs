@@ -99,6 +99,15 @@ impl RunState {
         self.inventory.iter().filter(|&&i| i == item).count()
     }
 
+    /// Whether `item` has a letter or could be given one (where letters stay with
+    /// stacks: a letter of its own already, or one still free).
+    pub(super) fn has_a_letter_for(&self, item: Item) -> bool {
+        let letters = &self.fight.letters;
+        !self.rules.letters_stay_with_kinds()
+            || letters.values().any(|&i| i == item)
+            || letters.len() < 26
+    }
+
     /// Gives `item`'s stack a letter if it has none (where letters stay with stacks):
     /// the first free one.
     pub(super) fn give_letter(&mut self, item: Item) {

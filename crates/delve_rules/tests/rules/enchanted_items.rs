@@ -241,3 +241,37 @@ fn enchanting_a_stack_of_darts_grows_the_whole_quiver() {
         inventory_lines(&run)
     );
 }
+
+#[test]
+fn with_every_letter_taken_enchanting_one_of_a_stack_is_refused_and_the_scroll_kept() {
+    let mut run = with_monsters_staying(12);
+    run.stage().clear_monsters();
+    let table = run.campaign().loot_table().clone();
+    let hammer = Item::plain(kind(&run, "war hammer"));
+    let scroll = Item::plain(kind(&run, "scroll of enchanting"));
+    // Two hammers and a scroll, and 24 more stacks: every letter a to z taken.
+    let mut kinds = vec![hammer.kind, hammer.kind, scroll.kind];
+    kinds.extend(
+        (0..table.items().len())
+            .filter(|&k| k != hammer.kind && k != scroll.kind && !table.items()[k].must_find)
+            .filter(|&k| table.effect(k) != Some(delve_levels::loot::Effect::Gold))
+            .take(24),
+    );
+    run.stage().carry(kinds);
+    assert_eq!(run.lettered_inventory().len(), 26, "a to z");
+    let turns = run.turns();
+    let outcomes = run.apply(PlayerAction::UseOn(
+        slot_of(&run, scroll),
+        slot_of(&run, hammer),
+    ));
+    assert!(
+        notices(&outcomes)
+            .iter()
+            .any(|n| n.starts_with("Every letter is taken")),
+        "{:?}",
+        notices(&outcomes)
+    );
+    assert_eq!(run.turns(), turns, "no turn");
+    assert_eq!(run.inventory().iter().filter(|&&i| i == hammer).count(), 2);
+    assert_eq!(run.carried_of_kind(scroll.kind), 1, "the scroll kept");
+}

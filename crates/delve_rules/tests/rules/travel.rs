@@ -253,10 +253,25 @@ fn a_monster_standing_in_the_only_way_is_named_when_exploring_cannot_go_on() {
         }
         let outcomes = run.apply(PlayerAction::Explore);
         assert!(
-            said(&outcomes, "The rat (fleeing) blocks the way on"),
+            said(
+                &outcomes,
+                "The rat (fleeing) blocks the way on: fight it, or wait (.) for it to move."
+            ),
             "seed {seed}: {outcomes:?}"
         );
         assert!(!said(&outcomes, "Explored"), "seed {seed}: {outcomes:?}");
+        // Shackled captives never move: the way on is to set one free.
+        for index in 0..run.level().monsters.len() {
+            run.stage().set_mind(index, Mind::Captive);
+        }
+        let outcomes = run.apply(PlayerAction::Explore);
+        assert!(
+            said(
+                &outcomes,
+                "The shackled rat blocks the way on: walk into it to set it free."
+            ),
+            "seed {seed}: {outcomes:?}"
+        );
         tested += 1;
     }
     assert!(tested >= 6);

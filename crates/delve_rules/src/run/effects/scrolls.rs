@@ -173,6 +173,13 @@ impl RunState {
             Some(Effect::Thrown(..))
         );
         let how_many = if thrown { self.carried_alike(item) } else { 1 };
+        if how_many < self.carried_alike(item) && !self.has_a_letter_for(grown) {
+            // It would leave its stack with no letter to be named by.
+            out.push(notice(
+                "Every letter is taken: drop something first, so the enchanted one has a letter of its own.",
+            ));
+            return Spent::Refused;
+        }
         for _ in 0..how_many {
             self.change_item(item, grown);
         }
