@@ -140,7 +140,7 @@ impl RunState {
             (!run.can_be_enchanted(kind)).then(|| {
                 let name = run.knowledge().plain_name(kind);
                 format!(
-                    "Enchanting cannot make the {name} grow: choose a weapon, armour, a ring or a wand."
+                    "Enchanting cannot make the {name} grow: choose a weapon, armour, darts or javelins, a ring of protection or of clumsiness, or a wand."
                 )
             })
         };
