@@ -210,7 +210,7 @@ fn a_save_with_an_impossible_plus_is_refused_naming_it() {
         plus: u32::MAX,
         ..hammer
     });
-    let refusal = RunState::restore(save).err().expect("refused");
+    let refusal = RunState::restore(save).expect_err("refused");
     assert!(refusal.contains("+4294967295"), "{refusal}");
 }
 
