@@ -243,12 +243,7 @@ impl RunState {
             .collect();
         fight.identified.sort_unstable();
         fight.identified.dedup();
-        for slot in [
-            &mut fight.weapon,
-            &mut fight.armour,
-            &mut fight.ring,
-            &mut fight.second_ring,
-        ] {
+        for slot in fight.slots_mut() {
             *slot = slot.and_then(item_in_new);
         }
         fight.wand_charges_used = std::mem::take(&mut fight.wand_charges_used)

@@ -26,12 +26,7 @@ impl RunState {
     /// Takes `item` off whatever slot holds it.
     pub(super) fn take_off(&mut self, item: Item) {
         let fight = &mut self.fight;
-        for held in [
-            &mut fight.weapon,
-            &mut fight.armour,
-            &mut fight.ring,
-            &mut fight.second_ring,
-        ] {
+        for held in fight.slots_mut() {
             if *held == Some(item) {
                 *held = None;
             }

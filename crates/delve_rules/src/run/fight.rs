@@ -207,6 +207,17 @@ impl Fight {
         }
     }
 
+    /// What the weapon, armour and ring slots hold, to change it: one list of the
+    /// slots for every rule that looks in all of them.
+    pub(crate) fn slots_mut(&mut self) -> [&mut Option<Item>; 4] {
+        [
+            &mut self.weapon,
+            &mut self.armour,
+            &mut self.ring,
+            &mut self.second_ring,
+        ]
+    }
+
     /// The rings worn (none, one or two).
     pub fn rings(&self) -> impl Iterator<Item = Item> {
         self.ring.into_iter().chain(self.second_ring)

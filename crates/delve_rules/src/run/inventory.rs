@@ -114,12 +114,7 @@ impl RunState {
         };
         self.inventory[at] = into;
         let fight = &mut self.fight;
-        for held in [
-            &mut fight.weapon,
-            &mut fight.armour,
-            &mut fight.ring,
-            &mut fight.second_ring,
-        ] {
+        for held in fight.slots_mut() {
             if *held == Some(item) {
                 *held = Some(into);
                 break;

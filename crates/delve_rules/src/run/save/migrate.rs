@@ -88,12 +88,7 @@ impl RunState {
         let grown_stolen = |monster: &mut Monster| monster.carries = monster.carries.map(grown);
         self.inventory.iter_mut().for_each(|i| *i = grown(*i));
         let fight = &mut self.fight;
-        for held in [
-            &mut fight.weapon,
-            &mut fight.armour,
-            &mut fight.ring,
-            &mut fight.second_ring,
-        ] {
+        for held in fight.slots_mut() {
             *held = held.map(grown);
         }
         fight.letters.values_mut().for_each(|i| *i = grown(*i));
