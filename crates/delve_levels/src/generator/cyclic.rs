@@ -17,6 +17,7 @@ pub mod check;
 pub mod layout;
 pub mod patterns;
 pub mod plan;
+mod route;
 
 use super::{Count, Generation, Generator, KindInfo, Layout, LevelReport};
 use crate::analysis::distances::reached_from;
@@ -35,7 +36,7 @@ crate::generator_config! {
         height_bounds: |c| (22, 400);
         /// Rooms the plan grows to, its entrance and goal among them (4 up to two
         /// thirds of the cells of 12 × 10 tiles the level has room for).
-        rooms: u32 = 14, bounds: |c| (4, most_rooms(c.width, c.height));
+        rooms: u32 = 12, bounds: |c| (4, most_rooms(c.width, c.height));
     }
 }
 

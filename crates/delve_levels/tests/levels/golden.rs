@@ -38,11 +38,11 @@ const GOLDEN_FIRST: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Accretion, 3, 0xa0846fc718da0784),
     (GeneratorKind::Accretion, 42, 0xb6c47b29662ef9b1),
     (GeneratorKind::Accretion, 20261130, 0x4c9cf2ef8660c4e8),
-    (GeneratorKind::Cyclic, 1, 0x29d5b6c12ab3a8ad),
-    (GeneratorKind::Cyclic, 2, 0x9c2649f838b32301),
-    (GeneratorKind::Cyclic, 3, 0xa90bdb4424e0c7b9),
-    (GeneratorKind::Cyclic, 42, 0x576ea696bccc98f5),
-    (GeneratorKind::Cyclic, 20261130, 0xce551b38c464178b),
+    (GeneratorKind::Cyclic, 1, 0xe3639d154ce8e142),
+    (GeneratorKind::Cyclic, 2, 0x55ef5d64adf03024),
+    (GeneratorKind::Cyclic, 3, 0x871b56d866a4d0e1),
+    (GeneratorKind::Cyclic, 42, 0x36418f39dafe842b),
+    (GeneratorKind::Cyclic, 20261130, 0x87c734418ce0d626),
 ];
 
 /// Generation 2 (2026-11-30): the rune moved far from the up stairs (cave 1, every
@@ -68,11 +68,11 @@ const GOLDEN_SECOND: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Accretion, 3, 0x9c986efeb936835c),
     (GeneratorKind::Accretion, 42, 0xef0dc3cd9833d725),
     (GeneratorKind::Accretion, 20261130, 0x4c9cf2ef8660c4e8),
-    (GeneratorKind::Cyclic, 1, 0x7e38f83332e2cb8d),
-    (GeneratorKind::Cyclic, 2, 0x36e5b177082b0575),
-    (GeneratorKind::Cyclic, 3, 0xa90bdb4424e0c7b9),
-    (GeneratorKind::Cyclic, 42, 0xda58fd43cf1571d1),
-    (GeneratorKind::Cyclic, 20261130, 0xce551b38c464178b),
+    (GeneratorKind::Cyclic, 1, 0xe3639d154ce8e142),
+    (GeneratorKind::Cyclic, 2, 0xf2fe0fb5ad4039c4),
+    (GeneratorKind::Cyclic, 3, 0x871b56d866a4d0e1),
+    (GeneratorKind::Cyclic, 42, 0xbb5de97d4bae45df),
+    (GeneratorKind::Cyclic, 20261130, 0xa6ef9a67f16e433e),
 ];
 
 /// The terrain features the [`GOLDEN_TERRAIN`] levels lay over each kind's default
@@ -108,11 +108,11 @@ const GOLDEN_TERRAIN: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Accretion, 3, 0xb00fffab0b0f38b5),
     (GeneratorKind::Accretion, 42, 0x06b33a376dd617a6),
     (GeneratorKind::Accretion, 20261130, 0xeb5a7216e2c5cfc7),
-    (GeneratorKind::Cyclic, 1, 0xec7d01af3b686f94),
-    (GeneratorKind::Cyclic, 2, 0x1e25da29a93762bd),
-    (GeneratorKind::Cyclic, 3, 0xbf5003a974b357a0),
-    (GeneratorKind::Cyclic, 42, 0xcaab99b5ff4fae54),
-    (GeneratorKind::Cyclic, 20261130, 0x2d4c2ce36d81e4cc),
+    (GeneratorKind::Cyclic, 1, 0x0f97f0ed0e8796b3),
+    (GeneratorKind::Cyclic, 2, 0xdac9558f7f012b77),
+    (GeneratorKind::Cyclic, 3, 0xb06a76f182035892),
+    (GeneratorKind::Cyclic, 42, 0xc649d4a519ded4ac),
+    (GeneratorKind::Cyclic, 20261130, 0x2561a710286005c4),
 ];
 
 /// Generation 3 (2026-12-04): the second one's rules, the loot of the second edition of
@@ -138,11 +138,11 @@ const GOLDEN_THIRD: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Accretion, 3, 0x9c986efeb936835c),
     (GeneratorKind::Accretion, 42, 0xef0dc3cd9833d725),
     (GeneratorKind::Accretion, 20261130, 0x4c9cf2ef8660c4e8),
-    (GeneratorKind::Cyclic, 1, 0x7e38f83332e2cb8d),
-    (GeneratorKind::Cyclic, 2, 0x36e5b177082b0575),
-    (GeneratorKind::Cyclic, 3, 0xa90bdb4424e0c7b9),
-    (GeneratorKind::Cyclic, 42, 0xda58fd43cf1571d1),
-    (GeneratorKind::Cyclic, 20261130, 0xce551b38c464178b),
+    (GeneratorKind::Cyclic, 1, 0xe3639d154ce8e142),
+    (GeneratorKind::Cyclic, 2, 0xf2fe0fb5ad4039c4),
+    (GeneratorKind::Cyclic, 3, 0x871b56d866a4d0e1),
+    (GeneratorKind::Cyclic, 42, 0xbb5de97d4bae45df),
+    (GeneratorKind::Cyclic, 20261130, 0xa6ef9a67f16e433e),
 ];
 
 /// The level seeds each table pins, per kind.
@@ -271,11 +271,11 @@ const GOLDEN_VAULTS: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Accretion, 3, 0xb62908169cb949d5),
     (GeneratorKind::Accretion, 42, 0x9d9601b81253349e),
     (GeneratorKind::Accretion, 20261130, 0xab8bfa7ee21fd601),
-    (GeneratorKind::Cyclic, 1, 0x116b40213ab336dc),
-    (GeneratorKind::Cyclic, 2, 0x857b2e335720fbc7),
-    (GeneratorKind::Cyclic, 3, 0x7685274099759926),
-    (GeneratorKind::Cyclic, 42, 0x384f94a7253ab732),
-    (GeneratorKind::Cyclic, 20261130, 0x08de5ab6c195c290),
+    (GeneratorKind::Cyclic, 1, 0x2333661ebb433d22),
+    (GeneratorKind::Cyclic, 2, 0xb22d60bf879ebe1d),
+    (GeneratorKind::Cyclic, 3, 0xc5093d79d7e9a681),
+    (GeneratorKind::Cyclic, 42, 0x4b712f170aa88125),
+    (GeneratorKind::Cyclic, 20261130, 0xf7a2b5dd67ca4ceb),
 ];
 
 #[test]

@@ -1,14 +1,17 @@
 //! Laying a plan on the grid: each room of the plan gets a cell of a coarse grid (near the
 //! cells of the rooms it is joined to) and a rectangle of floor inside it, and each
-//! corridor a path dug by a breadth-first search through rock that touches nothing but
-//! its own two rooms. Corridors never touch each other, so each is a one-wide way whose
+//! corridor a shortest path through rock that touches nothing but its own two rooms
+//! (`route.rs`). Corridors never touch each other, so each is a one-wide way whose
 //! inner tiles all cut it — a lock, a secret door, a trap or deep water there stands
 //! across the whole corridor — and every cycle of the plan is a loop of the tiles.
 
+use std::cmp::Reverse;
+
 use super::patterns::Element;
 use super::plan::{GOAL, PlanGraph, Role};
+use super::route::{Dig, OWNED_BY_CORRIDOR};
 use crate::generator::Room;
-use crate::grid::{Grid, ORTHOGONAL, Pos, Tile, Trap};
+use crate::grid::{Grid, Pos, Tile, Trap};
 use crate::rng::StreamRng;
 
 /// A cell of the coarse grid rooms stand in, in tiles. A room keeps 2 tiles from its
@@ -19,6 +22,9 @@ pub const CELL: (i32, i32) = (12, 10);
 const LARGEST_ROOM: (i32, i32) = (CELL.0 - 3, CELL.1 - 3);
 /// The smallest room.
 const SMALLEST_ROOM: (i32, i32) = (4, 3);
+/// Orders the corridors of one placement of the rooms are dug in before the placement
+/// is given up.
+const ROUTING_ORDERS: u32 = 3;
 
 /// A plan laid on the grid: where each room and each corridor lies.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -110,28 +116,28 @@ pub fn lay_out(
             draw_room(origin, cell, least, rng)
         })
         .collect();
-    let mut dig = Dig::new(width as usize, height as usize);
+    let mut rooms_dug = Dig::new(width as usize, height as usize);
     for (i, room) in rooms.iter().enumerate() {
-        dig.carve_room(room, i as u32);
+        rooms_dug.carve_room(room, i as u32);
     }
-    // Short corridors first: they have the fewest ways round what is already dug.
+    // Short corridors first: they have the fewest ways round what is already dug. A
+    // corridor that finds no way is dug first on the next try.
     let mut order: Vec<usize> = (0..graph.edges.len()).collect();
     order.sort_by_key(|&e| {
         let (a, b) = graph.edges[e].ends;
         (cells[a].manhattan(cells[b]), e)
     });
-    let mut corridors = vec![Vec::new(); graph.edges.len()];
-    for e in order {
-        let (a, b) = graph.edges[e].ends;
-        let path = dig.route(&rooms[a], (a as u32, b as u32))?;
-        if path.len() < 3 {
-            // Too short for doorways at both ends and something between (rooms are
-            // kept 3 apart, so this does not happen; refused rather than laid wrong).
-            return None;
+    let (dig, corridors) = (0..ROUTING_ORDERS).find_map(|_| {
+        let mut dig = rooms_dug.clone();
+        match dig_corridors(&mut dig, &graph, &rooms, &order) {
+            Ok(corridors) => Some((dig, corridors)),
+            Err(failed) => {
+                order.retain(|&e| e != failed);
+                order.insert(0, failed);
+                None
+            }
         }
-        dig.claim(&path, OWNED_BY_CORRIDOR + e as u32);
-        corridors[e] = path;
-    }
+    })?;
     let mut tiles = dig.tiles;
     for (edge, corridor) in graph.edges.iter().zip(&corridors) {
         lay_corridor(&mut tiles, corridor, edge.on, rng);
@@ -168,31 +174,37 @@ fn place_in_cells(
     let first = rng.below((columns * rows) as u32) as i32;
     cell_of[0] = Some(Pos::new(first % columns, first / columns));
     taken[first as usize] = true;
-    let mut queue = vec![0];
-    let mut head = 0;
-    while head < queue.len() {
-        let room = queue[head];
-        head += 1;
-        for &next in &neighbours[room] {
-            if cell_of[next].is_some() {
-                continue;
-            }
-            let placed: Vec<Pos> = neighbours[next]
+    // Next, always the room joined to the most rooms already placed (the lowest such).
+    while let Some(next) = (0..rooms)
+        .filter(|&r| cell_of[r].is_none())
+        .max_by_key(|&r| {
+            let placed = neighbours[r]
                 .iter()
-                .filter_map(|&n| cell_of[n])
-                .collect();
-            let score = |i: usize| -> i32 {
-                let cell = Pos::new(i as i32 % columns, i as i32 / columns);
-                placed.iter().map(|&p| p.manhattan(cell)).sum()
-            };
-            let free = (0..taken.len()).filter(|&i| !taken[i]);
-            let best = free.clone().map(score).min()?;
-            let ties: Vec<usize> = free.filter(|&i| score(i) == best).collect();
-            let pick = ties[rng.below(ties.len() as u32) as usize];
-            taken[pick] = true;
-            cell_of[next] = Some(Pos::new(pick as i32 % columns, pick as i32 / columns));
-            queue.push(next);
-        }
+                .filter(|&&n| cell_of[n].is_some())
+                .count();
+            (placed, Reverse(r))
+        })
+    {
+        let placed: Vec<Pos> = neighbours[next]
+            .iter()
+            .filter_map(|&n| cell_of[n])
+            .collect();
+        let score = |i: usize| -> i32 {
+            let cell = Pos::new(i as i32 % columns, i as i32 / columns);
+            let near: i32 = placed.iter().map(|&p| p.manhattan(cell)).sum();
+            let crowd = (0..taken.len())
+                .filter(|&j| taken[j])
+                .map(|j| Pos::new(j as i32 % columns, j as i32 / columns))
+                .filter(|&c| c.chebyshev(cell) == 1 && !placed.contains(&c))
+                .count() as i32;
+            2 * near + crowd
+        };
+        let free = (0..taken.len()).filter(|&i| !taken[i]);
+        let best = free.clone().map(score).min()?;
+        let ties: Vec<usize> = free.filter(|&i| score(i) == best).collect();
+        let pick = ties[rng.below(ties.len() as u32) as usize];
+        taken[pick] = true;
+        cell_of[next] = Some(Pos::new(pick as i32 % columns, pick as i32 / columns));
     }
     cell_of.into_iter().collect()
 }
@@ -213,118 +225,28 @@ fn draw_room(origin: Pos, cell: Pos, least: (i32, i32), rng: &mut StreamRng) -> 
     }
 }
 
-/// Owners of dug tiles: rooms by their index, corridors from here on by theirs.
-const OWNED_BY_CORRIDOR: u32 = 1 << 16;
-/// A tile no room or corridor owns (rock).
-const UNOWNED: u32 = u32::MAX;
-
-/// The level being dug, with the owner of each dug tile.
-struct Dig {
-    tiles: Grid<Tile>,
-    owner: Grid<u32>,
-}
-
-impl Dig {
-    fn new(width: usize, height: usize) -> Dig {
-        Dig {
-            tiles: Grid::new(width, height, Tile::Wall),
-            owner: Grid::new(width, height, UNOWNED),
-        }
-    }
-
-    fn carve_room(&mut self, room: &Room, index: u32) {
-        for y in room.y..room.y + room.height {
-            for x in room.x..room.x + room.width {
-                let p = Pos::new(x, y);
-                self.tiles[p] = Tile::Floor;
-                self.owner[p] = index;
+/// Digs the corridors of `graph` in `order`; the first that finds no way (or one too
+/// short for doorways and something between, which rooms 3 apart never give) is the
+/// error.
+fn dig_corridors(
+    dig: &mut Dig,
+    graph: &PlanGraph,
+    rooms: &[Room],
+    order: &[usize],
+) -> Result<Vec<Vec<Pos>>, usize> {
+    let mut corridors = vec![Vec::new(); graph.edges.len()];
+    for &e in order {
+        let (a, b) = graph.edges[e].ends;
+        let path = dig.route(&rooms[a], &rooms[b], (a as u32, b as u32));
+        match path {
+            Some(path) if path.len() >= 3 => {
+                dig.claim(&path, OWNED_BY_CORRIDOR + e as u32);
+                corridors[e] = path;
             }
+            _ => return Err(e),
         }
     }
-
-    fn claim(&mut self, path: &[Pos], owner: u32) {
-        for &p in path {
-            self.tiles[p] = Tile::Floor;
-            self.owner[p] = owner;
-        }
-    }
-
-    /// Whether a corridor between rooms `ends` may dig `p`: rock inside the outer wall,
-    /// with nothing but those two rooms among its eight neighbours.
-    fn may_dig(&self, p: Pos, ends: (u32, u32)) -> bool {
-        let inside = p.x >= 1
-            && p.y >= 1
-            && p.x < self.tiles.width() as i32 - 1
-            && p.y < self.tiles.height() as i32 - 1;
-        inside
-            && self.owner[p] == UNOWNED
-            && self.owner.neighbours8(p).all(|n| {
-                let o = self.owner[n];
-                o == UNOWNED || o == ends.0 || o == ends.1
-            })
-    }
-
-    /// Whether `p` lies beside (not diagonally) a floor tile of `room`.
-    fn beside(&self, p: Pos, room: u32) -> bool {
-        self.owner.neighbours4(p).any(|n| self.owner[n] == room)
-    }
-
-    /// The shortest corridor from beside room `from` (numbered `ends.0`) to beside room
-    /// `ends.1` over tiles a corridor between them may dig, if there is one. Being
-    /// shortest, only its first tile is beside the one and only its last beside the other.
-    fn route(&self, from: &Room, ends: (u32, u32)) -> Option<Vec<Pos>> {
-        let (width, height) = (self.tiles.width(), self.tiles.height());
-        let mut parent = vec![usize::MAX; width * height];
-        let mut queue = Vec::new();
-        for p in ring(from) {
-            if self.tiles.contains(p) && self.may_dig(p, ends) {
-                let i = self.tiles.index_of(p);
-                if parent[i] == usize::MAX {
-                    parent[i] = i;
-                    queue.push(i);
-                }
-            }
-        }
-        let mut head = 0;
-        while head < queue.len() {
-            let i = queue[head];
-            head += 1;
-            let p = self.tiles.pos_of(i);
-            if self.beside(p, ends.1) {
-                let mut path = vec![p];
-                let mut at = i;
-                while parent[at] != at {
-                    at = parent[at];
-                    path.push(self.tiles.pos_of(at));
-                }
-                path.reverse();
-                return Some(path);
-            }
-            for (dx, dy) in ORTHOGONAL {
-                let n = p.offset(dx, dy);
-                if self.tiles.contains(n) && self.may_dig(n, ends) {
-                    let j = self.tiles.index_of(n);
-                    if parent[j] == usize::MAX {
-                        parent[j] = i;
-                        queue.push(j);
-                    }
-                }
-            }
-        }
-        None
-    }
-}
-
-/// The tiles beside a room's floor (not its corners), clockwise from its top-left.
-fn ring(room: &Room) -> Vec<Pos> {
-    let (left, top) = (room.x, room.y);
-    let (right, bottom) = (room.x + room.width - 1, room.y + room.height - 1);
-    let mut ring = Vec::new();
-    ring.extend((left..=right).map(|x| Pos::new(x, top - 1)));
-    ring.extend((top..=bottom).map(|y| Pos::new(right + 1, y)));
-    ring.extend((left..=right).rev().map(|x| Pos::new(x, bottom + 1)));
-    ring.extend((top..=bottom).rev().map(|y| Pos::new(left - 1, y)));
-    ring
+    Ok(corridors)
 }
 
 /// Draws a dug corridor's doorways (its two end tiles) and what stands on it, at its
