@@ -173,3 +173,22 @@ fn the_plan_prints_its_rooms_and_cycles() {
         "{printed}"
     );
 }
+
+#[test]
+fn the_cyclic_campaigns_levels_keep_their_promises() {
+    use delve_levels::config::CampaignConfig;
+    let path = crate::workspace_root().join("levels/cyclic.ron");
+    let campaign = CampaignConfig::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    for seed in 0..100 {
+        for depth in 1..=4 {
+            let config = campaign.config_at(depth).clone();
+            let level = LevelKey::new(config.clone(), depth, seed)
+                .under(campaign.loot_table())
+                .generate_with(campaign.loot_table())
+                .unwrap_or_else(|e| panic!("seed {seed} depth {depth}: {e}"));
+            check_level(&level, config.stair_clearance(), false)
+                .unwrap_or_else(|v| panic!("seed {seed} depth {depth}: {v}"));
+            check_plan(&level).unwrap_or_else(|v| panic!("seed {seed} depth {depth}: {v}"));
+        }
+    }
+}
