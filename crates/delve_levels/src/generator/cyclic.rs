@@ -35,16 +35,24 @@ crate::generator_config! {
         width_bounds: |c| (38, 400),
         height_bounds: |c| (22, 400);
         /// Rooms the plan grows to, its entrance and goal among them (4 up to two
-        /// thirds of the cells of 12 × 10 tiles the level has room for).
+        /// thirds of the cells of 12 × 10 tiles the level has room for, and at most
+        /// 16).
         rooms: u32 = 12, bounds: |c| (4, most_rooms(c.width, c.height));
     }
 }
 
+/// The most rooms any cyclic dungeon may plan: a plan is a handful of cycles. (Larger
+/// plans seldom find a layout whose corridors never cross — the layout then falls back
+/// to smaller plans, slowly — so a larger level keeps its plan to as many rooms, with
+/// rock round them.)
+pub const MOST_ROOMS: u32 = 16;
+
 /// The most rooms a `width` × `height` cyclic dungeon may plan: two thirds of its cells
-/// (at least 4), so that the plan's rooms find cells near each other.
+/// (at least 4, at most [`MOST_ROOMS`]), so that the plan's rooms find cells near each
+/// other.
 pub fn most_rooms(width: u32, height: u32) -> u32 {
     let (columns, rows) = layout::cells(width, height);
-    ((columns.max(0) * rows.max(0)) as u32 * 2 / 3).max(4)
+    ((columns.max(0) * rows.max(0)) as u32 * 2 / 3).clamp(4, MOST_ROOMS)
 }
 
 /// Rooms in the level's plan.

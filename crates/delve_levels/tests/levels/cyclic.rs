@@ -78,7 +78,7 @@ fn plans_keep_their_promises_with_terrain_vaults_and_other_sizes() {
         secret_doors: 20,
         traps: 6,
     };
-    for (width, height, rooms, clearance) in [(80, 50, 14, 2), (38, 22, 4, 3), (120, 60, 24, 1)] {
+    for (width, height, rooms, clearance) in [(80, 50, 14, 2), (38, 22, 4, 3), (120, 60, 16, 1)] {
         let mut config = CyclicConfig {
             width,
             height,
@@ -190,5 +190,25 @@ fn the_cyclic_campaigns_levels_keep_their_promises() {
                 .unwrap_or_else(|v| panic!("seed {seed} depth {depth}: {v}"));
             check_plan(&level).unwrap_or_else(|v| panic!("seed {seed} depth {depth}: {v}"));
         }
+    }
+}
+
+#[test]
+fn the_most_rooms_on_the_largest_level_keep_their_promises() {
+    let config = CyclicConfig {
+        width: 400,
+        height: 400,
+        rooms: 16,
+        ..CyclicConfig::default()
+    };
+    assert_eq!(
+        config.rooms,
+        delve_levels::generator::cyclic::most_rooms(400, 400)
+    );
+    for seed in 0..5 {
+        let level = level_at(&config, seed);
+        check_plan(&level).unwrap_or_else(|v| panic!("seed {seed}: {v}"));
+        let rooms = level.plan.as_ref().map_or(0, |plan| plan.graph.roles.len());
+        assert!(rooms >= 12, "seed {seed}: {rooms} rooms");
     }
 }

@@ -101,6 +101,12 @@ fn levels_at_the_maximum_size_keep_every_guarantee() {
             height: 4095,
             ..MazeConfig::default()
         }),
+        GeneratorConfig::Cyclic(CyclicConfig {
+            width: 400,
+            height: 400,
+            rooms: 16,
+            ..CyclicConfig::default()
+        }),
     ];
     for config in configs {
         let level = generate_level(&config, 1).unwrap();

@@ -11,7 +11,7 @@ use super::patterns::Element;
 use super::plan::{GOAL, PlanGraph, Role};
 use super::route::{Dig, OWNED_BY_CORRIDOR};
 use crate::generator::Room;
-use crate::grid::{Grid, Pos, Tile, Trap};
+use crate::grid::{Grid, KING, Pos, Tile, Trap};
 use crate::rng::StreamRng;
 
 /// A cell of the coarse grid rooms stand in, in tiles. A room keeps 2 tiles from its
@@ -151,9 +151,10 @@ pub fn lay_out(
     Some((tiles, plan))
 }
 
-/// Gives each room a cell: the entrance a random one, then each room (in breadth-first
-/// order from the entrance) a free cell nearest, in sum, to the cells of the rooms it is
-/// joined to that have theirs (ties drawn). `None` when the rooms outnumber the cells.
+/// Gives each room a cell: the entrance a random one, then, always to the room joined to
+/// the most rooms already placed, a free cell near those rooms' cells (twice the sum of
+/// the distances) and beside few cells of rooms it is not joined to (one each); ties are
+/// drawn. `None` when the rooms outnumber the cells.
 fn place_in_cells(
     graph: &PlanGraph,
     (columns, rows): (i32, i32),
@@ -189,13 +190,16 @@ fn place_in_cells(
             .iter()
             .filter_map(|&n| cell_of[n])
             .collect();
+        // Near the rooms it is joined to, and off cells crowded by rooms it is not
+        // joined to (whose corridors would have to pass).
         let score = |i: usize| -> i32 {
             let cell = Pos::new(i as i32 % columns, i as i32 / columns);
             let near: i32 = placed.iter().map(|&p| p.manhattan(cell)).sum();
-            let crowd = (0..taken.len())
-                .filter(|&j| taken[j])
-                .map(|j| Pos::new(j as i32 % columns, j as i32 / columns))
-                .filter(|&c| c.chebyshev(cell) == 1 && !placed.contains(&c))
+            let crowd = KING
+                .iter()
+                .map(|&(dx, dy)| cell.offset(dx, dy))
+                .filter(|c| (0..columns).contains(&c.x) && (0..rows).contains(&c.y))
+                .filter(|c| taken[(c.y * columns + c.x) as usize] && !placed.contains(c))
                 .count() as i32;
             2 * near + crowd
         };
