@@ -157,7 +157,7 @@ fn the_checker_refuses_a_missing_key_a_broken_loop_and_a_secret_only_way() {
 }
 
 #[test]
-fn the_plan_prints_its_rooms_and_cycles() {
+fn the_plan_prints_its_rooms_cycles_and_where_they_lie() {
     let level = generate_level(&GeneratorConfig::Cyclic(CyclicConfig::default()), 5).unwrap();
     let plan = level.plan.expect("a plan");
     let printed = plan.graph.to_string();
@@ -172,6 +172,16 @@ fn the_plan_prints_its_rooms_and_cycles() {
         2 + plan.graph.cycles.len(),
         "{printed}"
     );
+    // Laid: each room where it lies, and the key, if the plan has a lock.
+    let laid = plan.to_string();
+    assert!(laid.starts_with(&printed), "{laid}");
+    let first = &plan.rooms[0];
+    let (x, y, w, h) = (first.x, first.y, first.width, first.height);
+    assert!(
+        laid.contains(&format!("laid: 0 at ({x}, {y}) {w}×{h}, 1 at")),
+        "{laid}"
+    );
+    assert_eq!(laid.contains("key at "), plan.key.is_some(), "{laid}");
 }
 
 #[test]

@@ -6,6 +6,7 @@
 //! across the whole corridor — and every cycle of the plan is a loop of the tiles.
 
 use std::cmp::Reverse;
+use std::fmt;
 
 use super::patterns::Element;
 use super::plan::{GOAL, PlanGraph, Role};
@@ -78,6 +79,25 @@ impl LaidPlan {
     pub fn key_room(&self) -> Option<&Room> {
         let room = self.graph.roles.iter().position(|&r| r == Role::Key)?;
         Some(&self.rooms[room])
+    }
+}
+
+impl fmt::Display for LaidPlan {
+    /// The plan as `delve gen` prints it beside the tiles: the graph, then where each
+    /// room lies ("3 at (14, 7) 6×4") and the key.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.graph)?;
+        let rooms: Vec<String> = self
+            .rooms
+            .iter()
+            .enumerate()
+            .map(|(i, r)| format!("{i} at {} {}×{}", Pos::new(r.x, r.y), r.width, r.height))
+            .collect();
+        writeln!(f, "laid: {}", rooms.join(", "))?;
+        if let Some(key) = self.key {
+            writeln!(f, "key at {key}")?;
+        }
+        Ok(())
     }
 }
 
