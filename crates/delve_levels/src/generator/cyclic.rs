@@ -98,7 +98,7 @@ impl Generator for CyclicConfig {
 ///
 /// A plan of `config.rooms` rooms is drawn and laid out; when it does not fit (a room
 /// without a cell, a corridor without a way), a new one is drawn, up to
-/// [`TRIES_PER_SIZE`] times, and then plans two rooms smaller, down to 4; last, the
+/// `TRIES_PER_SIZE` times, and then plans two rooms smaller, down to 4; last, the
 /// square of four rooms.
 pub fn generate(
     config: &CyclicConfig,
