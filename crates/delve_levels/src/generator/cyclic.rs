@@ -4,7 +4,8 @@
 //! and safe, one short and guarded; a locked way and the way to its key; a hidden
 //! shortcut; a hazard to cross — drawn from the weighted patterns of `levels/cycles.ron`
 //! (`patterns.rs`), with smaller cycles written into its open corridors until the level
-//! has its rooms. Then the plan is laid on the grid (`layout.rs`): rooms in the cells of a
+//! has its rooms, and a few side rooms off them (dead ends, where a vault may take a
+//! room's place). Then the plan is laid on the grid (`layout.rs`): rooms in the cells of a
 //! coarse grid, corridors dug so that they touch nothing but their own two rooms, so that
 //! every cycle of the plan is a loop of the tiles. `check.rs` proves it, independently.
 //!
@@ -13,6 +14,7 @@
 //! the key's room. A one-way drop and a shortcut that opens from one side are not made:
 //! no tile of delve is one yet.
 
+mod cells;
 pub mod check;
 pub mod layout;
 pub mod patterns;
@@ -38,7 +40,18 @@ crate::generator_config! {
         /// thirds of the cells of 12 × 10 tiles the level has room for, and at most
         /// 16).
         rooms: u32 = 12, bounds: |c| (4, most_rooms(c.width, c.height));
+        /// Dead ends off the cycles, each a room of 9 × 7 joined to a room of theirs by
+        /// one corridor: where a vault that lies over floor or takes a room's place may
+        /// go (0 up to the cells the cycles' rooms leave, at most 8).
+        side_rooms: u32 = 2, bounds: |c| (0, most_side_rooms(c));
     }
+}
+
+/// The most side rooms `config` may ask for: the cells its rooms leave free (at most 8).
+fn most_side_rooms(config: &CyclicConfig) -> u32 {
+    let (columns, rows) = layout::cells(config.width, config.height);
+    let cells = (columns.max(0) * rows.max(0)) as u32;
+    cells.saturating_sub(config.rooms).min(8)
 }
 
 /// The most rooms any cyclic dungeon may plan: a plan is a handful of cycles. (Larger
@@ -111,7 +124,7 @@ pub fn generate(
     let mut rooms = config.rooms;
     loop {
         for _ in 0..TRIES_PER_SIZE {
-            let graph = draw_plan(set, depth, rooms, rng);
+            let graph = draw_plan(set, depth, (rooms, config.side_rooms), rng);
             if let Some(laid) = lay_out(graph, size, least_side, rng) {
                 return layout_of(laid);
             }
@@ -238,6 +251,31 @@ mod tests {
             assert!(rooms >= config.rooms - 2, "seed {seed}: {rooms} rooms");
             assert!(cycles >= 3, "seed {seed}: {cycles} cycles");
         }
+    }
+
+    #[test]
+    fn side_rooms_are_dead_ends_off_the_cycles_and_mostly_find_a_place() {
+        let config = CyclicConfig::default();
+        let mut laid = 0;
+        for seed in 0..40 {
+            let plan = layout(&config, 2, seed).plan.expect("a plan");
+            let graph = &plan.graph;
+            for side in (0..graph.roles.len()).filter(|&r| graph.roles[r] == Role::Side) {
+                laid += 1;
+                let joined: Vec<usize> = (0..graph.edges.len())
+                    .filter(|&e| graph.edges[e].ends.1 == side || graph.edges[e].ends.0 == side)
+                    .collect();
+                assert_eq!(joined.len(), 1, "seed {seed}: side room {side}");
+                assert!(
+                    graph.cycles.iter().all(|c| !c.edges.contains(&joined[0])),
+                    "seed {seed}: side room {side} on a cycle"
+                );
+                assert_eq!(graph.side_of(side), Some(graph.edges[joined[0]].ends.0));
+            }
+            assert_eq!(plan.rooms.len(), graph.roles.len());
+            assert_eq!(plan.corridors.len(), graph.edges.len());
+        }
+        assert!(laid >= 56, "{laid} of 80 side rooms laid");
     }
 
     #[test]

@@ -42,7 +42,7 @@ pub fn generate_level_from(
         mut report,
     } = layout;
     report.features = lay_terrain(&mut tiles, &stairs, config, seed);
-    let planned = plan.as_ref().map(LaidPlan::tiles).unwrap_or_default();
+    let planned = plan.as_ref().map(LaidPlan::kept_tiles).unwrap_or_default();
     let placement = lay_vaults(
         &mut tiles,
         rooms.as_ref(),

@@ -222,3 +222,40 @@ fn the_most_rooms_on_the_largest_level_keep_their_promises() {
         assert!(rooms >= 12, "seed {seed}: {rooms} rooms");
     }
 }
+
+/// As `delve vault check` asks of every kind: each shipped vault, alone in its set, is
+/// laid on some of 8 levels at its first depth — those that lie over floor or take a
+/// room's place in the side rooms, off the cycles — and the plan keeps its promises.
+#[test]
+fn every_shipped_vault_finds_a_place_off_the_cycles() {
+    use delve_levels::loot::default_loot_table;
+    use delve_levels::vaults::{Uniqueness, VaultSet};
+    let config = CyclicConfig {
+        vaults: 1,
+        ..CyclicConfig::default()
+    };
+    for vault in VaultSet::embedded().vaults() {
+        let mut placed = 0;
+        for seed in 1..=8u64 {
+            let mut alone = vault.clone();
+            alone.symmetries = vec![vault.symmetries[(seed as usize - 1) % vault.symmetries.len()]];
+            if alone.unique == Uniqueness::Run {
+                alone.unique = Uniqueness::Level;
+            }
+            let set = VaultSet::of(vec![alone]);
+            let level = LevelKey::new(
+                GeneratorConfig::Cyclic(config.clone()),
+                vault.depths.0,
+                seed,
+            )
+            .with_vaults(&set)
+            .generate_from(default_loot_table(), &set)
+            .unwrap_or_else(|e| panic!("{} seed {seed}: {e}", vault.name));
+            check_level(&level, config.stair_clearance, false)
+                .unwrap_or_else(|v| panic!("{} seed {seed}: {v}", vault.name));
+            check_plan(&level).unwrap_or_else(|v| panic!("{} seed {seed}: {v}", vault.name));
+            placed += u32::from(!level.vaults.is_empty());
+        }
+        assert!(placed > 0, "{} ({:?}) never placed", vault.name, vault.mode);
+    }
+}

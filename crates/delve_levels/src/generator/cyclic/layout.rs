@@ -1,18 +1,20 @@
 //! Laying a plan on the grid: each room of the plan gets a cell of a coarse grid (near the
-//! cells of the rooms it is joined to) and a rectangle of floor inside it, and each
-//! corridor a shortest path through rock that touches nothing but its own two rooms
+//! cells of the rooms it is joined to: `cells.rs`) and a rectangle of floor inside it, and
+//! each corridor a shortest path through rock that touches nothing but its own two rooms
 //! (`route.rs`). Corridors never touch each other, so each is a one-wide way whose
 //! inner tiles all cut it — a lock, a secret door, a trap or deep water there stands
-//! across the whole corridor — and every cycle of the plan is a loop of the tiles.
+//! across the whole corridor — and every cycle of the plan is a loop of the tiles. The
+//! side rooms come last, each in its cell or a free one near its room's, or not at all
+//! (the plan then leaves it out).
 
-use std::cmp::Reverse;
 use std::fmt;
 
+use super::cells::place_in_cells;
 use super::patterns::Element;
 use super::plan::{GOAL, PlanGraph, Role};
 use super::route::{Dig, OWNED_BY_CORRIDOR};
 use crate::generator::Room;
-use crate::grid::{Grid, KING, Pos, Tile, Trap};
+use crate::grid::{Grid, Pos, Tile, Trap};
 use crate::rng::StreamRng;
 
 /// A cell of the coarse grid rooms stand in, in tiles. A room keeps 2 tiles from its
@@ -26,6 +28,9 @@ const SMALLEST_ROOM: (i32, i32) = (4, 3);
 /// Orders the corridors of one placement of the rooms are dug in before the placement
 /// is given up.
 const ROUTING_ORDERS: u32 = 3;
+/// Cells a side room is tried in (its own, then the free ones nearest its room's)
+/// before it is left out.
+const SIDE_ROOM_CELLS: usize = 4;
 
 /// A plan laid on the grid: where each room and each corridor lies.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,15 +69,56 @@ impl LaidPlan {
             .collect()
     }
 
-    /// Every tile of its rooms and corridors.
-    pub fn tiles(&self) -> Vec<Pos> {
-        let rooms = self.rooms.iter().flat_map(|r| {
+    /// Every tile of the rooms and corridors of its cycles (not its side rooms': a
+    /// vault may take one): what vaults keep off.
+    pub fn kept_tiles(&self) -> Vec<Pos> {
+        let kept = |room: usize| self.graph.roles[room] != Role::Side;
+        let rooms = self
+            .rooms
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| kept(i))
+            .map(|(_, r)| r);
+        let corridors = self
+            .graph
+            .edges
+            .iter()
+            .zip(&self.corridors)
+            .filter(|(edge, _)| kept(edge.ends.1))
+            .flat_map(|(_, corridor)| corridor.iter().copied());
+        let rooms = rooms.flat_map(|r| {
             (r.y..r.y + r.height)
                 .flat_map(move |y| (r.x..r.x + r.width).map(move |x| Pos::new(x, y)))
         });
-        rooms
-            .chain(self.corridors.iter().flatten().copied())
-            .collect()
+        rooms.chain(corridors).collect()
+    }
+
+    /// Keeps the rooms `kept` says (only side rooms are ever left out: the plan's last
+    /// rooms, each with its one corridor, the plan's last corridors).
+    fn keep_rooms(&mut self, kept: &[bool]) {
+        let mut renumbered = Vec::with_capacity(kept.len());
+        let mut next = 0;
+        for &keep in kept {
+            renumbered.push(next);
+            next += usize::from(keep);
+        }
+        let edge_kept: Vec<bool> = self.graph.edges.iter().map(|e| kept[e.ends.1]).collect();
+        let mut keep_edge = edge_kept.iter();
+        self.corridors
+            .retain(|_| *keep_edge.next().unwrap_or(&true));
+        let mut keep_edge = edge_kept.iter();
+        self.graph
+            .edges
+            .retain(|_| *keep_edge.next().unwrap_or(&true));
+        for edge in &mut self.graph.edges {
+            edge.ends = (renumbered[edge.ends.0], renumbered[edge.ends.1]);
+        }
+        let mut keep_room = kept.iter();
+        self.rooms.retain(|_| *keep_room.next().unwrap_or(&true));
+        let mut keep_room = kept.iter();
+        self.graph
+            .roles
+            .retain(|_| *keep_room.next().unwrap_or(&true));
     }
 
     /// The room the key lies in, if the plan has one.
@@ -131,18 +177,24 @@ pub fn lay_out(
                     least_side.max(SMALLEST_ROOM.0),
                     least_side.max(SMALLEST_ROOM.1),
                 ),
-                _ => SMALLEST_ROOM,
+                Role::Side => return side_room(origin, cell),
+                Role::Key | Role::Room => SMALLEST_ROOM,
             };
             draw_room(origin, cell, least, rng)
         })
         .collect();
+    // The cycles' rooms and corridors first; the side rooms (the plan's last rooms and
+    // corridors) after, where they still fit.
+    let on_cycles = graph.roles.iter().filter(|&&r| r != Role::Side).count();
     let mut rooms_dug = Dig::new(width as usize, height as usize);
-    for (i, room) in rooms.iter().enumerate() {
+    for (i, room) in rooms.iter().enumerate().take(on_cycles) {
         rooms_dug.carve_room(room, i as u32);
     }
     // Short corridors first: they have the fewest ways round what is already dug. A
     // corridor that finds no way is dug first on the next try.
-    let mut order: Vec<usize> = (0..graph.edges.len()).collect();
+    let mut order: Vec<usize> = (0..graph.edges.len())
+        .filter(|&e| graph.edges[e].ends.1 < on_cycles)
+        .collect();
     order.sort_by_key(|&e| {
         let (a, b) = graph.edges[e].ends;
         (cells[a].manhattan(cells[b]), e)
@@ -158,79 +210,86 @@ pub fn lay_out(
             }
         }
     })?;
-    let mut tiles = dig.tiles;
-    for (edge, corridor) in graph.edges.iter().zip(&corridors) {
-        lay_corridor(&mut tiles, corridor, edge.on, rng);
+    let (mut dig, mut corridors, mut rooms) = (dig, corridors, rooms);
+    let mut kept = vec![true; graph.roles.len()];
+    let mut taken: Vec<Pos> = cells[..on_cycles].to_vec();
+    for (e, edge) in graph.edges.iter().enumerate() {
+        let (from, side) = edge.ends;
+        if side < on_cycles {
+            continue;
+        }
+        // Its own cell first, then the free cells nearest its room's.
+        let mut free: Vec<Pos> = (0..columns * rows)
+            .map(|i| Pos::new(i % columns, i / columns))
+            .filter(|c| *c != cells[side] && !taken.contains(c))
+            .collect();
+        free.sort_by_key(|c| (c.manhattan(cells[from]), c.y, c.x));
+        let tries = std::iter::once(cells[side])
+            .chain(free)
+            .take(SIDE_ROOM_CELLS);
+        let laid = tries.filter(|c| !taken.contains(c)).find_map(|cell| {
+            let room = side_room(origin, cell);
+            dig_side_room(&mut dig, (&rooms[from], &room), (from, side), e).map(|path| (room, path))
+        });
+        match laid {
+            Some((room, path)) => {
+                taken.push(Pos::new(room.cell_x, room.cell_y));
+                rooms[side] = room;
+                corridors[e] = path;
+            }
+            None => kept[side] = false,
+        }
     }
-    let plan = LaidPlan {
+    let mut plan = LaidPlan {
         graph,
         rooms,
         corridors,
         key: None,
     };
+    plan.keep_rooms(&kept);
+    let mut tiles = dig.tiles;
+    for (edge, corridor) in plan.graph.edges.iter().zip(&plan.corridors) {
+        lay_corridor(&mut tiles, corridor, edge.on, rng);
+    }
     Some((tiles, plan))
 }
 
-/// Gives each room a cell: the entrance a random one, then, always to the room joined to
-/// the most rooms already placed, a free cell near those rooms' cells (twice the sum of
-/// the distances) and beside few cells of rooms it is not joined to (one each); ties are
-/// drawn. `None` when the rooms outnumber the cells.
-fn place_in_cells(
-    graph: &PlanGraph,
-    (columns, rows): (i32, i32),
-    rng: &mut StreamRng,
+/// A side room in `cell`: as large as a cell allows, room for a vault.
+fn side_room(origin: Pos, cell: Pos) -> Room {
+    Room {
+        x: origin.x + cell.x * CELL.0 + 2,
+        y: origin.y + cell.y * CELL.1 + 2,
+        width: LARGEST_ROOM.0,
+        height: LARGEST_ROOM.1,
+        cell_x: cell.x,
+        cell_y: cell.y,
+    }
+}
+
+/// Digs side room `room` (numbered `ends.1`) and its corridor `edge` from the room of
+/// `ends.0`, `from`, if the room touches nothing dug and the corridor finds a way;
+/// returns the corridor, or `None` with nothing dug.
+fn dig_side_room(
+    dig: &mut Dig,
+    (from, room): (&Room, &Room),
+    ends: (usize, usize),
+    edge: usize,
 ) -> Option<Vec<Pos>> {
-    let rooms = graph.roles.len();
-    if rooms > (columns * rows) as usize {
+    if !dig.is_clear_round(room) {
         return None;
     }
-    let mut neighbours = vec![Vec::new(); rooms];
-    for edge in &graph.edges {
-        let (a, b) = edge.ends;
-        neighbours[a].push(b);
-        neighbours[b].push(a);
+    let owners = (ends.0 as u32, ends.1 as u32);
+    dig.carve_room(room, owners.1);
+    match dig.route(from, room, owners) {
+        Some(path) if path.len() >= 3 => {
+            dig.claim(&path, OWNED_BY_CORRIDOR + edge as u32);
+            Some(path)
+        }
+        _ => {
+            dig.fill_room(room);
+            None
+        }
     }
-    let mut cell_of: Vec<Option<Pos>> = vec![None; rooms];
-    let mut taken = vec![false; (columns * rows) as usize];
-    let first = rng.below((columns * rows) as u32) as i32;
-    cell_of[0] = Some(Pos::new(first % columns, first / columns));
-    taken[first as usize] = true;
-    // Next, always the room joined to the most rooms already placed (the lowest such).
-    while let Some(next) = (0..rooms)
-        .filter(|&r| cell_of[r].is_none())
-        .max_by_key(|&r| {
-            let placed = neighbours[r]
-                .iter()
-                .filter(|&&n| cell_of[n].is_some())
-                .count();
-            (placed, Reverse(r))
-        })
-    {
-        let placed: Vec<Pos> = neighbours[next]
-            .iter()
-            .filter_map(|&n| cell_of[n])
-            .collect();
-        // Near the rooms it is joined to, and off cells crowded by rooms it is not
-        // joined to (whose corridors would have to pass).
-        let score = |i: usize| -> i32 {
-            let cell = Pos::new(i as i32 % columns, i as i32 / columns);
-            let near: i32 = placed.iter().map(|&p| p.manhattan(cell)).sum();
-            let crowd = KING
-                .iter()
-                .map(|&(dx, dy)| cell.offset(dx, dy))
-                .filter(|c| (0..columns).contains(&c.x) && (0..rows).contains(&c.y))
-                .filter(|c| taken[(c.y * columns + c.x) as usize] && !placed.contains(c))
-                .count() as i32;
-            2 * near + crowd
-        };
-        let free = (0..taken.len()).filter(|&i| !taken[i]);
-        let best = free.clone().map(score).min()?;
-        let ties: Vec<usize> = free.filter(|&i| score(i) == best).collect();
-        let pick = ties[rng.below(ties.len() as u32) as usize];
-        taken[pick] = true;
-        cell_of[next] = Some(Pos::new(pick as i32 % columns, pick as i32 / columns));
-    }
-    cell_of.into_iter().collect()
 }
 
 /// A room of a size drawn between `least` and the largest, at a place drawn inside `cell`.

@@ -24,6 +24,10 @@ pub enum Role {
     Key,
     /// A room along a way.
     Room,
+    /// A dead end off the cycles, joined by one corridor to a room of theirs: the place
+    /// a vault that lies over floor or takes a room's place may have (the cycles' own
+    /// rooms and corridors are kept from vaults, so that the loops stay loops).
+    Side,
 }
 
 /// A corridor of the plan: the two rooms it joins and what stands on it.
@@ -73,6 +77,14 @@ impl PlanGraph {
             }
         }
         rooms
+    }
+
+    /// The room a side room is joined to, if `room` is one.
+    pub fn side_of(&self, room: usize) -> Option<usize> {
+        (self.roles[room] == Role::Side)
+            .then(|| self.edges.iter().find(|e| e.ends.1 == room))
+            .flatten()
+            .map(|e| e.ends.0)
     }
 
     /// Whether the plan holds a lock.
@@ -162,10 +174,16 @@ fn draw_lengths(arcs: &[PatternArc], room_for: u32, rng: &mut StreamRng) -> Opti
     Some(lengths)
 }
 
-/// Draws a plan of at most `rooms` rooms (and at least the main cycle's) from `set`, for
-/// a level at `depth`: the main cycle, then smaller cycles written into open corridors
-/// until the rooms are reached or a few draws in a row find no place.
-pub fn draw_plan(set: &PatternSet, depth: u32, rooms: u32, rng: &mut StreamRng) -> PlanGraph {
+/// Draws a plan of at most `rooms` rooms on its cycles (and at least the main cycle's)
+/// from `set`, for a level at `depth`: the main cycle, then smaller cycles written into
+/// open corridors until the rooms are reached or a few draws in a row find no place;
+/// last, `side_rooms` dead ends, each off a room of the cycles drawn at random.
+pub fn draw_plan(
+    set: &PatternSet,
+    depth: u32,
+    (rooms, side_rooms): (u32, u32),
+    rng: &mut StreamRng,
+) -> PlanGraph {
     let mut plan = PlanGraph {
         roles: vec![Role::Entrance, Role::Goal],
         edges: Vec::new(),
@@ -212,6 +230,15 @@ pub fn draw_plan(set: &PatternSet, depth: u32, rooms: u32, rng: &mut StreamRng) 
             lengths,
             rng,
         );
+    }
+    let on_cycles = plan.roles.len() as u32;
+    for _ in 0..side_rooms {
+        let from = rng.below(on_cycles) as usize;
+        let side = plan.add_room(Role::Side);
+        plan.edges.push(PlanEdge {
+            ends: (from, side),
+            on: Element::Open,
+        });
     }
     plan
 }
@@ -262,6 +289,7 @@ impl fmt::Display for PlanGraph {
                 Role::Entrance => Some(format!("{room} entrance (<)")),
                 Role::Goal => Some(format!("{room} goal (>)")),
                 Role::Key => Some(format!("{room} key")),
+                Role::Side => Some(format!("{room} side (off {})", self.side_of(room)?)),
                 Role::Room => None,
             })
             .collect();

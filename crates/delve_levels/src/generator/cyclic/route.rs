@@ -56,6 +56,25 @@ impl Dig {
         }
     }
 
+    /// Whether nothing is dug on `room`'s floor or beside it (diagonally too).
+    pub(super) fn is_clear_round(&self, room: &Room) -> bool {
+        (room.y - 1..=room.y + room.height).all(|y| {
+            (room.x - 1..=room.x + room.width)
+                .all(|x| self.owner.get(Pos::new(x, y)) == Some(UNOWNED))
+        })
+    }
+
+    /// Fills `room`'s floor back with rock.
+    pub(super) fn fill_room(&mut self, room: &Room) {
+        for y in room.y..room.y + room.height {
+            for x in room.x..room.x + room.width {
+                let p = Pos::new(x, y);
+                self.tiles[p] = Tile::Wall;
+                self.owner[p] = UNOWNED;
+            }
+        }
+    }
+
     /// Digs `path` as floor owned by `owner`.
     pub(super) fn claim(&mut self, path: &[Pos], owner: u32) {
         for &p in path {
