@@ -5,12 +5,14 @@
 use delve_levels::grid::{Pos, Tile};
 use delve_levels::loot::Effect;
 use delve_levels::monsters::Mind;
+use delve_rules::run::hunger::Hunger;
 use delve_rules::run::{Outcome, PlayerAction, RunState};
 
 use super::looking::{
-    corridor_step, enchant_the_armour, explore_by_hand, head_for_the_way_down, healing_letter,
-    known_healing_letter, nearest_seen, reachable, shoots_or_calls, sneak_worthwhile,
-    step_over_traps, step_toward, threats_in_view, throw_at_the_nearest, way_down,
+    corridor_step, enchant_the_armour, explore_by_hand, food_when_hungry, head_for_the_way_down,
+    healing_letter, known_healing_letter, nearest_seen, reachable, shoots_or_calls,
+    sneak_worthwhile, step_over_traps, step_toward, threats_in_view, throw_at_the_nearest,
+    way_down,
 };
 use super::{Bot, PATIENCE_TURNS};
 
@@ -102,6 +104,9 @@ impl Brain {
         {
             return PlayerAction::Use(letter);
         }
+        if let Some(letter) = food_when_hungry(run) {
+            return PlayerAction::Use(letter);
+        }
         if let Some(target) = nearest_seen(run, |_| true) {
             return step_toward(run, target);
         }
@@ -185,7 +190,12 @@ impl Brain {
         if let Some(sleeper) = nearest_seen(run, |i| sneak_worthwhile(run, i)) {
             return step_toward(run, sleeper);
         }
-        if fight.hp < fight.max_hp {
+        if let Some(letter) = food_when_hungry(run) {
+            return PlayerAction::Use(letter);
+        }
+        // It rests only while fed: hungry with nothing to eat, it saves its food
+        // for the way on.
+        if fight.hp < fight.max_hp && run.hunger() == Hunger::Fed {
             return PlayerAction::Rest;
         }
         if let Some(enchant) = enchant_the_armour(run) {

@@ -6,6 +6,7 @@ use delve_levels::dijkstra::DijkstraMap;
 use delve_levels::grid::{KING, Pos, Tile};
 use delve_levels::loot::Effect;
 use delve_levels::monsters::Mind;
+use delve_rules::run::hunger::Hunger;
 use delve_rules::run::{PlayerAction, RunState};
 
 /// A dart or javelin thrown at the nearest threat in view that is not yet next to the
@@ -44,6 +45,24 @@ pub(super) fn healing_letter(run: &RunState) -> Option<u8> {
     healing_letters(run, |_| true)
         .first()
         .map(|&(_, letter)| letter)
+}
+
+/// The letter of something to eat, once the player is hungry (both bots eat then, as a
+/// player does at the status line's word).
+pub(super) fn food_when_hungry(run: &RunState) -> Option<u8> {
+    if run.hunger() == Hunger::Fed {
+        return None;
+    }
+    let table = run.campaign().loot_table();
+    run.lettered_inventory()
+        .into_iter()
+        .find(|l| {
+            table
+                .items()
+                .get(l.kind)
+                .is_some_and(|k| matches!(k.effect, Effect::Eat(_)))
+        })
+        .map(|l| l.letter as u8 - b'a')
 }
 
 /// The letter of a healing potion the player has identified: the strongest when

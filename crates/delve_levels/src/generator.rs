@@ -158,6 +158,12 @@ impl GeneratorConfig {
         self.schema().vaults()
     }
 
+    /// The monsters the level starts with, in percent of the standard count for its
+    /// depth and size (100 unless the config says otherwise).
+    pub fn monster_percent(&self) -> u32 {
+        self.schema().monster_percent()
+    }
+
     /// Sets the vault slots the level fills.
     pub fn set_vaults(&mut self, vaults: u32) {
         self.schema_mut().set_vaults(vaults);

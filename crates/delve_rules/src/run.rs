@@ -18,6 +18,7 @@ mod effects;
 mod equipment;
 mod explore;
 mod fight;
+pub mod hunger;
 mod inventory;
 mod items;
 mod level;
@@ -416,6 +417,9 @@ impl RunState {
         out: &mut Vec<Outcome>,
     ) {
         if self.rules.has_monsters() {
+            if memory.and_then(|m| m.monsters.as_ref()).is_none() {
+                self.stock_the_larder();
+            }
             self.level
                 .populate(memory, self.player, self.campaign.monster_table());
             self.allies_arrive(followers, out);

@@ -16,13 +16,15 @@ use super::recording_plan::{COMMITTED, committed_folder, record};
 use super::temp_dir::TempDir;
 
 /// Recordings an older delve made, kept as they were (format 1, generation 2, the
-/// first loot edition; format 5, peaceful, before play that flows): they replay to
-/// their end as they always did.
+/// first loot edition; format 5, peaceful, before play that flows; format 6, peaceful,
+/// before hunger): they replay to their end as they always did.
 const LEGACY: &[&str] = &[
     "legacy/descent-3-format-1.rec",
     "legacy/descent-11-format-1.rec",
     "legacy/descent-3-format-5.rec",
     "legacy/descent-11-format-5.rec",
+    "legacy/descent-3-format-6.rec",
+    "legacy/descent-11-format-6.rec",
 ];
 
 fn committed(file: &str) -> Recording {
@@ -182,6 +184,20 @@ fn broken_recordings_are_refused_naming_the_line() {
     }
     let peaceful_5 = text.replacen("(format:1,", "(format:5,rules:Peaceful,", 1);
     assert!(Recording::parse(&peaceful_5).unwrap().replay().is_ok());
+    // Format 6 with monsters was made before hunger and the pack of 26 kinds: refused,
+    // saying so; a peaceful one replays.
+    let before_hunger = text.replacen("(format:1,", "(format:6,rules:Monsters,", 1);
+    match Recording::parse(&before_hunger) {
+        Err(RecordingError::Unsupported(why)) => {
+            assert!(
+                why.contains("format 6 with monsters") && why.contains("hunger"),
+                "{why}"
+            )
+        }
+        other => panic!("{other:?}"),
+    }
+    let peaceful_6 = text.replacen("(format:1,", "(format:6,rules:Peaceful,", 1);
+    assert!(Recording::parse(&peaceful_6).unwrap().replay().is_ok());
 }
 
 #[test]

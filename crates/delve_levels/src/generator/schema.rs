@@ -11,8 +11,8 @@
 //! state's checksums stay byte for byte the same).
 //!
 //! The terrain features every kind shares ([`FeatureConfig`]: `lakes`, `lake`,
-//! `closed_doors`, `secret_doors`, `traps`) were appended the same way, after each kind's
-//! own appended parameters; a kind's parameter appended later still goes in its
+//! `closed_doors`, `secret_doors`, `traps`), then `vaults`, then `monster_percent` were
+//! appended the same way, after each kind's own appended parameters; a kind's parameter appended later still goes in its
 //! `@appended` block, and keeps old keys only if that block is then split so that the
 //! new parameter comes after the features (a second block is the way to do it).
 
@@ -23,6 +23,33 @@ use super::features::FeatureConfig;
 pub(crate) const STAIR_CLEARANCE: (u32, u32, u32) = (2, 1, 3);
 /// Items lying on a level: default and bounds, for every kind.
 pub const LOOT: (u32, u32, u32) = (6, 0, 64);
+
+/// The share of the standard monster count a level starts with: default and bounds, in
+/// percent, for every kind.
+pub const MONSTER_PERCENT: (u32, u32, u32) = (100, 0, 400);
+
+/// The monsters a level starts with, in percent of the standard count for its depth and
+/// size ([`SpawnPlan::count`](crate::monsters::SpawnPlan::count)): a campaign makes a
+/// depth more (or less) crowded with it. 100 by default, so a config that leaves it out
+/// — every config and key written before it — keeps its monsters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
+pub struct MonsterPercent(pub u32);
+
+impl Default for MonsterPercent {
+    fn default() -> MonsterPercent {
+        MonsterPercent(MONSTER_PERCENT.0)
+    }
+}
+
+impl super::key_value::KeyValue for MonsterPercent {
+    fn to_key(&self) -> u32 {
+        self.0
+    }
+    fn from_key(value: u32) -> Option<MonsterPercent> {
+        Some(MonsterPercent(value))
+    }
+}
 
 /// Whether `value` is its type's default: an appended parameter is left out of the RON
 /// form while it is.
@@ -61,6 +88,8 @@ pub trait Schema {
     fn set_features(&mut self, features: FeatureConfig);
     /// Vault slots the level fills (0 = none).
     fn vaults(&self) -> u32;
+    /// The monsters the level starts with, in percent of the standard count.
+    fn monster_percent(&self) -> u32;
     /// Vault slots the level fills, to change.
     fn set_vaults(&mut self, vaults: u32);
 }
@@ -143,6 +172,11 @@ macro_rules! generator_config {
             /// where the level keeps its guarantees.
             #[serde(skip_serializing_if = "crate::generator::schema::is_default")]
             pub vaults: u32,
+            /// The monsters the level starts with, in percent of the standard count for
+            /// its depth and size (0–400; 100, the default): a campaign's way to make a
+            /// depth more crowded. Arrivals fill the level up to the same share.
+            #[serde(skip_serializing_if = "crate::generator::schema::is_default")]
+            pub monster_percent: $crate::generator::schema::MonsterPercent,
         }
 
         impl Default for $name {
@@ -160,6 +194,7 @@ macro_rules! generator_config {
                     secret_doors: 0,
                     traps: 0,
                     vaults: 0,
+                    monster_percent: Default::default(),
                 }
             }
         }
@@ -169,7 +204,8 @@ macro_rules! generator_config {
             pub(crate) const PARAMS: &'static [&'static str] =
                 &["width", "height", $(stringify!($field),)* "stair_clearance", "loot"
                     $($(, stringify!($afield))*)?,
-                    "lakes", "lake", "closed_doors", "secret_doors", "traps", "vaults"];
+                    "lakes", "lake", "closed_doors", "secret_doors", "traps", "vaults",
+                    "monster_percent"];
         }
 
         impl $crate::generator::schema::Schema for $name {
@@ -179,7 +215,7 @@ macro_rules! generator_config {
 
             fn check_params(&self) -> Result<(), $crate::generator::Invalid> {
                 use $crate::generator::key_value::check;
-                use $crate::generator::schema::{LOOT, STAIR_CLEARANCE};
+                use $crate::generator::schema::{LOOT, MONSTER_PERCENT, STAIR_CLEARANCE};
                 check("stair_clearance", &self.stair_clearance, STAIR_CLEARANCE.1, STAIR_CLEARANCE.2)?;
                 check("loot", &self.loot, LOOT.1, LOOT.2)?;
                 #[allow(unused_variables)]
@@ -200,7 +236,9 @@ macro_rules! generator_config {
                 )*)?
                 self.features().check()?;
                 let (min, max) = $crate::vaults::place::VAULTS;
-                check("vaults", &self.vaults, min, max)
+                check("vaults", &self.vaults, min, max)?;
+                let (_, min, max) = MONSTER_PERCENT;
+                check("monster_percent", &self.monster_percent, min, max)
             }
 
             fn key_values(&self) -> Vec<u32> {
@@ -219,6 +257,7 @@ macro_rules! generator_config {
                     self.secret_doors,
                     self.traps,
                     self.vaults,
+                    self.monster_percent.to_key(),
                 ]
             }
 
@@ -242,6 +281,7 @@ macro_rules! generator_config {
                     secret_doors: next.next()?,
                     traps: next.next()?,
                     vaults: next.next()?,
+                    monster_percent: KeyValue::from_key(next.next()?)?,
                 })
             }
 
@@ -277,6 +317,10 @@ macro_rules! generator_config {
 
             fn set_vaults(&mut self, vaults: u32) {
                 self.vaults = vaults;
+            }
+
+            fn monster_percent(&self) -> u32 {
+                self.monster_percent.0
             }
 
             fn set_features(&mut self, features: $crate::generator::features::FeatureConfig) {
@@ -340,7 +384,7 @@ mod tests {
             MazeConfig::from_key_values,
         );
         assert_eq!(CaveConfig::PARAMS.first(), Some(&"width"));
-        let own = |params: &'static [&'static str]| &params[..params.len() - 6];
+        let own = |params: &'static [&'static str]| &params[..params.len() - 7];
         assert_eq!(own(RoomsConfig::PARAMS).last(), Some(&"loot"));
         // Appended parameters come after `loot`, so old keys keep their bits; the
         // shared terrain features after every kind's own.
@@ -351,6 +395,7 @@ mod tests {
             "secret_doors",
             "traps",
             "vaults",
+            "monster_percent",
         ];
         let before = |params: &[&'static str]| params[params.len() - features.len() - 1];
         assert_eq!(before(CaveConfig::PARAMS), "rule");

@@ -93,6 +93,9 @@ pub struct SpawnPlan {
     /// The level's stair clearance: no monster starts within this Chebyshev distance
     /// of the up stairs — nor within [`ARRIVAL_MARGIN`] tiles beyond it.
     pub clearance: u32,
+    /// The share of the standard count the level gets, in percent (its config's
+    /// `monster_percent`; 100 by default).
+    pub percent: u32,
 }
 
 /// Tiles beyond the stair clearance kept free of monsters around the up stairs, so an
@@ -103,11 +106,27 @@ pub const ARRIVAL_MARGIN: u32 = 3;
 const REFERENCE_AREA: usize = 80 * 50;
 
 impl SpawnPlan {
-    /// How many monsters a level of `area` tiles gets: 3 + depth / 2 on an 80 × 50
-    /// level (at most 20 there), scaled by area (rounded up), at least 2.
+    /// The plan of a level of `config` at `depth`: its stair clearance and its share
+    /// of monsters.
+    pub fn for_level(config: &crate::generator::GeneratorConfig, depth: u32) -> SpawnPlan {
+        SpawnPlan {
+            depth,
+            clearance: config.stair_clearance(),
+            percent: config.monster_percent(),
+        }
+    }
+
+    /// How many monsters a level of `area` tiles gets: the standard count — 3 + depth / 2
+    /// on an 80 × 50 level (at most 20 there), scaled by area — times the plan's
+    /// percent, rounded up, at least 2 (none at 0 %).
     pub fn count(&self, area: usize) -> usize {
+        if self.percent == 0 {
+            return 0;
+        }
         let base = (3 + self.depth / 2).min(20) as usize;
-        (base * area).div_ceil(REFERENCE_AREA).max(2)
+        (base * area * self.percent as usize)
+            .div_ceil(REFERENCE_AREA * 100)
+            .max(2)
     }
 }
 
@@ -233,6 +252,7 @@ mod tests {
                 let plan = SpawnPlan {
                     depth,
                     clearance: 2,
+                    percent: 100,
                 };
                 let mut rng = StreamRng::new(level_seed(seed, depth), Stream::Monsters);
                 let monsters = spawn_monsters(table, &level.tiles, level.up, plan, &mut rng);
@@ -260,6 +280,7 @@ mod tests {
         let plan = |depth| SpawnPlan {
             depth,
             clearance: 2,
+            percent: 100,
         };
         assert_eq!(plan(1).count(80 * 50), 3);
         assert_eq!(plan(1).count(64 * 40), 2);
@@ -278,5 +299,42 @@ mod tests {
             )
         };
         assert_eq!(spawn(), spawn());
+    }
+
+    #[test]
+    fn a_levels_monster_percent_scales_its_count_and_zero_means_none() {
+        let plan = |depth, percent| SpawnPlan {
+            depth,
+            clearance: 2,
+            percent,
+        };
+        assert_eq!(plan(10, 100).count(80 * 50), 8);
+        assert_eq!(plan(10, 150).count(80 * 50), 12);
+        assert_eq!(plan(10, 50).count(80 * 50), 4);
+        assert_eq!(plan(10, 400).count(160 * 100), 128);
+        assert_eq!(plan(1, 10).count(80 * 50), 2, "at least two while any");
+        assert_eq!(plan(10, 0).count(80 * 50), 0);
+        // A config that leaves the percent out keeps the standard count.
+        let config = GeneratorKind::Cave.default_config();
+        assert_eq!(SpawnPlan::for_level(&config, 10), plan(10, 100));
+        let crowded = crate::generator::GeneratorConfig::Cave(crate::generator::CaveConfig {
+            monster_percent: crate::generator::schema::MonsterPercent(150),
+            ..Default::default()
+        });
+        assert_eq!(SpawnPlan::for_level(&crowded, 10).count(80 * 50), 12);
+        let level = generate_level(&config, 5).unwrap();
+        let spawn = |percent| {
+            let mut rng = StreamRng::new(5, Stream::Monsters);
+            spawn_monsters(
+                default_monster_table(),
+                &level.tiles,
+                level.up,
+                plan(6, percent),
+                &mut rng,
+            )
+            .len()
+        };
+        assert_eq!(spawn(0), 0);
+        assert!(spawn(200) > spawn(100), "{} vs {}", spawn(200), spawn(100));
     }
 }

@@ -34,10 +34,7 @@ impl RunState {
             return;
         }
         let tiles = &self.level.level.tiles;
-        let plan = SpawnPlan {
-            depth: self.depth,
-            clearance: self.level.key.config.stair_clearance(),
-        };
+        let plan = SpawnPlan::for_level(&self.level.key.config, self.depth);
         let settled = self
             .level
             .monsters

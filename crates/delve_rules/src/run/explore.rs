@@ -1,6 +1,6 @@
 //! Exploring (`x`): where it heads — every item it would pick up (all but those the
-//! player put down, the level's must-find item among them) ahead of the edges of the
-//! unknown —, what it says when it cannot go on (a monster standing in the way, a trap
+//! player put down and those the pack has no room for; the level's must-find item among
+//! them) ahead of the edges of the unknown —, what it says when it cannot go on (a monster standing in the way, a trap
 //! found on the only way, or nothing left), and the way on over a found trap that the
 //! keys ask about before taking it.
 
@@ -23,6 +23,7 @@ impl RunState {
         let tiles = &self.level.level.tiles;
         let seen = |p: Pos| tiles.contains(p) && self.level.seen[tiles.index_of(p)];
         let mut goals: Vec<(Pos, i32)> = (self.level.items.iter())
+            .filter(|i| self.has_room_for(i.held()))
             .map(|i| i.pos)
             .filter(|&p| seen(p) && !self.level.was_left(p))
             .map(|p| (p, 0))

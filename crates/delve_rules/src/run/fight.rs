@@ -135,6 +135,19 @@ pub struct Fight {
     /// Cursed kinds whose curse has been lifted, sorted.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub uncursed: Vec<usize>,
+    /// Turns of food left in the stomach (see [`super::hunger`]). A save from before
+    /// hunger goes on with a full stomach.
+    #[serde(default = "full_stomach")]
+    pub food: u32,
+    /// Meals laid on the levels visited so far: the food their loot held, and the
+    /// larder's rations ([`super::hunger::LARDER_PACE`]). Absent in saves from before
+    /// hunger (0: such a run is owed food, and gets it as it goes on).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub meals_laid: u32,
+}
+
+fn full_stomach() -> u32 {
+    super::hunger::STOMACH
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -192,6 +205,8 @@ impl Fight {
             designer: false,
             enchantments: BTreeMap::new(),
             uncursed: Vec::new(),
+            food: full_stomach(),
+            meals_laid: 0,
         }
     }
 

@@ -105,7 +105,7 @@ impl RunState {
         let letters = &self.fight.letters;
         !self.rules.letters_stay_with_kinds()
             || letters.values().any(|&i| i == item)
-            || letters.len() < 26
+            || letters.len() < super::pick_up::PACK_KINDS
     }
 
     /// Gives `item`'s stack a letter if it has none (where letters stay with stacks):
@@ -151,6 +151,9 @@ impl RunState {
             }
         }
         fight.letters.retain(|_, i| *i != item);
+        // A pack saved before it was limited may hold stacks past the 26th, unlettered:
+        // the letter freed goes to one of them.
+        self.letter_everything();
     }
 
     /// Letters every carried stack that has none (a save from before letters were

@@ -336,10 +336,7 @@ impl LevelInPlay {
         self.monsters = match memory.and_then(|m| m.monsters.clone()) {
             Some(monsters) => monsters,
             None => {
-                let plan = SpawnPlan {
-                    depth: self.key.depth,
-                    clearance: self.key.config.stair_clearance(),
-                };
+                let plan = SpawnPlan::for_level(&self.key.config, self.key.depth);
                 // The spawn keeps out of the vaults (behind a lock, in a den): what
                 // stands in a vault is what its designer put there.
                 let mut ground = self.level.tiles.clone();

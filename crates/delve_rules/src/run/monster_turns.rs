@@ -105,15 +105,21 @@ pub(super) enum Plan {
 }
 
 impl RunState {
-    /// After a player turn: the player heals on schedule, then every monster whose turn
+    /// After a player turn: the player gets hungrier and (unless weak with hunger) heals
+    /// on schedule, then every monster whose turn
     /// comes before the player's next one acts, in the scheduler's order.
     pub(super) fn monsters_act(&mut self, out: &mut Vec<Outcome>) {
         if !self.rules.has_monsters() || self.end().is_some() {
             return;
         }
+        self.get_hungrier(out);
+        if self.end().is_some() {
+            return;
+        }
         let full = turns_to_heal_fully(self.fight.max_hp, self.wears_ring(RingPower::Regeneration));
+        let heals = self.hunger().heals();
         let fight = &mut self.fight;
-        if fight.hp < fight.max_hp {
+        if heals && fight.hp < fight.max_hp {
             let healed = healed_on_turn(self.turns, fight.max_hp, full);
             fight.hp = (fight.hp + healed).min(fight.max_hp);
         }

@@ -5,24 +5,65 @@
 use super::items::with_article;
 use super::{Outcome, RunState, notice};
 use delve_levels::grid::Pos;
-use delve_levels::loot::Effect;
+use delve_levels::loot::{Effect, Item};
 use delve_levels::rng::mix64;
+
+/// What picking up the item at a place came to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum PickUp {
+    /// It is carried now (or went to the purse, or opened the stairs).
+    Taken,
+    /// Nothing lies there.
+    Nothing,
+    /// It lies there still: the pack has no letter for another kind of thing.
+    NoRoom,
+}
+
+/// The most kinds of things the pack holds: one under each letter, `a` to `z`.
+pub(super) const PACK_KINDS: usize = 26;
 
 impl RunState {
     /// `g`: picks up what lies where the player stands (a turn where the rules say so).
     pub(super) fn pick_up_here(&mut self, out: &mut Vec<Outcome>) {
-        if !self.pick_up(self.player, out) {
-            out.push(notice("There is nothing here to pick up."));
-        } else if self.rules.handling_items_takes_a_turn() {
+        match self.pick_up(self.player, out) {
+            PickUp::Nothing => out.push(notice("There is nothing here to pick up.")),
+            PickUp::NoRoom => {}
             // Stepping on an item is free.
-            self.pass_turn(out);
+            PickUp::Taken if self.rules.handling_items_takes_a_turn() => self.pass_turn(out),
+            PickUp::Taken => {}
         }
     }
 
-    /// Picks up the item at `at`, if any; says whether one was taken.
-    pub(super) fn pick_up(&mut self, at: Pos, out: &mut Vec<Outcome>) -> bool {
+    /// Whether picking up `item` would take it: gold and the must-find item always, a
+    /// thing to carry while the pack has a letter for it (a stack of its like, or a
+    /// letter free).
+    pub(super) fn has_room_for(&self, item: Item) -> bool {
+        let table = self.campaign.loot_table();
+        let goes_to_the_purse_or_opens_the_stairs = self.rules.has_a_goal()
+            && table
+                .items()
+                .get(item.kind)
+                .is_some_and(|k| k.effect == Effect::Gold || k.must_find);
+        goes_to_the_purse_or_opens_the_stairs || self.has_a_letter_for(item)
+    }
+
+    /// Picks up the item at `at`, if any and if the pack has room for it (else it says
+    /// so and leaves it lying).
+    pub(super) fn pick_up(&mut self, at: Pos, out: &mut Vec<Outcome>) -> PickUp {
+        let Some(lying) = self.level.items.iter().find(|i| i.pos == at) else {
+            return PickUp::Nothing;
+        };
+        let lying = lying.held();
+        if !self.has_room_for(lying) {
+            let name = self.knowledge().item_name(lying);
+            out.push(notice(&format!(
+                "Your pack is full ({PACK_KINDS} kinds of things, one under each letter): drop or use up one to take {}.",
+                with_article(&name)
+            )));
+            return PickUp::NoRoom;
+        }
         let Some(item) = self.level.take_item(at) else {
-            return false;
+            return PickUp::Nothing;
         };
         out.push(Outcome::PickedUp {
             item: item.kind,
@@ -39,7 +80,7 @@ impl RunState {
                     "You pick up {amount} gold pieces (purse: {}).",
                     self.fight.gold
                 )));
-                return true;
+                return PickUp::Taken;
             }
             if kind.is_some_and(|k| k.must_find) {
                 self.fight.mark_found(depth);
@@ -51,14 +92,14 @@ impl RunState {
                 } else {
                     format!("You take the {name}: the stairs down are open.")
                 }));
-                return true;
+                return PickUp::Taken;
             }
         }
         self.inventory.push(item);
         self.give_letter(item);
         let name = self.knowledge().item_name(item);
         out.push(notice(&format!("You pick up {}.", with_article(&name))));
-        true
+        PickUp::Taken
     }
 
     /// Gold in the purse (none in a peaceful run, where gold is carried as an item).

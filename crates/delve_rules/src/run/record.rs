@@ -31,13 +31,15 @@ use delve_levels::key::LevelKey;
 /// Format 5 runs with monsters (before exploring that fetches every item but those put
 /// down, threats that count only when they can hurt the player soon, and the rest of
 /// "play that flows") are refused by name too; its peaceful runs replay.
-pub const RECORDING_FORMAT: u32 = 6;
+/// Format 6 runs with monsters (before hunger and a pack of at most 26 kinds of things)
+/// are refused by name too; its peaceful runs replay.
+pub const RECORDING_FORMAT: u32 = 7;
 
-/// The recording formats this delve plays back (formats 3 to 5 only for peaceful runs).
-pub(crate) const REPLAYED_FORMATS: [u32; 5] = [1, 3, 4, 5, RECORDING_FORMAT];
+/// The recording formats this delve plays back (formats 3 to 6 only for peaceful runs).
+pub(crate) const REPLAYED_FORMATS: [u32; 6] = [1, 3, 4, 5, 6, RECORDING_FORMAT];
 
 /// What this delve replays, as a refusal says it.
-const REPLAYS: &str = "this delve replays formats 1 and 6, and peaceful runs of formats 3 to 5";
+const REPLAYS: &str = "this delve replays formats 1 and 7, and peaceful runs of formats 3 to 6";
 
 /// How a recorded run started (the first line of a recording).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
@@ -278,6 +280,7 @@ impl Recording {
             5 => Some(
                 "exploring that fetches every item, threats that count only when they can hurt you soon, and the other rules of play that flows",
             ),
+            6 => Some("hunger, and a pack of at most 26 kinds of things"),
             _ => None,
         };
         if let Some(before) = before
@@ -290,7 +293,7 @@ impl Recording {
         }
         if !REPLAYED_FORMATS.contains(&start.format) {
             return Err(RecordingError::Unsupported(format!(
-                "recording format {} is not known to this delve (it reads formats 1, 3, 4, 5 and {RECORDING_FORMAT})",
+                "recording format {} is not known to this delve (it reads formats 1, 3, 4, 5, 6 and {RECORDING_FORMAT})",
                 start.format
             )));
         }

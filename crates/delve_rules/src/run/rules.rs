@@ -61,6 +61,11 @@ impl Rules {
         self == Rules::Monsters
     }
 
+    /// The stomach empties a turn at a time and food fills it
+    /// ([`hunger`](super::hunger)): hungry, weak (no healing), starving.
+    pub(crate) fn has_hunger(self) -> bool {
+        self == Rules::Monsters
+    }
     /// Whether the run keeps its [`Fight`](super::Fight) in a save: hit points, kills,
     /// the schedule and the rest of what only these rules change.
     pub(crate) fn saves_the_fight(self) -> bool {

@@ -264,6 +264,9 @@ impl RunState {
             run.bring_up_to_date();
         }
         run.move_enchantments_onto_items();
+        // A pack saved before it held at most 26 kinds may have stacks past the 26th
+        // without a letter: each gets one as soon as one is free (none is now).
+        run.letter_everything();
         if generation.knew_two_alike() {
             run.keep_two_alike_known();
         }

@@ -280,6 +280,13 @@ impl Staging<'_> {
         self
     }
 
+    /// Sets the turns of food left in the player's stomach (see
+    /// [`hunger`](super::hunger)).
+    pub fn set_food(&mut self, food: u32) -> &mut Self {
+        self.run.fight.food = food;
+        self
+    }
+
     /// Gives the player `xp` experience, with the levels (and hit points) it brings.
     pub fn gain_experience(&mut self, xp: u32) -> &mut Self {
         self.run.fight.gain_xp(xp);

@@ -265,6 +265,12 @@ impl RunState {
             out.push(notice(&why));
             return;
         }
+        if !self.hunger().heals() && fight.hp < fight.max_hp {
+            out.push(notice(
+                "You are too hungry to heal by resting: eat something first.",
+            ));
+            return;
+        }
         let start = self.turns;
         for _ in 0..MAX_REST_TURNS {
             if !self.one_of_many(PlayerAction::Wait, out) {

@@ -62,6 +62,9 @@ pub fn status_parts(run: &RunState) -> Vec<StatusPart> {
             let left = f.confused_until.saturating_sub(run.turns());
             parts.push(part(format!("Confused ({left})"), 0));
         }
+        if let Some(hunger) = run.hunger().label() {
+            parts.push(part(hunger, 0));
+        }
         parts.push(part(format!("Lv {}", f.level), 3));
         if run.must_find_here().is_some() {
             let seal = if run.stairs_sealed() {

@@ -519,10 +519,7 @@ fn monsters_arrive_now_and_then_out_of_sight_hunting_the_player() {
 fn no_monster_arrives_on_a_level_that_holds_twice_its_starting_count() {
     let mut run = (0..40).find_map(open_arena).expect("open ground");
     let tiles = run.level().level.tiles.clone();
-    let plan = delve_levels::monsters::SpawnPlan {
-        depth: run.depth(),
-        clearance: run.level().key.config.stair_clearance(),
-    };
+    let plan = delve_levels::monsters::SpawnPlan::for_level(&run.level().key.config, run.depth());
     let crowd: Vec<Monster> = tiles
         .positions()
         .filter(|&p| tiles[p] == Tile::Floor && p.chebyshev(run.player()) > 20)
@@ -668,6 +665,16 @@ fn started_on(depth: u32, seed: u64) -> RunState {
 fn a_save_made_after_a_secret_door_is_found_loads_with_the_runs_waypoints() {
     use delve_rules::run::PlayerAction as A;
     let mut run = started_on(5, 995);
+    // The larder's ration (laid since hunger) would change where exploring goes: the
+    // level as it was found then.
+    let generated: Vec<_> = run.level().level.loot.iter().map(|i| i.pos).collect();
+    let laid: Vec<_> = (run.level().items.iter())
+        .map(|i| i.pos)
+        .filter(|p| !generated.contains(p))
+        .collect();
+    for at in laid {
+        run.stage().remove_item_at(at);
+    }
     let m = A::Move(0, 0);
     let mut actions = vec![m; 20];
     actions.extend([A::Explore, m, m, A::PickUp, m, m, A::PickUp, A::Explore]);

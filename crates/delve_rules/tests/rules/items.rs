@@ -6,7 +6,7 @@ use delve_levels::monsters::{Mind, Monster, default_monster_table};
 use delve_rules::run::{Outcome, PLAYER_FIGHTER, PlayerAction, RunState};
 use delve_rules::view::parse_actions;
 
-use super::support::{notices, with_monsters};
+use super::support::{notices, put_on_open_ground, with_monsters, with_monsters_staying};
 
 fn start(seed: u64) -> RunState {
     let mut run = with_monsters(seed);
@@ -237,4 +237,64 @@ fn what_cannot_be_used_says_so_and_takes_no_turn() {
     assert_eq!(run.turns(), 0);
     let said = notices(&run.apply(PlayerAction::Use(7)));
     assert!(said[0].contains("nothing under that letter"), "{said:?}");
+}
+
+#[test]
+fn a_pack_of_26_kinds_leaves_a_27th_lying_and_takes_it_once_a_letter_is_free() {
+    use delve_levels::loot::Item;
+    use delve_rules::view::inventory_lines;
+    let mut run = with_monsters_staying(4);
+    run.stage().clear_monsters().clear_items();
+    assert!(put_on_open_ground(&mut run, 3));
+    // 26 stacks: daggers +1 to +26, each a stack of its own under its own letter.
+    let dagger = kind("dagger");
+    for plus in 1..=26 {
+        run.stage().give_item(Item { kind: dagger, plus });
+    }
+    assert_eq!(run.lettered_inventory().len(), 26);
+    let east = run.player().offset(1, 0);
+    run.stage().put_item(east, kind("scroll of identify"));
+    let turns = run.turns();
+    let said = notices(&run.apply(PlayerAction::Move(1, 0)));
+    assert_eq!(run.player(), east, "{said:?}");
+    assert!(
+        said.iter()
+            .any(|s| s.starts_with("Your pack is full (26 kinds")),
+        "{said:?}"
+    );
+    assert!(
+        run.level().items.iter().any(|i| i.pos == east),
+        "it lies there still"
+    );
+    assert_eq!(run.lettered_inventory().len(), 26);
+    // `g` says so again and takes no turn.
+    let turns_after_the_step = run.turns();
+    assert!(turns_after_the_step > turns);
+    let said = notices(&run.apply(PlayerAction::PickUp));
+    assert!(
+        said.iter().any(|s| s.starts_with("Your pack is full")),
+        "{said:?}"
+    );
+    assert_eq!(run.turns(), turns_after_the_step);
+    // Exploring does not head for what the pack has no room for: with the whole
+    // level known, it has nowhere to go.
+    let west = east.offset(-1, 0);
+    run.stage().put_player(west).remember_everything();
+    let said = notices(&run.apply(PlayerAction::Explore));
+    assert_eq!(run.player(), west, "explore went for the scroll: {said:?}");
+    // Dropping a dagger frees its letter; `g` then takes the scroll, lettered.
+    run.stage().put_player(east.offset(0, 1));
+    run.apply(PlayerAction::Drop(0));
+    run.stage().put_player(east);
+    let said = notices(&run.apply(PlayerAction::PickUp));
+    assert!(
+        said.iter().any(|s| s.starts_with("You pick up")),
+        "{said:?}"
+    );
+    let lines = inventory_lines(&run);
+    assert_eq!(run.lettered_inventory().len(), 26, "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains("scroll")),
+        "the scroll is listed under a letter: {lines:?}"
+    );
 }

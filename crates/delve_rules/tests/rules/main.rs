@@ -9,6 +9,7 @@ mod fight;
 mod flow_bugs;
 mod follow_campaign;
 mod fuzz_corpora;
+mod hunger;
 mod item_choices;
 mod items;
 mod kinds;

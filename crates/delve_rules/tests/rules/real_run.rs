@@ -302,10 +302,9 @@ fn eating_and_identifying_say_what_happened() {
     let potion = item(&run, "potion of extra healing");
     carry(&mut run, &[food, scroll, potion]);
     let outcomes = run.apply(PlayerAction::Use(0));
-    assert!(
-        said(&outcomes, "at full health it does nothing more"),
-        "{outcomes:?}"
-    );
+    // At full health and fed: the meal is eaten, and said to be mostly wasted.
+    assert!(said(&outcomes, "You eat a food ration."), "{outcomes:?}");
+    assert!(said(&outcomes, "much of it is wasted"), "{outcomes:?}");
     assert!(!said(&outcomes, "(0 HP)"));
     let outcomes = run.apply(PlayerAction::Use(1));
     let told = outcomes.iter().find_map(|o| match o {

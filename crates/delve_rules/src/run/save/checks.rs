@@ -119,6 +119,13 @@ impl RunState {
                 fight.max_hp, fight.level
             ));
         }
+        if fight.food > crate::run::hunger::STOMACH {
+            return Err(format!(
+                "the player's stomach holds {} turns of food (at most {})",
+                fight.food,
+                crate::run::hunger::STOMACH
+            ));
+        }
         let chronicled: u64 = self.chronicle.kills.values().map(|&k| u64::from(k)).sum();
         if chronicled > u64::from(fight.kills) {
             return Err(format!(
