@@ -155,6 +155,10 @@ pub fn run(args: GenArgs) -> Result<Outcome, CliError> {
     for vault in &level.vaults {
         eprintln!("{}", vault_line(vault));
     }
+    if let Some(plan) = &level.plan {
+        // A planned kind (cyclic): the graph the tiles were laid from.
+        eprint!("{plan}");
+    }
     Ok(Outcome::Done)
 }
 

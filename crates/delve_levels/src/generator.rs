@@ -5,6 +5,7 @@
 
 pub mod accretion;
 pub mod cave;
+pub mod cyclic;
 pub mod features;
 pub mod generation;
 pub mod guarantees;
@@ -26,6 +27,7 @@ use crate::vaults::{PlacedVault, VaultMonster, VaultReport, VaultSet};
 
 pub use accretion::AccretionConfig;
 pub use cave::{CaveConfig, CaveRule, PocketRepair};
+pub use cyclic::CyclicConfig;
 pub use features::{FeatureConfig, FeatureReport, FeatureVeto, LakeKind};
 pub use generation::Generation;
 pub use kind::{Count, Generator, KindInfo};
@@ -45,6 +47,7 @@ generator_kinds! {
     Rooms = rooms::RoomsConfig,
     Maze = maze::MazeConfig,
     Accretion = accretion::AccretionConfig,
+    Cyclic = cyclic::CyclicConfig,
 }
 
 /// How many layouts (the level's own seed, then seeds derived from it) are tried before a
@@ -256,6 +259,9 @@ pub struct Level {
     pub loot: Vec<PlacedItem>,
     /// Room graph, for room dungeons.
     pub rooms: Option<RoomGraph>,
+    /// The plan it was laid from, for cyclic dungeons: its rooms, corridors and cycles,
+    /// where each lies, and where the key to its lock lies.
+    pub plan: Option<cyclic::layout::LaidPlan>,
     /// The vaults laid into it, in slot order.
     pub vaults: Vec<PlacedVault>,
     /// The monsters its vaults put on it (the run draws their kinds).
@@ -358,6 +364,8 @@ pub struct Layout {
     pub tiles: Grid<Tile>,
     /// Room graph, for room dungeons.
     pub rooms: Option<RoomGraph>,
+    /// The plan laid out, for cyclic dungeons.
+    pub plan: Option<cyclic::layout::LaidPlan>,
     /// What the generator measured.
     pub report: LevelReport,
 }
@@ -374,7 +382,18 @@ pub fn generate_layout_in(
     config: &GeneratorConfig,
     rng: &mut StreamRng,
 ) -> Layout {
-    config.layout(generation, rng)
+    config.layout(generation, 1, rng)
+}
+
+/// [`generate_layout_in`] for a level at `depth` (the kinds whose layouts depend on it
+/// draw by it).
+pub fn generate_layout_at(
+    generation: Generation,
+    config: &GeneratorConfig,
+    depth: u32,
+    rng: &mut StreamRng,
+) -> Layout {
+    config.layout(generation, depth, rng)
 }
 
 /// The stages of the cave `config` forms for the level of `seed` whose layout came from

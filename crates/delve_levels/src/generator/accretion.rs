@@ -294,6 +294,7 @@ pub fn generate(config: &AccretionConfig, rng: &mut StreamRng) -> Layout {
     Layout {
         tiles,
         rooms: None,
+        plan: None,
         report,
     }
 }

@@ -160,6 +160,7 @@ pub fn generate(config: &CaveConfig, rng: &mut StreamRng) -> Layout {
         return Layout {
             tiles: Grid::new(width, height, Tile::Wall),
             rooms: None,
+            plan: None,
             report: LevelReport::counting([
                 (POCKETS_BEFORE_REPAIR, 0),
                 (LARGE_POCKETS_BEFORE_REPAIR, 0),
@@ -198,6 +199,7 @@ pub fn generate(config: &CaveConfig, rng: &mut StreamRng) -> Layout {
     Layout {
         tiles,
         rooms: None,
+        plan: None,
         report,
     }
 }

@@ -73,6 +73,14 @@ pub trait Generator: Schema + Clone + Default {
     /// `generation`; its report holds the kind's [`KindInfo::counts`].
     fn generate(&self, generation: Generation, rng: &mut StreamRng) -> Layout;
 
+    /// [`generate`](Self::generate) for a level at `depth` (1 = the first), for a kind
+    /// whose layouts depend on the depth (a cyclic dungeon draws patterns by depth);
+    /// the other kinds make the same layout at every depth.
+    fn generate_at(&self, generation: Generation, depth: u32, rng: &mut StreamRng) -> Layout {
+        let _ = depth;
+        self.generate(generation, rng)
+    }
+
     /// Checks the config: every parameter against its bounds, then any rule between
     /// parameters the kind has.
     fn validate(&self) -> Result<(), Invalid> {
@@ -184,9 +192,9 @@ macro_rules! generator_kinds {
                 }
             }
 
-            fn layout(&self, generation: Generation, rng: &mut StreamRng) -> Layout {
+            fn layout(&self, generation: Generation, depth: u32, rng: &mut StreamRng) -> Layout {
                 match self {
-                    $(GeneratorConfig::$kind(c) => c.generate(generation, rng),)+
+                    $(GeneratorConfig::$kind(c) => c.generate_at(generation, depth, rng),)+
                 }
             }
 

@@ -109,6 +109,7 @@ pub fn generate(config: &MazeConfig, rng: &mut StreamRng) -> Layout {
     Layout {
         tiles,
         rooms: None,
+        plan: None,
         report: LevelReport::counting([(DEAD_ENDS, dead_ends)]),
     }
 }

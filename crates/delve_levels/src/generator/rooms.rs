@@ -131,6 +131,7 @@ pub fn generate(config: &RoomsConfig, generation: Generation, rng: &mut StreamRn
     Layout {
         tiles,
         rooms: Some(dungeon.graph),
+        plan: None,
         report: LevelReport::counting([
             (DEAD_ENDS, dead_ends as u32),
             (CYCLES_ADDED, cycles_added as u32),

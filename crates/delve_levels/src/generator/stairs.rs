@@ -148,6 +148,39 @@ pub fn place_stairs(
     })
 }
 
+/// The stairs at the places a kind planned for them (a cyclic dungeon's entrance and goal
+/// rooms), if both are clear (every tile within `clearance` walkable, the square inside
+/// the border ring) and joined on foot; else the reason the layout is thrown away.
+pub(crate) fn place_planned(
+    tiles: &Grid<Tile>,
+    up: Pos,
+    down: Pos,
+    clearance: u32,
+) -> Result<Stairs, StairVeto> {
+    let r = clearance as i32;
+    let clear = |at: Pos| {
+        (-r..=r).all(|dy| {
+            (-r..=r).all(|dx| {
+                let p = at.offset(dx, dy);
+                tiles.is_walkable(p) && !tiles.is_border(p)
+            })
+        })
+    };
+    if !clear(up) {
+        return Err(StairVeto::NoClearSpotForUp);
+    }
+    let distance = walking_distances(tiles, up)[tiles.index_of(down)];
+    if !clear(down) || distance == UNREACHABLE {
+        return Err(StairVeto::NoFarClearSpotForDown);
+    }
+    Ok(Stairs {
+        up,
+        down,
+        distance,
+        carved_chambers: 0,
+    })
+}
+
 /// The index with the largest finite distance among those `eligible` (ties: lowest).
 fn farthest(distance: &[u32], eligible: impl Fn(usize) -> bool) -> Option<usize> {
     let mut best: Option<usize> = None;

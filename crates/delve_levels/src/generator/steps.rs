@@ -8,17 +8,19 @@
 //! 2. [`lay_terrain`] — lakes, doors, secret doors and traps, none cutting the level apart
 //!    (the feature stream);
 //! 3. [`lay_vaults`] — hand-made places from the vault set (the vault stream);
-//! 4. [`lay_loot`] — the level's items, the must-find item among them (the loot stream);
+//! 4. [`lay_loot`] — the level's items, the must-find item among them (the loot stream),
+//!    and a cyclic dungeon's key, in its plan's key room ([`cyclic::lay_key`], no draw);
 //!
 //! and [`generate_level_from`] runs them in that order.
 
+use super::cyclic::layout::LaidPlan;
 use super::features::{self, FeatureReport};
 use super::stairs::{self, Stairs};
 use super::{
     Content, GenError, Generation, GeneratorConfig, Layout, Level, LevelReport, MAX_ATTEMPTS,
-    generate_layout_in,
+    cyclic, generate_layout_at,
 };
-use crate::grid::{Grid, Tile};
+use crate::grid::{Grid, Pos, Tile};
 use crate::loot::{self, LootTable, PlacedItem};
 use crate::rng::{Stream, StreamRng, retry_seed};
 use crate::vaults::place::{Keep, Placement, VaultPlan, place_vaults};
@@ -32,18 +34,31 @@ pub fn generate_level_from(
     seed: u64,
 ) -> Result<Level, GenError> {
     config.validate()?;
-    let (layout, stairs) = lay_out_with_stairs(generation, config, seed)?;
+    let (layout, stairs) = lay_out_with_stairs(generation, config, content.depth, seed)?;
     let Layout {
         mut tiles,
         rooms,
+        mut plan,
         mut report,
     } = layout;
     report.features = lay_terrain(&mut tiles, &stairs, config, seed);
-    let placement = lay_vaults(&mut tiles, rooms.as_ref(), &stairs, config, content, seed);
+    let planned = plan.as_ref().map(LaidPlan::kept_tiles).unwrap_or_default();
+    let placement = lay_vaults(
+        &mut tiles,
+        rooms.as_ref(),
+        &planned,
+        &stairs,
+        config,
+        content,
+        seed,
+    );
     report.vaults = placement.report;
     report.floor_permille = floor_permille(&tiles);
     let mut loot = lay_loot(&mut tiles, &stairs, config, generation, content.loot, seed);
     loot.extend(placement.items);
+    if let Some(plan) = &mut plan {
+        cyclic::lay_key(&mut tiles, plan, stairs.up, content.loot, &mut loot);
+    }
     Ok(Level {
         kind: config.kind(),
         tiles,
@@ -51,28 +66,36 @@ pub fn generate_level_from(
         down: stairs.down,
         loot,
         rooms,
+        plan,
         vaults: placement.vaults,
         vault_monsters: placement.monsters,
         report,
     })
 }
 
-/// Step 1: the layout of `config`'s kind with both stairs drawn in, from the layout
-/// stream. When the stairs find no spot with their clear radius, the layout is made
-/// again from a derived seed (up to [`MAX_ATTEMPTS`] layouts; later attempts may carve
-/// stair chambers). The layout's report says how many retries it took and why.
+/// Step 1: the layout of `config`'s kind for a level at `depth` with both stairs drawn
+/// in, from the layout stream — where the layout's plan puts them (a cyclic dungeon's),
+/// else where [`stairs::place_stairs`] finds room. When the stairs find no spot with
+/// their clear radius, the layout is made again from a derived seed (up to
+/// [`MAX_ATTEMPTS`] layouts; later attempts may carve stair chambers). The layout's
+/// report says how many retries it took and why.
 pub(crate) fn lay_out_with_stairs(
     generation: Generation,
     config: &GeneratorConfig,
+    depth: u32,
     seed: u64,
 ) -> Result<(Layout, Stairs), GenError> {
     let clearance = config.stair_clearance();
     let mut vetoes = Vec::new();
     for attempt in 0..MAX_ATTEMPTS {
         let mut rng = StreamRng::new(retry_seed(seed, attempt), Stream::Layout);
-        let mut layout = generate_layout_in(generation, config, &mut rng);
+        let mut layout = generate_layout_at(generation, config, depth, &mut rng);
         let carve = config.carves_stair_chambers(attempt);
-        let stairs = match stairs::place_stairs(&mut layout.tiles, clearance, carve, &mut rng) {
+        let placed = match layout.plan.as_ref().map(|plan| plan.stairs()) {
+            Some((up, down)) => stairs::place_planned(&layout.tiles, up, down, clearance),
+            None => stairs::place_stairs(&mut layout.tiles, clearance, carve, &mut rng),
+        };
+        let stairs = match placed {
             Ok(stairs) => stairs,
             Err(veto) => {
                 vetoes.push(veto);
@@ -114,10 +137,12 @@ pub(crate) fn lay_terrain(
 }
 
 /// Step 3: the vaults `config` has slots for, drawn from `content`'s vault set for its
-/// depth and laid from the vault stream, away from the stairs.
+/// depth and laid from the vault stream, away from the stairs and off the `planned`
+/// tiles (a cyclic dungeon's rooms and corridors).
 pub(crate) fn lay_vaults(
     tiles: &mut Grid<Tile>,
     rooms: Option<&super::RoomGraph>,
+    planned: &[Pos],
     stairs: &Stairs,
     config: &GeneratorConfig,
     content: Content<'_>,
@@ -134,6 +159,7 @@ pub(crate) fn lay_vaults(
         up: stairs.up,
         down: stairs.down,
         clearance: config.stair_clearance(),
+        planned,
     };
     let mut rng = StreamRng::new(seed, Stream::Vaults);
     place_vaults(tiles, rooms, keep, plan, &mut rng)

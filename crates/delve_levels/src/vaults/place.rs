@@ -170,15 +170,18 @@ pub(crate) struct Placement {
     pub report: VaultReport,
 }
 
-/// The squares no vault may touch: around each stair its clear radius and one more.
+/// The squares no vault may touch: around each stair its clear radius and one more, and
+/// the rooms and corridors of a cyclic dungeon's plan (so that its loops stay loops).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Keep {
+pub(crate) struct Keep<'a> {
     /// Up stairs.
     pub up: Pos,
     /// Down stairs.
     pub down: Pos,
     /// The stairs' clear radius.
     pub clearance: u32,
+    /// The tiles of a plan's rooms and corridors (none for other kinds).
+    pub planned: &'a [Pos],
 }
 
 /// Fills `plan.count` vault slots on `tiles` (drawing from `rng` only when there is a
@@ -186,7 +189,7 @@ pub(crate) struct Keep {
 pub(crate) fn place_vaults(
     tiles: &mut Grid<Tile>,
     rooms: Option<&RoomGraph>,
-    keep: Keep,
+    keep: Keep<'_>,
     plan: VaultPlan<'_>,
     rng: &mut StreamRng,
 ) -> Placement {
@@ -195,6 +198,9 @@ pub(crate) fn place_vaults(
         return placement;
     }
     let mut blocked = Grid::new(tiles.width(), tiles.height(), false);
+    for &p in keep.planned {
+        blocked.set(p, true);
+    }
     let guard = keep.clearance as i32 + 1;
     for stair in [keep.up, keep.down] {
         for dy in -guard..=guard {
@@ -263,7 +269,7 @@ type Placed = (PlacedVault, Vec<VaultMonster>, Vec<PlacedItem>);
 fn place_one(
     tiles: &mut Grid<Tile>,
     rooms: Option<&RoomGraph>,
-    keep: Keep,
+    keep: Keep<'_>,
     blocked: &mut Grid<bool>,
     vault: &Vault,
     plan: VaultPlan<'_>,
@@ -707,7 +713,7 @@ fn strays(tiles: &Grid<Tile>, up: Pos) -> Vec<bool> {
 /// exit reached — on foot, for a vault with locks (`locked`).
 fn keeps_guarantees(
     tiles: &Grid<Tile>,
-    keep: Keep,
+    keep: Keep<'_>,
     exits: &[Pos],
     strays: &[bool],
     locked: bool,

@@ -16,7 +16,7 @@ use crate::grid::{Grid, Pos, Tile};
 /// A broken vault promise.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VaultViolation {
-    /// A locked door that is no placed vault's.
+    /// A locked door that is no placed vault's (nor a cyclic dungeon's plan's).
     StrayLock(Pos),
     /// A vault's key is not where it says, or is not an item of the level.
     KeyMissing(String),
@@ -116,10 +116,14 @@ pub struct Solution {
 pub fn solve(level: &Level) -> Solution {
     let tiles = &level.tiles;
     let before_locks = reach(tiles, &[level.up], Tile::is_passable_once_found);
+    // A cyclic dungeon's key opens the vaults' locks too (a key opens every lock of its
+    // level), as theirs open its.
+    let plan_key = level.plan.as_ref().and_then(|plan| plan.key);
     let keys: Vec<Pos> = level
         .vaults
         .iter()
         .filter_map(|v| v.key)
+        .chain(plan_key)
         .filter(|k| level.loot.iter().any(|i| i.pos == *k))
         .collect();
     let key_first = keys.iter().any(|k| before_locks[tiles.index_of(*k)]);
@@ -153,9 +157,15 @@ pub fn check_vaults(level: &Level) -> Result<(), VaultViolation> {
         .positions()
         .filter(|&p| tiles[p] == Tile::LockedDoor)
         .collect();
+    // A cyclic dungeon's own locks are its plan's to prove (`generator::cyclic::check`).
+    let plan_locks = level
+        .plan
+        .as_ref()
+        .map(|plan| plan.locks())
+        .unwrap_or_default();
     if let Some(&stray) = locks
         .iter()
-        .find(|p| !level.vaults.iter().any(|v| v.locks.contains(p)))
+        .find(|p| !level.vaults.iter().any(|v| v.locks.contains(p)) && !plan_locks.contains(p))
     {
         return Err(VaultViolation::StrayLock(stray));
     }

@@ -22,6 +22,12 @@ fn every_file_in_levels_parses_and_validates() {
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
         if name.ends_with("loot.ron") {
             LootTable::from_ron_str(&text, &path.display().to_string()).expect("loot table parses");
+        } else if name == "cycles.ron" {
+            delve_levels::generator::cyclic::patterns::PatternSet::from_ron_str(
+                &text,
+                &path.display().to_string(),
+            )
+            .expect("cycle patterns parse");
         } else if name == "monsters.ron" {
             delve_levels::monsters::MonsterTable::from_ron_str(&text, &path.display().to_string())
                 .expect("monster table parses");

@@ -38,6 +38,11 @@ const GOLDEN_FIRST: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Accretion, 3, 0xa0846fc718da0784),
     (GeneratorKind::Accretion, 42, 0xb6c47b29662ef9b1),
     (GeneratorKind::Accretion, 20261130, 0x4c9cf2ef8660c4e8),
+    (GeneratorKind::Cyclic, 1, 0x137d563e89149ed6),
+    (GeneratorKind::Cyclic, 2, 0xdc29546ef3aaad56),
+    (GeneratorKind::Cyclic, 3, 0xd3012a1e605e8f34),
+    (GeneratorKind::Cyclic, 42, 0x794d871bccc22a00),
+    (GeneratorKind::Cyclic, 20261130, 0xd15867494c9fc662),
 ];
 
 /// Generation 2 (2026-11-30): the rune moved far from the up stairs (cave 1, every
@@ -63,6 +68,11 @@ const GOLDEN_SECOND: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Accretion, 3, 0x9c986efeb936835c),
     (GeneratorKind::Accretion, 42, 0xef0dc3cd9833d725),
     (GeneratorKind::Accretion, 20261130, 0x4c9cf2ef8660c4e8),
+    (GeneratorKind::Cyclic, 1, 0x6f33bd3beaee6862),
+    (GeneratorKind::Cyclic, 2, 0x2250d354dab8165a),
+    (GeneratorKind::Cyclic, 3, 0xd3012a1e605e8f34),
+    (GeneratorKind::Cyclic, 42, 0x95733b0b5cc5cafc),
+    (GeneratorKind::Cyclic, 20261130, 0xfd13c88ddeed668a),
 ];
 
 /// The terrain features the [`GOLDEN_TERRAIN`] levels lay over each kind's default
@@ -98,6 +108,11 @@ const GOLDEN_TERRAIN: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Accretion, 3, 0xb00fffab0b0f38b5),
     (GeneratorKind::Accretion, 42, 0x06b33a376dd617a6),
     (GeneratorKind::Accretion, 20261130, 0xeb5a7216e2c5cfc7),
+    (GeneratorKind::Cyclic, 1, 0x91538579affd9e38),
+    (GeneratorKind::Cyclic, 2, 0xd34a4e588a526ee5),
+    (GeneratorKind::Cyclic, 3, 0x1c5e83c547207c7d),
+    (GeneratorKind::Cyclic, 42, 0x0eed6c27c22fb4d5),
+    (GeneratorKind::Cyclic, 20261130, 0x47de543cbf488964),
 ];
 
 /// Generation 3 (2026-12-04): the second one's rules, the loot of the second edition of
@@ -123,6 +138,11 @@ const GOLDEN_THIRD: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Accretion, 3, 0x9c986efeb936835c),
     (GeneratorKind::Accretion, 42, 0xef0dc3cd9833d725),
     (GeneratorKind::Accretion, 20261130, 0x4c9cf2ef8660c4e8),
+    (GeneratorKind::Cyclic, 1, 0x6f33bd3beaee6862),
+    (GeneratorKind::Cyclic, 2, 0x2250d354dab8165a),
+    (GeneratorKind::Cyclic, 3, 0xd3012a1e605e8f34),
+    (GeneratorKind::Cyclic, 42, 0x95733b0b5cc5cafc),
+    (GeneratorKind::Cyclic, 20261130, 0xfd13c88ddeed668a),
 ];
 
 /// The level seeds each table pins, per kind.
@@ -251,6 +271,11 @@ const GOLDEN_VAULTS: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Accretion, 3, 0xb62908169cb949d5),
     (GeneratorKind::Accretion, 42, 0x9d9601b81253349e),
     (GeneratorKind::Accretion, 20261130, 0xab8bfa7ee21fd601),
+    (GeneratorKind::Cyclic, 1, 0xab3e92b178016844),
+    (GeneratorKind::Cyclic, 2, 0x6469675067015fe7),
+    (GeneratorKind::Cyclic, 3, 0xca71c213c7661d6e),
+    (GeneratorKind::Cyclic, 42, 0x314373aff1ea3fc1),
+    (GeneratorKind::Cyclic, 20261130, 0x82635df276e05e06),
 ];
 
 #[test]

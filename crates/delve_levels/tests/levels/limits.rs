@@ -3,7 +3,7 @@
 
 use delve_levels::generator::guarantees::check_level;
 use delve_levels::generator::{
-    AccretionConfig, CaveConfig, Generator, GeneratorConfig, MazeConfig, RoomsConfig,
+    AccretionConfig, CaveConfig, CyclicConfig, Generator, GeneratorConfig, MazeConfig, RoomsConfig,
     generate_level,
 };
 
@@ -36,6 +36,13 @@ fn minimum_configs(clearance: u32) -> Vec<GeneratorConfig> {
             height: 16,
             stair_clearance: clearance,
             ..AccretionConfig::default()
+        }),
+        GeneratorConfig::Cyclic(CyclicConfig {
+            width: 38,
+            height: 22,
+            rooms: 4,
+            stair_clearance: clearance,
+            ..CyclicConfig::default()
         }),
     ]
 }
@@ -73,6 +80,12 @@ fn sizes_below_the_minimum_are_rejected() {
         ..CaveConfig::default()
     };
     assert_eq!(cave.validate().unwrap_err().field, "width");
+    let cyclic = CyclicConfig {
+        height: 21,
+        rooms: 4,
+        ..CyclicConfig::default()
+    };
+    assert_eq!(cyclic.validate().unwrap_err().field, "height");
 }
 
 #[test]
@@ -87,6 +100,12 @@ fn levels_at_the_maximum_size_keep_every_guarantee() {
             width: 4095,
             height: 4095,
             ..MazeConfig::default()
+        }),
+        GeneratorConfig::Cyclic(CyclicConfig {
+            width: 400,
+            height: 400,
+            rooms: 16,
+            ..CyclicConfig::default()
         }),
     ];
     for config in configs {

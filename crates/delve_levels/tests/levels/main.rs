@@ -4,6 +4,7 @@
 mod ascii;
 mod caves;
 mod configs;
+mod cyclic;
 #[path = "../../../../tests/support/dead_ends.rs"]
 mod dead_ends;
 mod golden;

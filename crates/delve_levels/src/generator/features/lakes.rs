@@ -1,6 +1,7 @@
 //! Lakes and bridges: a lake is a blob grown by a small cellular automaton (Brogue's
 //! `designLakes` draws its lakes so too), laid where it covers enough floor and leaves
-//! every walkable tile reachable from the up stairs; a deep-water lake gets a ring of
+//! every walkable tile reachable from the up stairs (and the walkable ground beside a
+//! secret door, a trap or a locked door of a cyclic dungeon's plan); a deep-water lake gets a ring of
 //! shallow water on the floor round it. Bridges then cross chasms where the walk round is
 //! long (Brogue's `buildABridge`).
 
@@ -71,6 +72,7 @@ pub(super) fn lay_lake(
                             tiles[p],
                             Tile::Wall | Tile::Floor | Tile::Door | Tile::ShallowWater
                         )
+                        && !beside_hidden_way(tiles, p)
                 }),
         );
         let floor = cells.iter().filter(|&&p| tiles[p].is_walkable()).count();
@@ -115,6 +117,17 @@ pub(super) fn lay_lake(
         }
     }
     Err(veto)
+}
+
+/// Whether `p` is beside ground that is passable but not walkable — a secret door, a
+/// trap, a locked door, which only a cyclic dungeon's layout has before its lakes: a lake
+/// leaves the walkable ground on each side of such a tile, so that the check of its
+/// shore sees whether it cut the way through it off.
+fn beside_hidden_way(tiles: &Grid<Tile>, p: Pos) -> bool {
+    tiles.neighbours4(p).any(|n| {
+        let tile = tiles[n];
+        tile.is_passable_once_unlocked() && !tile.is_walkable()
+    })
 }
 
 /// A `w` × `h` blob: an ellipse filled at random, then four passes of the cave

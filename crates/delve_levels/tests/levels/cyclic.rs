@@ -1,0 +1,261 @@
+//! Cyclic dungeons: the plan's promises (stairs joined, keys before their locks, no
+//! secret the only way, every planned cycle a loop of the tiles) proved by the
+//! independent checker over thousands of levels, with and without terrain and vaults; the
+//! checker catching each kind of break; the plan printed; a level made twice alike.
+
+use delve_levels::generator::cyclic::check::{PlanViolation, check_plan};
+use delve_levels::generator::cyclic::patterns::Element;
+use delve_levels::generator::guarantees::check_level;
+use delve_levels::generator::{
+    CyclicConfig, FeatureConfig, GeneratorConfig, LakeKind, Level, generate_level,
+};
+use delve_levels::grid::Tile;
+use delve_levels::key::LevelKey;
+
+/// The level of `seed` at a depth drawn from the seed (1–8), so that every pattern's
+/// depths come up.
+fn level_at(config: &CyclicConfig, seed: u64) -> Level {
+    let depth = 1 + (seed % 8) as u32;
+    LevelKey::new(GeneratorConfig::Cyclic(config.clone()), depth, seed)
+        .generate()
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"))
+}
+
+/// How many corridors of `level`'s plan carry `element`.
+fn carried(level: &Level, element: Element) -> usize {
+    let plan = level.plan.as_ref().expect("a cyclic level has its plan");
+    plan.graph.edges.iter().filter(|e| e.on == element).count()
+}
+
+/// Checks `levels` levels of `config` with both checkers; returns how many corridors of
+/// each element they held (lock, secret, hazard, guard).
+fn prove(config: &CyclicConfig, levels: u64) -> [usize; 4] {
+    let mut held = [0; 4];
+    for seed in 0..levels {
+        let level = level_at(config, seed);
+        check_level(&level, config.stair_clearance, false)
+            .unwrap_or_else(|v| panic!("seed {seed}: {v}\n{}", level.tiles.to_ascii()));
+        check_plan(&level)
+            .unwrap_or_else(|v| panic!("seed {seed}: {v}\n{}", level.tiles.to_ascii()));
+        for (i, element) in [
+            Element::Lock,
+            Element::Secret,
+            Element::Hazard,
+            Element::Guard,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            held[i] += carried(&level, element);
+        }
+    }
+    held
+}
+
+#[test]
+fn plans_keep_their_promises_over_2000_levels_and_hold_every_element() {
+    let held = prove(&CyclicConfig::default(), 2000);
+    assert!(
+        held.iter().all(|&n| n >= 100),
+        "locks, secrets, hazards, guards: {held:?}"
+    );
+}
+
+/// The figure: 10,000 levels, none broken. Slow in a debug build: run with
+/// `cargo test -p delve_levels --release -- --ignored`.
+#[test]
+#[ignore = "10,000 levels: run in release"]
+fn plans_keep_their_promises_over_10000_levels() {
+    prove(&CyclicConfig::default(), 10_000);
+}
+
+#[test]
+fn plans_keep_their_promises_with_terrain_vaults_and_other_sizes() {
+    let terrain = FeatureConfig {
+        lakes: 3,
+        lake: LakeKind::Any,
+        closed_doors: 30,
+        secret_doors: 20,
+        traps: 6,
+    };
+    for (width, height, rooms, clearance) in [(80, 50, 14, 2), (38, 22, 4, 3), (120, 60, 16, 1)] {
+        let mut config = CyclicConfig {
+            width,
+            height,
+            rooms,
+            stair_clearance: clearance,
+            vaults: 3,
+            ..CyclicConfig::default()
+        };
+        config.lakes = terrain.lakes;
+        config.lake = terrain.lake;
+        config.closed_doors = terrain.closed_doors;
+        config.secret_doors = terrain.secret_doors;
+        config.traps = terrain.traps;
+        prove(&config, 200);
+    }
+}
+
+#[test]
+fn the_same_seed_makes_the_same_level_and_plan() {
+    let config = CyclicConfig::default();
+    for seed in [1, 7, 99] {
+        assert_eq!(level_at(&config, seed), level_at(&config, seed));
+    }
+}
+
+/// The first level (of seeds from 0) whose plan has a lock.
+fn a_locked_level() -> Level {
+    (0..)
+        .map(|seed| level_at(&CyclicConfig::default(), seed))
+        .find(|level| carried(level, Element::Lock) > 0)
+        .expect("some level has a lock")
+}
+
+#[test]
+fn the_checker_refuses_a_missing_key_a_broken_loop_and_a_secret_only_way() {
+    let level = a_locked_level();
+    assert_eq!(check_plan(&level), Ok(()));
+
+    let mut keyless = level.clone();
+    keyless.plan.as_mut().unwrap().key = None;
+    assert_eq!(check_plan(&keyless), Err(PlanViolation::KeyMissing));
+
+    let plan = level.plan.as_ref().unwrap();
+    let mut walled = level.clone();
+    let corridor = plan.graph.cycles[0].edges[0];
+    let middle = plan.corridors[corridor][1];
+    walled.tiles[middle] = Tile::Wall;
+    assert!(
+        matches!(
+            check_plan(&walled),
+            Err(PlanViolation::CycleBroken { cycle: 0, .. })
+        ),
+        "{:?}",
+        check_plan(&walled)
+    );
+
+    // Every doorway into the goal's room made secret: the down stairs only through one.
+    let mut hidden = level.clone();
+    for (edge, corridor) in plan.graph.edges.iter().zip(&plan.corridors) {
+        let (a, b) = edge.ends;
+        if b == 1 {
+            hidden.tiles[*corridor.last().unwrap()] = Tile::SecretDoor;
+        }
+        if a == 1 {
+            hidden.tiles[corridor[0]] = Tile::SecretDoor;
+        }
+    }
+    assert_eq!(
+        check_plan(&hidden),
+        Err(PlanViolation::SecretOnlyWay(level.down))
+    );
+
+    let mut planless = level;
+    planless.plan = None;
+    assert_eq!(check_plan(&planless), Err(PlanViolation::NoPlan));
+}
+
+#[test]
+fn the_plan_prints_its_rooms_cycles_and_where_they_lie() {
+    let level = generate_level(&GeneratorConfig::Cyclic(CyclicConfig::default()), 5).unwrap();
+    let plan = level.plan.expect("a plan");
+    let printed = plan.graph.to_string();
+    assert!(
+        printed.starts_with(&format!("plan: {} rooms", plan.graph.roles.len())),
+        "{printed}"
+    );
+    assert!(printed.contains("0 entrance (<), 1 goal (>)"), "{printed}");
+    assert!(printed.contains("cycle 0 (main), "), "{printed}");
+    assert_eq!(
+        printed.lines().count(),
+        2 + plan.graph.cycles.len(),
+        "{printed}"
+    );
+    // Laid: each room where it lies, and the key, if the plan has a lock.
+    let laid = plan.to_string();
+    assert!(laid.starts_with(&printed), "{laid}");
+    let first = &plan.rooms[0];
+    let (x, y, w, h) = (first.x, first.y, first.width, first.height);
+    assert!(
+        laid.contains(&format!("laid: 0 at ({x}, {y}) {w}×{h}, 1 at")),
+        "{laid}"
+    );
+    assert_eq!(laid.contains("key at "), plan.key.is_some(), "{laid}");
+}
+
+#[test]
+fn the_cyclic_campaigns_levels_keep_their_promises() {
+    use delve_levels::config::CampaignConfig;
+    let path = crate::workspace_root().join("levels/cyclic.ron");
+    let campaign = CampaignConfig::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    for seed in 0..100 {
+        for depth in 1..=4 {
+            let config = campaign.config_at(depth).clone();
+            let level = LevelKey::new(config.clone(), depth, seed)
+                .under(campaign.loot_table())
+                .generate_with(campaign.loot_table())
+                .unwrap_or_else(|e| panic!("seed {seed} depth {depth}: {e}"));
+            check_level(&level, config.stair_clearance(), false)
+                .unwrap_or_else(|v| panic!("seed {seed} depth {depth}: {v}"));
+            check_plan(&level).unwrap_or_else(|v| panic!("seed {seed} depth {depth}: {v}"));
+        }
+    }
+}
+
+#[test]
+fn the_most_rooms_on_the_largest_level_keep_their_promises() {
+    let config = CyclicConfig {
+        width: 400,
+        height: 400,
+        rooms: 16,
+        ..CyclicConfig::default()
+    };
+    assert_eq!(
+        config.rooms,
+        delve_levels::generator::cyclic::most_rooms(400, 400)
+    );
+    for seed in 0..5 {
+        let level = level_at(&config, seed);
+        check_plan(&level).unwrap_or_else(|v| panic!("seed {seed}: {v}"));
+        let rooms = level.plan.as_ref().map_or(0, |plan| plan.graph.roles.len());
+        assert!(rooms >= 12, "seed {seed}: {rooms} rooms");
+    }
+}
+
+/// As `delve vault check` asks of every kind: each shipped vault, alone in its set, is
+/// laid on some of 8 levels at its first depth — those that lie over floor or take a
+/// room's place in the side rooms, off the cycles — and the plan keeps its promises.
+#[test]
+fn every_shipped_vault_finds_a_place_off_the_cycles() {
+    use delve_levels::loot::default_loot_table;
+    use delve_levels::vaults::{Uniqueness, VaultSet};
+    let config = CyclicConfig {
+        vaults: 1,
+        ..CyclicConfig::default()
+    };
+    for vault in VaultSet::embedded().vaults() {
+        let mut placed = 0;
+        for seed in 1..=8u64 {
+            let mut alone = vault.clone();
+            alone.symmetries = vec![vault.symmetries[(seed as usize - 1) % vault.symmetries.len()]];
+            if alone.unique == Uniqueness::Run {
+                alone.unique = Uniqueness::Level;
+            }
+            let set = VaultSet::of(vec![alone]);
+            let level = LevelKey::new(
+                GeneratorConfig::Cyclic(config.clone()),
+                vault.depths.0,
+                seed,
+            )
+            .with_vaults(&set)
+            .generate_from(default_loot_table(), &set)
+            .unwrap_or_else(|e| panic!("{} seed {seed}: {e}", vault.name));
+            check_level(&level, config.stair_clearance, false)
+                .unwrap_or_else(|v| panic!("{} seed {seed}: {v}", vault.name));
+            check_plan(&level).unwrap_or_else(|v| panic!("{} seed {seed}: {v}", vault.name));
+            placed += u32::from(!level.vaults.is_empty());
+        }
+        assert!(placed > 0, "{} ({:?}) never placed", vault.name, vault.mode);
+    }
+}
