@@ -122,7 +122,8 @@ impl GeneratorConfig {
         self.schema().size()
     }
 
-    /// Sets the level size in tiles.
+    /// Sets the level size in tiles, and brings the parameters whose bounds depend on
+    /// the size within them (a cyclic dungeon plans no more rooms than its cells hold).
     pub fn set_size(&mut self, width: Option<u32>, height: Option<u32>) {
         let (w, h) = self.schema_mut().size_mut();
         if let Some(width) = width {
@@ -131,6 +132,7 @@ impl GeneratorConfig {
         if let Some(height) = height {
             *h = height;
         }
+        self.fit_to_size();
     }
 
     /// Radius around each stair that must be clear of walls.

@@ -104,6 +104,12 @@ impl Generator for CyclicConfig {
         let _ = generation;
         generate(self, PatternSet::embedded(), depth, rng)
     }
+
+    /// No more rooms than the size's cells hold, no more side rooms than they leave.
+    fn fit_to_size(&mut self) {
+        self.rooms = self.rooms.clamp(4, most_rooms(self.width, self.height));
+        self.side_rooms = self.side_rooms.min(most_side_rooms(self));
+    }
 }
 
 /// Generates a cyclic dungeon layout (no stairs yet) for a level at `depth` from the

@@ -99,6 +99,10 @@ pub trait Generator: Schema + Clone + Default {
     fn keeps_one_region(&self) -> bool {
         true
     }
+
+    /// Brings the parameters whose bounds depend on the size back within them, after
+    /// the size changed (a cyclic dungeon's rooms); the other kinds have none.
+    fn fit_to_size(&mut self) {}
 }
 
 /// The digit row's keys that switch generators: the kind at place `i` of the list is
@@ -209,6 +213,13 @@ macro_rules! generator_kinds {
             pub fn keeps_one_region(&self) -> bool {
                 match self {
                     $(GeneratorConfig::$kind(c) => c.keeps_one_region(),)+
+                }
+            }
+
+            /// See [`Generator::fit_to_size`].
+            fn fit_to_size(&mut self) {
+                match self {
+                    $(GeneratorConfig::$kind(c) => c.fit_to_size(),)+
                 }
             }
         }

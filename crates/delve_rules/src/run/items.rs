@@ -50,6 +50,9 @@ impl Lettered {
     }
 }
 
+/// The most kinds of things the pack holds: one under each letter, `a` to `z`.
+pub(super) const PACK_KINDS: usize = 26;
+
 impl RunState {
     /// The inventory by letter, in letter order: the letters kept with their stacks,
     /// or (a peaceful run, which keeps none) its stacks lettered in pick-up order.
@@ -105,7 +108,7 @@ impl RunState {
         let letters = &self.fight.letters;
         !self.rules.letters_stay_with_kinds()
             || letters.values().any(|&i| i == item)
-            || letters.len() < super::pick_up::PACK_KINDS
+            || letters.len() < PACK_KINDS
     }
 
     /// Gives `item`'s stack a letter if it has none (where letters stay with stacks):

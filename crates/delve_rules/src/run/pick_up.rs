@@ -2,7 +2,7 @@
 //! to the purse and the level's must-find item opens its stairs; everything else is
 //! carried, under its kind's letter.
 
-use super::items::with_article;
+use super::items::{PACK_KINDS, with_article};
 use super::{Outcome, RunState, notice};
 use delve_levels::grid::Pos;
 use delve_levels::loot::{Effect, Item};
@@ -18,9 +18,6 @@ pub(super) enum PickUp {
     /// It lies there still: the pack has no letter for another kind of thing.
     NoRoom,
 }
-
-/// The most kinds of things the pack holds: one under each letter, `a` to `z`.
-pub(super) const PACK_KINDS: usize = 26;
 
 impl RunState {
     /// `g`: picks up what lies where the player stands (a turn where the rules say so).
