@@ -23,7 +23,10 @@ mod migrate;
 
 pub use checks::MOST_HIT_POINTS;
 pub(super) use checks::check_carried;
-use checks::{MOST_MONSTER_ID, check_level_in_play, check_monsters, check_terrain_changes};
+use checks::{
+    MOST_MONSTER_ID, check_level_in_play, check_monsters, check_remembered_ground,
+    check_terrain_changes,
+};
 pub use migrate::{GENERATION_OF_AN_OLDER_SAVE, GOLD_OF_AN_OLDER_SAVE};
 
 /// One visited level in a save: its key and what changed on it.
@@ -237,6 +240,7 @@ impl RunState {
         let held = migrate::tables_held_by(&save, generation)?;
         let campaign = save.campaign.clone().with_held_tables(&held, "save")?;
         let (keys, mut memories) = saved_levels(&save, &campaign)?;
+        check_remembered_levels(&save, &campaign, &keys, &memories)?;
         let level = saved_level_in_play(&save, &campaign, &keys, &mut memories)?;
         let chronicle = saved_chronicle(&save, &keys)?;
         let rules = if save.fight.is_some() {
@@ -385,6 +389,44 @@ fn saved_levels(
         );
     }
     Ok((keys, memories))
+}
+
+/// Checks every remembered level but the one in play (which
+/// [`saved_level_in_play`] checks) against the level its key makes: monsters on ground
+/// they can stand on, dropped items on open ground, taken items where the level had
+/// loot, secrets found where something hides, doors opened where a door stands. And in a
+/// run no designer's tool touched, every level is of the run's own seed (a key of
+/// another seed is a level the run never went to).
+fn check_remembered_levels(
+    save: &GameSave,
+    campaign: &CampaignConfig,
+    keys: &BTreeMap<u32, LevelKey>,
+    memories: &BTreeMap<String, LevelMemory>,
+) -> Result<(), String> {
+    let fight = save.fight.as_ref();
+    if fight.is_some_and(|f| !f.designer)
+        && let Some(key) = keys.values().find(|k| k.seed != campaign.seed)
+    {
+        return Err(format!(
+            "depth {}: its level is of run seed {}, but the run's seed is {}",
+            key.depth, key.seed, campaign.seed
+        ));
+    }
+    let in_play = keys.get(&save.depth).map(LevelKey::encode);
+    for (code, memory) in memories {
+        if Some(code) == in_play.as_ref() {
+            continue;
+        }
+        let key = LevelKey::decode(code).map_err(|e| e.to_string())?;
+        let depth = key.depth;
+        let generated = generate_for_play(&key, campaign.loot_table(), campaign.vault_set())
+            .map_err(|e| format!("depth {depth}: {e}"))?;
+        let level = LevelInPlay::new(key, generated, Some(memory));
+        check_terrain_changes(&level, memory).map_err(|e| format!("depth {depth}: {e}"))?;
+        check_remembered_ground(&level, memory, campaign.monster_table())
+            .map_err(|e| format!("depth {depth}: {e}"))?;
+    }
+    Ok(())
 }
 
 /// The level the player is on, made again from its key and its memory (taken out of

@@ -14,7 +14,7 @@ use delve_rules::run::{Outcome, PlayerAction, Rules, RunState};
 use delve_rules::view::{describe, end_screen, inventory_lines, status_line, status_line_within};
 
 use super::support::{
-    alone_with, floor_in_view, monster_kind, said, with_monsters, with_monsters_staying,
+    alone_with, floor_in_view, monster, monster_kind, said, with_monsters, with_monsters_staying,
 };
 use delve_levels::loot::Item;
 
@@ -1159,4 +1159,67 @@ fn confusion_wearing_off_is_told() {
         told |= said(&run.apply(PlayerAction::Wait), "You feel less dizzy");
     }
     assert!(told && !run.confused());
+}
+
+/// A save of a run that has left depth 1 behind (its stairs opened, taken down): depth 1
+/// is a remembered level, made again from its key on loading and checked against it.
+#[test]
+fn a_remembered_level_is_checked_against_its_ground_and_the_runs_seed() {
+    let mut run = alone_with(with_monsters(23), None);
+    run.stage().mark_found(1);
+    let down = run.level().level.down;
+    run.stage().put_player(down);
+    run.apply(PlayerAction::Descend);
+    assert_eq!(run.depth(), 2, "went down");
+    let good = run.snapshot();
+    assert!(
+        RunState::restore(good.clone()).is_ok(),
+        "the real save loads"
+    );
+    let depth_1 = good.levels.iter().find(|l| l.depth == 1).unwrap();
+    let key = LevelKey::decode(&depth_1.key).unwrap();
+    let level = key.generate().unwrap();
+    let wall = level
+        .tiles
+        .positions()
+        .find(|&p| level.tiles[p] == delve_levels::grid::Tile::Wall && p.x > 0 && p.y > 0)
+        .unwrap();
+    let floor_without_loot = level
+        .tiles
+        .positions()
+        .find(|&p| {
+            level.tiles[p] == delve_levels::grid::Tile::Floor
+                && !level.loot.iter().any(|i| i.pos == p)
+        })
+        .unwrap();
+    let with_depth_1 = |change: &dyn Fn(&mut delve_rules::run::SavedLevel)| {
+        let mut s = good.clone();
+        let at = s.levels.iter().position(|l| l.depth == 1).unwrap();
+        change(&mut s.levels[at]);
+        RunState::restore(s).expect_err("refused")
+    };
+    let refusal = with_depth_1(&|l| {
+        let mut ogre = monster("kobold", wall);
+        ogre.id = 900;
+        l.monsters.get_or_insert_with(Vec::new).push(ogre);
+    });
+    assert!(
+        refusal.contains("depth 1") && refusal.contains("stands in a wall"),
+        "{refusal}"
+    );
+    let refusal = with_depth_1(&|l| {
+        l.dropped
+            .push(delve_levels::loot::PlacedItem::plain(wall, 1))
+    });
+    assert!(refusal.contains("an item lies in a wall"), "{refusal}");
+    let refusal = with_depth_1(&|l| l.taken.push(floor_without_loot));
+    assert!(refusal.contains("where the level had none"), "{refusal}");
+    // A level of another run's seed, in a run no designer's tool touched.
+    let other = LevelKey {
+        seed: key.seed + 1,
+        ..key.clone()
+    }
+    .encode();
+    let refusal = with_depth_1(&|l| l.key = other.clone());
+    assert!(refusal.contains("run seed"), "{refusal}");
 }

@@ -7,7 +7,7 @@ use crate::run::fight::MOST_ENCHANTMENTS;
 use crate::run::level::{LevelInPlay, LevelMemory};
 use crate::run::terrain::{monster_can_stand, player_can_stand};
 use crate::run::{Fight, RunEnd, RunState};
-use delve_levels::grid::Pos;
+use delve_levels::grid::{Pos, Tile};
 use delve_levels::key::LevelKey;
 use delve_levels::loot::{Effect, Item, LootTable};
 use delve_levels::monsters::{Monster, MonsterTable};
@@ -299,10 +299,40 @@ pub(super) fn check_terrain_changes(
     Ok(())
 }
 
+/// Checks what a remembered level (not the one in play) holds against its ground, made
+/// again from its key: each monster on a tile it can stand on, each dropped item off the
+/// walls, each taken item where the level had loot.
+pub(super) fn check_remembered_ground(
+    level: &LevelInPlay,
+    memory: &LevelMemory,
+    table: &MonsterTable,
+) -> Result<(), String> {
+    for m in memory.monsters.iter().flatten() {
+        if !level
+            .tile_at(m.pos)
+            .is_some_and(|t| monster_can_stand(m, table, t))
+        {
+            let name = table.kind(m.kind).map_or("monster", |k| k.name.as_str());
+            return Err(format!("a {name} stands in a wall at {}", m.pos));
+        }
+    }
+    if let Some(item) = (memory.dropped.iter()).find(|i| level.tile_at(i.pos) == Some(Tile::Wall)) {
+        return Err(format!("an item lies in a wall at {}", item.pos));
+    }
+    if let Some(at) =
+        (memory.taken.iter()).find(|&&at| !level.level.loot.iter().any(|i| i.pos == at))
+    {
+        return Err(format!(
+            "an item was taken at {at}, where the level had none"
+        ));
+    }
+    Ok(())
+}
+
 /// Checks a saved level's monsters: each of a known kind, inside the level, alone on
 /// its tile, with hit points within its kind's, ids unique, carrying only what the loot
-/// table has. (Walls are checked for the
-/// level in play, the only one generated on loading.)
+/// table has. (Walls are checked against each level made again from its key:
+/// [`check_level_in_play`], [`check_remembered_ground`].)
 pub(super) fn check_monsters(
     key: &LevelKey,
     monsters: &[Monster],
