@@ -16,6 +16,7 @@ const COMMITTED: &[Committed] = &[
     ("dungeon.txt", Some("levels/dungeon.ron"), (1, 3), 3),
     ("maze.txt", Some("levels/maze.ron"), (1, 3), 3),
     ("accretion.txt", Some("levels/accretion.ron"), (1, 3), 3),
+    ("cyclic.txt", Some("levels/cyclic.ron"), (1, 3), 3),
 ];
 
 fn campaign(file: Option<&str>) -> CampaignConfig {
