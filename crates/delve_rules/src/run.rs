@@ -545,7 +545,7 @@ impl RunState {
 
     /// A step by (`dx`, `dy`) — astray while confused: into a monster attacks it (into a
     /// captive frees it, into an ally trades places), onto floor moves (picking up what
-    /// lies there), into a wall bumps (no turn).
+    /// lies there), into a wall bumps (no turn; a confused stumble into one takes it).
     fn move_or_attack(&mut self, dx: i32, dy: i32, out: &mut Vec<Outcome>) {
         let staggered = self.confused();
         let (dx, dy) = if staggered { self.stagger() } else { (dx, dy) };
@@ -568,10 +568,17 @@ impl RunState {
                 }
             }
             None => {
-                let from = self.player;
+                let (from, turns) = (self.player, self.turns);
                 // What the ground there does (`terrain.rs`); stepping on an item picks
                 // it up.
                 self.step_onto(to, staggered, out);
+                if staggered && self.player == from && self.turns == turns && self.end().is_none() {
+                    // A clear-headed bump into a wall takes no turn; a confused one is a
+                    // stumble that does (else every key would bump the same wall, since
+                    // the stagger is drawn from the turn).
+                    out.push(notice("You stagger into the wall."));
+                    self.pass_turn(out);
+                }
                 if self.player != from && self.wears_heavy_armour() && self.end().is_none() {
                     self.make_noise(self.player, delve_levels::loot::HEAVY_ARMOUR_NOISE, out);
                 }

@@ -164,6 +164,8 @@ impl RunState {
         self.fight.food = (self.fight.food + MEAL).min(STOMACH);
         if wasted > MEAL / 2 {
             " You were hardly hungry: much of it is wasted."
+        } else if wasted > 0 {
+            " You are full: some of it is wasted."
         } else if before != Hunger::Fed {
             " You are no longer hungry."
         } else {

@@ -54,7 +54,7 @@ impl RunState {
         if !self.has_room_for(lying) {
             let name = self.knowledge().item_name(lying);
             out.push(notice(&format!(
-                "Your pack is full ({PACK_KINDS} kinds of things, one under each letter): drop or use up one to take {}.",
+                "Your pack is full ({PACK_KINDS} kinds of things, one under each letter): use one up, or drop one where nothing lies, to take {}.",
                 with_article(&name)
             )));
             return PickUp::NoRoom;

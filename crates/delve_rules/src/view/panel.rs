@@ -128,10 +128,20 @@ pub fn inventory_lines(run: &RunState) -> Vec<String> {
                 let s = if charges == 1 { "" } else { "s" };
                 line.push_str(&format!(" ({charges} charge{s})"));
             }
-            if fight.weapon == Some(item.item()) {
-                line.push_str(" (wielded)");
-            } else if fight.armour == Some(item.item()) || fight.rings().any(|r| r == item.item()) {
-                line.push_str(" (worn)");
+            // In a stack, how many of it are in use: "x3 (one worn)", never "x3 (worn)".
+            let worn = usize::from(fight.armour == Some(item.item()))
+                + fight.rings().filter(|&r| r == item.item()).count();
+            let in_use = match (fight.weapon == Some(item.item()), worn) {
+                (true, _) => Some((1, "wielded")),
+                (false, 0) => None,
+                (false, n) => Some((n, "worn")),
+            };
+            if let Some((n, how)) = in_use {
+                line.push_str(&match (item.count, n) {
+                    (count, n) if count == n => format!(" ({how})"),
+                    (_, 1) => format!(" (one {how})"),
+                    _ => format!(" ({n} {how})"),
+                });
             }
             if knowledge.knows(kind) && run.is_cursed(kind) {
                 line.push_str(" (cursed)");

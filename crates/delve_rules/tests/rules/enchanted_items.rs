@@ -86,7 +86,7 @@ fn an_enchanted_war_hammer_leaves_its_stack_and_a_plain_one_never_joins_it() {
     assert!(
         lines
             .iter()
-            .any(|l| l.ends_with("war hammer +1 x2 (wielded)")),
+            .any(|l| l.ends_with("war hammer +1 x2 (one wielded)")),
         "{lines:?}"
     );
     assert!(

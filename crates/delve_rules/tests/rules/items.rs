@@ -298,3 +298,64 @@ fn a_pack_of_26_kinds_leaves_a_27th_lying_and_takes_it_once_a_letter_is_free() {
         "the scroll is listed under a letter: {lines:?}"
     );
 }
+
+#[test]
+fn a_stack_says_how_many_of_it_are_in_use_not_that_all_are() {
+    use delve_rules::view::inventory_lines;
+    let mut run = start(6);
+    let ring = kind("ring of protection");
+    run.stage().carry(vec![ring, ring, ring]);
+    run.apply(PlayerAction::Use(0));
+    let lines = inventory_lines(&run);
+    assert!(lines[0].ends_with("x3 (one worn)"), "{lines:?}");
+    // Using the stack again takes the worn one off.
+    run.apply(PlayerAction::Use(0));
+    let lines = inventory_lines(&run);
+    assert!(lines[0].ends_with("ring of protection x3"), "{lines:?}");
+    let mut run = start(6);
+    let dagger = kind("dagger");
+    run.stage().carry(vec![dagger, dagger]);
+    run.apply(PlayerAction::Use(0));
+    let lines = inventory_lines(&run);
+    assert!(lines[0].ends_with("dagger x2 (one wielded)"), "{lines:?}");
+    let mut run = start(6);
+    run.stage().carry(vec![dagger]);
+    run.apply(PlayerAction::Use(0));
+    let lines = inventory_lines(&run);
+    assert!(lines[0].ends_with("dagger (wielded)"), "{lines:?}");
+}
+
+/// Found by the playtest: a confused step drawn into a wall did nothing and took no turn,
+/// and as the stagger is drawn from the turn, every key bumped the same wall.
+#[test]
+fn a_confused_stumble_into_a_wall_takes_the_turn_and_says_so() {
+    use delve_levels::grid::{KING, Tile};
+    let mut run = start(9);
+    let tiles = run.level().level.tiles.clone();
+    let cramped = tiles
+        .positions()
+        .find(|&p| {
+            tiles[p] == Tile::Floor
+                && KING
+                    .iter()
+                    .filter(|&&(dx, dy)| tiles.get(p.offset(dx, dy)) == Some(Tile::Wall))
+                    .count()
+                    >= 5
+        })
+        .expect("a floor tile with walls on five sides");
+    let mut stumbles = 0;
+    for _ in 0..25 {
+        let until = run.turns() + 8;
+        run.stage().put_player(cramped).confuse_until(until);
+        let (at, turns) = (run.player(), run.turns());
+        let said = notices(&run.apply(PlayerAction::Move(1, 0)));
+        assert!(
+            run.player() != at || run.turns() > turns,
+            "a key that neither moved nor took a turn: {said:?}"
+        );
+        if said.iter().any(|s| s == "You stagger into the wall.") {
+            stumbles += 1;
+        }
+    }
+    assert!(stumbles > 0, "no stumble into a wall in 25 confused steps");
+}

@@ -72,7 +72,11 @@ proptest! {
         prop_assert_eq!((level.up, level.down), (plain.up, plain.down));
         for p in level.tiles.positions() {
             let (was, now) = (plain.tiles[p], level.tiles[p]);
-            if was != now && was != Tile::Loot && now != Tile::Loot {
+            // A cyclic dungeon whose key room the secret doors cut off from the stairs
+            // lays no key, and its lock stands as a closed door.
+            let lock_given_up = kind == GeneratorKind::Cyclic
+                && (was, now) == (Tile::LockedDoor, Tile::ClosedDoor);
+            if was != now && was != Tile::Loot && now != Tile::Loot && !lock_given_up {
                 prop_assert!(
                     is_feature(now) && matches!(was, Tile::Wall | Tile::Floor | Tile::Door),
                     "{:?} became {:?} at {}", was, now, p
