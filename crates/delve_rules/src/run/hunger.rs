@@ -121,9 +121,7 @@ impl RunState {
             return;
         }
         let table = self.campaign.loot_table();
-        let is_food = |kind: usize| {
-            (table.items().get(kind)).is_some_and(|k| matches!(k.effect, Effect::Eat(_)))
-        };
+        let is_food = |kind: usize| matches!(table.effect(kind), Some(Effect::Eat(_)));
         let Some(ration) = (0..table.items().len()).find(|&k| is_food(k)) else {
             return; // a loot table without food: nothing to lay
         };
@@ -137,12 +135,7 @@ impl RunState {
         if fed_for >= u64::from(depth) * u64::from(LARDER_PACE) {
             return;
         }
-        let in_a_vault = |p: delve_levels::grid::Pos| {
-            level.vaults.iter().any(|v| {
-                (v.origin.x..v.origin.x + v.size.0 as i32).contains(&p.x)
-                    && (v.origin.y..v.origin.y + v.size.1 as i32).contains(&p.y)
-            })
-        };
+        let in_a_vault = |p| level.vaults.iter().any(|v| v.covers(p));
         let spots: Vec<_> = (level.tiles.positions())
             .filter(|&p| level.tiles[p] == Tile::Floor && !in_a_vault(p) && p != self.player)
             .filter(|&p| !self.level.items.iter().any(|i| i.pos == p))

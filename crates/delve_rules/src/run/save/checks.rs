@@ -247,11 +247,7 @@ pub(super) fn check_level_in_play(
     if level.monsters.iter().any(|m| m.pos == player) {
         return Err("a monster stands on the player".into());
     }
-    if let Some(m) = level.monsters.iter().find(|m| {
-        !level
-            .tile_at(m.pos)
-            .is_some_and(|t| monster_can_stand(m, table, t))
-    }) {
+    if let Some(m) = monster_in_a_wall(level, &level.monsters, table) {
         return Err(format!("a monster stands in a wall at {}", m.pos));
     }
     let scheduled = |actor| fight.schedule.contains(actor);
@@ -274,6 +270,20 @@ pub(super) fn check_level_in_play(
         ));
     }
     Ok(())
+}
+
+/// The first of `monsters` on a tile of `level` its kind cannot stand on (a wall; dry
+/// ground, for a swimmer), if any.
+fn monster_in_a_wall<'a>(
+    level: &LevelInPlay,
+    monsters: &'a [Monster],
+    table: &MonsterTable,
+) -> Option<&'a Monster> {
+    monsters.iter().find(|m| {
+        !level
+            .tile_at(m.pos)
+            .is_some_and(|t| monster_can_stand(m, table, t))
+    })
 }
 
 /// Checks what a level in play remembers changing on its ground: every tile found hid
@@ -307,14 +317,10 @@ pub(super) fn check_remembered_ground(
     memory: &LevelMemory,
     table: &MonsterTable,
 ) -> Result<(), String> {
-    for m in memory.monsters.iter().flatten() {
-        if !level
-            .tile_at(m.pos)
-            .is_some_and(|t| monster_can_stand(m, table, t))
-        {
-            let name = table.kind(m.kind).map_or("monster", |k| k.name.as_str());
-            return Err(format!("a {name} stands in a wall at {}", m.pos));
-        }
+    let monsters = memory.monsters.as_deref().unwrap_or_default();
+    if let Some(m) = monster_in_a_wall(level, monsters, table) {
+        let name = table.kind(m.kind).map_or("monster", |k| k.name.as_str());
+        return Err(format!("a {name} stands in a wall at {}", m.pos));
     }
     if let Some(item) = (memory.dropped.iter()).find(|i| level.tile_at(i.pos) == Some(Tile::Wall)) {
         return Err(format!("an item lies in a wall at {}", item.pos));
