@@ -84,17 +84,28 @@ const text = (id) => evaluate(`document.getElementById(${JSON.stringify(id)})?.t
 /** The state the page exposes, as an object: screen, turn, depth, player, seed, key. */
 async function state() {
   const lines = (await text("delve-state")).split("\n").filter(Boolean);
-  return Object.fromEntries(lines.map((line) => line.split(": ")));
+  return Object.fromEntries(lines.map((line) => {
+    const colon = line.indexOf(": ");
+    return [line.slice(0, colon), line.slice(colon + 2)];
+  }));
 }
 
-async function waitFor(what, test, seconds = 60, pollMs = 100) {
+/** The page's state once `test` holds of it, or, after `seconds`, the last state seen
+ *  and whether it held: for a step the test may try again elsewhere. */
+async function poll(test, seconds, pollMs) {
   const until = Date.now() + seconds * 1000;
   let last;
   while (Date.now() < until) {
     last = await state();
-    if (test(last)) return last;
+    if (test(last)) return { held: true, last };
     await sleep(pollMs);
   }
+  return { held: false, last };
+}
+
+async function waitFor(what, test, seconds = 60, pollMs = 100) {
+  const { held, last } = await poll(test, seconds, pollMs);
+  if (held) return last;
   fail(`${what}: not within ${seconds} s; the page's state was ${JSON.stringify(last)}; ${problems.join("; ")}`);
 }
 
@@ -187,21 +198,37 @@ const canvas = await evaluate(`(() => { const r = document.getElementById("delve
 const centre = [canvas[0] + canvas[2] / 2, canvas[1] + canvas[3] / 2];
 const mouse = (type, x, y, extra = {}) => send("Input.dispatchMouseEvent", { type, x, y, ...extra });
 let clicked;
+// A run's seed is new each time: a tile may lie under a panel, off the map or out of
+// reach, and a monster coming into view rightly stops travel. Each try that does not
+// reach its tile is kept, and the test fails only when none does.
+const tries = [];
 for (const [dx, dy] of [[3, 0], [-3, 0], [0, 3], [0, -3], [2, 2], [-2, -2], [2, -2], [-2, 2], [4, 1], [-4, -1]]) {
   const here = await state();
   const [x, y] = [centre[0] + dx * 32, centre[1] + dy * 32];
   await mouse("mouseMoved", x, y);
-  const hovered = await waitFor(`the pointer at ${dx},${dy} tiles`, (s) => s.pointer !== undefined && s.pointer !== here.player, 5, 20);
-  if (Number(hovered.route) < 2) continue;
+  const pointed = await poll((s) => s.pointer !== undefined && s.pointer !== here.player, 5, 20);
+  if (!pointed.held) {
+    tries.push(`${dx},${dy}: no tile under the pointer (${JSON.stringify(pointed.last)})`);
+    continue;
+  }
+  const hovered = pointed.last;
+  if (Number(hovered.route) < 2) {
+    tries.push(`${dx},${dy}: ${hovered.pointer} is ${hovered.route} steps away`);
+    continue;
+  }
   await mouse("mousePressed", x, y, { button: "left", clickCount: 1 });
   await mouse("mouseReleased", x, y, { button: "left", clickCount: 1 });
-  const travelled = await waitFor(`travel to ${hovered.pointer} on a click`, (s) => s.player === hovered.pointer, 10, 20);
-  clicked = { from: here.player, to: travelled.player, route: hovered.route };
+  const travel = await poll((s) => s.player === hovered.pointer, 10, 20);
+  if (!travel.held) {
+    tries.push(`${dx},${dy}: a click on ${hovered.pointer} from ${here.player} stopped at ${travel.last.player}, saying "${travel.last.said}"`);
+    continue;
+  }
+  clicked = { from: here.player, to: travel.last.player, route: hovered.route };
   break;
 }
-if (!clicked) fail("no tile near the player had a way there to click");
+if (!clicked) fail(`no click near the player travelled to its tile: ${tries.join("; ")}`);
 await screenshot("3b-clicked");
-console.log(`mouse: hovered ${clicked.to} (${clicked.route} steps), clicked, travelled from ${clicked.from}`);
+console.log(`mouse: hovered ${clicked.to} (${clicked.route} steps), clicked, travelled from ${clicked.from}${tries.length ? `; before it: ${tries.join("; ")}` : ""}`);
 
 // 3. F5 saves; a reload and Continue resume the same turn.
 await press("F5");

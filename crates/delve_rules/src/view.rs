@@ -16,6 +16,7 @@ mod overlays;
 mod overview;
 mod palette;
 mod panel;
+pub(crate) use panel::in_use_words;
 mod pointer;
 mod preview;
 mod status;

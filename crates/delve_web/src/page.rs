@@ -324,6 +324,7 @@ fn show_the_run(
     screen: Res<State<Screen>>,
     run: Option<Res<RunModel>>,
     pointer: Res<bevy_delve::game::Pointer>,
+    log: Res<bevy_delve::game::NoticeLog>,
     mut shown: Local<Shown>,
 ) {
     let mut state = format!("screen: {:?}\n", screen.get());
@@ -342,6 +343,12 @@ fn show_the_run(
         if let Some(at) = pointer.0 {
             let steps = run.route_to(at).map_or(0, |route| route.steps.len());
             state.push_str(&format!("pointer: {},{}\nroute: {steps}\n", at.x, at.y));
+        }
+        // The newest notice, so that a test that finds the run elsewhere than it
+        // expected can say why (a monster came into view, a door was locked).
+        if let Some(said) = log.0.entries.last() {
+            let text = said.text_with_count().replace('\n', " ");
+            state.push_str(&format!("said: {text}\n"));
         }
         if shown.level != key {
             // The level as its key makes it (items still on their tiles), as

@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 
 use crate::run::messages::Message;
 use crate::run::{RunEnd, RunState, with_article, with_plus};
+use crate::view::in_use_words;
 use crate::view::map_view;
 use delve_levels::grid::Pos;
 use delve_levels::loot::Item;
@@ -128,18 +129,6 @@ fn equipment(out: &mut String, run: &RunState) {
     section(out, "Equipment and inventory (true names)");
     let table = run.campaign().loot_table();
     let knowledge = run.knowledge();
-    let fight = run.fight();
-    let worn = |item: Item| -> Option<&'static str> {
-        if fight.weapon == Some(item) {
-            Some("wielded")
-        } else if fight.armour == Some(item) {
-            Some("worn")
-        } else if fight.rings().any(|r| r == item) {
-            Some("on a finger")
-        } else {
-            None
-        }
-    };
     let stacks = run.lettered_inventory();
     if stacks.is_empty() {
         let _ = writeln!(out, "Nothing carried.");
@@ -152,8 +141,8 @@ fn equipment(out: &mut String, run: &RunState) {
             String::new()
         };
         let mut extras = Vec::new();
-        if let Some(how) = worn(stack.item()) {
-            extras.push(how.to_owned());
+        if let Some(how) = in_use_words(run, stack.item(), stack.count) {
+            extras.push(how);
         }
         if !knowledge.knows(stack.kind) {
             extras.push(format!(

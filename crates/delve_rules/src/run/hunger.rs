@@ -107,8 +107,9 @@ impl RunState {
             if self.fight.hp <= 1 {
                 self.die("starved to death", out);
             } else {
+                // Said once on starving and shown on the status line: a notice every
+                // few turns would bury everything else.
                 self.fight.hp -= 1;
-                out.push(notice("You are starving (1)."));
             }
         }
     }

@@ -54,6 +54,15 @@ impl Lettered {
 pub(super) const PACK_KINDS: usize = 26;
 
 impl RunState {
+    /// Where the pack holds only [`PACK_KINDS`] kinds (one under each letter): how many
+    /// letters are in use, and how many there are. None where it holds anything.
+    pub fn pack_letters(&self) -> Option<(usize, usize)> {
+        self.rules.letters_stay_with_kinds().then(|| {
+            let stacks = inventory_stacks(&self.inventory).len();
+            (stacks.max(self.fight.letters.len()), PACK_KINDS)
+        })
+    }
+
     /// The inventory by letter, in letter order: the letters kept with their stacks,
     /// or (a peaceful run, which keeps none) its stacks lettered in pick-up order.
     pub fn lettered_inventory(&self) -> Vec<Lettered> {

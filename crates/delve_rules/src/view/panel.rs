@@ -4,6 +4,7 @@
 //! out [`side_panel`]'s lines, each in its own style.
 
 use crate::run::{Fight, RunState};
+use delve_levels::loot::Item;
 
 /// One line of the side panel, by what it is (each front end styles them its own way).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,7 +69,11 @@ pub(super) fn carrying_count(run: &RunState) -> String {
     if run.inventory().is_empty() {
         "Carrying nothing".to_owned()
     } else {
-        format!("Carrying {}", run.inventory().len())
+        let carried = run.inventory().len();
+        match run.pack_letters() {
+            Some((used, letters)) => format!("Carrying {carried} ({used} of {letters} letters)"),
+            None => format!("Carrying {carried}"),
+        }
     }
 }
 
@@ -128,20 +133,8 @@ pub fn inventory_lines(run: &RunState) -> Vec<String> {
                 let s = if charges == 1 { "" } else { "s" };
                 line.push_str(&format!(" ({charges} charge{s})"));
             }
-            // In a stack, how many of it are in use: "x3 (one worn)", never "x3 (worn)".
-            let worn = usize::from(fight.armour == Some(item.item()))
-                + fight.rings().filter(|&r| r == item.item()).count();
-            let in_use = match (fight.weapon == Some(item.item()), worn) {
-                (true, _) => Some((1, "wielded")),
-                (false, 0) => None,
-                (false, n) => Some((n, "worn")),
-            };
-            if let Some((n, how)) = in_use {
-                line.push_str(&match (item.count, n) {
-                    (count, n) if count == n => format!(" ({how})"),
-                    (_, 1) => format!(" (one {how})"),
-                    _ => format!(" ({n} {how})"),
-                });
+            if let Some(how) = in_use_words(run, item.item(), item.count) {
+                line.push_str(&format!(" ({how})"));
             }
             if knowledge.knows(kind) && run.is_cursed(kind) {
                 line.push_str(" (cursed)");
@@ -149,6 +142,24 @@ pub fn inventory_lines(run: &RunState) -> Vec<String> {
             line
         })
         .collect()
+}
+
+/// How many of a stack of `count` alike `item` are in use, in words: "wielded", "worn"
+/// (all of it), "one worn", "2 worn" — never "worn" for a stack only one of which is.
+pub(crate) fn in_use_words(run: &RunState, item: Item, count: usize) -> Option<String> {
+    let fight = run.fight();
+    let worn =
+        usize::from(fight.armour == Some(item)) + fight.rings().filter(|&r| r == item).count();
+    let (n, how) = match (fight.weapon == Some(item), worn) {
+        (true, _) => (1, "wielded"),
+        (false, 0) => return None,
+        (false, n) => (n, "worn"),
+    };
+    Some(match n {
+        n if n == count => how.to_owned(),
+        1 => format!("one {how}"),
+        n => format!("{n} {how}"),
+    })
 }
 
 #[cfg(test)]

@@ -42,8 +42,8 @@ fn part(text: impl Into<String>, priority: u8) -> StatusPart {
 }
 
 /// The status line's parts, in the order shown: campaign, depth, generator, hit points
-/// and their bar, timed states, experience level, the stairs' seal, turn, purse, items
-/// carried, a designer run's mark, the run seed and the level key.
+/// and their bar, timed states, experience level, the stairs' seal, turn, purse, how
+/// full the pack is, a designer run's mark, the run seed and the level key.
 pub fn status_parts(run: &RunState) -> Vec<StatusPart> {
     let key = &run.level().key;
     let mut parts = vec![
@@ -81,7 +81,13 @@ pub fn status_parts(run: &RunState) -> Vec<StatusPart> {
     if run.rules().has_a_goal() {
         parts.push(part(format!("${}", run.gold()), 3));
     }
-    parts.push(part(format!("items {}", run.inventory().len()), 6));
+    // Where letters bound the pack, how full it is (kinds, not items: 60 arrows and a
+    // sword are two letters).
+    let pack = match run.pack_letters() {
+        Some((used, letters)) => format!("pack {used}/{letters}"),
+        None => format!("items {}", run.inventory().len()),
+    };
+    parts.push(part(pack, 6));
     if run.designer_run() {
         parts.push(part("DESIGNER RUN", 2));
     }

@@ -87,14 +87,21 @@ fn the_weak_do_not_heal_and_the_hungry_still_do() {
 }
 
 #[test]
-fn starving_takes_a_hit_point_every_few_turns_and_at_last_the_run() {
+fn starving_takes_a_hit_point_every_few_turns_quietly_and_at_last_the_run() {
     let mut run = alone(4);
     run.stage().set_food(0).set_hit_points(3);
     let mut turns = 0;
+    let mut said = Vec::new();
     while run.end().is_none() && turns < 100 {
-        run.apply(PlayerAction::Wait);
+        said.extend(notices(&run.apply(PlayerAction::Wait)));
         turns += 1;
     }
+    // Starving was said once (the status line shows it): each lost hit point is not
+    // said again, so other notices are not buried.
+    assert!(
+        !said.iter().any(|s| s.contains("starving")),
+        "a notice per hit point: {said:?}"
+    );
     assert_eq!(
         run.end(),
         Some(&RunEnd::Died {

@@ -252,6 +252,9 @@ fn a_pack_of_26_kinds_leaves_a_27th_lying_and_takes_it_once_a_letter_is_free() {
         run.stage().give_item(Item { kind: dagger, plus });
     }
     assert_eq!(run.lettered_inventory().len(), 26);
+    // The status line counts letters in use, not items.
+    let status = delve_rules::view::status_line(&run);
+    assert!(status.contains("pack 26/26"), "{status}");
     let east = run.player().offset(1, 0);
     run.stage().put_item(east, kind("scroll of identify"));
     let turns = run.turns();
@@ -308,6 +311,12 @@ fn a_stack_says_how_many_of_it_are_in_use_not_that_all_are() {
     run.apply(PlayerAction::Use(0));
     let lines = inventory_lines(&run);
     assert!(lines[0].ends_with("x3 (one worn)"), "{lines:?}");
+    // The morgue says the same, in its words.
+    let morgue = delve_rules::records::morgue::morgue_text(&run, &[], "now");
+    assert!(
+        morgue.contains("3 × ring of protection (one worn"),
+        "{morgue}"
+    );
     // Using the stack again takes the worn one off.
     run.apply(PlayerAction::Use(0));
     let lines = inventory_lines(&run);
