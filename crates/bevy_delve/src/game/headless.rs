@@ -59,7 +59,8 @@ pub struct FinalState {
     pub level_key: String,
     /// Where the player stands.
     pub position: Pos,
-    /// What the player carries, as the player would see it named.
+    /// What the player carries, as the inventory shows it: one line a stack, under its
+    /// letter, with how many and what is in use ("a) [ ring of protection x2 (one worn)").
     pub inventory: Vec<String>,
     /// Turns taken.
     pub turns: u64,
@@ -69,6 +70,9 @@ pub struct FinalState {
     /// The most hit points (absent in a peaceful run).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_hp: Option<u32>,
+    /// How hungry the player is, as the status line says it (absent when fed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hunger: Option<String>,
     /// `playing`, `won`, `dead: <cause>`, or `peaceful`.
     pub outcome: String,
     /// Monsters killed.
@@ -104,10 +108,11 @@ impl FinalState {
             kind: run.level().key.config.kind().to_string(),
             level_key: run.level().key.encode(),
             position: run.player(),
-            inventory: run.inventory_names(),
+            inventory: delve_rules::view::inventory_lines(run),
             turns: run.turns(),
             hp: fights.then_some(run.fight().hp),
             max_hp: fights.then_some(run.fight().max_hp),
+            hunger: run.hunger().label().map(str::to_owned),
             outcome: match run.end() {
                 _ if !fights => "peaceful".into(),
                 None => "playing".into(),

@@ -39,3 +39,25 @@ fn the_final_state_says_how_the_run_ended() {
     });
     assert_eq!(final_state(&mut t.app).unwrap().outcome, "won");
 }
+
+#[test]
+fn the_final_state_lists_the_pack_by_letter_and_says_hunger() {
+    let mut t = TestContext::with_settings(fighting(5));
+    let state = final_state(&mut t.app).unwrap();
+    assert_eq!(state.hunger, None, "fed: not said");
+    t.change_run(|run| {
+        let dagger = run.campaign().loot_table().index_of("dagger").unwrap();
+        run.stage().carry(vec![dagger, dagger]).set_food(100);
+        run.apply(delve_rules::run::PlayerAction::Use(0));
+    });
+    let state = final_state(&mut t.app).unwrap();
+    assert_eq!(state.hunger.as_deref(), Some("Weak with hunger"));
+    assert!(
+        state
+            .inventory
+            .iter()
+            .any(|line| line.starts_with("a) ") && line.ends_with("dagger x2 (one wielded)")),
+        "{:?}",
+        state.inventory
+    );
+}

@@ -11,7 +11,6 @@ use crate::run::{RunEnd, RunState, with_article, with_plus};
 use crate::view::in_use_words;
 use crate::view::map_view;
 use delve_levels::grid::Pos;
-use delve_levels::loot::Item;
 
 /// How many of the newest messages a morgue file shows.
 pub(crate) const MORGUE_MESSAGES: usize = 20;

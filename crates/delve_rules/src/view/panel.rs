@@ -111,7 +111,6 @@ pub fn monsters_in_view(run: &RunState) -> Vec<String> {
 pub fn inventory_lines(run: &RunState) -> Vec<String> {
     let table = run.campaign().loot_table();
     let knowledge = run.knowledge();
-    let fight = run.fight();
     run.lettered_inventory()
         .into_iter()
         .map(|item| {
