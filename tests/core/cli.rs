@@ -453,8 +453,22 @@ fn what_a_new_player_gets_wrong_is_refused_with_exit_2_and_a_reason() {
         ),
         // Too large to play, from the flags or from a campaign's depths.
         (
-            vec!["play", "--headless", "--width", "1000", "--height", "1000"],
+            vec![
+                "play",
+                "--headless",
+                "--kind",
+                "cave",
+                "--width",
+                "1000",
+                "--height",
+                "1000",
+            ],
             "too large to play",
+        ),
+        // A size one of the campaign's depths cannot take names that depth.
+        (
+            vec!["play", "--headless", "--width", "1000", "--height", "1000"],
+            "do not fit depth 6 (cyclic)",
         ),
     ];
     for (args, needle) in cases {

@@ -5,6 +5,7 @@
 mod accretion;
 mod catalog;
 mod cli;
+mod cyclic;
 #[path = "../support/dead_ends.rs"]
 mod dead_ends;
 mod history;

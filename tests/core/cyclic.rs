@@ -1,0 +1,99 @@
+//! Cyclic dungeons, checked over many sizes, plans and seeds by both independent
+//! checkers — the level checker (`guarantees::check_level`: walls all round, one walkable
+//! region, stairs with their clear radius) and the plan checker
+//! (`cyclic::check::check_plan`: stairs joined on foot, the key before its lock, no secret
+//! the only way, every planned cycle a loop of the tiles) — and the plan's cycles by the
+//! level measures: with its locks opened, its secrets found and its water and traps
+//! crossed, a level goes round at least one wall for each cycle of its plan.
+
+use proptest::prelude::*;
+
+use delve::measures::LevelMeasures;
+use delve_levels::generator::cyclic::check::check_plan;
+use delve_levels::generator::cyclic::most_rooms;
+use delve_levels::generator::guarantees::check_level;
+use delve_levels::generator::{CyclicConfig, GeneratorConfig, Level, generate_level};
+use delve_levels::grid::Tile;
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    #[test]
+    fn every_cyclic_level_keeps_every_guarantee_and_every_promise_of_its_plan(
+        width in 38u32..140,
+        height in 22u32..90,
+        rooms in 4u32..=16,
+        side_rooms in 0u32..=8,
+        stair_clearance in 1u32..=3,
+        seed in any::<u64>(),
+    ) {
+        let mut config = GeneratorConfig::Cyclic(CyclicConfig {
+            width,
+            height,
+            rooms,
+            side_rooms,
+            stair_clearance,
+            ..CyclicConfig::default()
+        });
+        // Rooms and side rooms as many as the size holds (as `set_size` fits them).
+        config.set_size(None, None);
+        prop_assert!(config.validate().is_ok(), "{:?}", config.validate());
+        let level = generate_level(&config, seed).expect("a cyclic level has room for stairs");
+        if let Err(violation) = check_level(&level, stair_clearance, false) {
+            return Err(TestCaseError::fail(format!("{config:?} seed {seed}: {violation}")));
+        }
+        if let Err(violation) = check_plan(&level) {
+            return Err(TestCaseError::fail(format!("{config:?} seed {seed}: {violation:?}")));
+        }
+    }
+}
+
+/// `level`'s measures with every way of its plan open: a locked door opened, a secret
+/// door found, deep water swum and a trap stepped over are all floor.
+fn measured_with_every_way_open(level: &Level) -> LevelMeasures {
+    let mut tiles = level.tiles.clone();
+    for pos in tiles.positions().collect::<Vec<_>>() {
+        let way = matches!(
+            tiles[pos],
+            Tile::LockedDoor | Tile::SecretDoor | Tile::DeepWater | Tile::ClosedDoor
+        ) || tiles[pos].trap().is_some();
+        if way {
+            tiles[pos] = Tile::Floor;
+        }
+    }
+    LevelMeasures::of_tiles(&tiles, level.up, level.down, None)
+}
+
+#[test]
+fn a_cyclic_level_goes_round_a_wall_for_every_cycle_of_its_plan() {
+    for (width, height) in [(80, 50), (90, 56), (100, 60), (48, 30)] {
+        let rooms = most_rooms(width, height);
+        for seed in 0..25 {
+            let config = GeneratorConfig::Cyclic(CyclicConfig {
+                width,
+                height,
+                rooms,
+                ..CyclicConfig::default()
+            });
+            let level = generate_level(&config, seed).expect("level");
+            let plan = level.plan.as_ref().expect("a cyclic level keeps its plan");
+            let cycles = plan.graph.cycles.len() as u32;
+            assert!(
+                cycles >= 1,
+                "{width}x{height} seed {seed}: a plan has its main cycle"
+            );
+            let measures = measured_with_every_way_open(&level);
+            assert!(
+                measures.loops >= cycles,
+                "{width}x{height} seed {seed}: {cycles} planned cycles, {} loops in the tiles",
+                measures.loops
+            );
+            // And the stairs are joined on foot without opening anything.
+            let on_foot = LevelMeasures::of_level(&level);
+            assert!(
+                on_foot.start_to_exit.is_some(),
+                "{width}x{height} seed {seed}"
+            );
+        }
+    }
+}
