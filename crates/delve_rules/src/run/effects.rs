@@ -42,18 +42,8 @@ impl RunState {
             }
             Effect::Heal(amount) => self.drink_healing(amount, out),
             Effect::Eat(amount) => {
-                let healed = self.heal(amount);
-                let fed = if self.rules.has_hunger() {
-                    self.eat_a_meal()
-                } else {
-                    ""
-                };
-                let food = with_article(&name);
-                out.push(notice(&if healed > 0 {
-                    format!("You eat {food} (+{healed} HP).{fed}")
-                } else {
-                    format!("You eat {food}.{fed}")
-                }));
+                let ate = self.eat(amount, &name);
+                out.push(notice(&format!("You eat {ate}")));
                 Spent::One
             }
             Effect::Confuse(turns) => {

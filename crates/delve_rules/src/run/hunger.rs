@@ -7,6 +7,7 @@
 //! for a steady pace: a level first visited when the meals laid so far fall short of
 //! [`LARDER_PACE`] turns a depth holds one ration more (the larder).
 
+use super::items::with_article;
 use super::{Outcome, RunState, notice};
 use delve_levels::grid::Tile;
 use delve_levels::loot::{Effect, Item};
@@ -152,7 +153,24 @@ impl RunState {
 
     /// A meal: the stomach fills by [`MEAL`] (never past [`STOMACH`]); says whether
     /// the player is now full, or no longer hungry.
-    pub(super) fn eat_a_meal(&mut self) -> &'static str {
+    /// Eats a thing called `name` that heals `amount`: what was eaten and what came of
+    /// it, to follow "You eat " ("a food ration (+3 HP). You are no longer hungry.").
+    pub(super) fn eat(&mut self, amount: u32, name: &str) -> String {
+        let healed = self.heal(amount);
+        let fed = if self.rules.has_hunger() {
+            self.eat_a_meal()
+        } else {
+            ""
+        };
+        let food = with_article(name);
+        if healed > 0 {
+            format!("{food} (+{healed} HP).{fed}")
+        } else {
+            format!("{food}.{fed}")
+        }
+    }
+
+    fn eat_a_meal(&mut self) -> &'static str {
         let before = self.hunger();
         let wasted = (self.fight.food + MEAL).saturating_sub(STOMACH);
         self.fight.food = (self.fight.food + MEAL).min(STOMACH);

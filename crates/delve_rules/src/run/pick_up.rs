@@ -2,6 +2,7 @@
 //! to the purse and the level's must-find item opens its stairs; everything else is
 //! carried, under its kind's letter.
 
+use super::hunger::Hunger;
 use super::items::{PACK_KINDS, with_article};
 use super::{Outcome, RunState, notice};
 use delve_levels::grid::Pos;
@@ -41,7 +42,21 @@ impl RunState {
                 .items()
                 .get(item.kind)
                 .is_some_and(|k| k.effect == Effect::Gold || k.must_find);
-        goes_to_the_purse_or_opens_the_stairs || self.has_a_letter_for(item)
+        goes_to_the_purse_or_opens_the_stairs
+            || self.has_a_letter_for(item)
+            || self.eaten_where_it_lies(item).is_some()
+    }
+
+    /// Food the pack has no letter for, picked up by a hungry player, is eaten where
+    /// it lies (food needs no letter to go where it is wanted): what it heals.
+    fn eaten_where_it_lies(&self, item: Item) -> Option<u32> {
+        let table = self.campaign.loot_table();
+        match table.effect(item.kind)? {
+            Effect::Eat(amount) if !self.has_a_letter_for(item) && self.hunger() != Hunger::Fed => {
+                Some(amount)
+            }
+            _ => None,
+        }
     }
 
     /// Picks up the item at `at`, if any and if the pack has room for it (else it says
@@ -51,6 +66,15 @@ impl RunState {
             return PickUp::Nothing;
         };
         let lying = lying.held();
+        if let Some(amount) = self.eaten_where_it_lies(lying) {
+            self.level.take_item(at);
+            let name = self.knowledge().item_name(lying);
+            let ate = self.eat(amount, &name);
+            out.push(notice(&format!(
+                "Your pack is full, and you are hungry: you eat {ate}"
+            )));
+            return PickUp::Taken;
+        }
         if !self.has_room_for(lying) {
             let name = self.knowledge().item_name(lying);
             out.push(notice(&format!(

@@ -177,3 +177,37 @@ fn a_save_from_before_hunger_goes_on_full_and_an_overfull_one_is_refused() {
     let refusal = RunState::restore(ron::from_str(&overfull).unwrap()).expect_err("refused");
     assert!(refusal.contains("stomach"), "{refusal}");
 }
+
+#[test]
+fn a_full_pack_leaves_food_lying_when_fed_and_eats_it_there_when_hungry() {
+    use super::support::put_on_open_ground;
+    let mut run = alone(9);
+    run.stage().clear_items();
+    assert!(put_on_open_ground(&mut run, 3));
+    // 26 stacks: daggers +1 to +26, each under its own letter.
+    let dagger = run.campaign().loot_table().index_of("dagger").unwrap();
+    for plus in 1..=26 {
+        run.stage().give_item(Item { kind: dagger, plus });
+    }
+    let ration = food_ration(&run);
+    let east = run.player().offset(1, 0);
+    run.stage().put_item(east, ration.kind);
+    // Fed: the full pack leaves it lying, as any 27th kind.
+    let said = notices(&run.apply(PlayerAction::Move(1, 0)));
+    assert!(
+        said.iter().any(|s| s.starts_with("Your pack is full (26")),
+        "{said:?}"
+    );
+    assert!(run.level().items.iter().any(|i| i.pos == east));
+    // Hungry: `g` eats it where it lies, and it is gone.
+    run.stage().set_food(HUNGRY_AT - 10);
+    let said = notices(&run.apply(PlayerAction::PickUp));
+    assert!(
+        said.iter()
+            .any(|s| s.starts_with("Your pack is full, and you are hungry: you eat a food ration")),
+        "{said:?}"
+    );
+    assert_eq!(run.hunger(), Hunger::Fed);
+    assert!(!run.level().items.iter().any(|i| i.pos == east));
+    assert_eq!(run.lettered_inventory().len(), 26, "nothing new carried");
+}

@@ -9,7 +9,7 @@ use delve_levels::rng::{Stream, StreamRng, mix64};
 
 impl RunState {
     /// Heals up to `amount`; returns how much.
-    pub(super) fn heal(&mut self, amount: u32) -> u32 {
+    pub(in crate::run) fn heal(&mut self, amount: u32) -> u32 {
         let fight = &mut self.fight;
         let before = fight.hp;
         fight.hp = fight.hp.saturating_add(amount).min(fight.max_hp);
