@@ -76,7 +76,7 @@ impl KindSurveys {
         };
         let _ = writeln!(
             t,
-            "depth                   {} (each kind's config for it; --depth picks another)",
+            "depth                   {} (per kind: this depth's entry if of the kind, else its first entry or defaults)",
             first.base.depth
         );
         let _ = writeln!(
