@@ -1,7 +1,9 @@
 //! Level measures: what a level designer reads off a map — how much of it is floor, how
 //! many loops it has and how much floor lies on one, its dead ends, its chokepoints and
 //! how much each cuts off (Brogue's `chokeMap`), how long the walk from the up stairs to
-//! the down stairs is against the longest walk the level has (linearity), and for room
+//! the down stairs is against the longest walk the level has (linearity, after Smith and
+//! Whitehead), how much of the floor is a step from harm (leniency, theirs too), how much
+//! of the walk between the stairs has a way round (path redundancy), and for room
 //! dungeons the share of floor in rooms. [`LevelMeasures::of_level`] gives one summary per
 //! level; `delve stats` gathers their distributions and plots them.
 //!
@@ -49,6 +51,13 @@ pub struct LevelMeasures {
     /// The most tiles any one chokepoint cuts off from the largest part it leaves (a
     /// chokepoint that splits the level in three can cut off more than half).
     pub largest_cut: u32,
+    /// Reachable tiles with no hazard ([`Tile::is_hazard`]: deep water, lava, a chasm, a
+    /// trap) and no monster a vault puts there on any of their eight neighbours: the
+    /// floor where one step, a stumble or a wrong key, harms no one.
+    pub hazard_free: u32,
+    /// The chokepoints between the stairs: tiles every walk from the start to the exit
+    /// passes, the stairs themselves not counted (`None`: the exit is not reachable).
+    pub stair_chokepoints: Option<u32>,
     /// Walking distance from the start to the exit (`None`: the exit is not reachable).
     pub start_to_exit: Option<u32>,
     /// The longest walking distance between two reachable tiles (exact).
@@ -59,9 +68,15 @@ pub struct LevelMeasures {
 
 impl LevelMeasures {
     /// The measures of a generated level: from its up stairs, to its down stairs, with
-    /// its rooms when it has them.
+    /// its rooms when it has them and the monsters its vaults put on it.
     pub fn of_level(level: &Level) -> LevelMeasures {
-        LevelMeasures::of_tiles(&level.tiles, level.up, level.down, level.rooms.as_ref())
+        let monsters: Vec<Pos> = level.vault_monsters.iter().map(|m| m.pos).collect();
+        LevelMeasures::measure(
+            &level.tiles,
+            (level.up, level.down),
+            level.rooms.as_ref(),
+            &monsters,
+        )
     }
 
     /// The measures of any map, walked from `start` to `exit`. `rooms`, when given,
@@ -72,9 +87,19 @@ impl LevelMeasures {
         exit: Pos,
         rooms: Option<&RoomGraph>,
     ) -> LevelMeasures {
+        LevelMeasures::measure(tiles, (start, exit), rooms, &[])
+    }
+
+    /// The measures of a map with `monsters` standing on it.
+    fn measure(
+        tiles: &Grid<Tile>,
+        (start, exit): (Pos, Pos),
+        rooms: Option<&RoomGraph>,
+        monsters: &[Pos],
+    ) -> LevelMeasures {
         let graph = WalkableGraph::of(tiles);
         let start_index = graph.index(start);
-        let cuts = cut_tiles(&graph, start_index);
+        let cuts = cut_tiles(&graph, start_index, graph.index(exit));
         let whole = whole_graph_counts(tiles, &graph, cuts.reached.len());
         let dead_ends = cuts
             .reached
@@ -94,6 +119,8 @@ impl LevelMeasures {
             dead_ends,
             chokepoints: cuts.chokepoints(),
             largest_cut: cuts.largest_cut(),
+            hazard_free: hazard_free(tiles, &graph, &cuts.reached, monsters),
+            stair_chokepoints: cuts.separating,
             start_to_exit: exit_distance,
             diameter,
             room_tiles: rooms.map(|graph| room_tiles(tiles, graph)),
@@ -124,6 +151,32 @@ impl LevelMeasures {
     /// stairs are as far apart as two tiles can be).
     pub fn linearity_permille(&self) -> Option<u32> {
         self.start_to_exit.map(|d| permille(d, self.diameter))
+    }
+
+    /// Leniency (Smith & Whitehead's, for a level one walks on): the share of the
+    /// reachable floor with no hazard and no vault's monster a step away, per mille (1000:
+    /// nothing on the level can hurt a wanderer). Hazards are what the level carries:
+    /// deep water, lava, chasms and traps (hidden ones too: leniency is the designer's
+    /// view). The monsters a run brings in by depth are not the level's and are left
+    /// out; a locked door is a gate, not a hazard.
+    pub fn leniency_permille(&self) -> u32 {
+        permille(self.hazard_free, self.reachable)
+    }
+
+    /// Path redundancy: of the tiles a shortest walk between the stairs passes (the stairs
+    /// not counted), the share that can be blocked with the stairs still joined, per
+    /// mille (0: one way only, as in a perfect maze; 1000: a way round every tile).
+    /// Every tile that separates the stairs lies on every walk between them, so the
+    /// share is the same whichever shortest walk is taken. `None` when the exit is not
+    /// reachable; 1000 when the stairs are side by side.
+    pub fn path_redundancy_permille(&self) -> Option<u32> {
+        let between = self.start_to_exit?.saturating_sub(1);
+        let cut = self.stair_chokepoints?;
+        Some(if between == 0 {
+            1000
+        } else {
+            permille(between - cut, between)
+        })
     }
 
     /// Floor in rooms as a share of all walkable tiles, per mille (room dungeons).
@@ -185,6 +238,27 @@ fn whole_graph_counts(
     }
 }
 
+/// The reached tiles (padded indices) with no hazard and no monster on any of their
+/// eight neighbours.
+fn hazard_free(
+    tiles: &Grid<Tile>,
+    graph: &WalkableGraph,
+    reached: &[usize],
+    monsters: &[Pos],
+) -> u32 {
+    let harmless = |p: Pos| tiles.get(p).is_none_or(|t| !t.is_hazard()) && !monsters.contains(&p);
+    if monsters.is_empty() && !tiles.cells().iter().any(|t| t.is_hazard()) {
+        return reached.len() as u32;
+    }
+    reached
+        .iter()
+        .filter(|&&i| {
+            let at = graph.pos(i);
+            tiles.neighbours8(at).all(harmless)
+        })
+        .count() as u32
+}
+
 /// Walkable tiles inside the rooms' rectangles.
 fn room_tiles(tiles: &Grid<Tile>, graph: &RoomGraph) -> u32 {
     let mut count = 0;
@@ -222,6 +296,10 @@ pub enum Measure {
     StairDistance,
     /// Stair distance as a share of the longest walk.
     Linearity,
+    /// Share of the reachable floor with no hazard a step away.
+    Leniency,
+    /// Share of the walk between the stairs that has a way round.
+    PathRedundancy,
     /// Share of the floor in rooms (room dungeons only).
     RoomShare,
 }
@@ -239,7 +317,7 @@ pub enum Unit {
 
 impl Measure {
     /// Every measure, in the order tables and plots show them.
-    pub const ALL: [Measure; 11] = [
+    pub const ALL: [Measure; 13] = [
         Measure::Density,
         Measure::Reachable,
         Measure::Cycles,
@@ -250,6 +328,8 @@ impl Measure {
         Measure::LargestCut,
         Measure::StairDistance,
         Measure::Linearity,
+        Measure::Leniency,
+        Measure::PathRedundancy,
         Measure::RoomShare,
     ];
 
@@ -266,6 +346,8 @@ impl Measure {
             Measure::LargestCut => "largest chokepoint cut",
             Measure::StairDistance => "stair distance",
             Measure::Linearity => "linearity",
+            Measure::Leniency => "leniency",
+            Measure::PathRedundancy => "path redundancy",
             Measure::RoomShare => "floor in rooms",
         }
     }
@@ -278,6 +360,8 @@ impl Measure {
             | Measure::OnCycle
             | Measure::LargestCut
             | Measure::Linearity
+            | Measure::Leniency
+            | Measure::PathRedundancy
             | Measure::RoomShare => Unit::Permille,
             Measure::Cycles | Measure::Loops | Measure::DeadEnds | Measure::Chokepoints => {
                 Unit::Count
@@ -299,6 +383,8 @@ impl Measure {
             Measure::LargestCut => m.largest_cut_permille(),
             Measure::StairDistance => return m.start_to_exit,
             Measure::Linearity => return m.linearity_permille(),
+            Measure::Leniency => m.leniency_permille(),
+            Measure::PathRedundancy => return m.path_redundancy_permille(),
             Measure::RoomShare => return m.room_permille(),
         })
     }

@@ -5,8 +5,10 @@
 //! vaults), and every guarantee checked by the independent checker.
 //!
 //! Levels are made on all cores (rayon) in chunks; each chunk's levels are folded in seed
-//! order, so a survey is the same whatever the number of threads.
+//! order, so a survey is the same whatever the number of threads. [`kinds`] surveys
+//! every generator kind side by side.
 
+pub mod kinds;
 #[cfg(feature = "plot")]
 pub mod plot;
 pub mod vaults;
@@ -39,6 +41,14 @@ pub use delve_levels::generator::cave::SMALL_POCKET;
 pub(crate) const PLOT_PAIRS: [(Measure, Measure); 2] = [
     (Measure::Linearity, Measure::Loops),
     (Measure::Density, Measure::Chokepoints),
+];
+
+/// The measure pairs on which every kind is plotted against the others (x, y): Smith and
+/// Whitehead's pair, and delve's own.
+pub(crate) const KIND_PAIRS: [(Measure, Measure); 3] = [
+    (Measure::Linearity, Measure::Leniency),
+    (Measure::Loops, Measure::DeadEnds),
+    (Measure::PathRedundancy, Measure::Chokepoints),
 ];
 
 /// How many values of a measure were seen, by value: an exact distribution in little
@@ -148,7 +158,8 @@ pub struct Survey {
     pub levels: u64,
     /// Each measure's distribution over the levels made (absent: does not apply).
     pub distributions: BTreeMap<Measure, Distribution>,
-    /// For each of [`PLOT_PAIRS`], how many levels had each pair of values.
+    /// For each of [`PLOT_PAIRS`] and [`KIND_PAIRS`], how many levels had each pair of
+    /// values.
     pub pairs: BTreeMap<(Measure, Measure), BTreeMap<(u32, u32), u64>>,
     /// Layouts made, vetoed ones included.
     pub layouts: u64,
@@ -304,7 +315,7 @@ impl Survey {
                 self.distributions.entry(measure).or_default().add(value);
             }
         }
-        for (x, y) in PLOT_PAIRS {
+        for (x, y) in PLOT_PAIRS.into_iter().chain(KIND_PAIRS) {
             if let (Some(a), Some(b)) = (x.value(&level.measures), y.value(&level.measures)) {
                 *self
                     .pairs

@@ -1,11 +1,13 @@
 //! `delve stats`: generate many levels on all cores and tabulate how they came out —
 //! every measure's distribution, the vetoed layouts and why, every guarantee checked by
-//! the independent checker — and, with `--plot`, draw the expressive-range plots.
+//! the independent checker — and, with `--plot`, draw the expressive-range plots. With
+//! `--all-kinds`, every generator kind is surveyed and compared in one table and picture.
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use delve::stats::Survey;
+use delve::stats::kinds::KindSurveys;
 
 use super::{CliError, LevelArgs, Outcome, resolve};
 
@@ -26,6 +28,11 @@ pub struct StatsArgs {
     /// histogram per measure) into this PNG file.
     #[arg(long, value_name = "FILE.png")]
     plot: Option<std::path::PathBuf>,
+    /// Survey every generator kind, as `--kind` gives each (the config's first entry of
+    /// the kind, or its defaults), and compare them: a table of medians, and with
+    /// `--plot` one picture with each kind in its own colour.
+    #[arg(long, conflicts_with_all = ["kind", "key"])]
+    all_kinds: bool,
 }
 
 /// Why `--plot` is refused in a delve built without plotters.
@@ -33,17 +40,15 @@ const NO_PLOT_FEATURE: &str = "--plot: this delve was built without the `plot` f
 
 /// Runs `delve stats`.
 pub fn run(args: StatsArgs) -> Result<Outcome, CliError> {
+    if args.all_kinds {
+        return run_all_kinds(args);
+    }
     let campaign = resolve::campaign(&args.level)?;
     let base = resolve::level_key_in(&args.level, &campaign)?;
     if let Some(path) = &args.plot {
         check_plot_path(path)?;
     }
-    let bar = ProgressBar::new(args.count);
-    bar.set_style(
-        ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} levels, {eta} left")
-            .map_err(|e| CliError(e.to_string()))?
-            .progress_chars("=> "),
-    );
+    let bar = progress_bar(args.count)?;
     bar.set_message(format!("{}", base.config.kind()));
     let threads = args.threads.map_or(0, usize::from);
     let survey = Survey::run_with(
@@ -65,6 +70,56 @@ pub fn run(args: StatsArgs) -> Result<Outcome, CliError> {
         return Ok(Outcome::Failed);
     }
     Ok(Outcome::Done)
+}
+
+/// `delve stats --all-kinds`: every kind's survey, one after the other.
+fn run_all_kinds(args: StatsArgs) -> Result<Outcome, CliError> {
+    let campaign = resolve::campaign(&args.level)?;
+    if let Some(path) = &args.plot {
+        check_plot_path(path)?;
+    }
+    let bar = progress_bar(args.count)?;
+    let threads = args.threads.map_or(0, usize::from);
+    let kinds = KindSurveys::run(
+        |kind| {
+            let level = super::LevelArgs {
+                kind: Some(kind),
+                ..args.level.clone()
+            };
+            resolve::level_key_in(&level, &campaign)
+        },
+        campaign.loot_table(),
+        campaign.vault_set(),
+        args.count,
+        threads,
+        &mut |kind| {
+            bar.reset();
+            bar.set_message(kind.to_string());
+        },
+        &|| bar.inc(1),
+    )?;
+    bar.finish_and_clear();
+    super::print_out(&kinds.table())?;
+    if let Some(path) = &args.plot {
+        write_kinds_plot(&kinds, path)?;
+        eprintln!("plots written to {}", path.display());
+    }
+    if let Some(first) = kinds.first_problem() {
+        eprintln!("first problem: {first}");
+        return Ok(Outcome::Failed);
+    }
+    Ok(Outcome::Done)
+}
+
+/// The progress bar of a survey of `count` levels.
+fn progress_bar(count: u64) -> Result<ProgressBar, CliError> {
+    let bar = ProgressBar::new(count);
+    bar.set_style(
+        ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} levels, {eta} left")
+            .map_err(|e| CliError(e.to_string()))?
+            .progress_chars("=> "),
+    );
+    Ok(bar)
 }
 
 /// Refuses a plot file that is not a `.png` before any level is made.
@@ -101,5 +156,17 @@ fn write_plot(survey: &Survey, path: &std::path::Path) -> Result<(), CliError> {
 
 #[cfg(not(feature = "plot"))]
 fn write_plot(_: &Survey, _: &std::path::Path) -> Result<(), CliError> {
+    Err(CliError(NO_PLOT_FEATURE.into()))
+}
+
+#[cfg(feature = "plot")]
+fn write_kinds_plot(kinds: &KindSurveys, path: &std::path::Path) -> Result<(), CliError> {
+    let png = delve::stats::plot::kinds::kinds_png(kinds)
+        .map_err(|e| CliError(format!("--plot {}: {e}", path.display())))?;
+    std::fs::write(path, png).map_err(|e| CliError(format!("--plot {}: {e}", path.display())))
+}
+
+#[cfg(not(feature = "plot"))]
+fn write_kinds_plot(_: &KindSurveys, _: &std::path::Path) -> Result<(), CliError> {
     Err(CliError(NO_PLOT_FEATURE.into()))
 }

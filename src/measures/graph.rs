@@ -18,6 +18,9 @@ pub struct CutTiles {
     pub cut_off: Vec<u32>,
     /// Reachable tiles that lie on a cycle.
     pub on_cycle: u32,
+    /// The tiles every walk from the start to the exit passes, neither stair counted
+    /// (the cut tiles that separate the two); `None` when the exit is not reached.
+    pub separating: Option<u32>,
 }
 
 impl CutTiles {
@@ -42,8 +45,11 @@ impl CutTiles {
 /// Finds the cut tiles of the part of `graph` reachable from `start` (a padded index) and
 /// the tiles on a cycle, by one iterative depth-first search. A tile is on a cycle when
 /// one of its steps is not a bridge (a tree step `p → c` is a bridge exactly when nothing
-/// below `c` reaches above it: `low[c] > disc[p]`; other steps close a cycle).
-pub fn cut_tiles(graph: &WalkableGraph, start: usize) -> CutTiles {
+/// below `c` reaches above it: `low[c] > disc[p]`; other steps close a cycle). The tiles
+/// that separate `start` from `exit` are the exit's ancestors `p` (not the start) whose
+/// child `c` towards the exit has `low[c] ≥ disc[p]`: blocking `p` cuts off the subtree
+/// the exit is in.
+pub fn cut_tiles(graph: &WalkableGraph, start: usize, exit: usize) -> CutTiles {
     let len = graph.open_cells().len();
     let mut cut_off = vec![0u32; len];
     let mut reached = Vec::new();
@@ -52,6 +58,7 @@ pub fn cut_tiles(graph: &WalkableGraph, start: usize) -> CutTiles {
             reached,
             cut_off,
             on_cycle: 0,
+            separating: None,
         };
     }
     // Per tile only when it was reached (or that it is a wall, never entered); what the
@@ -61,7 +68,7 @@ pub fn cut_tiles(graph: &WalkableGraph, start: usize) -> CutTiles {
         .iter()
         .map(|&open| if open { UNSEEN } else { WALL })
         .collect();
-    let mut nodes = vec![Node::discovered(0)];
+    let mut nodes = vec![Node::discovered(0, NO_PARENT)];
     disc[start] = 0;
     reached.push(start);
     let mut root_children = 0;
@@ -79,7 +86,7 @@ pub fn cut_tiles(graph: &WalkableGraph, start: usize) -> CutTiles {
             if seen == UNSEEN {
                 let id = nodes.len() as u32;
                 disc[neighbour] = id;
-                nodes.push(Node::discovered(id));
+                nodes.push(Node::discovered(id, me));
                 reached.push(neighbour);
                 stack.push((neighbour as u32, me, 0));
                 descended = true;
@@ -128,10 +135,20 @@ pub fn cut_tiles(graph: &WalkableGraph, start: usize) -> CutTiles {
             cut_off[tile] = total - 1 - node.largest_part.max(above);
         }
     }
+    let separating = (disc[exit] < WALL).then(|| {
+        let (mut count, mut child) = (0, disc[exit]);
+        while child != 0 {
+            let parent = nodes[child as usize].parent;
+            count += (parent != 0 && nodes[child as usize].low >= parent) as u32;
+            child = parent;
+        }
+        count
+    });
     CutTiles {
         reached,
         cut_off,
         on_cycle,
+        separating,
     }
 }
 
@@ -153,11 +170,14 @@ struct Node {
     parts: u32,
     /// Whether one of its steps is not a bridge.
     on_cycle: bool,
+    /// Its parent's discovery number in the search tree ([`NO_PARENT`] for the root).
+    parent: u32,
 }
 
 impl Node {
-    fn discovered(id: u32) -> Node {
+    fn discovered(id: u32, parent: u32) -> Node {
         Node {
+            parent,
             low: id,
             size: 1,
             largest_part: 0,

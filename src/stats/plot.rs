@@ -1,7 +1,10 @@
 //! Expressive-range plots of a [`Survey`] (Smith & Whitehead, 2010), drawn with plotters
 //! into one PNG: a 2-D histogram for each of [`PLOT_PAIRS`] — where in the space of two
 //! measures the generator's levels fall, and how often (colour, log scale) — and a
-//! histogram per measure with its median and quartiles.
+//! histogram per measure with its median and quartiles. [`kinds`] draws every kind's in
+//! one picture.
+
+pub mod kinds;
 
 use std::sync::Once;
 
@@ -30,11 +33,7 @@ const QUARTILES: RGBColor = RGBColor(230, 140, 20);
 
 /// The plots of `survey` as PNG bytes.
 pub fn expressive_range_png(survey: &Survey) -> Result<Vec<u8>, String> {
-    static REGISTER: Once = Once::new();
-    REGISTER.call_once(|| {
-        // Bundled bytes that parse (checked by a test), so this cannot fail.
-        let _ = plotters::style::register_font("sans-serif", FontStyle::Normal, FONT);
-    });
+    register_font();
     let measures: Vec<(Measure, &Distribution)> = Measure::ALL
         .iter()
         .filter_map(|m| survey.distributions.get(m).map(|d| (*m, d)))
@@ -54,6 +53,15 @@ pub fn expressive_range_png(survey: &Survey) -> Result<Vec<u8>, String> {
     let mut png = Vec::new();
     crate::picture::write_rgb_png(WIDTH, height, &rgb, &mut png).map_err(|e| e.to_string())?;
     Ok(png)
+}
+
+/// Makes the bundled font the plots' "sans-serif" (once).
+fn register_font() {
+    static REGISTER: Once = Once::new();
+    REGISTER.call_once(|| {
+        // Bundled bytes that parse (checked by a test), so this cannot fail.
+        let _ = plotters::style::register_font("sans-serif", FontStyle::Normal, FONT);
+    });
 }
 
 type Area<'a> = DrawingArea<BitMapBackend<'a>, Shift>;
@@ -110,8 +118,13 @@ struct Bins {
 
 impl Bins {
     fn over(min: u32, max: u32) -> Bins {
+        Bins::over_at_most(min, max, MAX_BINS)
+    }
+
+    /// [`Bins::over`] with at most `most` bins.
+    fn over_at_most(min: u32, max: u32, most: u32) -> Bins {
         let span = max - min + 1;
-        let values_per_bin = span.div_ceil(MAX_BINS);
+        let values_per_bin = span.div_ceil(most);
         Bins {
             min,
             values_per_bin,

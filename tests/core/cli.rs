@@ -279,6 +279,39 @@ fn stats_draws_its_plots_into_a_png_and_refuses_other_files_up_front() {
 }
 
 #[test]
+fn stats_all_kinds_compares_every_kind_of_the_list() {
+    let o = delve(&["stats", "--all-kinds", "--count", "4", "--seed", "3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8(o.stdout).unwrap();
+    let header = text.lines().find(|l| l.starts_with("median")).unwrap();
+    for kind in delve_levels::generator::GeneratorKind::ALL {
+        assert!(header.contains(kind.name()), "{kind} missing:\n{text}");
+    }
+    assert!(text.contains("leniency") && text.contains("path redundancy"));
+    let both = delve(&["stats", "--all-kinds", "--kind", "cave", "--count", "4"]);
+    assert_eq!(
+        both.status.code(),
+        Some(2),
+        "--all-kinds and --kind conflict"
+    );
+    if cfg!(feature = "plot") {
+        let dir = TempDir::new("kinds-plot");
+        let path = dir.file("kinds.png");
+        let o = delve(&[
+            "stats",
+            "--all-kinds",
+            "--count",
+            "6",
+            "--plot",
+            path.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let bytes = std::fs::read(&path).unwrap();
+        assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    }
+}
+
+#[test]
 fn help_explains_every_flag() {
     let help = |command: &[&str]| {
         let o = delve(&[command, &["--help"]].concat());

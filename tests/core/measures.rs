@@ -1,7 +1,9 @@
 //! The level measures against plain references on small random maps — cycles by
 //! edges − vertices + components and by the wall islands floor goes round, cut tiles by
 //! blocking each tile in turn, steps on a cycle by removing each step in turn, the
-//! longest walk by a walk from every tile — and on whole levels of every generator.
+//! longest walk by a walk from every tile, the stairs' chokepoints by blocking each tile
+//! between them, hazard-free floor by looking round each tile — on whole levels of every
+//! generator, and leniency and path redundancy on small maps drawn by hand.
 
 use std::collections::VecDeque;
 
@@ -168,6 +170,20 @@ fn check_against_references(tiles: &Grid<Tile>) -> Result<(), TestCaseError> {
         .filter(|p| part.contains(p))
         .count();
     prop_assert_eq!(m.dead_ends as usize, dead_ends);
+    // Stair chokepoints: block each tile between the stairs, see whether they still meet.
+    let stair_chokepoints = exit_distance.map(|_| {
+        part.iter()
+            .filter(|&&p| p != start && p != exit)
+            .filter(|&&p| walk(tiles, start, Some(p), None)[tiles.index_of(exit)] == u32::MAX)
+            .count() as u32
+    });
+    prop_assert_eq!(m.stair_chokepoints, stair_chokepoints);
+    // Hazard-free: no hazard among the eight neighbours.
+    let hazard_free = part
+        .iter()
+        .filter(|&&p| tiles.neighbours8(p).all(|q| !tiles[q].is_hazard()))
+        .count();
+    prop_assert_eq!(m.hazard_free as usize, hazard_free);
     Ok(())
 }
 
@@ -272,4 +288,67 @@ fn every_measure_applies_where_it_should() {
             assert!(share > 300 && share < 1000, "{share}");
         }
     }
+}
+
+fn measures_of(map: &str) -> LevelMeasures {
+    let tiles = Grid::parse_ascii(map).unwrap();
+    let find = |tile| tiles.positions().find(|&p| tiles[p] == tile).unwrap();
+    LevelMeasures::of_tiles(&tiles, find(Tile::UpStairs), find(Tile::DownStairs), None)
+}
+
+#[test]
+fn leniency_is_the_share_of_floor_with_no_hazard_a_step_away() {
+    // 14 walkable tiles; the trap has 5 of them among its eight neighbours.
+    let m = measures_of(
+        "#######\n\
+         #<..a.#\n\
+         #.....#\n\
+         #....>#\n\
+         #######",
+    );
+    assert_eq!((m.reachable, m.hazard_free), (14, 9));
+    assert_eq!(m.leniency_permille(), 9000 / 14);
+    assert_eq!(Measure::Leniency.value(&m), Some(642));
+    // Deep water, lava and a chasm count as a trap does; with none, all is lenient.
+    let m = measures_of(
+        "#########\n\
+         #<.~.%.:#\n\
+         #.......#\n\
+         #.......#\n\
+         #......>#\n\
+         #########",
+    );
+    // Rows 1 and 2 lie a step from a hazard but for their first tiles; rows 3 and 4 do
+    // not.
+    assert_eq!((m.reachable, m.hazard_free), (25, 2 + 14));
+    let calm = measures_of("#####\n#<.>#\n#####");
+    assert_eq!(calm.leniency_permille(), 1000);
+}
+
+#[test]
+fn path_redundancy_is_the_share_of_the_stair_walk_with_a_way_round() {
+    // The walk (8 steps) passes 7 tiles between the stairs; only the two where the ways
+    // part and meet again cut the stairs apart.
+    let m = measures_of(
+        "#########\n\
+         ##.....##\n\
+         #<.#.#.>#\n\
+         ##.....##\n\
+         #########",
+    );
+    assert_eq!((m.start_to_exit, m.stair_chokepoints), (Some(8), Some(2)));
+    assert_eq!(m.path_redundancy_permille(), Some(5000 / 7));
+    // A corridor: every tile between the stairs cuts them apart.
+    let corridor = measures_of("#######\n#<...>#\n#######");
+    assert_eq!(corridor.stair_chokepoints, Some(3));
+    assert_eq!(Measure::PathRedundancy.value(&corridor), Some(0));
+    // Side by side: nothing between to block.
+    let touching = measures_of("####\n#<>#\n####");
+    assert_eq!(touching.path_redundancy_permille(), Some(1000));
+    // Apart: no walk, no redundancy.
+    let apart = measures_of("#####\n#<#>#\n#####");
+    assert_eq!(
+        (apart.stair_chokepoints, apart.path_redundancy_permille()),
+        (None, None)
+    );
 }

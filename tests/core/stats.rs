@@ -1,10 +1,14 @@
 //! Surveys of many levels: the same on one thread as on several, distributions that are
-//! the levels' own measures, pockets counted as the raw automaton leaves them.
+//! the levels' own measures, pockets counted as the raw automaton leaves them, every kind
+//! of the list of kinds surveyed side by side.
 
 use delve::measures::{LevelMeasures, Measure};
-use delve::stats::{Distribution, Survey};
+use delve::stats::kinds::KindSurveys;
+use delve::stats::{Distribution, Survey, ThreadsError};
 use delve_levels::generator::{CaveConfig, CaveRule, GeneratorConfig, GeneratorKind, PocketRepair};
 use delve_levels::key::LevelKey;
+use delve_levels::loot::default_loot_table;
+use delve_levels::vaults::VaultSet;
 
 fn survey(config: GeneratorConfig, count: u64, threads: usize) -> Survey {
     Survey::run(&LevelKey::new(config, 1, 77), count, threads, &|| {}).unwrap()
@@ -71,4 +75,61 @@ fn raw_pockets_are_counted_for_both_rules_and_large_ones_apart() {
             .raw_pockets
             .is_none()
     );
+}
+
+#[test]
+fn the_all_kinds_survey_covers_every_kind_of_the_list_in_order() {
+    let mut started = Vec::new();
+    let kinds = KindSurveys::run(
+        |kind| Ok::<_, ThreadsError>(LevelKey::new(kind.default_config(), 1, 5)),
+        default_loot_table(),
+        VaultSet::embedded(),
+        6,
+        2,
+        &mut |kind| started.push(kind),
+        &|| {},
+    )
+    .unwrap();
+    let surveyed: Vec<GeneratorKind> = kinds
+        .surveys()
+        .iter()
+        .map(|s| s.base.config.kind())
+        .collect();
+    assert_eq!(surveyed, GeneratorKind::ALL);
+    assert_eq!(started, GeneratorKind::ALL);
+    assert!(kinds.surveys().iter().all(|s| s.made() == 6));
+    let table = kinds.table();
+    let header = table.lines().find(|l| l.starts_with("median")).unwrap();
+    for kind in GeneratorKind::ALL {
+        assert!(header.contains(kind.name()), "{kind} missing:\n{table}");
+    }
+    for measure in [
+        Measure::Linearity,
+        Measure::Leniency,
+        Measure::PathRedundancy,
+    ] {
+        assert!(
+            table.contains(measure.name()),
+            "{measure} missing:\n{table}"
+        );
+    }
+}
+
+#[test]
+fn the_all_kinds_survey_refuses_a_kind_before_any_level_is_made() {
+    let mut started = 0;
+    let refused = KindSurveys::run(
+        |kind| match kind {
+            GeneratorKind::Maze => Err(ThreadsError("no maze".into())),
+            _ => Ok(LevelKey::new(kind.default_config(), 1, 5)),
+        },
+        default_loot_table(),
+        VaultSet::embedded(),
+        6,
+        1,
+        &mut |_| started += 1,
+        &|| {},
+    );
+    assert!(refused.is_err());
+    assert_eq!(started, 0);
 }

@@ -477,8 +477,9 @@ impl Tile {
     }
 
     /// Whether stepping here harms a walker (the ground the guarantees keep off every
-    /// way that matters): deep water, lava, a chasm, a trap.
-    pub(crate) const fn is_hazard(self) -> bool {
+    /// way that matters): deep water, lava, a chasm, a trap. The level measures' leniency
+    /// counts the floor with none of these a step away.
+    pub const fn is_hazard(self) -> bool {
         matches!(
             self,
             Tile::DeepWater
