@@ -256,8 +256,9 @@ fn action_of(byte: u8, run: &RunState) -> PlayerAction {
 pub const ROUND_TRIP_EVERY: usize = 8;
 
 /// The run itself: the first byte picks the run seed, the second the rules (and, one
-/// time in four, a start carrying one of every item kind, for the item actions to
-/// work on), the rest are actions ([`action_of`]; at most [`MOST_STEPS`]). After every step no rule of a
+/// time in four, a start carrying one of every item kind but the vault key, for the
+/// item actions to work on), the rest are actions ([`action_of`]; at most
+/// [`MOST_STEPS`]). After every step no rule of a
 /// reachable state is broken; every [`ROUND_TRIP_EVERY`] steps, at every save and at
 /// the end, the state restores to itself and the restored twin takes the next step as
 /// the run does.
@@ -275,7 +276,12 @@ pub fn run(data: &[u8]) {
         let table = run.campaign().shared_loot_table();
         let kinds = (0..table.items().len()).filter(|&k| {
             let item = &table.items()[k];
-            !item.must_find && item.effect != delve_levels::loot::Effect::Gold
+            // Gold goes to the purse and the must-find item opens the stairs; a vault
+            // key is carried only once taken from its level's floor.
+            let effect = item.effect;
+            !item.must_find
+                && effect != delve_levels::loot::Effect::Gold
+                && effect != delve_levels::loot::Effect::Key
         });
         run.stage().carry(kinds.collect());
     }

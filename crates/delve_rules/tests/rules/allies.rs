@@ -276,11 +276,43 @@ fn allies_near_the_player_come_down_the_stairs_and_the_rest_stay() {
     assert_eq!(checked, 3);
 }
 
+/// An arena (as [`arena`]) on `depth` of run seed `seed`, whose level shackled a
+/// captive when made, and the name of the captive's kind: a save holds captives only of
+/// the kinds their level shackled, and allies of the kinds the run's levels did.
+fn arena_with_a_captive_kind(depth: u32, seed: u64) -> Option<(RunState, String)> {
+    let mut campaign = CampaignConfig::builtin();
+    campaign.seed = seed;
+    campaign.arrivals = Some(0);
+    let key = campaign.key_at(depth, seed);
+    let mut run = RunState::start(campaign, Some(key), Rules::Monsters)
+        .ok()?
+        .0;
+    let captive = run
+        .level()
+        .monsters
+        .iter()
+        .find(|m| m.mind == Mind::Captive)?;
+    let table = run.campaign().monster_table();
+    let name = table.kind(captive.kind)?.name.clone();
+    run.stage().clear_monsters();
+    if !put_on_open_ground(&mut run, 4) {
+        return None;
+    }
+    run.stage().set_most_hit_points(500).set_hit_points(500);
+    Some((run, name))
+}
+
 #[test]
 fn a_save_keeps_allies_and_captives_as_they_were() {
-    for mut run in arenas(2) {
-        put(&mut run, "wraith", (1, 0), Mind::Ally);
-        put(&mut run, "ogre", (-2, 0), Mind::Captive);
+    let arenas: Vec<(RunState, String)> = (2..=6)
+        .flat_map(|depth| (0..20).map(move |seed| (depth, seed)))
+        .filter_map(|(depth, seed)| arena_with_a_captive_kind(depth, seed))
+        .take(2)
+        .collect();
+    assert_eq!(arenas.len(), 2, "seeds with a captive and open ground");
+    for (mut run, kind) in arenas {
+        put(&mut run, &kind, (1, 0), Mind::Ally);
+        put(&mut run, &kind, (-2, 0), Mind::Captive);
         for _ in 0..3 {
             run.apply(PlayerAction::Wait);
         }
