@@ -479,3 +479,31 @@ fn a_save_holds_no_more_vault_keys_on_a_level_than_were_taken_there_and_may_hold
         "the player carries 1",
     );
 }
+
+/// Why a save with the player inside a vault whose lock still holds is not refused: a
+/// scroll of teleportation (or a teleport trap) carries the player to any free floor
+/// tile of the level, a vault's locked rooms too.
+#[test]
+fn a_teleport_may_land_behind_a_vaults_lock_and_a_save_there_loads() {
+    let run = run_with_vault(TWO_LOCKS, GeneratorKind::Rooms, 0, Rules::Monsters);
+    let mut run = alone_with(run, None);
+    let scroll = run
+        .campaign()
+        .loot_table()
+        .index_of("scroll of teleportation")
+        .expect("the table has the scroll");
+    run.stage().carry(vec![scroll]);
+    let sealed = run.level().level.vaults[0].items.clone();
+    assert_eq!(sealed.len(), 2, "a chest behind each lock");
+    // The landing is drawn from the turn: some turn's reading lands behind a lock.
+    let landed = (0..20_000).find_map(|turn| {
+        let mut reader = run.clone();
+        reader.stage().set_turns(turn);
+        reader.apply(PlayerAction::Use(0));
+        sealed.contains(&reader.player()).then_some(reader)
+    });
+    let landed = landed.expect("a reading that lands behind a lock");
+    assert_eq!(locks_of(&landed), locks_of(&run), "the locks hold");
+    let again = RunState::restore(landed.snapshot()).expect("the save loads");
+    assert_eq!(again.player(), landed.player());
+}
