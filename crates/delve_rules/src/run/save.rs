@@ -15,7 +15,7 @@ use delve_levels::config::CampaignConfig;
 use delve_levels::grid::Pos;
 use delve_levels::key::LevelKey;
 use delve_levels::loot::{Item, PlacedItem};
-use delve_levels::monsters::{MONSTER_TABLE_EDITION, Monster};
+use delve_levels::monsters::{MONSTER_TABLE_EDITION, Mind, Monster};
 use delve_levels::rng::MAX_DEPTH;
 
 mod checks;
@@ -441,8 +441,9 @@ fn check_remembered_levels(
 
 /// Checks a level, made again as `generated`, against what its memory says came of
 /// what it was made with ([`origins`]): its vault keys (`carried` of them in the pack),
-/// and, in a run with monsters, its captives. Returns the kinds it shackled, in a run
-/// with monsters.
+/// and, in a run with monsters, its captives. Returns the kinds it shackled, when they
+/// are asked after: in a run with monsters, with a captive on this level or an ally on
+/// any (populating a level again is the dearest part of these checks).
 fn check_what_the_level_gave(
     save: &GameSave,
     campaign: &CampaignConfig,
@@ -453,14 +454,18 @@ fn check_what_the_level_gave(
 ) -> Result<Option<BTreeSet<usize>>, String> {
     let key_kind = campaign.loot_table().key_item();
     origins::check_level_keys(generated, memory, carried, key_kind)?;
-    if save.fight.is_none() {
+    let monsters = memory
+        .and_then(|m| m.monsters.as_deref())
+        .unwrap_or_default();
+    let captives_here = monsters.iter().any(|m| m.mind == Mind::Captive);
+    let allies_anywhere = (save.levels.iter().chain(&save.remembered))
+        .flat_map(|level| level.monsters.iter().flatten())
+        .any(|m| m.mind == Mind::Ally);
+    if save.fight.is_none() || !(captives_here || allies_anywhere) {
         return Ok(None);
     }
     let table = campaign.monster_table();
     let shackled = origins::shackled_kinds(key, generated, table);
-    let monsters = memory
-        .and_then(|m| m.monsters.as_deref())
-        .unwrap_or_default();
     origins::check_captives(monsters, &shackled, table)?;
     Ok(Some(shackled))
 }
