@@ -2,6 +2,9 @@
 //! seen and sees now; what a level remembers when the player leaves it; and the largest
 //! level the game will put a player on.
 
+#[cfg(feature = "level-cache")]
+mod cache;
+
 use super::monster_turns::MapCache;
 use delve_levels::fov::compute_fov;
 use delve_levels::generator::{GenError, Generation, GeneratorConfig, Level};
@@ -85,8 +88,14 @@ pub fn generate_for_play(
     vaults: &delve_levels::vaults::VaultSet,
 ) -> Result<Level, Unplayable> {
     check_play_size(&key.config).map_err(Unplayable::TooLarge)?;
-    key.generate_from(table, vaults)
-        .map_err(Unplayable::Generate)
+    let make = || {
+        key.generate_from(table, vaults)
+            .map_err(Unplayable::Generate)
+    };
+    #[cfg(feature = "level-cache")]
+    return cache::made_before_or(key, table, vaults, make);
+    #[cfg(not(feature = "level-cache"))]
+    make()
 }
 
 /// The level's tiles as a run plays them: the floor under each item where the generator

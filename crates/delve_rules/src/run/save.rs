@@ -2,7 +2,7 @@
 //! snapshot of a run and putting a run back from one ([`RunState::restore`]). The save
 //! slot writes and loads them ([`crate::records::slot::SaveSlot`]).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
@@ -15,11 +15,12 @@ use delve_levels::config::CampaignConfig;
 use delve_levels::grid::Pos;
 use delve_levels::key::LevelKey;
 use delve_levels::loot::{Item, PlacedItem};
-use delve_levels::monsters::{MONSTER_TABLE_EDITION, Monster};
+use delve_levels::monsters::{MONSTER_TABLE_EDITION, Mind, Monster};
 use delve_levels::rng::MAX_DEPTH;
 
 mod checks;
 mod migrate;
+mod origins;
 
 pub use checks::MOST_HIT_POINTS;
 pub(super) use checks::check_carried;
@@ -240,8 +241,11 @@ impl RunState {
         let held = migrate::tables_held_by(&save, generation)?;
         let campaign = save.campaign.clone().with_held_tables(&held, "save")?;
         let (keys, mut memories) = saved_levels(&save, &campaign)?;
-        check_remembered_levels(&save, &campaign, &keys, &memories)?;
-        let level = saved_level_in_play(&save, &campaign, &keys, &mut memories)?;
+        let mut shackled = check_remembered_levels(&save, &campaign, &keys, &memories)?;
+        let level = saved_level_in_play(&save, &campaign, &keys, &mut memories, &mut shackled)?;
+        if save.fight.is_some() {
+            check_allies_of(&save, &campaign, &shackled)?;
+        }
         let chronicle = saved_chronicle(&save, &keys)?;
         let rules = if save.fight.is_some() {
             Rules::Monsters
@@ -394,15 +398,17 @@ fn saved_levels(
 /// Checks every remembered level but the one in play (which
 /// [`saved_level_in_play`] checks) against the level its key makes: monsters on ground
 /// they can stand on, dropped items on open ground, taken items where the level had
-/// loot, secrets found where something hides, doors opened where a door stands. And in a
-/// run no designer's tool touched, every level is of the run's own seed (a key of
-/// another seed is a level the run never went to).
+/// loot, secrets found where something hides, doors opened where a door stands, no more
+/// vault keys than were taken there, captives of the kinds it shackled. And in a run no
+/// designer's tool touched, every level is of the run's own seed (a key of another seed
+/// is a level the run never went to). Returns the kinds those levels shackled (in a run
+/// with monsters).
 fn check_remembered_levels(
     save: &GameSave,
     campaign: &CampaignConfig,
     keys: &BTreeMap<u32, LevelKey>,
     memories: &BTreeMap<String, LevelMemory>,
-) -> Result<(), String> {
+) -> Result<BTreeSet<usize>, String> {
     let fight = save.fight.as_ref();
     if fight.is_some_and(|f| !f.designer)
         && let Some(key) = keys.values().find(|k| k.seed != campaign.seed)
@@ -413,6 +419,7 @@ fn check_remembered_levels(
         ));
     }
     let in_play = keys.get(&save.depth).map(LevelKey::encode);
+    let mut shackled = BTreeSet::new();
     for (code, memory) in memories {
         if Some(code) == in_play.as_ref() {
             continue;
@@ -421,22 +428,73 @@ fn check_remembered_levels(
         let depth = key.depth;
         let generated = generate_for_play(&key, campaign.loot_table(), campaign.vault_set())
             .map_err(|e| format!("depth {depth}: {e}"))?;
+        let gave = check_what_the_level_gave(save, campaign, &key, &generated, Some(memory), 0)
+            .map_err(|e| format!("depth {depth}: {e}"))?;
+        shackled.extend(gave.into_iter().flatten());
         let level = LevelInPlay::new(key, generated, Some(memory));
         check_terrain_changes(&level, memory).map_err(|e| format!("depth {depth}: {e}"))?;
         check_remembered_ground(&level, memory, campaign.monster_table())
             .map_err(|e| format!("depth {depth}: {e}"))?;
+    }
+    Ok(shackled)
+}
+
+/// Checks a level, made again as `generated`, against what its memory says came of
+/// what it was made with ([`origins`]): its vault keys (`carried` of them in the pack),
+/// and, in a run with monsters, its captives. Returns the kinds it shackled, when they
+/// are asked after: in a run with monsters, with a captive on this level or an ally on
+/// any (populating a level again is the dearest part of these checks).
+fn check_what_the_level_gave(
+    save: &GameSave,
+    campaign: &CampaignConfig,
+    key: &LevelKey,
+    generated: &delve_levels::generator::Level,
+    memory: Option<&LevelMemory>,
+    carried: usize,
+) -> Result<Option<BTreeSet<usize>>, String> {
+    let key_kind = campaign.loot_table().key_item();
+    origins::check_level_keys(generated, memory, carried, key_kind)?;
+    let monsters = memory
+        .and_then(|m| m.monsters.as_deref())
+        .unwrap_or_default();
+    let captives_here = monsters.iter().any(|m| m.mind == Mind::Captive);
+    let allies_anywhere = (save.levels.iter().chain(&save.remembered))
+        .flat_map(|level| level.monsters.iter().flatten())
+        .any(|m| m.mind == Mind::Ally);
+    if save.fight.is_none() || !(captives_here || allies_anywhere) {
+        return Ok(None);
+    }
+    let table = campaign.monster_table();
+    let shackled = origins::shackled_kinds(key, generated, table);
+    origins::check_captives(monsters, &shackled, table)?;
+    Ok(Some(shackled))
+}
+
+/// Checks that every ally, on whichever level of the save it was left, is of a kind one
+/// of the run's levels shackled (`shackled`).
+fn check_allies_of(
+    save: &GameSave,
+    campaign: &CampaignConfig,
+    shackled: &BTreeSet<usize>,
+) -> Result<(), String> {
+    for level in save.levels.iter().chain(&save.remembered) {
+        let monsters = level.monsters.as_deref().unwrap_or_default();
+        origins::check_allies(monsters, shackled, campaign.monster_table())
+            .map_err(|e| format!("depth {}: {e}", level.depth))?;
     }
     Ok(())
 }
 
 /// The level the player is on, made again from its key and its memory (taken out of
 /// `memories`: the level in play keeps its own until it is left, as in a live run), with
-/// what is carried, where the player stands and the monsters checked.
+/// what is carried, where the player stands, the monsters and what the level gave
+/// checked (the kinds it shackled added to `shackled`).
 fn saved_level_in_play(
     save: &GameSave,
     campaign: &CampaignConfig,
     keys: &BTreeMap<u32, LevelKey>,
     memories: &mut BTreeMap<String, LevelMemory>,
+    shackled: &mut BTreeSet<usize>,
 ) -> Result<LevelInPlay, String> {
     let key = keys
         .get(&save.depth)
@@ -448,6 +506,14 @@ fn saved_level_in_play(
     let table = campaign.loot_table();
     check_carried(save.fight.as_ref(), &save.inventory, table, save.turns)?;
     let memory = memories.remove(&key.encode());
+    let key_kind = table.key_item();
+    let carried = (save.inventory.iter())
+        .filter(|i| Some(i.kind) == key_kind)
+        .count();
+    let gave =
+        check_what_the_level_gave(save, campaign, &key, &generated, memory.as_ref(), carried)
+            .map_err(|e| format!("depth {}: {e}", save.depth))?;
+    shackled.extend(gave.into_iter().flatten());
     let mut level = LevelInPlay::new(key.clone(), generated, memory.as_ref());
     if let Some(memory) = &memory {
         check_terrain_changes(&level, memory).map_err(|e| format!("depth {}: {e}", save.depth))?;

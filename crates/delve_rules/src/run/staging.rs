@@ -240,8 +240,23 @@ impl Staging<'_> {
         self.give_item(Item::plain(kind))
     }
 
-    /// Gives the player `item` (enchanted or not), as if picked up.
+    /// Gives the player `item` (enchanted or not), as if picked up. A vault key given is
+    /// the level's own, taken from where it lies when one lies there as made (a key
+    /// comes from nowhere else: a save holds no more of them than its level gave up).
     pub fn give_item(&mut self, item: Item) -> &mut Self {
+        let run = &mut *self.run;
+        if run.campaign.loot_table().key_item() == Some(item.kind) {
+            let level = &run.level;
+            let lying = (level.level.loot.iter())
+                .find(|made| {
+                    made.item == item.kind
+                        && (level.items.iter()).any(|i| i.pos == made.pos && i.item == item.kind)
+                })
+                .map(|made| made.pos);
+            if let Some(at) = lying {
+                run.level.take_item(at);
+            }
+        }
         self.run.inventory.push(item);
         self.run.give_letter(item);
         self

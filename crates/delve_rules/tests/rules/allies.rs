@@ -1,8 +1,10 @@
 //! Allies, Brogue's captive: a shackled monster does nothing until the player walks into
 //! it; then it is an ally that follows the player, fights the monsters next to it (and
 //! they fight it back), trades places with the player, is spared by the player's sweeps
-//! and aims, comes along down the stairs, and is kept by saves. Captives lie on about a
-//! third of the levels of generation 3 from depth 2 on, and on no level of an older key.
+//! and aims, comes along down the stairs, and is kept by saves — which hold captives only
+//! of the kinds their level shackled, and allies only of kinds the run's levels did.
+//! Captives lie on about a third of the levels of generation 3 from depth 2 on, and on no
+//! level of an older key.
 
 use delve_levels::config::CampaignConfig;
 use delve_levels::generator::Generation;
@@ -15,7 +17,7 @@ use delve_rules::run::{
 };
 
 use super::support::{
-    assert_same_run, monster, put_monster, put_on_open_ground, said, with_monsters_staying,
+    assert_same_run, monster, put_monster, put_on_open_ground, said, walk_to, with_monsters_staying,
 };
 
 /// A run of `seed` with nobody else on the level, the player on open ground (every tile
@@ -276,11 +278,43 @@ fn allies_near_the_player_come_down_the_stairs_and_the_rest_stay() {
     assert_eq!(checked, 3);
 }
 
+/// An arena (as [`arena`]) on `depth` of run seed `seed`, whose level shackled a
+/// captive when made, and the name of the captive's kind: a save holds captives only of
+/// the kinds their level shackled, and allies of the kinds the run's levels did.
+fn arena_with_a_captive_kind(depth: u32, seed: u64) -> Option<(RunState, String)> {
+    let mut campaign = CampaignConfig::builtin();
+    campaign.seed = seed;
+    campaign.arrivals = Some(0);
+    let key = campaign.key_at(depth, seed);
+    let mut run = RunState::start(campaign, Some(key), Rules::Monsters)
+        .ok()?
+        .0;
+    let captive = run
+        .level()
+        .monsters
+        .iter()
+        .find(|m| m.mind == Mind::Captive)?;
+    let table = run.campaign().monster_table();
+    let name = table.kind(captive.kind)?.name.clone();
+    run.stage().clear_monsters();
+    if !put_on_open_ground(&mut run, 4) {
+        return None;
+    }
+    run.stage().set_most_hit_points(500).set_hit_points(500);
+    Some((run, name))
+}
+
 #[test]
 fn a_save_keeps_allies_and_captives_as_they_were() {
-    for mut run in arenas(2) {
-        put(&mut run, "wraith", (1, 0), Mind::Ally);
-        put(&mut run, "ogre", (-2, 0), Mind::Captive);
+    let arenas: Vec<(RunState, String)> = (2..=6)
+        .flat_map(|depth| (0..20).map(move |seed| (depth, seed)))
+        .filter_map(|(depth, seed)| arena_with_a_captive_kind(depth, seed))
+        .take(2)
+        .collect();
+    assert_eq!(arenas.len(), 2, "seeds with a captive and open ground");
+    for (mut run, kind) in arenas {
+        put(&mut run, &kind, (1, 0), Mind::Ally);
+        put(&mut run, &kind, (-2, 0), Mind::Captive);
         for _ in 0..3 {
             run.apply(PlayerAction::Wait);
         }
@@ -415,4 +449,169 @@ fn travel_goes_on_through_an_ally_in_the_way() {
         }
     }
     assert_eq!(checked, 3);
+}
+
+/// The level on `depth` of run seed `seed` (no monster arriving) with every monster but
+/// the first captive it shackled taken off, that captive, and the kinds it shackled.
+fn level_with_a_captive(depth: u32, seed: u64) -> Option<(RunState, Monster, Vec<usize>)> {
+    let mut campaign = CampaignConfig::builtin();
+    campaign.seed = seed;
+    campaign.arrivals = Some(0);
+    let key = campaign.key_at(depth, seed);
+    let mut run = RunState::start(campaign, Some(key), Rules::Monsters)
+        .ok()?
+        .0;
+    let shackled: Vec<usize> = (run.level().monsters.iter())
+        .filter(|m| m.mind == Mind::Captive)
+        .map(|m| m.kind)
+        .collect();
+    let captive = *run
+        .level()
+        .monsters
+        .iter()
+        .find(|m| m.mind == Mind::Captive)?;
+    run.stage().set_monsters(vec![captive]);
+    Some((run, captive, shackled))
+}
+
+/// The first level (of depths 2 to 6, seeds 0 to 19) with a captive, as
+/// [`level_with_a_captive`] gives it.
+fn first_level_with_a_captive() -> (RunState, Monster, Vec<usize>) {
+    (2..=6)
+        .flat_map(|depth| (0..20).map(move |seed| (depth, seed)))
+        .find_map(|(depth, seed)| level_with_a_captive(depth, seed))
+        .expect("a level with a captive")
+}
+
+/// A kind of the monster table none of `kinds` is.
+fn a_kind_but(run: &RunState, kinds: &[usize]) -> usize {
+    let table = run.campaign().monster_table();
+    (0..table.kinds().len())
+        .find(|k| !kinds.contains(k))
+        .expect("a kind no level shackled")
+}
+
+/// `save` with the monster numbered `id` on depth `depth` changed by `change`.
+fn with_monster_changed(
+    save: &delve_rules::run::GameSave,
+    depth: u32,
+    id: u32,
+    change: impl Fn(&mut Monster),
+) -> delve_rules::run::GameSave {
+    let mut save = save.clone();
+    let level = save.levels.iter_mut().find(|l| l.depth == depth).unwrap();
+    let monsters = level.monsters.as_mut().unwrap();
+    change(monsters.iter_mut().find(|m| m.id == id).unwrap());
+    save
+}
+
+#[test]
+fn a_save_holds_captives_only_of_the_kinds_their_level_shackled() {
+    let (run, captive, shackled) = first_level_with_a_captive();
+    let depth = run.depth();
+    let save = run.snapshot();
+    assert!(
+        RunState::restore(save.clone()).is_ok(),
+        "the real save loads"
+    );
+    // Another kind in its shackles.
+    let stranger = a_kind_but(&run, &shackled);
+    let name = run
+        .campaign()
+        .monster_table()
+        .kind(stranger)
+        .unwrap()
+        .name
+        .clone();
+    let forged = with_monster_changed(&save, depth, captive.id, |m| {
+        m.kind = stranger;
+        m.hp = 1;
+    });
+    let refusal = RunState::restore(forged).expect_err("refused");
+    assert!(
+        refusal.contains(&format!("depth {depth}: a captive {name} at"))
+            && refusal.contains("the level shackled only"),
+        "{refusal}"
+    );
+    // A captive on a level that shackled none (depth 1 never does).
+    let mut first = with_monsters_staying(3);
+    first.stage().clear_monsters();
+    put_on_open_ground(&mut first, 2);
+    put(&mut first, "kobold", (1, 0), Mind::Captive);
+    assert_eq!(
+        first.broken_rule(),
+        None,
+        "the run in play breaks no rule of its own"
+    );
+    let refusal = RunState::restore(first.snapshot()).expect_err("refused");
+    assert!(
+        refusal.contains("depth 1: a captive kobold at")
+            && refusal.contains("the level shackled none"),
+        "{refusal}"
+    );
+}
+
+#[test]
+fn an_ally_is_of_a_kind_a_level_of_the_run_shackled_and_comes_down_the_stairs_in_a_save() {
+    let (mut run, captive, shackled) = first_level_with_a_captive();
+    let depth = run.depth();
+    // Walk up to it and set it free.
+    let tiles = run.level().level.tiles.clone();
+    let beside = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+        .into_iter()
+        .map(|(dx, dy)| captive.pos.offset(dx, dy))
+        .find(|&p| tiles.is_walkable(p) && !super::paths::walk(&tiles, run.player(), p).is_empty())
+        .expect("a way to the captive");
+    walk_to(&mut run, beside);
+    let out = run.apply(PlayerAction::Move(
+        captive.pos.x - beside.x,
+        captive.pos.y - beside.y,
+    ));
+    assert!(said(&out, "You unshackle"), "{out:?}");
+    let freed = run.snapshot();
+    assert!(
+        RunState::restore(freed.clone()).is_ok(),
+        "the real save loads"
+    );
+    let stranger = a_kind_but(&run, &shackled);
+    let name = run
+        .campaign()
+        .monster_table()
+        .kind(stranger)
+        .unwrap()
+        .name
+        .clone();
+    let forged = with_monster_changed(&freed, depth, captive.id, |m| {
+        m.kind = stranger;
+        m.hp = 1;
+    });
+    let refusal = RunState::restore(forged).expect_err("refused");
+    assert!(
+        refusal.contains(&format!("depth {depth}: an ally {name} at"))
+            && refusal.contains("the run's levels shackled only"),
+        "{refusal}"
+    );
+    // Down the stairs together: the ally's kind was shackled a depth above.
+    let down = run.level().level.down;
+    run.stage().mark_found(depth);
+    walk_to(&mut run, down);
+    run.apply(PlayerAction::Descend);
+    assert_eq!(run.depth(), depth + 1, "went down");
+    assert_eq!(allies(&run).len(), 1, "the ally came along");
+    assert!(
+        RunState::restore(run.snapshot()).is_ok(),
+        "the real save loads"
+    );
+
+    // An ally in a run whose levels shackled none.
+    let mut first = with_monsters_staying(3);
+    first.stage().clear_monsters();
+    put_on_open_ground(&mut first, 2);
+    put(&mut first, "wraith", (1, 0), Mind::Ally);
+    let refusal = RunState::restore(first.snapshot()).expect_err("refused");
+    assert!(
+        refusal.contains("depth 1: an ally wraith at")
+            && refusal.contains("no level of the run shackled any captive"),
+        "{refusal}"
+    );
 }

@@ -152,8 +152,32 @@ pub fn assert_same_run(left: &RunState, right: &RunState, what: &str) {
 
 /// Puts an ally (a wraith) and a shackled captive (an ogre) on the free floor tiles
 /// nearest the player of `run`, numbered after the level's monsters, where there is room.
+/// (A run in play keeps every rule so; a save of it is refused unless the run's levels
+/// shackled a wraith and an ogre: [`with_an_ally_and_a_captive_of_its_kind`].)
 pub fn with_an_ally_and_a_captive(run: &mut RunState) {
-    for (name, mind) in [("wraith", Mind::Ally), ("ogre", Mind::Captive)] {
+    with_an_ally_and_a_captive_of(run, "wraith", "ogre");
+}
+
+/// Puts an ally and a captive of the kind of the captive the level of `run` shackled (so
+/// that a save of it holds only what a run could) as [`with_an_ally_and_a_captive`]
+/// does; says whether the level holds a captive to copy.
+pub fn with_an_ally_and_a_captive_of_its_kind(run: &mut RunState) -> bool {
+    let table = run.campaign().monster_table();
+    let captive = run
+        .level()
+        .monsters
+        .iter()
+        .find(|m| m.mind == Mind::Captive);
+    let Some(kind) = captive.and_then(|m| table.kind(m.kind)) else {
+        return false;
+    };
+    let name = kind.name.clone();
+    with_an_ally_and_a_captive_of(run, &name, &name);
+    true
+}
+
+fn with_an_ally_and_a_captive_of(run: &mut RunState, ally: &str, captive: &str) {
+    for (name, mind) in [(ally, Mind::Ally), (captive, Mind::Captive)] {
         let tiles = &run.level().level.tiles;
         let player = run.player();
         let free = tiles

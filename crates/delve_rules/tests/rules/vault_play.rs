@@ -1,7 +1,9 @@
 //! Vaults in play: a locked door holds until the player carries the level's vault key,
-//! which opens every lock of the level and is used up; a vault's monsters stand where
-//! it puts them, asleep, guarding, wandering or shackled as it says, and keep those minds in a
-//! save; sleepers wake when the player comes close or strikes; guards keep their post.
+//! which opens every lock of the level and is used up (a save holds no more keys on a
+//! level than were taken there, carried, lying or turned in its locks); a vault's
+//! monsters stand where it puts them, asleep, guarding, wandering or shackled as it
+//! says, and keep those minds in a save; sleepers wake when the player comes close or
+//! strikes; guards keep their post.
 
 use delve_levels::analysis::distances::{UNREACHABLE, walking_distances};
 use delve_levels::config::CampaignConfig;
@@ -364,4 +366,144 @@ fn a_vault_key_stays_on_its_level_when_the_player_leaves() {
     assert!(above.dropped.iter().any(|i| i.item == key && i.pos == home));
     let again = RunState::restore(run.snapshot()).expect("the save loads");
     assert_eq!(again.memories(), run.memories());
+}
+
+/// `save` changed by `forge`, loaded: the refusal, which must name depth 1 and say
+/// `words`.
+fn refused(
+    save: &delve_rules::run::GameSave,
+    forge: impl Fn(&mut delve_rules::run::GameSave),
+    words: &str,
+) {
+    let mut save = save.clone();
+    forge(&mut save);
+    let refusal = RunState::restore(save).expect_err("the forged save is refused");
+    assert!(
+        refusal.contains("depth 1") && refusal.contains(words),
+        "{refusal:?} does not say {words:?}"
+    );
+}
+
+#[test]
+fn a_save_holds_no_more_vault_keys_on_a_level_than_were_taken_there_and_may_hold_fewer() {
+    let run = run_with_vault(TWO_LOCKS, GeneratorKind::Rooms, 0, Rules::Monsters);
+    let mut run = alone_with(run, None);
+    let key = key_kind(&run);
+    let home = run.level().level.vaults[0].key.expect("the key's place");
+    let locks = locks_of(&run);
+    let depth_1 = |s: &mut delve_rules::run::GameSave| -> usize {
+        s.levels.iter().position(|l| l.depth == 1).unwrap()
+    };
+    // The key lies where the level put it.
+    let lying = run.snapshot();
+    assert!(
+        RunState::restore(lying.clone()).is_ok(),
+        "the real save loads"
+    );
+    refused(
+        &lying,
+        |s| {
+            let at = depth_1(s);
+            s.levels[at].opened.push(locks[0]);
+        },
+        &format!("locked door at {} is open", locks[0]),
+    );
+    refused(
+        &lying,
+        |s| s.inventory.push(delve_levels::loot::Item::plain(key)),
+        "the player carries 1",
+    );
+    let beside = before(&run, locks[0]).expect("the lock is reached");
+    refused(
+        &lying,
+        |s| {
+            let at = depth_1(s);
+            let copy = delve_levels::loot::PlacedItem::plain(beside, key);
+            s.levels[at].dropped.push(copy);
+        },
+        "lie dropped",
+    );
+
+    // Taken, it is carried: the locks shut still.
+    walk_to(&mut run, home);
+    assert_eq!(run.carried_of_kind(key), 1, "picked up");
+    let carried = run.snapshot();
+    assert!(
+        RunState::restore(carried.clone()).is_ok(),
+        "the real save loads"
+    );
+    refused(
+        &carried,
+        |s| {
+            let at = depth_1(s);
+            s.levels[at].opened.extend(&locks);
+        },
+        "the player carries 1",
+    );
+    // Taken and gone from the pack (torn away by deep water, thrown where nothing can
+    // lie): a key lost is no fault.
+    let mut lost = carried.clone();
+    lost.inventory.retain(|i| i.kind != key);
+    lost.fight
+        .as_mut()
+        .unwrap()
+        .letters
+        .retain(|_, i| i.kind != key);
+    assert!(RunState::restore(lost).is_ok(), "a lost key loads");
+
+    // Put down beside the lock, it lies there.
+    walk_to(&mut run, beside);
+    let letter = run.inventory().iter().position(|i| i.kind == key).unwrap();
+    run.apply(PlayerAction::Drop(letter as u8));
+    assert_eq!(run.carried_of_kind(key), 0, "put down");
+    assert!(
+        RunState::restore(run.snapshot()).is_ok(),
+        "the real save loads"
+    );
+
+    // Turned in the lock, it opens both locks and is used up.
+    run.apply(PlayerAction::PickUp);
+    run.apply(PlayerAction::Move(
+        locks[0].x - beside.x,
+        locks[0].y - beside.y,
+    ));
+    assert!(locks_of(&run).is_empty(), "unlocked");
+    let turned = run.snapshot();
+    assert!(
+        RunState::restore(turned.clone()).is_ok(),
+        "the real save loads"
+    );
+    refused(
+        &turned,
+        |s| s.inventory.push(delve_levels::loot::Item::plain(key)),
+        "the player carries 1",
+    );
+}
+
+/// Why a save with the player inside a vault whose lock still holds is not refused: a
+/// scroll of teleportation (or a teleport trap) carries the player to any free floor
+/// tile of the level, a vault's locked rooms too.
+#[test]
+fn a_teleport_may_land_behind_a_vaults_lock_and_a_save_there_loads() {
+    let run = run_with_vault(TWO_LOCKS, GeneratorKind::Rooms, 0, Rules::Monsters);
+    let mut run = alone_with(run, None);
+    let scroll = run
+        .campaign()
+        .loot_table()
+        .index_of("scroll of teleportation")
+        .expect("the table has the scroll");
+    run.stage().carry(vec![scroll]);
+    let sealed = run.level().level.vaults[0].items.clone();
+    assert_eq!(sealed.len(), 2, "a chest behind each lock");
+    // The landing is drawn from the turn: some turn's reading lands behind a lock.
+    let landed = (0..20_000).find_map(|turn| {
+        let mut reader = run.clone();
+        reader.stage().set_turns(turn);
+        reader.apply(PlayerAction::Use(0));
+        sealed.contains(&reader.player()).then_some(reader)
+    });
+    let landed = landed.expect("a reading that lands behind a lock");
+    assert_eq!(locks_of(&landed), locks_of(&run), "the locks hold");
+    let again = RunState::restore(landed.snapshot()).expect("the save loads");
+    assert_eq!(again.player(), landed.player());
 }

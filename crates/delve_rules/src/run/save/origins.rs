@@ -1,0 +1,143 @@
+//! What each saved level gave the run when it was made, against what the save says came
+//! of it: its vault keys (a key never leaves its level: carried, lying, held by a thief
+//! or turned in the level's locks, never more than were taken there) and the kinds it
+//! shackled (every captive of one of them, every ally of one some level shackled).
+
+use std::collections::BTreeSet;
+
+use crate::run::level::{LevelInPlay, LevelMemory};
+use delve_levels::generator::Level;
+use delve_levels::grid::{Pos, Tile};
+use delve_levels::key::LevelKey;
+use delve_levels::monsters::{Mind, Monster, MonsterTable};
+
+/// Checks the vault keys of one level, made again as `level`, against what `memory`
+/// says came of them, `carried` of them in the pack (the level in play's; 0 for any
+/// other): no more lie there, are held by its thieves, are carried or have opened its
+/// locks (one key opens every lock of a level) than were taken from its loot. A key
+/// leaves its level with nobody (the player leaves it where it lay), but may be lost
+/// (torn away in deep water, thrown where nothing can lie): fewer is no fault.
+pub(super) fn check_level_keys(
+    level: &Level,
+    memory: Option<&LevelMemory>,
+    carried: usize,
+    key_kind: Option<usize>,
+) -> Result<(), String> {
+    let Some(key_kind) = key_kind else {
+        return Ok(());
+    };
+    let empty = LevelMemory::default();
+    let memory = memory.unwrap_or(&empty);
+    let is_key = |at: &Pos| (level.loot.iter()).any(|i| i.pos == *at && i.item == key_kind);
+    let taken = memory.taken.iter().filter(|at| is_key(at)).count();
+    let lying: Vec<Pos> = (memory.dropped.iter())
+        .filter(|i| i.item == key_kind)
+        .map(|i| i.pos)
+        .collect();
+    let held = (memory.monsters.iter().flatten())
+        .filter(|m| m.carries.is_some_and(|i| i.kind == key_kind))
+        .count();
+    let opened = (memory.opened.iter()).find(|&&at| level.tiles.get(at) == Some(Tile::LockedDoor));
+    let accounted = lying.len() + held + carried + usize::from(opened.is_some());
+    if accounted <= taken {
+        return Ok(());
+    }
+    let mut how = Vec::new();
+    if let Some(at) = opened {
+        how.push(format!("its locked door at {at} is open"));
+    }
+    if carried > 0 {
+        how.push(format!("the player carries {carried}"));
+    }
+    if let Some(at) = lying.first() {
+        how.push(format!("{} lie dropped (at {at})", lying.len()));
+    }
+    if held > 0 {
+        how.push(format!("monsters hold {held}"));
+    }
+    Err(format!(
+        "{} — {accounted} vault key(s) in all, but {taken} vault key(s) were taken there",
+        how.join(", ")
+    ))
+}
+
+/// The kinds the level of `key`, made as `level`, shackled as captives when first
+/// entered (its vaults' captives and its own), as the run's first visit populates it.
+pub(super) fn shackled_kinds(
+    key: &LevelKey,
+    level: &Level,
+    table: &MonsterTable,
+) -> BTreeSet<usize> {
+    let up = level.up;
+    let mut fresh = LevelInPlay::new(key.clone(), level.clone(), None);
+    fresh.populate(None, up, table);
+    (fresh.monsters.iter())
+        .filter(|m| m.mind == Mind::Captive)
+        .map(|m| m.kind)
+        .collect()
+}
+
+/// Checks that every captive among `monsters` is of a kind the level shackled
+/// (`shackled`): a captive never changes its kind, and a bolt of plenty makes a twin of
+/// its own kind. (Where one stands is not checked: a fall that lands on a captive's
+/// tile puts it aside, and a twin stands beside the one it was made from.)
+pub(super) fn check_captives(
+    monsters: &[Monster],
+    shackled: &BTreeSet<usize>,
+    table: &MonsterTable,
+) -> Result<(), String> {
+    let name = |kind: usize| table.kind(kind).map_or("monster", |k| k.name.as_str());
+    match monsters
+        .iter()
+        .find(|m| m.mind == Mind::Captive && !shackled.contains(&m.kind))
+    {
+        Some(m) if shackled.is_empty() => Err(format!(
+            "a captive {} at {}, but the level shackled none",
+            name(m.kind),
+            m.pos
+        )),
+        Some(m) => Err(format!(
+            "a captive {} at {}, but the level shackled only {}",
+            name(m.kind),
+            m.pos,
+            kinds_named(shackled, table)
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Checks that every ally among `monsters` is of a kind some level of the run shackled
+/// (`shackled`): allies are captives set free, and the twins a bolt of plenty makes of
+/// them.
+pub(super) fn check_allies(
+    monsters: &[Monster],
+    shackled: &BTreeSet<usize>,
+    table: &MonsterTable,
+) -> Result<(), String> {
+    let Some(ally) =
+        (monsters.iter()).find(|m| m.mind == Mind::Ally && !shackled.contains(&m.kind))
+    else {
+        return Ok(());
+    };
+    let name = table.kind(ally.kind).map_or("monster", |k| k.name.as_str());
+    let held = if shackled.is_empty() {
+        "no level of the run shackled any captive".to_owned()
+    } else {
+        format!(
+            "the run's levels shackled only {}",
+            kinds_named(shackled, table)
+        )
+    };
+    Err(format!(
+        "an ally {name} at {}, but allies are freed captives and {held}",
+        ally.pos
+    ))
+}
+
+/// The names of `kinds`, joined.
+fn kinds_named(kinds: &BTreeSet<usize>, table: &MonsterTable) -> String {
+    let names: Vec<&str> = (kinds.iter())
+        .map(|&k| table.kind(k).map_or("monster", |k| k.name.as_str()))
+        .collect();
+    names.join(", ")
+}
