@@ -5,6 +5,9 @@
 
 use std::fmt;
 
+mod seek;
+pub use seek::{Frame, KEYFRAME_EVERY, StepSummary, Watched};
+
 use serde::{Deserialize, Serialize};
 
 use super::{GameSave, Outcome, PlayerAction, Rules, RunState};
@@ -371,6 +374,26 @@ impl Recording {
     /// [`Recording::replay`], handing every outcome to `seen` as it happens (the
     /// start's included).
     pub fn replay_with(&self, mut seen: impl FnMut(&Outcome)) -> Result<RunState, RecordingError> {
+        self.replay_steps(|_, _, outcomes| outcomes.iter().for_each(&mut seen))
+    }
+
+    /// [`Recording::replay`], handing `each` the run after every step with what came
+    /// of that step: step 0 is the start, step `i` the recording's `i`-th.
+    pub fn replay_steps(
+        &self,
+        mut each: impl FnMut(usize, &RunState, &[Outcome]),
+    ) -> Result<RunState, RecordingError> {
+        let (mut run, outcomes) = self.start_run()?;
+        each(0, &run, &outcomes);
+        for number in 1..=self.steps.len() {
+            let outcomes = self.play_step(&mut run, number)?;
+            each(number, &run, &outcomes);
+        }
+        Ok(run)
+    }
+
+    /// The run as the recording starts it, and what the player is told.
+    pub(crate) fn start_run(&self) -> Result<(RunState, Vec<Outcome>), RecordingError> {
         let start = match &self.start.start {
             Some(text) => Some(LevelKey::decode(text).map_err(|e| RecordingError::Broken {
                 line: 1,
@@ -386,7 +409,7 @@ impl Recording {
         })?;
         // The run goes on in the generation it was recorded in, whatever this delve's
         // newest is.
-        let (mut run, outcomes) = RunState::start_in(
+        RunState::start_in(
             generation,
             self.start.campaign.clone(),
             start,
@@ -395,34 +418,40 @@ impl Recording {
         .map_err(|e| RecordingError::Broken {
             line: 1,
             problem: e.to_string(),
-        })?;
-        outcomes.iter().for_each(&mut seen);
-        for (index, step) in self.steps.iter().enumerate() {
-            match step {
-                Step::Act(action, _) => {
-                    // Saving and loading have no effect on the run itself: a load is
-                    // recorded as the run it loaded.
-                    run.apply(*action).iter().for_each(&mut seen);
-                }
-                Step::Loaded(save, _) => {
-                    run = RunState::restore((**save).clone()).map_err(|problem| {
-                        RecordingError::Broken {
-                            line: index + 2,
-                            problem,
-                        }
-                    })?;
-                }
+        })
+    }
+
+    /// Plays the recording's step `number` (1-based) on `run`, checked against what the
+    /// recording says came of it: what it told.
+    pub(crate) fn play_step(
+        &self,
+        run: &mut RunState,
+        number: usize,
+    ) -> Result<Vec<Outcome>, RecordingError> {
+        let step = &self.steps[number - 1];
+        let outcomes = match step {
+            // Saving and loading have no effect on the run itself: a load is recorded
+            // as the run it loaded.
+            Step::Act(action, _) => run.apply(*action),
+            Step::Loaded(save, _) => {
+                *run = RunState::restore((**save).clone()).map_err(|problem| {
+                    RecordingError::Broken {
+                        line: number + 1,
+                        problem,
+                    }
+                })?;
+                Vec::new()
             }
-            let now = Check::of(&run);
-            let recorded = step.check();
-            if now != *recorded {
-                return Err(RecordingError::OutOfSync {
-                    turn: recorded.turns,
-                    step: index + 1,
-                    what: recorded.differences(&now),
-                });
-            }
+        };
+        let now = Check::of(run);
+        let recorded = step.check();
+        if now != *recorded {
+            return Err(RecordingError::OutOfSync {
+                turn: recorded.turns,
+                step: number,
+                what: recorded.differences(&now),
+            });
         }
-        Ok(run)
+        Ok(outcomes)
     }
 }

@@ -30,6 +30,7 @@ mod temp_dir;
 mod terrain;
 mod travel;
 mod vault_play;
+mod watching;
 
 /// The workspace's root folder, where `levels/` and the `tests/` data live.
 pub fn workspace_root() -> &'static std::path::Path {

@@ -1,0 +1,152 @@
+//! Watching a recording (`record::Watched`): the run at any step, reached by a seek from
+//! anywhere (forward or back), is the very run the recording's play reached there, with
+//! the notices shown so far; turns, depths and moments of danger find their steps; a
+//! recording whose step was changed is refused on opening, naming the step.
+
+use proptest::prelude::*;
+
+use delve_levels::rng::{Stream, StreamRng};
+use delve_rules::run::messages::MessageLog;
+use delve_rules::run::record::{Check, KEYFRAME_EVERY, Recording, RecordingStart, Step, Watched};
+use delve_rules::run::{Outcome, PlayerAction, Rules, RunState};
+
+use super::support::campaign;
+
+/// A run of `seed` played `steps` steps by a simple player drawn from the seed
+/// (exploring, walking, waiting, resting, searching, taking the stairs), recorded; with
+/// every state and the notice log it reached, step by step (index = step, 0 the start).
+fn played(seed: u64, steps: usize) -> (Recording, Vec<RunState>, Vec<MessageLog>) {
+    let campaign = campaign(seed);
+    let start = RecordingStart::new(&campaign, None, Rules::Monsters);
+    let (mut run, told) = RunState::start(campaign, None, Rules::Monsters).expect("a run");
+    let mut log = MessageLog::default();
+    let keep = |log: &mut MessageLog, run: &RunState, outcomes: &[Outcome]| {
+        for outcome in outcomes {
+            if let Outcome::Notice(text) = outcome {
+                log.push(run.turns(), text.clone());
+            }
+        }
+    };
+    keep(&mut log, &run, &told);
+    let mut states = vec![run.clone()];
+    let mut logs = vec![log.clone()];
+    let mut recorded = Vec::new();
+    let mut rng = StreamRng::new(seed, Stream::Combat);
+    for _ in 0..steps {
+        if run.end().is_some() {
+            break;
+        }
+        let action = match rng.below(10) {
+            0..4 => PlayerAction::Explore,
+            4 => PlayerAction::Descend,
+            5 => PlayerAction::Rest,
+            6 => PlayerAction::Search,
+            7 => PlayerAction::Wait,
+            _ => {
+                let (dx, dy) =
+                    [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1)][rng.below(6) as usize];
+                PlayerAction::Move(dx, dy)
+            }
+        };
+        let outcomes = run.apply(action);
+        keep(&mut log, &run, &outcomes);
+        recorded.push(Step::Act(action, Check::of(&run)));
+        states.push(run.clone());
+        logs.push(log.clone());
+    }
+    let recording = Recording {
+        start,
+        steps: recorded,
+    };
+    (recording, states, logs)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    #[test]
+    fn a_seek_to_any_step_from_any_other_gives_the_run_the_play_reached_there(
+        seed in 0u64..1_000,
+        steps in 1usize..260,
+        seeks in prop::collection::vec(any::<prop::sample::Index>(), 1..12),
+    ) {
+        let (recording, states, logs) = played(seed, steps);
+        let watched = Watched::open(recording).expect("the recording replays");
+        prop_assert_eq!(watched.last_step(), states.len() - 1);
+        // Seeks in any order: forward, back, and to the same step again.
+        for at in seeks {
+            let step = at.index(states.len());
+            let frame = watched.frame_at(step).expect("a seek replays");
+            prop_assert_eq!(frame.step, step);
+            prop_assert!(frame.run == states[step], "seed {} step {}: the run differs", seed, step);
+            prop_assert!(frame.log == logs[step], "seed {} step {}: the notices differ", seed, step);
+        }
+    }
+}
+
+#[test]
+fn a_seek_past_the_end_gives_the_end_and_to_step_0_the_start() {
+    let (recording, states, _) = played(3, 3 * KEYFRAME_EVERY + 5);
+    let last = states.len() - 1;
+    let watched = Watched::open(recording).unwrap();
+    assert_eq!(watched.frame_at(last + 100).unwrap().run, states[last]);
+    assert_eq!(watched.frame_at(0).unwrap().run, states[0]);
+}
+
+#[test]
+fn turns_depths_and_danger_find_their_steps() {
+    let (recording, states, _) = played(11, 400);
+    let watched = Watched::open(recording).unwrap();
+    let summaries = watched.summaries();
+    assert_eq!(summaries.len(), states.len());
+    for (step, run) in states.iter().enumerate() {
+        assert_eq!(summaries[step].turns, run.turns());
+        assert_eq!(summaries[step].depth, run.depth());
+        assert_eq!(summaries[step].hp, run.fight().hp);
+    }
+    // By turn: the first step at or past it.
+    let middle = states[states.len() / 2].turns();
+    let step = watched.step_at_turn(middle);
+    assert!(states[step].turns() >= middle);
+    assert!(step == 0 || states[step - 1].turns() < middle);
+    assert_eq!(
+        watched.step_at_turn(u64::MAX),
+        watched.last_step(),
+        "past the end: the end"
+    );
+    // By depth: the first step after the start on the deepest depth reached.
+    let deepest = states.iter().map(RunState::depth).max().unwrap();
+    let found = watched.next_step_on_depth(0, deepest);
+    if deepest > 1 {
+        let step = found.expect("the deepest depth is reached");
+        assert_eq!(states[step].depth(), deepest);
+        assert!(states[..step].iter().all(|r| r.depth() < deepest));
+    }
+    // Danger: each step it finds is under a quarter of the most hit points, the step
+    // before it not; and none is skipped.
+    let mut from = 0;
+    let mut found = Vec::new();
+    while let Some(step) = watched.next_danger(from) {
+        found.push(step);
+        from = step;
+    }
+    let expected: Vec<usize> = (1..states.len())
+        .filter(|&i| {
+            let danger = |r: &RunState| r.fight().hp > 0 && r.fight().hp * 4 < r.fight().max_hp;
+            danger(&states[i]) && !danger(&states[i - 1])
+        })
+        .collect();
+    assert_eq!(found, expected);
+}
+
+#[test]
+fn a_recording_with_a_changed_step_is_refused_on_opening_naming_the_step() {
+    let (mut recording, _, _) = played(5, 120);
+    let changed = 90.min(recording.steps.len());
+    assert!(changed >= 2, "the run lasted some steps");
+    if let Step::Act(_, check) = &mut recording.steps[changed - 1] {
+        check.turns += 1;
+    }
+    let error = Watched::open(recording).unwrap_err().to_string();
+    assert!(error.contains(&format!("(step {changed})")), "{error}");
+}
