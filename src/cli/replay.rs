@@ -1,6 +1,8 @@
 //! `delve replay FILE`: plays a recording back without a window, checking every step,
 //! and prints the final state (as `delve play --headless` does); a run that comes out
 //! differently stops at the first step that differs, saying what differs (exit 1).
+//! `--turn N` prints the state at turn N instead (the first step at or past it), found by
+//! a seek ([`Watched`]).
 
 use std::path::PathBuf;
 
@@ -9,7 +11,7 @@ use clap::Args;
 use bevy_delve::game::headless::FinalState;
 use delve_levels::ron_text::ReadTextError;
 use delve_rules::run::Outcome;
-use delve_rules::run::record::{Recording, RecordingError};
+use delve_rules::run::record::{Recording, RecordingError, Watched};
 
 use super::{CliError, Outcome as Exit};
 
@@ -22,6 +24,10 @@ pub struct ReplayArgs {
     /// Watch it in the window instead, step by step.
     #[arg(long)]
     watch: bool,
+    /// Print the state at this turn (the first step at or past it; the end when the
+    /// run ended sooner) instead of the final one, with the notices shown up to it.
+    #[arg(long, value_name = "N", conflicts_with = "watch")]
+    turn: Option<u64>,
     /// Steps a second when watching (0.5–120).
     #[arg(long, default_value_t = 8.0, requires = "watch", value_parser = parse_speed)]
     speed: f32,
@@ -54,15 +60,20 @@ pub fn run(args: ReplayArgs) -> Result<Exit, CliError> {
     if args.watch {
         return super::play::watch_in_window(recording, args.speed);
     }
-    let mut messages = Vec::new();
-    let replayed = recording.replay_with(|outcome| {
-        if let Outcome::Notice(text) = outcome {
-            messages.push(text.clone());
+    let replayed = match args.turn {
+        Some(turn) => state_at_turn(recording, turn),
+        None => {
+            let mut messages = Vec::new();
+            let replayed = recording.replay_with(|outcome| {
+                if let Outcome::Notice(text) = outcome {
+                    messages.push(text.clone());
+                }
+            });
+            replayed.map(|run| FinalState::of(&run, messages))
         }
-    });
+    };
     match replayed {
-        Ok(run) => {
-            let state = FinalState::of(&run, messages);
+        Ok(state) => {
             let text = ron::ser::to_string_pretty(&state, ron::ser::PrettyConfig::default())
                 .map_err(|e| CliError(e.to_string()))?;
             super::print_out(&format!("{text}\n"))?;
@@ -74,4 +85,12 @@ pub fn run(args: ReplayArgs) -> Result<Exit, CliError> {
         }
         Err(e) => Err(CliError(format!("{shown}: {e}"))),
     }
+}
+
+/// The state of `recording`'s run at `turn` (the first step at or past it), with the
+/// notices shown up to it: opened for watching, then a seek.
+fn state_at_turn(recording: Recording, turn: u64) -> Result<FinalState, RecordingError> {
+    let watched = Watched::open(recording)?;
+    let frame = watched.frame_at(watched.step_at_turn(turn))?;
+    Ok(FinalState::of(&frame.run, frame.log.texts()))
 }

@@ -821,6 +821,53 @@ fn a_recorded_run_replays_and_a_changed_one_is_out_of_sync() {
 }
 
 #[test]
+fn replay_at_a_turn_prints_the_state_the_run_had_at_that_turn() {
+    let dir = TempDir::new("replay-turn");
+    let rec = dir.write("run.rec", b"");
+    let play = |actions: &str, record: Option<&std::path::Path>| {
+        let mut args = vec!["play", "--headless", "--seed", "12", "--actions", actions];
+        if let Some(rec) = record {
+            args.extend(["--record", rec.to_str().unwrap()]);
+        }
+        let o = delve(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    play("llljj kk hh jj", Some(&rec));
+    // The state at the turn a run of the first keys ends on is that run's end.
+    let field = |text: &str, name: &str| {
+        text.lines()
+            .find(|l| l.trim().starts_with(name))
+            .map(str::to_owned)
+    };
+    let prefix = play("llljj", None);
+    let turns = field(&prefix, "turns:").expect("turns");
+    let turn = turns
+        .trim()
+        .trim_start_matches("turns:")
+        .trim_matches([' ', ',']);
+    let o = delve(&["replay", rec.to_str().unwrap(), "--turn", turn]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let at_turn = String::from_utf8(o.stdout).unwrap();
+    for name in ["depth:", "level_key:", "turns:", "position:"] {
+        assert_eq!(
+            field(&prefix, name),
+            field(&at_turn, name),
+            "{name}: {at_turn}"
+        );
+    }
+    // Past the end: the end.
+    let o = delve(&["replay", rec.to_str().unwrap(), "--turn", "999999"]);
+    let at_end = String::from_utf8(o.stdout).unwrap();
+    let whole = play("llljj kk hh jj", None);
+    assert_eq!(
+        field(&whole, "turns:"),
+        field(&at_end, "turns:"),
+        "{at_end}"
+    );
+}
+
+#[test]
 fn a_campaigns_own_loot_table_travels_with_its_keys_and_saves() {
     use delve_levels::grid::{Grid, Tile};
     let made = delve(&["gen", "levels/hoard.ron"]);
