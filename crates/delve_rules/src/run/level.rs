@@ -398,6 +398,11 @@ impl LevelInPlay {
         self.level.tiles.get(pos) == Some(Tile::LockedDoor)
     }
 
+    /// Whether a locked door still stands on the level.
+    pub fn has_a_lock(&self) -> bool {
+        self.level.tiles.cells().contains(&Tile::LockedDoor)
+    }
+
     /// Opens every locked door of the level (a vault key's work: they stay open, as
     /// doors); says how many opened.
     pub(crate) fn unlock_all(&mut self) -> usize {

@@ -116,10 +116,20 @@ impl RunState {
                 return PickUp::Taken;
             }
         }
+        // A key says what it is for while this level has a lock for it.
+        let is_key = kind.is_some_and(|k| k.effect == Effect::Key);
         self.inventory.push(item);
         self.give_letter(item);
         let name = self.knowledge().item_name(item);
-        out.push(notice(&format!("You pick up {}.", with_article(&name))));
+        let what_for = if is_key && self.level.has_a_lock() {
+            " It opens this level's locked doors: walk into one."
+        } else {
+            ""
+        };
+        out.push(notice(&format!(
+            "You pick up {}.{what_for}",
+            with_article(&name)
+        )));
         PickUp::Taken
     }
 

@@ -134,6 +134,25 @@ fn the_player_walks_to_the_key_picks_it_up_and_opens_the_lock_with_it() {
 }
 
 #[test]
+fn a_key_picked_up_says_what_it_is_for_while_its_level_has_a_lock() {
+    let run = run_with_vault(TWO_LOCKS, GeneratorKind::Rooms, 1, Rules::Monsters);
+    let mut run = alone_with(run, None);
+    let key = key_kind(&run);
+    let lying = run.level().items.iter().find(|i| i.item == key).copied();
+    let to = lying.expect("a key lies out").pos;
+    let mut told = Vec::new();
+    for step in super::paths::walk(&run.level().level.tiles, run.player(), to) {
+        told.extend(super::support::notices(&run.apply(step)));
+    }
+    assert!(
+        told.iter()
+            .any(|s| s
+                == "You pick up a vault key. It opens this level's locked doors: walk into one."),
+        "{told:?}"
+    );
+}
+
+#[test]
 fn a_vaults_monsters_stand_where_it_puts_them_with_the_minds_it_gives_them() {
     let kobold = monster_kind("kobold");
     for kind in GeneratorKind::ALL {
