@@ -26,6 +26,7 @@ use crate::analysis::distances::reached_from;
 use crate::grid::{Grid, Pos, Tile};
 use crate::loot::{LootTable, PlacedItem};
 use crate::rng::StreamRng;
+use crate::vaults::place::PlacedVault;
 use layout::{LaidPlan, lay_out};
 use patterns::PatternSet;
 use plan::{PlanCycle, PlanEdge, PlanGraph, Role, draw_plan};
@@ -152,13 +153,16 @@ pub fn generate(
 /// loot table's key kind, on the floor tile of the plan's key room nearest its middle
 /// that the up stairs reach on foot with every lock shut, and records it in `plan`.
 /// When the loot table has no key, or the key room no such tile (a vault or a lake took
-/// it), the locks are opened for good: closed doors, and the plan says so.
+/// it), the locks are opened for good: closed doors, and the plan says so. A key a
+/// vault laid is taken away when the plan lays its own (the vault's `key` then names
+/// the plan's): one key a level.
 pub(crate) fn lay_key(
     tiles: &mut Grid<Tile>,
     plan: &mut LaidPlan,
     up: Pos,
     table: &LootTable,
     loot: &mut Vec<PlacedItem>,
+    vaults: &mut [PlacedVault],
 ) {
     if !plan.graph.has_lock() {
         return;
@@ -174,9 +178,21 @@ pub(crate) fn lay_key(
     });
     match (table.key_item(), spot) {
         (Some(key), Some(spot)) => {
+            // One key a level: a vault's own key would be a second (one key opens every
+            // lock of its level, and is used up), so the plan's key serves the vault's
+            // lock too — it is reached on foot with every lock shut.
+            for other in loot.iter().filter(|i| i.item == key) {
+                if tiles[other.pos] == Tile::Loot {
+                    tiles[other.pos] = Tile::Floor;
+                }
+            }
+            loot.retain(|i| i.item != key);
             tiles[spot] = Tile::Loot;
             loot.push(PlacedItem::plain(spot, key));
             plan.key = Some(spot);
+            for vault in vaults.iter_mut().filter(|v| v.key.is_some()) {
+                vault.key = Some(spot);
+            }
         }
         _ => {
             for lock in plan.locks() {

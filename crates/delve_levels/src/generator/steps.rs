@@ -56,8 +56,16 @@ pub fn generate_level_from(
     report.floor_permille = floor_permille(&tiles);
     let mut loot = lay_loot(&mut tiles, &stairs, config, generation, content.loot, seed);
     loot.extend(placement.items);
+    let mut vaults = placement.vaults;
     if let Some(plan) = &mut plan {
-        cyclic::lay_key(&mut tiles, plan, stairs.up, content.loot, &mut loot);
+        cyclic::lay_key(
+            &mut tiles,
+            plan,
+            stairs.up,
+            content.loot,
+            &mut loot,
+            &mut vaults,
+        );
     }
     Ok(Level {
         kind: config.kind(),
@@ -67,7 +75,7 @@ pub fn generate_level_from(
         loot,
         rooms,
         plan,
-        vaults: placement.vaults,
+        vaults,
         vault_monsters: placement.monsters,
         report,
     })

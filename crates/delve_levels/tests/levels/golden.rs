@@ -42,7 +42,7 @@ const GOLDEN_FIRST: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Cyclic, 2, 0xdc29546ef3aaad56),
     (GeneratorKind::Cyclic, 3, 0xd3012a1e605e8f34),
     (GeneratorKind::Cyclic, 42, 0x794d871bccc22a00),
-    (GeneratorKind::Cyclic, 20261130, 0xd15867494c9fc662),
+    (GeneratorKind::Cyclic, 20261130, 0x22d9fdf62c923e95),
 ];
 
 /// Generation 2 (2026-11-30): the rune moved far from the up stairs (cave 1, every
@@ -72,7 +72,7 @@ const GOLDEN_SECOND: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Cyclic, 2, 0x2250d354dab8165a),
     (GeneratorKind::Cyclic, 3, 0xd3012a1e605e8f34),
     (GeneratorKind::Cyclic, 42, 0x95733b0b5cc5cafc),
-    (GeneratorKind::Cyclic, 20261130, 0xfd13c88ddeed668a),
+    (GeneratorKind::Cyclic, 20261130, 0x329f70b1689ee96d),
 ];
 
 /// The terrain features the [`GOLDEN_TERRAIN`] levels lay over each kind's default
@@ -112,7 +112,7 @@ const GOLDEN_TERRAIN: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Cyclic, 2, 0xd34a4e588a526ee5),
     (GeneratorKind::Cyclic, 3, 0x1c5e83c547207c7d),
     (GeneratorKind::Cyclic, 42, 0x0eed6c27c22fb4d5),
-    (GeneratorKind::Cyclic, 20261130, 0x47de543cbf488964),
+    (GeneratorKind::Cyclic, 20261130, 0xc7feceee3ea1a683),
 ];
 
 /// Generation 3 (2026-12-04): the second one's rules, the loot of the second edition of
@@ -142,7 +142,7 @@ const GOLDEN_THIRD: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Cyclic, 2, 0x2250d354dab8165a),
     (GeneratorKind::Cyclic, 3, 0xd3012a1e605e8f34),
     (GeneratorKind::Cyclic, 42, 0x95733b0b5cc5cafc),
-    (GeneratorKind::Cyclic, 20261130, 0xfd13c88ddeed668a),
+    (GeneratorKind::Cyclic, 20261130, 0x329f70b1689ee96d),
 ];
 
 /// The level seeds each table pins, per kind.
@@ -271,10 +271,10 @@ const GOLDEN_VAULTS: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Accretion, 3, 0xb62908169cb949d5),
     (GeneratorKind::Accretion, 42, 0x9d9601b81253349e),
     (GeneratorKind::Accretion, 20261130, 0xab8bfa7ee21fd601),
-    (GeneratorKind::Cyclic, 1, 0xab3e92b178016844),
-    (GeneratorKind::Cyclic, 2, 0x6469675067015fe7),
-    (GeneratorKind::Cyclic, 3, 0xca71c213c7661d6e),
-    (GeneratorKind::Cyclic, 42, 0x314373aff1ea3fc1),
+    (GeneratorKind::Cyclic, 1, 0x41f8a414fff98e48),
+    (GeneratorKind::Cyclic, 2, 0x11daca7dcd34a786),
+    (GeneratorKind::Cyclic, 3, 0xc0fad27e819cba19),
+    (GeneratorKind::Cyclic, 42, 0x60daa586e25418c7),
     (GeneratorKind::Cyclic, 20261130, 0x82635df276e05e06),
 ];
 

@@ -332,8 +332,12 @@ fn dig_corridors(
     Ok(corridors)
 }
 
+/// The traps that guard a short way: ones passed through at a cost (the level woken, a
+/// dart's wound). A trapdoor or a teleport trap would make the way no way at all.
+const GUARDS: [Trap; 2] = [Trap::Alarm, Trap::Dart];
+
 /// Draws a dug corridor's doorways (its two end tiles) and what stands on it, at its
-/// middle: a locked door, a secret door, a hidden trap of a drawn kind, or deep water on
+/// middle: a locked door, a secret door, a hidden trap of a kind drawn from [`GUARDS`], or deep water on
 /// the middle three tiles (those of them inside the doorways).
 fn lay_corridor(tiles: &mut Grid<Tile>, corridor: &[Pos], on: Element, rng: &mut StreamRng) {
     let last = corridor.len() - 1;
@@ -345,7 +349,7 @@ fn lay_corridor(tiles: &mut Grid<Tile>, corridor: &[Pos], on: Element, rng: &mut
         Element::Lock => tiles[corridor[middle]] = Tile::LockedDoor,
         Element::Secret => tiles[corridor[middle]] = Tile::SecretDoor,
         Element::Guard => {
-            let trap = Trap::ALL[rng.below(Trap::ALL.len() as u32) as usize];
+            let trap = GUARDS[rng.below(GUARDS.len() as u32) as usize];
             tiles[corridor[middle]] = trap.tile();
         }
         Element::Hazard => {
