@@ -217,6 +217,11 @@ pub fn on_threads<R: Send>(
 }
 
 impl Survey {
+    /// The run seed of the last level asked for (the first is `base`'s).
+    pub fn last_seed(&self) -> u64 {
+        self.base.seed.wrapping_add(self.levels.max(1) - 1)
+    }
+
     /// Surveys the levels of `base`'s config and depth for run seeds `base.seed`,
     /// `base.seed + 1`, … (`count` of them) on `threads` threads (0: one per core),
     /// calling `progress` once per level made, from any thread.
@@ -377,7 +382,7 @@ impl Survey {
             t,
             "run seeds                    {}..={}",
             self.base.seed,
-            self.base.seed.wrapping_add(self.levels.max(1) - 1)
+            self.last_seed()
         );
         let _ = writeln!(t, "levels                       {}", self.levels);
         let _ = writeln!(t);

@@ -83,7 +83,7 @@ impl KindSurveys {
             t,
             "run seeds               {}..={}",
             first.base.seed,
-            first.base.seed.wrapping_add(first.levels.max(1) - 1)
+            first.last_seed()
         );
         let _ = writeln!(t);
         row(&mut t, "median", &mut self.surveys.iter().map(kind_name));

@@ -44,14 +44,23 @@ pub fn expressive_range_png(survey: &Survey) -> Result<Vec<u8>, String> {
     }
     let rows = (measures.len() as u32).div_ceil(HISTOGRAMS_PER_ROW);
     let height = HEADER + PAIR_HEIGHT + rows * HISTOGRAM_HEIGHT;
-    let mut rgb = vec![0u8; (WIDTH * height * 3) as usize];
+    render_png(WIDTH, height, |root| draw(root, survey, &measures))
+}
+
+/// A `width` × `height` picture drawn by `draw`, as PNG bytes.
+fn render_png(
+    width: u32,
+    height: u32,
+    draw: impl FnOnce(&Area) -> DrawResult,
+) -> Result<Vec<u8>, String> {
+    let mut rgb = vec![0u8; (width * height * 3) as usize];
     {
-        let root = BitMapBackend::with_buffer(&mut rgb, (WIDTH, height)).into_drawing_area();
-        draw(&root, survey, &measures).map_err(|e| e.to_string())?;
+        let root = BitMapBackend::with_buffer(&mut rgb, (width, height)).into_drawing_area();
+        draw(&root).map_err(|e| e.to_string())?;
         root.present().map_err(|e| e.to_string())?;
     }
     let mut png = Vec::new();
-    crate::picture::write_rgb_png(WIDTH, height, &rgb, &mut png).map_err(|e| e.to_string())?;
+    crate::picture::write_rgb_png(width, height, &rgb, &mut png).map_err(|e| e.to_string())?;
     Ok(png)
 }
 
@@ -76,7 +85,7 @@ fn draw(root: &Area, survey: &Survey, measures: &[(Measure, &Distribution)]) -> 
         "delve stats: {kind} {w}x{h}, depth {}, run seeds {}..={} ({} levels)",
         survey.base.depth,
         survey.base.seed,
-        survey.base.seed.wrapping_add(survey.levels.max(1) - 1),
+        survey.last_seed(),
         survey.made()
     );
     header.titled(&title, ("sans-serif", 34))?;

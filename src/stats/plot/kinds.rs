@@ -6,7 +6,7 @@
 
 use plotters::prelude::*;
 
-use super::{Area, Bins, DrawResult, axis, register_font, ticks, whole};
+use super::{Area, Bins, DrawResult, axis, register_font, render_png, ticks, whole};
 use crate::measures::Measure;
 use crate::stats::kinds::KindSurveys;
 use crate::stats::{KIND_PAIRS, Survey};
@@ -58,15 +58,7 @@ pub fn kinds_png(kinds: &KindSurveys) -> Result<Vec<u8>, String> {
     }
     let rows = (measures.len() as u32).div_ceil(RANGES_PER_ROW);
     let height = HEADER + PAIR_HEIGHT + rows * RANGE_HEIGHT;
-    let mut rgb = vec![0u8; (WIDTH * height * 3) as usize];
-    {
-        let root = BitMapBackend::with_buffer(&mut rgb, (WIDTH, height)).into_drawing_area();
-        draw(&root, surveys, &measures).map_err(|e| e.to_string())?;
-        root.present().map_err(|e| e.to_string())?;
-    }
-    let mut png = Vec::new();
-    crate::picture::write_rgb_png(WIDTH, height, &rgb, &mut png).map_err(|e| e.to_string())?;
-    Ok(png)
+    render_png(WIDTH, height, |root| draw(root, surveys, &measures))
 }
 
 fn draw(root: &Area, surveys: &[Survey], measures: &[Measure]) -> DrawResult {
@@ -77,7 +69,7 @@ fn draw(root: &Area, surveys: &[Survey], measures: &[Measure]) -> DrawResult {
         "delve stats --all-kinds: depth {}, run seeds {}..={}, {} levels of each kind",
         first.depth,
         first.seed,
-        first.seed.wrapping_add(surveys[0].levels.max(1) - 1),
+        surveys[0].last_seed(),
         surveys[0].levels
     );
     let (title_area, legend_area) = header.split_vertically(60);
