@@ -505,6 +505,25 @@ fn with_monster_changed(
     save
 }
 
+/// `save` with the monster `id` on `depth` made one hit point of a kind not among
+/// `shackled`: that kind's name, and why the save is refused.
+fn refused_as_another_kind(
+    run: &RunState,
+    save: &delve_rules::run::GameSave,
+    depth: u32,
+    id: u32,
+    shackled: &[usize],
+) -> (String, String) {
+    let stranger = a_kind_but(run, shackled);
+    let table = run.campaign().monster_table();
+    let name = table.kind(stranger).unwrap().name.clone();
+    let forged = with_monster_changed(save, depth, id, |m| {
+        m.kind = stranger;
+        m.hp = 1;
+    });
+    (name, RunState::restore(forged).expect_err("refused"))
+}
+
 #[test]
 fn a_save_holds_captives_only_of_the_kinds_their_level_shackled() {
     let (run, captive, shackled) = first_level_with_a_captive();
@@ -515,19 +534,7 @@ fn a_save_holds_captives_only_of_the_kinds_their_level_shackled() {
         "the real save loads"
     );
     // Another kind in its shackles.
-    let stranger = a_kind_but(&run, &shackled);
-    let name = run
-        .campaign()
-        .monster_table()
-        .kind(stranger)
-        .unwrap()
-        .name
-        .clone();
-    let forged = with_monster_changed(&save, depth, captive.id, |m| {
-        m.kind = stranger;
-        m.hp = 1;
-    });
-    let refusal = RunState::restore(forged).expect_err("refused");
+    let (name, refusal) = refused_as_another_kind(&run, &save, depth, captive.id, &shackled);
     assert!(
         refusal.contains(&format!("depth {depth}: a captive {name} at"))
             && refusal.contains("the level shackled only"),
@@ -573,19 +580,7 @@ fn an_ally_is_of_a_kind_a_level_of_the_run_shackled_and_comes_down_the_stairs_in
         RunState::restore(freed.clone()).is_ok(),
         "the real save loads"
     );
-    let stranger = a_kind_but(&run, &shackled);
-    let name = run
-        .campaign()
-        .monster_table()
-        .kind(stranger)
-        .unwrap()
-        .name
-        .clone();
-    let forged = with_monster_changed(&freed, depth, captive.id, |m| {
-        m.kind = stranger;
-        m.hp = 1;
-    });
-    let refusal = RunState::restore(forged).expect_err("refused");
+    let (name, refusal) = refused_as_another_kind(&run, &freed, depth, captive.id, &shackled);
     assert!(
         refusal.contains(&format!("depth {depth}: an ally {name} at"))
             && refusal.contains("the run's levels shackled only"),
