@@ -548,7 +548,14 @@ fn sample(key: &LevelKey, table: &LootTable, set: &VaultSet) -> Sample {
         let checked = check_level(&level, clearance, allow_pockets);
         let vaults = (key.config.vaults() > 0).then(|| {
             let proof_broken = matches!(checked, Err(Violation::Vault(_)));
-            VaultTally::of_level(set, key.depth, key.seed, &level, proof_broken)
+            VaultTally::of_level(
+                set,
+                key.generation,
+                key.depth,
+                key.seed,
+                &level,
+                proof_broken,
+            )
         });
         MadeLevel {
             measures: LevelMeasures::of_level(&level),

@@ -14,7 +14,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use delve_levels::generator::Level;
+use delve_levels::generator::{Generation, Level};
 use delve_levels::vaults::place::slot_candidates;
 use delve_levels::vaults::{Category, Mode, Uniqueness, VaultSet};
 
@@ -95,10 +95,12 @@ impl VaultTally {
         }
     }
 
-    /// The tally of one level of `depth` of the run of `run_seed`, its vaults from
-    /// `set`; `proof_broken` says whether the checker found a vault promise broken.
+    /// The tally of one level of `depth` of the run of `run_seed`, made by
+    /// `generation`'s rules, its vaults from `set`; `proof_broken` says whether the
+    /// checker found a vault promise broken.
     pub fn of_level(
         set: &VaultSet,
+        generation: Generation,
         depth: u32,
         run_seed: u64,
         level: &Level,
@@ -108,8 +110,9 @@ impl VaultTally {
         tally.broken_proofs = u64::from(proof_broken);
         let in_range: Vec<usize> = (0..set.vaults().len())
             .filter(|&i| {
-                let (first, last) = set.vaults()[i].depths;
-                (first..=last).contains(&depth)
+                let vault = &set.vaults()[i];
+                let (first, last) = vault.depths;
+                (first..=last).contains(&depth) && vault.from_generation <= generation
             })
             .collect();
         let range_weight: u32 = in_range.iter().map(|&i| set.vaults()[i].weight).sum();
@@ -117,7 +120,8 @@ impl VaultTally {
         let mut laid = 0;
         for (drawn, veto) in &level.report.vaults.slots {
             tally.slots += 1;
-            let candidates = slot_candidates(set, depth, run_seed, &level.vaults[..laid]);
+            let candidates =
+                slot_candidates(set, generation, depth, run_seed, &level.vaults[..laid]);
             let total: u32 = candidates.iter().map(|v| v.weight).sum();
             for vault in &candidates {
                 let p = f64::from(vault.weight) / f64::from(total.max(1));

@@ -19,6 +19,10 @@ use crate::rng::StreamRng;
 
 pub use place::{LootPlan, place_loot_from};
 
+/// The price in gold of an item of weight 1 (very rare) for sale; an item of weight
+/// `w` costs this over `w`.
+pub const PRICE_OF_THE_RAREST: u32 = 120;
+
 /// An item lying on a level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct PlacedItem {
@@ -30,12 +34,21 @@ pub struct PlacedItem {
     /// level is made with; absent when none).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub plus: u32,
+    /// Its price in gold when it lies for sale (a shop vault's wares; see
+    /// [`LootTable::price`]), else 0 (absent).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub price: u32,
 }
 
 impl PlacedItem {
-    /// A plain item of kind `item` lying at `pos`.
+    /// A plain item of kind `item` lying at `pos`, not for sale.
     pub const fn plain(pos: Pos, item: usize) -> PlacedItem {
-        PlacedItem { pos, item, plus: 0 }
+        PlacedItem {
+            pos,
+            item,
+            plus: 0,
+            price: 0,
+        }
     }
 
     /// The item itself, as one picks it up.
@@ -79,12 +92,13 @@ impl Item {
         }
     }
 
-    /// It lying at `pos`.
+    /// It lying at `pos` (not for sale).
     pub const fn at(self, pos: Pos) -> PlacedItem {
         PlacedItem {
             pos,
             item: self.kind,
             plus: self.plus,
+            price: 0,
         }
     }
 }
@@ -611,6 +625,22 @@ impl LootTable {
         self.items
             .iter()
             .position(|item| item.effect == Effect::Key)
+    }
+
+    /// What the item of `kind` costs where it lies for sale: [`PRICE_OF_THE_RAREST`]
+    /// gold over its rarity's weight (a common item 15, an uncommon 30, a rare 60, a
+    /// very rare 120), at least 5; 0 — never for sale — for gold, a key, a must-find
+    /// item, a kind of weight 0 or none.
+    pub fn price(&self, kind: usize) -> u32 {
+        match self.items.get(kind) {
+            Some(item) if !item.must_find && !matches!(item.effect, Effect::Gold | Effect::Key) => {
+                match item.rarity.weight() {
+                    0 => 0,
+                    weight => (PRICE_OF_THE_RAREST / weight).max(5),
+                }
+            }
+            _ => 0,
+        }
     }
 
     /// The kinds drawn at random, each with its weight (never a must-find item, never

@@ -29,6 +29,7 @@ use std::fmt;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
+use crate::generator::Generation;
 use crate::grid::{Grid, Pos};
 use crate::rng::{Stream, StreamRng, mix64};
 use crate::ron_text::{self, Dialect, RonError};
@@ -77,6 +78,8 @@ pub struct Vault {
     pub weight: u32,
     /// How often it may appear.
     pub unique: Uniqueness,
+    /// The first generation of level rules that draws it.
+    pub from_generation: Generation,
     /// How it is laid in.
     pub mode: Mode,
     /// The symmetries it may be laid down by.
@@ -282,6 +285,16 @@ impl Vault {
                 }
             }
         }
+        let Some(from_generation) = Generation::from_number(text.from_generation) else {
+            let known = Generation::ALL.map(|g| g.number().to_string()).join(", ");
+            return field(
+                "from_generation",
+                format!(
+                    "{} is not a generation this delve knows ({known})",
+                    text.from_generation
+                ),
+            );
+        };
         let specs = Specs::of(meanings.values());
         let vault = Vault {
             name: text.name.clone(),
@@ -289,6 +302,7 @@ impl Vault {
             depths: text.depths,
             weight: text.weight,
             unique: text.unique,
+            from_generation,
             mode: text.mode,
             symmetries: Symmetry::allowed(text.rotate, text.mirror),
             origin,
@@ -363,11 +377,12 @@ impl Vault {
         self.meanings.values().any(|m| contains(m, &Meaning::Key))
     }
 
-    /// Whether it may appear on `depth` of the run of `run_seed`: in its depth range,
-    /// and — for a vault unique per run — on the one depth of its range the seed picks.
-    pub fn eligible(&self, depth: u32, run_seed: u64) -> bool {
+    /// Whether it may appear on `depth` of the run of `run_seed` in a level made by
+    /// `generation`'s rules: a generation that knows it, in its depth range, and — for a
+    /// vault unique per run — on the one depth of its range the seed picks.
+    pub fn eligible(&self, generation: Generation, depth: u32, run_seed: u64) -> bool {
         let (first, last) = self.depths;
-        if depth < first || depth > last {
+        if generation < self.from_generation || depth < first || depth > last {
             return false;
         }
         match self.unique {
@@ -444,6 +459,7 @@ fn check_meaning(meaning: &Meaning, glyph: char, depth: u32) -> Result<(), Strin
         Meaning::Item {
             name: Some(_),
             class: Some(_),
+            ..
         } => Err(format!(
             "glyph '{glyph}': an item by `name` or by `class`, not both"
         )),

@@ -18,14 +18,22 @@ pub enum Generation {
     /// from the second edition of the embedded loot table (weapons with styles, heavy
     /// armour, thrown weapons, enchanting, malevolent items); before, from the first.
     Third,
+    /// From 2026-12-07. As the third, with vaults that say they belong to a later
+    /// generation drawn too (the shops, whose items are for sale for gold).
+    Fourth,
 }
 
 impl Generation {
     /// The generation new levels are made in.
-    pub const CURRENT: Generation = Generation::Third;
+    pub const CURRENT: Generation = Generation::Fourth;
 
     /// Every generation, oldest first.
-    pub const ALL: [Generation; 3] = [Generation::First, Generation::Second, Generation::Third];
+    pub const ALL: [Generation; 4] = [
+        Generation::First,
+        Generation::Second,
+        Generation::Third,
+        Generation::Fourth,
+    ];
 
     /// Its number, as keys write it (1, 2, …).
     pub const fn number(self) -> u64 {
@@ -33,6 +41,7 @@ impl Generation {
             Generation::First => 1,
             Generation::Second => 2,
             Generation::Third => 3,
+            Generation::Fourth => 4,
         }
     }
 
@@ -56,14 +65,14 @@ impl Generation {
     pub fn embedded_loot_table(self) -> &'static LootTable {
         match self {
             Generation::First | Generation::Second => first_edition_loot_table(),
-            Generation::Third => default_loot_table(),
+            Generation::Third | Generation::Fourth => default_loot_table(),
         }
     }
 
     /// Whether a run of this generation knew the kinds it carried two of (the first
     /// edition's "two alike" rule, gone since the third generation).
     pub const fn knew_two_alike(self) -> bool {
-        !matches!(self, Generation::Third)
+        matches!(self, Generation::First | Generation::Second)
     }
 }
 

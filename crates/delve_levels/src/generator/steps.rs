@@ -44,6 +44,7 @@ pub fn generate_level_from(
     report.features = lay_terrain(&mut tiles, &stairs, config, seed);
     let planned = plan.as_ref().map(LaidPlan::kept_tiles).unwrap_or_default();
     let placement = lay_vaults(
+        generation,
         &mut tiles,
         rooms.as_ref(),
         &planned,
@@ -145,9 +146,10 @@ pub(crate) fn lay_terrain(
 }
 
 /// Step 3: the vaults `config` has slots for, drawn from `content`'s vault set for its
-/// depth and laid from the vault stream, away from the stairs and off the `planned`
+/// depth and `generation` and laid from the vault stream, away from the stairs and off the `planned`
 /// tiles (a cyclic dungeon's rooms and corridors).
 pub(crate) fn lay_vaults(
+    generation: Generation,
     tiles: &mut Grid<Tile>,
     rooms: Option<&super::RoomGraph>,
     planned: &[Pos],
@@ -158,6 +160,7 @@ pub(crate) fn lay_vaults(
 ) -> Placement {
     let plan = VaultPlan {
         count: config.vaults(),
+        generation,
         depth: content.depth,
         run_seed: content.run_seed,
         set: content.vaults,

@@ -58,10 +58,30 @@ pub struct VaultText {
     /// rolled again.
     #[serde(default)]
     pub rules: Vec<Rule>,
+    /// The first generation of level rules that draws it (default 1: every one). Keys
+    /// of an older generation never draw it, so a vault added to a set keeps their
+    /// levels as they were.
+    #[serde(
+        default = "first_generation",
+        skip_serializing_if = "is_first_generation"
+    )]
+    pub from_generation: u64,
 }
 
 fn default_weight() -> u32 {
     10
+}
+
+fn first_generation() -> u64 {
+    1
+}
+
+fn is_first_generation(n: &u64) -> bool {
+    *n == 1
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 fn yes() -> bool {
@@ -195,7 +215,8 @@ pub enum Meaning {
         state: Start,
     },
     /// An item on floor: by `name`, or drawn from the loot table (from one appearance
-    /// `class`, e.g. "potion", when given).
+    /// `class`, e.g. "potion", when given); `for_sale: true` puts a price on it (a
+    /// shop's wares: taken with `g` for the price in gold, never gold or a key).
     Item {
         /// The item's name in the loot table.
         #[serde(default)]
@@ -203,6 +224,9 @@ pub enum Meaning {
         /// The appearance class to draw from.
         #[serde(default)]
         class: Option<String>,
+        /// Whether it lies for sale.
+        #[serde(default, skip_serializing_if = "is_false")]
+        for_sale: bool,
     },
     /// One draw per copy of the glyph among weighted choices (DCSS's `SUBST`).
     Pick(Vec<(u32, Meaning)>),

@@ -9,9 +9,10 @@
 //! (one tile wider) and earlier vaults are never touched.
 
 use super::format::{Category, Mode, Start, Uniqueness};
-use super::shape::{Cell, Plan, Symmetry};
+use super::shape::{Cell, ItemSpec, Plan, Symmetry};
 use super::{Vault, VaultSet};
 use crate::analysis::distances::reached_from;
+use crate::generator::Generation;
 use crate::generator::room_graph::RoomGraph;
 use crate::grid::{Grid, Pos, Tile};
 use crate::loot::{LootTable, PlacedItem};
@@ -32,6 +33,8 @@ pub(crate) const VAULTS: (u32, u32) = (0, 8);
 pub(crate) struct VaultPlan<'a> {
     /// Vault slots to fill (0 = none: nothing is drawn).
     pub count: u32,
+    /// The generation whose rules make the level (it draws only the vaults it knows).
+    pub generation: Generation,
     /// The level's depth.
     pub depth: u32,
     /// The run's seed (a vault unique per run picks its one depth from it).
@@ -210,7 +213,13 @@ pub(crate) fn place_vaults(
         }
     }
     for _ in 0..plan.count {
-        let eligible = slot_candidates(plan.set, plan.depth, plan.run_seed, &placement.vaults);
+        let eligible = slot_candidates(
+            plan.set,
+            plan.generation,
+            plan.depth,
+            plan.run_seed,
+            &placement.vaults,
+        );
         let Some(drawn) = rng.pick_weighted(eligible.iter().map(|v| v.weight)) else {
             placement
                 .report
@@ -244,11 +253,13 @@ pub(crate) fn place_vaults(
     placement
 }
 
-/// The vaults the next slot of a level draws from (by weight), with `placed` already
-/// laid on it: those eligible at `depth` of the run of `run_seed`, less those placed that
-/// appear once a level (or run), less every lock vault once one is laid.
+/// The vaults the next slot of a level made by `generation`'s rules draws from (by
+/// weight), with `placed` already laid on it: those eligible at `depth` of the run of
+/// `run_seed`, less those placed that appear once a level (or run), less every lock
+/// vault once one is laid.
 pub fn slot_candidates<'s>(
     set: &'s VaultSet,
+    generation: Generation,
     depth: u32,
     run_seed: u64,
     placed: &[PlacedVault],
@@ -256,7 +267,7 @@ pub fn slot_candidates<'s>(
     let lock_laid = placed.iter().any(|p| !p.locks.is_empty());
     set.vaults()
         .iter()
-        .filter(|v| v.eligible(depth, run_seed))
+        .filter(|v| v.eligible(generation, depth, run_seed))
         .filter(|v| v.unique == Uniqueness::Any || !placed.iter().any(|p| p.name == v.name))
         .filter(|v| !v.has_locks() || !lock_laid)
         .collect()
@@ -290,7 +301,7 @@ fn place_one(
         .specs()
         .items
         .iter()
-        .map(|spec| item_pool(plan.table, spec.name.as_deref(), spec.class.as_deref()))
+        .map(|spec| item_pool(plan.table, spec))
         .collect::<Result<_, _>>()?;
     let symmetry = vault.symmetries[rng.below(vault.symmetries.len() as u32) as usize];
     let laid = rolled.transformed(symmetry);
@@ -356,10 +367,16 @@ fn place_one(
                     Cell::Key => placed.key = Some(at),
                     Cell::Item(spec) => {
                         placed.items.push(at);
-                        items.push(PlacedItem::plain(
-                            at,
-                            draw_from(&item_pools[spec as usize], rng),
-                        ));
+                        let item = draw_from(&item_pools[spec as usize], rng);
+                        let price = if vault.specs().items[spec as usize].for_sale {
+                            plan.table.price(item)
+                        } else {
+                            0
+                        };
+                        items.push(PlacedItem {
+                            price,
+                            ..PlacedItem::plain(at, item)
+                        });
                     }
                     Cell::Monster(spec) => {
                         placed.monsters.push(at);
@@ -415,25 +432,25 @@ fn modes_for(mode: Mode) -> Vec<Mode> {
 }
 
 /// What a legend entry's item may be, with weights: the item of that name, or the
-/// drawable items (of one appearance class, when given and the table has it).
-fn item_pool(
-    table: &LootTable,
-    name: Option<&str>,
-    class: Option<&str>,
-) -> Result<Vec<(usize, u32)>, VaultVeto> {
-    if let Some(name) = name {
+/// drawable items (of one appearance class, when given and the table has it); for sale,
+/// only what has a price (never gold or a key).
+fn item_pool(table: &LootTable, spec: &ItemSpec) -> Result<Vec<(usize, u32)>, VaultVeto> {
+    let sellable = |item: usize| !spec.for_sale || table.price(item) > 0;
+    if let Some(name) = spec.name.as_deref() {
         return table
             .index_of(name)
+            .filter(|&item| sellable(item))
             .map(|item| vec![(item, 1)])
             .ok_or_else(|| VaultVeto::UnknownItem(name.to_owned()));
     }
+    let class = spec.class.as_deref();
     let items = table.items();
-    let of_class: Vec<(usize, u32)> = table
-        .draw_weights()
+    let drawable = || table.draw_weights().filter(|&(i, _)| sellable(i));
+    let of_class: Vec<(usize, u32)> = drawable()
         .filter(|&(i, _)| class.is_none_or(|c| items[i].appearance_class.as_deref() == Some(c)))
         .collect();
     let pool: Vec<(usize, u32)> = if of_class.is_empty() {
-        table.draw_weights().collect()
+        drawable().collect()
     } else {
         of_class
     };

@@ -125,6 +125,8 @@ pub struct ItemSpec {
     pub name: Option<String>,
     /// The appearance class to draw from.
     pub class: Option<String>,
+    /// Whether it lies for sale (a price on it; never gold or a key).
+    pub for_sale: bool,
 }
 
 impl MonsterSpec {
@@ -139,11 +141,12 @@ impl MonsterSpec {
 }
 
 impl ItemSpec {
-    /// What a legend's `Item(name, class)` asks for.
-    fn new(name: Option<&str>, class: Option<&str>) -> ItemSpec {
+    /// What a legend's `Item(name, class, for_sale)` asks for.
+    fn new(name: Option<&str>, class: Option<&str>, for_sale: bool) -> ItemSpec {
         ItemSpec {
             name: name.map(str::to_owned),
             class: class.map(str::to_owned),
+            for_sale,
         }
     }
 }
@@ -173,8 +176,12 @@ impl Specs {
                         specs.monsters.push(spec);
                     }
                 }
-                Meaning::Item { name, class } => {
-                    let spec = ItemSpec::new(name.as_deref(), class.as_deref());
+                Meaning::Item {
+                    name,
+                    class,
+                    for_sale,
+                } => {
+                    let spec = ItemSpec::new(name.as_deref(), class.as_deref(), *for_sale);
                     if !specs.items.contains(&spec) {
                         specs.items.push(spec);
                     }
@@ -221,8 +228,12 @@ impl Specs {
                 let at = self.monsters.iter().position(|m| *m == spec).unwrap_or(0);
                 Cell::Monster(at as u16)
             }
-            Meaning::Item { name, class } => {
-                let spec = ItemSpec::new(name.as_deref(), class.as_deref());
+            Meaning::Item {
+                name,
+                class,
+                for_sale,
+            } => {
+                let spec = ItemSpec::new(name.as_deref(), class.as_deref(), *for_sale);
                 let at = self.items.iter().position(|m| *m == spec).unwrap_or(0);
                 Cell::Item(at as u16)
             }

@@ -116,12 +116,22 @@ fn character(out: &mut String, run: &RunState) {
     );
     let _ = writeln!(
         out,
-        "Deepest depth {}   Turns {}   Kills {}   Gold {}",
+        "Deepest depth {}   Turns {}   Kills {}   Gold {}{}",
         run.chronicle().deepest,
         run.turns(),
         fight.kills,
-        fight.gold
+        fight.gold,
+        gold_spent_words(fight.gold_spent)
     );
+}
+
+/// " (45 spent)" after the gold found, when some was spent.
+pub(crate) fn gold_spent_words(spent: u32) -> String {
+    if spent > 0 {
+        format!(" ({spent} spent)")
+    } else {
+        String::new()
+    }
 }
 
 fn equipment(out: &mut String, run: &RunState) {

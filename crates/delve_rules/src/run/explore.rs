@@ -17,13 +17,14 @@ pub const ITEM_HEAD_START: i32 = 12;
 
 impl RunState {
     /// Where exploring heads, each with its head start on a Dijkstra map: the items
-    /// lying on seen tiles (not those the player put down), and the seen walkable tiles
+    /// lying on seen tiles (not those the player put down, nor those for sale), and the
+    /// seen walkable tiles
     /// next to a tile never seen ([`ITEM_HEAD_START`] behind the items).
     pub(super) fn exploration_goals(&self) -> Vec<(Pos, i32)> {
         let tiles = &self.level.level.tiles;
         let seen = |p: Pos| tiles.contains(p) && self.level.seen[tiles.index_of(p)];
         let mut goals: Vec<(Pos, i32)> = (self.level.items.iter())
-            .filter(|i| self.has_room_for(i.held()))
+            .filter(|i| self.price_of(i) == 0 && self.has_room_for(i.held()))
             .map(|i| i.pos)
             .filter(|&p| seen(p) && !self.level.was_left(p))
             .map(|p| (p, 0))

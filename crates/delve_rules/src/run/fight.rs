@@ -107,9 +107,13 @@ pub struct Fight {
     /// The second ring worn, if any (a ring on each hand).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub second_ring: Option<Item>,
-    /// The purse: gold is counted here, not carried as an item.
+    /// The gold found: gold is counted here, not carried as an item (the purse is this
+    /// less [`Fight::gold_spent`]; the score counts all of it, so buying costs no points).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub gold: u32,
+    /// The gold spent on things for sale (never more than [`Fight::gold`]).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub gold_spent: u32,
     /// The inventory letter of each stack carried (a letter stays with its stack until
     /// the last of it is gone).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -199,6 +203,7 @@ impl Fight {
             level: 1,
             second_ring: None,
             gold: 0,
+            gold_spent: 0,
             letters: BTreeMap::new(),
             former_letters: BTreeMap::new(),
             found: Vec::new(),

@@ -1,12 +1,13 @@
 //! Picking up: stepping onto an item or `g` on it. Where the run has a goal, gold goes
 //! to the purse and the level's must-find item opens its stairs; everything else is
-//! carried, under its kind's letter.
+//! carried, under its kind's letter. A shop's wares lie for sale: stepping on one says
+//! its price, `g` buys it with gold from the purse.
 
 use super::hunger::Hunger;
 use super::items::{PACK_KINDS, with_article};
 use super::{Outcome, RunState, notice};
 use delve_levels::grid::Pos;
-use delve_levels::loot::{Effect, Item};
+use delve_levels::loot::{Effect, Item, PlacedItem};
 use delve_levels::rng::mix64;
 
 /// What picking up the item at a place came to.
@@ -16,7 +17,8 @@ pub(super) enum PickUp {
     Taken,
     /// Nothing lies there.
     Nothing,
-    /// It lies there still: the pack has no letter for another kind of thing.
+    /// It lies there still: the pack has no letter for another kind of thing, or the
+    /// purse too little gold for its price.
     NoRoom,
 }
 
@@ -62,10 +64,20 @@ impl RunState {
     /// Picks up the item at `at`, if any and if the pack has room for it (else it says
     /// so and leaves it lying).
     pub(super) fn pick_up(&mut self, at: Pos, out: &mut Vec<Outcome>) -> PickUp {
-        let Some(lying) = self.level.items.iter().find(|i| i.pos == at) else {
+        let Some(&placed) = self.level.items.iter().find(|i| i.pos == at) else {
             return PickUp::Nothing;
         };
-        let lying = lying.held();
+        let lying = placed.held();
+        let price = self.price_of(&placed);
+        if price > self.gold() {
+            let name = self.knowledge().item_name(lying);
+            out.push(notice(&format!(
+                "You cannot buy {}: it costs {price} gold, and your purse holds {}.",
+                with_article(&name),
+                self.gold()
+            )));
+            return PickUp::NoRoom;
+        }
         if let Some(amount) = self.eaten_where_it_lies(lying) {
             self.level.take_item(at);
             let name = self.knowledge().item_name(lying);
@@ -86,6 +98,7 @@ impl RunState {
         let Some(item) = self.level.take_item(at) else {
             return PickUp::Nothing;
         };
+        self.fight.gold_spent = self.fight.gold_spent.saturating_add(price);
         out.push(Outcome::PickedUp {
             item: item.kind,
             at,
@@ -126,16 +139,56 @@ impl RunState {
         } else {
             ""
         };
-        out.push(notice(&format!(
-            "You pick up {}.{what_for}",
-            with_article(&name)
-        )));
+        out.push(notice(&if price > 0 {
+            format!(
+                "You buy {} for {price} gold (purse: {}).",
+                with_article(&name),
+                self.gold()
+            )
+        } else {
+            format!("You pick up {}.{what_for}", with_article(&name))
+        }));
         PickUp::Taken
     }
 
-    /// Gold in the purse (none in a peaceful run, where gold is carried as an item).
+    /// Gold in the purse: found less spent (none in a peaceful run, where gold is
+    /// carried as an item).
     pub fn gold(&self) -> u32 {
-        self.fight.gold
+        self.fight.gold.saturating_sub(self.fight.gold_spent)
+    }
+
+    /// What `placed` costs to take: its price where it lies for sale in a run with a
+    /// goal (a peaceful run has no purse: its shops give), else nothing.
+    pub fn price_of(&self, placed: &PlacedItem) -> u32 {
+        if self.rules.has_a_goal() {
+            placed.price
+        } else {
+            0
+        }
+    }
+
+    /// Steps onto the item at `at`: picks it up, or — when it lies for sale — says what
+    /// it costs and that `g` buys it.
+    pub(super) fn step_onto_item(&mut self, at: Pos, out: &mut Vec<Outcome>) {
+        let for_sale = self
+            .level
+            .items
+            .iter()
+            .find(|i| i.pos == at)
+            .map(|placed| (placed.held(), self.price_of(placed)));
+        match for_sale {
+            Some((item, price)) if price > 0 => {
+                let name = self.knowledge().item_name(item);
+                out.push(notice(&format!(
+                    "For sale here: {} for {price} gold (purse: {}). `g` buys it.",
+                    with_article(&name),
+                    self.gold()
+                )));
+            }
+            _ => {
+                self.pick_up(at, out);
+            }
+        }
     }
 }
 

@@ -368,14 +368,12 @@ fn saved_levels(
             ));
         }
         let table = campaign.loot_table();
-        if let Some(item) = level
-            .dropped
-            .iter()
-            .find(|i| table.items().get(i.item).is_none() || i.plus > MOST_ENCHANTMENTS)
-        {
+        if let Some(item) = level.dropped.iter().find(|i| {
+            table.items().get(i.item).is_none() || i.plus > MOST_ENCHANTMENTS || i.price > 0
+        }) {
             return Err(format!(
-                "depth {}: a dropped item of unknown kind {} or with +{}",
-                level.depth, item.item, item.plus
+                "depth {}: a dropped item of unknown kind {}, with +{} or for sale at {} gold (a dropped item is never for sale)",
+                level.depth, item.item, item.plus, item.price
             ));
         }
         memories.insert(

@@ -218,6 +218,25 @@ impl Staging<'_> {
         self
     }
 
+    /// Puts a price of `price` gold on the item lying at `at` (as a shop's wares lie).
+    ///
+    /// # Panics
+    /// If nothing lies there.
+    pub fn price_item(&mut self, at: Pos, price: u32) -> &mut Self {
+        let lying = (self.run.level.items.iter_mut()).find(|i| i.pos == at);
+        lying
+            .unwrap_or_else(|| panic!("staging: nothing lies at {at}"))
+            .price = price;
+        self
+    }
+
+    /// Sets the gold the player has found (the purse, with none spent).
+    pub fn set_gold(&mut self, gold: u32) -> &mut Self {
+        self.run.fight.gold = gold;
+        self.run.fight.gold_spent = 0;
+        self
+    }
+
     /// Has the player carry `items` (loot table kinds) instead of what they carry, each
     /// kind under a letter, nothing worn or wielded.
     pub fn carry(&mut self, items: Vec<usize>) -> &mut Self {

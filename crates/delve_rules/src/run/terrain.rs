@@ -173,7 +173,8 @@ impl RunState {
     }
 
     /// The player moves onto `to`: looks about, picks up what lies there (not what they
-    /// put down themselves, as DCSS's autopickup leaves it: `g` takes that), and (with a
+    /// put down themselves, as DCSS's autopickup leaves it: `g` takes that; a thing for
+    /// sale is only priced), and (with a
     /// ring of searching) finds what hides close by.
     fn walk(&mut self, to: Pos, out: &mut Vec<Outcome>) {
         let from = self.player;
@@ -181,7 +182,7 @@ impl RunState {
         out.push(Outcome::Moved { from, to });
         self.level.look_from(to);
         if !self.level.was_left(to) {
-            self.pick_up(to, out);
+            self.step_onto_item(to, out);
         }
         if self.rules.items_work() && self.wears_ring(RingPower::Searching) {
             self.find_within(RING_SEARCH_RADIUS, out);

@@ -18,9 +18,17 @@ pub fn describe(run: &RunState, pos: Pos) -> String {
         return "You have not seen that place.".to_owned();
     };
     let ground = known.terrain.name();
-    let lying = known
-        .item
-        .map(|item| with_article(&run.knowledge().item_name(item)));
+    let price = (run.level().items.iter())
+        .find(|placed| placed.pos == pos)
+        .map(|placed| run.price_of(placed))
+        .filter(|&price| price > 0);
+    let lying = known.item.map(|item| {
+        let name = with_article(&run.knowledge().item_name(item));
+        match price {
+            Some(price) => format!("{name} (for sale: {price} gold)"),
+            None => name,
+        }
+    });
     if known.player {
         return match lying {
             Some(item) => format!("You, over {item}, on {ground}."),

@@ -157,12 +157,13 @@ pub fn end_screen(run: &RunState) -> Option<Vec<String>> {
     let mut lines = vec![
         headline,
         format!(
-            "Depth {}   level {}   turns {}   kills {}   gold {}   items {}",
+            "Depth {}   level {}   turns {}   kills {}   gold {}{}   items {}",
             run.depth(),
             fight.level,
             run.turns(),
             fight.kills,
             fight.gold,
+            crate::records::morgue::gold_spent_words(fight.gold_spent),
             run.inventory().len()
         ),
     ];

@@ -16,6 +16,7 @@ mod kinds;
 mod level_changes;
 mod odd_input;
 mod pointer;
+mod shops;
 // The rules' tests use only part of it.
 #[allow(dead_code)]
 #[path = "../../../../tests/support/paths.rs"]

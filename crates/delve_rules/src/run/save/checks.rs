@@ -425,6 +425,12 @@ fn check_fight(fight: &Fight) -> Result<(), String> {
     if fight.hp == 0 && fight.end.is_none() {
         return Err("the player has no hit points but the run goes on".into());
     }
+    if fight.gold_spent > fight.gold {
+        return Err(format!(
+            "the player spent {} gold but found only {}",
+            fight.gold_spent, fight.gold
+        ));
+    }
     let mut lettered = std::collections::BTreeSet::new();
     for (&letter, &item) in &fight.letters {
         if !letter.is_ascii_lowercase() || !lettered.insert(item) {

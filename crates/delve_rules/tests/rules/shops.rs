@@ -1,0 +1,239 @@
+//! Shops: a shop vault's wares lie for sale at a price by rarity. Stepping on one says
+//! its price and leaves it lying; `g` buys it when the purse holds the price (the purse
+//! goes down, the score does not: it counts the gold found); exploring leaves wares
+//! alone; a peaceful run, which has no purse, takes them free. A save never holds more
+//! gold spent than found, nor a dropped item for sale.
+
+use delve_levels::config::CampaignConfig;
+use delve_levels::generator::{Generation, GeneratorKind};
+use delve_levels::key::LevelKey;
+use delve_levels::loot::{PRICE_OF_THE_RAREST, default_loot_table};
+use delve_levels::vaults::VaultSet;
+use delve_rules::run::{PlayerAction, RunState};
+use delve_rules::view::describe;
+
+use super::support::{notices, peaceful, put_on_open_ground, with_monsters_staying};
+
+/// A run alone on open ground, a potion of healing for sale at 15 gold one step east,
+/// and `gold` in the purse.
+fn at_a_stall(seed: u64, gold: u32) -> (RunState, delve_levels::grid::Pos) {
+    let mut run = with_monsters_staying(seed);
+    run.stage().clear_monsters().clear_items();
+    assert!(put_on_open_ground(&mut run, 3));
+    let healing = run
+        .campaign()
+        .loot_table()
+        .index_of("potion of healing")
+        .unwrap();
+    let east = run.player().offset(1, 0);
+    run.stage()
+        .put_item(east, healing)
+        .price_item(east, 15)
+        .set_gold(gold);
+    (run, east)
+}
+
+#[test]
+fn stepping_on_a_ware_names_its_price_and_leaves_it_lying() {
+    let (mut run, east) = at_a_stall(1, 40);
+    let said = notices(&run.apply(PlayerAction::Move(1, 0)));
+    assert_eq!(run.player(), east);
+    assert!(
+        said.iter().any(|s| s.starts_with("For sale here: ")
+            && s.contains("for 15 gold (purse: 40). `g` buys it.")),
+        "{said:?}"
+    );
+    assert!(
+        run.level()
+            .items
+            .iter()
+            .any(|i| i.pos == east && i.price == 15)
+    );
+    assert_eq!(run.gold(), 40);
+    assert!(
+        describe(&run, east).contains("(for sale: 15 gold)"),
+        "{}",
+        describe(&run, east)
+    );
+}
+
+#[test]
+fn buying_takes_the_price_from_the_purse_and_keeps_the_score() {
+    let (mut run, east) = at_a_stall(2, 40);
+    run.apply(PlayerAction::Move(1, 0));
+    let carried_before = run.inventory().len();
+    let score_before = run.score();
+    let said = notices(&run.apply(PlayerAction::PickUp));
+    assert!(
+        said.iter()
+            .any(|s| s.starts_with("You buy ") && s.ends_with("for 15 gold (purse: 25).")),
+        "{said:?}"
+    );
+    assert_eq!(run.gold(), 25);
+    assert_eq!(run.fight().gold, 40, "the gold found stays");
+    assert_eq!(run.fight().gold_spent, 15);
+    assert_eq!(run.inventory().len(), carried_before + 1);
+    assert!(!run.level().items.iter().any(|i| i.pos == east));
+    assert_eq!(run.score(), score_before);
+}
+
+#[test]
+fn a_purse_short_of_the_price_buys_nothing_and_says_so() {
+    let (mut run, east) = at_a_stall(3, 10);
+    run.apply(PlayerAction::Move(1, 0));
+    let turns = run.turns();
+    let said = notices(&run.apply(PlayerAction::PickUp));
+    assert!(
+        said.iter().any(|s| s.starts_with("You cannot buy ")
+            && s.ends_with("it costs 15 gold, and your purse holds 10.")),
+        "{said:?}"
+    );
+    assert_eq!(run.gold(), 10);
+    assert_eq!(run.turns(), turns, "no turn passes");
+    assert!(
+        run.level()
+            .items
+            .iter()
+            .any(|i| i.pos == east && i.price == 15)
+    );
+}
+
+#[test]
+fn exploring_leaves_wares_lying() {
+    let (mut run, east) = at_a_stall(4, 500);
+    for _ in 0..40 {
+        run.apply(PlayerAction::Explore);
+    }
+    assert!(
+        run.level()
+            .items
+            .iter()
+            .any(|i| i.pos == east && i.price == 15),
+        "exploring bought or took the ware"
+    );
+    assert_eq!(run.gold(), 500);
+}
+
+#[test]
+fn a_peaceful_run_has_no_purse_and_takes_wares_free() {
+    let mut run = peaceful(5);
+    run.stage().clear_items();
+    assert!(put_on_open_ground(&mut run, 3));
+    let healing = run
+        .campaign()
+        .loot_table()
+        .index_of("potion of healing")
+        .unwrap();
+    let east = run.player().offset(1, 0);
+    run.stage().put_item(east, healing).price_item(east, 15);
+    run.apply(PlayerAction::Move(1, 0));
+    assert!(!run.level().items.iter().any(|i| i.pos == east));
+}
+
+#[test]
+fn prices_go_by_rarity_and_gold_keys_and_runes_are_never_for_sale() {
+    let table = default_loot_table();
+    let price = |name: &str| table.price(table.index_of(name).unwrap());
+    assert_eq!(price("potion of healing"), PRICE_OF_THE_RAREST / 8);
+    assert_eq!(price("potion of extra healing"), PRICE_OF_THE_RAREST / 4);
+    assert_eq!(price("ring of protection"), PRICE_OF_THE_RAREST / 2);
+    assert_eq!(price("wand of digging"), PRICE_OF_THE_RAREST);
+    assert_eq!(price("gold pieces"), 0);
+    assert_eq!(price("vault key"), 0);
+    assert_eq!(price("rune of passage"), 0);
+}
+
+/// A shop of four wares of any kind, on any depth.
+const STALL: &str = include_str!("../../../../tests/vaults/stall.ron");
+
+#[test]
+fn a_shop_vault_lays_its_wares_priced_and_only_what_has_a_price() {
+    let set = VaultSet::from_texts([("stall.ron", STALL)]).expect("the vault file is valid");
+    let table = default_loot_table();
+    let mut shops = 0;
+    for seed in 0..30 {
+        let mut config = GeneratorKind::Rooms.default_config();
+        config.set_vaults(1);
+        let key = LevelKey::new(config, 2, seed).with_vaults(&set);
+        let level = key.generate_from(table, &set).expect("the level is made");
+        let wares: Vec<_> = level.loot.iter().filter(|i| i.price > 0).collect();
+        if level.vaults.iter().any(|v| v.name == "stall") {
+            shops += 1;
+            assert_eq!(wares.len(), 4, "seed {seed}");
+        }
+        for ware in wares {
+            assert_eq!(ware.price, table.price(ware.item), "seed {seed}");
+        }
+    }
+    assert!(
+        shops >= 20,
+        "the stall was laid on only {shops} of 30 levels"
+    );
+}
+
+#[test]
+fn a_vault_of_a_later_generation_is_never_drawn_by_an_older_key() {
+    let later = STALL.replace(
+        "mode: Room,",
+        "mode: Room,\n            from_generation: 4,",
+    );
+    let set = VaultSet::from_texts([("stall.ron", later.as_str())]).expect("valid");
+    for seed in 0..10 {
+        let mut config = GeneratorKind::Rooms.default_config();
+        config.set_vaults(1);
+        let key = LevelKey::new(config, 2, seed).with_vaults(&set);
+        let old = key.clone().in_generation(Generation::Third);
+        let level = old.generate_from(default_loot_table(), &set).unwrap();
+        assert!(
+            level.vaults.is_empty(),
+            "seed {seed}: a third-generation key drew it"
+        );
+    }
+    let unknown = STALL.replace(
+        "mode: Room,",
+        "mode: Room,\n            from_generation: 9,",
+    );
+    let refusal = VaultSet::from_texts([("stall.ron", unknown.as_str())])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        refusal.contains("stall.ron")
+            && refusal.contains("from_generation")
+            && refusal.contains("9 is not a generation this delve knows"),
+        "{refusal}"
+    );
+}
+
+#[test]
+fn a_save_with_more_gold_spent_than_found_or_a_dropped_ware_is_refused() {
+    let (mut run, _) = at_a_stall(6, 40);
+    run.apply(PlayerAction::Move(1, 0));
+    run.apply(PlayerAction::PickUp);
+    let text = ron::to_string(&run.snapshot()).unwrap();
+    assert!(text.contains("gold_spent:15"), "{text}");
+    let loaded = RunState::restore(ron::from_str(&text).unwrap()).expect("a true save loads");
+    assert_eq!(loaded.gold(), 25);
+    let overspent = text.replace("gold_spent:15", "gold_spent:41");
+    let refusal = RunState::restore(ron::from_str(&overspent).unwrap()).expect_err("refused");
+    assert!(
+        refusal.contains("spent 41 gold but found only 40"),
+        "{refusal}"
+    );
+}
+
+#[test]
+fn the_builtin_campaign_has_shops_in_new_runs_and_none_in_old_keys() {
+    let campaign = CampaignConfig::builtin();
+    let mut found = 0;
+    for seed in 0..12u64 {
+        for depth in 2..=9u32 {
+            let key = campaign.key_at(depth, seed);
+            let Ok(level) = key.generate() else { continue };
+            found += level.vaults.iter().filter(|v| v.name == "shop").count();
+            let old = key.in_generation(Generation::Third).generate().unwrap();
+            assert!(!old.vaults.iter().any(|v| v.name == "shop"));
+            assert!(old.loot.iter().all(|i| i.price == 0));
+        }
+    }
+    assert!(found >= 6, "only {found} shops in 12 runs");
+}
