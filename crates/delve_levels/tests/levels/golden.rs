@@ -145,6 +145,11 @@ const GOLDEN_THIRD: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Cyclic, 20261130, 0x329f70b1689ee96d),
 ];
 
+/// Generation 4 (2026-12-07): the third one's rules, with the vaults marked
+/// `from_generation: 4` (the shop) drawn too. These levels have no vault slots, so they
+/// are the third's; `tests/catalog/descent.txt` pins the campaign's levels with vaults.
+const GOLDEN_FOURTH: &[(GeneratorKind, u64, u64)] = GOLDEN_THIRD;
+
 /// The level seeds each table pins, per kind.
 const SEEDS: [u64; 5] = [1, 2, 3, 42, 20261130];
 
@@ -171,6 +176,7 @@ fn golden(generation: Generation) -> &'static [(GeneratorKind, u64, u64)] {
         Generation::First => GOLDEN_FIRST,
         Generation::Second => GOLDEN_SECOND,
         Generation::Third => GOLDEN_THIRD,
+        Generation::Fourth => GOLDEN_FOURTH,
     }
 }
 
@@ -278,34 +284,68 @@ const GOLDEN_VAULTS: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Cyclic, 20261130, 0x82635df276e05e06),
 ];
 
+/// The same levels in generation 4 (2026-12-07), which draws the shop too.
+const GOLDEN_VAULTS_FOURTH: &[(GeneratorKind, u64, u64)] = &[
+    (GeneratorKind::Cave, 1, 0x6036d5ddd3f86ac7),
+    (GeneratorKind::Cave, 2, 0xc4c41408d5e23421),
+    (GeneratorKind::Cave, 3, 0xf83f88b801aa01b7),
+    (GeneratorKind::Cave, 42, 0xdbfbafdc5cc73aee),
+    (GeneratorKind::Cave, 20261130, 0x1d5027efcc45c75f),
+    (GeneratorKind::Rooms, 1, 0xa0b57d836f57a009),
+    (GeneratorKind::Rooms, 2, 0x1c037661729cea80),
+    (GeneratorKind::Rooms, 3, 0xaeb9ee994c3194ef),
+    (GeneratorKind::Rooms, 42, 0x15574b0a09e87cc3),
+    (GeneratorKind::Rooms, 20261130, 0xdf3938df1b7b7223),
+    (GeneratorKind::Maze, 1, 0x07186bc8acfbb5eb),
+    (GeneratorKind::Maze, 2, 0x043d13fcc1aa794a),
+    (GeneratorKind::Maze, 3, 0x7363f4241864e1e7),
+    (GeneratorKind::Maze, 42, 0x8b710d3729d56c9e),
+    (GeneratorKind::Maze, 20261130, 0xabaf87e63e1839d7),
+    (GeneratorKind::Accretion, 1, 0x1c0d94e78861c818),
+    (GeneratorKind::Accretion, 2, 0xd0a1b3dad2b3c83e),
+    (GeneratorKind::Accretion, 3, 0x181a86493a8b7650),
+    (GeneratorKind::Accretion, 42, 0xe505d0abd1b69ec5),
+    (GeneratorKind::Accretion, 20261130, 0xc599ca2fb522fc9e),
+    (GeneratorKind::Cyclic, 1, 0xbeeca21cb0f3cddf),
+    (GeneratorKind::Cyclic, 2, 0x11daca7dcd34a786),
+    (GeneratorKind::Cyclic, 3, 0xb1bea9e6add22af9),
+    (GeneratorKind::Cyclic, 42, 0x0ef032c200e25c27),
+    (GeneratorKind::Cyclic, 20261130, 0x82635df276e05e06),
+];
+
 #[test]
 fn golden_levels_with_vaults_are_unchanged() {
     let mut report = String::new();
     let mut mismatches = 0;
-    for kind in GeneratorKind::ALL {
-        let mut config = kind.default_config();
-        config.set_vaults(3);
-        for seed in SEEDS {
-            let level = LevelKey::new(config.clone(), 6, seed)
-                .generate()
-                .expect("level");
-            assert!(!level.vaults.is_empty(), "{kind} seed {seed}");
-            // The vaults' names and places join the map in what is hashed.
-            let placed: Vec<String> = level
-                .vaults
-                .iter()
-                .map(|v| format!("{}@{}", v.name, v.origin))
-                .collect();
-            let mut ascii = level.tiles.to_ascii();
-            ascii.push_str(&placed.join(";"));
-            let hash = fnv1a(ascii.as_bytes());
-            report.push_str(&format!(
-                "    (GeneratorKind::{kind:?}, {seed}, 0x{hash:016x}),\n"
-            ));
-            let pinned = GOLDEN_VAULTS
-                .iter()
-                .find(|(k, s, _)| *k == kind && *s == seed);
-            mismatches += u32::from(pinned.is_none_or(|&(_, _, want)| want != hash));
+    for (generation, table) in [
+        (Generation::Third, GOLDEN_VAULTS),
+        (Generation::Fourth, GOLDEN_VAULTS_FOURTH),
+    ] {
+        report.push_str(&format!("{generation:?}:\n"));
+        for kind in GeneratorKind::ALL {
+            let mut config = kind.default_config();
+            config.set_vaults(3);
+            for seed in SEEDS {
+                let level = LevelKey::new(config.clone(), 6, seed)
+                    .in_generation(generation)
+                    .generate()
+                    .expect("level");
+                assert!(!level.vaults.is_empty(), "{kind} seed {seed}");
+                // The vaults' names and places join the map in what is hashed.
+                let placed: Vec<String> = level
+                    .vaults
+                    .iter()
+                    .map(|v| format!("{}@{}", v.name, v.origin))
+                    .collect();
+                let mut ascii = level.tiles.to_ascii();
+                ascii.push_str(&placed.join(";"));
+                let hash = fnv1a(ascii.as_bytes());
+                report.push_str(&format!(
+                    "    (GeneratorKind::{kind:?}, {seed}, 0x{hash:016x}),\n"
+                ));
+                let pinned = table.iter().find(|(k, s, _)| *k == kind && *s == seed);
+                mismatches += u32::from(pinned.is_none_or(|&(_, _, want)| want != hash));
+            }
         }
     }
     assert_eq!(
