@@ -32,7 +32,8 @@ pub struct CatalogEntry {
     pub down: Pos,
     /// Walking distance between the stairs.
     pub stair_distance: u32,
-    /// The loot: true name and place, sorted by place (row, then column).
+    /// The loot: true name (and price, where it lies for sale) and place, sorted by
+    /// place (row, then column).
     pub loot: Vec<(String, Pos)>,
     /// What the feature layer laid ("1 lake, 0 bridges, …"), for a config with features
     /// on; `None` for one without.
@@ -54,7 +55,14 @@ pub(crate) fn catalog_entry(
     let mut loot: Vec<(String, Pos)> = level
         .loot
         .iter()
-        .map(|item| (table.true_name(item.item), item.pos))
+        .map(|item| {
+            let name = table.true_name(item.item);
+            let name = match item.price {
+                0 => name,
+                price => format!("{name} (for sale: {price} gold)"),
+            };
+            (name, item.pos)
+        })
         .collect();
     loot.sort_by_key(|(name, pos)| (pos.y, pos.x, name.clone()));
     Ok(CatalogEntry {
