@@ -29,7 +29,7 @@ use std::fmt;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-use crate::generator::Generation;
+use crate::generator::generation::Generation;
 use crate::grid::{Grid, Pos};
 use crate::rng::{Stream, StreamRng, mix64};
 use crate::ron_text::{self, Dialect, RonError};

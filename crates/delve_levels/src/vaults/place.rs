@@ -12,7 +12,7 @@ use super::format::{Category, Mode, Start, Uniqueness};
 use super::shape::{Cell, ItemSpec, Plan, Symmetry};
 use super::{Vault, VaultSet};
 use crate::analysis::distances::reached_from;
-use crate::generator::Generation;
+use crate::generator::generation::Generation;
 use crate::generator::room_graph::RoomGraph;
 use crate::grid::{Grid, Pos, Tile};
 use crate::loot::{LootTable, PlacedItem};

@@ -5,6 +5,7 @@
 //! and not far, and a blow at a sleeper always lands for triple damage; monsters arrive
 //! now and then while the player lingers.
 
+use delve_levels::generator::Generation;
 use delve_levels::grid::{KING, Tile};
 use delve_levels::monsters::{Mind, Monster};
 use delve_rules::run::{PlayerAction, RunState, SNEAK_ATTACK_MULTIPLIER};
@@ -658,20 +659,32 @@ fn a_save_from_before_monster_editions_goes_on_with_the_first_edition_and_an_unk
 
 /// The run of the built-in campaign, with monsters, started on `depth` under `seed`.
 fn started_on(depth: u32, seed: u64) -> RunState {
+    started_in(Generation::CURRENT, depth, seed)
+}
+
+/// [`started_on`], the run's levels made by `generation`'s rules (for a shrunk case found
+/// on a level of that generation).
+fn started_in(generation: Generation, depth: u32, seed: u64) -> RunState {
     let campaign = delve_levels::config::CampaignConfig::builtin();
-    let key = campaign.key_at(depth, seed);
-    RunState::start(campaign, Some(key), delve_rules::run::Rules::Monsters)
-        .expect("the run starts")
-        .0
+    let key = campaign.key_at(depth, seed).in_generation(generation);
+    RunState::start_in(
+        generation,
+        campaign,
+        Some(key),
+        delve_rules::run::Rules::Monsters,
+    )
+    .expect("the run starts")
+    .0
 }
 
 /// Found by the long random play: a save made after a secret door was found loaded with
 /// other waypoints (drawn again from the level with the door found), so its wanderers
-/// walked elsewhere than the run's. Seed 995 at depth 5, the shrunk actions.
+/// walked elsewhere than the run's. Seed 995 at depth 5 (of generation 3, where it was
+/// found), the shrunk actions.
 #[test]
 fn a_save_made_after_a_secret_door_is_found_loads_with_the_runs_waypoints() {
     use delve_rules::run::PlayerAction as A;
-    let mut run = started_on(5, 995);
+    let mut run = started_in(Generation::Third, 5, 995);
     // The larder's ration (laid since hunger) would change where exploring goes: the
     // level as it was found then.
     let generated: Vec<_> = run.level().level.loot.iter().map(|i| i.pos).collect();
