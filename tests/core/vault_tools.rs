@@ -44,6 +44,18 @@ fn hall(name: &str, side: usize) -> String {
 }
 
 #[test]
+fn vault_check_of_a_folder_counts_the_files_in_it() {
+    let o = delve(&["vault", "check", "levels/vaults", "--samples", "1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let files = std::fs::read_dir("levels/vaults").unwrap().count();
+    assert!(
+        stdout(&o).contains(&format!(" in {files} file(s), ")),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
 fn vault_check_passes_every_shipped_file_and_names_each_vault() {
     for file in SHIPPED {
         let o = delve(&["vault", "check", file, "--samples", "8"]);

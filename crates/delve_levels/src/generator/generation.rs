@@ -78,7 +78,7 @@ impl Generation {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::generator::generation::Generation;
 
     #[test]
     fn numbers_round_trip_and_the_current_generation_is_the_newest() {
