@@ -281,7 +281,7 @@ const TABLE: &[Binding] = &[
     act(Descend, &['>'], &[], STAIRS_HELP),
     act(Ascend, &['<'], &[], STAIRS_HELP),
     act(Explore, &['x'], &[], "Explore"),
-    act(PickUp, &['g', ','], &[], "Pick up"),
+    act(PickUp, &['g', ','], &[], "Pick up, or buy a ware for sale"),
     other(
         Command::ChooseItem,
         &['a'],
