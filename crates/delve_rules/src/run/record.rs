@@ -5,7 +5,9 @@
 
 use std::fmt;
 
+mod playback;
 mod seek;
+pub use playback::{Playback, SPEEDS, WatchCommand};
 pub use seek::{Frame, KEYFRAME_EVERY, StepSummary, Watched};
 
 use serde::{Deserialize, Serialize};
