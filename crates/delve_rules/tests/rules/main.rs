@@ -21,6 +21,7 @@ mod pointer;
 #[path = "../../../../tests/support/paths.rs"]
 mod paths;
 mod real_run;
+mod recorder;
 mod records;
 mod run;
 mod storage;
