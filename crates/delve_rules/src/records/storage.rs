@@ -1,6 +1,7 @@
 //! Where delve keeps what outlives a session — the save slot, the run history, morgue
-//! files — behind one interface, [`Storage`]: named entries (`delve.sav`,
-//! `history.csv`, `morgue/…`) each read and replaced whole. The desktop keeps them in a
+//! files, recordings — behind one interface, [`Storage`]: named entries (`delve.sav`,
+//! `history.csv`, `morgue/…`) each read and replaced whole (a recording grows by
+//! appending, [`Storage::append`]). The desktop keeps them in a
 //! folder ([`Folder`], the data folder); the browser build keeps them in the browser's
 //! storage (its own implementation, in `delve_web`); tests use [`MemoryStorage`], which
 //! can be given a quota to refuse writes as a full browser storage does. The rules

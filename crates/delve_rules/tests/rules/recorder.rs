@@ -73,7 +73,7 @@ fn a_run_continued_goes_on_in_its_own_recording_and_replays_as_one_run() {
     let mut recorder = RunRecorder::for_loaded_run(storage.clone(), &run).unwrap();
     play(&mut run, &mut recorder, 10);
     let name = format!("{}.rec", run_name(&run));
-    assert_eq!(entries(&storage), [name.clone()]);
+    assert_eq!(entries(&storage), std::slice::from_ref(&name));
     let recording = read(&storage, &format!("{RECORDINGS}/{name}"));
     assert_eq!(recording.steps.len(), 30);
     assert!(recording.steps.iter().all(|s| matches!(s, Step::Act(..))));
