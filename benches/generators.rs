@@ -301,7 +301,7 @@ fn enter_level(c: &mut Criterion) {
             save_slot: delve_rules::records::slot::SaveSlot::file(
                 std::env::temp_dir().join("delve-bench.sav"),
             ),
-            record: None,
+            record: bevy_delve::game::RecordTo::Nowhere,
             offer_to_continue: false,
             records: None,
             origin: Default::default(),

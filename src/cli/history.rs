@@ -20,6 +20,10 @@ pub struct HistoryArgs {
     data_dir: Option<PathBuf>,
 }
 
+/// The line under the report saying how to watch a run of it.
+const WATCH_HINT: &str = "Watch a run again: delve replay --run N --watch (1 is the newest; \
+     every run's recording is kept beside its morgue file).";
+
 /// Runs `delve history`.
 pub fn run(args: HistoryArgs) -> Result<Outcome, CliError> {
     let data_dir = match args.data_dir {
@@ -36,6 +40,9 @@ pub fn run(args: HistoryArgs) -> Result<Outcome, CliError> {
     })?;
     let mut text = history.report().join("\n");
     text.push('\n');
+    if !history.records().is_empty() {
+        text.push_str(&format!("\n{WATCH_HINT}\n"));
+    }
     super::print_out(&text)?;
     Ok(Outcome::Done)
 }

@@ -8,7 +8,7 @@ use clap::{Args, FromArgMatches};
 use bevy_delve::game::headless::run_headless;
 use bevy_delve::game::parse_actions;
 use bevy_delve::game::title::{daily_origin, title_for};
-use bevy_delve::game::{ResumedRun, RunSettings};
+use bevy_delve::game::{RecordTo, ResumedRun, RunSettings};
 use delve_rules::records::DataDir;
 use delve_rules::records::slot::SaveSlot;
 use delve_rules::records::storage::Storage;
@@ -53,7 +53,7 @@ pub struct PlayArgs {
     /// (or `L`) and Continue load. Default: `delve.sav` in the data folder.
     #[arg(long)]
     save_file: Option<PathBuf>,
-    /// delve's data folder: the save slot, morgue files and the run history. Default:
+    /// delve's data folder: the save slot, morgue files, recordings and the run history. Default:
     /// $DELVE_DATA_DIR, else the platform's (`~/.local/share/delve` on Linux). A headless
     /// run keeps records only when given one.
     #[arg(long, value_name = "DIR")]
@@ -72,6 +72,10 @@ pub struct PlayArgs {
     /// combined with --load (load inside the run with F9 or `L` instead).
     #[arg(long, conflicts_with = "load")]
     record: Option<PathBuf>,
+    /// Do not record the run. Without this every run played with a data folder is
+    /// recorded there as it goes, and its recording kept beside its morgue file.
+    #[arg(long, conflicts_with = "record")]
+    no_record: bool,
     /// Live reload, for designers: the run follows CONFIG as it is edited. Each save of
     /// the file (or of the loot or monster table it names) makes the level in play
     /// again from the same seed and depth where the change touches it, the player kept in
@@ -220,7 +224,12 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
             Rules::Monsters
         },
         save_slot,
-        record: args.record.clone(),
+        record: match &args.record {
+            Some(path) => RecordTo::File(path.clone()),
+            // A run that follows its campaign file as it is edited cannot be replayed.
+            None if args.no_record || args.watch => RecordTo::Nowhere,
+            None => RecordTo::Records,
+        },
         offer_to_continue,
         records: records.map(|dir| Arc::new(dir.storage()) as Arc<dyn Storage>),
         origin,

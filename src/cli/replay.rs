@@ -4,12 +4,15 @@
 //! `--turn N` prints the state at turn N instead (the first step at or past it), found by
 //! a seek ([`Watched`]).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 
 use bevy_delve::game::headless::FinalState;
 use delve_levels::ron_text::ReadTextError;
+use delve_rules::records::history::History;
+use delve_rules::records::storage::Storage as _;
+use delve_rules::records::{DataDir, recording_of};
 use delve_rules::run::Outcome;
 use delve_rules::run::record::{Recording, RecordingError, Watched};
 
@@ -18,9 +21,17 @@ use super::{CliError, Outcome as Exit};
 /// Arguments of `delve replay`.
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
-    /// The recording (`delve play --record FILE`).
-    #[arg(value_name = "FILE")]
-    file: PathBuf,
+    /// The recording: a `.rec` file (every run's is kept beside its morgue file, or
+    /// `delve play --record FILE`).
+    #[arg(value_name = "FILE", required_unless_present = "run")]
+    file: Option<PathBuf>,
+    /// Replay a run of the history instead of FILE: 1 the newest, 2 the one before, …
+    /// (the order of `delve history`'s last runs).
+    #[arg(long, value_name = "N", conflicts_with = "file")]
+    run: Option<usize>,
+    /// delve's data folder, for --run (default: $DELVE_DATA_DIR, else the platform's).
+    #[arg(long, value_name = "DIR", requires = "run")]
+    data_dir: Option<PathBuf>,
     /// Watch it in the window instead, step by step.
     #[arg(long)]
     watch: bool,
@@ -45,8 +56,13 @@ fn parse_speed(text: &str) -> Result<f32, String> {
 
 /// Runs `delve replay`.
 pub fn run(args: ReplayArgs) -> Result<Exit, CliError> {
-    let shown = args.file.display();
-    let text = delve_levels::ron_text::read_text(&args.file).map_err(|e| match e {
+    let file = match (&args.file, args.run) {
+        (Some(file), _) => file.clone(),
+        (None, Some(number)) => recording_in_history(args.data_dir.as_deref(), number)?,
+        (None, None) => return Err(CliError("give a recording FILE or --run N".into())),
+    };
+    let shown = file.display();
+    let text = delve_levels::ron_text::read_text(&file).map_err(|e| match e {
         ReadTextError::Io(message) => CliError(format!("{shown}: cannot read: {message}")),
         ReadTextError::NotUtf8 { line, column } => CliError(format!(
             "{shown}: line {line}, column {column}: not UTF-8 text"
@@ -85,6 +101,46 @@ pub fn run(args: ReplayArgs) -> Result<Exit, CliError> {
         }
         Err(e) => Err(CliError(format!("{shown}: {e}"))),
     }
+}
+
+/// The recording of the `number`-th newest run in the history of the data folder `dir`
+/// (kept beside its morgue file).
+fn recording_in_history(dir: Option<&Path>, number: usize) -> Result<PathBuf, CliError> {
+    let data = match dir {
+        Some(path) => DataDir::at(path),
+        None => DataDir::platform()
+            .ok_or_else(|| CliError("no data folder on this platform; give --data-dir".into()))?,
+    };
+    let history = History::read(&data.history_file()).map_err(|e| CliError(e.to_string()))?;
+    let runs = history.records();
+    let record = runs
+        .len()
+        .checked_sub(number)
+        .filter(|_| number > 0)
+        .map(|index| &runs[index])
+        .ok_or_else(|| {
+            CliError(format!(
+                "--run {number}: {} holds {} runs (1 is the newest)",
+                data.history_file().display(),
+                runs.len()
+            ))
+        })?;
+    if record.morgue.is_empty() {
+        return Err(CliError(format!(
+            "--run {number}: the run that ended {} has no morgue file, so no recording",
+            record.ended
+        )));
+    }
+    let path = data.storage().place(&recording_of(&record.morgue));
+    if !path.exists() {
+        return Err(CliError(format!(
+            "{}: cannot read: the recording of the run that ended {} is missing (runs \
+             that ended before delve recorded every run have none)",
+            path.display(),
+            record.ended
+        )));
+    }
+    Ok(path)
 }
 
 /// The state of `recording`'s run at `turn` (the first step at or past it), with the

@@ -13,6 +13,7 @@ mod layers;
 mod measures;
 #[path = "../support/paths.rs"]
 mod paths;
+mod recorded_runs;
 mod stats;
 #[path = "../support/temp_dir.rs"]
 mod temp_dir;

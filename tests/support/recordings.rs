@@ -102,7 +102,7 @@ pub fn record(seed: u64, to: &Path) {
         resume: None,
         rules: Rules::Peaceful,
         save_slot: delve_rules::records::slot::SaveSlot::file(save),
-        record: Some(to.to_path_buf()),
+        record: bevy_delve::game::RecordTo::File(to.to_path_buf()),
         offer_to_continue: false,
         records: None,
         origin: Default::default(),

@@ -28,7 +28,7 @@ fn main() {
         resume: None,
         rules: Rules::Monsters,
         save_slot: SaveSlot::file(std::env::temp_dir().join("delve-headless-example.sav")),
-        record: None,
+        record: bevy_delve::game::RecordTo::Nowhere,
         offer_to_continue: false,
         records: None,
         origin: Default::default(),

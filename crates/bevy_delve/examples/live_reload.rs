@@ -45,7 +45,7 @@ fn main() {
         resume: None,
         rules: Rules::Monsters,
         save_slot: SaveSlot::file(folder.join("run.sav")),
-        record: None,
+        record: bevy_delve::game::RecordTo::Nowhere,
         offer_to_continue: false,
         records: None,
         origin: Default::default(),

@@ -35,6 +35,7 @@ pub use messages::{
     ActionApplied, Disturbed, LevelEntered, OutcomeMessages, PlayerIntent, RunLoaded, SaveRequest,
 };
 pub use palette::ActivePalette;
+pub use recording::RecordTo;
 pub use screen::Screen;
 
 /// The order the game's systems run in each frame.
@@ -64,8 +65,8 @@ pub struct RunSettings {
     pub rules: delve_rules::run::Rules,
     /// Where F5 and quitting save and F9 and Continue load.
     pub save_slot: SaveSlot,
-    /// Where to record the run, if it is recorded.
-    pub record: Option<std::path::PathBuf>,
+    /// Where the run is recorded ([`RecordTo::Records`]: every run played).
+    pub record: RecordTo,
     /// The save slot holds a run in progress: a front end asks at the start whether to
     /// continue it (`y` loads it).
     pub offer_to_continue: bool,

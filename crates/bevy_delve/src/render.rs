@@ -124,7 +124,7 @@ pub fn watch_recording(recording: delve_rules::run::record::Recording, speed: f3
         resume: None,
         rules: recording.start.rules,
         save_slot: SaveSlot::file(std::env::temp_dir().join("delve-replay.sav")),
-        record: None,
+        record: crate::game::RecordTo::Nowhere,
         offer_to_continue: false,
         records: None,
         origin: Default::default(),

@@ -7,6 +7,7 @@
 pub mod daily;
 pub mod history;
 pub mod morgue;
+pub mod recordings;
 pub mod slot;
 pub mod storage;
 
@@ -87,6 +88,8 @@ pub struct Kept {
     /// Where the copy of the run's final state beside it was written (`delve play
     /// --load` shows its end).
     pub final_state: PathBuf,
+    /// Where the run's recording was kept beside the morgue file, when it had one.
+    pub recording: Option<PathBuf>,
     /// The run's line in the history.
     pub record: RunRecord,
     /// A corrupt history that was set aside to make room for this record.
@@ -107,6 +110,19 @@ pub fn keep_record(
     messages: &[Message],
     save_slot: &SaveSlot,
 ) -> Result<Kept, String> {
+    keep_record_with(records, run, messages, save_slot, None)
+}
+
+/// [`keep_record`], keeping `recording` (the text of the run's recording) too, beside
+/// the morgue file under its name with `.rec` ([`recording_of`]), and naming it in the
+/// morgue file.
+pub fn keep_record_with(
+    records: &dyn Storage,
+    run: &RunState,
+    messages: &[Message],
+    save_slot: &SaveSlot,
+    recording: Option<&str>,
+) -> Result<Kept, String> {
     let written = daily::now_text();
     let mut save = run.snapshot();
     save.messages = messages.to_vec();
@@ -114,7 +130,13 @@ pub fn keep_record(
     let (morgue, name) = {
         let _turn = records.turn(MORGUE_NAMES).map_err(|e| e.to_string())?;
         let name = free_morgue_name(records, run, &written)?;
-        let morgue = write_morgue_as(records, &name, run, messages, &written)?;
+        if let Some(text) = recording {
+            records
+                .write(&recording_of(&name), text.as_bytes())
+                .map_err(|e| e.to_string())?;
+        }
+        let named = recording.map(|_| recording_file_of(&name));
+        let morgue = write_morgue_as(records, &name, run, messages, &written, named.as_deref())?;
         records
             .write(&final_state_of(&name), &bytes)
             .map_err(|e| e.to_string())?;
@@ -126,6 +148,7 @@ pub fn keep_record(
     let save_removed = save_slot.remove_if_holds(run).map_err(|e| e.to_string())?;
     Ok(Kept {
         morgue,
+        recording: recording.map(|_| records.place(&recording_of(&name))),
         final_state: records.place(&final_state),
         record,
         set_aside: appended.set_aside,
@@ -146,7 +169,7 @@ pub fn write_morgue(
 ) -> Result<PathBuf, String> {
     let _turn = records.turn(MORGUE_NAMES).map_err(|e| e.to_string())?;
     let name = free_morgue_name(records, run, written)?;
-    write_morgue_as(records, &name, run, messages, written)
+    write_morgue_as(records, &name, run, messages, written, None)
 }
 
 /// The entry whose turn every writer of a morgue file takes, so that choosing a free
@@ -171,7 +194,10 @@ fn free_morgue_name(
             n => format!("{stem}-{n}.txt"),
         };
         let taken = |entry: &str| records.contains(entry).map_err(|e| e.to_string());
-        if !taken(&format!("{MORGUE}/{name}"))? && !taken(&final_state_of(&name))? {
+        if !taken(&format!("{MORGUE}/{name}"))?
+            && !taken(&final_state_of(&name))?
+            && !taken(&recording_of(&name))?
+        {
             return Ok(name);
         }
     }
@@ -190,16 +216,30 @@ fn final_state_of(name: &str) -> String {
     )
 }
 
-/// Writes the morgue file `name` (in the morgue folder) of `run`.
+/// The file name (in the morgue folder) of the recording kept beside the morgue file
+/// `name`: its name with `.rec`.
+pub fn recording_file_of(name: &str) -> String {
+    Path::new(name).with_extension("rec").display().to_string()
+}
+
+/// The entry of the recording kept beside the morgue file `name` (a history line's
+/// `morgue`): how the history opens a run's recording.
+pub fn recording_of(name: &str) -> String {
+    format!("{MORGUE}/{}", recording_file_of(name))
+}
+
+/// Writes the morgue file `name` (in the morgue folder) of `run`, naming its recording
+/// `recording` if it has one.
 fn write_morgue_as(
     records: &dyn Storage,
     name: &str,
     run: &RunState,
     messages: &[Message],
     written: &str,
+    recording: Option<&str>,
 ) -> Result<PathBuf, String> {
     let entry = format!("{MORGUE}/{name}");
-    let text = morgue::morgue_text(run, messages, written);
+    let text = morgue::morgue_text_naming(run, messages, written, recording);
     records
         .write(&entry, text.as_bytes())
         .map_err(|e| e.to_string())?;

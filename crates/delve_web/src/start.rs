@@ -41,7 +41,7 @@ pub fn settings_for(
         resume: None,
         rules: Rules::Monsters,
         save_slot: SaveSlot::new(storage.clone(), SAVE_SLOT),
-        record: None,
+        record: bevy_delve::game::RecordTo::Nowhere,
         offer_to_continue: false,
         records: Some(storage),
         origin: RunOrigin {

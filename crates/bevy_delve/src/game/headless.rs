@@ -149,6 +149,8 @@ pub enum HeadlessError {
     NoLevel(String),
     /// The run ended, but its record (morgue file, history line) could not be kept.
     RecordNotKept(String),
+    /// The run's recording could not be written.
+    RecordingStopped(String),
 }
 
 impl std::fmt::Display for HeadlessError {
@@ -159,6 +161,7 @@ impl std::fmt::Display for HeadlessError {
             HeadlessError::RecordNotKept(why) => {
                 write!(f, "the run's record could not be kept: {why}")
             }
+            HeadlessError::RecordingStopped(why) => f.write_str(why),
         }
     }
 }
@@ -210,6 +213,12 @@ pub fn run_headless(
         app.world().get_resource::<super::records::RecordNotKept>()
     {
         return Err(HeadlessError::RecordNotKept(why.clone()));
+    }
+    if let Some(super::recording::RecordingStopped(why)) =
+        app.world()
+            .get_resource::<super::recording::RecordingStopped>()
+    {
+        return Err(HeadlessError::RecordingStopped(why.clone()));
     }
     if let Some(path) = save {
         app.world_mut().write_message(SaveRequest::SaveTo(path));

@@ -1,16 +1,18 @@
-//! Recording a run (`delve play --record FILE`): the start line when the run starts,
-//! then a line per applied action (or per loaded save) with a check of the state it
-//! left, appended and flushed as the game goes (see [`delve_rules::run::record`]).
+//! Recording a run, in the ECS: every run in play is recorded ([`RecordTo`]) — to the
+//! recordings folder of delve's storage, or to a file the player names (`delve play
+//! --record FILE`) — the start line when the run starts, then a line per applied action
+//! (or per loaded save) with a check of the state it left, added as the game goes. The
+//! pure [`RunRecorder`] decides names and what a load does; this only feeds it.
 
-use std::fs::File;
-use std::io::Write;
-use std::path::PathBuf;
+use std::sync::Arc;
 
 use bevy::prelude::*;
 
 use super::messages::{ActionApplied, RunLoaded};
 use super::screen::Screen;
 use super::{GameSystems, Notice, RunModel, RunSettings};
+use delve_rules::records::recordings::RunRecorder;
+use delve_rules::records::storage::{Folder, Storage};
 use delve_rules::run::PlayerAction;
 use delve_rules::run::record::{Check, RecordingStart, Step};
 
@@ -19,65 +21,81 @@ pub(super) fn plugin(app: &mut App) {
         OnEnter(Screen::Playing),
         start_recording.after(super::screen::start_the_chosen_run),
     )
-    .add_systems(Update, record_steps.after(GameSystems::Save));
+    .add_systems(
+        Update,
+        record_steps
+            .in_set(GameSystems::Save)
+            .after(super::saving::handle_save_requests),
+    );
+}
+
+/// Where a run is recorded.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum RecordTo {
+    /// Nowhere (tests, a run following its campaign file, `delve play --no-record`).
+    #[default]
+    Nowhere,
+    /// The recordings folder of the settings' records (the data folder), then beside
+    /// the run's morgue file when it ends: what every run played does.
+    Records,
+    /// This file (`delve play --record FILE`), which holds everything played.
+    File(std::path::PathBuf),
 }
 
 /// The recording being written, when the run is recorded.
-#[derive(Resource, Debug)]
-pub struct Recorder {
-    /// Where it goes.
-    pub path: PathBuf,
-    file: Option<File>,
-}
+#[derive(Resource, Debug, Deref, DerefMut)]
+pub struct Recorder(pub RunRecorder);
 
-impl Recorder {
-    /// Appends `line` and flushes it; the first failure stops the recording, saying why.
-    fn write(&mut self, line: &str) -> Result<(), String> {
-        let Some(file) = &mut self.file else {
-            return Ok(());
-        };
-        let result = file.write_all(line.as_bytes()).and_then(|()| file.flush());
-        result.map_err(|e| {
-            self.file = None;
-            format!("Recording stopped: {}: {e}", self.path.display())
-        })
-    }
-}
+/// Why the run's recording stopped: present once it did (the window and the terminal
+/// tell it; a headless run ends with it as an error).
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct RecordingStopped(pub String);
 
 /// Opens the recording as the run starts (once: a save loaded on the end screen goes
 /// on in the same recording).
 fn start_recording(
     mut commands: Commands,
     settings: Res<RunSettings>,
+    run: Option<Res<RunModel>>,
     mut notices: MessageWriter<Notice>,
     mut started: Local<bool>,
 ) {
     if std::mem::replace(&mut *started, true) {
         return;
     }
-    let Some(path) = settings.record.clone() else {
+    let Some(run) = run else {
         return;
     };
-    let start = RecordingStart::new(&settings.campaign, settings.start.as_ref(), settings.rules);
-    let opened = File::create(&path).and_then(|mut file| {
-        file.write_all(start.line().as_bytes())?;
-        file.flush()?;
-        Ok(file)
-    });
-    match opened {
-        Ok(file) => {
-            commands.insert_resource(Recorder {
-                path,
-                file: Some(file),
-            });
+    let start = || RecordingStart::new(&settings.campaign, settings.start.as_ref(), settings.rules);
+    let opened = match (&settings.record, &settings.records) {
+        (RecordTo::Nowhere, _) | (RecordTo::Records, None) => return,
+        (RecordTo::File(path), _) => {
+            let (folder, name) = Folder::containing(path);
+            RunRecorder::to_entry(Arc::new(folder), &name, &start())
         }
+        (RecordTo::Records, Some(records)) => {
+            let records: Arc<dyn Storage> = records.clone();
+            if settings.resume.is_some() {
+                RunRecorder::for_loaded_run(records, &run)
+            } else {
+                RunRecorder::for_new_run(records, &run, &start())
+            }
+        }
+    };
+    match opened {
+        Ok(recorder) => commands.insert_resource(Recorder(recorder)),
         Err(e) => {
-            notices.write(Notice(format!("Cannot record to {}: {e}", path.display())));
+            let why = format!("The run is not recorded: {e}");
+            notices.write(Notice(why.clone()));
+            commands.insert_resource(RecordingStopped(why));
         }
     }
 }
 
-fn record_steps(
+/// Records each applied action (a load as the run loaded), before the records of a
+/// run that has just ended are kept.
+pub(super) fn record_steps(
+    mut commands: Commands,
     mut applied: MessageReader<ActionApplied>,
     mut loaded: MessageReader<RunLoaded>,
     run: Option<Res<RunModel>>,
@@ -91,19 +109,16 @@ fn record_steps(
     };
     let was_loaded = loaded.read().count() > 0;
     for ActionApplied(action) in applied.read() {
-        let check = Check::of(&run);
-        let step = if *action == PlayerAction::Load && was_loaded {
-            // The run became the loaded one: the recording holds it, so a replay needs
-            // no save file — without its chronicle, which no rule reads (as the checks
-            // leave it out), so recordings read as they did before it existed.
-            let mut save = run.snapshot();
-            save.chronicle = None;
-            Step::Loaded(Box::new(save), check)
+        let written = if *action == PlayerAction::Load && was_loaded {
+            recorder.loaded(&run)
         } else {
-            Step::Act(*action, check)
+            recorder.record(&Step::Act(*action, Check::of(&run)))
         };
-        if let Err(why) = recorder.write(&step.line()) {
-            notices.write(Notice(why));
+        if let Err(why) = written {
+            notices.write(Notice(why.clone()));
+            commands.remove_resource::<Recorder>();
+            commands.insert_resource(RecordingStopped(why));
+            return;
         }
     }
 }

@@ -1,6 +1,6 @@
 //! The records of finished runs, in the ECS: the moment a run in play ends, its morgue
-//! file, the copy of its final state and its line in the history are written and its
-//! save leaves the slot ([`delve_rules::records::keep_record`]), and the player is told where.
+//! file, its recording, the copy of its final state and its line in the history are
+//! written and its save leaves the slot ([`delve_rules::records::keep_record`]), and the player is told where.
 //! Nothing is kept for a run loaded already over, nor where the settings name no data
 //! folder (a headless run without `--data-dir`, tests).
 
@@ -11,7 +11,9 @@ use super::{GameSystems, Notice, NoticeLog, RunModel, RunSettings};
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        keep_records_of_finished_runs.in_set(GameSystems::Save),
+        keep_records_of_finished_runs
+            .in_set(GameSystems::Save)
+            .after(super::recording::record_steps),
     );
 }
 
@@ -26,6 +28,7 @@ fn keep_records_of_finished_runs(
     run: Option<Res<RunModel>>,
     settings: Res<RunSettings>,
     log: Res<NoticeLog>,
+    mut recorder: Option<ResMut<super::recording::Recorder>>,
     mut notices: MessageWriter<Notice>,
     mut in_play: Local<bool>,
 ) {
@@ -42,8 +45,21 @@ fn keep_records_of_finished_runs(
     let Some(records) = &settings.records else {
         return;
     };
-    match delve_rules::records::keep_record(&**records, &run, &log.entries, &settings.save_slot) {
+    let recording = recorder.as_ref().map(|r| r.text().to_owned());
+    let kept = delve_rules::records::keep_record_with(
+        &**records,
+        &run,
+        &log.entries,
+        &settings.save_slot,
+        recording.as_deref(),
+    );
+    match kept {
         Ok(kept) => {
+            if let Some(recorder) = &mut recorder
+                && let Err(e) = recorder.kept_with_the_morgue()
+            {
+                notices.write(Notice(format!("The recording was kept, but: {e}")));
+            }
             if let Some(aside) = &kept.set_aside {
                 notices.write(Notice(format!(
                     "The run history was damaged ({}): set aside as {}, {} runs kept.",

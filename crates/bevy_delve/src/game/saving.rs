@@ -57,7 +57,7 @@ impl Default for SaveWriter {
     }
 }
 
-fn handle_save_requests(
+pub(super) fn handle_save_requests(
     mut requests: MessageReader<SaveRequest>,
     settings: Res<RunSettings>,
     run: Option<ResMut<RunModel>>,

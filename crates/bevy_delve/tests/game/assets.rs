@@ -201,7 +201,7 @@ fn following(dir: &TempDir, file: &Path, rules: Rules) -> App {
         resume: None,
         rules,
         save_slot: SaveSlot::file(dir.file("run.sav")),
-        record: None,
+        record: bevy_delve::game::RecordTo::Nowhere,
         offer_to_continue: false,
         records: None,
         origin: Default::default(),

@@ -233,7 +233,7 @@ fn settings(seed: u64) -> RunSettings {
         save_slot: SaveSlot::file(
             std::env::temp_dir().join(format!("delve-game-{seed}-{}.sav", std::process::id())),
         ),
-        record: None,
+        record: bevy_delve::game::RecordTo::Nowhere,
         offer_to_continue: false,
         records: None,
         origin: Default::default(),

@@ -235,7 +235,7 @@ fn a_recorded_run_with_monsters_replays_to_the_same_state() {
         resume: None,
         rules: Rules::Monsters,
         save_slot: SaveSlot::file(dir.file("fight.sav")),
-        record: Some(path.clone()),
+        record: bevy_delve::game::RecordTo::File(path.clone()),
         offer_to_continue: false,
         records: None,
         origin: Default::default(),

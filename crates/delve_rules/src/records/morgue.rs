@@ -20,8 +20,25 @@ pub(crate) const MORGUE_MAP_REACH: (i32, i32) = (30, 10);
 /// The morgue file of `run`: `messages` is the run's log (its newest
 /// [`MORGUE_MESSAGES`] are shown), `written` when it is written (UTC).
 pub fn morgue_text(run: &RunState, messages: &[Message], written: &str) -> String {
+    morgue_text_naming(run, messages, written, None)
+}
+
+/// [`morgue_text`] naming the run's recording, `recording` (its file name in the
+/// morgue folder), under the heading.
+pub fn morgue_text_naming(
+    run: &RunState,
+    messages: &[Message],
+    written: &str,
+    recording: Option<&str>,
+) -> String {
     let mut out = String::new();
     heading(&mut out, run, written);
+    if let Some(name) = recording {
+        let _ = writeln!(
+            out,
+            "Recording: {name} (watch it with delve replay --watch, beside this file)"
+        );
+    }
     outcome(&mut out, run);
     character(&mut out, run);
     equipment(&mut out, run);

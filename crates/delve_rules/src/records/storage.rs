@@ -1,6 +1,7 @@
 //! Where delve keeps what outlives a session — the save slot, the run history, morgue
-//! files — behind one interface, [`Storage`]: named entries (`delve.sav`,
-//! `history.csv`, `morgue/…`) each read and replaced whole. The desktop keeps them in a
+//! files, recordings — behind one interface, [`Storage`]: named entries (`delve.sav`,
+//! `history.csv`, `morgue/…`) each read and replaced whole (a recording grows by
+//! appending, [`Storage::append`]). The desktop keeps them in a
 //! folder ([`Folder`], the data folder); the browser build keeps them in the browser's
 //! storage (its own implementation, in `delve_web`); tests use [`MemoryStorage`], which
 //! can be given a quota to refuse writes as a full browser storage does. The rules
@@ -35,6 +36,15 @@ pub trait Storage: fmt::Debug + Send + Sync {
     /// Replaces `name` with `bytes`: afterwards it holds the new bytes whole, or — when
     /// this fails, even by a crash — its old ones.
     fn write(&self, name: &str, bytes: &[u8]) -> Result<(), StorageError>;
+
+    /// Adds `bytes` at the end of `name` (creating it): how a recording grows as the
+    /// game goes. A crash may leave part of the bytes, never fewer than were there.
+    /// By default the entry is read and written again whole.
+    fn append(&self, name: &str, bytes: &[u8]) -> Result<(), StorageError> {
+        let mut whole = self.read(name)?.unwrap_or_default();
+        whole.extend_from_slice(bytes);
+        self.write(name, &whole)
+    }
 
     /// Removes `name`; nothing happens when there is no such entry.
     fn remove(&self, name: &str) -> Result<(), StorageError>;
@@ -205,6 +215,18 @@ impl Storage for Folder {
         create_folder_of(&path)?;
         replace_file_safely(&path, bytes)
             .map_err(|StepFailed { path, doing, error }| StorageError::of_io(&path, doing, &error))
+    }
+
+    fn append(&self, name: &str, bytes: &[u8]) -> Result<(), StorageError> {
+        use std::io::Write;
+        let path = self.place(name);
+        create_folder_of(&path)?;
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .and_then(|mut file| file.write_all(bytes).and_then(|()| file.flush()))
+            .map_err(|e| StorageError::of_io(&path, "add to it", &e))
     }
 
     fn remove(&self, name: &str) -> Result<(), StorageError> {
@@ -386,6 +408,12 @@ mod tests {
         storage.remove("morgue/a.txt").unwrap();
         assert_eq!(storage.list("morgue").unwrap(), ["b.txt"]);
         assert!(storage.contains("delve.sav").unwrap());
+        storage.append("recordings/run.rec", b"start\n").unwrap();
+        storage.append("recordings/run.rec", b"step\n").unwrap();
+        assert_eq!(
+            storage.read("recordings/run.rec").unwrap().unwrap(),
+            b"start\nstep\n"
+        );
         let _turn = storage.turn("history.csv").unwrap();
     }
 

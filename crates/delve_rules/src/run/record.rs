@@ -5,7 +5,9 @@
 
 use std::fmt;
 
+mod playback;
 mod seek;
+pub use playback::{Playback, SPEEDS, WatchCommand};
 pub use seek::{Frame, KEYFRAME_EVERY, StepSummary, Watched};
 
 use serde::{Deserialize, Serialize};
@@ -240,12 +242,22 @@ impl RecordingStart {
 }
 
 impl Step {
+    /// The step of loading `run` (a save loaded, a run continued): the run as it is
+    /// now, so a replay needs no save file — without its chronicle, which no rule reads
+    /// (as the checks leave it out), so recordings read as they did before it existed.
+    pub fn loaded(run: &RunState) -> Step {
+        let mut save = run.snapshot();
+        save.chronicle = None;
+        Step::Loaded(Box::new(save), Check::of(run))
+    }
+
     /// The step's line in the recording file (with its newline).
     pub fn line(&self) -> String {
         format!("{}\n", ron::to_string(self).unwrap_or_default())
     }
 
-    fn check(&self) -> &Check {
+    /// The check of the state the step left.
+    pub fn check(&self) -> &Check {
         match self {
             Step::Act(_, check) | Step::Loaded(_, check) => check,
         }

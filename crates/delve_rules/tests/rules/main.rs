@@ -22,6 +22,7 @@ mod shops;
 #[path = "../../../../tests/support/paths.rs"]
 mod paths;
 mod real_run;
+mod recorder;
 mod records;
 mod run;
 mod storage;

@@ -7,7 +7,9 @@ use proptest::prelude::*;
 
 use delve_levels::rng::{Stream, StreamRng};
 use delve_rules::run::messages::MessageLog;
-use delve_rules::run::record::{Check, KEYFRAME_EVERY, Recording, RecordingStart, Step, Watched};
+use delve_rules::run::record::{
+    Check, KEYFRAME_EVERY, Playback, Recording, RecordingStart, SPEEDS, Step, WatchCommand, Watched,
+};
 use delve_rules::run::{Outcome, PlayerAction, Rules, RunState};
 
 use super::support::campaign;
@@ -149,4 +151,119 @@ fn a_recording_with_a_changed_step_is_refused_on_opening_naming_the_step() {
     }
     let error = Watched::open(recording).unwrap_err().to_string();
     assert!(error.contains(&format!("(step {changed})")), "{error}");
+}
+
+/// The first run (by seed) that lasts 400 steps, long enough to cross keyframes.
+fn long_played() -> (Recording, Vec<RunState>, Vec<MessageLog>) {
+    (1..)
+        .map(|seed| played(seed, 400))
+        .find(|(_, states, _)| states.len() > 400)
+        .expect("some run lasts")
+}
+
+/// Whether `playback` shows the frame a seek to its step gives, and the run the
+/// recording's play reached there.
+fn shows_the_seeks_frame(playback: &Playback, states: &[RunState], logs: &[MessageLog]) {
+    let frame = playback.frame();
+    let sought = playback.watched().frame_at(frame.step).unwrap();
+    assert!(
+        *frame == sought,
+        "step {}: not the seek's frame",
+        frame.step
+    );
+    assert!(frame.run == states[frame.step] && frame.log == logs[frame.step]);
+}
+
+#[test]
+fn stepping_back_and_forward_and_jumping_show_the_frames_a_seek_gives() {
+    let (recording, states, logs) = long_played();
+    let last = states.len() - 1;
+    let mut playback = Playback::open(recording, 4.0).unwrap();
+    assert_eq!(playback.frame().step, 0);
+    assert!(!playback.playing(), "it opens paused at the start");
+    let expect = |playback: &mut Playback, command: WatchCommand, step: usize| {
+        playback.command(command).unwrap();
+        assert_eq!(playback.frame().step, step, "after {command:?}");
+        shows_the_seeks_frame(playback, &states, &logs);
+    };
+    expect(&mut playback, WatchCommand::StepForward, 1);
+    expect(&mut playback, WatchCommand::StepForward, 2);
+    expect(&mut playback, WatchCommand::StepBack, 1);
+    expect(&mut playback, WatchCommand::ToEnd, last);
+    // Back across a keyframe, one step at a time.
+    for step in (last - KEYFRAME_EVERY - 3..last).rev() {
+        expect(&mut playback, WatchCommand::StepBack, step);
+    }
+    let turns = states[playback.frame().step].turns();
+    let ahead = states
+        .iter()
+        .position(|r| r.turns() >= turns + 10)
+        .unwrap_or(last);
+    expect(&mut playback, WatchCommand::JumpTurns(10), ahead);
+    let now = playback.frame().step;
+    let back = states
+        .iter()
+        .rposition(|r| r.turns() <= states[now].turns() - 10)
+        .unwrap();
+    expect(&mut playback, WatchCommand::JumpTurns(-10), back);
+    expect(&mut playback, WatchCommand::ToStart, 0);
+    let deeper = states.iter().position(|r| r.depth() == 2);
+    playback.command(WatchCommand::NextDepth).unwrap();
+    assert_eq!(playback.frame().step, deeper.unwrap_or(0));
+    assert_eq!(
+        deeper.is_none(),
+        playback.status().contains("never reaches depth 2"),
+        "a jump that finds nothing says so: {}",
+        playback.status()
+    );
+    shows_the_seeks_frame(&playback, &states, &logs);
+}
+
+#[test]
+fn playing_moves_on_by_its_speed_a_pause_holds_and_the_end_stops_it() {
+    let (recording, states, logs) = long_played();
+    let last = states.len() - 1;
+    let mut playback = Playback::open(recording, 4.0).unwrap();
+    assert!(
+        !playback.advance(10.0).unwrap(),
+        "paused: time moves nothing"
+    );
+    assert_eq!(playback.frame().step, 0);
+    playback.command(WatchCommand::PlayOrPause).unwrap();
+    assert!(playback.playing());
+    playback.advance(1.0).unwrap();
+    assert_eq!(playback.frame().step, 4, "×1: four steps a second");
+    playback.command(WatchCommand::Faster).unwrap();
+    playback.command(WatchCommand::Faster).unwrap();
+    assert_eq!(playback.speed(), SPEEDS[2]);
+    playback.advance(0.5).unwrap();
+    assert_eq!(
+        playback.frame().step,
+        4 + 8,
+        "×4 for half a second: eight steps"
+    );
+    shows_the_seeks_frame(&playback, &states, &logs);
+    playback.command(WatchCommand::Slower).unwrap();
+    assert_eq!(playback.speed(), SPEEDS[1]);
+    playback.command(WatchCommand::PlayOrPause).unwrap();
+    playback.advance(5.0).unwrap();
+    assert_eq!(playback.frame().step, 12, "a pause holds the frame");
+    assert!(
+        playback.status().contains("paused ×2"),
+        "{}",
+        playback.status()
+    );
+    playback.command(WatchCommand::PlayOrPause).unwrap();
+    for _ in 0..SPEEDS.len() {
+        playback.command(WatchCommand::Faster).unwrap();
+    }
+    assert_eq!(
+        playback.speed(),
+        *SPEEDS.last().unwrap(),
+        "the fastest stays the fastest"
+    );
+    playback.advance(1_000.0).unwrap();
+    assert_eq!(playback.frame().step, last);
+    assert!(!playback.playing(), "the end stops the playback");
+    shows_the_seeks_frame(&playback, &states, &logs);
 }

@@ -130,6 +130,23 @@ impl Watched {
         Ok(frame)
     }
 
+    /// What the player saw after `step`, from `from` (a frame of this recording): played
+    /// on from it when that is shorter than from the keyframe (watching at speed plays
+    /// each step once), else [`Watched::frame_at`]. Either way the same frame.
+    pub fn frame_from(&self, from: Frame, step: usize) -> Result<Frame, RecordingError> {
+        let step = step.min(self.last_step());
+        if step < from.step || step - from.step > step % KEYFRAME_EVERY {
+            return self.frame_at(step);
+        }
+        let mut frame = from;
+        for number in frame.step + 1..=step {
+            let outcomes = self.recording.play_step(&mut frame.run, number)?;
+            log_notices(&mut frame.log, &frame.run, &outcomes);
+        }
+        frame.step = step;
+        Ok(frame)
+    }
+
     /// The first step after which at least `turn` turns were taken (the last step when
     /// the run never got so far).
     pub fn step_at_turn(&self, turn: u64) -> usize {

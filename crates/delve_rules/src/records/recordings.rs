@@ -1,0 +1,236 @@
+//! Every run recorded: the recording of the run in play ([`RunRecorder`]), written to
+//! delve's storage step by step as the game goes — in the [`RECORDINGS`] folder under a
+//! name of the run's own (`run-20261207-061603-seed-12345.rec`, made from when it
+//! started and its seed, `-2`, `-3`, … when two delves start one in the same second) —
+//! and kept beside the morgue file when the run ends ([`super::keep_record_with`]).
+//!
+//! A run saved and continued later goes on in its own recording: loading a run looks
+//! for the recording of that run, goes on with it where it ends with the state the save
+//! holds, and records the load as a [`Step::Loaded`] where it does not (a save older
+//! than the recording's end); a run with no recording of its own starts one with the
+//! load. So every recording replays as one run. A recording to a file the player names
+//! (`delve play --record FILE`) holds everything played, loads included, as before.
+
+use std::sync::Arc;
+
+use super::storage::Storage;
+use crate::run::RunState;
+use crate::run::record::{Check, Recording, RecordingStart, Step};
+
+/// The folder of the recordings of runs in play, in delve's storage.
+pub const RECORDINGS: &str = "recordings";
+
+/// The most recordings of one run name (runs of one seed started in one second).
+const MOST_OF_ONE_NAME: u32 = 1_000;
+
+/// The recording of the run in play, written as it goes.
+#[derive(Debug)]
+pub struct RunRecorder {
+    storage: Arc<dyn Storage>,
+    /// The entry written.
+    entry: String,
+    /// The name of the run it records ([`run_name`]); `None` for a file the player
+    /// named, which records whatever is played.
+    run: Option<String>,
+    /// The whole recording so far.
+    text: String,
+    /// Steps written after the start line.
+    steps: usize,
+    /// The entry was taken away (the run ended and its recording went to the morgue
+    /// folder): a load that brings the run back writes it whole again.
+    taken_away: bool,
+}
+
+/// The name of `run`'s recordings: when it started and its master seed.
+pub fn run_name(run: &RunState) -> String {
+    let started = run.chronicle().origin.started.as_deref().unwrap_or("");
+    let stamp: String = started
+        .chars()
+        .filter(|c| c.is_ascii_digit() || *c == 'T')
+        .map(|c| if c == 'T' { '-' } else { c })
+        .collect();
+    let stamp = if stamp.is_empty() { "unknown" } else { &stamp };
+    format!("run-{stamp}-seed-{}", run.campaign().seed)
+}
+
+/// The entry of the `number`-th recording named `name` (1: no number).
+fn entry_of(name: &str, number: u32) -> String {
+    match number {
+        1 => format!("{RECORDINGS}/{name}.rec"),
+        n => format!("{RECORDINGS}/{name}-{n}.rec"),
+    }
+}
+
+impl RunRecorder {
+    /// Records to the entry `entry` of `storage` (a file the player named), starting
+    /// with `start`: replaces what it held.
+    pub fn to_entry(
+        storage: Arc<dyn Storage>,
+        entry: &str,
+        start: &RecordingStart,
+    ) -> Result<RunRecorder, String> {
+        let text = start.line();
+        storage
+            .write(entry, text.as_bytes())
+            .map_err(|e| e.to_string())?;
+        Ok(RunRecorder {
+            storage,
+            entry: entry.to_owned(),
+            run: None,
+            text,
+            steps: 0,
+            taken_away: false,
+        })
+    }
+
+    /// Starts the recording of `run`, just started from `start`, in the recordings
+    /// folder of `storage`, under a name no other recording has.
+    pub fn for_new_run(
+        storage: Arc<dyn Storage>,
+        run: &RunState,
+        start: &RecordingStart,
+    ) -> Result<RunRecorder, String> {
+        let name = run_name(run);
+        let _turn = storage.turn(RECORDINGS).map_err(|e| e.to_string())?;
+        for number in 1..=MOST_OF_ONE_NAME {
+            let entry = entry_of(&name, number);
+            if storage.contains(&entry).map_err(|e| e.to_string())? {
+                continue;
+            }
+            let mut recorder = RunRecorder::to_entry(storage, &entry, start)?;
+            recorder.run = Some(name);
+            return Ok(recorder);
+        }
+        Err(format!(
+            "{}: {MOST_OF_ONE_NAME} recordings of runs named {name} are there already",
+            storage.place(RECORDINGS).display()
+        ))
+    }
+
+    /// Goes on with the recording of `run`, just loaded (continued from a save): its
+    /// own recording in the recordings folder where one is kept — as it is when it ends
+    /// with the state loaded, else with the load recorded — or a new one that starts
+    /// with the load.
+    pub fn for_loaded_run(
+        storage: Arc<dyn Storage>,
+        run: &RunState,
+    ) -> Result<RunRecorder, String> {
+        let name = run_name(run);
+        let now = Check::of(run);
+        let mut found: Vec<(String, Recording, String)> = Vec::new();
+        for number in 1..=MOST_OF_ONE_NAME {
+            let entry = entry_of(&name, number);
+            let Some(bytes) = storage.read(&entry).map_err(|e| e.to_string())? else {
+                break;
+            };
+            // A recording that does not read (cut off by a crash mid-line) is left as
+            // it is, and another goes on instead.
+            let Ok(text) = String::from_utf8(bytes) else {
+                continue;
+            };
+            if let Ok(recording) = Recording::parse(&text) {
+                found.push((entry, recording, text));
+            }
+        }
+        let ends_here = |r: &Recording| r.steps.last().is_some_and(|s| *s.check() == now);
+        let chosen = found
+            .iter()
+            .position(|(_, r, _)| ends_here(r))
+            .map(|i| (i, true))
+            .or_else(|| (!found.is_empty()).then_some((0, false)));
+        match chosen {
+            Some((index, in_step)) => {
+                let (entry, recording, text) = found.swap_remove(index);
+                let mut recorder = RunRecorder {
+                    storage,
+                    entry,
+                    run: Some(name),
+                    text: if text.ends_with('\n') {
+                        text
+                    } else {
+                        format!("{text}\n")
+                    },
+                    steps: recording.steps.len(),
+                    taken_away: false,
+                };
+                if !in_step {
+                    recorder.record(&Step::loaded(run))?;
+                }
+                Ok(recorder)
+            }
+            None => {
+                let start = RecordingStart::in_generation(
+                    run.generation(),
+                    run.campaign(),
+                    None,
+                    run.rules(),
+                );
+                let mut recorder = RunRecorder::for_new_run(storage, run, &start)?;
+                recorder.record(&Step::loaded(run))?;
+                Ok(recorder)
+            }
+        }
+    }
+
+    /// Adds `step` to the recording.
+    pub fn record(&mut self, step: &Step) -> Result<(), String> {
+        let line = step.line();
+        self.text.push_str(&line);
+        self.steps += 1;
+        let written = match (self.taken_away, step) {
+            // The run is over and kept: what is done on its end screen changes nothing
+            // and is only remembered, unless a load brings the run back into play.
+            (true, Step::Act(..)) => Ok(()),
+            (true, Step::Loaded(..)) => {
+                self.taken_away = false;
+                self.storage.write(&self.entry, self.text.as_bytes())
+            }
+            (false, _) => self.storage.append(&self.entry, line.as_bytes()),
+        };
+        written.map_err(|e| format!("Recording stopped: {e}"))
+    }
+
+    /// `run` was loaded in play (F9, or the answer to "continue?"): recorded as a
+    /// load when it is the same run (or this recording is a file the player named);
+    /// another run goes on in its own recording ([`RunRecorder::for_loaded_run`]),
+    /// and this one, left with no step, is removed.
+    pub fn loaded(&mut self, run: &RunState) -> Result<(), String> {
+        match &self.run {
+            Some(name) if *name != run_name(run) => {
+                let other = RunRecorder::for_loaded_run(self.storage.clone(), run)?;
+                if self.steps == 0 && !self.taken_away {
+                    self.storage
+                        .remove(&self.entry)
+                        .map_err(|e| e.to_string())?;
+                }
+                *self = other;
+                Ok(())
+            }
+            _ => self.record(&Step::loaded(run)),
+        }
+    }
+
+    /// The recording so far, as its file holds it.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Where it is written ([`Storage::place`]).
+    pub fn place(&self) -> std::path::PathBuf {
+        self.storage.place(&self.entry)
+    }
+
+    /// The run ended and its recording was kept beside its morgue file: a recording in
+    /// the recordings folder leaves it (a file the player named stays). Should the run
+    /// go on (a save loaded on the end screen), the load writes it back whole.
+    pub fn kept_with_the_morgue(&mut self) -> Result<(), String> {
+        if self.run.is_none() {
+            return Ok(());
+        }
+        self.storage
+            .remove(&self.entry)
+            .map_err(|e| e.to_string())?;
+        self.taken_away = true;
+        Ok(())
+    }
+}
