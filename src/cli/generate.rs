@@ -9,6 +9,8 @@ use clap::{Args, ValueEnum};
 use delve::picture::{Outline, write_png_outlined};
 use delve::vaults::vault_line;
 use delve_levels::generator::Level;
+use delve_levels::generator::features::FeatureReport;
+use delve_levels::grid::{Tile, Trap};
 use delve_levels::key::LevelKey;
 
 use super::{CliError, LevelArgs, Outcome, is_closed_pipe, resolve};
@@ -100,11 +102,43 @@ pub fn summary(key: &LevelKey, level: &Level) -> String {
                 g.cycles_added
             ))
             .unwrap_or_default(),
-    ) + &if key.config.features().is_off() {
-        String::new()
-    } else {
-        format!("; terrain: {}", r.features)
+    ) + &terrain_on(key, level)
+}
+
+/// The terrain lying on `level`, as the summary ends: the feature layer's lakes and
+/// bridges (and what it refused), with the doors and traps counted on the tiles — the
+/// feature layer's, a vault's and a plan's own (a cyclic dungeon's secret door or
+/// guarding trap) alike. Nothing when the level has none and its features are off.
+fn terrain_on(key: &LevelKey, level: &Level) -> String {
+    let tiles = &level.tiles;
+    let traps = Trap::ALL
+        .iter()
+        .map(|t| tiles.count(t.tile()))
+        .sum::<usize>();
+    let on_the_tiles = FeatureReport {
+        closed_doors: tiles.count(Tile::ClosedDoor) as u32,
+        secret_doors: tiles.count(Tile::SecretDoor) as u32,
+        traps: traps as u32,
+        vetoes: Vec::new(),
+        ..level.report.features.clone()
+    };
+    let locks = match tiles.count(Tile::LockedDoor) {
+        0 => String::new(),
+        1 => ", 1 locked door".to_owned(),
+        n => format!(", {n} locked doors"),
+    };
+    let none = on_the_tiles == FeatureReport::default() && locks.is_empty();
+    if key.config.features().is_off() && none {
+        return String::new();
     }
+    // What the layer refused, after all that lies (as the report prints it).
+    let refused = FeatureReport {
+        vetoes: level.report.features.vetoes.clone(),
+        ..FeatureReport::default()
+    }
+    .to_string();
+    let refused = refused.find(" (refused").map_or("", |at| &refused[at..]);
+    format!("; terrain: {on_the_tiles}{locks}{refused}")
 }
 
 /// Runs `delve gen`.

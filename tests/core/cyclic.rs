@@ -13,7 +13,7 @@ use delve_levels::generator::cyclic::check::check_plan;
 use delve_levels::generator::cyclic::most_rooms;
 use delve_levels::generator::guarantees::check_level;
 use delve_levels::generator::{CyclicConfig, GeneratorConfig, Level, generate_level};
-use delve_levels::grid::Tile;
+use delve_levels::grid::{Tile, Trap};
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(120))]
@@ -93,6 +93,49 @@ fn a_cyclic_level_goes_round_a_wall_for_every_cycle_of_its_plan() {
             assert!(
                 on_foot.start_to_exit.is_some(),
                 "{width}x{height} seed {seed}"
+            );
+        }
+    }
+}
+
+/// The number before `noun` in `summary` ("3 secret doors" → 3).
+fn counted(summary: &str, noun: &str) -> usize {
+    let before = &summary[..summary.find(noun).expect(noun)];
+    let number = before.trim_end().rsplit(' ').next().expect("a number");
+    number.parse().expect("a count")
+}
+
+#[test]
+fn gen_counts_the_doors_and_traps_that_lie_on_the_level_the_plans_own_among_them() {
+    // Seeds 1, 2 and 5 of the default cyclic level each plan a hidden shortcut.
+    for seed in ["1", "2", "3", "4", "5"] {
+        let out = super::cli::delve(&["gen", "--kind", "cyclic", "--seed", seed]);
+        assert!(out.status.success(), "seed {seed}");
+        let ascii = String::from_utf8_lossy(&out.stdout);
+        let summary = super::cli::stderr(&out);
+        let on_tiles = |glyphs: &[Tile]| {
+            ascii
+                .chars()
+                .filter(|&c| glyphs.iter().any(|t| t.glyph() == c))
+                .count()
+        };
+        let traps: Vec<Tile> = Trap::ALL.iter().map(|t| t.tile()).collect();
+        assert_eq!(
+            counted(&summary, "secret door"),
+            on_tiles(&[Tile::SecretDoor]),
+            "seed {seed}: {summary}"
+        );
+        assert_eq!(
+            counted(&summary, "closed door"),
+            on_tiles(&[Tile::ClosedDoor]),
+            "seed {seed}"
+        );
+        assert_eq!(counted(&summary, "trap"), on_tiles(&traps), "seed {seed}");
+        if on_tiles(&[Tile::LockedDoor]) > 0 {
+            assert_eq!(
+                counted(&summary, "locked door"),
+                on_tiles(&[Tile::LockedDoor]),
+                "seed {seed}"
             );
         }
     }
