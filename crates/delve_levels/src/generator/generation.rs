@@ -18,14 +18,24 @@ pub enum Generation {
     /// from the second edition of the embedded loot table (weapons with styles, heavy
     /// armour, thrown weapons, enchanting, malevolent items); before, from the first.
     Third,
+    /// From 2026-12-07. As the third, with the feature layer's secret doors and traps
+    /// kept off one walk from the up stairs to a cyclic dungeon's key room (before, one
+    /// could cut the key off, and the lock then stood open as a closed door); and in
+    /// play, exploring walks through a locked door whose key the player carries.
+    Fourth,
 }
 
 impl Generation {
     /// The generation new levels are made in.
-    pub const CURRENT: Generation = Generation::Third;
+    pub const CURRENT: Generation = Generation::Fourth;
 
     /// Every generation, oldest first.
-    pub const ALL: [Generation; 3] = [Generation::First, Generation::Second, Generation::Third];
+    pub const ALL: [Generation; 4] = [
+        Generation::First,
+        Generation::Second,
+        Generation::Third,
+        Generation::Fourth,
+    ];
 
     /// Its number, as keys write it (1, 2, …).
     pub const fn number(self) -> u64 {
@@ -33,6 +43,7 @@ impl Generation {
             Generation::First => 1,
             Generation::Second => 2,
             Generation::Third => 3,
+            Generation::Fourth => 4,
         }
     }
 
@@ -56,14 +67,26 @@ impl Generation {
     pub fn embedded_loot_table(self) -> &'static LootTable {
         match self {
             Generation::First | Generation::Second => first_edition_loot_table(),
-            Generation::Third => default_loot_table(),
+            Generation::Third | Generation::Fourth => default_loot_table(),
         }
     }
 
     /// Whether a run of this generation knew the kinds it carried two of (the first
     /// edition's "two alike" rule, gone since the third generation).
     pub const fn knew_two_alike(self) -> bool {
-        !matches!(self, Generation::Third)
+        matches!(self, Generation::First | Generation::Second)
+    }
+
+    /// Whether the feature layer keeps its secret doors and traps off a walk from the up
+    /// stairs to a cyclic dungeon's key room (else only off the walk between the stairs).
+    pub(crate) const fn keeps_the_way_to_the_key(self) -> bool {
+        matches!(self, Generation::Fourth)
+    }
+
+    /// Whether exploring in a run of this generation walks through a locked door whose
+    /// key the player carries (else it stops with the door shut).
+    pub const fn explores_through_locks(self) -> bool {
+        matches!(self, Generation::Fourth)
     }
 }
 
