@@ -4,10 +4,10 @@
 //! checker catching each kind of break; the plan printed; a level made twice alike.
 
 use delve_levels::generator::cyclic::check::{PlanViolation, check_plan};
-use delve_levels::generator::cyclic::patterns::Element;
+use delve_levels::generator::cyclic::patterns::{Element, PatternSet};
 use delve_levels::generator::guarantees::check_level;
 use delve_levels::generator::{
-    CyclicConfig, FeatureConfig, GeneratorConfig, LakeKind, Level, generate_level,
+    CyclicConfig, FeatureConfig, Generation, GeneratorConfig, LakeKind, Level, generate_level,
 };
 use delve_levels::grid::Tile;
 use delve_levels::key::LevelKey;
@@ -258,4 +258,52 @@ fn every_shipped_vault_finds_a_place_off_the_cycles() {
         }
         assert!(placed > 0, "{} ({:?}) never placed", vault.name, vault.mode);
     }
+}
+
+/// Whether `level`'s plan was drawn with a lock: a cycle of a pattern with a Lock arc
+/// (a lock the level could not keep is opened, its arc made Open, but the cycle keeps
+/// the pattern's name).
+fn drawn_with_a_lock(level: &Level) -> bool {
+    let plan = level.plan.as_ref().expect("a plan");
+    let patterns = PatternSet::embedded().patterns();
+    plan.graph
+        .cycles
+        .iter()
+        .any(|c| patterns.iter().any(|p| p.name == c.pattern && p.has_lock()))
+}
+
+#[test]
+fn the_feature_layers_secret_doors_and_traps_keep_off_the_way_to_the_key_from_generation_4() {
+    let mut config = GeneratorConfig::Cyclic(CyclicConfig::default());
+    // Many secret doors and traps, no lakes (a lake may still cut a key room off).
+    config.set_features(FeatureConfig {
+        lakes: 0,
+        lake: LakeKind::Water,
+        closed_doors: 0,
+        secret_doors: 60,
+        traps: 20,
+    });
+    let (mut locked, mut opened_before) = (0, 0);
+    for seed in 0..150 {
+        let key = LevelKey::new(config.clone(), 1, seed);
+        let fourth = key.clone().in_generation(Generation::Fourth).generate();
+        let fourth = fourth.expect("level");
+        if !drawn_with_a_lock(&fourth) {
+            continue;
+        }
+        locked += 1;
+        let plan = fourth.plan.as_ref().expect("a plan");
+        assert!(plan.key.is_some(), "seed {seed}: the lock kept its key");
+        assert_eq!(fourth.tiles.count(Tile::LockedDoor), 1, "seed {seed}");
+        check_plan(&fourth).unwrap_or_else(|v| panic!("seed {seed}: {v}"));
+        let third = key.in_generation(Generation::Third).generate();
+        let third = third.expect("level");
+        opened_before += usize::from(third.plan.as_ref().is_some_and(|p| p.key.is_none()));
+    }
+    assert!(locked >= 50, "{locked} of 150 levels drawn with a lock");
+    // The third generation's levels of the same keys lost some of their locks.
+    assert!(
+        opened_before > 0,
+        "generation 3 opened no lock: the test proves nothing"
+    );
 }

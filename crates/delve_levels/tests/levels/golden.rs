@@ -145,6 +145,11 @@ const GOLDEN_THIRD: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Cyclic, 20261130, 0x329f70b1689ee96d),
 ];
 
+/// Generation 4 (2026-12-07): the third one's levels, but for a cyclic dungeon with
+/// terrain and a lock (the feature layer keeps its secret doors and traps off the way
+/// to the key room): with each kind's default config (its features off), the same.
+const GOLDEN_FOURTH: &[(GeneratorKind, u64, u64)] = GOLDEN_THIRD;
+
 /// The level seeds each table pins, per kind.
 const SEEDS: [u64; 5] = [1, 2, 3, 42, 20261130];
 
@@ -171,6 +176,7 @@ fn golden(generation: Generation) -> &'static [(GeneratorKind, u64, u64)] {
         Generation::First => GOLDEN_FIRST,
         Generation::Second => GOLDEN_SECOND,
         Generation::Third => GOLDEN_THIRD,
+        Generation::Fourth => GOLDEN_FOURTH,
     }
 }
 
@@ -194,16 +200,26 @@ fn golden_levels_are_unchanged_in_every_generation() {
     );
 }
 
+/// Generation 4 (2026-12-07): [`GOLDEN_TERRAIN`]'s levels, the feature layer keeping
+/// its secret doors and traps off the way to a cyclic dungeon's key room too.
+const GOLDEN_TERRAIN_FOURTH: &[(GeneratorKind, u64, u64)] = GOLDEN_TERRAIN;
+
 #[test]
 fn golden_levels_with_terrain_are_unchanged() {
     let mut report = String::new();
     let mut mismatches = 0;
-    for kind in GeneratorKind::ALL {
-        let mut config = kind.default_config();
-        config.set_features(TERRAIN);
-        for seed in SEEDS {
-            let level = generate_level(&config, seed).expect("level");
-            mismatches += compare(GOLDEN_TERRAIN, kind, seed, &level, &mut report);
+    for (generation, table) in [
+        (Generation::Third, GOLDEN_TERRAIN),
+        (Generation::Fourth, GOLDEN_TERRAIN_FOURTH),
+    ] {
+        report.push_str(&format!("{generation:?}:\n"));
+        for kind in GeneratorKind::ALL {
+            let mut config = kind.default_config();
+            config.set_features(TERRAIN);
+            for seed in SEEDS {
+                let level = generate_level_in(generation, &config, seed).expect("level");
+                mismatches += compare(table, kind, seed, &level, &mut report);
+            }
         }
     }
     assert_eq!(
