@@ -9,6 +9,7 @@ use clap::{Args, ValueEnum};
 use delve::picture::{Outline, write_png_outlined};
 use delve::vaults::vault_line;
 use delve_levels::generator::Level;
+use delve_levels::generator::cyclic::patterns::PatternSet;
 use delve_levels::generator::features::FeatureReport;
 use delve_levels::grid::{Tile, Trap};
 use delve_levels::key::LevelKey;
@@ -27,6 +28,11 @@ pub struct GenArgs {
     /// Write to this file instead of stdout (required for png unless stdout is redirected).
     #[arg(long, short)]
     out: Option<PathBuf>,
+    /// Cycle patterns (RON, like levels/cycles.ron) a cyclic dungeon's plan is drawn
+    /// from instead of the embedded ones: to see patterns of your own. The printed key
+    /// gives the embedded patterns' level, not this one.
+    #[arg(long, value_name = "FILE")]
+    patterns: Option<PathBuf>,
     /// Pixels per tile side in PNG output (1–32, default 4).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=32))]
     scale: Option<u32>,
@@ -161,7 +167,13 @@ pub fn run(args: GenArgs) -> Result<Outcome, CliError> {
         }
     }
     let campaign = resolve::campaign(&args.level)?;
-    let level = key.generate_from(campaign.loot_table(), campaign.vault_set())?;
+    let level = match &args.patterns {
+        Some(path) => {
+            let set = PatternSet::load(path).map_err(|e| CliError(format!("--patterns: {e}")))?;
+            key.generate_with_patterns(campaign.loot_table(), campaign.vault_set(), &set)?
+        }
+        None => key.generate_from(campaign.loot_table(), campaign.vault_set())?,
+    };
     let bytes = match format {
         Format::Ascii => level.tiles.to_ascii().into_bytes(),
         Format::Png => {
@@ -185,6 +197,12 @@ pub fn run(args: GenArgs) -> Result<Outcome, CliError> {
         }
     }
     eprintln!("key {}", key.encode());
+    if let Some(path) = &args.patterns {
+        eprintln!(
+            "patterns {} (the key gives the level of the embedded patterns, not this one)",
+            path.display()
+        );
+    }
     eprintln!("{}", summary(&key, &level));
     for vault in &level.vaults {
         eprintln!("{}", vault_line(vault));

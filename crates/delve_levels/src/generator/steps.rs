@@ -34,7 +34,7 @@ pub fn generate_level_from(
     seed: u64,
 ) -> Result<Level, GenError> {
     config.validate()?;
-    let (layout, stairs) = lay_out_with_stairs(generation, config, content.depth, seed)?;
+    let (layout, stairs) = lay_out_with_stairs(generation, config, &content, seed)?;
     let Layout {
         mut tiles,
         rooms,
@@ -97,14 +97,20 @@ pub fn generate_level_from(
 pub(crate) fn lay_out_with_stairs(
     generation: Generation,
     config: &GeneratorConfig,
-    depth: u32,
+    content: &Content<'_>,
     seed: u64,
 ) -> Result<(Layout, Stairs), GenError> {
     let clearance = config.stair_clearance();
     let mut vetoes = Vec::new();
     for attempt in 0..MAX_ATTEMPTS {
         let mut rng = StreamRng::new(retry_seed(seed, attempt), Stream::Layout);
-        let mut layout = generate_layout_at(generation, config, depth, &mut rng);
+        let mut layout = match config {
+            // A cyclic dungeon's plan from the content's patterns.
+            GeneratorConfig::Cyclic(cyclic) => {
+                cyclic::generate(cyclic, content.patterns, content.depth, &mut rng)
+            }
+            _ => generate_layout_at(generation, config, content.depth, &mut rng),
+        };
         let carve = config.carves_stair_chambers(attempt);
         let placed = match layout.plan.as_ref().map(|plan| plan.stairs()) {
             Some((up, down)) => stairs::place_planned(&layout.tiles, up, down, clearance),
