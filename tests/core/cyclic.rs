@@ -140,3 +140,46 @@ fn gen_counts_the_doors_and_traps_that_lie_on_the_level_the_plans_own_among_them
         }
     }
 }
+
+/// A designer's pattern file: one pattern, a loop round a pool, with `length` the pool
+/// arc's corridors.
+fn pool_patterns(length: &str) -> String {
+    format!(
+        "(\n    patterns: [\n        (\n            name: \"round the pool\",\n            weight: 1,\n            depths: (1, 99),\n            arcs: [\n                (length: (2, 3), on: Open),\n                (length: {length}, on: Hazard),\n            ],\n        ),\n    ],\n)\n"
+    )
+}
+
+#[test]
+fn gen_draws_the_plan_from_a_designers_own_patterns_and_refuses_a_broken_one_at_its_place() {
+    let dir = super::temp_dir::TempDir::new("cyclic-patterns");
+    let good = dir.write("pool.ron", pool_patterns("(1, 2)").as_bytes());
+    let good = good.to_str().expect("a UTF-8 path");
+    let out = super::cli::delve(&["gen", "--kind", "cyclic", "--seed", "4", "--patterns", good]);
+    assert!(out.status.success(), "{}", super::cli::stderr(&out));
+    let said = super::cli::stderr(&out);
+    let cycles: Vec<&str> = said.lines().filter(|l| l.starts_with("cycle ")).collect();
+    assert!(!cycles.is_empty(), "{said}");
+    for cycle in cycles {
+        assert!(
+            cycle.contains("round the pool") && cycle.contains("hazard"),
+            "{cycle}"
+        );
+    }
+    assert!(
+        said.contains("the key gives the level of the embedded patterns"),
+        "{said}"
+    );
+    // Without the file, the same key draws from the embedded patterns.
+    let embedded = super::cli::delve(&["gen", "--kind", "cyclic", "--seed", "4"]);
+    assert!(!super::cli::stderr(&embedded).contains("round the pool"));
+
+    let broken = dir.write("broken.ron", pool_patterns("(0, 2)").as_bytes());
+    let broken = broken.to_str().expect("a UTF-8 path");
+    let out = super::cli::delve(&["gen", "--kind", "cyclic", "--patterns", broken]);
+    assert_eq!(out.status.code(), Some(2));
+    let said = super::cli::stderr(&out);
+    assert!(
+        said.contains(&format!("--patterns: {broken}:7:13:")) && said.contains("least <= most"),
+        "{said}"
+    );
+}

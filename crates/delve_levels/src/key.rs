@@ -22,11 +22,11 @@
 
 use std::fmt;
 
+use crate::generator::cyclic::patterns::PatternSet;
 use crate::generator::{
     Content, GenError, Generation, GeneratorConfig, GeneratorKind, Invalid, Level,
     generate_level_from,
 };
-use crate::generator::cyclic::patterns::PatternSet;
 use crate::loot::{LootFingerprint, LootTable};
 use crate::rng::level_seed;
 use crate::vaults::{VaultFingerprint, VaultSet};
