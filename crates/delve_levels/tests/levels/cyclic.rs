@@ -307,3 +307,34 @@ fn the_feature_layers_secret_doors_and_traps_keep_off_the_way_to_the_key_from_ge
         "generation 3 opened no lock: the test proves nothing"
     );
 }
+
+#[test]
+fn the_books_example_pattern_loads_and_its_levels_keep_their_promises() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/src/generators.md");
+    let book = std::fs::read_to_string(path).expect("the book's generators page");
+    let section = &book[book
+        .find("## Writing a cycle pattern")
+        .expect("the section")..];
+    let start = section.find("```ron\n").expect("a RON example") + "```ron\n".len();
+    let example = &section[start..start + section[start..].find("```").expect("its end")];
+    let set = PatternSet::from_ron_str(example, "generators.md").expect("the example loads");
+    assert_eq!(set.patterns()[0].name, "round the pool");
+    let config = GeneratorConfig::Cyclic(CyclicConfig::default());
+    for seed in 0..40 {
+        let key = LevelKey::new(config.clone(), 1 + seed as u32 % 5, seed);
+        let loot = delve_levels::loot::default_loot_table();
+        let vaults = delve_levels::vaults::VaultSet::embedded();
+        let level = key
+            .generate_with_patterns(loot, vaults, &set)
+            .expect("a level");
+        check_plan(&level).unwrap_or_else(|v| panic!("seed {seed}: {v}"));
+        let plan = level.plan.as_ref().expect("a plan");
+        assert!(
+            plan.graph
+                .cycles
+                .iter()
+                .all(|c| c.pattern == "round the pool"),
+            "seed {seed}: every cycle from the example"
+        );
+    }
+}
