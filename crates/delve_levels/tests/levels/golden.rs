@@ -146,8 +146,10 @@ const GOLDEN_THIRD: &[(GeneratorKind, u64, u64)] = &[
 ];
 
 /// Generation 4 (2026-12-07): the third one's rules, with the vaults marked
-/// `from_generation: 4` (the shop) drawn too. These levels have no vault slots, so they
-/// are the third's; `tests/catalog/descent.txt` pins the campaign's levels with vaults.
+/// `from_generation: 4` (the shop, the hidden cache) drawn too, and in a cyclic dungeon
+/// with terrain and a lock the feature layer's secret doors and traps kept off the way to
+/// the key room. These levels have no vault slots and each kind's default config has its
+/// features off, so they are the third's; `tests/catalog/descent.txt` pins the campaign's.
 const GOLDEN_FOURTH: &[(GeneratorKind, u64, u64)] = GOLDEN_THIRD;
 
 /// The level seeds each table pins, per kind.
@@ -200,16 +202,26 @@ fn golden_levels_are_unchanged_in_every_generation() {
     );
 }
 
+/// Generation 4 (2026-12-07): [`GOLDEN_TERRAIN`]'s levels, the feature layer keeping
+/// its secret doors and traps off the way to a cyclic dungeon's key room too.
+const GOLDEN_TERRAIN_FOURTH: &[(GeneratorKind, u64, u64)] = GOLDEN_TERRAIN;
+
 #[test]
 fn golden_levels_with_terrain_are_unchanged() {
     let mut report = String::new();
     let mut mismatches = 0;
-    for kind in GeneratorKind::ALL {
-        let mut config = kind.default_config();
-        config.set_features(TERRAIN);
-        for seed in SEEDS {
-            let level = generate_level(&config, seed).expect("level");
-            mismatches += compare(GOLDEN_TERRAIN, kind, seed, &level, &mut report);
+    for (generation, table) in [
+        (Generation::Third, GOLDEN_TERRAIN),
+        (Generation::Fourth, GOLDEN_TERRAIN_FOURTH),
+    ] {
+        report.push_str(&format!("{generation:?}:\n"));
+        for kind in GeneratorKind::ALL {
+            let mut config = kind.default_config();
+            config.set_features(TERRAIN);
+            for seed in SEEDS {
+                let level = generate_level_in(generation, &config, seed).expect("level");
+                mismatches += compare(table, kind, seed, &level, &mut report);
+            }
         }
     }
     assert_eq!(

@@ -7,7 +7,7 @@
 
 use delve_levels::analysis::distances::{UNREACHABLE, walking_distances};
 use delve_levels::config::CampaignConfig;
-use delve_levels::generator::GeneratorKind;
+use delve_levels::generator::{Generation, GeneratorKind};
 use delve_levels::grid::{Pos, Tile};
 use delve_levels::monsters::{GUARD_REACH, Mind};
 use delve_levels::vaults::{Start, VaultSet};
@@ -26,6 +26,17 @@ const DEN: &str = include_str!("../../../../tests/vaults/kobold_den.ron");
 /// A run with monsters whose first depth is a `kind` level with one vault from `text`
 /// (no monster arrives: what stands there is what the test put there).
 fn run_with_vault(text: &str, kind: GeneratorKind, seed: u64, rules: Rules) -> RunState {
+    run_with_vault_in(Generation::CURRENT, text, kind, seed, rules)
+}
+
+/// [`run_with_vault`], the run of `generation`.
+fn run_with_vault_in(
+    generation: Generation,
+    text: &str,
+    kind: GeneratorKind,
+    seed: u64,
+    rules: Rules,
+) -> RunState {
     let set = VaultSet::from_texts([("test.ron", text)]).expect("the vault file is valid");
     let mut config = kind.default_config();
     config.set_vaults(1);
@@ -33,7 +44,7 @@ fn run_with_vault(text: &str, kind: GeneratorKind, seed: u64, rules: Rules) -> R
     campaign.seed = seed;
     campaign.arrivals = Some(0);
     campaign.depths = vec![config];
-    RunState::start(campaign, None, rules)
+    RunState::start_in(generation, campaign, None, rules)
         .expect("the run starts")
         .0
 }
@@ -130,6 +141,79 @@ fn the_player_walks_to_the_key_picks_it_up_and_opens_the_lock_with_it() {
             run.apply(PlayerAction::Move(lock.x - near.x, lock.y - near.y));
             assert_eq!(run.player(), lock, "{kind} seed {seed}: through the door");
         }
+    }
+}
+
+/// Explores `run` until it says "Explored" (at most 400 presses).
+fn explore_to_the_end(run: &mut RunState) {
+    for _ in 0..400 {
+        if said(&run.apply(PlayerAction::Explore), "Explored") {
+            return;
+        }
+    }
+    panic!("exploring never ends");
+}
+
+#[test]
+fn exploring_fetches_the_key_and_walks_through_its_locks_from_generation_4() {
+    for seed in 0..6 {
+        let run = run_with_vault(TWO_LOCKS, GeneratorKind::Rooms, seed, Rules::Monsters);
+        let mut run = alone_with(run, None);
+        let locks = locks_of(&run);
+        assert_eq!(locks.len(), 2, "seed {seed}");
+        explore_to_the_end(&mut run);
+        assert!(locks_of(&run).is_empty(), "seed {seed}: explored through");
+        assert_eq!(run.carried_of_kind(key_kind(&run)), 0, "the key turned");
+        // Behind each lock, its chest was fetched: nothing is left lying.
+        assert!(
+            run.level().items.is_empty(),
+            "seed {seed}: every item fetched"
+        );
+        let tiles = &run.level().level.tiles;
+        for p in tiles.positions().filter(|&p| tiles.is_walkable(p)) {
+            assert!(
+                run.level().seen[tiles.index_of(p)],
+                "seed {seed}: {p} unseen"
+            );
+        }
+    }
+}
+
+#[test]
+fn exploring_stops_at_a_lock_without_its_key_and_in_runs_of_generation_3() {
+    for seed in 0..4 {
+        // Without the key (taken from the level), exploring ends before the locks.
+        let run = run_with_vault(TWO_LOCKS, GeneratorKind::Rooms, seed, Rules::Monsters);
+        let mut run = alone_with(run, None);
+        let key = key_kind(&run);
+        let keys: Vec<Pos> = (run.level().items.iter())
+            .filter(|i| i.item == key)
+            .map(|i| i.pos)
+            .collect();
+        for at in keys {
+            run.stage().remove_item_at(at);
+        }
+        let locks = locks_of(&run);
+        explore_to_the_end(&mut run);
+        assert_eq!(locks_of(&run), locks, "seed {seed}: still locked");
+
+        // A run of generation 3 plays as it was recorded: the key fetched, the doors shut.
+        let run = run_with_vault_in(
+            Generation::Third,
+            TWO_LOCKS,
+            GeneratorKind::Rooms,
+            seed,
+            Rules::Monsters,
+        );
+        let mut run = alone_with(run, None);
+        let locks = locks_of(&run);
+        explore_to_the_end(&mut run);
+        assert!(run.carried_of_kind(key) > 0, "seed {seed}: the key fetched");
+        assert_eq!(
+            locks_of(&run),
+            locks,
+            "seed {seed}: and the doors left shut"
+        );
     }
 }
 
