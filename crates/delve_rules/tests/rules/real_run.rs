@@ -1280,3 +1280,28 @@ fn the_level_in_plays_items_are_checked_against_its_ground() {
     );
     // The run in play keeps the same rule: `a_run_in_play_that_breaks_a_rule_names_it`.
 }
+
+/// A stack that went away keeps its former letter in mind, to have it back: a save whose
+/// former letter is no letter a to z (which the stack would get back on being picked up,
+/// and the next save then refuse), or one two stacks share, is refused naming it.
+#[test]
+fn former_inventory_letters_are_letters_a_to_z_each_once() {
+    let run = alone_with(with_monsters(23), None);
+    let good = run.snapshot();
+    let with_former = |formers: &[(usize, char)]| {
+        let mut s = good.clone();
+        let fight = s.fight.as_mut().unwrap();
+        for &(kind, letter) in formers {
+            fight.former_letters.insert(Item::plain(kind), letter);
+        }
+        RunState::restore(s)
+    };
+    assert!(
+        with_former(&[(1, 'q'), (2, 'r')]).is_ok(),
+        "letters a to z load"
+    );
+    for formers in [&[(1, 'Z')][..], &[(1, '€')], &[(1, 'q'), (2, 'q')]] {
+        let refusal = with_former(formers).expect_err("refused");
+        assert!(refusal.contains("former inventory letter"), "{refusal}");
+    }
+}

@@ -458,6 +458,17 @@ fn check_fight(fight: &Fight) -> Result<(), String> {
             ));
         }
     }
+    // A stack gone away keeps its letter in mind, to have it back on coming back: each
+    // a letter a to z, no two the same (a letter given again is forgotten as a former).
+    let mut former = std::collections::BTreeSet::new();
+    if let Some((item, &letter)) = (fight.former_letters.iter())
+        .find(|&(_, &letter)| !letter.is_ascii_lowercase() || !former.insert(letter))
+    {
+        return Err(format!(
+            "item {}'s former inventory letter {letter:?} is not a letter a to z, or another's too",
+            item.kind
+        ));
+    }
     if let Some(depth) = fight
         .found
         .iter()
