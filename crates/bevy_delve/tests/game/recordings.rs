@@ -322,8 +322,10 @@ fn a_save_goes_on_in_the_generation_its_run_started_in() {
     let back = RunState::restore(save).unwrap();
     assert_eq!(back.generation(), Generation::First);
     assert_eq!(back.key_for(3).generation, Generation::First);
-    // A save without the field was made while generation 2 was the newest.
-    let (run, _) = RunState::start(campaign(5), None, Rules::Monsters).unwrap();
+    // A save without the field was made while generation 2 was the newest (so its
+    // levels and their items are of generation 2).
+    let (run, _) =
+        RunState::start_in(Generation::Second, campaign(5), None, Rules::Monsters).unwrap();
     let mut save = run.snapshot();
     save.generation = None;
     assert_eq!(
