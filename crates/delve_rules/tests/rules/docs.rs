@@ -48,7 +48,7 @@ fn the_readme_controls_are_the_key_tables() {
 #[test]
 fn the_controls_have_a_row_for_every_help_line() {
     let controls = controls_markdown();
-    for section in [Section::Play, Section::Designer] {
+    for section in Section::ALL {
         assert!(
             controls.contains(&format!("### {}\n", section.heading())),
             "{controls}"
