@@ -9,6 +9,9 @@ use clap::{Args, ValueEnum};
 use delve::picture::{Outline, write_png_outlined};
 use delve::vaults::vault_line;
 use delve_levels::generator::Level;
+use delve_levels::generator::cyclic::patterns::PatternSet;
+use delve_levels::generator::features::FeatureReport;
+use delve_levels::grid::{Tile, Trap};
 use delve_levels::key::LevelKey;
 
 use super::{CliError, LevelArgs, Outcome, is_closed_pipe, resolve};
@@ -25,6 +28,11 @@ pub struct GenArgs {
     /// Write to this file instead of stdout (required for png unless stdout is redirected).
     #[arg(long, short)]
     out: Option<PathBuf>,
+    /// Cycle patterns (RON, like levels/cycles.ron) a cyclic dungeon's plan is drawn
+    /// from instead of the embedded ones: to see patterns of your own. The printed key
+    /// gives the embedded patterns' level, not this one.
+    #[arg(long, value_name = "FILE")]
+    patterns: Option<PathBuf>,
     /// Pixels per tile side in PNG output (1–32, default 4).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=32))]
     scale: Option<u32>,
@@ -100,11 +108,43 @@ pub fn summary(key: &LevelKey, level: &Level) -> String {
                 g.cycles_added
             ))
             .unwrap_or_default(),
-    ) + &if key.config.features().is_off() {
-        String::new()
-    } else {
-        format!("; terrain: {}", r.features)
+    ) + &terrain_on(key, level)
+}
+
+/// The terrain lying on `level`, as the summary ends: the feature layer's lakes and
+/// bridges (and what it refused), with the doors and traps counted on the tiles — the
+/// feature layer's, a vault's and a plan's own (a cyclic dungeon's secret door or
+/// guarding trap) alike. Nothing when the level has none and its features are off.
+fn terrain_on(key: &LevelKey, level: &Level) -> String {
+    let tiles = &level.tiles;
+    let traps = Trap::ALL
+        .iter()
+        .map(|t| tiles.count(t.tile()))
+        .sum::<usize>();
+    let on_the_tiles = FeatureReport {
+        closed_doors: tiles.count(Tile::ClosedDoor) as u32,
+        secret_doors: tiles.count(Tile::SecretDoor) as u32,
+        traps: traps as u32,
+        vetoes: Vec::new(),
+        ..level.report.features.clone()
+    };
+    let locks = match tiles.count(Tile::LockedDoor) {
+        0 => String::new(),
+        1 => ", 1 locked door".to_owned(),
+        n => format!(", {n} locked doors"),
+    };
+    let none = on_the_tiles == FeatureReport::default() && locks.is_empty();
+    if key.config.features().is_off() && none {
+        return String::new();
     }
+    // What the layer refused, after all that lies (as the report prints it).
+    let refused = FeatureReport {
+        vetoes: level.report.features.vetoes.clone(),
+        ..FeatureReport::default()
+    }
+    .to_string();
+    let refused = refused.find(" (refused").map_or("", |at| &refused[at..]);
+    format!("; terrain: {on_the_tiles}{locks}{refused}")
 }
 
 /// Runs `delve gen`.
@@ -127,7 +167,13 @@ pub fn run(args: GenArgs) -> Result<Outcome, CliError> {
         }
     }
     let campaign = resolve::campaign(&args.level)?;
-    let level = key.generate_from(campaign.loot_table(), campaign.vault_set())?;
+    let level = match &args.patterns {
+        Some(path) => {
+            let set = PatternSet::load(path).map_err(|e| CliError(format!("--patterns: {e}")))?;
+            key.generate_with_patterns(campaign.loot_table(), campaign.vault_set(), &set)?
+        }
+        None => key.generate_from(campaign.loot_table(), campaign.vault_set())?,
+    };
     let bytes = match format {
         Format::Ascii => level.tiles.to_ascii().into_bytes(),
         Format::Png => {
@@ -151,6 +197,12 @@ pub fn run(args: GenArgs) -> Result<Outcome, CliError> {
         }
     }
     eprintln!("key {}", key.encode());
+    if let Some(path) = &args.patterns {
+        eprintln!(
+            "patterns {} (the key gives the level of the embedded patterns, not this one)",
+            path.display()
+        );
+    }
     eprintln!("{}", summary(&key, &level));
     for vault in &level.vaults {
         eprintln!("{}", vault_line(vault));

@@ -2,10 +2,11 @@
 //! often a slot drew it and how often it was laid, against what its weight leads one
 //! to expect, and why it was not laid.
 //!
-//! The expectation is exact, slot by slot: a slot draws among the vaults
+//! The expectation is exact, draw by draw: a slot draws among the vaults
 //! [`slot_candidates`] gives for what the level already holds (its depth, its run's
 //! seed for a `unique: Run` vault, the vaults laid before, one lock vault a level), each
-//! with probability weight / total weight. Summed over the slots surveyed, that gives
+//! with probability weight / total weight; from generation 4 on, a slot whose vault
+//! found no room draws again among the others. Summed over the draws surveyed, that gives
 //! each vault's expected draws and their binomial variance (a count more than
 //! [`SIGMAS`] standard deviations off is flagged); the plain weight share
 //! (weight over the weights of every vault whose depths hold the level's) is printed
@@ -15,7 +16,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use delve_levels::generator::{Generation, Level};
-use delve_levels::vaults::place::slot_candidates;
+use delve_levels::vaults::place::{DRAWS_A_SLOT, slot_candidates};
 use delve_levels::vaults::{Category, Mode, Uniqueness, VaultSet};
 
 /// One vault's counts in a survey.
@@ -118,10 +119,21 @@ impl VaultTally {
         let range_weight: u32 = in_range.iter().map(|&i| set.vaults()[i].weight).sum();
         let index_of = |name: &str| set.vaults().iter().position(|v| v.name == name);
         let mut laid = 0;
+        // The vaults the slot drawing now has drawn and could not lay: from generation 4
+        // on it draws again from the others (`DRAWS_A_SLOT` draws at most).
+        let draws_a_slot = if generation.redraws_a_slot_without_room() {
+            DRAWS_A_SLOT
+        } else {
+            1
+        };
+        let mut tried: Vec<&str> = Vec::new();
         for (drawn, veto) in &level.report.vaults.slots {
             tally.slots += 1;
-            let candidates =
-                slot_candidates(set, generation, depth, run_seed, &level.vaults[..laid]);
+            let candidates: Vec<_> =
+                slot_candidates(set, generation, depth, run_seed, &level.vaults[..laid])
+                    .into_iter()
+                    .filter(|v| !tried.contains(&v.name.as_str()))
+                    .collect();
             let total: u32 = candidates.iter().map(|v| v.weight).sum();
             for vault in &candidates {
                 let p = f64::from(vault.weight) / f64::from(total.max(1));
@@ -140,12 +152,21 @@ impl VaultTally {
                 .map(|i| &mut tally.rows[i])
             else {
                 tally.none_eligible += 1;
+                tried.clear();
                 continue;
             };
             row.drawn += 1;
             match veto {
-                Some(veto) => *row.failures.entry(veto.short()).or_default() += 1,
+                Some(veto) => {
+                    *row.failures.entry(veto.short()).or_default() += 1;
+                    tried.push(drawn.as_deref().unwrap_or_default());
+                    // The slot ends with its last draw, or when none is left to draw.
+                    if tried.len() == draws_a_slot || candidates.len() == 1 {
+                        tried.clear();
+                    }
+                }
                 None => {
+                    tried.clear();
                     row.placed += 1;
                     if let Some(placed) = level.vaults.get(laid)
                         && placed.mode != row.mode
@@ -186,7 +207,7 @@ impl VaultTally {
         let share = |n: f64| format!("{:.2}%", 100.0 * n / slots);
         let _ = writeln!(
             t,
-            "vaults                       {} slots on {levels} levels; {} found no vault eligible",
+            "vaults                       {} draws on {levels} levels; {} found no vault eligible",
             self.slots, self.none_eligible
         );
         let _ = writeln!(

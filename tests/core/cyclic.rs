@@ -13,7 +13,7 @@ use delve_levels::generator::cyclic::check::check_plan;
 use delve_levels::generator::cyclic::most_rooms;
 use delve_levels::generator::guarantees::check_level;
 use delve_levels::generator::{CyclicConfig, GeneratorConfig, Level, generate_level};
-use delve_levels::grid::Tile;
+use delve_levels::grid::{Tile, Trap};
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(120))]
@@ -96,4 +96,90 @@ fn a_cyclic_level_goes_round_a_wall_for_every_cycle_of_its_plan() {
             );
         }
     }
+}
+
+/// The number before `noun` in `summary` ("3 secret doors" → 3).
+fn counted(summary: &str, noun: &str) -> usize {
+    let before = &summary[..summary.find(noun).expect(noun)];
+    let number = before.trim_end().rsplit(' ').next().expect("a number");
+    number.parse().expect("a count")
+}
+
+#[test]
+fn gen_counts_the_doors_and_traps_that_lie_on_the_level_the_plans_own_among_them() {
+    // Seeds 1, 2 and 5 of the default cyclic level each plan a hidden shortcut.
+    for seed in ["1", "2", "3", "4", "5"] {
+        let out = super::cli::delve(&["gen", "--kind", "cyclic", "--seed", seed]);
+        assert!(out.status.success(), "seed {seed}");
+        let ascii = String::from_utf8_lossy(&out.stdout);
+        let summary = super::cli::stderr(&out);
+        let on_tiles = |glyphs: &[Tile]| {
+            ascii
+                .chars()
+                .filter(|&c| glyphs.iter().any(|t| t.glyph() == c))
+                .count()
+        };
+        let traps: Vec<Tile> = Trap::ALL.iter().map(|t| t.tile()).collect();
+        assert_eq!(
+            counted(&summary, "secret door"),
+            on_tiles(&[Tile::SecretDoor]),
+            "seed {seed}: {summary}"
+        );
+        assert_eq!(
+            counted(&summary, "closed door"),
+            on_tiles(&[Tile::ClosedDoor]),
+            "seed {seed}"
+        );
+        assert_eq!(counted(&summary, "trap"), on_tiles(&traps), "seed {seed}");
+        if on_tiles(&[Tile::LockedDoor]) > 0 {
+            assert_eq!(
+                counted(&summary, "locked door"),
+                on_tiles(&[Tile::LockedDoor]),
+                "seed {seed}"
+            );
+        }
+    }
+}
+
+/// A designer's pattern file: one pattern, a loop round a pool, with `length` the pool
+/// arc's corridors.
+fn pool_patterns(length: &str) -> String {
+    format!(
+        "(\n    patterns: [\n        (\n            name: \"round the pool\",\n            weight: 1,\n            depths: (1, 99),\n            arcs: [\n                (length: (2, 3), on: Open),\n                (length: {length}, on: Hazard),\n            ],\n        ),\n    ],\n)\n"
+    )
+}
+
+#[test]
+fn gen_draws_the_plan_from_a_designers_own_patterns_and_refuses_a_broken_one_at_its_place() {
+    let dir = super::temp_dir::TempDir::new("cyclic-patterns");
+    let good = dir.write("pool.ron", pool_patterns("(1, 2)").as_bytes());
+    let good = good.to_str().expect("a UTF-8 path");
+    let out = super::cli::delve(&["gen", "--kind", "cyclic", "--seed", "4", "--patterns", good]);
+    assert!(out.status.success(), "{}", super::cli::stderr(&out));
+    let said = super::cli::stderr(&out);
+    let cycles: Vec<&str> = said.lines().filter(|l| l.starts_with("cycle ")).collect();
+    assert!(!cycles.is_empty(), "{said}");
+    for cycle in cycles {
+        assert!(
+            cycle.contains("round the pool") && cycle.contains("hazard"),
+            "{cycle}"
+        );
+    }
+    assert!(
+        said.contains("the key gives the level of the embedded patterns"),
+        "{said}"
+    );
+    // Without the file, the same key draws from the embedded patterns.
+    let embedded = super::cli::delve(&["gen", "--kind", "cyclic", "--seed", "4"]);
+    assert!(!super::cli::stderr(&embedded).contains("round the pool"));
+
+    let broken = dir.write("broken.ron", pool_patterns("(0, 2)").as_bytes());
+    let broken = broken.to_str().expect("a UTF-8 path");
+    let out = super::cli::delve(&["gen", "--kind", "cyclic", "--patterns", broken]);
+    assert_eq!(out.status.code(), Some(2));
+    let said = super::cli::stderr(&out);
+    assert!(
+        said.contains(&format!("--patterns: {broken}:7:13:")) && said.contains("least <= most"),
+        "{said}"
+    );
 }

@@ -312,7 +312,7 @@ fn stats_reports_every_vault_with_no_broken_proof() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = stdout(&o);
     assert!(
-        text.contains("vaults                       600 slots on 300 levels"),
+        text.contains("vaults                       600 draws on 300 levels"),
         "{text}"
     );
     assert!(text.contains("broken vault proofs          0"), "{text}");

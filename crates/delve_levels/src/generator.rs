@@ -24,6 +24,7 @@ use crate::grid::{Grid, Pos, Tile};
 use crate::loot::{self, PlacedItem};
 use crate::rng::{Stream, StreamRng, retry_seed};
 use crate::vaults::{PlacedVault, VaultMonster, VaultReport, VaultSet};
+use cyclic::patterns::PatternSet;
 
 pub use accretion::AccretionConfig;
 pub use cave::{CaveConfig, CaveRule, PocketRepair};
@@ -284,6 +285,9 @@ pub struct Content<'a> {
     pub depth: u32,
     /// The run's seed.
     pub run_seed: u64,
+    /// The cycle patterns a cyclic dungeon's plan is drawn from (the embedded ones for
+    /// every level a key gives; a designer's own to see them in `delve gen`).
+    pub patterns: &'a PatternSet,
 }
 
 impl Content<'static> {
@@ -295,6 +299,7 @@ impl Content<'static> {
             vaults: VaultSet::embedded(),
             depth,
             run_seed,
+            patterns: PatternSet::embedded(),
         }
     }
 }

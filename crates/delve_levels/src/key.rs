@@ -22,6 +22,7 @@
 
 use std::fmt;
 
+use crate::generator::cyclic::patterns::PatternSet;
 use crate::generator::{
     Content, GenError, Generation, GeneratorConfig, GeneratorKind, Invalid, Level,
     generate_level_from,
@@ -136,6 +137,18 @@ impl LevelKey {
     /// made under, or the embedded one for a key made under it (a key made under any
     /// other set is an error naming the set it needs).
     pub fn generate_from(&self, table: &LootTable, vaults: &VaultSet) -> Result<Level, GenError> {
+        self.generate_with_patterns(table, vaults, PatternSet::embedded())
+    }
+
+    /// [`LevelKey::generate_from`], a cyclic dungeon's plan drawn from `patterns` (a
+    /// designer's own, to see them: a key always means the embedded patterns, so the
+    /// level is the key's only with those).
+    pub fn generate_with_patterns(
+        &self,
+        table: &LootTable,
+        vaults: &VaultSet,
+        patterns: &PatternSet,
+    ) -> Result<Level, GenError> {
         let table = if table.fingerprint() == self.loot {
             table
         } else if let Some(embedded) = self.loot.embedded_edition() {
@@ -155,6 +168,7 @@ impl LevelKey {
             vaults,
             depth: self.depth,
             run_seed: self.seed,
+            patterns,
         };
         generate_level_from(self.generation, &self.config, content, self.level_seed())
     }

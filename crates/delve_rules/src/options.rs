@@ -327,7 +327,11 @@ pub fn load_options(storage: &dyn Storage) -> LoadedOptions {
             options: Options::default(),
             problems: Vec::new(),
         },
-        Err(e) => unreadable(format!("{e}; every option is at its default")),
+        // The problem names the file once: `origin` is its place already.
+        Err(e) => unreadable(format!(
+            "cannot {}: {}; every option is at its default",
+            e.doing, e.problem
+        )),
         Ok(Some(bytes)) => match String::from_utf8(bytes) {
             Err(_) => unreadable("not UTF-8 text; every option is at its default".into()),
             Ok(text) => {

@@ -192,6 +192,10 @@ pub struct RunState {
     generation: Generation,
     /// What the run's morgue file and record tell: kills by kind, milestones, origin.
     chronicle: Chronicle,
+    /// Teleports may land behind a lock still shut (in a sealed vault, where a player
+    /// without its key is stranded): the rule recordings of format 7 and older were
+    /// played by, kept while one replays ([`record::Recording`]). Never saved.
+    teleports_into_locks: bool,
 }
 
 impl RunState {
@@ -266,6 +270,7 @@ impl RunState {
             fight: Fight::new(),
             generation,
             chronicle: Chronicle::default(),
+            teleports_into_locks: false,
         };
         run.note_arrival();
         run.put_monsters(None, Vec::new(), &mut Vec::new());

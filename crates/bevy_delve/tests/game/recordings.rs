@@ -17,7 +17,8 @@ use super::temp_dir::TempDir;
 
 /// Recordings an older delve made, kept as they were (format 1, generation 2, the
 /// first loot edition; format 5, peaceful, before play that flows; format 6, peaceful,
-/// before hunger): they replay to their end as they always did.
+/// before hunger; format 7 of generation 3, before exploring through a lock with its
+/// key): they replay to their end as they always did.
 const LEGACY: &[&str] = &[
     "legacy/descent-3-format-1.rec",
     "legacy/descent-11-format-1.rec",
@@ -25,6 +26,8 @@ const LEGACY: &[&str] = &[
     "legacy/descent-11-format-5.rec",
     "legacy/descent-3-format-6.rec",
     "legacy/descent-11-format-6.rec",
+    "legacy/descent-3-generation-3.rec",
+    "legacy/descent-11-generation-3.rec",
 ];
 
 fn committed(file: &str) -> Recording {
@@ -319,8 +322,10 @@ fn a_save_goes_on_in_the_generation_its_run_started_in() {
     let back = RunState::restore(save).unwrap();
     assert_eq!(back.generation(), Generation::First);
     assert_eq!(back.key_for(3).generation, Generation::First);
-    // A save without the field was made while generation 2 was the newest.
-    let (run, _) = RunState::start(campaign(5), None, Rules::Monsters).unwrap();
+    // A save without the field was made while generation 2 was the newest (so its
+    // levels and their items are of generation 2).
+    let (run, _) =
+        RunState::start_in(Generation::Second, campaign(5), None, Rules::Monsters).unwrap();
     let mut save = run.snapshot();
     save.generation = None;
     assert_eq!(

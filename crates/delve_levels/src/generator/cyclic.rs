@@ -170,9 +170,7 @@ pub(crate) fn lay_key(
     let on_foot = reached_from(tiles, &[tiles.index_of(up)], Tile::is_walkable);
     let spot = plan.key_room().and_then(|room| {
         let middle = Pos::new(room.x + room.width / 2, room.y + room.height / 2);
-        let floor = (room.y..room.y + room.height)
-            .flat_map(|y| (room.x..room.x + room.width).map(move |x| Pos::new(x, y)));
-        floor
+        room.floor()
             .filter(|&p| tiles[p] == Tile::Floor && on_foot[tiles.index_of(p)])
             .min_by_key(|&p| p.manhattan(middle))
     });

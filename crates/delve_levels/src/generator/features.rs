@@ -195,9 +195,14 @@ impl Stairs {
 
 /// Lays `config`'s features over `tiles` (a layout with its stairs drawn), drawing from
 /// `rng` (the level's features stream). Nothing is drawn when the config is off.
+///
+/// No secret door or trap is laid on one shortest walk between the stairs, nor on one
+/// from the up stairs to any tile of `kept_reached` (a cyclic dungeon's key room), when
+/// it is reached on foot.
 pub(crate) fn lay_features(
     tiles: &mut Grid<Tile>,
     stairs: Stairs,
+    kept_reached: &[Pos],
     config: &FeatureConfig,
     rng: &mut StreamRng,
 ) -> FeatureReport {
@@ -227,17 +232,25 @@ pub(crate) fn lay_features(
         return report;
     }
     // One shortest walk between the stairs, which no secret door or trap may block.
-    let way = way_between(tiles, stairs.up, stairs.down);
+    let mut way = way_between(tiles, stairs.up, &[stairs.down]);
+    if !kept_reached.is_empty() {
+        let kept = way_between(tiles, stairs.up, kept_reached);
+        for (on_way, kept) in way.iter_mut().zip(kept) {
+            *on_way |= kept;
+        }
+    }
     let bridged = report.bridges > 0;
     lay_doors(tiles, stairs, &way, bridged, config, rng, &mut report);
     lay_traps(tiles, stairs, &way, bridged, config.traps, rng, &mut report);
     report
 }
 
-/// The tiles of one shortest walk from `from` to `to` (over walkable tiles), by index.
-fn way_between(tiles: &Grid<Tile>, from: Pos, to: Pos) -> Vec<bool> {
+/// The tiles of one shortest walk from `from` to the nearest of `to` (over walkable
+/// tiles), by index; none when none is reached.
+fn way_between(tiles: &Grid<Tile>, from: Pos, to: &[Pos]) -> Vec<bool> {
     let mut way = vec![false; tiles.len()];
-    let distance = distances_from(tiles, &[tiles.index_of(to)], Tile::is_walkable);
+    let goals: Vec<usize> = to.iter().map(|&p| tiles.index_of(p)).collect();
+    let distance = distances_from(tiles, &goals, Tile::is_walkable);
     let mut at = from;
     if distance[tiles.index_of(at)] == UNREACHABLE {
         return way;
@@ -363,7 +376,7 @@ mod tests {
             down: Pos::new(16, 8),
             clearance: 1,
         };
-        let report = lay_features(&mut tiles, stairs, &FeatureConfig::default(), &mut rng);
+        let report = lay_features(&mut tiles, stairs, &[], &FeatureConfig::default(), &mut rng);
         assert_eq!(report, FeatureReport::default());
         assert_eq!(tiles, before);
         assert_eq!(rng.next_u64(), untouched.next_u64());

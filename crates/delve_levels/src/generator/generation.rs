@@ -19,7 +19,12 @@ pub enum Generation {
     /// armour, thrown weapons, enchanting, malevolent items); before, from the first.
     Third,
     /// From 2026-12-07. As the third, with vaults that say they belong to a later
-    /// generation drawn too (the shops, whose items are for sale for gold).
+    /// generation drawn too (the shops, whose items are for sale for gold, and the hidden
+    /// cache behind a secret door), and a vault slot whose vault finds no room drawing
+    /// another; the feature layer's secret doors and traps kept off
+    /// one walk from the up stairs to a cyclic dungeon's key room (before, one could cut
+    /// the key off, and the lock then stood open as a closed door); and in play, exploring
+    /// walks through a locked door whose key the player carries.
     Fourth,
 }
 
@@ -73,6 +78,24 @@ impl Generation {
     /// edition's "two alike" rule, gone since the third generation).
     pub const fn knew_two_alike(self) -> bool {
         matches!(self, Generation::First | Generation::Second)
+    }
+
+    /// Whether the feature layer keeps its secret doors and traps off a walk from the up
+    /// stairs to a cyclic dungeon's key room (else only off the walk between the stairs).
+    pub(crate) const fn keeps_the_way_to_the_key(self) -> bool {
+        matches!(self, Generation::Fourth)
+    }
+
+    /// Whether a vault slot whose drawn vault cannot be laid draws another (see
+    /// [`crate::vaults::place::DRAWS_A_SLOT`]); else the slot stays empty.
+    pub const fn redraws_a_slot_without_room(self) -> bool {
+        matches!(self, Generation::Fourth)
+    }
+
+    /// Whether exploring in a run of this generation walks through a locked door whose
+    /// key the player carries (else it stops with the door shut).
+    pub const fn explores_through_locks(self) -> bool {
+        matches!(self, Generation::Fourth)
     }
 }
 

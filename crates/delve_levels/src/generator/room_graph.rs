@@ -29,3 +29,17 @@ pub struct Room {
     /// Grid cell row.
     pub cell_y: i32,
 }
+
+impl Room {
+    /// Its floor tiles, row by row.
+    pub fn floor(&self) -> impl Iterator<Item = crate::grid::Pos> + use<> {
+        let Room {
+            x,
+            y,
+            width,
+            height,
+            ..
+        } = *self;
+        (y..y + height).flat_map(move |y| (x..x + width).map(move |x| crate::grid::Pos::new(x, y)))
+    }
+}

@@ -34,14 +34,21 @@ pub fn generate_level_from(
     seed: u64,
 ) -> Result<Level, GenError> {
     config.validate()?;
-    let (layout, stairs) = lay_out_with_stairs(generation, config, content.depth, seed)?;
+    let (layout, stairs) = lay_out_with_stairs(generation, config, &content, seed)?;
     let Layout {
         mut tiles,
         rooms,
         mut plan,
         mut report,
     } = layout;
-    report.features = lay_terrain(&mut tiles, &stairs, config, seed);
+    // Generation 4 on: the way to a cyclic dungeon's key is kept as the stairs' way is.
+    let key_room = plan
+        .as_ref()
+        .filter(|plan| generation.keeps_the_way_to_the_key() && plan.graph.has_lock())
+        .and_then(LaidPlan::key_room)
+        .map(|room| room.floor().collect::<Vec<_>>())
+        .unwrap_or_default();
+    report.features = lay_terrain(&mut tiles, &stairs, &key_room, config, seed);
     let planned = plan.as_ref().map(LaidPlan::kept_tiles).unwrap_or_default();
     let placement = lay_vaults(
         generation,
@@ -91,14 +98,20 @@ pub fn generate_level_from(
 pub(crate) fn lay_out_with_stairs(
     generation: Generation,
     config: &GeneratorConfig,
-    depth: u32,
+    content: &Content<'_>,
     seed: u64,
 ) -> Result<(Layout, Stairs), GenError> {
     let clearance = config.stair_clearance();
     let mut vetoes = Vec::new();
     for attempt in 0..MAX_ATTEMPTS {
         let mut rng = StreamRng::new(retry_seed(seed, attempt), Stream::Layout);
-        let mut layout = generate_layout_at(generation, config, depth, &mut rng);
+        let mut layout = match config {
+            // A cyclic dungeon's plan from the content's patterns.
+            GeneratorConfig::Cyclic(cyclic) => {
+                cyclic::generate(cyclic, content.patterns, content.depth, &mut rng)
+            }
+            _ => generate_layout_at(generation, config, content.depth, &mut rng),
+        };
         let carve = config.carves_stair_chambers(attempt);
         let placed = match layout.plan.as_ref().map(|plan| plan.stairs()) {
             Some((up, down)) => stairs::place_planned(&layout.tiles, up, down, clearance),
@@ -130,9 +143,11 @@ pub(crate) fn lay_out_with_stairs(
 
 /// Step 2: the terrain features `config` asks for, laid over the layout from the
 /// feature stream, keeping the stairs' clear radius and the level one region.
+/// No secret door or trap is laid on one walk from the up stairs to the `kept` tiles.
 pub(crate) fn lay_terrain(
     tiles: &mut Grid<Tile>,
     stairs: &Stairs,
+    kept: &[Pos],
     config: &GeneratorConfig,
     seed: u64,
 ) -> FeatureReport {
@@ -142,7 +157,7 @@ pub(crate) fn lay_terrain(
         clearance: config.stair_clearance(),
     };
     let mut rng = StreamRng::new(seed, Stream::Features);
-    features::lay_features(tiles, guarded, &config.features(), &mut rng)
+    features::lay_features(tiles, guarded, kept, &config.features(), &mut rng)
 }
 
 /// Step 3: the vaults `config` has slots for, drawn from `content`'s vault set for its

@@ -155,8 +155,9 @@ impl VaultVeto {
 /// What each slot of a level drew and how it came out.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct VaultReport {
-    /// Per slot, in order: the vault drawn (none when none was eligible), and why it was
-    /// not placed (`None`: placed).
+    /// Per draw, in order: the vault drawn (none when none was eligible), and why it was
+    /// not placed (`None`: placed). A slot draws once, or from generation 4 on up to
+    /// [`DRAWS_A_SLOT`] times until a vault is laid.
     pub slots: Vec<(Option<String>, Option<VaultVeto>)>,
 }
 
@@ -187,6 +188,11 @@ pub(crate) struct Keep<'a> {
     pub planned: &'a [Pos],
 }
 
+/// How many vaults one slot of a level of generation 4 or later draws, one after another,
+/// until one is laid: a vault that finds no room (or no good roll) makes way for another
+/// of those eligible. (Earlier generations draw once; a slot could stay empty.)
+pub const DRAWS_A_SLOT: usize = 4;
+
 /// Fills `plan.count` vault slots on `tiles` (drawing from `rng` only when there is a
 /// slot), keeping the level's guarantees; returns what was placed.
 pub(crate) fn place_vaults(
@@ -212,42 +218,54 @@ pub(crate) fn place_vaults(
             }
         }
     }
+    let draws = if plan.generation.redraws_a_slot_without_room() {
+        DRAWS_A_SLOT
+    } else {
+        1
+    };
     for _ in 0..plan.count {
-        let eligible = slot_candidates(
+        let mut eligible = slot_candidates(
             plan.set,
             plan.generation,
             plan.depth,
             plan.run_seed,
             &placement.vaults,
         );
-        let Some(drawn) = rng.pick_weighted(eligible.iter().map(|v| v.weight)) else {
-            placement
-                .report
-                .slots
-                .push((None, Some(VaultVeto::NoneEligible)));
-            continue;
-        };
-        let vault = eligible[drawn];
-        let outcome = place_one(tiles, rooms, keep, &mut blocked, vault, plan, rng);
-        match outcome {
-            Ok((placed, monsters, items)) => {
-                let index = placement.vaults.len();
-                placement.vaults.push(placed);
-                placement.monsters.extend(
-                    monsters
-                        .into_iter()
-                        .map(|m| VaultMonster { vault: index, ..m }),
-                );
-                placement.items.extend(items);
-                placement
-                    .report
-                    .slots
-                    .push((Some(vault.name.clone()), None));
+        for draw in 0..draws {
+            let Some(drawn) = rng.pick_weighted(eligible.iter().map(|v| v.weight)) else {
+                if draw == 0 {
+                    placement
+                        .report
+                        .slots
+                        .push((None, Some(VaultVeto::NoneEligible)));
+                }
+                break;
+            };
+            let vault = eligible[drawn];
+            match place_one(tiles, rooms, keep, &mut blocked, vault, plan, rng) {
+                Ok((placed, monsters, items)) => {
+                    let index = placement.vaults.len();
+                    placement.vaults.push(placed);
+                    placement.monsters.extend(
+                        monsters
+                            .into_iter()
+                            .map(|m| VaultMonster { vault: index, ..m }),
+                    );
+                    placement.items.extend(items);
+                    placement
+                        .report
+                        .slots
+                        .push((Some(vault.name.clone()), None));
+                    break;
+                }
+                Err(veto) => {
+                    placement
+                        .report
+                        .slots
+                        .push((Some(vault.name.clone()), Some(veto)));
+                    eligible.remove(drawn);
+                }
             }
-            Err(veto) => placement
-                .report
-                .slots
-                .push((Some(vault.name.clone()), Some(veto))),
         }
     }
     placement

@@ -4,10 +4,10 @@
 //! checker catching each kind of break; the plan printed; a level made twice alike.
 
 use delve_levels::generator::cyclic::check::{PlanViolation, check_plan};
-use delve_levels::generator::cyclic::patterns::Element;
+use delve_levels::generator::cyclic::patterns::{Element, PatternSet};
 use delve_levels::generator::guarantees::check_level;
 use delve_levels::generator::{
-    CyclicConfig, FeatureConfig, GeneratorConfig, LakeKind, Level, generate_level,
+    CyclicConfig, FeatureConfig, Generation, GeneratorConfig, LakeKind, Level, generate_level,
 };
 use delve_levels::grid::Tile;
 use delve_levels::key::LevelKey;
@@ -257,5 +257,84 @@ fn every_shipped_vault_finds_a_place_off_the_cycles() {
             placed += u32::from(!level.vaults.is_empty());
         }
         assert!(placed > 0, "{} ({:?}) never placed", vault.name, vault.mode);
+    }
+}
+
+/// Whether `level`'s plan was drawn with a lock: a cycle of a pattern with a Lock arc
+/// (a lock the level could not keep is opened, its arc made Open, but the cycle keeps
+/// the pattern's name).
+fn drawn_with_a_lock(level: &Level) -> bool {
+    let plan = level.plan.as_ref().expect("a plan");
+    let patterns = PatternSet::embedded().patterns();
+    plan.graph
+        .cycles
+        .iter()
+        .any(|c| patterns.iter().any(|p| p.name == c.pattern && p.has_lock()))
+}
+
+#[test]
+fn the_feature_layers_secret_doors_and_traps_keep_off_the_way_to_the_key_from_generation_4() {
+    let mut config = GeneratorConfig::Cyclic(CyclicConfig::default());
+    // Many secret doors and traps, no lakes (a lake may still cut a key room off).
+    config.set_features(FeatureConfig {
+        lakes: 0,
+        lake: LakeKind::Water,
+        closed_doors: 0,
+        secret_doors: 60,
+        traps: 20,
+    });
+    let (mut locked, mut opened_before) = (0, 0);
+    for seed in 0..150 {
+        let key = LevelKey::new(config.clone(), 1, seed);
+        let fourth = key.clone().in_generation(Generation::Fourth).generate();
+        let fourth = fourth.expect("level");
+        if !drawn_with_a_lock(&fourth) {
+            continue;
+        }
+        locked += 1;
+        let plan = fourth.plan.as_ref().expect("a plan");
+        assert!(plan.key.is_some(), "seed {seed}: the lock kept its key");
+        assert_eq!(fourth.tiles.count(Tile::LockedDoor), 1, "seed {seed}");
+        check_plan(&fourth).unwrap_or_else(|v| panic!("seed {seed}: {v}"));
+        let third = key.in_generation(Generation::Third).generate();
+        let third = third.expect("level");
+        opened_before += usize::from(third.plan.as_ref().is_some_and(|p| p.key.is_none()));
+    }
+    assert!(locked >= 50, "{locked} of 150 levels drawn with a lock");
+    // The third generation's levels of the same keys lost some of their locks.
+    assert!(
+        opened_before > 0,
+        "generation 3 opened no lock: the test proves nothing"
+    );
+}
+
+#[test]
+fn the_books_example_pattern_loads_and_its_levels_keep_their_promises() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/src/generators.md");
+    let book = std::fs::read_to_string(path).expect("the book's generators page");
+    let section = &book[book
+        .find("## Writing a cycle pattern")
+        .expect("the section")..];
+    let start = section.find("```ron\n").expect("a RON example") + "```ron\n".len();
+    let example = &section[start..start + section[start..].find("```").expect("its end")];
+    let set = PatternSet::from_ron_str(example, "generators.md").expect("the example loads");
+    assert_eq!(set.patterns()[0].name, "round the pool");
+    let config = GeneratorConfig::Cyclic(CyclicConfig::default());
+    for seed in 0..40 {
+        let key = LevelKey::new(config.clone(), 1 + seed as u32 % 5, seed);
+        let loot = delve_levels::loot::default_loot_table();
+        let vaults = delve_levels::vaults::VaultSet::embedded();
+        let level = key
+            .generate_with_patterns(loot, vaults, &set)
+            .expect("a level");
+        check_plan(&level).unwrap_or_else(|v| panic!("seed {seed}: {v}"));
+        let plan = level.plan.as_ref().expect("a plan");
+        assert!(
+            plan.graph
+                .cycles
+                .iter()
+                .all(|c| c.pattern == "round the pool"),
+            "seed {seed}: every cycle from the example"
+        );
     }
 }

@@ -127,3 +127,16 @@ fn no_file_is_every_default_without_a_problem() {
     assert_eq!(loaded.options, Options::default());
     assert!(loaded.problems.is_empty());
 }
+
+#[test]
+fn an_options_file_that_cannot_be_read_is_named_once() {
+    // A folder where the file should be: not a file delve can read.
+    let folder = std::env::temp_dir().join(format!("delve-options-{}", std::process::id()));
+    std::fs::create_dir_all(folder.join(OPTIONS_FILE)).unwrap();
+    let loaded = load_options(&crate::records::storage::Folder::at(&folder));
+    std::fs::remove_dir_all(&folder).unwrap();
+    assert_eq!(loaded.options, Options::default());
+    let said = loaded.problems[0].to_string();
+    assert_eq!(said.matches(OPTIONS_FILE).count(), 1, "{said}");
+    assert!(said.contains("every option is at its default"), "{said}");
+}

@@ -1,6 +1,7 @@
 //! Exploring (`x`): where it heads — every item it would pick up (all but those the
 //! player put down and those the pack has no room for; the level's must-find item among
-//! them) ahead of the edges of the unknown —, what it says when it cannot go on (a monster standing in the way, a trap
+//! them) ahead of the edges of the unknown, through a locked door whose key the player
+//! carries (from generation 4) —, what it says when it cannot go on (a monster standing in the way, a trap
 //! found on the only way, or nothing left), and the way on over a found trap that the
 //! keys ask about before taking it.
 
@@ -34,7 +35,7 @@ impl RunState {
                 .positions()
                 .filter(|&p| {
                     seen(p)
-                        && self.level.seems_walkable(p)
+                        && self.may_walk_onto(p)
                         && tiles
                             .neighbours8(p)
                             .any(|n| !self.level.seen[tiles.index_of(n)])
@@ -42,6 +43,17 @@ impl RunState {
                 .map(|p| (p, ITEM_HEAD_START)),
         );
         goals
+    }
+
+    /// Whether travel and exploring walk onto `pos` by what the player knows: ground
+    /// that seems walkable, or — in a run of generation 4 on — a locked door whose key
+    /// the player carries (walking into it opens it; before, exploring stopped there
+    /// with the door shut, and a run of those generations replays so).
+    pub(super) fn may_walk_onto(&self, pos: Pos) -> bool {
+        self.level.seems_walkable(pos)
+            || (self.generation.explores_through_locks()
+                && self.level.is_locked(pos)
+                && self.key_carried().is_some())
     }
 
     /// Where exploring could go on only over a trap the player found: the place beyond

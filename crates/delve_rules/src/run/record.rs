@@ -38,13 +38,19 @@ use delve_levels::key::LevelKey;
 /// "play that flows") are refused by name too; its peaceful runs replay.
 /// Format 6 runs with monsters (before hunger and a pack of at most 26 kinds of things)
 /// are refused by name too; its peaceful runs replay.
-pub const RECORDING_FORMAT: u32 = 7;
+/// Format 7 runs replay by the one rule that changed since ([`TELEPORTS_INTO_LOCKS`]):
+/// their teleports may land behind a lock still shut.
+pub const RECORDING_FORMAT: u32 = 8;
+
+/// The last recording format whose teleports may land behind a lock still shut (in a
+/// sealed vault); later ones land outside, and a replay of one of these keeps the old rule.
+pub const TELEPORTS_INTO_LOCKS: u32 = 7;
 
 /// The recording formats this delve plays back (formats 3 to 6 only for peaceful runs).
-pub(crate) const REPLAYED_FORMATS: [u32; 6] = [1, 3, 4, 5, 6, RECORDING_FORMAT];
+pub(crate) const REPLAYED_FORMATS: [u32; 7] = [1, 3, 4, 5, 6, 7, RECORDING_FORMAT];
 
 /// What this delve replays, as a refusal says it.
-const REPLAYS: &str = "this delve replays formats 1 and 7, and peaceful runs of formats 3 to 6";
+const REPLAYS: &str = "this delve replays formats 1, 7 and 8, and peaceful runs of formats 3 to 6";
 
 /// How a recorded run started (the first line of a recording).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
@@ -308,7 +314,7 @@ impl Recording {
         }
         if !REPLAYED_FORMATS.contains(&start.format) {
             return Err(RecordingError::Unsupported(format!(
-                "recording format {} is not known to this delve (it reads formats 1, 3, 4, 5, 6 and {RECORDING_FORMAT})",
+                "recording format {} is not known to this delve (it reads formats 1, 3 to 7 and {RECORDING_FORMAT})",
                 start.format
             )));
         }
@@ -421,7 +427,7 @@ impl Recording {
         })?;
         // The run goes on in the generation it was recorded in, whatever this delve's
         // newest is.
-        RunState::start_in(
+        let (mut run, outcomes) = RunState::start_in(
             generation,
             self.start.campaign.clone(),
             start,
@@ -430,7 +436,15 @@ impl Recording {
         .map_err(|e| RecordingError::Broken {
             line: 1,
             problem: e.to_string(),
-        })
+        })?;
+        run.teleports_into_locks = self.teleports_into_locks();
+        Ok((run, outcomes))
+    }
+
+    /// Whether the recorded run's teleports may land behind a lock still shut: the rule
+    /// of its format ([`TELEPORTS_INTO_LOCKS`]).
+    fn teleports_into_locks(&self) -> bool {
+        self.start.format <= TELEPORTS_INTO_LOCKS
     }
 
     /// Plays the recording's step `number` (1-based) on `run`, checked against what the
@@ -452,6 +466,7 @@ impl Recording {
                         problem,
                     }
                 })?;
+                run.teleports_into_locks = self.teleports_into_locks();
                 Vec::new()
             }
         };

@@ -6,7 +6,6 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use super::fight::MOST_ENCHANTMENTS;
 use super::level::{LevelInPlay, LevelMemory, check_play_size, generate_for_play};
 use super::messages::Message;
 use super::terrain::player_can_stand;
@@ -267,6 +266,7 @@ impl RunState {
             fight: save.fight.unwrap_or_default(),
             generation,
             chronicle,
+            teleports_into_locks: false,
         };
         if !written_under_todays_rules {
             run.bring_up_to_date();
@@ -367,13 +367,10 @@ fn saved_levels(
                 level.depth
             ));
         }
-        let table = campaign.loot_table();
-        if let Some(item) = level.dropped.iter().find(|i| {
-            table.items().get(i.item).is_none() || i.plus > MOST_ENCHANTMENTS || i.price > 0
-        }) {
+        if let Some(item) = level.dropped.iter().find(|i| i.price > 0) {
             return Err(format!(
-                "depth {}: a dropped item of unknown kind {}, with +{} or for sale at {} gold (a dropped item is never for sale)",
-                level.depth, item.item, item.plus, item.price
+                "depth {}: a dropped item of kind {} for sale at {} gold (a dropped item is never for sale)",
+                level.depth, item.item, item.price
             ));
         }
         memories.insert(
@@ -431,8 +428,13 @@ fn check_remembered_levels(
         shackled.extend(gave.into_iter().flatten());
         let level = LevelInPlay::new(key, generated, Some(memory));
         check_terrain_changes(&level, memory).map_err(|e| format!("depth {depth}: {e}"))?;
-        check_remembered_ground(&level, memory, campaign.monster_table())
-            .map_err(|e| format!("depth {depth}: {e}"))?;
+        check_remembered_ground(
+            &level,
+            memory,
+            campaign.monster_table(),
+            campaign.loot_table(),
+        )
+        .map_err(|e| format!("depth {depth}: {e}"))?;
     }
     Ok(shackled)
 }
@@ -594,6 +596,19 @@ mod tests {
             .unwrap();
         in_a_wall.player = wall;
         assert!(in_a_wall.broken_rule().unwrap().contains("not open ground"));
+
+        // The level in play's items keep a remembered level's rules (`check_ground_items`).
+        let mut item_in_a_wall = run.clone();
+        item_in_a_wall.level.put_item(wall, Item::plain(1));
+        let broken = item_in_a_wall.broken_rule().unwrap();
+        assert!(
+            broken.contains("depth 1: an item lies in a wall"),
+            "{broken}"
+        );
+        let mut unknown_item = run.clone();
+        unknown_item.level.put_item(run.player, Item::plain(9999));
+        let broken = unknown_item.broken_rule().unwrap();
+        assert!(broken.contains("kind 9999"), "{broken}");
 
         let mut too_hale = run.clone();
         too_hale.fight.hp = too_hale.fight.max_hp + 1;

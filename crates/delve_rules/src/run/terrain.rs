@@ -145,8 +145,7 @@ impl RunState {
     /// locked door of the level and is used up (a turn); without one the door holds and
     /// no turn passes.
     fn unlock(&mut self, out: &mut Vec<Outcome>) {
-        let key = self.campaign.loot_table().key_item();
-        let Some(key) = key.filter(|&key| self.carried_of_kind(key) > 0) else {
+        let Some(key) = self.key_carried() else {
             out.push(notice(
                 "The door is locked. Its key lies somewhere on this level: find it and walk into the door.",
             ));
@@ -170,6 +169,13 @@ impl RunState {
         let player = self.player;
         self.level.look_from(player);
         self.pass_turn(out);
+    }
+
+    /// The kind of the level's key, if the player carries one: what opens its locked
+    /// doors.
+    pub(super) fn key_carried(&self) -> Option<usize> {
+        let key = self.campaign.loot_table().key_item();
+        key.filter(|&key| self.carried_of_kind(key) > 0)
     }
 
     /// The player moves onto `to`: looks about, picks up what lies there (not what they

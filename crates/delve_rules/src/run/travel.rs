@@ -309,7 +309,7 @@ impl RunState {
             tiles,
             |p| {
                 self.level.seen[tiles.index_of(p)]
-                    && (self.level.seems_walkable(p) || (over_traps && self.found_trap_at(p)))
+                    && (self.may_walk_onto(p) || (over_traps && self.found_trap_at(p)))
             },
             goals.iter().copied(),
         )

@@ -1223,3 +1223,85 @@ fn a_remembered_level_is_checked_against_its_ground_and_the_runs_seed() {
     let refusal = with_depth_1(&|l| l.key = other.clone());
     assert!(refusal.contains("run seed"), "{refusal}");
 }
+
+/// The level in play's items (dropped by the player, thrown, dropped by monsters, the
+/// generated ones not taken) go through the same ground check as a remembered level's:
+/// a save of one with an impossible item is refused, naming the depth and what is wrong.
+#[test]
+fn the_level_in_plays_items_are_checked_against_its_ground() {
+    let mut run = alone_with(with_monsters(23), None);
+    run.apply(PlayerAction::Wait);
+    let good = run.snapshot();
+    assert!(
+        RunState::restore(good.clone()).is_ok(),
+        "the real save loads"
+    );
+    let level = &run.level().level;
+    let wall = (level.tiles.positions())
+        .find(|&p| level.tiles[p] == delve_levels::grid::Tile::Wall && p.x > 0 && p.y > 0)
+        .unwrap();
+    let floor_without_loot = (level.tiles.positions())
+        .find(|&p| {
+            level.tiles[p] == delve_levels::grid::Tile::Floor
+                && !level.loot.iter().any(|i| i.pos == p)
+        })
+        .unwrap();
+    let with_depth_1 = |change: &dyn Fn(&mut delve_rules::run::SavedLevel)| {
+        let mut s = good.clone();
+        let at = s.levels.iter().position(|l| l.depth == s.depth).unwrap();
+        assert_eq!(s.depth, 1, "the level in play is depth 1's");
+        change(&mut s.levels[at]);
+        RunState::restore(s).expect_err("refused")
+    };
+    let plain = delve_levels::loot::PlacedItem::plain;
+    let refusal = with_depth_1(&|l| l.dropped.push(plain(wall, 1)));
+    assert!(
+        refusal.contains("depth 1") && refusal.contains("an item lies in a wall"),
+        "{refusal}"
+    );
+    let refusal = with_depth_1(&|l| l.taken.push(floor_without_loot));
+    assert!(
+        refusal.contains("depth 1") && refusal.contains("where the level had none"),
+        "{refusal}"
+    );
+    let refusal = with_depth_1(&|l| l.dropped.push(plain(floor_without_loot, 9_999)));
+    assert!(
+        refusal.contains("depth 1") && refusal.contains("kind 9999"),
+        "{refusal}"
+    );
+    let refusal = with_depth_1(&|l| {
+        let mut item = plain(floor_without_loot, 1);
+        item.plus = u32::MAX;
+        l.dropped.push(item);
+    });
+    assert!(
+        refusal.contains("depth 1") && refusal.contains("+4294967295"),
+        "{refusal}"
+    );
+    // The run in play keeps the same rule: `a_run_in_play_that_breaks_a_rule_names_it`.
+}
+
+/// A stack that went away keeps its former letter in mind, to have it back: a save whose
+/// former letter is no letter a to z (which the stack would get back on being picked up,
+/// and the next save then refuse), or one two stacks share, is refused naming it.
+#[test]
+fn former_inventory_letters_are_letters_a_to_z_each_once() {
+    let run = alone_with(with_monsters(23), None);
+    let good = run.snapshot();
+    let with_former = |formers: &[(usize, char)]| {
+        let mut s = good.clone();
+        let fight = s.fight.as_mut().unwrap();
+        for &(kind, letter) in formers {
+            fight.former_letters.insert(Item::plain(kind), letter);
+        }
+        RunState::restore(s)
+    };
+    assert!(
+        with_former(&[(1, 'q'), (2, 'r')]).is_ok(),
+        "letters a to z load"
+    );
+    for formers in [&[(1, 'Z')][..], &[(1, '€')], &[(1, 'q'), (2, 'q')]] {
+        let refusal = with_former(formers).expect_err("refused");
+        assert!(refusal.contains("former inventory letter"), "{refusal}");
+    }
+}

@@ -86,10 +86,7 @@ impl LaidPlan {
             .zip(&self.corridors)
             .filter(|(edge, _)| kept(edge.ends.1))
             .flat_map(|(_, corridor)| corridor.iter().copied());
-        let rooms = rooms.flat_map(|r| {
-            (r.y..r.y + r.height)
-                .flat_map(move |y| (r.x..r.x + r.width).map(move |x| Pos::new(x, y)))
-        });
+        let rooms = rooms.flat_map(Room::floor);
         rooms.chain(corridors).collect()
     }
 

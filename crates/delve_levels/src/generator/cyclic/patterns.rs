@@ -168,6 +168,13 @@ struct PatternFile {
 /// Why a pattern file was refused: a RON error, or a broken rule at its place.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PatternError {
+    /// The file could not be read.
+    Io {
+        /// The file.
+        origin: String,
+        /// Why.
+        message: String,
+    },
     /// The text is not a pattern file in RON.
     Parse(RonError),
     /// A pattern breaks a rule.
@@ -186,6 +193,7 @@ pub enum PatternError {
 impl fmt::Display for PatternError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            PatternError::Io { origin, message } => write!(f, "{origin}: {message}"),
             PatternError::Parse(e) => write!(f, "{e}"),
             PatternError::Invalid {
                 origin,
@@ -210,6 +218,22 @@ impl PatternSet {
             PatternSet::from_ron_str(DEFAULT_CYCLES_RON, "levels/cycles.ron")
                 .unwrap_or_else(|e| panic!("the embedded cycle patterns are broken: {e}"))
         })
+    }
+
+    /// Reads and checks the pattern file at `path` (a designer's own, as `delve gen
+    /// --patterns` reads it).
+    pub fn load(path: &std::path::Path) -> Result<PatternSet, PatternError> {
+        let origin = path.display().to_string();
+        let text = ron_text::read_text(path).map_err(|e| {
+            e.into_ron_error(&origin).map_or_else(
+                |message| PatternError::Io {
+                    origin: origin.clone(),
+                    message,
+                },
+                PatternError::Parse,
+            )
+        })?;
+        PatternSet::from_ron_str(&text, &origin)
     }
 
     /// Parses and checks a pattern file; `origin` names the text in errors, which give

@@ -77,7 +77,11 @@ impl RunState {
 
     /// Carries the player to a free tile at least a third of the level's size away (the
     /// farthest tried, if none is), from a stream of the run seed and the turn: a scroll
-    /// of teleportation, and a teleport trap.
+    /// of teleportation, and a teleport trap. Never behind a lock still shut (inside a
+    /// sealed vault, or a cyclic dungeon's locked part), where a player without the key
+    /// would be stranded — as DCSS keeps teleports out of its sealed vaults: a tile
+    /// drawn there is drawn again among the tiles the up stairs reach with the locks
+    /// shut (so a teleport that never drew one lands where it always did).
     pub(in crate::run) fn teleport(&mut self, out: &mut Vec<Outcome>) {
         let tiles = &self.level.level.tiles;
         let free: Vec<Pos> = tiles
@@ -93,14 +97,27 @@ impl RunState {
             Stream::Monsters,
         );
         let far = (tiles.width().max(tiles.height()) / 3) as i32;
-        let mut best = free[rng.below(free.len() as u32) as usize];
-        for _ in 0..16 {
-            if best.chebyshev(self.player) >= far {
-                break;
+        let player = self.player;
+        let draw = |among: &[Pos], rng: &mut StreamRng| {
+            let mut best = among[rng.below(among.len() as u32) as usize];
+            for _ in 0..16 {
+                if best.chebyshev(player) >= far {
+                    break;
+                }
+                let next = among[rng.below(among.len() as u32) as usize];
+                if next.chebyshev(player) > best.chebyshev(player) {
+                    best = next;
+                }
             }
-            let next = free[rng.below(free.len() as u32) as usize];
-            if next.chebyshev(self.player) > best.chebyshev(self.player) {
-                best = next;
+            best
+        };
+        let mut best = draw(&free, &mut rng);
+        if !self.teleports_into_locks {
+            let open = delve_levels::vaults::proof::solve(&self.level.level).before_locks;
+            let outside = |p: Pos| open[tiles.index_of(p)];
+            let unsealed: Vec<Pos> = free.iter().copied().filter(|&p| outside(p)).collect();
+            if !outside(best) && !unsealed.is_empty() {
+                best = draw(&unsealed, &mut rng);
             }
         }
         let from = self.player;
@@ -273,3 +290,74 @@ impl RunState {
 const TELEPORT_SALT: u64 = 0x5445_4c45_504f_5254;
 /// Mixed into the seed of a summoning's stream.
 const SUMMON_SALT: u64 = 0x5355_4d4d_4f4e;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::Rules;
+    use delve_levels::config::CampaignConfig;
+    use delve_levels::generator::GeneratorKind;
+    use delve_levels::vaults::VaultSet;
+
+    /// A run whose only depth is a rooms level with a vault of two locked doors, each
+    /// before a chest (`tests/vaults/twin_locks.ron`).
+    fn behind_two_locks() -> RunState {
+        let text = include_str!("../../../../../tests/vaults/twin_locks.ron");
+        let set =
+            VaultSet::from_texts([("twin_locks.ron", text)]).expect("the vault file is valid");
+        let mut config = GeneratorKind::Rooms.default_config();
+        config.set_vaults(1);
+        let mut campaign = CampaignConfig::builtin().with_vault_set(set);
+        campaign.seed = 0;
+        campaign.arrivals = Some(0);
+        campaign.depths = vec![config];
+        RunState::start(campaign, None, Rules::Monsters)
+            .expect("the run starts")
+            .0
+    }
+
+    /// The turns of `0..turns` whose teleport, from where the player stands, lands on
+    /// one of `sealed`.
+    fn landings_in(run: &RunState, sealed: &[Pos], turns: u64) -> Vec<u64> {
+        let mut run = run.clone();
+        let from = run.player;
+        (0..turns)
+            .filter(|&turn| {
+                run.turns = turn;
+                run.player = from;
+                run.teleport(&mut Vec::new());
+                sealed.contains(&run.player)
+            })
+            .collect()
+    }
+
+    /// A teleport lands outside a vault's locked rooms (a player there without the key
+    /// is stranded: `vault_play::a_player_behind_a_lock_without_its_key_cannot_get_out`);
+    /// a recording of format 7 or older replays by the rule it was played by, which
+    /// could land there — and every other landing is the same under both rules.
+    #[test]
+    fn a_teleport_lands_outside_sealed_vaults_but_in_old_recordings() {
+        let run = behind_two_locks();
+        let sealed = run.level.level.vaults[0].items.clone();
+        assert_eq!(sealed.len(), 2, "a chest behind each lock");
+        let mut old = run.clone();
+        old.teleports_into_locks = true;
+        let old_landings = landings_in(&old, &sealed, 20_000);
+        assert!(!old_landings.is_empty(), "the old rule lands behind a lock");
+        assert_eq!(landings_in(&run, &sealed, 20_000), Vec::<u64>::new());
+        for turn in (0..500).chain(old_landings.iter().copied()) {
+            let (mut new, mut was) = (run.clone(), old.clone());
+            (new.turns, was.turns) = (turn, turn);
+            new.teleport(&mut Vec::new());
+            was.teleport(&mut Vec::new());
+            let same = !old_landings.contains(&turn);
+            assert_eq!(new.player == was.player, same, "turn {turn}");
+        }
+        // From inside a locked room too, the way out is a teleport.
+        let mut inside = run.clone();
+        inside.player = sealed[0];
+        inside.teleport(&mut Vec::new());
+        let open = delve_levels::vaults::proof::solve(&inside.level.level).before_locks;
+        assert!(open[inside.level.level.tiles.index_of(inside.player)]);
+    }
+}

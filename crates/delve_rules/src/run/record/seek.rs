@@ -8,7 +8,7 @@
 //! trusted over the steps (it is made by them, in memory, and never read from a file).
 
 use super::{Recording, RecordingError};
-use crate::run::messages::MessageLog;
+use crate::run::messages::{Message, MessageLog};
 use crate::run::{Outcome, RunState};
 
 /// Steps between keyframes: a seek plays at most one fewer.
@@ -59,10 +59,36 @@ impl StepSummary {
 #[derive(Clone, Debug)]
 pub struct Watched {
     recording: Recording,
-    /// The frame after step `i × KEYFRAME_EVERY`, for every such step.
-    keyframes: Vec<Frame>,
+    /// The run after step `i × KEYFRAME_EVERY`, for every such step.
+    keyframes: Vec<Keyframe>,
+    /// Every notice shown over the whole recording: a keyframe holds only where its log
+    /// ends in it (a copy of the log in each would grow with the square of the steps).
+    log: MessageLog,
     /// Every step's figures, the start's first (index = step).
     summaries: Vec<StepSummary>,
+}
+
+/// A keyframe: the run after a step, and the log as it was then — the first `shown`
+/// entries of the whole log, the last of them as `last` (a repeat shown later counts
+/// on the log's last entry, which a keyframe keeps as it was).
+#[derive(Clone, Debug)]
+struct Keyframe {
+    step: usize,
+    run: RunState,
+    shown: usize,
+    last: Option<Message>,
+}
+
+impl Keyframe {
+    /// The log as it was at this keyframe, out of the whole `log`.
+    fn log(&self, log: &MessageLog) -> MessageLog {
+        let before = self.shown.saturating_sub(1);
+        let entries = log.entries[..before]
+            .iter()
+            .cloned()
+            .chain(self.last.clone());
+        MessageLog::from_saved(entries.collect())
+    }
 }
 
 /// Adds the notices of `outcomes` to `log`, shown on the run's turn (as the front ends
@@ -87,16 +113,18 @@ impl Watched {
             log_notices(&mut log, run, outcomes);
             summaries.push(StepSummary::of(run));
             if step.is_multiple_of(KEYFRAME_EVERY) {
-                keyframes.push(Frame {
+                keyframes.push(Keyframe {
                     step,
                     run: run.clone(),
-                    log: log.clone(),
+                    shown: log.entries.len(),
+                    last: log.entries.last().cloned(),
                 });
             }
         })?;
         Ok(Watched {
             recording,
             keyframes,
+            log,
             summaries,
         })
     }
@@ -121,7 +149,11 @@ impl Watched {
     pub fn frame_at(&self, step: usize) -> Result<Frame, RecordingError> {
         let step = step.min(self.last_step());
         let key = &self.keyframes[step / KEYFRAME_EVERY];
-        let mut frame = key.clone();
+        let mut frame = Frame {
+            step: key.step,
+            run: key.run.clone(),
+            log: key.log(&self.log),
+        };
         for number in key.step + 1..=step {
             let outcomes = self.recording.play_step(&mut frame.run, number)?;
             log_notices(&mut frame.log, &frame.run, &outcomes);

@@ -43,6 +43,7 @@ impl RunState {
             self.campaign.loot_table(),
         )?;
         let table = self.campaign.loot_table();
+        check_ground_items(&self.level, table).map_err(|e| format!("depth {}: {e}", self.depth))?;
         if !self.rules.saves_the_fight() && self.fight != Fight::new() {
             return Err("a peaceful run's fight has changed (its rules never change it)".into());
         }
@@ -310,23 +311,47 @@ pub(super) fn check_terrain_changes(
 }
 
 /// Checks what a remembered level (not the one in play) holds against its ground, made
-/// again from its key: each monster on a tile it can stand on, each dropped item off the
-/// walls, each taken item where the level had loot.
+/// again from its key: each monster on a tile it can stand on, and its items
+/// ([`check_ground_items`]).
 pub(super) fn check_remembered_ground(
     level: &LevelInPlay,
     memory: &LevelMemory,
     table: &MonsterTable,
+    loot: &LootTable,
 ) -> Result<(), String> {
     let monsters = memory.monsters.as_deref().unwrap_or_default();
     if let Some(m) = monster_in_a_wall(level, monsters, table) {
         let name = table.kind(m.kind).map_or("monster", |k| k.name.as_str());
         return Err(format!("a {name} stands in a wall at {}", m.pos));
     }
-    if let Some(item) = (memory.dropped.iter()).find(|i| level.tile_at(i.pos) == Some(Tile::Wall)) {
-        return Err(format!("an item lies in a wall at {}", item.pos));
+    check_ground_items(level, loot)
+}
+
+/// Checks the items of a level — remembered or in play, the same rules for both: every
+/// item lying on it (generated and not taken, or dropped by the player, a monster, a
+/// throw) inside the level, off the walls, of a kind the loot table has and enchanted
+/// no more than enchanting can; every taken item where the level had loot.
+pub(super) fn check_ground_items(level: &LevelInPlay, loot: &LootTable) -> Result<(), String> {
+    for item in &level.items {
+        match level.tile_at(item.pos) {
+            None => return Err(format!("an item lies outside the level at {}", item.pos)),
+            Some(Tile::Wall) => return Err(format!("an item lies in a wall at {}", item.pos)),
+            Some(_) => {}
+        }
+        if loot.items().get(item.item).is_none() || item.plus > MOST_ENCHANTMENTS {
+            return Err(format!(
+                "an item at {} is of kind {} with +{}, which the loot table ({} kinds) cannot give",
+                item.pos,
+                item.item,
+                item.plus,
+                loot.items().len()
+            ));
+        }
     }
-    if let Some(at) =
-        (memory.taken.iter()).find(|&&at| !level.level.loot.iter().any(|i| i.pos == at))
+    let taken = level.taken();
+    if let Some(at) = taken
+        .iter()
+        .find(|&&at| !level.level.loot.iter().any(|i| i.pos == at))
     {
         return Err(format!(
             "an item was taken at {at}, where the level had none"
@@ -438,6 +463,17 @@ fn check_fight(fight: &Fight) -> Result<(), String> {
                 "inventory letter {letter:?} is not a letter a to z, or its stack has two"
             ));
         }
+    }
+    // A stack gone away keeps its letter in mind, to have it back on coming back: each
+    // a letter a to z, no two the same (a letter given again is forgotten as a former).
+    let mut former = std::collections::BTreeSet::new();
+    if let Some((item, &letter)) = (fight.former_letters.iter())
+        .find(|&(_, &letter)| !letter.is_ascii_lowercase() || !former.insert(letter))
+    {
+        return Err(format!(
+            "item {}'s former inventory letter {letter:?} is not a letter a to z, or another's too",
+            item.kind
+        ));
     }
     if let Some(depth) = fight
         .found
