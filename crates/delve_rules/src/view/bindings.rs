@@ -247,8 +247,19 @@ const fn watch(
     keys: &'static [NamedKey],
     help: &'static str,
 ) -> Binding {
+    watch_key(Command::Watch(command), letters, keys, help)
+}
+
+/// A key of watching a recording that does `command` (a [`WatchCommand`], or
+/// [`Command::Quit`] to stop watching).
+const fn watch_key(
+    command: Command,
+    letters: &'static [char],
+    keys: &'static [NamedKey],
+    help: &'static str,
+) -> Binding {
     Binding {
-        command: Command::Watch(command),
+        command,
         letters,
         keys,
         help,
@@ -328,22 +339,35 @@ const WATCH_TABLE: &[Binding] = &[
     ),
     watch(WatchCommand::ToStart, &[], &[NamedKey::Home], "Start / end"),
     watch(WatchCommand::ToEnd, &[], &[NamedKey::End], "Start / end"),
+    watch_key(Command::Quit, &['q'], &[NamedKey::Escape], "Stop watching"),
 ];
 
 /// What a key does when watching a recording: by the character it types (`letter`)
-/// or its place (`key`), from the watch's keys of the table alone. `q` and Esc stop
-/// watching ([`Command::Quit`]).
+/// or its place (`key`), from the watch's keys of the table alone (so the player's
+/// keys never act on a watched run).
 pub fn watch_command_for(key: Option<NamedKey>, letter: Option<char>) -> Option<Command> {
-    if key == Some(NamedKey::Escape) || letter == Some('q') {
-        return Some(Command::Quit);
-    }
     BINDINGS
         .iter()
         .filter(|b| !b.plays())
         .find(|b| {
-            key.is_some_and(|k| b.keys.contains(&k)) || letter.is_some_and(|c| b.letters.contains(&c))
+            key.is_some_and(|k| b.keys.contains(&k))
+                || letter.is_some_and(|c| b.letters.contains(&c))
         })
         .map(|b| b.command)
+}
+
+/// The first key that stops watching a recording, as the watch's status line names it.
+pub fn watch_quit_key() -> String {
+    BINDINGS
+        .iter()
+        .filter(|b| !b.plays() && b.command == Command::Quit)
+        .find_map(|b| {
+            b.letters
+                .first()
+                .map(char::to_string)
+                .or_else(|| b.keys.first().map(NamedKey::to_string))
+        })
+        .unwrap_or_else(|| NamedKey::Escape.to_string())
 }
 
 /// The digit row's keys 1 to 9, for the generator switches.

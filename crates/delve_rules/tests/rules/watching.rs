@@ -341,14 +341,18 @@ fn the_watch_keys_of_the_key_table_ask_the_playback_and_never_play() {
     assert_eq!(by_key(NamedKey::End), watch(WatchCommand::ToEnd));
     assert_eq!(by_letter('q'), Some(Command::Quit));
     assert_eq!(by_key(NamedKey::Escape), Some(Command::Quit));
+    assert_eq!(delve_rules::view::watch_quit_key(), "q");
     // The player's keys do nothing to a watched run: a move, a pick-up, a save.
     for c in ['h', 'g', 'S', 'x', 'R'] {
         assert_eq!(by_letter(c), None, "{c:?} acts on a watched run");
     }
     assert_eq!(by_key(NamedKey::F5), None);
-    // And the watch's keys are never play's.
+    // The watch's keys ask the playback or stop watching, and are never play's.
     for binding in BINDINGS.iter().filter(|b| !b.plays()) {
-        assert!(matches!(binding.command, Command::Watch(_)));
+        assert!(matches!(
+            binding.command,
+            Command::Watch(_) | Command::Quit
+        ));
         for &c in binding.letters {
             assert!(!matches!(command_for_char(c), Some(Command::Watch(_))));
         }
