@@ -6,17 +6,17 @@
 
 use bevy::app::ScheduleRunnerPlugin;
 use bevy::prelude::*;
-use bevy_ratatui::crossterm::event::{KeyCode, KeyEventKind, KeyModifiers};
+use bevy_ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use bevy_ratatui::event::{KeyMessage, ResizeMessage};
 use bevy_ratatui::{RatatuiContext, RatatuiPlugins};
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
-use ratatui::widgets::Paragraph;
+use ratatui::widgets::{Paragraph, Wrap};
 
 use super::{FRAME, draw, named_key_of};
 use crate::game::NoticeLog;
 use delve_rules::run::record::Playback;
-use delve_rules::view::{Command, KeyReader, Keymap, watch_command_for};
+use delve_rules::view::{Command, KeyReader, Keymap, watch_command_for, watch_quit_key};
 
 /// Watches `playback` in this terminal until the watcher quits; returns how the app
 /// exited.
@@ -28,14 +28,19 @@ pub fn watch_recording(playback: Playback) -> AppExit {
             enable_kitty_protocol: false,
             ..default()
         },
-    ))
-    .insert_resource(Watching {
+    ));
+    add_watch_systems(&mut app, playback);
+    app.run()
+}
+
+/// The watch's resource and systems (without the terminal, for tests).
+fn add_watch_systems(app: &mut App, playback: Playback) {
+    app.insert_resource(Watching {
         playback,
         problem: None,
     })
     .add_systems(Update, (read_watch_keys, play_on).chain())
     .add_systems(PostUpdate, draw_watch);
-    app.run()
 }
 
 /// The recording watched, and what went wrong last, if anything (shown on its line).
@@ -45,21 +50,27 @@ struct Watching {
     problem: Option<String>,
 }
 
-/// Reads the terminal's keys into the playback's commands; `q` and Esc stop watching.
+/// What a key pressed in the terminal asks of the watch, if anything: a release or a
+/// key held with Ctrl asks nothing.
+fn watch_command_of(key: &KeyEvent) -> Option<Command> {
+    if key.kind == KeyEventKind::Release || key.modifiers.contains(KeyModifiers::CONTROL) {
+        return None;
+    }
+    let letter = match key.code {
+        KeyCode::Char(c) => Some(c),
+        _ => None,
+    };
+    watch_command_for(named_key_of(key.code), letter)
+}
+
+/// Reads the terminal's keys into the playback's commands; the quit keys stop watching.
 fn read_watch_keys(
     mut keys: MessageReader<KeyMessage>,
     mut watching: ResMut<Watching>,
     mut exit: MessageWriter<AppExit>,
 ) {
     for key in keys.read() {
-        if key.kind == KeyEventKind::Release || key.modifiers.contains(KeyModifiers::CONTROL) {
-            continue;
-        }
-        let letter = match key.code {
-            KeyCode::Char(c) => Some(c),
-            _ => None,
-        };
-        match watch_command_for(named_key_of(key.code), letter) {
+        match watch_command_of(key) {
             Some(Command::Quit) => {
                 exit.write(AppExit::Success);
             }
@@ -85,6 +96,16 @@ fn play_on(time: Res<Time>, mut watching: ResMut<Watching>) {
     }
 }
 
+/// The playback's line: its status, what went wrong last, and how to stop watching.
+fn watch_line(watching: &Watching) -> String {
+    let mut line = watching.playback.status();
+    if let Some(problem) = &watching.problem {
+        line.push_str(" · ");
+        line.push_str(problem);
+    }
+    format!("{line} · {} quits", watch_quit_key())
+}
+
 /// Draws the frame shown and the playback's line when either changed (or the terminal's
 /// size did).
 fn draw_watch(
@@ -106,14 +127,17 @@ fn draw_watch(
     let log = NoticeLog(frame.log.clone());
     let keys = KeyReader::default();
     let keymap = Keymap::default();
-    let line = match &watching.problem {
-        Some(problem) => format!("{} · {problem}", watching.playback.status()),
-        None => watching.playback.status(),
-    };
+    let line = watch_line(&watching);
     context.draw(|out| {
         let area = out.area();
+        // The playback's line wraps onto a second row rather than losing its end.
+        let rows = if line.chars().count() > usize::from(area.width) {
+            2
+        } else {
+            1
+        };
         let game = Rect {
-            height: area.height.saturating_sub(1),
+            height: area.height.saturating_sub(rows),
             ..area
         };
         let below = Rect {
@@ -132,7 +156,8 @@ fn draw_watch(
         };
         draw::draw_in(out, game, &screen);
         out.render_widget(
-            Paragraph::new(format!("{line} · q quits"))
+            Paragraph::new(line.as_str())
+                .wrap(Wrap { trim: true })
                 .style(
                     draw::base_style(screen.palette)
                         .patch(Style::new().add_modifier(Modifier::REVERSED)),
@@ -142,3 +167,6 @@ fn draw_watch(
     })?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;
