@@ -371,13 +371,16 @@ fn play_in_window(settings: RunSettings, follow: Option<PathBuf>) -> Result<Outc
 
 /// Watches a recording (`delve replay --watch`, from the file `shown`): in this terminal
 /// when `tui` is asked for or there is no display and this is a terminal, else in the
-/// window. A recording that does not replay is refused before anything opens.
+/// window. A recording that does not replay is refused before anything opens: it is
+/// played through once, every step checked, first.
 pub fn watch(
     recording: delve_rules::run::record::Recording,
     speed: f32,
     tui: bool,
     shown: &str,
 ) -> Result<Outcome, CliError> {
+    let playback = delve_rules::run::record::Playback::open(recording.clone(), f64::from(speed))
+        .map_err(|e| CliError(format!("{shown}: {e}")))?;
     if !tui {
         match missing_display() {
             // Without a terminal either, the window says why it cannot open.
@@ -387,8 +390,6 @@ pub fn watch(
             _ => return watch_in_window(recording, speed),
         }
     }
-    let playback = delve_rules::run::record::Playback::open(recording, f64::from(speed))
-        .map_err(|e| CliError(format!("{shown}: {e}")))?;
     watch_in_terminal(playback)
 }
 
