@@ -404,9 +404,9 @@ fn watch_in_terminal(playback: delve_rules::run::record::Playback) -> Result<Out
     }
     match bevy_delve::tui::watch_recording(playback) {
         bevy::app::AppExit::Success => Ok(Outcome::Done),
-        bevy::app::AppExit::Error(code) => {
-            Err(CliError(format!("the watch stopped with error code {code}")))
-        }
+        bevy::app::AppExit::Error(code) => Err(CliError(format!(
+            "the watch stopped with error code {code}"
+        ))),
     }
 }
 

@@ -161,7 +161,9 @@ fn a_recording_out_of_step_is_refused_naming_it_before_a_watch_opens() {
     let steps: Vec<&str> = text.lines().collect();
     // One step's state check changed, far into the recording: the file parses, and only
     // replaying it finds the difference.
-    let (before, after) = steps[400].split_once("state:").expect("a step with a check");
+    let (before, after) = steps[400]
+        .split_once("state:")
+        .expect("a step with a check");
     let digits = after.trim_end_matches(|c: char| !c.is_ascii_digit());
     let state: u32 = digits.parse().expect("a state checksum");
     let damaged_line = format!("{before}state:{}{}", state ^ 1, &after[digits.len()..]);

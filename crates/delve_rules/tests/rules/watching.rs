@@ -349,10 +349,7 @@ fn the_watch_keys_of_the_key_table_ask_the_playback_and_never_play() {
     assert_eq!(by_key(NamedKey::F5), None);
     // The watch's keys ask the playback or stop watching, and are never play's.
     for binding in BINDINGS.iter().filter(|b| !b.plays()) {
-        assert!(matches!(
-            binding.command,
-            Command::Watch(_) | Command::Quit
-        ));
+        assert!(matches!(binding.command, Command::Watch(_) | Command::Quit));
         for &c in binding.letters {
             assert!(!matches!(command_for_char(c), Some(Command::Watch(_))));
         }

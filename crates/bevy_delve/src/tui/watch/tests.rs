@@ -155,7 +155,11 @@ fn the_watch_keys_drive_the_playback_and_the_quit_key_ends_the_watch() {
     assert_eq!(app.should_exit(), None);
 
     press_in(&mut app, KeyCode::Char('q'));
-    assert_eq!(app.should_exit(), Some(AppExit::Success), "q stops watching");
+    assert_eq!(
+        app.should_exit(),
+        Some(AppExit::Success),
+        "q stops watching"
+    );
 }
 
 #[test]
@@ -178,7 +182,13 @@ fn a_playing_watch_moves_on_by_the_clock() {
 fn the_watch_line_says_where_the_playback_is_and_how_to_stop() {
     let app = watching_app();
     let line = watch_line(app.world().resource::<Watching>());
-    for part in ["Replay paused ×1", "step 0 of", "turn 0", "depth 1", "q quits"] {
+    for part in [
+        "Replay paused ×1",
+        "step 0 of",
+        "turn 0",
+        "depth 1",
+        "q quits",
+    ] {
         assert!(line.contains(part), "{part:?} missing from {line:?}");
     }
 }
