@@ -1,7 +1,9 @@
 //! The terminal front end in a real terminal: `delve play --tui` inside tmux, driven with
 //! `tmux send-keys` and read with `tmux capture-pane`, as a player over SSH would. The
 //! map appears, a move changes it, `?` shows the help, resizing redraws, and Esc (or
-//! Ctrl-C) leaves with the terminal restored: alternate screen left, raw mode off.
+//! Ctrl-C) leaves with the terminal restored: alternate screen left, raw mode off. And
+//! `delve replay FILE --watch --tui`: the watch keys play, pause, speed up, step and
+//! jump through a recording, and `q` leaves as cleanly.
 //!
 //! Needs tmux (`.ci/run` installs it). Without it the test says loudly that it was
 //! skipped and passes — unless `DELVE_REQUIRE_TERMINAL_TEST=1` (`.ci/run` sets it), which
@@ -472,4 +474,82 @@ fn the_mouse_points_and_clicks_in_the_terminal_and_options_remap_a_key() {
     );
     tmux.keys(&["Escape"]);
     quit_saving(&tmux);
+}
+
+/// The shell command that watches `tests/recordings/descent-3.rec` (`extra` after
+/// `--watch`), then reports how delve exited and the terminal's mode, as
+/// [`play_command`] does.
+fn watch_command(extra: &str) -> String {
+    format!(
+        "{} replay {}/tests/recordings/descent-3.rec --watch {extra} 2>&1; echo EXITED $?; stty -a | grep -o -- '-*icanon' | sed 's/^/MODE /'; sleep 60",
+        env!("CARGO_BIN_EXE_delve"),
+        env!("CARGO_MANIFEST_DIR"),
+    )
+}
+
+#[test]
+fn delve_watches_a_recording_in_a_terminal_with_the_watch_keys_and_gives_it_back() {
+    if std::env::var_os(SKIP_VAR).is_some() || !tmux_is_here() {
+        return; // the first test says why
+    }
+    let tmux = Tmux::start("watch", 100, 40, &watch_command("--tui"));
+    // The map and the playback's line: paused at the start.
+    let first = tmux.wait_for("Replay paused ×1 · step 0 of 798 · turn 0 · depth 1");
+    assert!(first.starts_with("The Descent"), "{first}");
+    assert!(first.contains('@') && first.contains('#'), "{first}");
+    assert!(first.contains("q quits"), "{first}");
+
+    // Space plays, + goes faster, Space pauses.
+    tmux.keys(&["Space"]);
+    tmux.wait_for("Replay playing ×1");
+    tmux.keys(&["+"]);
+    tmux.wait_for("Replay playing ×2");
+    tmux.keys(&["Space"]);
+    let paused = tmux.wait_for("Replay paused ×2");
+    assert_ne!(paused, first, "playing moved the recording on");
+
+    // Home, then a step forward and back; ] jumps 100 turns; > to the next depth; End.
+    tmux.keys(&["Home"]);
+    tmux.wait_for("step 0 of 798");
+    tmux.keys(&["."]);
+    tmux.wait_for("step 1 of 798 · turn 1 ·");
+    tmux.keys(&["Left"]);
+    tmux.wait_for("step 0 of 798");
+    tmux.keys(&["]"]);
+    tmux.wait_for("turn 100 · depth 1");
+    tmux.keys(&[">"]);
+    tmux.wait_for("depth 2 ·");
+    tmux.keys(&["End"]);
+    let end = tmux.wait_for("step 798 of 798");
+    // A player's key acts on nothing: the end stays shown, paused.
+    tmux.keys(&["h", "x"]);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(
+        row_with(&tmux.screen(), "Replay "),
+        row_with(&end, "Replay "),
+        "a player's key acted on the watched run"
+    );
+
+    // q stops watching and the terminal is itself again.
+    tmux.keys(&["q"]);
+    let after = tmux.wait_for("EXITED");
+    assert!(after.contains("EXITED 0"), "{after}");
+    assert!(after.contains("MODE icanon"), "raw mode is off:\n{after}");
+    assert!(
+        !after.contains("Replay "),
+        "the alternate screen is left:\n{after}"
+    );
+}
+
+#[test]
+fn without_a_display_delve_watches_in_the_terminal_and_says_so() {
+    if std::env::var_os(SKIP_VAR).is_some() || !tmux_is_here() {
+        return;
+    }
+    let tmux = Tmux::start("watch-fallback", 100, 40, &watch_command(""));
+    tmux.wait_for("Replay paused ×1 · step 0 of 798");
+    tmux.keys(&["Escape"]);
+    let after = tmux.wait_for("EXITED");
+    assert!(after.contains("watching in this terminal"), "{after}");
+    assert!(after.contains("EXITED 0"), "{after}");
 }

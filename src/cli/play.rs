@@ -369,9 +369,58 @@ fn play_in_window(settings: RunSettings, follow: Option<PathBuf>) -> Result<Outc
     }
 }
 
+/// Watches a recording (`delve replay --watch`, from the file `shown`): in this terminal
+/// when `tui` is asked for or there is no display and this is a terminal, else in the
+/// window. A recording that does not replay is refused before anything opens: it is
+/// played through once, every step checked, first.
+pub fn watch(
+    recording: delve_rules::run::record::Recording,
+    speed: f32,
+    tui: bool,
+    shown: &str,
+) -> Result<Outcome, CliError> {
+    let playback = delve_rules::run::record::Playback::open(recording.clone(), f64::from(speed))
+        .map_err(|e| CliError(format!("{shown}: {e}")))?;
+    if !tui {
+        match missing_display() {
+            // Without a terminal either, the window says why it cannot open.
+            Some(problem) if in_a_terminal() => eprintln!(
+                "delve: {problem}: watching in this terminal (`--tui` does so on purpose)."
+            ),
+            _ => return watch_in_window(recording, speed),
+        }
+    }
+    watch_in_terminal(playback)
+}
+
+/// Watches a recording in this terminal.
+#[cfg(feature = "tui")]
+fn watch_in_terminal(playback: delve_rules::run::record::Playback) -> Result<Outcome, CliError> {
+    if !in_a_terminal() {
+        return Err(CliError(
+            "--tui needs a terminal: stdin and stdout must both be one (not a pipe or a file)"
+                .into(),
+        ));
+    }
+    match bevy_delve::tui::watch_recording(playback) {
+        bevy::app::AppExit::Success => Ok(Outcome::Done),
+        bevy::app::AppExit::Error(code) => Err(CliError(format!(
+            "the watch stopped with error code {code}"
+        ))),
+    }
+}
+
+/// Watches a recording in this terminal: not in a build without it.
+#[cfg(not(feature = "tui"))]
+fn watch_in_terminal(_playback: delve_rules::run::record::Playback) -> Result<Outcome, CliError> {
+    Err(CliError(
+        "this delve was built without the `tui` feature; watch in the window".into(),
+    ))
+}
+
 /// Plays a recording back in the window (`delve replay --watch`).
 #[cfg(feature = "render")]
-pub fn watch_in_window(
+fn watch_in_window(
     recording: delve_rules::run::record::Recording,
     speed: f32,
 ) -> Result<Outcome, CliError> {
@@ -390,7 +439,7 @@ pub fn watch_in_window(
 
 /// Plays a recording back in the window: not in a build without it.
 #[cfg(not(feature = "render"))]
-pub fn watch_in_window(
+fn watch_in_window(
     _recording: delve_rules::run::record::Recording,
     _speed: f32,
 ) -> Result<Outcome, CliError> {

@@ -32,14 +32,19 @@ pub struct ReplayArgs {
     /// delve's data folder, for --run (default: $DELVE_DATA_DIR, else the platform's).
     #[arg(long, value_name = "DIR", requires = "run")]
     data_dir: Option<PathBuf>,
-    /// Watch it in the window instead, step by step.
+    /// Watch it instead: in the window, at one pace; in this terminal (with --tui, or
+    /// when there is no display) paused, played, sped up, stepped back and forth and
+    /// jumped through with the watch keys (README).
     #[arg(long)]
     watch: bool,
+    /// Watch in this terminal instead of a window.
+    #[arg(long, requires = "watch")]
+    tui: bool,
     /// Print the state at this turn (the first step at or past it; the end when the
     /// run ended sooner) instead of the final one, with the notices shown up to it.
     #[arg(long, value_name = "N", conflicts_with = "watch")]
     turn: Option<u64>,
-    /// Steps a second when watching (0.5–120).
+    /// Steps a second when watching at ×1 (0.5–120).
     #[arg(long, default_value_t = 8.0, requires = "watch", value_parser = parse_speed)]
     speed: f32,
 }
@@ -74,7 +79,7 @@ pub fn run(args: ReplayArgs) -> Result<Exit, CliError> {
             .map_err(|e| CliError(format!("{shown}: line 1: {e}")))?;
     }
     if args.watch {
-        return super::play::watch_in_window(recording, args.speed);
+        return super::play::watch(recording, args.speed, args.tui, &shown.to_string());
     }
     let replayed = match args.turn {
         Some(turn) => state_at_turn(recording, turn),

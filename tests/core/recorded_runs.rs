@@ -2,7 +2,8 @@
 //! beside its morgue file, which names it; the history opens it (`delve replay --run N`)
 //! and it replays to the very end the run came to — also when the run was saved and
 //! continued in a later session; a recording the history names that is missing or
-//! damaged is refused naming the file (exit 2).
+//! damaged is refused naming the file (exit 2), and so is one out of step before a watch
+//! of it opens.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -150,4 +151,45 @@ fn a_missing_or_damaged_recording_named_in_the_history_is_refused_naming_it() {
     ]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("holds 1 runs"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_recording_out_of_step_is_refused_naming_it_before_a_watch_opens() {
+    let dir = TempDir::new("recorded-watch-refused");
+    let good = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/recordings/descent-3.rec");
+    let text = std::fs::read_to_string(good).unwrap();
+    let steps: Vec<&str> = text.lines().collect();
+    // One step's state check changed, far into the recording: the file parses, and only
+    // replaying it finds the difference.
+    let (before, after) = steps[400]
+        .split_once("state:")
+        .expect("a step with a check");
+    let digits = after.trim_end_matches(|c: char| !c.is_ascii_digit());
+    let state: u32 = digits.parse().expect("a state checksum");
+    let damaged_line = format!("{before}state:{}{}", state ^ 1, &after[digits.len()..]);
+    let mut damaged: Vec<&str> = steps.clone();
+    damaged[400] = &damaged_line;
+    let file = dir.path().join("damaged.rec");
+    std::fs::write(&file, damaged.join("\n") + "\n").unwrap();
+    let file = file.to_str().unwrap();
+    for extra in [&[][..], &["--tui"][..]] {
+        let mut args = vec!["replay", file, "--watch"];
+        args.extend_from_slice(extra);
+        let o = Command::new(env!("CARGO_BIN_EXE_delve"))
+            .args(&args)
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .output()
+            .expect("delve runs");
+        let said = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {said}");
+        assert!(
+            said.contains("damaged.rec") && said.contains("out of sync"),
+            "{args:?}: {said}"
+        );
+        assert!(
+            !said.contains("display") && !said.contains("needs a terminal"),
+            "{args:?}: refused for the recording, before a window or terminal: {said}"
+        );
+    }
 }

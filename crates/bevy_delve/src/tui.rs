@@ -6,6 +6,9 @@
 //! when dropped, and its panic hook before the message is printed.
 
 pub mod draw;
+mod watch;
+
+pub use watch::watch_recording;
 
 use std::time::Duration;
 
@@ -458,7 +461,7 @@ mod tests {
 
     #[test]
     fn every_key_of_the_table_has_a_terminal_key() {
-        for binding in delve_rules::view::BINDINGS.iter() {
+        for binding in delve_rules::view::BINDINGS.iter().filter(|b| b.plays()) {
             let reachable = binding.letters.iter().any(|&c| {
                 command_of(&Keymap::default(), KeyCode::Char(c)).0 == Some(binding.command)
             }) || binding.keys.iter().any(|key| {

@@ -24,9 +24,9 @@ mod terrain;
 mod title;
 
 pub use bindings::{
-    ActionError, BINDINGS, Binding, Command, KeyEntry, NamedKey, Scroll, Section, action_for_char,
-    action_letters, command_for_char, command_for_key, controls_markdown, help_lines,
-    help_lines_in, parse_actions,
+    ActionError, BINDINGS, Binding, Command, KeyEntry, NamedKey, Scroll, Section, WATCH_JUMP_TURNS,
+    action_for_char, action_letters, command_for_char, command_for_key, controls_markdown,
+    help_lines, help_lines_in, parse_actions, watch_command_for, watch_quit_key,
 };
 pub use context::{places, sights};
 pub use keymap::{KeyName, KeyPreset, KeyProblem, Keymap, action_names};

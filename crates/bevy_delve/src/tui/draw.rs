@@ -129,7 +129,11 @@ pub(crate) fn cell_look(tile: TileView, palette: Palette) -> (char, Style) {
 
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, screen: &Screen) {
-    let area = frame.area();
+    draw_in(frame, frame.area(), screen);
+}
+
+/// Draws the game in `area` of the screen (watching a recording keeps a line below it).
+pub fn draw_in(frame: &mut Frame, area: Rect, screen: &Screen) {
     let Areas {
         status,
         map,

@@ -6,6 +6,7 @@
 use std::fmt;
 use std::sync::LazyLock;
 
+use crate::run::record::WatchCommand;
 use crate::run::{PlayerAction, stack_of_letter};
 use delve_levels::generator::GeneratorKind;
 use delve_levels::generator::kind::SWITCH_DIGITS;
@@ -109,6 +110,9 @@ pub enum Command {
     ToggleOverview,
     /// Open the Options screen (keys, colours, zoom).
     ToggleOptions,
+    /// Watching a recording: what the watcher asks of the playback. Only the watch's
+    /// keys ([`Section::Watch`]) give it; the play's lookups never do.
+    Watch(WatchCommand),
 }
 
 impl Command {
@@ -142,6 +146,9 @@ pub enum Section {
     Play,
     /// The level designer's tools: using one marks the run as a designer run.
     Designer,
+    /// The keys of watching a recording (`delve replay --watch`): never looked up in
+    /// play, so the player's keys never act on a replayed run.
+    Watch,
 }
 
 impl Section {
@@ -150,8 +157,12 @@ impl Section {
         match self {
             Section::Play => "Playing",
             Section::Designer => "Designer tools (using one marks the run as a designer run)",
+            Section::Watch => "Watching a recording in a terminal (delve replay --watch --tui)",
         }
     }
+
+    /// Every heading, in the help's order.
+    pub const ALL: [Section; 3] = [Section::Play, Section::Designer, Section::Watch];
 }
 
 /// One line of the key table.
@@ -168,6 +179,13 @@ pub struct Binding {
     pub help: &'static str,
     /// The help's heading it is listed under.
     pub section: Section,
+}
+
+impl Binding {
+    /// Whether it is a key of play (not of watching a recording).
+    pub fn plays(&self) -> bool {
+        self.section != Section::Watch
+    }
 }
 
 /// The help line of the stairs keys, both on one line.
@@ -222,12 +240,39 @@ const fn other(
     }
 }
 
+/// A key of watching a recording (listed under its own heading).
+const fn watch(
+    command: WatchCommand,
+    letters: &'static [char],
+    keys: &'static [NamedKey],
+    help: &'static str,
+) -> Binding {
+    watch_key(Command::Watch(command), letters, keys, help)
+}
+
+/// A key of watching a recording that does `command` (a [`WatchCommand`], or
+/// [`Command::Quit`] to stop watching).
+const fn watch_key(
+    command: Command,
+    letters: &'static [char],
+    keys: &'static [NamedKey],
+    help: &'static str,
+) -> Binding {
+    Binding {
+        command,
+        letters,
+        keys,
+        help,
+        section: Section::Watch,
+    }
+}
+
 use NamedKey::{Digit, Numpad};
 use PlayerAction::*;
 
 /// Every key of the game: the table below, with a digit-row key per generator kind
 /// (from the list of kinds: digit 1 for the first, …) after `R` among the designer's
-/// tools.
+/// tools, then the keys of watching a recording ([`Binding::plays`] tells them apart).
 pub static BINDINGS: LazyLock<Vec<Binding>> = LazyLock::new(|| {
     let mut bindings = TABLE.to_vec();
     let after_regenerate = bindings
@@ -244,8 +289,86 @@ pub static BINDINGS: LazyLock<Vec<Binding>> = LazyLock::new(|| {
         ))
     });
     bindings.splice(after_regenerate..after_regenerate, switches);
+    bindings.extend_from_slice(WATCH_TABLE);
     bindings
 });
+
+/// How many turns `[` and `]` jump when watching.
+pub const WATCH_JUMP_TURNS: i64 = 100;
+
+/// The keys of watching a recording.
+const WATCH_TABLE: &[Binding] = &[
+    watch(
+        WatchCommand::PlayOrPause,
+        &[],
+        &[NamedKey::Space],
+        "Pause / play",
+    ),
+    watch(WatchCommand::Faster, &['+', '='], &[], "Faster / slower"),
+    watch(WatchCommand::Slower, &['-'], &[], "Faster / slower"),
+    watch(
+        WatchCommand::StepForward,
+        &['.'],
+        &[NamedKey::Right],
+        "Step forward / back (and pause)",
+    ),
+    watch(
+        WatchCommand::StepBack,
+        &[','],
+        &[NamedKey::Left],
+        "Step forward / back (and pause)",
+    ),
+    watch(
+        WatchCommand::JumpTurns(-WATCH_JUMP_TURNS),
+        &['['],
+        &[],
+        "100 turns back / on",
+    ),
+    watch(
+        WatchCommand::JumpTurns(WATCH_JUMP_TURNS),
+        &[']'],
+        &[],
+        "100 turns back / on",
+    ),
+    watch(WatchCommand::NextDepth, &['>'], &[], "The next depth"),
+    watch(
+        WatchCommand::NextDanger,
+        &['!'],
+        &[],
+        "The next moment of danger (HP under a quarter)",
+    ),
+    watch(WatchCommand::ToStart, &[], &[NamedKey::Home], "Start / end"),
+    watch(WatchCommand::ToEnd, &[], &[NamedKey::End], "Start / end"),
+    watch_key(Command::Quit, &['q'], &[NamedKey::Escape], "Stop watching"),
+];
+
+/// What a key does when watching a recording: by the character it types (`letter`)
+/// or its place (`key`), from the watch's keys of the table alone (so the player's
+/// keys never act on a watched run).
+pub fn watch_command_for(key: Option<NamedKey>, letter: Option<char>) -> Option<Command> {
+    BINDINGS
+        .iter()
+        .filter(|b| !b.plays())
+        .find(|b| {
+            key.is_some_and(|k| b.keys.contains(&k))
+                || letter.is_some_and(|c| b.letters.contains(&c))
+        })
+        .map(|b| b.command)
+}
+
+/// The first key that stops watching a recording, as the watch's status line names it.
+pub fn watch_quit_key() -> String {
+    BINDINGS
+        .iter()
+        .filter(|b| !b.plays() && b.command == Command::Quit)
+        .find_map(|b| {
+            b.letters
+                .first()
+                .map(char::to_string)
+                .or_else(|| b.keys.first().map(NamedKey::to_string))
+        })
+        .unwrap_or_else(|| NamedKey::Escape.to_string())
+}
 
 /// The digit row's keys 1 to 9, for the generator switches.
 static DIGIT_KEYS: [NamedKey; SWITCH_DIGITS as usize] = [
@@ -376,6 +499,7 @@ pub fn action_for_char(c: char) -> Option<PlayerAction> {
 pub fn command_for_char(c: char) -> Option<Command> {
     BINDINGS
         .iter()
+        .filter(|b| b.plays())
         .find(|b| b.letters.contains(&c))
         .map(|b| b.command)
 }
@@ -386,6 +510,7 @@ pub fn command_for_char(c: char) -> Option<Command> {
 pub fn command_for_key(key: NamedKey) -> Option<Command> {
     BINDINGS
         .iter()
+        .filter(|b| b.plays())
         .find(|b| b.keys.contains(&key))
         .map(|b| b.command)
 }
@@ -395,9 +520,10 @@ pub fn help_lines() -> Vec<(&'static str, String)> {
     help_lines_of(&default_entries(), |_| true)
 }
 
-/// The help lines of one heading of the help.
+/// The help lines of one heading of the help (the watch's too).
 pub fn help_lines_in(section: Section) -> Vec<(&'static str, String)> {
-    help_lines_of(&default_entries(), |b| b.section == section)
+    let every: Vec<KeyEntry> = BINDINGS.iter().map(KeyEntry::from).collect();
+    help_lines_of(&every, |b| b.section == section)
 }
 
 /// One line of a key table in play: a [`Binding`] with the keys the player's options
@@ -428,9 +554,14 @@ impl From<&Binding> for KeyEntry {
     }
 }
 
-/// The key table as it stands without options.
+/// The key table of play as it stands without options (the watch's keys are not
+/// play's).
 pub(crate) fn default_entries() -> Vec<KeyEntry> {
-    BINDINGS.iter().map(KeyEntry::from).collect()
+    BINDINGS
+        .iter()
+        .filter(|b| b.plays())
+        .map(KeyEntry::from)
+        .collect()
 }
 
 /// The help lines of `entries` that `keep` keeps.
@@ -498,18 +629,23 @@ fn grouped_lines(entries: &[KeyEntry], keep: impl Fn(&KeyEntry) -> bool) -> Vec<
 /// in its order — naming every key that does it, each as code. The README's controls
 /// are this text exactly (a test compares them), so a key changes in this table only.
 pub fn controls_markdown() -> String {
-    controls_markdown_of(&default_entries())
+    let every: Vec<KeyEntry> = BINDINGS.iter().map(KeyEntry::from).collect();
+    controls_markdown_of(&every)
 }
 
 /// [`controls_markdown`] for the keys of `entries` (a keymap's).
 pub(crate) fn controls_markdown_of(entries: &[KeyEntry]) -> String {
     let mut text = String::new();
-    for section in [Section::Play, Section::Designer] {
+    for section in Section::ALL {
+        let lines = grouped_lines(entries, |b| b.section == section);
+        if lines.is_empty() {
+            continue;
+        }
         text.push_str(&format!(
             "### {}\n\n| keys | what they do |\n|---|---|\n",
             section.heading()
         ));
-        for line in grouped_lines(entries, |b| b.section == section) {
+        for line in lines {
             let as_code = |names: &[String]| -> String {
                 let names: Vec<String> = names.iter().map(|n| markdown_code(n)).collect();
                 names.join(" ")

@@ -362,6 +362,7 @@ impl Command {
             Command::Travel => "travel",
             Command::ToggleOverview => "overview",
             Command::ToggleOptions => "options",
+            Command::Watch(_) => "watch",
         };
         name.to_owned()
     }

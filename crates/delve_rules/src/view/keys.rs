@@ -370,6 +370,9 @@ impl KeyReader {
             }
             Command::ToggleOverview => self.open(Overlay::Overview),
             Command::ToggleOptions => self.open(Overlay::Options),
+            // The play's lookups never give a watch's key; were one handed in, the run
+            // is not the watch's to act on.
+            Command::Watch(_) => Reaction::Nothing,
         }
     }
 

@@ -1,7 +1,8 @@
 //! The README's controls are the one key table's: the block between its two markers is
-//! [`controls_markdown`]'s output, exactly, so a key is changed in `BINDINGS` alone.
+//! [`controls_markdown`]'s output, exactly, so a key is changed in `BINDINGS` alone; the
+//! book's table of the watch keys names each of them.
 
-use delve_rules::view::{Section, controls_markdown, help_lines_in};
+use delve_rules::view::{BINDINGS, Section, controls_markdown, help_lines_in};
 
 /// The line before the generated controls.
 const START: &str = "<!-- controls: generated from delve_rules::view::BINDINGS -->\n";
@@ -48,7 +49,7 @@ fn the_readme_controls_are_the_key_tables() {
 #[test]
 fn the_controls_have_a_row_for_every_help_line() {
     let controls = controls_markdown();
-    for section in [Section::Play, Section::Designer] {
+    for section in Section::ALL {
         assert!(
             controls.contains(&format!("### {}\n", section.heading())),
             "{controls}"
@@ -58,6 +59,31 @@ fn the_controls_have_a_row_for_every_help_line() {
                 controls.matches(&format!(" | {help} |\n")).count(),
                 1,
                 "one row for {help:?}: {controls}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_book_names_every_watch_key() {
+    let path = crate::workspace_root().join("docs/src/runs.md");
+    let runs = std::fs::read_to_string(&path).expect("docs/src/runs.md is readable");
+    let section = runs
+        .split("## Watching a recording")
+        .nth(1)
+        .expect("docs/src/runs.md has a section `## Watching a recording`");
+    let keys = BINDINGS.iter().filter(|b| !b.plays());
+    for binding in keys {
+        let names = binding
+            .letters
+            .iter()
+            .map(char::to_string)
+            .chain(binding.keys.iter().map(|k| k.to_string()));
+        for name in names {
+            assert!(
+                section.contains(&format!("`{name}`")),
+                "docs/src/runs.md's watching section does not name `{name}` ({})",
+                binding.help
             );
         }
     }

@@ -310,3 +310,51 @@ fn playing_moves_on_by_its_speed_a_pause_holds_and_the_end_stops_it() {
     assert!(!playback.playing(), "the end stops the playback");
     shows_the_seeks_frame(&playback, &states, &logs);
 }
+
+#[test]
+fn the_watch_keys_of_the_key_table_ask_the_playback_and_never_play() {
+    use delve_rules::view::{
+        BINDINGS, Command, NamedKey, WATCH_JUMP_TURNS, command_for_char, command_for_key,
+        watch_command_for,
+    };
+    let by_letter = |c: char| watch_command_for(None, Some(c));
+    let by_key = |k: NamedKey| watch_command_for(Some(k), None);
+    let watch = |w: WatchCommand| Some(Command::Watch(w));
+    assert_eq!(by_key(NamedKey::Space), watch(WatchCommand::PlayOrPause));
+    assert_eq!(by_letter('+'), watch(WatchCommand::Faster));
+    assert_eq!(by_letter('-'), watch(WatchCommand::Slower));
+    assert_eq!(by_letter('.'), watch(WatchCommand::StepForward));
+    assert_eq!(by_key(NamedKey::Right), watch(WatchCommand::StepForward));
+    assert_eq!(by_letter(','), watch(WatchCommand::StepBack));
+    assert_eq!(by_key(NamedKey::Left), watch(WatchCommand::StepBack));
+    assert_eq!(
+        by_letter('['),
+        watch(WatchCommand::JumpTurns(-WATCH_JUMP_TURNS))
+    );
+    assert_eq!(
+        by_letter(']'),
+        watch(WatchCommand::JumpTurns(WATCH_JUMP_TURNS))
+    );
+    assert_eq!(by_letter('>'), watch(WatchCommand::NextDepth));
+    assert_eq!(by_letter('!'), watch(WatchCommand::NextDanger));
+    assert_eq!(by_key(NamedKey::Home), watch(WatchCommand::ToStart));
+    assert_eq!(by_key(NamedKey::End), watch(WatchCommand::ToEnd));
+    assert_eq!(by_letter('q'), Some(Command::Quit));
+    assert_eq!(by_key(NamedKey::Escape), Some(Command::Quit));
+    assert_eq!(delve_rules::view::watch_quit_key(), "q");
+    // The player's keys do nothing to a watched run: a move, a pick-up, a save.
+    for c in ['h', 'g', 'S', 'x', 'R'] {
+        assert_eq!(by_letter(c), None, "{c:?} acts on a watched run");
+    }
+    assert_eq!(by_key(NamedKey::F5), None);
+    // The watch's keys ask the playback or stop watching, and are never play's.
+    for binding in BINDINGS.iter().filter(|b| !b.plays()) {
+        assert!(matches!(binding.command, Command::Watch(_) | Command::Quit));
+        for &c in binding.letters {
+            assert!(!matches!(command_for_char(c), Some(Command::Watch(_))));
+        }
+        for &k in binding.keys {
+            assert!(!matches!(command_for_key(k), Some(Command::Watch(_))));
+        }
+    }
+}
