@@ -396,6 +396,30 @@ fn draw_screen(
     Ok(())
 }
 
+/// The terminal's key for `key` (the inverse of [`named_key_of`]), for the tests that
+/// press every key of the table.
+#[cfg(test)]
+pub(crate) fn terminal_code_of(key: NamedKey) -> KeyCode {
+    match key {
+        NamedKey::Left => KeyCode::Left,
+        NamedKey::Right => KeyCode::Right,
+        NamedKey::Up => KeyCode::Up,
+        NamedKey::Down => KeyCode::Down,
+        NamedKey::Numpad(d) | NamedKey::Digit(d) => KeyCode::Char((b'0' + d) as char),
+        NamedKey::Space => KeyCode::Char(' '),
+        NamedKey::F5 => KeyCode::F(5),
+        NamedKey::F9 => KeyCode::F(9),
+        NamedKey::Escape => KeyCode::Esc,
+        NamedKey::PageUp => KeyCode::PageUp,
+        NamedKey::PageDown => KeyCode::PageDown,
+        NamedKey::Home => KeyCode::Home,
+        NamedKey::End => KeyCode::End,
+        NamedKey::Enter => KeyCode::Enter,
+        NamedKey::Backspace => KeyCode::Backspace,
+        NamedKey::Tab => KeyCode::Tab,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -465,24 +489,7 @@ mod tests {
             let reachable = binding.letters.iter().any(|&c| {
                 command_of(&Keymap::default(), KeyCode::Char(c)).0 == Some(binding.command)
             }) || binding.keys.iter().any(|key| {
-                let code = match key {
-                    NamedKey::Left => KeyCode::Left,
-                    NamedKey::Right => KeyCode::Right,
-                    NamedKey::Up => KeyCode::Up,
-                    NamedKey::Down => KeyCode::Down,
-                    NamedKey::Numpad(d) | NamedKey::Digit(d) => KeyCode::Char((b'0' + d) as char),
-                    NamedKey::Space => KeyCode::Char(' '),
-                    NamedKey::F5 => KeyCode::F(5),
-                    NamedKey::F9 => KeyCode::F(9),
-                    NamedKey::Escape => KeyCode::Esc,
-                    NamedKey::PageUp => KeyCode::PageUp,
-                    NamedKey::PageDown => KeyCode::PageDown,
-                    NamedKey::Home => KeyCode::Home,
-                    NamedKey::End => KeyCode::End,
-                    NamedKey::Enter => KeyCode::Enter,
-                    NamedKey::Backspace => KeyCode::Backspace,
-                    NamedKey::Tab => KeyCode::Tab,
-                };
+                let code = terminal_code_of(*key);
                 command_of(&Keymap::default(), code).0 == Some(binding.command)
             });
             assert!(reachable, "{:?} has no terminal key", binding.command);

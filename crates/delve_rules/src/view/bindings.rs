@@ -259,11 +259,8 @@ const fn watch_key(
     help: &'static str,
 ) -> Binding {
     Binding {
-        command,
-        letters,
-        keys,
-        help,
         section: Section::Watch,
+        ..other(command, letters, keys, help)
     }
 }
 

@@ -17,7 +17,12 @@ use super::support::{notices, peaceful, put_on_open_ground, with_monsters_stayin
 /// A run alone on open ground, a potion of healing for sale at 15 gold one step east,
 /// and `gold` in the purse.
 fn at_a_stall(seed: u64, gold: u32) -> (RunState, delve_levels::grid::Pos) {
-    let mut run = with_monsters_staying(seed);
+    with_a_stall(with_monsters_staying(seed), gold)
+}
+
+/// `run` alone on open ground, with a potion of healing for sale at 15 gold one step
+/// east, and `gold` in the purse.
+fn with_a_stall(mut run: RunState, gold: u32) -> (RunState, delve_levels::grid::Pos) {
     run.stage().clear_monsters().clear_items();
     assert!(put_on_open_ground(&mut run, 3));
     let healing = run
@@ -116,16 +121,7 @@ fn exploring_leaves_wares_lying() {
 
 #[test]
 fn a_peaceful_run_has_no_purse_and_takes_wares_free() {
-    let mut run = peaceful(5);
-    run.stage().clear_items();
-    assert!(put_on_open_ground(&mut run, 3));
-    let healing = run
-        .campaign()
-        .loot_table()
-        .index_of("potion of healing")
-        .unwrap();
-    let east = run.player().offset(1, 0);
-    run.stage().put_item(east, healing).price_item(east, 15);
+    let (mut run, east) = with_a_stall(peaceful(5), 0);
     run.apply(PlayerAction::Move(1, 0));
     assert!(!run.level().items.iter().any(|i| i.pos == east));
 }

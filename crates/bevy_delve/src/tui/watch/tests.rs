@@ -2,29 +2,7 @@
 
 use super::*;
 use delve_rules::run::record::Recording;
-use delve_rules::view::{BINDINGS, NamedKey};
-
-/// The terminal's key for `key`.
-fn code_of(key: NamedKey) -> KeyCode {
-    match key {
-        NamedKey::Left => KeyCode::Left,
-        NamedKey::Right => KeyCode::Right,
-        NamedKey::Up => KeyCode::Up,
-        NamedKey::Down => KeyCode::Down,
-        NamedKey::Numpad(d) | NamedKey::Digit(d) => KeyCode::Char((b'0' + d) as char),
-        NamedKey::Space => KeyCode::Char(' '),
-        NamedKey::F5 => KeyCode::F(5),
-        NamedKey::F9 => KeyCode::F(9),
-        NamedKey::Escape => KeyCode::Esc,
-        NamedKey::PageUp => KeyCode::PageUp,
-        NamedKey::PageDown => KeyCode::PageDown,
-        NamedKey::Home => KeyCode::Home,
-        NamedKey::End => KeyCode::End,
-        NamedKey::Enter => KeyCode::Enter,
-        NamedKey::Backspace => KeyCode::Backspace,
-        NamedKey::Tab => KeyCode::Tab,
-    }
-}
+use delve_rules::view::BINDINGS;
 
 /// A press of `code` with no modifier.
 fn press(code: KeyCode) -> KeyEvent {
@@ -36,11 +14,12 @@ fn every_watch_key_of_the_table_does_its_command_in_the_terminal() {
     let watch_keys: Vec<_> = BINDINGS.iter().filter(|b| !b.plays()).collect();
     assert!(!watch_keys.is_empty());
     for binding in watch_keys {
-        let codes = binding
-            .letters
-            .iter()
-            .map(|&c| KeyCode::Char(c))
-            .chain(binding.keys.iter().map(|&k| code_of(k)));
+        let codes = binding.letters.iter().map(|&c| KeyCode::Char(c)).chain(
+            binding
+                .keys
+                .iter()
+                .map(|&k| crate::tui::terminal_code_of(k)),
+        );
         for code in codes {
             assert_eq!(
                 watch_command_of(&press(code)),
