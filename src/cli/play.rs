@@ -379,7 +379,7 @@ pub fn watch(
     tui: bool,
     shown: &str,
 ) -> Result<Outcome, CliError> {
-    let playback = delve_rules::run::record::Playback::open(recording.clone(), f64::from(speed))
+    let playback = delve_rules::run::record::Playback::open(recording, f64::from(speed))
         .map_err(|e| CliError(format!("{shown}: {e}")))?;
     if !tui {
         match missing_display() {
@@ -387,7 +387,7 @@ pub fn watch(
             Some(problem) if in_a_terminal() => eprintln!(
                 "delve: {problem}: watching in this terminal (`--tui` does so on purpose)."
             ),
-            _ => return watch_in_window(recording, speed),
+            _ => return watch_in_window(playback),
         }
     }
     watch_in_terminal(playback)
@@ -418,18 +418,15 @@ fn watch_in_terminal(_playback: delve_rules::run::record::Playback) -> Result<Ou
     ))
 }
 
-/// Plays a recording back in the window (`delve replay --watch`).
+/// Watches a recording in the window (`delve replay --watch`).
 #[cfg(feature = "render")]
-fn watch_in_window(
-    recording: delve_rules::run::record::Recording,
-    speed: f32,
-) -> Result<Outcome, CliError> {
+fn watch_in_window(playback: delve_rules::run::record::Playback) -> Result<Outcome, CliError> {
     if let Some(problem) = missing_display() {
         return Err(CliError(format!(
             "{problem}. Set DISPLAY to a running X server, or replay without a window: `delve replay FILE`"
         )));
     }
-    match bevy_delve::render::watch_recording(recording, speed) {
+    match bevy_delve::render::watch_recording(playback) {
         bevy::app::AppExit::Success => Ok(Outcome::Done),
         bevy::app::AppExit::Error(code) => {
             Err(CliError(format!("the game stopped with error code {code}")))
@@ -439,10 +436,7 @@ fn watch_in_window(
 
 /// Plays a recording back in the window: not in a build without it.
 #[cfg(not(feature = "render"))]
-fn watch_in_window(
-    _recording: delve_rules::run::record::Recording,
-    _speed: f32,
-) -> Result<Outcome, CliError> {
+fn watch_in_window(_playback: delve_rules::run::record::Playback) -> Result<Outcome, CliError> {
     Err(CliError(
         "this delve was built without the `render` feature; replay without --watch".into(),
     ))

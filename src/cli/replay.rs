@@ -10,11 +10,11 @@ use clap::Args;
 
 use bevy_delve::game::headless::FinalState;
 use delve_levels::ron_text::ReadTextError;
-use delve_rules::records::history::History;
+use delve_rules::records::DataDir;
+use delve_rules::records::recordings::recording_of_run;
 use delve_rules::records::storage::Storage as _;
-use delve_rules::records::{DataDir, recording_of};
 use delve_rules::run::Outcome;
-use delve_rules::run::record::{Recording, RecordingError, Watched};
+use delve_rules::run::record::{Recording, RecordingError, STEPS_A_SECOND, Watched};
 
 use super::{CliError, Outcome as Exit};
 
@@ -45,7 +45,7 @@ pub struct ReplayArgs {
     #[arg(long, value_name = "N", conflicts_with = "watch")]
     turn: Option<u64>,
     /// Steps a second when watching at ×1 (0.5–120).
-    #[arg(long, default_value_t = 8.0, requires = "watch", value_parser = parse_speed)]
+    #[arg(long, default_value_t = STEPS_A_SECOND as f32, requires = "watch", value_parser = parse_speed)]
     speed: f32,
 }
 
@@ -61,25 +61,18 @@ fn parse_speed(text: &str) -> Result<f32, String> {
 
 /// Runs `delve replay`.
 pub fn run(args: ReplayArgs) -> Result<Exit, CliError> {
-    let file = match (&args.file, args.run) {
-        (Some(file), _) => file.clone(),
+    let (recording, shown) = match (&args.file, args.run) {
+        (Some(file), _) => (read_recording(file)?, file.display().to_string()),
         (None, Some(number)) => recording_in_history(args.data_dir.as_deref(), number)?,
         (None, None) => return Err(CliError("give a recording FILE or --run N".into())),
     };
-    let shown = file.display();
-    let text = delve_levels::ron_text::read_text(&file).map_err(|e| match e {
-        ReadTextError::Io(message) => CliError(format!("{shown}: cannot read: {message}")),
-        ReadTextError::NotUtf8 { line, column } => CliError(format!(
-            "{shown}: line {line}, column {column}: not UTF-8 text"
-        )),
-    })?;
-    let recording = Recording::parse(&text).map_err(|e| CliError(format!("{shown}: {e}")))?;
+    let shown = shown.as_str();
     if let Some(start) = &recording.start.start {
         delve_levels::key::LevelKey::decode(start)
             .map_err(|e| CliError(format!("{shown}: line 1: {e}")))?;
     }
     if args.watch {
-        return super::play::watch(recording, args.speed, args.tui, &shown.to_string());
+        return super::play::watch(recording, args.speed, args.tui, shown);
     }
     let replayed = match args.turn {
         Some(turn) => state_at_turn(recording, turn),
@@ -108,44 +101,33 @@ pub fn run(args: ReplayArgs) -> Result<Exit, CliError> {
     }
 }
 
+/// The recording in the file `file`.
+fn read_recording(file: &Path) -> Result<Recording, CliError> {
+    let shown = file.display();
+    let text = delve_levels::ron_text::read_text(file).map_err(|e| match e {
+        ReadTextError::Io(message) => CliError(format!("{shown}: cannot read: {message}")),
+        ReadTextError::NotUtf8 { line, column } => CliError(format!(
+            "{shown}: line {line}, column {column}: not UTF-8 text"
+        )),
+    })?;
+    Recording::parse(&text).map_err(|e| CliError(format!("{shown}: {e}")))
+}
+
 /// The recording of the `number`-th newest run in the history of the data folder `dir`
-/// (kept beside its morgue file).
-fn recording_in_history(dir: Option<&Path>, number: usize) -> Result<PathBuf, CliError> {
+/// (kept beside its morgue file), and where it is kept.
+fn recording_in_history(
+    dir: Option<&Path>,
+    number: usize,
+) -> Result<(Recording, String), CliError> {
     let data = match dir {
         Some(path) => DataDir::at(path),
         None => DataDir::platform()
             .ok_or_else(|| CliError("no data folder on this platform; give --data-dir".into()))?,
     };
-    let history = History::read(&data.history_file()).map_err(|e| CliError(e.to_string()))?;
-    let runs = history.records();
-    let record = runs
-        .len()
-        .checked_sub(number)
-        .filter(|_| number > 0)
-        .map(|index| &runs[index])
-        .ok_or_else(|| {
-            CliError(format!(
-                "--run {number}: {} holds {} runs (1 is the newest)",
-                data.history_file().display(),
-                runs.len()
-            ))
-        })?;
-    if record.morgue.is_empty() {
-        return Err(CliError(format!(
-            "--run {number}: the run that ended {} has no morgue file, so no recording",
-            record.ended
-        )));
-    }
-    let path = data.storage().place(&recording_of(&record.morgue));
-    if !path.exists() {
-        return Err(CliError(format!(
-            "{}: cannot read: the recording of the run that ended {} is missing (runs \
-             that ended before delve recorded every run have none)",
-            path.display(),
-            record.ended
-        )));
-    }
-    Ok(path)
+    let storage = data.storage();
+    let (entry, recording) =
+        recording_of_run(&storage, number).map_err(|e| CliError(format!("--run {number}: {e}")))?;
+    Ok((recording, storage.place(&entry).display().to_string()))
 }
 
 /// The state of `recording`'s run at `turn` (the first step at or past it), with the

@@ -18,6 +18,7 @@ pub mod records;
 pub mod saving;
 pub mod screen;
 pub mod title;
+pub mod watching;
 
 use bevy::prelude::*;
 
@@ -115,8 +116,14 @@ pub struct GamePlugin {
 
 impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
+        // A watch put in place before this plugin starts the game on it.
+        let first = if app.world().contains_resource::<watching::Watching>() {
+            screen::Screen::Watching
+        } else {
+            screen::Screen::first(&self.settings)
+        };
         app.insert_resource(self.settings.clone())
-            .insert_state(screen::Screen::first(&self.settings));
+            .insert_state(first);
         if let Some(menu) = &self.settings.title {
             app.insert_resource(title::Title(menu.clone()));
         }
@@ -144,6 +151,7 @@ impl Plugin for GamePlugin {
             screen::plugin,
             options::plugin,
             palette::plugin,
+            watching::plugin,
         ));
     }
 }

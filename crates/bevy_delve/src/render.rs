@@ -9,11 +9,11 @@ mod mouse;
 mod options;
 mod overview;
 mod palette;
-mod replay;
 mod smoke;
 mod tilemap;
 pub mod tileset;
 mod title;
+mod watch;
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
@@ -22,6 +22,7 @@ use bevy_ecs_tilemap::TilemapPlugin;
 use delve_rules::records::slot::SaveSlot;
 
 use crate::game::front_end::build_front_end;
+use crate::game::watching::{AfterWatching, Watching};
 use crate::game::{GamePlugin, GameSystems, RunSettings};
 
 /// The environment variable that turns on the window smoke test (`tests/window.rs`): the
@@ -79,6 +80,7 @@ impl Plugin for AppPlugin {
             overview::plugin,
             palette::plugin,
             title::plugin,
+            watch::plugin,
         ));
     }
 }
@@ -86,7 +88,7 @@ impl Plugin for AppPlugin {
 /// Opens the window and plays the run until the player quits (Esc or closing the
 /// window); returns how the app exited.
 pub fn play(settings: RunSettings) -> AppExit {
-    window_app(settings, None).run()
+    window_app(settings, None, None).run()
 }
 
 /// [`play`] in a web page: the window is the canvas that `canvas` selects (a CSS
@@ -107,20 +109,16 @@ pub fn play_in_page(settings: RunSettings, canvas: &str, page: impl Plugin) -> A
 /// `delve play --watch`).
 #[cfg(feature = "watch")]
 pub fn play_following(settings: RunSettings, file: &std::path::Path) -> AppExit {
-    window_app(settings, Some(file)).run()
+    window_app(settings, Some(file), None).run()
 }
 
-/// Opens the window and plays a recording back at `speed` steps a second, checking
-/// every step; the player can watch, look at the help, and quit.
-pub fn watch_recording(recording: delve_rules::run::record::Recording, speed: f32) -> AppExit {
-    let start = recording
-        .start
-        .start
-        .as_deref()
-        .and_then(|text| delve_levels::key::LevelKey::decode(text).ok());
+/// Opens the window on a recording (`delve replay --watch`), paused at its start, for
+/// watching with the watch keys until the watcher quits ([`crate::game::watching`]).
+pub fn watch_recording(playback: delve_rules::run::record::Playback) -> AppExit {
+    let recording = playback.watched().recording();
     let settings = RunSettings {
         campaign: recording.start.campaign.clone(),
-        start,
+        start: None,
         resume: None,
         rules: recording.start.rules,
         save_slot: SaveSlot::file(std::env::temp_dir().join("delve-replay.sav")),
@@ -130,18 +128,22 @@ pub fn watch_recording(recording: delve_rules::run::record::Recording, speed: f3
         origin: Default::default(),
         title: None,
     };
-    let mut app = window_app(settings, None);
-    app.add_plugins(replay::ReplayPlugin {
-        steps: recording.steps,
-        speed,
-    });
-    app.run()
+    let watching = Watching::new(playback, AfterWatching::Exit);
+    window_app(settings, None, Some(watching)).run()
 }
 
-/// The window and the game (following `follow`, the campaign file, when given), ready
-/// to run.
-fn window_app(settings: RunSettings, follow: Option<&std::path::Path>) -> App {
+/// The window and the game (following `follow`, the campaign file, when given; on
+/// `watching`, a recording, when given), ready to run.
+fn window_app(
+    settings: RunSettings,
+    follow: Option<&std::path::Path>,
+    watching: Option<Watching>,
+) -> App {
     let mut app = App::new();
+    if let Some(watching) = watching {
+        // Before the game's plugin: the game then starts on the watch.
+        app.insert_resource(watching);
+    }
     build_front_end(&mut app, follow, |app, following| {
         add_window_plugins(app, following);
         // DefaultPlugins already brings StatesPlugin (bevy's `bevy_state` feature is on).

@@ -92,7 +92,12 @@ impl Plugin for TuiPlugin {
             .init_resource::<DrawnArea>()
             .add_systems(
                 Update,
-                (read_terminal_keys, read_terminal_mouse).in_set(GameSystems::Queue),
+                (
+                    read_terminal_keys,
+                    read_terminal_mouse.run_if(not(in_state(Screen::Watching))),
+                    watch::read_watch_keys_in_game,
+                )
+                    .in_set(GameSystems::Queue),
             )
             .add_systems(PostUpdate, draw_screen);
     }
@@ -171,6 +176,7 @@ impl HeldKey {
 
 /// Reads terminal keys into reactions. As in the window, a key held down stops
 /// repeating when the player is disturbed, until it is pressed afresh.
+#[allow(clippy::too_many_arguments)] // the front end's glue: each is one thing read or told
 fn read_terminal_keys(
     mut keys: MessageReader<KeyMessage>,
     mut reader: ResMut<Keyboard>,
@@ -179,7 +185,13 @@ fn read_terminal_keys(
     log: Res<NoticeLog>,
     mut disturbed: MessageReader<Disturbed>,
     mut held: Local<HeldKey>,
+    screen: Res<State<Screen>>,
 ) {
+    if *screen.get() == Screen::Watching {
+        // The watch's keys are read by its own reader; none is left for after it.
+        keys.clear();
+        return;
+    }
     if disturbed.read().count() > 0 {
         held.broken = true;
     }
@@ -323,6 +335,7 @@ struct Drawn<'w> {
     options: Res<'w, PlayerOptions>,
     options_screen: Res<'w, OptionsScreenState>,
     palette: Res<'w, crate::game::ActivePalette>,
+    watching: Option<Res<'w, crate::game::watching::Watching>>,
 }
 
 /// Draws the screen when the run, the notices, the overlays, the options or the
@@ -367,6 +380,18 @@ fn draw_screen(
     };
     if run.is_added() {
         *drawn_once = false;
+    }
+    if *drawn.screen.get() == Screen::Watching
+        && let Some(watching) = &drawn.watching
+    {
+        if watching.is_changed() || drawn.palette.is_changed() || resized || !*drawn_once {
+            *drawn_once = true;
+            context.draw(|frame| {
+                drawn_area.0 = frame.area();
+                watch::draw_watched(frame, &run.0, &drawn.log, watching, palette);
+            })?;
+        }
+        return Ok(());
     }
     let changed = run.is_changed()
         || drawn.log.is_changed()

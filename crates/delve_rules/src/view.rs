@@ -53,4 +53,6 @@ pub use pointer::{Click, OwnTile, WHEEL_LINES, Wheel, letter_of_line};
 pub use preview::{Mark, Marks, preview};
 pub use status::{StatusPart, hp_bar, status_line, status_line_within, status_parts};
 pub use terrain::Terrain;
-pub use title::{MenuItem, MenuKey, TitleChoice, TitleMenu, TitleScreen, menu_key, seed_or_key};
+pub use title::{
+    HistoryPage, MenuItem, MenuKey, TitleChoice, TitleMenu, TitleScreen, menu_key, seed_or_key,
+};

@@ -1,5 +1,5 @@
-//! The screens as Bevy states ([`Screen`]): the title menu, a run in play, and a run
-//! ended. Entering [`Screen::Playing`] starts the run the settings describe (unless one
+//! The screens as Bevy states ([`Screen`]): the title menu, a run in play, a run
+//! ended, and a recording watched. Entering [`Screen::Playing`] starts the run the settings describe (unless one
 //! is in play already: a save loaded on the end screen goes on with that run); the
 //! screen then follows the run — its end shows the end screen, and a save loaded there
 //! plays again. Front ends scope what they spawn for a screen with `DespawnOnExit`.
@@ -31,6 +31,8 @@ pub enum Screen {
     /// The run is over (death or victory): its end screen, where only the keys it
     /// offers work.
     Ended,
+    /// A recording watched ([`super::watching`]): nothing acts on the run shown.
+    Watching,
 }
 
 impl Screen {

@@ -7,11 +7,14 @@
 use bevy::prelude::*;
 
 use super::screen::Screen;
+use super::watching::{AfterWatching, Watching};
 use super::{GameSystems, ResumedRun, RunSettings};
 use delve_rules::records::history::History;
+use delve_rules::records::recordings::recording_of_run;
 use delve_rules::records::{HISTORY, daily};
 use delve_rules::run::RunOrigin;
-use delve_rules::view::{MenuKey, TitleChoice, TitleMenu};
+use delve_rules::run::record::{Playback, STEPS_A_SECOND};
+use delve_rules::view::{HistoryPage, MenuKey, TitleChoice, TitleMenu};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<TitleKeyPressed>()
@@ -22,6 +25,7 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Title))
                 .in_set(GameSystems::Queue),
         )
+        .add_systems(OnEnter(Screen::Title), show_the_title_again)
         .add_systems(OnExit(Screen::Title), |mut commands: Commands| {
             commands.remove_resource::<Title>()
         });
@@ -71,15 +75,16 @@ impl TitleKeys<'_> {
 pub fn title_for(settings: &RunSettings) -> TitleMenu {
     let can_continue =
         ResumedRun::load(&settings.save_slot).is_ok_and(|saved| saved.run.end().is_none());
-    let history = match &settings.records {
+    let history: HistoryPage = match &settings.records {
         Some(records) => match History::read_from(&**records, HISTORY) {
-            Ok(history) => history.report(),
+            Ok(history) => history.page(),
             Err(e) => vec![
                 format!("The run history cannot be read: {e}"),
                 "The next finished run sets it aside and starts a new one.".to_owned(),
-            ],
+            ]
+            .into(),
         },
-        None => vec!["No storage for records: runs are not recorded.".to_owned()],
+        None => vec!["No storage for records: runs are not recorded.".to_owned()].into(),
     };
     TitleMenu::new(can_continue, daily::day_text(daily::today()), history)
 }
@@ -128,7 +133,7 @@ pub(crate) fn settings_for(
                 ..RunOrigin::default()
             };
         }
-        TitleChoice::Quit | TitleChoice::Options => {}
+        TitleChoice::Quit | TitleChoice::Options | TitleChoice::Watch(_) => {}
     }
     Ok(chosen)
 }
@@ -154,7 +159,9 @@ pub fn daily_origin(day: daily::Day, settings: &RunSettings, started: Option<Str
 }
 
 /// Reads title keys; a choice starts the run (or leaves).
+#[allow(clippy::too_many_arguments)] // the front end's glue: each is one thing read or told
 fn answer_title_keys(
+    mut commands: Commands,
     mut keys: MessageReader<TitleKeyPressed>,
     mut clicks: MessageReader<TitleLineClicked>,
     title: Option<ResMut<Title>>,
@@ -181,11 +188,47 @@ fn answer_title_keys(
         options.open();
         return;
     }
+    if let TitleChoice::Watch(number) = choice {
+        match watch_of_run(&settings, number) {
+            Ok(watching) => {
+                commands.insert_resource(watching);
+                next.set(Screen::Watching);
+            }
+            Err(problem) => title.0.tell(problem),
+        }
+        return;
+    }
     match settings_for(&choice, &settings) {
         Ok(chosen) => {
             *settings = chosen;
             next.set(Screen::Playing);
         }
         Err(problem) => title.0.tell(problem),
+    }
+}
+
+/// The watch of the `number`-th newest run of the history (1: the newest), going back
+/// to the title when it ends; or why it cannot be watched.
+fn watch_of_run(settings: &RunSettings, number: usize) -> Result<Watching, String> {
+    let records = settings
+        .records
+        .as_ref()
+        .ok_or("No storage for records: runs are not recorded.")?;
+    let (entry, recording) =
+        recording_of_run(&**records, number).map_err(|e| format!("Cannot watch it: {e}"))?;
+    let playback = Playback::open(recording, STEPS_A_SECOND)
+        .map_err(|e| format!("Cannot watch {}: {e}", records.place(&entry).display()))?;
+    Ok(Watching::new(playback, AfterWatching::Title))
+}
+
+/// The title screen comes back (after watching a run from its history page): made
+/// anew, so its history and Continue are as they are now.
+fn show_the_title_again(
+    mut commands: Commands,
+    title: Option<Res<Title>>,
+    settings: Res<RunSettings>,
+) {
+    if title.is_none() {
+        commands.insert_resource(Title(title_for(&settings)));
     }
 }

@@ -11,7 +11,7 @@ use delve_rules::view::Command;
 use super::AppSystems;
 use super::palette::{BackgroundHue, BorderHue, TextHue};
 use crate::game::options::PlayerOptions;
-use crate::game::{Keyboard, MOST_NOTICE_ROWS, Message, NoticeLog, Pointer, RunModel};
+use crate::game::{Keyboard, MOST_NOTICE_ROWS, Message, NoticeLog, Pointer, RunModel, Screen};
 use delve_rules::view::{
     Hue, Overlay, end_screen, help_text_of, inventory_overlay_lines, inventory_title,
     letter_of_line, log_title, prompt_line, side_panel, status_line_within,
@@ -20,6 +20,7 @@ use delve_rules::view::{
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Keyboard>()
         .add_systems(Startup, spawn_hud)
+        .add_systems(OnEnter(Screen::Title), forget_the_run_shown)
         .add_systems(
             Update,
             (
@@ -107,10 +108,40 @@ struct LookLine;
 #[derive(Component)]
 struct EndText;
 
+/// `text` in the characters the window's font has (Bevy's Fira Mono, ASCII only): the
+/// view's few typographic characters (`×`, `·`, `—`, `…`, …) in ASCII, anything else
+/// outside it as `?` — never a box.
+pub(super) fn in_the_font(text: String) -> String {
+    if text.is_ascii() {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            c if c.is_ascii() => out.push(c),
+            '×' => out.push('x'),
+            '·' => out.push('|'),
+            '—' | '–' | '−' => out.push('-'),
+            '…' => out.push_str("..."),
+            '‘' | '’' => out.push('\''),
+            '“' | '”' => out.push('"'),
+            '≤' => out.push_str("<="),
+            '≥' => out.push_str(">="),
+            '→' => out.push_str("->"),
+            '←' => out.push_str("<-"),
+            '±' => out.push_str("+-"),
+            '√' => out.push_str("sqrt "),
+            '\u{a0}' => out.push(' '),
+            _ => out.push('?'),
+        }
+    }
+    out
+}
+
 /// A text of the HUD in `hue` (coloured by the palette in force).
 pub(super) fn text(value: impl Into<String>, hue: Hue) -> impl Bundle {
     (
-        Text::new(value),
+        Text::new(in_the_font(value.into())),
         TextFont::from_font_size(FONT_SIZE),
         TextColor::default(),
         TextHue(hue),
@@ -273,6 +304,7 @@ pub(super) fn overlay(
 
 /// Sets a text only when it differs, so unchanged text is not laid out again.
 pub(super) fn set_text(text: &mut Text, value: String) {
+    let value = in_the_font(value);
     if text.0 != value {
         text.0 = value;
     }
@@ -427,13 +459,15 @@ fn show_look_line(
 /// The end screen, over the map once the player died or won.
 fn show_end_screen(
     run: Option<Res<RunModel>>,
+    screen: Res<State<Screen>>,
     mut panel: Single<&mut Node, With<EndPanel>>,
     mut text: Single<&mut Text, With<EndText>>,
 ) {
     let Some(run) = run.filter(|r| r.is_changed()) else {
         return;
     };
-    let lines = end_screen(&run);
+    // A recording watched to its end shows the map where it ended, not the end screen.
+    let lines = end_screen(&run).filter(|_| *screen.get() != Screen::Watching);
     let display = if lines.is_some() {
         Display::Flex
     } else {
@@ -443,6 +477,17 @@ fn show_end_screen(
         panel.display = display;
     }
     set_text(&mut text, lines.unwrap_or_default().join("\n"));
+}
+
+/// Back on the title (from watching a run): nothing of the run shown stays on the HUD.
+fn forget_the_run_shown(
+    mut status: Single<&mut Text, (With<StatusLine>, Without<InventoryText>)>,
+    mut inventory: Single<&mut Text, (With<InventoryText>, Without<StatusLine>)>,
+    mut end: Single<&mut Node, With<EndPanel>>,
+) {
+    set_text(&mut status, String::new());
+    set_text(&mut inventory, String::new());
+    end.display = Display::None;
 }
 
 fn show_help(
@@ -465,5 +510,24 @@ fn show_help(
     };
     if panel.display != display {
         panel.display = display;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::in_the_font;
+
+    #[test]
+    fn the_views_typographic_characters_are_drawn_in_the_fonts_ascii() {
+        assert_eq!(
+            in_the_font("Replay paused ×1 · step 0 — 100 × depth…".into()),
+            "Replay paused x1 | step 0 - 100 x depth..."
+        );
+        assert_eq!(in_the_font("plain text".into()), "plain text");
+        assert_eq!(
+            in_the_font("a ★ b".into()),
+            "a ? b",
+            "no box for a missing glyph"
+        );
     }
 }

@@ -9,12 +9,16 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
 use super::AppSystems;
-use crate::game::{Disturbed, KeyReactions, Keyboard, NoticeLog, RunModel};
+use crate::game::watching::WatchKeyPressed;
+use crate::game::{Disturbed, KeyReactions, Keyboard, NoticeLog, RunModel, Screen};
 use delve_rules::run::PlayerAction;
-use delve_rules::view::{Command, Keymap, NamedKey, Reaction};
+use delve_rules::view::{Command, Keymap, NamedKey, Reaction, watch_command_for};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, read_keys.in_set(AppSystems::ReadInput));
+    app.add_systems(
+        Update,
+        (read_keys, read_watch_keys).in_set(AppSystems::ReadInput),
+    );
 }
 
 /// Whether `key` presses (`Some(true)`) or lets go of (`Some(false)`) a Ctrl key.
@@ -95,7 +99,13 @@ fn read_keys(
     mut disturbed: MessageReader<Disturbed>,
     mut hold_broken: Local<bool>,
     mut ctrl: Local<bool>,
+    screen: Res<State<Screen>>,
 ) {
+    if *screen.get() == Screen::Watching {
+        // The watch's keys are read by `read_watch_keys`; none is left for after it.
+        keys.clear();
+        return;
+    }
     if disturbed.read().count() > 0 {
         *hold_broken = true;
     }
@@ -139,6 +149,43 @@ fn read_keys(
             println!("level key: {}", run.level().key.encode());
         }
         reactions.tell(reaction);
+    }
+}
+
+/// While a recording is watched, keys are the watch's keys of the one key table alone,
+/// so a player's key never acts on the run watched; a key held repeats (stepping), and
+/// Ctrl with a key stays the window's (zoom).
+fn read_watch_keys(
+    mut keys: MessageReader<KeyboardInput>,
+    mut pressed: MessageWriter<WatchKeyPressed>,
+    mut ctrl: Local<bool>,
+    screen: Res<State<Screen>>,
+) {
+    if *screen.get() != Screen::Watching {
+        // Read, so a key that ends another screen is never taken again by the watch.
+        keys.clear();
+        return;
+    }
+    for key in keys.read() {
+        if let Some(down) = ctrl_change(key) {
+            *ctrl = down;
+        }
+        if key.state != ButtonState::Pressed || *ctrl {
+            continue;
+        }
+        let typed = match &key.logical_key {
+            Key::Character(text) => text.chars().next(),
+            _ => None,
+        };
+        match watch_command_for(named_key(key.key_code), typed) {
+            Some(Command::Watch(command)) => {
+                pressed.write(WatchKeyPressed(Some(command)));
+            }
+            Some(Command::Quit) => {
+                pressed.write(WatchKeyPressed(None));
+            }
+            _ => {}
+        }
     }
 }
 

@@ -26,6 +26,8 @@ pub(super) fn plugin(app: &mut App) {
             read_the_wheel,
         )
             .chain()
+            // A watched run is not the player's to point at: no travel hints or clicks.
+            .run_if(not(in_state(crate::game::Screen::Watching)))
             .in_set(AppSystems::ReadInput),
     );
 }

@@ -15,8 +15,9 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 use super::{FRAME, draw, named_key_of};
 use crate::game::NoticeLog;
+use crate::game::watching::{AfterWatching, WatchKeyPressed, Watching};
 use delve_rules::run::record::Playback;
-use delve_rules::view::{Command, KeyReader, Keymap, watch_command_for, watch_quit_key};
+use delve_rules::view::{Command, KeyReader, Keymap, watch_command_for};
 
 /// Watches `playback` in this terminal until the watcher quits; returns how the app
 /// exited.
@@ -35,19 +36,9 @@ pub fn watch_recording(playback: Playback) -> AppExit {
 
 /// The watch's resource and systems (without the terminal, for tests).
 fn add_watch_systems(app: &mut App, playback: Playback) {
-    app.insert_resource(Watching {
-        playback,
-        problem: None,
-    })
-    .add_systems(Update, (read_watch_keys, play_on).chain())
-    .add_systems(PostUpdate, draw_watch);
-}
-
-/// The recording watched, and what went wrong last, if anything (shown on its line).
-#[derive(Resource)]
-struct Watching {
-    playback: Playback,
-    problem: Option<String>,
+    app.insert_resource(Watching::new(playback, AfterWatching::Exit))
+        .add_systems(Update, (read_watch_keys, play_on).chain())
+        .add_systems(PostUpdate, draw_watch);
 }
 
 /// What a key pressed in the terminal asks of the watch, if anything: a release or a
@@ -96,16 +87,6 @@ fn play_on(time: Res<Time>, mut watching: ResMut<Watching>) {
     }
 }
 
-/// The playback's line: its status, what went wrong last, and how to stop watching.
-fn watch_line(watching: &Watching) -> String {
-    let mut line = watching.playback.status();
-    if let Some(problem) = &watching.problem {
-        line.push_str(" · ");
-        line.push_str(problem);
-    }
-    format!("{line} · {} quits", watch_quit_key())
-}
-
 /// Draws the frame shown and the playback's line when either changed (or the terminal's
 /// size did).
 fn draw_watch(
@@ -125,47 +106,78 @@ fn draw_watch(
     }
     let frame = watching.playback.frame();
     let log = NoticeLog(frame.log.clone());
+    context.draw(|out| draw_watched(out, &frame.run, &log, &watching, Default::default()))?;
+    Ok(())
+}
+
+/// Draws `run` and its notices `log` as play draws a run, with `watching`'s line under
+/// them (wrapped onto a second row rather than losing its end).
+pub(super) fn draw_watched(
+    out: &mut ratatui::Frame,
+    run: &delve_rules::run::RunState,
+    log: &NoticeLog,
+    watching: &Watching,
+    palette: delve_rules::view::Palette,
+) {
     let keys = KeyReader::default();
     let keymap = Keymap::default();
-    let line = watch_line(&watching);
-    context.draw(|out| {
-        let area = out.area();
-        // The playback's line wraps onto a second row rather than losing its end.
-        let rows = if line.chars().count() > usize::from(area.width) {
-            2
-        } else {
-            1
-        };
-        let game = Rect {
-            height: area.height.saturating_sub(rows),
-            ..area
-        };
-        let below = Rect {
-            y: area.y + game.height,
-            height: area.height - game.height,
-            ..area
-        };
-        let screen = draw::Screen {
-            run: &frame.run,
-            log: &log,
-            keys: &keys,
-            hover: None,
-            keymap: &keymap,
-            options: None,
-            palette: Default::default(),
-        };
-        draw::draw_in(out, game, &screen);
-        out.render_widget(
-            Paragraph::new(line.as_str())
-                .wrap(Wrap { trim: true })
-                .style(
-                    draw::base_style(screen.palette)
-                        .patch(Style::new().add_modifier(Modifier::REVERSED)),
-                ),
-            below,
-        );
-    })?;
-    Ok(())
+    let line = watching.line();
+    let area = out.area();
+    let rows = if line.chars().count() > usize::from(area.width) {
+        2
+    } else {
+        1
+    };
+    let game = Rect {
+        height: area.height.saturating_sub(rows),
+        ..area
+    };
+    let below = Rect {
+        y: area.y + game.height,
+        height: area.height - game.height,
+        ..area
+    };
+    let screen = draw::Screen {
+        run,
+        log,
+        keys: &keys,
+        hover: None,
+        keymap: &keymap,
+        options: None,
+        palette,
+    };
+    draw::draw_in(out, game, &screen);
+    out.render_widget(
+        Paragraph::new(line.as_str())
+            .wrap(Wrap { trim: true })
+            .style(draw::base_style(palette).patch(Style::new().add_modifier(Modifier::REVERSED))),
+        below,
+    );
+}
+
+/// What a key pressed in the terminal asks of a watch opened from the title screen's
+/// history page: the watch's keys of the key table alone.
+pub(super) fn read_watch_keys_in_game(
+    mut keys: MessageReader<KeyMessage>,
+    mut pressed: MessageWriter<WatchKeyPressed>,
+    screen: Res<State<crate::game::Screen>>,
+) {
+    if *screen.get() != crate::game::Screen::Watching {
+        // Read, so a key that ends another screen is never taken again by the watch.
+        keys.clear();
+        return;
+    }
+    for key in keys.read() {
+        match watch_command_of(key) {
+            Some(Command::Watch(command)) => {
+                pressed.write(WatchKeyPressed(Some(command)));
+            }
+            Some(Command::Quit) => {
+                pressed.write(WatchKeyPressed(None));
+            }
+            _ => {}
+        }
+    }
 }
 
 #[cfg(test)]

@@ -9,11 +9,13 @@ use delve_rules::records::slot::SaveSlot;
 
 use bevy_delve::game::headless::{headless_app, settle};
 use bevy_delve::game::title::{Title, TitleKeyPressed, title_for};
-use bevy_delve::game::{RunModel, RunSettings, SaveRequest, Screen};
+use bevy_delve::game::watching::WatchKeyPressed;
+use bevy_delve::game::{NoticeLog, RunModel, RunSettings, SaveRequest, Screen};
 use delve_rules::records::DataDir;
 use delve_rules::records::daily::{daily_seed, day_text, today};
 use delve_rules::records::history::History;
-use delve_rules::run::{PlayerAction, RunEnd};
+use delve_rules::run::record::WatchCommand;
+use delve_rules::run::{PlayerAction, RunEnd, RunState};
 use delve_rules::view::{MenuKey, TitleChoice};
 
 use super::{TestContext, fighting, floor_in_view};
@@ -198,5 +200,109 @@ fn a_death_in_play_writes_the_morgue_and_history_and_removes_the_save() {
     assert_eq!(
         History::read(&data.history_file()).unwrap().records().len(),
         1
+    );
+}
+
+/// A game of seed 3 keeping its records in `dir` and recording itself there, played
+/// until a kobold kills the player (as `delve play --seed 3` does with these keys).
+fn a_recorded_death(dir: &TempDir) -> RunState {
+    let mut game = TestContext::with_settings(RunSettings {
+        record: bevy_delve::game::RecordTo::Records,
+        ..recorded(3, dir)
+    });
+    game.act(&[PlayerAction::Explore; 5]);
+    for _ in 0..1_500 {
+        if game.run().end().is_some() {
+            break;
+        }
+        game.act(&[PlayerAction::Wait]);
+    }
+    settle(&mut game.app);
+    assert!(matches!(game.run().end(), Some(RunEnd::Died { .. })));
+    game.run().clone()
+}
+
+fn watch_key(app: &mut App, command: Option<WatchCommand>) {
+    app.world_mut().write_message(WatchKeyPressed(command));
+    settle(app);
+}
+
+#[test]
+fn a_run_chosen_on_the_history_page_is_watched_then_the_title_comes_back() {
+    let dir = TempDir::new("title-watch");
+    let data = DataDir::at(dir.path());
+    let died = a_recorded_death(&dir);
+    let history_before = std::fs::read(data.history_file()).unwrap();
+    let morgues_before = std::fs::read_dir(data.morgue_folder()).unwrap().count();
+
+    let mut app = on_the_title(recorded(3, &dir));
+    press(&mut app, &[MenuKey::Char('h'), MenuKey::Enter]);
+    assert_eq!(screen(&app), Screen::Watching);
+    let shown = |app: &App| app.world().resource::<RunModel>().0.clone();
+    assert_eq!(shown(&app).turns(), 0, "the watch opens at the run's start");
+
+    watch_key(&mut app, Some(WatchCommand::ToEnd));
+    assert_eq!(shown(&app), died, "its end is the run as it died");
+    assert!(
+        app.world()
+            .resource::<NoticeLog>()
+            .texts()
+            .iter()
+            .any(|t| t.contains("You die")),
+        "with the notices the player saw"
+    );
+    watch_key(&mut app, Some(WatchCommand::StepBack));
+    assert!(
+        shown(&app).end().is_none(),
+        "a step back, the player still lives"
+    );
+    assert_eq!(
+        screen(&app),
+        Screen::Watching,
+        "an end watched is no end screen"
+    );
+    // Nothing of the run watched is kept again: no history line, morgue or save.
+    assert_eq!(std::fs::read(data.history_file()).unwrap(), history_before);
+    assert_eq!(
+        std::fs::read_dir(data.morgue_folder()).unwrap().count(),
+        morgues_before
+    );
+    assert!(!data.save_slot().exists());
+
+    watch_key(&mut app, None);
+    assert_eq!(
+        screen(&app),
+        Screen::Title,
+        "quitting goes back to the title"
+    );
+    assert!(app.world().get_resource::<RunModel>().is_none());
+    assert!(app.world().get_resource::<Title>().is_some());
+    press(&mut app, &[MenuKey::Char('n')]);
+    assert_eq!(
+        screen(&app),
+        Screen::Playing,
+        "and a new run starts from there"
+    );
+    assert_eq!(shown(&app).turns(), 0);
+}
+
+#[test]
+fn a_run_whose_recording_is_missing_is_told_on_the_history_page() {
+    let dir = TempDir::new("title-watch-missing");
+    a_recorded_death(&dir);
+    let data = DataDir::at(dir.path());
+    for entry in std::fs::read_dir(data.morgue_folder()).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "rec") {
+            std::fs::remove_file(path).unwrap();
+        }
+    }
+    let mut app = on_the_title(recorded(3, &dir));
+    press(&mut app, &[MenuKey::Char('h'), MenuKey::Enter]);
+    assert_eq!(screen(&app), Screen::Title);
+    let problem = app.world().resource::<Title>().0.screen().problem;
+    assert!(
+        problem.as_deref().is_some_and(|p| p.contains("missing")),
+        "{problem:?}"
     );
 }

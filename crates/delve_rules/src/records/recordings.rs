@@ -11,8 +11,12 @@
 //! load. So every recording replays as one run. A recording to a file the player names
 //! (`delve play --record FILE`) holds everything played, loads included, as before.
 
+use std::fmt;
+use std::path::PathBuf;
 use std::sync::Arc;
 
+use super::HISTORY;
+use super::history::History;
 use super::storage::Storage;
 use crate::run::RunState;
 use crate::run::record::{Check, Recording, RecordingStart, Step};
@@ -60,6 +64,109 @@ fn entry_of(name: &str, number: u32) -> String {
         n => format!("{RECORDINGS}/{name}-{n}.rec"),
     }
 }
+
+/// The recording of the `number`-th newest run of the history kept in `storage` (1: the
+/// newest — the order of `delve history`'s last runs), kept beside its morgue file: its
+/// entry and the recording read from it. What the title screen's history page and
+/// `delve replay --run N` open.
+pub fn recording_of_run(
+    storage: &dyn Storage,
+    number: usize,
+) -> Result<(String, Recording), RunRecordingError> {
+    let history = History::read_from(storage, HISTORY)
+        .map_err(|e| RunRecordingError::History(e.to_string()))?;
+    let runs = history.records();
+    let record = runs
+        .len()
+        .checked_sub(number)
+        .filter(|_| number > 0)
+        .map(|index| &runs[index])
+        .ok_or_else(|| RunRecordingError::NoSuchRun {
+            history: storage.place(HISTORY),
+            runs: runs.len(),
+        })?;
+    let ended = record.ended.clone();
+    if record.morgue.is_empty() {
+        return Err(RunRecordingError::NoMorgue { ended });
+    }
+    let entry = super::recording_of(&record.morgue);
+    let place = storage.place(&entry);
+    let unreadable = |problem: String| RunRecordingError::Unreadable {
+        place: place.clone(),
+        problem,
+    };
+    let bytes = storage
+        .read(&entry)
+        .map_err(|e| unreadable(e.to_string()))?
+        .ok_or_else(|| RunRecordingError::Missing {
+            place: place.clone(),
+            ended,
+        })?;
+    let text = String::from_utf8(bytes).map_err(|_| unreadable("not UTF-8 text".into()))?;
+    let recording = Recording::parse(&text).map_err(|e| unreadable(e.to_string()))?;
+    Ok((entry, recording))
+}
+
+/// Why the recording of a run of the history cannot be opened ([`recording_of_run`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunRecordingError {
+    /// The history does not read.
+    History(String),
+    /// The history holds fewer runs than the number asked for (or it is 0).
+    NoSuchRun {
+        /// Where the history is kept.
+        history: PathBuf,
+        /// How many runs it holds.
+        runs: usize,
+    },
+    /// The run left no morgue file, so no recording.
+    NoMorgue {
+        /// When it ended.
+        ended: String,
+    },
+    /// Its recording is not beside its morgue file.
+    Missing {
+        /// Where it would be.
+        place: PathBuf,
+        /// When the run ended.
+        ended: String,
+    },
+    /// Its recording is there but does not read.
+    Unreadable {
+        /// Where it is.
+        place: PathBuf,
+        /// What is wrong.
+        problem: String,
+    },
+}
+
+impl fmt::Display for RunRecordingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RunRecordingError::History(problem) => f.write_str(problem),
+            RunRecordingError::NoSuchRun { history, runs } => write!(
+                f,
+                "{} holds {runs} runs (1 is the newest)",
+                history.display()
+            ),
+            RunRecordingError::NoMorgue { ended } => write!(
+                f,
+                "the run that ended {ended} has no morgue file, so no recording"
+            ),
+            RunRecordingError::Missing { place, ended } => write!(
+                f,
+                "{}: cannot read: the recording of the run that ended {ended} is missing \
+                 (runs that ended before delve recorded every run have none)",
+                place.display()
+            ),
+            RunRecordingError::Unreadable { place, problem } => {
+                write!(f, "{}: {problem}", place.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for RunRecordingError {}
 
 impl RunRecorder {
     /// Records to the entry `entry` of `storage` (a file the player named), starting

@@ -7,7 +7,7 @@ use std::fmt;
 
 mod playback;
 mod seek;
-pub use playback::{Playback, SPEEDS, WatchCommand};
+pub use playback::{Playback, SPEEDS, STEPS_A_SECOND, WatchCommand};
 pub use seek::{Frame, KEYFRAME_EVERY, StepSummary, Watched};
 
 use serde::{Deserialize, Serialize};

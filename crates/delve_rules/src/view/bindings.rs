@@ -157,7 +157,9 @@ impl Section {
         match self {
             Section::Play => "Playing",
             Section::Designer => "Designer tools (using one marks the run as a designer run)",
-            Section::Watch => "Watching a recording in a terminal (delve replay --watch --tui)",
+            Section::Watch => {
+                "Watching a recording (delve replay --watch, or a run on the history page)"
+            }
         }
     }
 

@@ -124,8 +124,31 @@ pub enum TitleChoice {
     Key(Box<LevelKey>),
     /// The Options screen (over the title).
     Options,
+    /// Watch the recording of the run the history lists `n`-th, newest first (1: the
+    /// newest; the order of `delve history`'s last runs and `delve replay --run N`).
+    Watch(usize),
     /// Leave delve.
     Quit,
+}
+
+/// The run history's page: its lines, and which of them are the rows of the last runs
+/// (newest first), each of which a player can choose to watch.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HistoryPage {
+    /// The lines, top to bottom.
+    pub lines: Vec<String>,
+    /// The index in `lines` of the newest run's row, the next one's, …
+    pub runs: Vec<usize>,
+}
+
+impl From<Vec<String>> for HistoryPage {
+    /// A page of lines with no runs to choose (no history, or one that cannot be read).
+    fn from(lines: Vec<String>) -> HistoryPage {
+        HistoryPage {
+            lines,
+            runs: Vec::new(),
+        }
+    }
 }
 
 /// Which page the title screen shows.
@@ -148,7 +171,9 @@ pub struct TitleMenu {
     problem: Option<String>,
     can_continue: bool,
     daily: String,
-    history: Vec<String>,
+    history: HistoryPage,
+    /// The run chosen on the history's page (an index into its runs).
+    run_selected: usize,
 }
 
 /// What the title screen draws: a heading, the lines of its page (the selected one
@@ -167,10 +192,9 @@ pub struct TitleScreen {
 
 impl TitleMenu {
     /// The menu: Continue offered when `can_continue` (a run is in the save slot),
-    /// `daily` the day of today's daily run (`2026-12-02`), `history` the lines of the
-    /// run history's page. The selection starts on Continue when it is offered, else
-    /// on New run.
-    pub fn new(can_continue: bool, daily: String, history: Vec<String>) -> TitleMenu {
+    /// `daily` the day of today's daily run (`2026-12-02`), `history` the run history's
+    /// page. The selection starts on Continue when it is offered, else on New run.
+    pub fn new(can_continue: bool, daily: String, history: impl Into<HistoryPage>) -> TitleMenu {
         TitleMenu {
             selected: if can_continue { 1 } else { 0 },
             page: Page::Menu,
@@ -178,7 +202,8 @@ impl TitleMenu {
             problem: None,
             can_continue,
             daily,
-            history,
+            history: history.into(),
+            run_selected: 0,
         }
     }
 
@@ -207,25 +232,52 @@ impl TitleMenu {
         match self.page {
             Page::Menu => self.press_on_menu(key),
             Page::Seed => self.press_on_seed_line(key),
-            Page::History => {
-                if matches!(key, MenuKey::Back | MenuKey::Enter | MenuKey::Char('q')) {
-                    self.page = Page::Menu;
-                }
-                None
-            }
+            Page::History => self.press_on_history(key),
         }
+    }
+
+    /// On the history's page: Up and Down choose a run, Enter watches it (with no runs
+    /// to watch, goes back), Esc or `q` goes back.
+    fn press_on_history(&mut self, key: MenuKey) -> Option<TitleChoice> {
+        self.problem = None;
+        let runs = self.history.runs.len();
+        match key {
+            MenuKey::Back | MenuKey::Char('q') => self.page = Page::Menu,
+            MenuKey::Up | MenuKey::Char('k') if runs > 0 => {
+                self.run_selected = (self.run_selected + runs - 1) % runs;
+            }
+            MenuKey::Down | MenuKey::Char('j') if runs > 0 => {
+                self.run_selected = (self.run_selected + 1) % runs;
+            }
+            MenuKey::Enter | MenuKey::Char('w') if runs > 0 => {
+                return Some(TitleChoice::Watch(self.run_selected + 1));
+            }
+            MenuKey::Enter => self.page = Page::Menu,
+            _ => {}
+        }
+        None
     }
 
     /// A click on line `line` (0-based) of the page's lines ([`TitleScreen::lines`]): on
     /// the menu, that item is chosen (as its letter would choose it); on the history's
-    /// page, back to the menu; on the seed line, nothing.
+    /// page, a run's row watches that run and any other line goes back to the menu; on
+    /// the seed line, nothing.
     pub fn click(&mut self, line: usize) -> Option<TitleChoice> {
         match self.page {
             Page::Menu => {
                 let letter = self.items().get(line)?.label().1;
                 self.press(MenuKey::Char(letter))
             }
-            Page::History => self.press(MenuKey::Enter),
+            Page::History => match self.history.runs.iter().position(|&l| l == line) {
+                Some(run) => {
+                    self.run_selected = run;
+                    Some(TitleChoice::Watch(run + 1))
+                }
+                None => {
+                    self.page = Page::Menu;
+                    None
+                }
+            },
             Page::Seed => None,
         }
     }
@@ -337,12 +389,34 @@ impl TitleMenu {
                 problem: self.problem.clone(),
                 help: "Enter starts the run; Backspace erases; Esc goes back.".to_owned(),
             },
-            Page::History => TitleScreen {
-                heading,
-                lines: self.history.iter().map(|l| (l.clone(), false)).collect(),
-                problem: None,
-                help: "Esc or Enter goes back.".to_owned(),
-            },
+            Page::History => {
+                let chosen = self.history.runs.get(self.run_selected).copied();
+                let lines = self
+                    .history
+                    .lines
+                    .iter()
+                    .enumerate()
+                    .map(|(index, line)| {
+                        let selected = Some(index) == chosen;
+                        let line = match line.strip_prefix("  ") {
+                            Some(rest) if selected => format!("> {rest}"),
+                            _ => line.clone(),
+                        };
+                        (line, selected)
+                    })
+                    .collect();
+                let help = if chosen.is_some() {
+                    "Up, Down choose a run; Enter watches its recording; Esc goes back."
+                } else {
+                    "Esc or Enter goes back."
+                };
+                TitleScreen {
+                    heading,
+                    lines,
+                    problem: self.problem.clone(),
+                    help: help.to_owned(),
+                }
+            }
         }
     }
 }
@@ -449,6 +523,45 @@ mod tests {
         let screen = title.screen();
         assert_eq!(screen.lines[0].0, "No finished runs yet.");
         title.press(MenuKey::Back);
+        assert!(
+            title
+                .screen()
+                .lines
+                .iter()
+                .any(|(l, _)| l.contains("Run history"))
+        );
+    }
+
+    #[test]
+    fn a_run_on_the_history_page_is_chosen_by_keys_or_a_click_and_watched() {
+        let page = HistoryPage {
+            lines: vec![
+                "Last runs, newest first:".into(),
+                "  date        outcome".into(),
+                "  2026-12-07  killed".into(),
+                "  2026-12-06  won".into(),
+            ],
+            runs: vec![2, 3],
+        };
+        let mut title = TitleMenu::new(false, "2026-12-07".into(), page);
+        title.press(MenuKey::Char('h'));
+        let screen = title.screen();
+        assert_eq!(screen.lines[2], ("> 2026-12-07  killed".to_owned(), true));
+        assert_eq!(screen.lines[3], ("  2026-12-06  won".to_owned(), false));
+        assert!(screen.help.contains("Enter watches"), "{}", screen.help);
+        title.press(MenuKey::Down);
+        assert!(title.screen().lines[3].1, "Down chooses the run before");
+        assert_eq!(title.press(MenuKey::Enter), Some(TitleChoice::Watch(2)));
+        title.press(MenuKey::Down);
+        assert_eq!(
+            title.press(MenuKey::Char('w')),
+            Some(TitleChoice::Watch(1)),
+            "Down from the oldest wraps to the newest"
+        );
+        title.tell("no recording".into());
+        assert_eq!(title.screen().problem.as_deref(), Some("no recording"));
+        assert_eq!(title.click(3), Some(TitleChoice::Watch(2)));
+        assert_eq!(title.click(0), None, "a line that is no run goes back");
         assert!(
             title
                 .screen()

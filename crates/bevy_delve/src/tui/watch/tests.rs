@@ -160,7 +160,7 @@ fn a_playing_watch_moves_on_by_the_clock() {
 #[test]
 fn the_watch_line_says_where_the_playback_is_and_how_to_stop() {
     let app = watching_app();
-    let line = watch_line(app.world().resource::<Watching>());
+    let line = app.world().resource::<Watching>().line();
     for part in [
         "Replay paused ×1",
         "step 0 of",

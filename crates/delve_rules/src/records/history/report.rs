@@ -6,6 +6,7 @@
 use std::cmp::Reverse;
 
 use super::{Board, History, RunRecord};
+use crate::view::HistoryPage;
 
 /// How many runs the best and the last lists hold.
 pub const LISTED: usize = 10;
@@ -87,12 +88,20 @@ impl History {
     /// board; then how a score is counted. What `delve history` prints and the title
     /// screen's history page shows.
     pub fn report(&self) -> Vec<String> {
+        self.page().lines
+    }
+
+    /// The [`report`](History::report) as the title screen's history page: its lines,
+    /// and which of them are the last runs' rows, newest first (the order of `delve
+    /// replay --run N`), for the player to choose one to watch.
+    pub fn page(&self) -> HistoryPage {
         if self.records.is_empty() {
             return vec![
                 "No finished runs yet.".to_owned(),
                 "Every run that ends, escaped or killed, is added here with its score:".to_owned(),
                 "start one with `delve play`.".to_owned(),
-            ];
+            ]
+            .into();
         }
         let mut lines = Vec::new();
         for board in Board::ALL {
@@ -103,10 +112,16 @@ impl History {
             }
         }
         lines.push("Last runs, newest first:".to_owned());
-        lines.extend(last_runs_table(&self.last_runs()));
+        let last = self.last_runs();
+        // The table's first line names its columns; a row for each run follows.
+        let first_row = lines.len() + 1;
+        lines.extend(last_runs_table(&last));
         lines.push(String::new());
         lines.push(SCORE_RULE.to_owned());
-        lines
+        HistoryPage {
+            lines,
+            runs: (first_row..first_row + last.len()).collect(),
+        }
     }
 }
 
@@ -490,5 +505,24 @@ mod tests {
         let report = History::default().report();
         assert_eq!(report[0], "No finished runs yet.");
         assert!(report.iter().any(|l| l.contains("delve play")));
+    }
+
+    #[test]
+    fn the_history_page_marks_each_last_run_row_newest_first() {
+        // Scores 10, 20, …, 120: the report lists the ten newest, newest first.
+        let runs: Vec<_> = (1..=12).map(|n| (false, n * 7, n * 10)).collect();
+        let history = main_runs(&runs);
+        let page = history.page();
+        assert_eq!(page.lines, history.report());
+        assert_eq!(page.runs.len(), LISTED);
+        for (newest, &line) in page.runs.iter().enumerate() {
+            let score = (12 - newest as u64) * 10;
+            let row = &page.lines[line];
+            assert!(
+                row.trim_end().ends_with(&format!(" {score}")),
+                "row {newest} of the last runs is {row:?}, not the run scoring {score}"
+            );
+        }
+        assert!(History::new(Vec::new()).page().runs.is_empty());
     }
 }

@@ -8,6 +8,10 @@
 use super::seek::{Frame, Watched};
 use super::{Recording, RecordingError};
 
+/// Steps a second at ×1 unless the watcher asks for another pace (`delve replay
+/// --watch --speed`).
+pub const STEPS_A_SECOND: f64 = 8.0;
+
 /// The speeds, as multiples of the playback's steps a second at ×1.
 pub const SPEEDS: [u32; 6] = [1, 2, 4, 8, 16, 32];
 
