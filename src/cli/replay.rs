@@ -32,9 +32,9 @@ pub struct ReplayArgs {
     /// delve's data folder, for --run (default: $DELVE_DATA_DIR, else the platform's).
     #[arg(long, value_name = "DIR", requires = "run")]
     data_dir: Option<PathBuf>,
-    /// Watch it instead: in the window, at one pace; in this terminal (with --tui, or
-    /// when there is no display) paused, played, sped up, stepped back and forth and
-    /// jumped through with the watch keys (README).
+    /// Watch it instead, in the window (in this terminal with --tui, or when there is no
+    /// display): paused, played, sped up, stepped back and forth and jumped through with
+    /// the watch keys (README).
     #[arg(long)]
     watch: bool,
     /// Watch in this terminal instead of a window.

@@ -19,10 +19,9 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use bevy::winit::{UpdateMode, WinitSettings};
 use bevy_ecs_tilemap::TilemapPlugin;
-use delve_rules::records::slot::SaveSlot;
 
 use crate::game::front_end::build_front_end;
-use crate::game::watching::{AfterWatching, Watching};
+use crate::game::watching::{AfterWatching, Watching, settings_to_watch};
 use crate::game::{GamePlugin, GameSystems, RunSettings};
 
 /// The environment variable that turns on the window smoke test (`tests/window.rs`): the
@@ -115,19 +114,7 @@ pub fn play_following(settings: RunSettings, file: &std::path::Path) -> AppExit 
 /// Opens the window on a recording (`delve replay --watch`), paused at its start, for
 /// watching with the watch keys until the watcher quits ([`crate::game::watching`]).
 pub fn watch_recording(playback: delve_rules::run::record::Playback) -> AppExit {
-    let recording = playback.watched().recording();
-    let settings = RunSettings {
-        campaign: recording.start.campaign.clone(),
-        start: None,
-        resume: None,
-        rules: recording.start.rules,
-        save_slot: SaveSlot::file(std::env::temp_dir().join("delve-replay.sav")),
-        record: crate::game::RecordTo::Nowhere,
-        offer_to_continue: false,
-        records: None,
-        origin: Default::default(),
-        title: None,
-    };
+    let settings = settings_to_watch(playback.watched().recording());
     let watching = Watching::new(playback, AfterWatching::Exit);
     window_app(settings, None, Some(watching)).run()
 }

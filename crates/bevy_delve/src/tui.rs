@@ -38,19 +38,28 @@ const FRAME: Duration = Duration::from_millis(30);
 
 /// Plays the run in this terminal until the player quits; returns how the app exited.
 pub fn play(settings: RunSettings) -> AppExit {
-    terminal_app(settings, None).run()
+    terminal_app(settings, None, None).run()
 }
 
 /// [`play`], the run following its campaign file `file` as it is edited (live reload,
 /// `delve play --watch`).
 #[cfg(feature = "watch")]
 pub fn play_following(settings: RunSettings, file: &std::path::Path) -> AppExit {
-    terminal_app(settings, Some(file)).run()
+    terminal_app(settings, Some(file), None).run()
 }
 
-/// The terminal and the game (following `follow`, the campaign file, when given).
-fn terminal_app(settings: RunSettings, follow: Option<&std::path::Path>) -> App {
+/// The terminal and the game (following `follow`, the campaign file, when given; on
+/// `watching`, a recording, when given).
+fn terminal_app(
+    settings: RunSettings,
+    follow: Option<&std::path::Path>,
+    watching: Option<crate::game::watching::Watching>,
+) -> App {
     let mut app = App::new();
+    if let Some(watching) = watching {
+        // Before the game's plugin: the game then starts on the watch.
+        app.insert_resource(watching);
+    }
     build_front_end(&mut app, follow, |app, following| {
         app.add_plugins((
             MinimalPlugins.set(ScheduleRunnerPlugin::run_loop(FRAME)),
@@ -95,7 +104,7 @@ impl Plugin for TuiPlugin {
                 (
                     read_terminal_keys,
                     read_terminal_mouse.run_if(not(in_state(Screen::Watching))),
-                    watch::read_watch_keys_in_game,
+                    watch::read_watch_keys,
                 )
                     .in_set(GameSystems::Queue),
             )

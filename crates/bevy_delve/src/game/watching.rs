@@ -17,8 +17,9 @@ use bevy::prelude::*;
 use super::level::{LevelEntity, MapSize, TileEntities};
 use super::messages::LevelEntered;
 use super::screen::Screen;
-use super::{GameSystems, NoticeLog, Player, RunModel};
-use delve_rules::run::record::{Playback, WatchCommand};
+use super::{GameSystems, NoticeLog, Player, RunModel, RunSettings};
+use delve_rules::records::slot::SaveSlot;
+use delve_rules::run::record::{Playback, Recording, WatchCommand};
 use delve_rules::view::watch_quit_key;
 
 pub(super) fn plugin(app: &mut App) {
@@ -31,7 +32,9 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (take_watch_keys, play_on, show_the_frame)
                 .chain()
-                .in_set(GameSystems::Queue)
+                // After the front ends' keys, where play's actions would be taken.
+                .after(GameSystems::Queue)
+                .before(GameSystems::Act)
                 .run_if(in_state(Screen::Watching)),
         )
         .add_systems(OnExit(Screen::Watching), leave_the_watched_run);
@@ -77,6 +80,23 @@ impl Watching {
             line.push_str(problem);
         }
         format!("{line} · {} quits", watch_quit_key())
+    }
+}
+
+/// The settings of a game that only watches `recording` (its campaign and rules; no
+/// records, no recording, a save slot never written).
+pub fn settings_to_watch(recording: &Recording) -> RunSettings {
+    RunSettings {
+        campaign: recording.start.campaign.clone(),
+        start: None,
+        resume: None,
+        rules: recording.start.rules,
+        save_slot: SaveSlot::file(std::env::temp_dir().join("delve-replay.sav")),
+        record: super::RecordTo::Nowhere,
+        offer_to_continue: false,
+        records: None,
+        origin: Default::default(),
+        title: None,
     }
 }
 

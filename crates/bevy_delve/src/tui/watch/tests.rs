@@ -1,4 +1,5 @@
-//! The watch's keys read the key table, and its systems, headless, drive the playback.
+//! The watch's keys read the key table, and, headless, drive the playback on the game's
+//! watch screen.
 
 use super::*;
 use delve_rules::run::record::Recording;
@@ -59,11 +60,16 @@ fn watching_app() -> App {
     let text = std::fs::read_to_string(path).expect("the recording is readable");
     let recording = Recording::parse(&text).expect("the recording parses");
     let playback = Playback::open(recording, 8.0).expect("the recording replays");
+    let settings = settings_to_watch(playback.watched().recording());
     let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
         .add_message::<KeyMessage>()
-        .add_message::<ResizeMessage>();
-    add_watch_systems(&mut app, playback);
+        .insert_resource(Watching::new(playback, AfterWatching::Exit))
+        .add_plugins(crate::game::GamePlugin { settings })
+        .add_systems(
+            Update,
+            read_watch_keys.in_set(crate::game::GameSystems::Queue),
+        );
     app.update();
     app
 }
@@ -155,6 +161,12 @@ fn a_playing_watch_moves_on_by_the_clock() {
         app.update();
     }
     assert!(playback(&app).playing());
+    let shown = &app.world().resource::<crate::game::RunModel>().0;
+    assert_eq!(
+        shown,
+        &playback(&app).frame().run,
+        "the game shows the frame played to"
+    );
 }
 
 #[test]
