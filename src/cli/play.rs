@@ -344,13 +344,38 @@ fn missing_display() -> Option<String> {
     {
         let number = number.split('.').next().unwrap_or(number);
         let socket = std::path::Path::new("/tmp/.X11-unix").join(format!("X{number}"));
-        if cfg!(target_os = "linux") && !socket.exists() {
-            return Some(format!(
-                "DISPLAY is {display}, but no X server listens there ({} is missing)",
-                socket.display()
-            ));
+        if cfg!(target_os = "linux") {
+            if !socket.exists() {
+                return Some(format!(
+                    "DISPLAY is {display}, but no X server listens there ({} is missing)",
+                    socket.display()
+                ));
+            }
+            if let Some(problem) = stale_socket(&socket) {
+                return Some(format!(
+                    "DISPLAY is {display}, but no X server listens there ({}: {problem})",
+                    socket.display()
+                ));
+            }
         }
     }
+    None
+}
+
+/// Why nothing answers on the X server's socket `socket`, if nothing does (a server
+/// that died leaves its socket behind: connecting is refused).
+#[cfg(unix)]
+fn stale_socket(socket: &std::path::Path) -> Option<String> {
+    match std::os::unix::net::UnixStream::connect(socket) {
+        Err(e) if e.kind() == std::io::ErrorKind::ConnectionRefused => {
+            Some("left by a server that is gone: connecting is refused".into())
+        }
+        _ => None,
+    }
+}
+
+#[cfg(not(unix))]
+fn stale_socket(_socket: &std::path::Path) -> Option<String> {
     None
 }
 

@@ -733,6 +733,27 @@ fn the_window_without_a_display_exits_2_saying_what_to_do() {
 }
 
 #[test]
+fn the_window_on_a_display_whose_server_is_gone_exits_2_saying_so() {
+    // A server that died leaves its socket behind: a socket nothing listens on.
+    let number = 4_000 + std::process::id() % 1_000;
+    let folder = std::path::Path::new("/tmp/.X11-unix");
+    std::fs::create_dir_all(folder).unwrap();
+    let socket = folder.join(format!("X{number}"));
+    let _ = std::fs::remove_file(&socket);
+    drop(std::os::unix::net::UnixListener::bind(&socket).expect("a socket is made"));
+    let o = Command::new(env!("CARGO_BIN_EXE_delve"))
+        .env("DISPLAY", format!(":{number}"))
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("delve runs");
+    std::fs::remove_file(&socket).unwrap();
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("no X server listens"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
 fn a_picture_is_not_written_onto_a_terminal() {
     // `script` runs the command on a pseudo-terminal (util-linux, on every Debian).
     let o = Command::new("script")
