@@ -5,6 +5,7 @@
 use delve_levels::grid::{KING, Pos, Tile};
 use delve_levels::monsters::{Mind, Monster};
 use delve_rules::run::{PlayerAction, RunState};
+use delve_rules::view::describe;
 
 use super::support::{monster, notices, put_on_open_ground, said, with_monsters_staying};
 
@@ -49,6 +50,14 @@ fn ponds(want: usize) -> Vec<RunState> {
         runs.len()
     );
     runs
+}
+
+/// The loot table's first potion kind.
+fn a_potion(run: &RunState) -> usize {
+    let table = run.campaign().loot_table();
+    (0..table.items().len())
+        .find(|&k| table.items()[k].glyph == '!')
+        .expect("a potion")
 }
 
 /// A monster of `name` at `offset` from the player, hunting them, numbered `id`.
@@ -130,10 +139,7 @@ fn a_shot_at_a_swimmer_misses_about_half_the_time() {
 fn what_the_current_tears_away_washes_up_on_the_shore_and_can_be_picked_up_again() {
     for mut run in ponds(3) {
         let here = run.player();
-        let table = run.campaign().loot_table().clone();
-        let potion = (0..table.items().len())
-            .find(|&k| table.items()[k].glyph == '!')
-            .unwrap();
+        let potion = a_potion(&run);
         run.stage().carry(vec![potion; 4]);
         let mut turns = 0;
         while run.inventory().len() == 4 {
@@ -177,4 +183,20 @@ fn what_the_current_tears_away_washes_up_on_the_shore_and_can_be_picked_up_again
         assert_eq!(run.inventory().len(), 4, "the potion is back");
         assert!(!run.level().items.iter().any(|i| i.pos == at));
     }
+}
+
+#[test]
+fn looking_at_deep_water_and_the_question_before_a_swim_say_what_it_does() {
+    let mut run = ponds(1).remove(0);
+    let water = run.player().offset(1, 0);
+    let words = describe(&run, water);
+    for what in ["walkers cannot follow", "shots", "ashore"] {
+        assert!(words.contains(what), "{words}");
+    }
+    // Out of the pond, carrying something: a stroke back in asks first, saying so.
+    let shore = run.player().offset(POND + 1, 0);
+    let potion = a_potion(&run);
+    run.stage().put_player(shore).carry(vec![potion]);
+    let question = run.risk_of_step(-1, 0).expect("it asks").question();
+    assert!(question.contains("ashore"), "{question}");
 }
