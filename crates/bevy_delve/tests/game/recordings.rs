@@ -132,7 +132,15 @@ fn broken_recordings_are_refused_naming_the_line() {
         Recording::parse(""),
         Err(RecordingError::Broken { line: 1, .. })
     ));
-    let newer = text.replacen("(format:1,", "(format:9,", 1);
+    // A format newer than this delve's is not known.
+    let newer = text.replacen(
+        "(format:1,",
+        &format!(
+            "(format:{},",
+            delve_rules::run::record::RECORDING_FORMAT + 1
+        ),
+        1,
+    );
     assert!(matches!(
         Recording::parse(&newer),
         Err(RecordingError::Unsupported(_))
