@@ -12,6 +12,7 @@ mod arrival;
 mod arrivals;
 mod chronicle;
 mod combat;
+mod deep_water;
 mod designer;
 mod doing;
 mod effects;
@@ -49,6 +50,7 @@ pub use allies::{ALLY_FOLLOWS_WITHIN, ALLY_KEEPS_WITHIN, ALLY_LEASH};
 pub use arrival::{Arrival, ChangeReason, arrival_notice};
 pub use arrivals::ARRIVAL_DISTANCE;
 pub use chronicle::{Chronicle, Note, NoteKind, RunOrigin};
+pub use deep_water::SWIMMER_DODGES_PERCENT;
 pub use doing::Doing;
 pub use explore::ITEM_HEAD_START;
 pub use fight::{
@@ -192,10 +194,11 @@ pub struct RunState {
     generation: Generation,
     /// What the run's morgue file and record tell: kills by kind, milestones, origin.
     chronicle: Chronicle,
-    /// Teleports may land behind a lock still shut (in a sealed vault, where a player
-    /// without its key is stranded): the rule recordings of format 7 and older were
-    /// played by, kept while one replays ([`record::Recording`]). Never saved.
-    teleports_into_locks: bool,
+    /// The recording format whose rules the run plays by: [`record::RECORDING_FORMAT`]
+    /// for a run in play (a loaded save too), an older one's while a recording of it
+    /// replays ([`record::Recording`]), so that it keeps the rules it was played by
+    /// (teleports behind locks, deep water that keeps what it takes). Never saved.
+    rules_of_format: u32,
 }
 
 impl RunState {
@@ -270,7 +273,7 @@ impl RunState {
             fight: Fight::new(),
             generation,
             chronicle: Chronicle::default(),
-            teleports_into_locks: false,
+            rules_of_format: record::RECORDING_FORMAT,
         };
         run.note_arrival();
         run.put_monsters(None, Vec::new(), &mut Vec::new());

@@ -18,7 +18,8 @@ use super::temp_dir::TempDir;
 /// Recordings an older delve made, kept as they were (format 1, generation 2, the
 /// first loot edition; format 5, peaceful, before play that flows; format 6, peaceful,
 /// before hunger; format 7 of generation 3, before exploring through a lock with its
-/// key): they replay to their end as they always did.
+/// key; format 8, peaceful, before the current washed things ashore): they replay to
+/// their end as they always did.
 const LEGACY: &[&str] = &[
     "legacy/descent-3-format-1.rec",
     "legacy/descent-11-format-1.rec",
@@ -28,6 +29,8 @@ const LEGACY: &[&str] = &[
     "legacy/descent-11-format-6.rec",
     "legacy/descent-3-generation-3.rec",
     "legacy/descent-11-generation-3.rec",
+    "legacy/descent-3-format-8.rec",
+    "legacy/descent-11-format-8.rec",
 ];
 
 fn committed(file: &str) -> Recording {
@@ -129,7 +132,15 @@ fn broken_recordings_are_refused_naming_the_line() {
         Recording::parse(""),
         Err(RecordingError::Broken { line: 1, .. })
     ));
-    let newer = text.replacen("(format:1,", "(format:9,", 1);
+    // A format newer than this delve's is not known.
+    let newer = text.replacen(
+        "(format:1,",
+        &format!(
+            "(format:{},",
+            delve_rules::run::record::RECORDING_FORMAT + 1
+        ),
+        1,
+    );
     assert!(matches!(
         Recording::parse(&newer),
         Err(RecordingError::Unsupported(_))

@@ -1,7 +1,8 @@
 //! Monster abilities as rules of the run: each [`Ability`] of the monster table is
 //! played here — shooting along a line of fire, blinking away, summoning, breathing,
 //! stealing, flitting, hiding under water — and so is the noise of a fight that wakes
-//! sleepers, and the sneak attack on one. Every draw comes from the level's monster
+//! sleepers, and the sneak attack on one. (A shot at a swimmer may splash into the water:
+//! [`deep_water`](super::deep_water).) Every draw comes from the level's monster
 //! stream, seeded by the tick and the monster, so the same actions give the same run.
 
 use super::items::with_kind_article;
@@ -165,6 +166,13 @@ impl RunState {
         let defence = self.player_fighter();
         let mut rng = self.fight.next_attack_rng(self.campaign.seed);
         out.push(Outcome::Disturbed);
+        if self.swimmer_dodges(&mut rng) {
+            out.push(notice(&format!(
+                "The {} {verb}: it splashes into the water beside you.",
+                kind.name
+            )));
+            return true;
+        }
         match roll_attack(&shot, &defence, &mut rng) {
             AttackRoll::Miss => {
                 out.push(notice(&format!("The {} {verb}: it misses you.", kind.name)))

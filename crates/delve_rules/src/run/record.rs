@@ -13,6 +13,7 @@ pub use seek::{Frame, KEYFRAME_EVERY, StepSummary, Watched};
 use serde::{Deserialize, Serialize};
 
 use super::{GameSave, Outcome, PlayerAction, Rules, RunState};
+
 use delve_levels::config::CampaignConfig;
 use delve_levels::config::HeldTables;
 use delve_levels::generator::Generation;
@@ -38,19 +39,43 @@ use delve_levels::key::LevelKey;
 /// "play that flows") are refused by name too; its peaceful runs replay.
 /// Format 6 runs with monsters (before hunger and a pack of at most 26 kinds of things)
 /// are refused by name too; its peaceful runs replay.
-/// Format 7 runs replay by the one rule that changed since ([`TELEPORTS_INTO_LOCKS`]):
-/// their teleports may land behind a lock still shut.
-pub const RECORDING_FORMAT: u32 = 8;
+/// Format 7 runs replay by the rules that changed since ([`TELEPORTS_INTO_LOCKS`]):
+/// their teleports may land behind a lock still shut; and by format 8's.
+/// Format 8 runs replay by the rules of deep water that changed since
+/// ([`WATER_KEEPS_WHAT_IT_TAKES`]): what the current tears away is gone, and shots hit a
+/// swimmer as anyone.
+pub const RECORDING_FORMAT: u32 = 9;
 
 /// The last recording format whose teleports may land behind a lock still shut (in a
 /// sealed vault); later ones land outside, and a replay of one of these keeps the old rule.
 pub const TELEPORTS_INTO_LOCKS: u32 = 7;
 
+/// The last recording format whose deep water keeps what it tears away (the item is
+/// gone) and whose swimmers are shot at as anyone; later ones wash the item ashore and
+/// let half the shots at a swimmer miss, and a replay of one of these keeps the old rules.
+pub const WATER_KEEPS_WHAT_IT_TAKES: u32 = 8;
+
 /// The recording formats this delve plays back (formats 3 to 6 only for peaceful runs).
-pub(crate) const REPLAYED_FORMATS: [u32; 7] = [1, 3, 4, 5, 6, 7, RECORDING_FORMAT];
+pub(crate) const REPLAYED_FORMATS: [u32; 8] = [1, 3, 4, 5, 6, 7, 8, RECORDING_FORMAT];
 
 /// What this delve replays, as a refusal says it.
-const REPLAYS: &str = "this delve replays formats 1, 7 and 8, and peaceful runs of formats 3 to 6";
+const REPLAYS: &str =
+    "this delve replays formats 1, 7, 8 and 9, and peaceful runs of formats 3 to 6";
+
+impl RunState {
+    /// Whether the run's teleports may land behind a lock still shut: the rule of
+    /// recordings of format [`TELEPORTS_INTO_LOCKS`] and older, kept while one replays.
+    pub(crate) fn teleports_into_locks(&self) -> bool {
+        self.rules_of_format <= TELEPORTS_INTO_LOCKS
+    }
+
+    /// Whether deep water keeps what it tears away and shots hit a swimmer as anyone:
+    /// the rules of recordings of format [`WATER_KEEPS_WHAT_IT_TAKES`] and older, kept
+    /// while one replays.
+    pub(crate) fn water_keeps_what_it_takes(&self) -> bool {
+        self.rules_of_format <= WATER_KEEPS_WHAT_IT_TAKES
+    }
+}
 
 /// How a recorded run started (the first line of a recording).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
@@ -314,7 +339,7 @@ impl Recording {
         }
         if !REPLAYED_FORMATS.contains(&start.format) {
             return Err(RecordingError::Unsupported(format!(
-                "recording format {} is not known to this delve (it reads formats 1, 3 to 7 and {RECORDING_FORMAT})",
+                "recording format {} is not known to this delve (it reads formats 1, 3 to 8 and {RECORDING_FORMAT})",
                 start.format
             )));
         }
@@ -437,14 +462,8 @@ impl Recording {
             line: 1,
             problem: e.to_string(),
         })?;
-        run.teleports_into_locks = self.teleports_into_locks();
+        run.rules_of_format = self.start.format;
         Ok((run, outcomes))
-    }
-
-    /// Whether the recorded run's teleports may land behind a lock still shut: the rule
-    /// of its format ([`TELEPORTS_INTO_LOCKS`]).
-    fn teleports_into_locks(&self) -> bool {
-        self.start.format <= TELEPORTS_INTO_LOCKS
     }
 
     /// Plays the recording's step `number` (1-based) on `run`, checked against what the
@@ -466,7 +485,7 @@ impl Recording {
                         problem,
                     }
                 })?;
-                run.teleports_into_locks = self.teleports_into_locks();
+                run.rules_of_format = self.start.format;
                 Vec::new()
             }
         };
@@ -480,5 +499,33 @@ impl Recording {
             });
         }
         Ok(outcomes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A recording plays by the rules of its own format: a format-7 one teleports into
+    /// locks and keeps what the water takes, a format-8 one only the latter, today's
+    /// neither — and a run in play is today's.
+    #[test]
+    fn a_recording_replays_by_the_rules_of_its_format() {
+        let campaign = CampaignConfig::builtin();
+        let (fresh, _) = RunState::start(campaign.clone(), None, Rules::Monsters).unwrap();
+        assert_eq!(fresh.rules_of_format, RECORDING_FORMAT);
+        let rules = |format: u32| {
+            let mut start = RecordingStart::new(&campaign, None, Rules::Monsters);
+            start.format = format;
+            let recording = Recording {
+                start,
+                steps: Vec::new(),
+            };
+            let (run, _) = recording.start_run().expect("it starts");
+            (run.teleports_into_locks(), run.water_keeps_what_it_takes())
+        };
+        assert_eq!(rules(7), (true, true));
+        assert_eq!(rules(8), (false, true));
+        assert_eq!(rules(RECORDING_FORMAT), (false, false));
     }
 }

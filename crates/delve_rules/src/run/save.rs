@@ -266,7 +266,7 @@ impl RunState {
             fight: save.fight.unwrap_or_default(),
             generation,
             chronicle,
-            teleports_into_locks: false,
+            rules_of_format: super::record::RECORDING_FORMAT,
         };
         if !written_under_todays_rules {
             run.bring_up_to_date();

@@ -1,6 +1,6 @@
 //! What the ground does: the rules of the terrain the feature layer lays, for the player
 //! and for monsters. A step into a closed door opens it; deep water may wash away what
-//! the player carries (what is worn and the level's must-find item stay); lava kills
+//! the player carries onto its shore ([`deep_water`](super::deep_water)); lava kills
 //! (the player walks into lava only by staggering — a clear-headed step is refused);
 //! a chasm or a trapdoor drops the player to the next depth, bruised but alive; a trap
 //! springs when stepped on, found or not. Searching (`f`) finds secret doors and traps.
@@ -25,8 +25,6 @@ use delve_levels::rng::{Stream, StreamRng, mix64};
 pub(crate) const SEARCH_TURNS: u32 = 5;
 /// How far a ring of searching finds hidden things as the player walks, in tiles.
 pub(crate) const RING_SEARCH_RADIUS: i32 = 2;
-/// Chance, in percent, that a turn ending in deep water washes away a carried item.
-pub(crate) const SWEPT_AWAY_PERCENT: u32 = 50;
 /// Damage of a fall down a chasm or a trapdoor: (least, most); a fall leaves at least
 /// one hit point.
 pub(crate) const FALL_DAMAGE: (u32, u32) = (1, 4);
@@ -42,7 +40,7 @@ const TERRAIN_SALT: u64 = 0x5445_5252_4149_4e00;
 pub enum StepRisk {
     /// A chasm: a fall to the next depth, hurt.
     Chasm,
-    /// Deep water, carrying things it may wash away.
+    /// Deep water, carrying things it may wash away (onto its shore).
     DeepWater,
     /// A trap the player found.
     Trap,
@@ -56,7 +54,7 @@ impl StepRisk {
                 "Step into the chasm? You would fall to the next depth, hurt. y: jump; n: stay"
             }
             StepRisk::DeepWater => {
-                "Swim into the deep water? It may wash away what you carry. y: swim; n: stay"
+                "Swim into the deep water? The current may wash what you carry ashore. y: swim; n: stay"
             }
             StepRisk::Trap => {
                 "Step onto the trap you found? It would spring. y: step on it; n: stay"
@@ -196,22 +194,11 @@ impl RunState {
     }
 
     /// A stream for one of the terrain's draws this turn.
-    fn terrain_rng(&self, what: u64) -> StreamRng {
+    pub(super) fn terrain_rng(&self, what: u64) -> StreamRng {
         StreamRng::new(
             mix64(self.level.key.level_seed() ^ mix64(self.turns ^ TERRAIN_SALT) ^ what),
             Stream::Combat,
         )
-    }
-
-    /// What deep water may wash away: what is carried but not worn or wielded, and not
-    /// a must-find item.
-    fn loose_items(&self) -> Vec<Item> {
-        let table = self.campaign.loot_table();
-        self.inventory
-            .iter()
-            .copied()
-            .filter(|&i| self.slot_holding(i).is_none() && !table.items()[i.kind].must_find)
-            .collect()
     }
 
     /// The harm a clear-headed step by (`dx`, `dy`) would walk into, by what the player
@@ -235,23 +222,6 @@ impl RunState {
             tile if tile.trap().is_some() && self.level.has_found(to) => Some(StepRisk::Trap),
             _ => None,
         }
-    }
-
-    /// A turn in deep water: it may wash away one carried item — not what is worn or
-    /// wielded, and not a must-find item.
-    fn swim(&mut self, out: &mut Vec<Outcome>) {
-        let loose = self.loose_items();
-        let mut rng = self.terrain_rng(1);
-        if loose.is_empty() || !rng.chance_percent(SWEPT_AWAY_PERCENT) {
-            out.push(notice("You swim in deep water."));
-            return;
-        }
-        let item = loose[rng.below(loose.len() as u32) as usize];
-        let name = self.knowledge().item_name(item);
-        self.use_up(item);
-        out.push(notice(&format!(
-            "You swim in deep water. The current tears away your {name}!"
-        )));
     }
 
     /// The trap at `at` springs under the player: it is found, and does what it does.

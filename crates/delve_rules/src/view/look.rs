@@ -84,6 +84,11 @@ pub fn describe(run: &RunState, pos: Pos) -> String {
         if known.terrain == Terrain::DownStairs && run.stairs_sealed() {
             text.push_str(", sealed until you find this level's item");
         }
+        if known.terrain == Terrain::DeepWater {
+            text.push_str(
+                ": to swim — walkers cannot follow, half the shots at a swimmer miss, and the current may wash what you carry ashore",
+            );
+        }
         if known.terrain == Terrain::LockedDoor {
             text.push_str(
                 ": a vault's lock, opened by the vault key that lies somewhere on this level",

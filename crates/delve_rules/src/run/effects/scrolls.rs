@@ -112,7 +112,7 @@ impl RunState {
             best
         };
         let mut best = draw(&free, &mut rng);
-        if !self.teleports_into_locks {
+        if !self.teleports_into_locks() {
             let open = delve_levels::vaults::proof::solve(&self.level.level).before_locks;
             let outside = |p: Pos| open[tiles.index_of(p)];
             let unsealed: Vec<Pos> = free.iter().copied().filter(|&p| outside(p)).collect();
@@ -341,7 +341,7 @@ mod tests {
         let sealed = run.level.level.vaults[0].items.clone();
         assert_eq!(sealed.len(), 2, "a chest behind each lock");
         let mut old = run.clone();
-        old.teleports_into_locks = true;
+        old.rules_of_format = crate::run::record::TELEPORTS_INTO_LOCKS;
         let old_landings = landings_in(&old, &sealed, 20_000);
         assert!(!old_landings.is_empty(), "the old rule lands behind a lock");
         assert_eq!(landings_in(&run, &sealed, 20_000), Vec::<u64>::new());
