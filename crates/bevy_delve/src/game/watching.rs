@@ -175,10 +175,13 @@ fn show_the_frame(
     }
 }
 
+/// The entities that show the run: the level's and the player.
+type ShowingTheRun = Or<(With<LevelEntity>, With<Player>)>;
+
 /// Leaving a watch for the title: the watched run goes, and everything that showed it.
 fn leave_the_watched_run(
     mut commands: Commands,
-    shown: Query<Entity, Or<(With<LevelEntity>, With<Player>)>>,
+    shown: Query<Entity, ShowingTheRun>,
     mut log: ResMut<NoticeLog>,
 ) {
     for entity in &shown {
