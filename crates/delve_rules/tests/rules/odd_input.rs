@@ -302,3 +302,41 @@ fn a_recording_of_a_generation_its_format_never_recorded_is_refused_at_its_start
         }
     }
 }
+
+/// A run started on any level a key names (`delve play --key`, a recording's start
+/// line) is a state its own save restores: at every depth a key can hold, with and
+/// without monsters, or refused at the start.
+#[test]
+fn a_run_started_on_a_key_of_any_depth_restores_from_its_save_or_is_refused() {
+    use delve_levels::key::LevelKey;
+    use delve_rules::run::PlayerAction;
+    let campaign = crate::support::campaign(5);
+    let mut started = Vec::new();
+    for depth in [0, 1, 9, 10, 11, 50, 998, 999, 1000, u32::MAX] {
+        for rules in [Rules::Monsters, Rules::Peaceful] {
+            let key = LevelKey::new(campaign.config_at(1).clone(), depth, 5);
+            let Ok(key) = LevelKey::decode(&key.encode()) else {
+                continue;
+            };
+            let Ok((mut run, _)) = RunState::start(campaign.clone(), Some(key), rules) else {
+                continue;
+            };
+            started.push(depth);
+            for step in 0..3 {
+                assert_eq!(
+                    run.broken_rule(),
+                    None,
+                    "depth {depth}, {rules:?}, step {step}"
+                );
+                if let Err(e) = RunState::restore(run.snapshot()) {
+                    panic!("depth {depth}, {rules:?}, step {step}: its save is refused: {e}");
+                }
+                run.apply(PlayerAction::Explore);
+            }
+        }
+    }
+    assert!(
+        started.contains(&1) && started.contains(&999),
+        "{started:?}"
+    );
+}
