@@ -243,7 +243,8 @@ fn action_of(byte: u8, run: &RunState) -> PlayerAction {
             let kinds = GeneratorKind::ALL;
             SwitchKind(kinds[usize::from(byte - 232) % kinds.len()])
         }
-        238..=241 => AdjustWalls(if byte.is_multiple_of(2) { 5 } else { -5 }),
+        // + and - change the walls by one (any other amount is no key's: refused).
+        238..=241 => AdjustWalls(if byte.is_multiple_of(2) { 1 } else { -1 }),
         242..=245 => StepAutomaton,
         246..=249 => StopWatching,
         _ => ShowKey,

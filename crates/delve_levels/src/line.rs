@@ -8,18 +8,22 @@ use crate::grid::{Grid, Pos, Tile};
 /// step of the longer axis (Chebyshev distance), the shorter axis rounded half away from
 /// zero. Empty when `from == to`.
 pub fn line(from: Pos, to: Pos) -> impl Iterator<Item = Pos> {
-    let (dx, dy) = ((to.x - from.x) as i64, (to.y - from.y) as i64);
+    // Wider than i32: a line between the ends of i32 is a line too (each of its tiles
+    // lies between its ends).
+    let (dx, dy) = (
+        i64::from(to.x) - i64::from(from.x),
+        i64::from(to.y) - i64::from(from.y),
+    );
     let steps = dx.abs().max(dy.abs());
-    (1..=steps).map(move |i| {
-        Pos::new(
-            from.x + divide_rounding_away(i * dx, steps) as i32,
-            from.y + divide_rounding_away(i * dy, steps) as i32,
-        )
-    })
+    let at = move |from: i32, i: i64, d: i64| {
+        (i128::from(from) + divide_rounding_away(i128::from(i) * i128::from(d), steps.into()))
+            as i32
+    };
+    (1..=steps).map(move |i| Pos::new(at(from.x, i, dx), at(from.y, i, dy)))
 }
 
 /// `a / n` (n > 0) rounded to the nearest integer, halves away from zero.
-fn divide_rounding_away(a: i64, n: i64) -> i64 {
+fn divide_rounding_away(a: i128, n: i128) -> i128 {
     let sign = a.signum();
     sign * ((2 * a.abs() + n) / (2 * n))
 }
@@ -56,6 +60,21 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    #[test]
+    fn a_line_between_the_ends_of_the_numbers_steps_without_overflow() {
+        let (low, high) = (Pos::new(i32::MIN, i32::MIN), Pos::new(i32::MAX, i32::MAX));
+        let first: Vec<Pos> = line(low, high).take(2).collect();
+        assert_eq!(
+            first,
+            vec![
+                Pos::new(i32::MIN + 1, i32::MIN + 1),
+                Pos::new(i32::MIN + 2, i32::MIN + 2)
+            ]
+        );
+        let back: Vec<Pos> = line(high, Pos::new(i32::MIN, 0)).take(1).collect();
+        assert_eq!(back, vec![Pos::new(i32::MAX - 1, i32::MAX)]);
     }
 
     #[test]

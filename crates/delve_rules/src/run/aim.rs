@@ -33,11 +33,26 @@ impl RunState {
     /// first tile a creature stands on.
     pub(super) fn fly(&self, toward: Pos, range: i32, past: bool) -> Flight {
         let from = self.player;
-        let (dx, dy) = (toward.x - from.x, toward.y - from.y);
+        let (mut dx, mut dy) = (
+            i64::from(toward.x) - i64::from(from.x),
+            i64::from(toward.y) - i64::from(from.y),
+        );
+        // A target farther than any level reaches (a forged recording's, at the ends of
+        // the numbers) is aimed at along the same way, nearer: no sum overflows.
+        let longest = dx.abs().max(dy.abs());
+        if longest > FARTHEST_AIM {
+            (dx, dy) = (dx * FARTHEST_AIM / longest, dy * FARTHEST_AIM / longest);
+        }
         let steps = dx.abs().max(dy.abs()).max(1);
         // Past the target: the same line drawn out to the full range.
-        let scale = if past { (range + steps - 1) / steps } else { 1 };
-        let far = Pos::new(from.x + dx * scale, from.y + dy * scale);
+        let range_tiles = i64::from(range.max(0));
+        let scale = if past {
+            (range_tiles + steps - 1) / steps
+        } else {
+            1
+        };
+        let far = |from: i32, d: i64| (i64::from(from) + d * scale) as i32;
+        let far = Pos::new(far(from.x, dx), far(from.y, dy));
         let mut flight = Flight {
             path: Vec::new(),
             end: from,
@@ -98,6 +113,10 @@ impl RunState {
         self.fly(toward, range, true).struck
     }
 }
+
+/// The farthest a flight is aimed (far beyond any level's side): a target farther is
+/// aimed at along the same way at this distance.
+const FARTHEST_AIM: i64 = 1 << 24;
 
 /// How far a wand's bolt flies.
 pub const BOLT_RANGE: i32 = 10;

@@ -174,7 +174,8 @@ impl RunState {
 
     /// Counts a kill of a `kind`.
     pub(super) fn count_kill(&mut self, kind: &str) {
-        *self.chronicle.kills.entry(kind.to_owned()).or_default() += 1;
+        let kills = self.chronicle.kills.entry(kind.to_owned()).or_default();
+        *kills = kills.saturating_add(1);
     }
 
     /// The numbers [`RunState::note_changes`] compares against.

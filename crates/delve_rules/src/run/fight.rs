@@ -273,7 +273,10 @@ impl Fight {
     /// The combat stream of the next attack.
     pub(super) fn next_attack_rng(&mut self, run_seed: u64) -> StreamRng {
         let rng = StreamRng::new(mix64(run_seed ^ mix64(self.attacks)), Stream::Combat);
-        self.attacks += 1;
+        // Wrapping: a count no run reaches (a save counting more is refused, in
+        // `save::checks`)
+        // never stops a fight.
+        self.attacks = self.attacks.wrapping_add(1);
         rng
     }
 

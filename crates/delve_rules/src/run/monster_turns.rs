@@ -63,9 +63,11 @@ fn toward_map(tiles: &Grid<Tile>, moves: Movement, goal: Pos) -> DijkstraMap {
     if passable(goal) {
         return DijkstraMap::toward_over(tiles, |t| moves.can_be_on(t), [goal]);
     }
+    // Checked: a goal at the ends of the numbers has no neighbours past them.
     let shore = KING
         .iter()
-        .map(|&(dx, dy)| (goal.offset(dx, dy), 1))
+        .filter_map(|&(dx, dy)| Some(Pos::new(goal.x.checked_add(dx)?, goal.y.checked_add(dy)?)))
+        .map(|p| (p, 1))
         .filter(|&(p, _)| passable(p));
     DijkstraMap::over(tiles, passable, shore)
 }

@@ -58,6 +58,17 @@ pub const WATER_KEEPS_WHAT_IT_TAKES: u32 = 8;
 /// The recording formats this delve plays back (formats 3 to 6 only for peaceful runs).
 pub(crate) const REPLAYED_FORMATS: [u32; 8] = [1, 3, 4, 5, 6, 7, 8, RECORDING_FORMAT];
 
+/// The first recording format that recorded levels of `generation`: generation 3
+/// came with format 5, generation 4 in format 7 (and the teleports of format 8 soon
+/// after); a recording of an older format claiming a newer generation was never made.
+fn first_format_of(generation: Generation) -> u32 {
+    match generation {
+        Generation::First | Generation::Second => 1,
+        Generation::Third => 5,
+        Generation::Fourth => 7,
+    }
+}
+
 /// What this delve replays, as a refusal says it.
 const REPLAYS: &str =
     "this delve replays formats 1, 7, 8 and 9, and peaceful runs of formats 3 to 6";
@@ -343,11 +354,21 @@ impl Recording {
                 start.format
             )));
         }
-        if Generation::from_number(start.generation).is_none() {
+        let Some(generation) = Generation::from_number(start.generation) else {
             return Err(RecordingError::Unsupported(format!(
                 "the recording's levels are of generation {}, which this delve does not know",
                 start.generation
             )));
+        };
+        let first_format = first_format_of(generation);
+        if start.format < first_format {
+            return Err(broken(
+                first,
+                format!(
+                    "format {} with levels of generation {}: that generation was first recorded in format {first_format}",
+                    start.format, start.generation
+                ),
+            ));
         }
         if start.campaign.depths.is_empty() {
             return Err(broken(first, "the campaign lists no levels".into()));

@@ -28,6 +28,7 @@ use checks::{
     check_terrain_changes,
 };
 pub use migrate::{GENERATION_OF_AN_OLDER_SAVE, GOLD_OF_AN_OLDER_SAVE};
+use origins::LevelsGave;
 
 /// One visited level in a save: its key and what changed on it.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
@@ -240,11 +241,12 @@ impl RunState {
         let held = migrate::tables_held_by(&save, generation)?;
         let campaign = save.campaign.clone().with_held_tables(&held, "save")?;
         let (keys, mut memories) = saved_levels(&save, &campaign)?;
-        let mut shackled = check_remembered_levels(&save, &campaign, &keys, &memories)?;
-        let level = saved_level_in_play(&save, &campaign, &keys, &mut memories, &mut shackled)?;
+        let mut gave = check_remembered_levels(&save, &campaign, &keys, &memories)?;
+        let level = saved_level_in_play(&save, &campaign, &keys, &mut memories, &mut gave)?;
         if save.fight.is_some() {
-            check_allies_of(&save, &campaign, &shackled)?;
+            check_allies_of(&save, &campaign, &gave.shackled)?;
         }
+        origins::check_gold_spent(save.fight.as_ref(), &gave)?;
         let chronicle = saved_chronicle(&save, &keys)?;
         let rules = if save.fight.is_some() {
             Rules::Monsters
@@ -396,14 +398,13 @@ fn saved_levels(
 /// loot, secrets found where something hides, doors opened where a door stands, no more
 /// vault keys than were taken there, captives of the kinds it shackled. And in a run no
 /// designer's tool touched, every level is of the run's own seed (a key of another seed
-/// is a level the run never went to). Returns the kinds those levels shackled (in a run
-/// with monsters).
+/// is a level the run never went to). Returns what those levels gave.
 fn check_remembered_levels(
     save: &GameSave,
     campaign: &CampaignConfig,
     keys: &BTreeMap<u32, LevelKey>,
     memories: &BTreeMap<String, LevelMemory>,
-) -> Result<BTreeSet<usize>, String> {
+) -> Result<LevelsGave, String> {
     let fight = save.fight.as_ref();
     if fight.is_some_and(|f| !f.designer)
         && let Some(key) = keys.values().find(|k| k.seed != campaign.seed)
@@ -414,7 +415,7 @@ fn check_remembered_levels(
         ));
     }
     let in_play = keys.get(&save.depth).map(LevelKey::encode);
-    let mut shackled = BTreeSet::new();
+    let mut gave = LevelsGave::default();
     for (code, memory) in memories {
         if Some(code) == in_play.as_ref() {
             continue;
@@ -423,9 +424,9 @@ fn check_remembered_levels(
         let depth = key.depth;
         let generated = generate_for_play(&key, campaign.loot_table(), campaign.vault_set())
             .map_err(|e| format!("depth {depth}: {e}"))?;
-        let gave = check_what_the_level_gave(save, campaign, &key, &generated, Some(memory), 0)
+        let shackled = check_what_the_level_gave(save, campaign, &key, &generated, Some(memory), 0)
             .map_err(|e| format!("depth {depth}: {e}"))?;
-        shackled.extend(gave.into_iter().flatten());
+        gave.add(shackled, &generated, Some(memory));
         let level = LevelInPlay::new(key, generated, Some(memory));
         check_terrain_changes(&level, memory).map_err(|e| format!("depth {depth}: {e}"))?;
         check_remembered_ground(
@@ -436,7 +437,7 @@ fn check_remembered_levels(
         )
         .map_err(|e| format!("depth {depth}: {e}"))?;
     }
-    Ok(shackled)
+    Ok(gave)
 }
 
 /// Checks a level, made again as `generated`, against what its memory says came of
@@ -488,13 +489,13 @@ fn check_allies_of(
 /// The level the player is on, made again from its key and its memory (taken out of
 /// `memories`: the level in play keeps its own until it is left, as in a live run), with
 /// what is carried, where the player stands, the monsters and what the level gave
-/// checked (the kinds it shackled added to `shackled`).
+/// checked (and added to `gave`).
 fn saved_level_in_play(
     save: &GameSave,
     campaign: &CampaignConfig,
     keys: &BTreeMap<u32, LevelKey>,
     memories: &mut BTreeMap<String, LevelMemory>,
-    shackled: &mut BTreeSet<usize>,
+    gave: &mut LevelsGave,
 ) -> Result<LevelInPlay, String> {
     let key = keys
         .get(&save.depth)
@@ -510,10 +511,10 @@ fn saved_level_in_play(
     let carried = (save.inventory.iter())
         .filter(|i| Some(i.kind) == key_kind)
         .count();
-    let gave =
+    let shackled =
         check_what_the_level_gave(save, campaign, &key, &generated, memory.as_ref(), carried)
             .map_err(|e| format!("depth {}: {e}", save.depth))?;
-    shackled.extend(gave.into_iter().flatten());
+    gave.add(shackled, &generated, memory.as_ref());
     let mut level = LevelInPlay::new(key.clone(), generated, memory.as_ref());
     if let Some(memory) = &memory {
         check_terrain_changes(&level, memory).map_err(|e| format!("depth {}: {e}", save.depth))?;

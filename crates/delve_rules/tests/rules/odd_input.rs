@@ -214,3 +214,129 @@ fn a_recorded_step_no_key_gives_is_refused_at_its_line_and_the_rules_refuse_it_t
         "nothing done, no turn"
     );
 }
+
+/// Every kind of thing a recording may aim (a throw, a use at a tile, travel), at the
+/// ends of what a number holds and off the level, with a weapon, a wand, a potion and
+/// a scroll of teleportation in the pack: each is played, or refused, without a panic
+/// or a hang, and the run breaks no rule.
+#[test]
+fn steps_aimed_off_the_level_or_at_the_ends_of_the_numbers_are_played_or_refused() {
+    use delve_levels::grid::Pos;
+    use delve_rules::run::PlayerAction::{Throw, TravelOverTraps, TravelTo, UseAt};
+    let far = [
+        Pos::new(i32::MIN, i32::MIN),
+        Pos::new(i32::MAX, i32::MAX),
+        Pos::new(i32::MIN, i32::MAX),
+        Pos::new(i32::MAX, 0),
+        Pos::new(-1, -1),
+        Pos::new(100_000, 3),
+    ];
+    let table = delve_levels::loot::default_loot_table();
+    let kinds: Vec<usize> = [
+        "dart",
+        "wand of striking",
+        "potion of incineration",
+        "scroll of teleportation",
+    ]
+    .iter()
+    .map(|name| table.index_of(name).unwrap_or_else(|| panic!("{name}")))
+    .collect();
+    for at in far {
+        for slot in 0..4u8 {
+            for action in [
+                Throw(slot, at),
+                UseAt(slot, at),
+                TravelTo(at),
+                TravelOverTraps(at),
+            ] {
+                let mut run = crate::support::alone_with(crate::support::with_monsters(3), None);
+                run.stage().carry(kinds.clone());
+                run.apply(action);
+                assert_eq!(run.broken_rule(), None, "{action:?}");
+            }
+        }
+    }
+}
+
+/// A recording's start line claiming levels of a generation its format never recorded
+/// (generation 4 came in format 7, generation 3 in format 5) is refused at line 1,
+/// naming both; the committed recordings relabelled as format 7 (whose teleports may
+/// land behind a lock) replay to their end or stop at the step that comes out
+/// differently — never a panic.
+#[test]
+fn a_recording_of_a_generation_its_format_never_recorded_is_refused_at_its_start() {
+    use delve_rules::run::record::Recording;
+    let path = crate::workspace_root().join("tests/recordings/descent-3.rec");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.starts_with("(format:8,generation:4,"),
+        "{}",
+        &text[..40]
+    );
+    // A peaceful run: formats 3 to 6 replay those.
+    assert!(text.lines().next().unwrap().contains("rules:Peaceful"));
+    for (format, generation) in [(6, 4), (5, 4), (1, 4), (3, 3), (4, 3), (1, 3)] {
+        let forged = text.replacen(
+            "(format:8,generation:4,",
+            &format!("(format:{format},generation:{generation},"),
+            1,
+        );
+        match Recording::parse(&forged) {
+            Err(RecordingError::Broken { line: 1, problem }) => assert!(
+                problem.contains(&format!(
+                    "format {format} with levels of generation {generation}"
+                )),
+                "{problem}"
+            ),
+            other => panic!("format {format}, generation {generation}: {other:?}"),
+        }
+    }
+    for name in ["descent-3.rec", "descent-11.rec"] {
+        let path = crate::workspace_root().join("tests/recordings").join(name);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let relabelled = text.replacen("(format:8,", "(format:7,", 1);
+        let recording = Recording::parse(&relabelled).expect("format 7 of generation 4 reads");
+        match recording.replay() {
+            Ok(_) | Err(RecordingError::OutOfSync { .. }) => {}
+            Err(other) => panic!("{name} as format 7: {other}"),
+        }
+    }
+}
+
+/// A run started on any level a key names (`delve play --key`, a recording's start
+/// line) is a state its own save restores: at every depth a key can hold, with and
+/// without monsters, or refused at the start.
+#[test]
+fn a_run_started_on_a_key_of_any_depth_restores_from_its_save_or_is_refused() {
+    use delve_levels::key::LevelKey;
+    use delve_rules::run::PlayerAction;
+    let campaign = crate::support::campaign(5);
+    let mut started = Vec::new();
+    for depth in [0, 1, 9, 10, 11, 50, 998, 999, 1000, u32::MAX] {
+        for rules in [Rules::Monsters, Rules::Peaceful] {
+            let key = LevelKey::new(campaign.config_at(1).clone(), depth, 5);
+            let Ok(key) = LevelKey::decode(&key.encode()) else {
+                continue;
+            };
+            let Ok((mut run, _)) = RunState::start(campaign.clone(), Some(key), rules) else {
+                continue;
+            };
+            started.push(depth);
+            for step in 0..3 {
+                assert_eq!(
+                    run.broken_rule(),
+                    None,
+                    "depth {depth}, {rules:?}, step {step}"
+                );
+                if let Err(e) = RunState::restore(run.snapshot()) {
+                    panic!("depth {depth}, {rules:?}, step {step}: its save is refused: {e}");
+                }
+                run.apply(PlayerAction::Explore);
+            }
+        }
+    }
+    assert!(
+        started.contains(&1) && started.contains(&999),
+        "{started:?}"
+    );
+}

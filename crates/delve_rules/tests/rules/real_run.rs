@@ -1305,3 +1305,84 @@ fn former_inventory_letters_are_letters_a_to_z_each_once() {
         assert!(refusal.contains("former inventory letter"), "{refusal}");
     }
 }
+
+/// A save's counts at the ends of their numbers and monsters' minds pointing off the
+/// level: the impossible refused naming what is wrong (an attack count no run reaches, a
+/// hunt or a post off the map); what loads (kills at the most, chronicled; a wanderer
+/// to a waypoint the level lacks, which wanders to the first) plays on without a panic
+/// and breaks no rule.
+#[test]
+fn saves_with_counts_at_their_ends_or_minds_off_the_level_are_refused_or_play_on() {
+    let mut run = with_monsters(4);
+    for _ in 0..10 {
+        run.apply(PlayerAction::Explore);
+    }
+    let good = run.snapshot();
+    assert!(
+        good.levels[0].monsters.iter().flatten().next().is_some(),
+        "depth 1 has monsters"
+    );
+    type Forge = fn(&mut delve_rules::run::GameSave);
+    let forgeries: Vec<(&str, Forge, Option<&str>)> = vec![
+        (
+            "attacks at the most",
+            |s| s.fight.as_mut().unwrap().attacks = u64::MAX,
+            Some("the fight counts 18446744073709551615 attacks"),
+        ),
+        (
+            "a hunt at the ends of the numbers",
+            |s| {
+                for m in s.levels[0].monsters.iter_mut().flatten() {
+                    m.mind = Mind::Hunting(Pos::new(i32::MIN, i32::MAX));
+                }
+            },
+            Some("hunts or guards (-2147483648, 2147483647), outside the level"),
+        ),
+        (
+            "a post off the map",
+            |s| {
+                for m in s.levels[0].monsters.iter_mut().flatten() {
+                    m.mind = Mind::Guarding(Pos::new(-5, 100_000));
+                }
+            },
+            Some("outside the level"),
+        ),
+        (
+            "kills at the most, chronicled",
+            |s| {
+                s.fight.as_mut().unwrap().kills = u32::MAX;
+                let kills = &mut s.chronicle.as_mut().unwrap().kills;
+                kills.clear();
+                kills.insert("rat".into(), u32::MAX);
+            },
+            None,
+        ),
+        (
+            "a wanderer to a waypoint the level lacks",
+            |s| {
+                for m in s.levels[0].monsters.iter_mut().flatten() {
+                    m.mind = Mind::Wandering(u32::MAX);
+                }
+            },
+            None,
+        ),
+    ];
+    for (what, forge, refusal) in forgeries {
+        let mut save = good.clone();
+        forge(&mut save);
+        match (RunState::restore(save), refusal) {
+            (Err(why), Some(words)) => assert!(why.contains(words), "{what}: {why}"),
+            (Err(why), None) => panic!("{what}: refused: {why}"),
+            (Ok(_), Some(_)) => panic!("{what}: loaded"),
+            (Ok(mut loaded), None) => {
+                for _ in 0..30 {
+                    loaded.apply(PlayerAction::Wait);
+                }
+                for _ in 0..10 {
+                    loaded.apply(PlayerAction::Explore);
+                }
+                assert_eq!(loaded.broken_rule(), None, "{what}");
+            }
+        }
+    }
+}

@@ -2,17 +2,19 @@
 //! its price and leaves it lying; `g` buys it when the purse holds the price (the purse
 //! goes down, the score does not: it counts the gold found); exploring leaves wares
 //! alone; a peaceful run, which has no purse, takes them free. A save never holds more
-//! gold spent than found, nor a dropped item for sale.
+//! gold spent than found or than the wares taken from its levels' shops cost, nor a
+//! dropped item for sale.
 
 use delve_levels::config::CampaignConfig;
 use delve_levels::generator::{Generation, GeneratorKind};
+use delve_levels::grid::Pos;
 use delve_levels::key::LevelKey;
-use delve_levels::loot::{PRICE_OF_THE_RAREST, default_loot_table};
+use delve_levels::loot::{PRICE_OF_THE_RAREST, PlacedItem, default_loot_table};
 use delve_levels::vaults::VaultSet;
-use delve_rules::run::{PlayerAction, RunState};
+use delve_rules::run::{GameSave, PlayerAction, Rules, RunState};
 use delve_rules::view::describe;
 
-use super::support::{notices, peaceful, put_on_open_ground, with_monsters_staying};
+use super::support::{self, notices, peaceful, put_on_open_ground, with_monsters_staying};
 
 /// A run alone on open ground, a potion of healing for sale at 15 gold one step east,
 /// and `gold` in the purse.
@@ -200,21 +202,107 @@ fn a_vault_of_a_later_generation_is_never_drawn_by_an_older_key() {
     );
 }
 
+/// A run with monsters (none arriving, none on the level) begun on the first level of
+/// the built-in campaign that has a shop, standing alone on one of its wares with
+/// `gold` in the purse: the ware's place and price.
+fn in_a_shop(gold: u32) -> (RunState, Pos, u32) {
+    for seed in 0..20u64 {
+        let mut campaign = support::campaign(seed);
+        campaign.arrivals = Some(0);
+        for depth in 2..=9u32 {
+            let key = campaign.key_at(depth, seed);
+            let Ok((mut run, _)) = RunState::start(campaign.clone(), Some(key), Rules::Monsters)
+            else {
+                continue;
+            };
+            let ware = run.level().items.iter().find(|i| i.price > 0).copied();
+            if let Some(ware) = ware {
+                run.stage()
+                    .clear_monsters()
+                    .put_player(ware.pos)
+                    .set_gold(gold);
+                return (run, ware.pos, ware.price);
+            }
+        }
+    }
+    panic!("no shop on depths 2 to 9 of 20 runs");
+}
+
+/// A forged change to a save, and the words its refusal must use.
+type Forgery = (&'static str, fn(&mut GameSave, Pos, u32), &'static str);
+
 #[test]
-fn a_save_with_more_gold_spent_than_found_or_a_dropped_ware_is_refused() {
-    let (mut run, _) = at_a_stall(6, 40);
-    run.apply(PlayerAction::Move(1, 0));
-    run.apply(PlayerAction::PickUp);
-    let text = ron::to_string(&run.snapshot()).unwrap();
-    assert!(text.contains("gold_spent:15"), "{text}");
-    let loaded = RunState::restore(ron::from_str(&text).unwrap()).expect("a true save loads");
-    assert_eq!(loaded.gold(), 25);
-    let overspent = text.replace("gold_spent:15", "gold_spent:41");
-    let refusal = RunState::restore(ron::from_str(&overspent).unwrap()).expect_err("refused");
-    assert!(
-        refusal.contains("spent 41 gold but found only 40"),
-        "{refusal}"
+fn a_save_with_more_gold_spent_than_wares_taken_or_found_or_a_dropped_ware_is_refused() {
+    let (mut run, ware, price) = in_a_shop(500);
+    let said = notices(&run.apply(PlayerAction::PickUp));
+    assert!(said.iter().any(|s| s.starts_with("You buy ")), "{said:?}");
+    assert_eq!(run.fight().gold_spent, price);
+    let good = run.snapshot();
+    let loaded = RunState::restore(good.clone()).expect("a true save loads");
+    assert_eq!(loaded.gold(), 500 - price);
+    let forgeries: Vec<Forgery> = vec![
+        (
+            "more gold spent than found",
+            |s, _, _| s.fight.as_mut().unwrap().gold_spent = 501,
+            "spent 501 gold but found only 500",
+        ),
+        (
+            "more gold spent than the wares taken cost",
+            |s, _, price| s.fight.as_mut().unwrap().gold_spent = price + 1,
+            "but the wares taken from the shops of the levels saved cost",
+        ),
+        (
+            "a ware bought and still on the shelf",
+            |s, ware, _| s.levels[0].taken.retain(|&at| at != ware),
+            "but the wares taken from the shops of the levels saved cost 0",
+        ),
+        (
+            "a ware taken twice, paid twice",
+            |s, ware, price| {
+                s.levels[0].taken.push(ware);
+                s.fight.as_mut().unwrap().gold_spent = 2 * price;
+            },
+            "but the wares taken from the shops of the levels saved cost",
+        ),
+        (
+            "a dropped item for sale",
+            |s, ware, _| {
+                let mut dropped = PlacedItem::plain(ware, 0);
+                dropped.price = 5;
+                s.levels[0].dropped.push(dropped);
+            },
+            "a dropped item is never for sale",
+        ),
+        (
+            "a dropped item for sale at the most a price holds",
+            |s, ware, _| {
+                let mut dropped = PlacedItem::plain(ware, 0);
+                dropped.price = u32::MAX;
+                s.levels[0].dropped.push(dropped);
+            },
+            "for sale at 4294967295 gold",
+        ),
+    ];
+    for (what, forge, words) in forgeries {
+        let mut save = good.clone();
+        forge(&mut save, ware, price);
+        // Through the save file's bytes, with a good checksum, as an attacker writes it.
+        let bytes = delve_levels::save::encode_save(&save, 7).expect("the forgery encodes");
+        let decoded = delve_levels::save::decode_save::<GameSave>(&bytes).expect("it decodes");
+        match RunState::restore(decoded) {
+            Ok(_) => panic!("{what}: the forged save loads"),
+            Err(e) => assert!(e.contains(words), "{what}: {e}"),
+        }
+    }
+    // A price that no number holds is refused as the save is read.
+    let text = ron::to_string(&good).unwrap();
+    let at = text.find("taken:[").unwrap();
+    let negative = format!(
+        "{}dropped:[(pos:(0,0),item:0,price:-5)],{}",
+        &text[..at],
+        &text[at..]
     );
+    assert!(ron::from_str::<GameSave>(&negative).is_err());
 }
 
 #[test]

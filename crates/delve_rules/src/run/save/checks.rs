@@ -10,7 +10,7 @@ use crate::run::{Fight, RunEnd, RunState};
 use delve_levels::grid::{Pos, Tile};
 use delve_levels::key::LevelKey;
 use delve_levels::loot::{Effect, Item, LootTable};
-use delve_levels::monsters::{Monster, MonsterTable};
+use delve_levels::monsters::{Mind, Monster, MonsterTable};
 use delve_levels::schedule::Actor;
 
 impl RunState {
@@ -72,6 +72,10 @@ impl RunState {
 
 /// The most turns a save may hold: years of play, far below where a count could wrap.
 pub const MOST_TURNS: u64 = 100_000_000;
+
+/// The most attacks a save may count: a thousand a turn over the most turns, far
+/// beyond any run, far below where the count could wrap.
+pub const MOST_ATTACKS: u64 = MOST_TURNS * 1_000;
 
 /// The most items one can carry (far more than any level holds).
 pub const MOST_CARRIED: usize = 1_000;
@@ -383,6 +387,14 @@ pub(super) fn check_monsters(
                 kind.name, m.pos
             ));
         }
+        if let Mind::Hunting(at) | Mind::Guarding(at) = m.mind
+            && (at.x < 0 || at.y < 0 || at.x >= width as i32 || at.y >= height as i32)
+        {
+            return Err(format!(
+                "a {} at {} hunts or guards {at}, outside the level",
+                kind.name, m.pos
+            ));
+        }
         if m.hp == 0 || m.hp > kind.hp {
             return Err(format!(
                 "a {} has {} hit points (1 to {})",
@@ -449,6 +461,12 @@ fn check_fight(fight: &Fight) -> Result<(), String> {
     }
     if fight.hp == 0 && fight.end.is_none() {
         return Err("the player has no hit points but the run goes on".into());
+    }
+    if fight.attacks > MOST_ATTACKS {
+        return Err(format!(
+            "the fight counts {} attacks (at most {MOST_ATTACKS})",
+            fight.attacks
+        ));
     }
     if fight.gold_spent > fight.gold {
         return Err(format!(

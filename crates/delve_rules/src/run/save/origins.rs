@@ -1,10 +1,12 @@
 //! What each saved level gave the run when it was made, against what the save says came
 //! of it: its vault keys (a key never leaves its level: carried, lying, held by a thief
 //! or turned in the level's locks, never more than were taken there) and the kinds it
-//! shackled (every captive of one of them, every ally of one some level shackled).
+//! shackled (every captive of one of them, every ally of one some level shackled), and
+//! the wares taken from its shops (never less than the gold spent).
 
 use std::collections::BTreeSet;
 
+use crate::run::Fight;
 use crate::run::level::{LevelInPlay, LevelMemory};
 use delve_levels::generator::Level;
 use delve_levels::grid::{Pos, Tile};
@@ -140,4 +142,47 @@ fn kinds_named(kinds: &BTreeSet<usize>, table: &MonsterTable) -> String {
         .map(|&k| table.kind(k).map_or("monster", |k| k.name.as_str()))
         .collect();
     names.join(", ")
+}
+
+/// What the levels of a save gave the run, as far as its checks ask: the kinds they
+/// shackled (when asked after), and what the wares taken
+/// from their shops cost.
+#[derive(Default)]
+pub(super) struct LevelsGave {
+    pub(super) shackled: BTreeSet<usize>,
+    pub(super) wares_worth: u64,
+}
+
+impl LevelsGave {
+    /// Adds a level's: the kinds it shackled, and the prices of the wares its memory
+    /// says were taken (each place once: a place is taken once).
+    pub(super) fn add(
+        &mut self,
+        shackled: Option<BTreeSet<usize>>,
+        generated: &Level,
+        memory: Option<&LevelMemory>,
+    ) {
+        self.shackled.extend(shackled.into_iter().flatten());
+        let taken = memory.map(|m| m.taken.as_slice()).unwrap_or_default();
+        self.wares_worth += (generated.loot.iter())
+            .filter(|ware| ware.price > 0 && taken.contains(&ware.pos))
+            .map(|ware| u64::from(ware.price))
+            .sum::<u64>();
+    }
+}
+
+/// Checks the gold a run with monsters has spent against the wares taken from the
+/// shops of its levels: it paid for each (or, hungry, ate it), so never more than they
+/// cost. A designer's run is let by: changing its tables forgets the levels left.
+pub(super) fn check_gold_spent(fight: Option<&Fight>, gave: &LevelsGave) -> Result<(), String> {
+    let Some(fight) = fight.filter(|f| !f.designer) else {
+        return Ok(());
+    };
+    if u64::from(fight.gold_spent) > gave.wares_worth {
+        return Err(format!(
+            "the player spent {} gold, but the wares taken from the shops of the levels saved cost {}",
+            fight.gold_spent, gave.wares_worth
+        ));
+    }
+    Ok(())
 }
