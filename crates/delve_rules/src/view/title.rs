@@ -174,6 +174,25 @@ pub struct TitleMenu {
     history: HistoryPage,
     /// The run chosen on the history's page (an index into its runs).
     run_selected: usize,
+    /// A new run chosen while a run is saved, waiting for the player to say it may
+    /// take the saved run's place.
+    replacing: Option<TitleChoice>,
+}
+
+/// What the title says when a new run is chosen while a run is saved.
+pub const REPLACING_THE_SAVED_RUN: &str = "A run is saved: the new run takes its place, and the saved \
+     run is gone for good. y or Enter: start the new run; any other key: keep the saved one \
+     (Continue goes on with it).";
+
+impl TitleChoice {
+    /// Whether it starts a run other than the saved one (which then takes the saved
+    /// run's place in the save slot).
+    pub fn starts_a_new_run(&self) -> bool {
+        matches!(
+            self,
+            TitleChoice::NewRun | TitleChoice::Daily | TitleChoice::Seed(_) | TitleChoice::Key(_)
+        )
+    }
 }
 
 /// What the title screen draws: a heading, the lines of its page (the selected one
@@ -204,6 +223,7 @@ impl TitleMenu {
             daily,
             history: history.into(),
             run_selected: 0,
+            replacing: None,
         }
     }
 
@@ -227,13 +247,25 @@ impl TitleMenu {
         self.problem = Some(problem);
     }
 
-    /// A key pressed: what the player chose, if this key chose.
+    /// A key pressed: what the player chose, if this key chose. A new run chosen while
+    /// a run is saved is first asked about ([`REPLACING_THE_SAVED_RUN`]): `y` or Enter
+    /// starts it, any other key keeps the saved run.
     pub fn press(&mut self, key: MenuKey) -> Option<TitleChoice> {
-        match self.page {
+        if let Some(new_run) = self.replacing.take() {
+            self.problem = None;
+            return matches!(key, MenuKey::Enter | MenuKey::Char('y')).then_some(new_run);
+        }
+        let choice = match self.page {
             Page::Menu => self.press_on_menu(key),
             Page::Seed => self.press_on_seed_line(key),
             Page::History => self.press_on_history(key),
+        }?;
+        if self.can_continue && choice.starts_a_new_run() {
+            self.problem = Some(REPLACING_THE_SAVED_RUN.to_owned());
+            self.replacing = Some(choice);
+            return None;
         }
+        Some(choice)
     }
 
     /// On the history's page: Up and Down choose a run, Enter watches it (with no runs
@@ -473,7 +505,7 @@ mod tests {
         assert_eq!(title.press(MenuKey::Enter), Some(TitleChoice::Daily));
         assert_eq!(menu(false).press(MenuKey::Back), Some(TitleChoice::Quit));
         // A click on a line chooses its item.
-        let mut clicked = menu(true);
+        let mut clicked = menu(false);
         let daily = clicked
             .items()
             .iter()
@@ -568,6 +600,49 @@ mod tests {
                 .lines
                 .iter()
                 .any(|(l, _)| l.contains("Run history"))
+        );
+    }
+
+    #[test]
+    fn a_new_run_chosen_while_a_run_is_saved_is_asked_about_first() {
+        let mut title = menu(true);
+        assert_eq!(title.press(MenuKey::Char('n')), None, "not at once");
+        let asked = title.screen().problem.expect("the question is shown");
+        assert!(asked.contains("gone for good"), "{asked}");
+        assert_eq!(title.press(MenuKey::Char('y')), Some(TitleChoice::NewRun));
+
+        let mut title = menu(true);
+        title.press(MenuKey::Char('d'));
+        assert_eq!(
+            title.press(MenuKey::Char('n')),
+            None,
+            "another key keeps it"
+        );
+        assert_eq!(title.screen().problem, None);
+        assert_eq!(title.press(MenuKey::Char('c')), Some(TitleChoice::Continue));
+
+        let mut title = menu(true);
+        for key in [MenuKey::Char('s'), MenuKey::Char('6'), MenuKey::Enter] {
+            assert_eq!(title.press(key), None);
+        }
+        assert_eq!(title.press(MenuKey::Enter), Some(TitleChoice::Seed(6)));
+
+        let daily = menu(true)
+            .items()
+            .iter()
+            .position(|&i| i == MenuItem::Daily);
+        let mut title = menu(true);
+        assert_eq!(
+            title.click(daily.unwrap()),
+            None,
+            "a click is asked about too"
+        );
+        assert_eq!(title.press(MenuKey::Enter), Some(TitleChoice::Daily));
+
+        assert_eq!(
+            menu(false).press(MenuKey::Char('n')),
+            Some(TitleChoice::NewRun),
+            "with no run saved, nothing to ask"
         );
     }
 }

@@ -150,6 +150,9 @@ mod tests {
             menu.press(MenuKey::Char(c));
         }
         assert!(shown(&menu).contains("> 42_"), "{}", shown(&menu));
-        assert_eq!(menu.press(MenuKey::Enter), Some(TitleChoice::Seed(42)));
+        // A run is saved: the new run is asked about first, on the screen.
+        assert_eq!(menu.press(MenuKey::Enter), None);
+        assert!(shown(&menu).contains("gone for good"), "{}", shown(&menu));
+        assert_eq!(menu.press(MenuKey::Char('y')), Some(TitleChoice::Seed(42)));
     }
 }
