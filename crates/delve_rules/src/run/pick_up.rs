@@ -168,7 +168,7 @@ impl RunState {
     }
 
     /// Steps onto the item at `at`: picks it up, or — when it lies for sale — says what
-    /// it costs and that `g` buys it.
+    /// it costs and that `g` buys it (or how much gold the purse lacks).
     pub(super) fn step_onto_item(&mut self, at: Pos, out: &mut Vec<Outcome>) {
         let for_sale = self
             .level
@@ -179,10 +179,14 @@ impl RunState {
         match for_sale {
             Some((item, price)) if price > 0 => {
                 let name = self.knowledge().item_name(item);
+                let gold = self.gold();
+                let then = match price.checked_sub(gold).filter(|&short| short > 0) {
+                    Some(short) => format!("You are {short} gold short."),
+                    None => "`g` buys it.".to_owned(),
+                };
                 out.push(notice(&format!(
-                    "For sale here: {} for {price} gold (purse: {}). `g` buys it.",
+                    "For sale here: {} for {price} gold (purse: {gold}). {then}",
                     with_article(&name),
-                    self.gold()
                 )));
             }
             _ => {

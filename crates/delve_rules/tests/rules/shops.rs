@@ -65,6 +65,18 @@ fn stepping_on_a_ware_names_its_price_and_leaves_it_lying() {
 }
 
 #[test]
+fn stepping_on_a_ware_the_purse_cannot_pay_for_says_how_much_is_lacking() {
+    let (mut run, _) = at_a_stall(1, 9);
+    let said = notices(&run.apply(PlayerAction::Move(1, 0)));
+    assert!(
+        said.iter()
+            .any(|s| s.contains("for 15 gold (purse: 9). You are 6 gold short.")),
+        "{said:?}"
+    );
+    assert!(!said.iter().any(|s| s.contains("`g` buys it")), "{said:?}");
+}
+
+#[test]
 fn buying_takes_the_price_from_the_purse_and_keeps_the_score() {
     let (mut run, east) = at_a_stall(2, 40);
     run.apply(PlayerAction::Move(1, 0));
