@@ -11,49 +11,9 @@ use delve_levels::monsters::{Mind, Monster};
 use delve_rules::run::{PlayerAction, RunState, SNEAK_ATTACK_MULTIPLIER};
 
 use super::support::{
-    monster, monster_kind, notices, put_on_open_ground, said, with_monsters, with_monsters_staying,
+    arena, arena_of, arenas, hunter, monster, monster_kind, notices, said, with_monsters,
 };
 use delve_levels::loot::Item;
-
-/// A run of `seed` with the player on open ground (every tile within 5 is floor), no
-/// monsters (and none arriving), and hit points to spare; `None` when the first level
-/// has no such ground.
-fn arena(seed: u64) -> Option<RunState> {
-    arena_of(with_monsters_staying(seed))
-}
-
-/// `run` with the player on open ground, no monsters and hit points to spare.
-fn arena_of(mut run: RunState) -> Option<RunState> {
-    if !put_on_open_ground(&mut run, 5) {
-        return None;
-    }
-    run.stage()
-        .set_monsters(Vec::new())
-        .set_most_hit_points(1000)
-        .set_hit_points(1000);
-    Some(run)
-}
-
-/// Arenas of the first seeds that have open ground: at least `want` of them.
-fn arenas(want: usize) -> Vec<RunState> {
-    let runs: Vec<RunState> = (0..60).filter_map(arena).take(want).collect();
-    assert!(
-        runs.len() >= want,
-        "only {} seeds had open ground",
-        runs.len()
-    );
-    runs
-}
-
-/// A monster of `name` at `offset` from the player, hunting them, numbered `id`.
-fn hunter(run: &RunState, name: &str, offset: (i32, i32), id: u32) -> Monster {
-    let player = run.player();
-    Monster {
-        id,
-        mind: Mind::Hunting(player),
-        ..monster(name, player.offset(offset.0, offset.1))
-    }
-}
 
 fn hp(run: &RunState) -> u32 {
     run.fight().hp

@@ -3,11 +3,11 @@
 //! is not lost but washes up on the shore of the same water, to be picked up again.
 
 use delve_levels::grid::{KING, Pos, Tile};
-use delve_levels::monsters::{Mind, Monster};
+use delve_levels::monsters::Mind;
 use delve_rules::run::{PlayerAction, RunState};
 use delve_rules::view::describe;
 
-use super::support::{monster, notices, put_on_open_ground, said, with_monsters_staying};
+use super::support::{arena, first_runs, hunter, notices, said};
 
 /// How far the pond reaches from the player (Chebyshev): every tile within it is deep
 /// water, the player's own too.
@@ -27,29 +27,16 @@ fn pond(seed: u64) -> Option<RunState> {
     Some(run)
 }
 
-/// [`pond`] without the pond: the player on the open ground.
+/// [`pond`] without the pond: the player on the open ground, nothing carried.
 fn dry(seed: u64) -> Option<RunState> {
-    let mut run = with_monsters_staying(seed);
-    if !put_on_open_ground(&mut run, 5) {
-        return None;
-    }
-    run.stage()
-        .set_monsters(Vec::new())
-        .carry(Vec::new())
-        .set_most_hit_points(1000)
-        .set_hit_points(1000);
+    let mut run = arena(seed)?;
+    run.stage().carry(Vec::new());
     Some(run)
 }
 
 /// Ponds of the first seeds that have open ground: at least `want` of them.
 fn ponds(want: usize) -> Vec<RunState> {
-    let runs: Vec<RunState> = (0..60).filter_map(pond).take(want).collect();
-    assert!(
-        runs.len() >= want,
-        "only {} seeds had open ground",
-        runs.len()
-    );
-    runs
+    first_runs(want, pond)
 }
 
 /// The loot table's first potion kind.
@@ -58,16 +45,6 @@ fn a_potion(run: &RunState) -> usize {
     (0..table.items().len())
         .find(|&k| table.items()[k].glyph == '!')
         .expect("a potion")
-}
-
-/// A monster of `name` at `offset` from the player, hunting them, numbered `id`.
-fn hunter(run: &RunState, name: &str, offset: (i32, i32), id: u32) -> Monster {
-    let player = run.player();
-    Monster {
-        id,
-        mind: Mind::Hunting(player),
-        ..monster(name, player.offset(offset.0, offset.1))
-    }
 }
 
 #[test]

@@ -92,6 +92,51 @@ pub fn alone_with(mut run: RunState, monster: Option<Monster>) -> RunState {
     run
 }
 
+/// A run of `seed` with the player on open ground (every tile within 5 is floor), no
+/// monsters (and none arriving), and hit points to spare; `None` when the first level
+/// has no such ground.
+pub fn arena(seed: u64) -> Option<RunState> {
+    arena_of(with_monsters_staying(seed))
+}
+
+/// `run` with the player on open ground, no monsters and hit points to spare.
+pub fn arena_of(mut run: RunState) -> Option<RunState> {
+    if !put_on_open_ground(&mut run, 5) {
+        return None;
+    }
+    run.stage()
+        .set_monsters(Vec::new())
+        .set_most_hit_points(1000)
+        .set_hit_points(1000);
+    Some(run)
+}
+
+/// Arenas of the first seeds that have open ground: at least `want` of them.
+pub fn arenas(want: usize) -> Vec<RunState> {
+    first_runs(want, arena)
+}
+
+/// The runs `make` gives for the first seeds that give one: at least `want` of them.
+pub fn first_runs(want: usize, make: impl FnMut(u64) -> Option<RunState>) -> Vec<RunState> {
+    let runs: Vec<RunState> = (0..60).filter_map(make).take(want).collect();
+    assert!(
+        runs.len() >= want,
+        "only {} seeds had open ground",
+        runs.len()
+    );
+    runs
+}
+
+/// A monster of `name` at `offset` from the player, hunting them, numbered `id`.
+pub fn hunter(run: &RunState, name: &str, offset: (i32, i32), id: u32) -> Monster {
+    let player = run.player();
+    Monster {
+        id,
+        mind: Mind::Hunting(player),
+        ..monster(name, player.offset(offset.0, offset.1))
+    }
+}
+
 /// Puts the player of `run` on the first tile (row by row) where every tile within
 /// `radius` (Chebyshev) is floor; says whether there was one.
 pub fn put_on_open_ground(run: &mut RunState, radius: i32) -> bool {
