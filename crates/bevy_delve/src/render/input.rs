@@ -27,6 +27,24 @@ pub(crate) fn ctrl_change(key: &KeyboardInput) -> Option<bool> {
         .then_some(key.state == ButtonState::Pressed)
 }
 
+/// Whether `key` is a press the game takes: not a release, nor a key held with Ctrl.
+/// Ctrl with a key is the window's own (Ctrl + and Ctrl - zoom: `camera.rs`), followed
+/// press by press in `ctrl` so a quick Ctrl + within one frame is never `+`.
+fn a_plain_press(key: &KeyboardInput, ctrl: &mut bool) -> bool {
+    if let Some(down) = ctrl_change(key) {
+        *ctrl = down;
+    }
+    key.state == ButtonState::Pressed && !*ctrl
+}
+
+/// The character a key press types, if any (as the layout gives it).
+fn typed(key: &KeyboardInput) -> Option<char> {
+    match &key.logical_key {
+        Key::Character(text) => text.chars().next(),
+        _ => None,
+    }
+}
+
 /// What a key press asks for (the key table's commands).
 pub(crate) type KeyCommand = Command;
 
@@ -110,18 +128,10 @@ fn read_keys(
         *hold_broken = true;
     }
     for key in keys.read() {
-        // Ctrl with a key is the window's own (Ctrl + and Ctrl - zoom: `camera.rs`),
-        // followed press by press so a quick Ctrl + within one frame is never `+`.
-        if let Some(down) = ctrl_change(key) {
-            *ctrl = down;
-        }
-        if key.state != ButtonState::Pressed || *ctrl {
+        if !a_plain_press(key, &mut ctrl) {
             continue;
         }
-        let typed = match &key.logical_key {
-            Key::Character(text) => text.chars().next(),
-            _ => None,
-        };
+        let typed = typed(key);
         let named = named_key(key.key_code);
         // The Options screen (over the title or the game) first, then the title.
         if reactions.take_for_options(named, typed, keyboard.bypass_change_detection())
@@ -137,12 +147,8 @@ fn read_keys(
         if !key.repeat {
             *hold_broken = false;
         }
-        let letter = match &key.logical_key {
-            Key::Character(text) => text.chars().next(),
-            _ => None,
-        };
         let context = reactions.context(run.as_deref().map(|r| &r.0), &log, keyboard.cursor());
-        let reaction = keyboard.press(command, letter, context);
+        let reaction = keyboard.press(command, typed, context);
         if reaction == Reaction::Act(PlayerAction::ShowKey)
             && let Some(run) = &run
         {
@@ -167,17 +173,10 @@ fn read_watch_keys(
         return;
     }
     for key in keys.read() {
-        if let Some(down) = ctrl_change(key) {
-            *ctrl = down;
-        }
-        if key.state != ButtonState::Pressed || *ctrl {
+        if !a_plain_press(key, &mut ctrl) {
             continue;
         }
-        let typed = match &key.logical_key {
-            Key::Character(text) => text.chars().next(),
-            _ => None,
-        };
-        match watch_command_for(named_key(key.key_code), typed) {
+        match watch_command_for(named_key(key.key_code), typed(key)) {
             Some(Command::Watch(command)) => {
                 pressed.write(WatchKeyPressed(Some(command)));
             }
