@@ -548,6 +548,15 @@ mod tests {
         assert_eq!(title.selected(), MenuItem::Seeded);
     }
 
+    /// Whether `title` shows the menu (its Run history item).
+    fn on_the_menu(title: &TitleMenu) -> bool {
+        title
+            .screen()
+            .lines
+            .iter()
+            .any(|(l, _)| l.contains("Run history"))
+    }
+
     #[test]
     fn the_history_page_shows_its_lines_and_goes_back() {
         let mut title = menu(false);
@@ -555,13 +564,7 @@ mod tests {
         let screen = title.screen();
         assert_eq!(screen.lines[0].0, "No finished runs yet.");
         title.press(MenuKey::Back);
-        assert!(
-            title
-                .screen()
-                .lines
-                .iter()
-                .any(|(l, _)| l.contains("Run history"))
-        );
+        assert!(on_the_menu(&title), "back on the menu");
     }
 
     #[test]
@@ -594,13 +597,7 @@ mod tests {
         assert_eq!(title.screen().problem.as_deref(), Some("no recording"));
         assert_eq!(title.click(3), Some(TitleChoice::Watch(2)));
         assert_eq!(title.click(0), None, "a line that is no run goes back");
-        assert!(
-            title
-                .screen()
-                .lines
-                .iter()
-                .any(|(l, _)| l.contains("Run history"))
-        );
+        assert!(on_the_menu(&title), "back on the menu");
     }
 
     #[test]
