@@ -102,7 +102,14 @@ pub fn recording_of_run(
             place: place.clone(),
             ended,
         })?;
-    let text = String::from_utf8(bytes).map_err(|_| unreadable("not UTF-8 text".into()))?;
+    let text = delve_levels::ron_text::text_of(bytes).map_err(|e| {
+        unreadable(match e {
+            delve_levels::ron_text::ReadTextError::NotUtf8 { line, column } => {
+                format!("line {line}, column {column}: not UTF-8 text")
+            }
+            other => other.to_string(),
+        })
+    })?;
     let recording = Recording::parse(&text).map_err(|e| unreadable(e.to_string()))?;
     Ok((entry, recording))
 }
