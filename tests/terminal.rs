@@ -297,6 +297,23 @@ fn quitting_saves_and_the_title_screen_offers_to_continue() {
     let loaded = tmux.wait_for("Loaded");
     assert!(loaded.contains(&format!("seed {seed}")), "{loaded}");
     quit_saving(&tmux);
+    drop(tmux);
+    // A named seed starts at once too, and asks the same before its run can replace
+    // the saved one: `n` plays seed 7, and the save is as it was until that run saves.
+    let saved = std::fs::read(dir.join("delve.sav")).unwrap();
+    let tmux = bare("fourth", "--seed 7");
+    let asked = tmux.wait_for("Continue it?");
+    assert!(asked.contains("saving it replaces the saved one"), "{asked}");
+    tmux.keys(&["n"]);
+    let new_run = tmux.wait_for("A new run, then");
+    assert!(new_run.contains("seed 7"), "{new_run}");
+    tmux.keys(&["C-c"]);
+    tmux.wait_for("EXITED");
+    assert_eq!(
+        std::fs::read(dir.join("delve.sav")).unwrap(),
+        saved,
+        "the saved run is kept"
+    );
 }
 
 /// Esc, then `y` once the question shows (sent together, a terminal reads Alt-y).

@@ -245,6 +245,16 @@ if (resumed.turn !== saved.turn || resumed.seed !== saved.seed || resumed.player
 }
 console.log(`F5, reload, Continue: turn ${resumed.turn} again`);
 
+// 3b. The run is recorded in the page's storage as it goes, one recording continued
+// across the reload (not a second one), each step a line of it.
+const recordings = JSON.parse(await evaluate(`JSON.stringify(Object.keys(localStorage)
+  .filter((k) => k.startsWith("delve/recordings/") && !k.includes("#")))`));
+if (recordings.length !== 1) fail(`the storage holds ${recordings.length} recordings: ${recordings.join(", ")}`);
+const recorded = await evaluate(`atob(localStorage.getItem(${JSON.stringify(recordings[0])}).replace(/^[0-9]+[|]/, ""))`);
+const recordedLines = recorded.trim().split("\n").length;
+if (recordedLines < 3) fail(`the recording ${recordings[0]} holds ${recordedLines} lines:\n${recorded}`);
+console.log(`recorded in ${recordings[0]}: ${recordedLines} lines so far`);
+
 // 4. Leaving mid-run without F5 keeps the run too (the save on leaving).
 const further = await moveSomewhere();
 await open("about:blank");
@@ -285,6 +295,13 @@ await screenshot("4-key-link");
 console.log(`?key=${levelKey}: depth ${onLevel.depth}, the level delve gen --key prints`);
 const runLink = await evaluate(`document.getElementById("level-link").getAttribute("href")`);
 if (runLink !== `?key=${levelKey}`) fail(`the level link is ${runLink}`);
+// The link started a run at once over the run saved in step 5, so it asked first
+// whether to continue that one (its new run would replace it when saved): y does.
+await focusGame();
+await press("y");
+const continuedOverLink = await waitFor("the saved run, continued instead of the link's",
+  (s) => s.turn === afterEsc.turn && s.player === afterEsc.player, 120);
+console.log(`?key= over a saved run asked; y continued it at turn ${continuedOverLink.turn}`);
 
 // 7. A link that cannot be played says so in the page.
 await open(`${pageUrl}?key=NOT-A-KEY`);

@@ -112,7 +112,7 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
         && args.load.is_none()
         && !args.daily;
     if fresh {
-        campaign.seed = fresh_seed();
+        campaign.seed = delve_rules::records::daily::fresh_seed();
     }
     let records = match &args.data_dir {
         Some(dir) => Some(DataDir::at(dir)),
@@ -206,14 +206,12 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
         && !args.daily
         && args.record.is_none()
         && !args.watch;
-    // A fresh start without the menu and with a run in progress in the save slot
-    // offers to continue it.
-    let offer_to_continue = fresh
-        && !menu
-        && !args.headless
-        && !explicit_start
-        && !args.daily
-        && ResumedRun::load(&save_slot).is_ok_and(|saved| saved.run.end().is_none());
+    // Any start without the menu (a fresh one, --seed, --key, a config, --daily) with a
+    // run in progress in the save slot offers to continue it: saving the new run would
+    // put the saved one away for good. The menu asks on its own; a headless run
+    // answers no questions, and --load names the run to play.
+    let offer_to_continue =
+        !menu && !args.headless && args.load.is_none() && ResumedRun::in_progress(&save_slot);
     let mut settings = RunSettings {
         campaign,
         start,
@@ -275,20 +273,6 @@ pub fn run(args: PlayArgs) -> Result<Outcome, CliError> {
             "{problem}. Set DISPLAY to a running X server, start a virtual one (`Xvfb :99 &` then `DISPLAY=:99 delve`, see the README), play in a terminal (`delve play --tui`), or play without a window: `delve play --headless --actions \"…\"`"
         ))),
     }
-}
-
-/// A fresh master seed (below 2³², so level keys stay short): the clock's nanoseconds
-/// and the process id through std's randomly keyed hasher. Only a new run's seed comes
-/// from here; everything after it follows from the seed.
-fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    hasher.write_u128(now);
-    hasher.write_u32(std::process::id());
-    hasher.finish() >> 32
 }
 
 /// Whether stdin and stdout are both a terminal (so the terminal front end can run).

@@ -101,6 +101,12 @@ impl ResumedRun {
             notice: slot.notice(&from),
         })
     }
+
+    /// Whether `slot` holds a run not yet over: one that saving a new run would put
+    /// away for good, so a front end starting a new run asks first.
+    pub fn in_progress(slot: &SaveSlot) -> bool {
+        ResumedRun::load(slot).is_ok_and(|saved| saved.run.end().is_none())
+    }
 }
 
 /// The run being played: the pure model, held by the ECS.

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use bevy_delve::game::RunSettings;
+use bevy_delve::game::{ResumedRun, RunSettings};
 use bevy_delve::game::title::{daily_origin, title_for};
 use delve_levels::config::CampaignConfig;
 use delve_rules::records::SAVE_SLOT;
@@ -41,7 +41,8 @@ pub fn settings_for(
         resume: None,
         rules: Rules::Monsters,
         save_slot: SaveSlot::new(storage.clone(), SAVE_SLOT),
-        record: bevy_delve::game::RecordTo::Nowhere,
+        // Every run is recorded as on the desktop, a step at a time, into `storage`.
+        record: bevy_delve::game::RecordTo::Records,
         offer_to_continue: false,
         records: Some(storage),
         origin: RunOrigin {
@@ -69,6 +70,11 @@ pub fn settings_for(
             settings.origin = daily_origin(moment.today, &settings, Some(moment.now.clone()));
         }
     }
+    // A link that starts a run at once, with a run in progress saved in this browser,
+    // asks first whether to continue that one: saving the new run would put it away
+    // for good (the title screen asks on its own).
+    settings.offer_to_continue =
+        settings.title.is_none() && ResumedRun::in_progress(&settings.save_slot);
     Ok(settings)
 }
 
@@ -98,6 +104,21 @@ mod tests {
         assert!(settings.title.is_some());
         assert_eq!(settings.campaign.seed, 1234);
         assert!(!settings.origin.seeded);
+    }
+
+    #[test]
+    fn every_run_a_link_starts_is_recorded_into_the_pages_storage() {
+        let key = LevelKey::new(GeneratorKind::Maze.default_config(), 2, 99);
+        for link in [
+            Link::Title,
+            Link::Seed(42),
+            Link::Key(Box::new(key)),
+            Link::Daily,
+        ] {
+            let settings = settings_for(&link, &moment(), memory()).unwrap();
+            assert_eq!(settings.record, bevy_delve::game::RecordTo::Records);
+            assert!(settings.records.is_some());
+        }
     }
 
     #[test]
@@ -161,5 +182,30 @@ mod tests {
                 .contains(&MenuItem::Continue)
         );
         assert_eq!(later.save_slot.place(), storage.place("delve.sav"));
+    }
+
+    #[test]
+    fn a_link_that_starts_at_once_asks_first_when_a_run_is_saved() {
+        let storage = memory();
+        let key = LevelKey::new(GeneratorKind::Maze.default_config(), 2, 99);
+        let links = [Link::Seed(42), Link::Key(Box::new(key)), Link::Daily];
+        for link in &links {
+            let settings = settings_for(link, &moment(), storage.clone()).unwrap();
+            assert!(!settings.offer_to_continue, "{link:?} on empty storage");
+        }
+        let run =
+            delve_rules::run::RunState::start(CampaignConfig::builtin(), None, Rules::Monsters)
+                .unwrap()
+                .0;
+        SaveSlot::new(storage.clone(), SAVE_SLOT)
+            .save(&run.snapshot())
+            .unwrap();
+        for link in &links {
+            let settings = settings_for(link, &moment(), storage.clone()).unwrap();
+            assert!(settings.offer_to_continue, "{link:?} over a saved run");
+        }
+        // The title screen asks on its own (its Continue), not at the run's start.
+        let title = settings_for(&Link::Title, &moment(), storage).unwrap();
+        assert!(!title.offer_to_continue);
     }
 }

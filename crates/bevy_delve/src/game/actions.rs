@@ -43,8 +43,8 @@ pub struct Pointer(pub Option<Pos>);
 
 /// Where a front end's key presses go: to the title screen while it is up
 /// ([`KeyReactions::title`]), else, once the shared key reader made them
-/// [`Reaction`]s, actions to the run, words to the player, quitting to the app (saving
-/// first when asked to).
+/// [`Reaction`]s, actions to the run, words to the player, an ended run left for the
+/// title screen, quitting (saving first).
 #[derive(SystemParam)]
 pub struct KeyReactions<'w> {
     /// The title screen, which takes every key while it is up.
@@ -53,7 +53,7 @@ pub struct KeyReactions<'w> {
     pub options: super::options::OptionsKeys<'w>,
     actions: MessageWriter<'w, PlayerIntent>,
     said: MessageWriter<'w, Notice>,
-    exit: MessageWriter<'w, AppExit>,
+    leave: MessageWriter<'w, super::screen::LeaveTheEndedRun>,
     saves: MessageWriter<'w, SaveRequest>,
 }
 
@@ -110,8 +110,8 @@ impl KeyReactions<'_> {
             Reaction::Say(text) => {
                 self.said.write(Notice(text.into()));
             }
-            Reaction::Quit => {
-                self.exit.write(AppExit::Success);
+            Reaction::BackToTitle => {
+                self.leave.write(super::screen::LeaveTheEndedRun);
             }
             Reaction::SaveAndQuit => {
                 self.saves.write(SaveRequest::SaveAndQuit);

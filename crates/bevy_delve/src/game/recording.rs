@@ -51,16 +51,17 @@ pub struct Recorder(pub RunRecorder);
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
 pub struct RecordingStopped(pub String);
 
-/// Opens the recording as the run starts (once: a save loaded on the end screen goes
-/// on in the same recording).
+/// Opens the recording as the run starts (once a run: a save loaded on the end screen
+/// goes on in the same recording; a run chosen on the title screen after one ended has
+/// its own, the title screen having put the last one away).
 fn start_recording(
     mut commands: Commands,
     settings: Res<RunSettings>,
     run: Option<Res<RunModel>>,
     mut notices: MessageWriter<Notice>,
-    mut started: Local<bool>,
+    opened_before: (Option<Res<Recorder>>, Option<Res<RecordingStopped>>),
 ) {
-    if std::mem::replace(&mut *started, true) {
+    if opened_before.0.is_some() || opened_before.1.is_some() {
         return;
     }
     let Some(run) = run else {

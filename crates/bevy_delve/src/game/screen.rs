@@ -2,23 +2,35 @@
 //! ended, and a recording watched. Entering [`Screen::Playing`] starts the run the settings describe (unless one
 //! is in play already: a save loaded on the end screen goes on with that run); the
 //! screen then follows the run — its end shows the end screen, and a save loaded there
-//! plays again. Front ends scope what they spawn for a screen with `DespawnOnExit`.
+//! plays again; its Esc goes back to the title screen, where a new run starts. Whatever
+//! showed a run (a run played or watched) goes when the title screen comes. Front ends
+//! scope what they spawn for a screen with `DespawnOnExit`.
 
 use bevy::prelude::*;
 
-use super::level::begin_run;
+use super::level::{LevelEntity, MapSize, TileEntities, begin_run};
 use super::messages::OutcomeMessages;
-use super::{GameSystems, Keyboard, RunModel, RunSettings};
+use super::recording::{Recorder, RecordingStopped};
+use super::records::RecordNotKept;
+use super::{ActionQueue, GameSystems, Keyboard, NoticeLog, Player, RunModel, RunSettings};
+use delve_rules::records::daily;
+use delve_rules::run::RunOrigin;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Playing), start_the_chosen_run)
+    app.add_message::<LeaveTheEndedRun>()
+        .add_systems(OnEnter(Screen::Playing), start_the_chosen_run)
+        .add_systems(OnEnter(Screen::Title), forget_the_run)
         .add_systems(
             Update,
-            follow_the_run_end
+            (follow_the_run_end, leave_the_ended_run)
                 .after(GameSystems::Save)
                 .before(GameSystems::Mirror),
         );
 }
+
+/// The player leaves a finished run's end screen (its Esc) for the title screen.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LeaveTheEndedRun;
 
 /// The screen the game is on.
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -44,6 +56,54 @@ impl Screen {
         } else {
             Screen::Playing
         }
+    }
+}
+
+/// The end screen's Esc: the title screen comes, its New run on a fresh seed (the
+/// settings forget the run that ended: its seed, key, loaded save and origin).
+fn leave_the_ended_run(
+    mut leave: MessageReader<LeaveTheEndedRun>,
+    screen: Res<State<Screen>>,
+    mut settings: ResMut<RunSettings>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if leave.read().count() == 0 || *screen.get() != Screen::Ended {
+        return;
+    }
+    settings.campaign.seed = daily::fresh_seed();
+    settings.start = None;
+    settings.resume = None;
+    settings.offer_to_continue = false;
+    settings.origin = RunOrigin::default();
+    next.set(Screen::Title);
+}
+
+/// The entities that show a run: the level's and the player.
+type ShowingTheRun = Or<(With<LevelEntity>, With<Player>)>;
+
+/// The title screen comes (at the start, after a watch, after a run's end screen): the
+/// run shown goes, and everything that showed it, recorded it or waited to act on it,
+/// so the next run chosen starts clean (and is recorded anew).
+fn forget_the_run(
+    mut commands: Commands,
+    shown: Query<Entity, ShowingTheRun>,
+    mut log: ResMut<NoticeLog>,
+    mut queue: ResMut<ActionQueue>,
+    keyboard: Option<ResMut<Keyboard>>,
+) {
+    for entity in &shown {
+        commands.entity(entity).despawn();
+    }
+    commands.remove_resource::<RunModel>();
+    commands.remove_resource::<TileEntities>();
+    commands.remove_resource::<MapSize>();
+    commands.remove_resource::<Recorder>();
+    commands.remove_resource::<RecordingStopped>();
+    commands.remove_resource::<RecordNotKept>();
+    log.0 = Default::default();
+    queue.0.clear();
+    if let Some(mut keyboard) = keyboard {
+        *keyboard = Keyboard::default();
     }
 }
 

@@ -73,8 +73,7 @@ impl TitleKeys<'_> {
 /// The title screen for these settings: Continue offered when the save slot holds a
 /// run in progress, the history's page read from the data folder.
 pub fn title_for(settings: &RunSettings) -> TitleMenu {
-    let can_continue =
-        ResumedRun::load(&settings.save_slot).is_ok_and(|saved| saved.run.end().is_none());
+    let can_continue = ResumedRun::in_progress(&settings.save_slot);
     let history: HistoryPage = match &settings.records {
         Some(records) => match History::read_from(&**records, HISTORY) {
             Ok(history) => history.page(),

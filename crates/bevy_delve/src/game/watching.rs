@@ -20,7 +20,7 @@ use super::screen::Screen;
 use super::{GameSystems, NoticeLog, Player, RunModel, RunSettings};
 use delve_rules::records::slot::SaveSlot;
 use delve_rules::run::record::{Playback, Recording, WatchCommand};
-use delve_rules::view::watch_quit_key;
+use delve_rules::view::{Command, Section, help_lines_in, watch_quit_key};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<WatchKeyPressed>()
@@ -37,7 +37,9 @@ pub(super) fn plugin(app: &mut App) {
                 .before(GameSystems::Act)
                 .run_if(in_state(Screen::Watching)),
         )
-        .add_systems(OnExit(Screen::Watching), leave_the_watched_run);
+        .add_systems(OnExit(Screen::Watching), |mut commands: Commands| {
+            commands.remove_resource::<Watching>()
+        });
 }
 
 /// The recording watched, what went wrong last (shown on its line), and where its quit
@@ -50,6 +52,8 @@ pub struct Watching {
     pub problem: Option<String>,
     /// Where quitting goes.
     pub then: AfterWatching,
+    /// Whether the watch's keys are listed under its line (`?` shows and hides them).
+    pub keys_shown: bool,
 }
 
 /// Where quitting a watch goes.
@@ -68,18 +72,33 @@ impl Watching {
             playback,
             problem: None,
             then,
+            keys_shown: false,
         }
     }
 
-    /// The watch's line: the playback's status, what went wrong last, and how to stop
-    /// watching.
-    pub fn line(&self) -> String {
+    /// The watch's lines: the playback's status, what went wrong last, and how to list
+    /// the keys and stop watching; then, while `?` shows them, each of the watch's keys
+    /// with what it does (as the key table's help lists them).
+    pub fn lines(&self) -> Vec<String> {
         let mut line = self.playback.status();
         if let Some(problem) = &self.problem {
             line.push_str(" · ");
             line.push_str(problem);
         }
-        format!("{line} · {} quits", watch_quit_key())
+        let keys = if self.keys_shown {
+            "hides the keys"
+        } else {
+            "lists the keys"
+        };
+        let mut lines = vec![format!("{line} · ? {keys} · {} quits", watch_quit_key())];
+        if self.keys_shown {
+            lines.extend(
+                help_lines_in(Section::Watch)
+                    .into_iter()
+                    .map(|(help, keys)| format!("  {keys}: {help}")),
+            );
+        }
+        lines
     }
 }
 
@@ -100,9 +119,29 @@ pub fn settings_to_watch(recording: &Recording) -> RunSettings {
     }
 }
 
-/// A watch key pressed: a [`WatchCommand`], or `None` for the quit key.
+/// A watch key pressed.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct WatchKeyPressed(pub Option<WatchCommand>);
+pub enum WatchKeyPressed {
+    /// A command to the playback.
+    Playback(WatchCommand),
+    /// Show or hide the watch's keys (`?`).
+    ToggleKeys,
+    /// Stop watching.
+    Quit,
+}
+
+impl WatchKeyPressed {
+    /// What a key's command, found among the watch's keys of the key table
+    /// ([`delve_rules::view::watch_command_for`]), asks of the watch.
+    pub fn of(command: Command) -> Option<WatchKeyPressed> {
+        match command {
+            Command::Watch(command) => Some(WatchKeyPressed::Playback(command)),
+            Command::ToggleHelp => Some(WatchKeyPressed::ToggleKeys),
+            Command::Quit => Some(WatchKeyPressed::Quit),
+            _ => None,
+        }
+    }
+}
 
 /// Does what the watch keys ask; the quit key stops watching.
 fn take_watch_keys(
@@ -112,12 +151,13 @@ fn take_watch_keys(
     mut exit: MessageWriter<AppExit>,
 ) {
     for key in keys.read() {
-        match key.0 {
-            Some(command) => {
+        match *key {
+            WatchKeyPressed::Playback(command) => {
                 let result = watching.playback.command(command);
                 watching.problem = result.err().map(|e| e.to_string());
             }
-            None => match watching.then {
+            WatchKeyPressed::ToggleKeys => watching.keys_shown = !watching.keys_shown,
+            WatchKeyPressed::Quit => match watching.then {
                 AfterWatching::Exit => {
                     exit.write(AppExit::Success);
                 }
@@ -173,23 +213,4 @@ fn show_the_frame(
     if log.0 != frame.log {
         log.0 = frame.log.clone();
     }
-}
-
-/// The entities that show the run: the level's and the player.
-type ShowingTheRun = Or<(With<LevelEntity>, With<Player>)>;
-
-/// Leaving a watch for the title: the watched run goes, and everything that showed it.
-fn leave_the_watched_run(
-    mut commands: Commands,
-    shown: Query<Entity, ShowingTheRun>,
-    mut log: ResMut<NoticeLog>,
-) {
-    for entity in &shown {
-        commands.entity(entity).despawn();
-    }
-    commands.remove_resource::<Watching>();
-    commands.remove_resource::<RunModel>();
-    commands.remove_resource::<TileEntities>();
-    commands.remove_resource::<MapSize>();
-    log.0 = Default::default();
 }

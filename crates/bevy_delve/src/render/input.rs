@@ -176,15 +176,8 @@ fn read_watch_keys(
         if !a_plain_press(key, &mut ctrl) {
             continue;
         }
-        match watch_command_for(named_key(key.key_code), typed(key)) {
-            Some(Command::Watch(command)) => {
-                pressed.write(WatchKeyPressed(Some(command)));
-            }
-            Some(Command::Quit) => {
-                pressed.write(WatchKeyPressed(None));
-            }
-            _ => {}
-        }
+        let command = watch_command_for(named_key(key.key_code), typed(key));
+        pressed.write_batch(command.and_then(WatchKeyPressed::of));
     }
 }
 

@@ -58,7 +58,7 @@ fn show_watch_line(watching: Option<Res<Watching>>, mut lines: Query<(&mut Text,
     };
     for (mut text, line) in &mut lines {
         if watching.is_changed() || line.is_added() {
-            set_text(&mut text, watching.line());
+            set_text(&mut text, watching.lines().join("\n"));
         }
     }
 }

@@ -39,8 +39,9 @@ fn watch_command_of(key: &KeyEvent) -> Option<Command> {
     watch_command_for(named_key_of(key.code), letter)
 }
 
-/// Draws `run` and its notices `log` as play draws a run, with `watching`'s line under
-/// them (wrapped onto a second row rather than losing its end).
+/// Draws `run` and its notices `log` as play draws a run, with `watching`'s lines under
+/// them (each wrapped onto more rows rather than losing its end; the game keeps at
+/// least half the screen).
 pub(super) fn draw_watched(
     out: &mut ratatui::Frame,
     run: &delve_rules::run::RunState,
@@ -50,13 +51,17 @@ pub(super) fn draw_watched(
 ) {
     let keys = KeyReader::default();
     let keymap = Keymap::default();
-    let line = watching.line();
+    let lines = watching.lines();
     let area = out.area();
-    let rows = if line.chars().count() > usize::from(area.width) {
-        2
-    } else {
-        1
-    };
+    let width = usize::from(area.width.max(1));
+    let wrapped: usize = lines
+        .iter()
+        .map(|line| line.chars().count().div_ceil(width).max(1))
+        .sum();
+    let rows = u16::try_from(wrapped)
+        .unwrap_or(u16::MAX)
+        .min(area.height / 2)
+        .max(1);
     let game = Rect {
         height: area.height.saturating_sub(rows),
         ..area
@@ -77,7 +82,7 @@ pub(super) fn draw_watched(
     };
     draw::draw_in(out, game, &screen);
     out.render_widget(
-        Paragraph::new(line.as_str())
+        Paragraph::new(lines.join("\n"))
             .wrap(Wrap { trim: true })
             .style(draw::base_style(palette).patch(Style::new().add_modifier(Modifier::REVERSED))),
         below,
@@ -97,15 +102,7 @@ pub(super) fn read_watch_keys(
         return;
     }
     for key in keys.read() {
-        match watch_command_of(key) {
-            Some(Command::Watch(command)) => {
-                pressed.write(WatchKeyPressed(Some(command)));
-            }
-            Some(Command::Quit) => {
-                pressed.write(WatchKeyPressed(None));
-            }
-            _ => {}
-        }
+        pressed.write_batch(watch_command_of(key).and_then(WatchKeyPressed::of));
     }
 }
 

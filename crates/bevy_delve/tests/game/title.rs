@@ -104,6 +104,58 @@ fn the_screen_follows_the_run_to_its_end_and_back_when_a_save_is_loaded() {
 }
 
 #[test]
+fn the_end_screens_esc_goes_back_to_the_title_and_the_next_run_starts_clean_and_recorded() {
+    let dir = TempDir::new("title-after-death");
+    let mut game = TestContext::with_settings(RunSettings {
+        record: bevy_delve::game::RecordTo::Records,
+        ..recorded(9, &dir)
+    });
+    die_beside_a_troll(&mut game);
+    settle(&mut game.app);
+    assert_eq!(screen(&game.app), Screen::Ended);
+    let first_recording = game
+        .app
+        .world()
+        .resource::<bevy_delve::game::recording::Recorder>()
+        .place();
+    game.app
+        .world_mut()
+        .write_message(bevy_delve::game::screen::LeaveTheEndedRun);
+    settle(&mut game.app);
+    assert_eq!(screen(&game.app), Screen::Title, "Esc on the end screen");
+    assert!(game.app.world().get_resource::<RunModel>().is_none());
+    assert!(
+        game.app
+            .world()
+            .get_resource::<bevy_delve::game::recording::Recorder>()
+            .is_none(),
+        "the ended run's recording is put away"
+    );
+    let title = &game.app.world().resource::<Title>().0;
+    assert!(
+        !title.items().contains(&delve_rules::view::MenuItem::Continue),
+        "the dead run cannot be continued"
+    );
+    press(&mut game.app, &[MenuKey::Char('n')]);
+    assert_eq!(screen(&game.app), Screen::Playing);
+    let run = game.run();
+    assert_eq!(run.turns(), 0, "a new run, from its start");
+    assert!(run.end().is_none());
+    assert_ne!(run.campaign().seed, 9, "on a fresh seed");
+    game.act(&[PlayerAction::Wait, PlayerAction::Wait]);
+    let recorder = game
+        .app
+        .world()
+        .resource::<bevy_delve::game::recording::Recorder>();
+    assert_ne!(recorder.place(), first_recording, "a recording of its own");
+    let recording =
+        delve_rules::run::record::Recording::parse(recorder.text()).expect("it reads");
+    assert_eq!(recording.steps.len(), 2);
+    let history = History::read_from(&DataDir::at(dir.path()).storage(), delve_rules::records::HISTORY).unwrap();
+    assert_eq!(history.records().len(), 1, "the death is in the history");
+}
+
+#[test]
 fn continue_resumes_the_run_saved_on_quitting_exactly() {
     let dir = TempDir::new("title-continue");
     let mut game = TestContext::with_settings(recorded(7, &dir));
@@ -222,8 +274,8 @@ fn a_recorded_death(dir: &TempDir) -> RunState {
     game.run().clone()
 }
 
-fn watch_key(app: &mut App, command: Option<WatchCommand>) {
-    app.world_mut().write_message(WatchKeyPressed(command));
+fn watch_key(app: &mut App, pressed: WatchKeyPressed) {
+    app.world_mut().write_message(pressed);
     settle(app);
 }
 
@@ -241,7 +293,7 @@ fn a_run_chosen_on_the_history_page_is_watched_then_the_title_comes_back() {
     let shown = |app: &App| app.world().resource::<RunModel>().0.clone();
     assert_eq!(shown(&app).turns(), 0, "the watch opens at the run's start");
 
-    watch_key(&mut app, Some(WatchCommand::ToEnd));
+    watch_key(&mut app, WatchKeyPressed::Playback(WatchCommand::ToEnd));
     assert_eq!(shown(&app), died, "its end is the run as it died");
     assert!(
         app.world()
@@ -251,7 +303,7 @@ fn a_run_chosen_on_the_history_page_is_watched_then_the_title_comes_back() {
             .any(|t| t.contains("You die")),
         "with the notices the player saw"
     );
-    watch_key(&mut app, Some(WatchCommand::StepBack));
+    watch_key(&mut app, WatchKeyPressed::Playback(WatchCommand::StepBack));
     assert!(
         shown(&app).end().is_none(),
         "a step back, the player still lives"
@@ -269,7 +321,7 @@ fn a_run_chosen_on_the_history_page_is_watched_then_the_title_comes_back() {
     );
     assert!(!data.save_slot().exists());
 
-    watch_key(&mut app, None);
+    watch_key(&mut app, WatchKeyPressed::Quit);
     assert_eq!(
         screen(&app),
         Screen::Title,

@@ -55,6 +55,16 @@ pub fn now_text() -> String {
     )
 }
 
+/// A fresh master seed for a new run (below 2³², so level keys stay short): the clock's
+/// nanoseconds through std's randomly keyed hasher. Only a new run's seed comes from
+/// here, at the edge; everything after it follows from the seed.
+pub fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_i128(time::OffsetDateTime::now_utc().unix_timestamp_nanos());
+    hasher.finish() >> 32
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -15,9 +15,9 @@ use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use super::HISTORY;
 use super::history::History;
-use super::storage::Storage;
+use super::storage::{Storage, StorageError, Turn};
+use super::{HISTORY, MORGUE};
 use crate::run::RunState;
 use crate::run::record::{Check, Recording, RecordingStart, Step};
 
@@ -163,7 +163,8 @@ impl fmt::Display for RunRecordingError {
             RunRecordingError::Missing { place, ended } => write!(
                 f,
                 "{}: cannot read: the recording of the run that ended {ended} is missing \
-                 (runs that ended before delve recorded every run have none)",
+                 (runs that ended before delve recorded every run have none; a full \
+                 browser storage lets the oldest recordings go)",
                 place.display()
             ),
             RunRecordingError::Unreadable { place, problem } => {
@@ -346,5 +347,85 @@ impl RunRecorder {
             .map_err(|e| e.to_string())?;
         self.taken_away = true;
         Ok(())
+    }
+}
+
+/// delve's storage where room is short (a browser keeps a few megabytes a site): when a
+/// write or an append finds it full, the recordings kept with the oldest morgue files
+/// make room, the oldest first, one at a time until it fits. A run's recording is what
+/// can best be spared: never a save, a morgue file or the history, and never the entry
+/// being written. Its morgue file stays, and the history page says the recording is
+/// gone ([`RunRecordingError::Missing`]).
+#[derive(Debug)]
+pub struct OldRecordingsMakeRoom<S>(pub S);
+
+impl<S: Storage> OldRecordingsMakeRoom<S> {
+    /// Does `write` (to `name`) again while it finds the storage full and an old
+    /// recording can go; the last refusal when none is left.
+    fn making_room(
+        &self,
+        name: &str,
+        mut write: impl FnMut() -> Result<(), StorageError>,
+    ) -> Result<(), StorageError> {
+        loop {
+            match write() {
+                Err(e) if e.is_full() => {
+                    if !self.let_the_oldest_recording_go(name)? {
+                        return Err(e);
+                    }
+                }
+                done => return done,
+            }
+        }
+    }
+
+    /// Removes the recording kept with the oldest morgue file (morgue files are named
+    /// from when their run ended, so by name the oldest come first), unless that is
+    /// `keep`: whether there was one.
+    fn let_the_oldest_recording_go(&self, keep: &str) -> Result<bool, StorageError> {
+        let oldest = self
+            .0
+            .list(MORGUE)?
+            .into_iter()
+            .map(|name| format!("{MORGUE}/{name}"))
+            .find(|entry| entry.ends_with(".rec") && entry != keep);
+        match oldest {
+            Some(entry) => self.0.remove(&entry).map(|()| true),
+            None => Ok(false),
+        }
+    }
+}
+
+impl<S: Storage> Storage for OldRecordingsMakeRoom<S> {
+    fn place(&self, name: &str) -> PathBuf {
+        self.0.place(name)
+    }
+
+    fn read(&self, name: &str) -> Result<Option<Vec<u8>>, StorageError> {
+        self.0.read(name)
+    }
+
+    fn write(&self, name: &str, bytes: &[u8]) -> Result<(), StorageError> {
+        self.making_room(name, || self.0.write(name, bytes))
+    }
+
+    fn append(&self, name: &str, bytes: &[u8]) -> Result<(), StorageError> {
+        self.making_room(name, || self.0.append(name, bytes))
+    }
+
+    fn remove(&self, name: &str) -> Result<(), StorageError> {
+        self.0.remove(name)
+    }
+
+    fn list(&self, folder: &str) -> Result<Vec<String>, StorageError> {
+        self.0.list(folder)
+    }
+
+    fn turn(&self, name: &str) -> Result<Turn, StorageError> {
+        self.0.turn(name)
+    }
+
+    fn contains(&self, name: &str) -> Result<bool, StorageError> {
+        self.0.contains(name)
     }
 }

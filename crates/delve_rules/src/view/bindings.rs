@@ -252,8 +252,8 @@ const fn watch(
     watch_key(Command::Watch(command), letters, keys, help)
 }
 
-/// A key of watching a recording that does `command` (a [`WatchCommand`], or
-/// [`Command::Quit`] to stop watching).
+/// A key of watching a recording that does `command` (a [`WatchCommand`],
+/// [`Command::ToggleHelp`] to show its keys, or [`Command::Quit`] to stop watching).
 const fn watch_key(
     command: Command,
     letters: &'static [char],
@@ -338,6 +338,7 @@ const WATCH_TABLE: &[Binding] = &[
     ),
     watch(WatchCommand::ToStart, &[], &[NamedKey::Home], "Start / end"),
     watch(WatchCommand::ToEnd, &[], &[NamedKey::End], "Start / end"),
+    watch_key(Command::ToggleHelp, &['?'], &[], "Show / hide these keys"),
     watch_key(Command::Quit, &['q'], &[NamedKey::Escape], "Stop watching"),
 ];
 

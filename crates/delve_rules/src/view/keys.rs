@@ -20,8 +20,9 @@ pub enum Reaction {
     Say(&'static str),
     /// An overlay or the look cursor changed: draw again.
     Redraw,
-    /// Leave the game at once (nothing to save: the run is over).
-    Quit,
+    /// The run is over: leave its end screen for the title screen (a new run, the run
+    /// history, quitting).
+    BackToTitle,
     /// Save the run in progress, then leave (the next `delve` offers to continue it).
     SaveAndQuit,
     /// Nothing to do.
@@ -156,7 +157,7 @@ impl Question {
                 "Load the save? This run is lost unless you saved it (F5). y: load; n: play on"
             }
             Question::Continue => {
-                "A run in progress is saved. Continue it? y: continue it; n: play this new run"
+                "A run in progress is saved. Continue it? y: continue it; n: play this new run (saving it replaces the saved one)"
             }
             Question::StepInto(_, _, risk) => risk.question(),
             Question::CrossTrap(_) => {
@@ -332,7 +333,7 @@ impl KeyReader {
                 Reaction::Redraw
             }
             Command::Quit if context.watching => Reaction::Act(PlayerAction::StopWatching),
-            Command::Quit if context.run_over => Reaction::Quit,
+            Command::Quit if context.run_over => Reaction::BackToTitle,
             Command::Quit => {
                 self.prompt = Some(Question::Quit.into_prompt());
                 Reaction::Redraw

@@ -184,7 +184,7 @@ pub fn end_screen(run: &RunState) -> Option<Vec<String>> {
         run.level().key.encode()
     ));
     lines.push(
-        "Esc quits (the title screen's Run history, or `delve history`, lists your runs); M the messages (one names the morgue file), i the inventory, ? the help; F9 or L loads a save."
+        "Esc: the title screen (a new run; Run history lists your runs, to watch); M the messages (one names the morgue file), i the inventory, ? the help; F9 or L loads a save."
             .to_owned(),
     );
     Some(lines)

@@ -154,3 +154,55 @@ fn a_recording_kept_with_the_morgue_leaves_and_comes_back_whole_when_the_run_goe
     assert_eq!(recording.text(), recorder.text());
     replays_to(&recording, &back);
 }
+
+#[test]
+fn a_full_storage_lets_the_oldest_kept_recordings_go_to_make_room_and_nothing_else() {
+    use delve_rules::records::recordings::OldRecordingsMakeRoom;
+    let storage = OldRecordingsMakeRoom(MemoryStorage::with_quota(10_000));
+    let kept = [
+        ("morgue/2026-10-01-seed-1.txt", 500),
+        ("morgue/2026-10-01-seed-1.rec", 2_000),
+        ("morgue/2026-11-01-seed-2.txt", 500),
+        ("morgue/2026-11-01-seed-2.rec", 2_000),
+        ("delve.sav", 1_000),
+        ("history.csv", 300),
+    ];
+    for (entry, size) in kept {
+        storage.write(entry, &vec![b'k'; size]).unwrap();
+    }
+    // A run in play records step after step past what the storage holds.
+    let step = [b's'; 100];
+    for _ in 0..50 {
+        storage.append("recordings/now.rec", &step).unwrap();
+    }
+    let morgue = storage.list("morgue").unwrap();
+    assert_eq!(
+        morgue,
+        [
+            "2026-10-01-seed-1.txt",
+            "2026-11-01-seed-2.rec",
+            "2026-11-01-seed-2.txt"
+        ],
+        "the oldest recording went first, and only it"
+    );
+    for _ in 0..20 {
+        storage.append("recordings/now.rec", &step).unwrap();
+    }
+    assert_eq!(
+        storage.list("morgue").unwrap(),
+        ["2026-10-01-seed-1.txt", "2026-11-01-seed-2.txt"]
+    );
+    // With no recording left to let go, the storage's refusal stands, and what was
+    // written stays whole.
+    let refused = (0..100)
+        .map(|_| storage.append("recordings/now.rec", &step))
+        .find_map(Result::err)
+        .expect("the storage fills up");
+    assert!(refused.is_full(), "{refused}");
+    for entry in ["delve.sav", "history.csv", "morgue/2026-10-01-seed-1.txt"] {
+        assert!(storage.contains(entry).unwrap(), "{entry} is kept");
+    }
+    let recorded = storage.read("recordings/now.rec").unwrap().unwrap();
+    assert_eq!(recorded.len() % step.len(), 0);
+    assert!(recorded.len() >= 70 * step.len());
+}

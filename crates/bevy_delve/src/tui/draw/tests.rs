@@ -532,7 +532,7 @@ fn the_end_screen_offers_its_keys() {
         "{screen}"
     );
     assert!(
-        screen.contains("Esc quits (the title screen's Run history, or `delve history`, lists"),
+        screen.contains("Esc: the title screen (a new run; Run history lists your runs, to"),
         "{screen}"
     );
     assert!(screen.contains("seed 42"), "{screen}");

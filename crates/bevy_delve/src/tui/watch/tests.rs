@@ -172,14 +172,41 @@ fn a_playing_watch_moves_on_by_the_clock() {
 #[test]
 fn the_watch_line_says_where_the_playback_is_and_how_to_stop() {
     let app = watching_app();
-    let line = app.world().resource::<Watching>().line();
+    let lines = app.world().resource::<Watching>().lines();
+    assert_eq!(lines.len(), 1, "{lines:?}");
     for part in [
         "Replay paused ×1",
         "step 0 of",
         "turn 0",
         "depth 1",
+        "? lists the keys",
         "q quits",
     ] {
-        assert!(line.contains(part), "{part:?} missing from {line:?}");
+        assert!(lines[0].contains(part), "{part:?} missing from {lines:?}");
     }
+}
+
+#[test]
+fn question_mark_lists_the_watch_keys_under_the_line_and_hides_them_again() {
+    let mut app = watching_app();
+    let press = |app: &mut App, pressed| {
+        app.world_mut().write_message(pressed);
+        app.update();
+    };
+    press(&mut app, WatchKeyPressed::ToggleKeys);
+    let lines = app.world().resource::<Watching>().lines();
+    assert!(lines[0].contains("? hides the keys"), "{lines:?}");
+    for part in [
+        "Space: Pause / play",
+        "Home End: Start / end",
+        "!: The next moment of danger (HP under a quarter)",
+        "q, Esc: Stop watching",
+    ] {
+        assert!(
+            lines[1..].iter().any(|l| l.contains(part)),
+            "{part:?} missing from {lines:?}"
+        );
+    }
+    press(&mut app, WatchKeyPressed::ToggleKeys);
+    assert_eq!(app.world().resource::<Watching>().lines().len(), 1);
 }

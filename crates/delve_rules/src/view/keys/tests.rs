@@ -179,7 +179,7 @@ fn the_end_screen_takes_only_the_keys_it_offers() {
     reader.overlay = None;
     assert_eq!(
         press_key(&mut reader, NamedKey::Escape, over),
-        Reaction::Quit
+        Reaction::BackToTitle
     );
 }
 
