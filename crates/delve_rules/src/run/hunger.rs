@@ -115,6 +115,30 @@ impl RunState {
         }
     }
 
+    /// Why exploring will not start (`None` when it may): the player is starving with
+    /// something to eat in the pack — every turn spent walking costs hit points that a
+    /// meal would save. Starving with nothing to eat, exploring is how to find some.
+    /// (A replay of a format that explored on keeps doing so.)
+    pub(super) fn too_hungry_to_explore(&self) -> Option<String> {
+        if self.explores_while_starving() || self.hunger() != Hunger::Starving {
+            return None;
+        }
+        Some(format!(
+            "You are starving: eat first ({}), or you go on losing hit points.",
+            self.how_to_eat()?
+        ))
+    }
+
+    /// How to eat the first food carried, in keys: "`a` then `c` eats your food
+    /// ration" (`a` uses an item, its letter names it); `None` with nothing to eat.
+    pub(super) fn how_to_eat(&self) -> Option<String> {
+        let table = self.campaign.loot_table();
+        let food = (self.lettered_inventory().into_iter())
+            .find(|l| matches!(table.effect(l.kind), Some(Effect::Eat(_))))?;
+        let name = self.knowledge().item_name(food.item());
+        Some(format!("`a` then `{}` eats your {name}", food.letter))
+    }
+
     /// On a level's first visit: counts the meals its loot holds, and lays one ration
     /// more (on a floor tile drawn from the level's own stream, outside its vaults)
     /// when the meals laid so far fall short of the pace ([`LARDER_PACE`]).

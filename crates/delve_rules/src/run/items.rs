@@ -143,12 +143,16 @@ impl RunState {
         }
     }
 
-    /// Frees the letter of `item`'s stack once none of it is carried (kept in mind for
-    /// its coming back when it `comes_back`: thrown, dropped or stolen, not used up).
+    /// Frees the letter of `item`'s stack once none of it is carried, kept in mind for
+    /// its coming back: thrown, dropped or stolen, and used up too (so `a` never names
+    /// another kind while a letter no kind remembers is free: the last potion drunk, the
+    /// next one found is under its letter again). A replay of a format that forgot the
+    /// letter of a stack used up (`comes_back` false) keeps doing so.
     pub(super) fn release_letter_if_gone(&mut self, item: Item, comes_back: bool) {
         if self.inventory.contains(&item) {
             return;
         }
+        let comes_back = comes_back || !self.used_up_letters_are_forgotten();
         let fight = &mut self.fight;
         let letter = fight
             .letters
