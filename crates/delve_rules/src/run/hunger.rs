@@ -209,3 +209,31 @@ impl RunState {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::record::{EXPLORES_WHILE_STARVING, RECORDING_FORMAT};
+    use crate::run::{PlayerAction, Rules};
+    use delve_levels::config::CampaignConfig;
+
+    /// A run alone (no monsters, none arriving), starving with a food ration, played
+    /// by the rules of `format`; whether exploring took a step.
+    fn explores_starving_by_format(format: u32) -> bool {
+        let mut campaign = CampaignConfig::builtin();
+        campaign.arrivals = Some(0);
+        let (mut run, _) = RunState::start(campaign, None, Rules::Monsters).unwrap();
+        let ration = run.campaign.loot_table().index_of("food ration").unwrap();
+        run.stage().clear_monsters().carry(vec![ration]).set_food(0);
+        run.rules_of_format = format;
+        let at = run.player;
+        run.apply(PlayerAction::Explore);
+        run.player != at
+    }
+
+    #[test]
+    fn a_replay_of_format_9_explores_while_starving_and_today_refuses() {
+        assert!(!explores_starving_by_format(RECORDING_FORMAT));
+        assert!(explores_starving_by_format(EXPLORES_WHILE_STARVING));
+    }
+}

@@ -367,3 +367,43 @@ mod tests {
         assert_eq!(stack_letter(26), None);
     }
 }
+
+#[cfg(test)]
+mod letter_tests {
+    use crate::run::record::{RECORDING_FORMAT, USED_UP_LETTERS_ARE_FORGOTTEN};
+    use crate::run::{PlayerAction, Rules, RunState};
+    use delve_levels::config::CampaignConfig;
+
+    /// The letter a new kind (a dagger) takes after the player drank their only potion
+    /// (under `a`), played by the rules of `format`.
+    fn new_kind_letter_after_using_up_a_by_format(format: u32) -> char {
+        let mut campaign = CampaignConfig::builtin();
+        campaign.arrivals = Some(0);
+        let (mut run, _) = RunState::start(campaign, None, Rules::Monsters).unwrap();
+        let table = run.campaign.loot_table();
+        let (potion, dagger) = (
+            table.index_of("potion of healing").unwrap(),
+            table.index_of("dagger").unwrap(),
+        );
+        run.stage().clear_monsters().carry(vec![potion]);
+        run.rules_of_format = format;
+        run.apply(PlayerAction::Use(0));
+        run.stage().give(dagger);
+        (run.lettered_inventory().into_iter())
+            .find(|l| l.kind == dagger)
+            .expect("lettered")
+            .letter
+    }
+
+    #[test]
+    fn a_replay_of_format_9_gives_a_used_up_letter_to_the_next_kind_and_today_keeps_it() {
+        assert_eq!(
+            new_kind_letter_after_using_up_a_by_format(RECORDING_FORMAT),
+            'b'
+        );
+        assert_eq!(
+            new_kind_letter_after_using_up_a_by_format(USED_UP_LETTERS_ARE_FORGOTTEN),
+            'a'
+        );
+    }
+}

@@ -113,3 +113,44 @@ impl RunState {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::run::record::{RECORDING_FORMAT, SHOPS_PASS_UNNOTICED};
+    use crate::run::{Outcome, PlayerAction, Rules, RunState};
+    use delve_levels::config::CampaignConfig;
+
+    /// Explores depth 2 of seed 3 (a shop in reach), played by the rules of `format`,
+    /// until exploring is done: every line said.
+    fn explored_by_format(format: u32) -> Vec<String> {
+        let mut campaign = CampaignConfig::builtin();
+        campaign.seed = 3;
+        campaign.arrivals = Some(0);
+        let key = campaign.key_at(2, 3);
+        let (mut run, _) = RunState::start(campaign, Some(key), Rules::Monsters).unwrap();
+        run.stage().clear_monsters();
+        run.rules_of_format = format;
+        let mut said = Vec::new();
+        for _ in 0..300 {
+            let lines: Vec<String> = (run.apply(PlayerAction::Explore).into_iter())
+                .filter_map(|o| match o {
+                    Outcome::Notice(line) => Some(line),
+                    _ => None,
+                })
+                .collect();
+            let done = lines.iter().any(|l| l.starts_with("Explored"));
+            said.extend(lines);
+            if done {
+                return said;
+            }
+        }
+        panic!("exploring never ended");
+    }
+
+    #[test]
+    fn a_replay_of_format_9_passes_shops_untold_and_today_tells_them() {
+        let told = |said: &[String]| said.iter().any(|l| l.starts_with("You see a shop"));
+        assert!(told(&explored_by_format(RECORDING_FORMAT)));
+        assert!(!told(&explored_by_format(SHOPS_PASS_UNNOTICED)));
+    }
+}
