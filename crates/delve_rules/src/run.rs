@@ -31,6 +31,7 @@ pub mod record;
 mod rules;
 pub mod save;
 mod score;
+mod shops;
 mod staging;
 mod stairs;
 mod terrain;
@@ -491,6 +492,7 @@ impl RunState {
             return out;
         }
         let in_view_before = self.monster_ids_in_view();
+        let shops_before = self.shops_seen();
         let before = self.before_action();
         // Travel and rest tell of what came into view at the step it came (and stop).
         let many_turns = match action {
@@ -530,6 +532,13 @@ impl RunState {
             PlayerAction::TravelOverTraps(to) => self.travel(Destination::OverTraps(to), &mut out),
             PlayerAction::Rest => self.rest(&mut out),
             PlayerAction::Search => self.search(&mut out),
+        }
+        let entered = out
+            .iter()
+            .any(|o| matches!(o, Outcome::LevelEntered { .. }));
+        if !many_turns && !entered {
+            // (Arriving tells of the new level's shops itself.)
+            self.notice_shops_coming_into_view(&shops_before, &mut out);
         }
         if !many_turns {
             self.notice_monsters_coming_into_view(&in_view_before, &mut out);
@@ -677,6 +686,7 @@ impl RunState {
         }
         self.depth = key.depth;
         self.keys.insert(key.depth, key.clone());
+        let shops_before = self.shops_seen();
         self.level.look_from(self.player);
         self.notice_monsters_in_view();
         out.push(Outcome::LevelEntered {
@@ -685,6 +695,7 @@ impl RunState {
         });
         out.push(Outcome::Notice(arrival_notice(reason, &key)));
         self.seal_notice(out);
+        self.notice_shops_coming_into_view(&shops_before, out);
         out.extend(came_along);
     }
 }

@@ -360,7 +360,7 @@ fn drive_smoke_test(
         }
         Phase::HoverShot { target } if smoke.shots_saved >= 2 => Phase::WaitForTravel { target },
         Phase::WaitForTravel { target } if player.0 == target => {
-            // The newest notices: a click travels once ("You are there." would say it
+            // The newest notices: a click travels once ("You are already there." would say it
             // came twice).
             let said: Vec<&str> = (log.entries.iter().rev().take(3))
                 .map(|n| n.text.as_str())

@@ -109,7 +109,8 @@ impl RunState {
         let trap = self.trap_in_the_way();
         match destination {
             Destination::Explore => format!(
-                "Explored all you can reach from here.{}{}",
+                "Explored all you can reach from here.{}{}{}",
+                self.wares_left_words(),
                 if trap {
                     " The way on crosses a trap you found: explore again to be asked, or walk over it yourself."
                 } else {

@@ -118,9 +118,10 @@ pub struct Fight {
     /// the last of it is gone).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub letters: BTreeMap<char, Item>,
-    /// The letter each stack had when the last of it went away to lie somewhere (thrown,
-    /// dropped, stolen; not used up): it gets that letter back when it comes back and
-    /// the letter is free, as DCSS keeps an item's letter.
+    /// The letter each stack had when the last of it went away (thrown, dropped,
+    /// stolen, or — from recording format 10 — used up): it gets that letter back when
+    /// it comes back and the letter is free, as DCSS keeps an item's letter; a new kind
+    /// takes a letter no stack has or had while there is one.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub former_letters: BTreeMap<Item, char>,
     /// The depths whose must-find item the player has found, sorted: a depth's down

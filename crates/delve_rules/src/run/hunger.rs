@@ -115,6 +115,30 @@ impl RunState {
         }
     }
 
+    /// Why exploring will not start (`None` when it may): the player is starving with
+    /// something to eat in the pack — every turn spent walking costs hit points that a
+    /// meal would save. Starving with nothing to eat, exploring is how to find some.
+    /// (A replay of a format that explored on keeps doing so.)
+    pub(super) fn too_hungry_to_explore(&self) -> Option<String> {
+        if self.explores_while_starving() || self.hunger() != Hunger::Starving {
+            return None;
+        }
+        Some(format!(
+            "You are starving: eat first ({}), or you go on losing hit points.",
+            self.how_to_eat()?
+        ))
+    }
+
+    /// How to eat the first food carried, in keys: "`a` then `c` eats your food
+    /// ration" (`a` uses an item, its letter names it); `None` with nothing to eat.
+    pub(super) fn how_to_eat(&self) -> Option<String> {
+        let table = self.campaign.loot_table();
+        let food = (self.lettered_inventory().into_iter())
+            .find(|l| matches!(table.effect(l.kind), Some(Effect::Eat(_))))?;
+        let name = self.knowledge().item_name(food.item());
+        Some(format!("`a` then `{}` eats your {name}", food.letter))
+    }
+
     /// On a level's first visit: counts the meals its loot holds, and lays one ration
     /// more (on a floor tile drawn from the level's own stream, outside its vaults)
     /// when the meals laid so far fall short of the pace ([`LARDER_PACE`]).
@@ -183,5 +207,33 @@ impl RunState {
         } else {
             ""
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::record::{EXPLORES_WHILE_STARVING, RECORDING_FORMAT};
+    use crate::run::{PlayerAction, Rules};
+    use delve_levels::config::CampaignConfig;
+
+    /// A run alone (no monsters, none arriving), starving with a food ration, played
+    /// by the rules of `format`; whether exploring took a step.
+    fn explores_starving_by_format(format: u32) -> bool {
+        let mut campaign = CampaignConfig::builtin();
+        campaign.arrivals = Some(0);
+        let (mut run, _) = RunState::start(campaign, None, Rules::Monsters).unwrap();
+        let ration = run.campaign.loot_table().index_of("food ration").unwrap();
+        run.stage().clear_monsters().carry(vec![ration]).set_food(0);
+        run.rules_of_format = format;
+        let at = run.player;
+        run.apply(PlayerAction::Explore);
+        run.player != at
+    }
+
+    #[test]
+    fn a_replay_of_format_9_explores_while_starving_and_today_refuses() {
+        assert!(!explores_starving_by_format(RECORDING_FORMAT));
+        assert!(explores_starving_by_format(EXPLORES_WHILE_STARVING));
     }
 }

@@ -82,14 +82,15 @@ impl RunState {
     }
 
     /// Takes one `item` out of the inventory (the last picked up, used or dropped); the
-    /// last of a stack also comes off the player and frees its letter.
+    /// last of a stack also comes off the player and frees its letter (kept in mind for
+    /// the next one alike, where the recording format says so).
     pub(super) fn use_up(&mut self, item: Item) {
         self.take_out(item, false);
     }
 
     /// [`RunState::use_up`] for an item that goes on lying somewhere (thrown, dropped,
     /// stolen): the last of its stack keeps its letter in mind, to have it back when
-    /// the item comes back.
+    /// the item comes back (in every format).
     pub(super) fn part_with(&mut self, item: Item) {
         self.take_out(item, true);
     }

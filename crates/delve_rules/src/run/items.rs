@@ -143,12 +143,16 @@ impl RunState {
         }
     }
 
-    /// Frees the letter of `item`'s stack once none of it is carried (kept in mind for
-    /// its coming back when it `comes_back`: thrown, dropped or stolen, not used up).
+    /// Frees the letter of `item`'s stack once none of it is carried, kept in mind for
+    /// its coming back: thrown, dropped or stolen, and used up too (so `a` never names
+    /// another kind while a letter no kind remembers is free: the last potion drunk, the
+    /// next one found is under its letter again). A replay of a format that forgot the
+    /// letter of a stack used up (`comes_back` false) keeps doing so.
     pub(super) fn release_letter_if_gone(&mut self, item: Item, comes_back: bool) {
         if self.inventory.contains(&item) {
             return;
         }
+        let comes_back = comes_back || !self.used_up_letters_are_forgotten();
         let fight = &mut self.fight;
         let letter = fight
             .letters
@@ -361,5 +365,45 @@ mod tests {
         assert_eq!(stack_letter(0), Some('a'));
         assert_eq!(stack_letter(25), Some('z'));
         assert_eq!(stack_letter(26), None);
+    }
+}
+
+#[cfg(test)]
+mod letter_tests {
+    use crate::run::record::{RECORDING_FORMAT, USED_UP_LETTERS_ARE_FORGOTTEN};
+    use crate::run::{PlayerAction, Rules, RunState};
+    use delve_levels::config::CampaignConfig;
+
+    /// The letter a new kind (a dagger) takes after the player drank their only potion
+    /// (under `a`), played by the rules of `format`.
+    fn new_kind_letter_after_using_up_a_by_format(format: u32) -> char {
+        let mut campaign = CampaignConfig::builtin();
+        campaign.arrivals = Some(0);
+        let (mut run, _) = RunState::start(campaign, None, Rules::Monsters).unwrap();
+        let table = run.campaign.loot_table();
+        let (potion, dagger) = (
+            table.index_of("potion of healing").unwrap(),
+            table.index_of("dagger").unwrap(),
+        );
+        run.stage().clear_monsters().carry(vec![potion]);
+        run.rules_of_format = format;
+        run.apply(PlayerAction::Use(0));
+        run.stage().give(dagger);
+        (run.lettered_inventory().into_iter())
+            .find(|l| l.kind == dagger)
+            .expect("lettered")
+            .letter
+    }
+
+    #[test]
+    fn a_replay_of_format_9_gives_a_used_up_letter_to_the_next_kind_and_today_keeps_it() {
+        assert_eq!(
+            new_kind_letter_after_using_up_a_by_format(RECORDING_FORMAT),
+            'b'
+        );
+        assert_eq!(
+            new_kind_letter_after_using_up_a_by_format(USED_UP_LETTERS_ARE_FORGOTTEN),
+            'a'
+        );
     }
 }

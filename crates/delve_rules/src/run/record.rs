@@ -44,7 +44,12 @@ use delve_levels::key::LevelKey;
 /// Format 8 runs replay by the rules of deep water that changed since
 /// ([`WATER_KEEPS_WHAT_IT_TAKES`]): what the current tears away is gone, and shots hit a
 /// swimmer as anyone.
-pub const RECORDING_FORMAT: u32 = 9;
+/// Format 9 runs replay by the rules of play that flows that changed since
+/// ([`SHOPS_PASS_UNNOTICED`], [`EXPLORES_WHILE_STARVING`],
+/// [`USED_UP_LETTERS_ARE_FORGOTTEN`]): a shop coming into view is not told (so exploring
+/// walks on past it), exploring goes on while starving, and a stack used up forgets its
+/// letter.
+pub const RECORDING_FORMAT: u32 = 10;
 
 /// The last recording format whose teleports may land behind a lock still shut (in a
 /// sealed vault); later ones land outside, and a replay of one of these keeps the old rule.
@@ -55,8 +60,24 @@ pub const TELEPORTS_INTO_LOCKS: u32 = 7;
 /// let half the shots at a swimmer miss, and a replay of one of these keeps the old rules.
 pub const WATER_KEEPS_WHAT_IT_TAKES: u32 = 8;
 
+/// The last recording format whose shops come into view unremarked: exploring walks on
+/// past them. Later ones tell the first sight of each shop (a notice, so exploring stops
+/// there once), and a replay of one of these keeps the old rule.
+pub const SHOPS_PASS_UNNOTICED: u32 = 9;
+
+/// The last recording format whose exploring goes on while the player starves with food
+/// in the pack; later ones refuse to start (eat first), and a replay of one of these
+/// keeps the old rule.
+pub const EXPLORES_WHILE_STARVING: u32 = 9;
+
+/// The last recording format in which a stack used up forgets its letter (a new kind
+/// could take it at once, so `a` named another item); later ones keep it in mind for
+/// the kind's coming back as for a stack thrown, and a replay of one of these keeps the
+/// old rule.
+pub const USED_UP_LETTERS_ARE_FORGOTTEN: u32 = 9;
+
 /// The recording formats this delve plays back (formats 3 to 6 only for peaceful runs).
-pub(crate) const REPLAYED_FORMATS: [u32; 8] = [1, 3, 4, 5, 6, 7, 8, RECORDING_FORMAT];
+pub(crate) const REPLAYED_FORMATS: [u32; 9] = [1, 3, 4, 5, 6, 7, 8, 9, RECORDING_FORMAT];
 
 /// The first recording format that recorded levels of `generation`: generation 3
 /// came with format 5, generation 4 in format 7 (and the teleports of format 8 soon
@@ -71,7 +92,7 @@ fn first_format_of(generation: Generation) -> u32 {
 
 /// What this delve replays, as a refusal says it.
 const REPLAYS: &str =
-    "this delve replays formats 1, 7, 8 and 9, and peaceful runs of formats 3 to 6";
+    "this delve replays formats 1, 7, 8, 9 and 10, and peaceful runs of formats 3 to 6";
 
 impl RunState {
     /// Whether the run's teleports may land behind a lock still shut: the rule of
@@ -85,6 +106,25 @@ impl RunState {
     /// while one replays.
     pub(crate) fn water_keeps_what_it_takes(&self) -> bool {
         self.rules_of_format <= WATER_KEEPS_WHAT_IT_TAKES
+    }
+
+    /// Whether a shop coming into view goes untold: the rule of recordings of format
+    /// [`SHOPS_PASS_UNNOTICED`] and older, kept while one replays.
+    pub(crate) fn shops_pass_unnoticed(&self) -> bool {
+        self.rules_of_format <= SHOPS_PASS_UNNOTICED
+    }
+
+    /// Whether exploring goes on while the player starves with food in the pack: the
+    /// rule of recordings of format [`EXPLORES_WHILE_STARVING`] and older, kept while
+    /// one replays.
+    pub(crate) fn explores_while_starving(&self) -> bool {
+        self.rules_of_format <= EXPLORES_WHILE_STARVING
+    }
+
+    /// Whether a stack used up forgets its letter: the rule of recordings of format
+    /// [`USED_UP_LETTERS_ARE_FORGOTTEN`] and older, kept while one replays.
+    pub(crate) fn used_up_letters_are_forgotten(&self) -> bool {
+        self.rules_of_format <= USED_UP_LETTERS_ARE_FORGOTTEN
     }
 }
 
@@ -350,7 +390,7 @@ impl Recording {
         }
         if !REPLAYED_FORMATS.contains(&start.format) {
             return Err(RecordingError::Unsupported(format!(
-                "recording format {} is not known to this delve (it reads formats 1, 3 to 8 and {RECORDING_FORMAT})",
+                "recording format {} is not known to this delve (it reads formats 1, 3 to 9 and {RECORDING_FORMAT})",
                 start.format
             )));
         }
@@ -528,8 +568,10 @@ mod tests {
     use super::*;
 
     /// A recording plays by the rules of its own format: a format-7 one teleports into
-    /// locks and keeps what the water takes, a format-8 one only the latter, today's
-    /// neither — and a run in play is today's.
+    /// locks and keeps what the water takes, a format-8 one only the latter, a format-9
+    /// one passes shops unremarked, explores while starving and forgets the letter of a
+    /// stack used up, today's does none of
+    /// these — and a run in play is today's.
     #[test]
     fn a_recording_replays_by_the_rules_of_its_format() {
         let campaign = CampaignConfig::builtin();
@@ -543,10 +585,17 @@ mod tests {
                 steps: Vec::new(),
             };
             let (run, _) = recording.start_run().expect("it starts");
-            (run.teleports_into_locks(), run.water_keeps_what_it_takes())
+            (
+                run.teleports_into_locks(),
+                run.water_keeps_what_it_takes(),
+                run.shops_pass_unnoticed(),
+                run.explores_while_starving(),
+                run.used_up_letters_are_forgotten(),
+            )
         };
-        assert_eq!(rules(7), (true, true));
-        assert_eq!(rules(8), (false, true));
-        assert_eq!(rules(RECORDING_FORMAT), (false, false));
+        assert_eq!(rules(7), (true, true, true, true, true));
+        assert_eq!(rules(8), (false, true, true, true, true));
+        assert_eq!(rules(9), (false, false, true, true, true));
+        assert_eq!(rules(RECORDING_FORMAT), (false, false, false, false, false));
     }
 }

@@ -201,11 +201,18 @@ impl RunState {
             out.push(notice(&why));
             return;
         }
+        if destination == Destination::Explore
+            && let Some(why) = self.too_hungry_to_explore()
+        {
+            out.push(notice(&why));
+            return;
+        }
         for step in 0..MAX_TRAVEL_STEPS {
             let Some(goals) = self.travel_goals(destination) else {
                 if step == 0 && destination == Destination::Explore {
                     out.push(notice(&format!(
-                        "Explored: nothing more to see here.{}",
+                        "Explored: nothing more to see here.{}{}",
+                        self.wares_left_words(),
                         self.how_to_reach_the_stairs()
                     )));
                 }
@@ -220,7 +227,7 @@ impl RunState {
                             Some("You are on the stairs down (> takes them).")
                         }
                         Some(Tile::UpStairs) => Some("You are on the stairs up (< takes them)."),
-                        _ => (step == 0).then_some("You are there."),
+                        _ => (step == 0).then_some("You are already there."),
                     };
                     out.extend(said.map(notice));
                 }
@@ -266,9 +273,13 @@ impl RunState {
             return;
         }
         if !self.hunger().heals() && fight.hp < fight.max_hp {
-            out.push(notice(
-                "You are too hungry to heal by resting: eat something first.",
-            ));
+            let eat = match self.how_to_eat() {
+                Some(keys) => format!("eat something first ({keys})."),
+                None => "eat something first (you carry nothing to eat).".to_owned(),
+            };
+            out.push(notice(&format!(
+                "You are too hungry to heal by resting: {eat}"
+            )));
             return;
         }
         let start = self.turns;

@@ -79,11 +79,17 @@ pub fn prompt_line(run: &RunState, keys: &KeyReader, hover: Option<Pos>) -> Opti
                 what.to_lowercase()
             ))
         }
-        Prompt::Travel(at) => Some(format!(
-            "Travel to: {} {} (move the cursor; Tab: stairs, items; Enter: go; Esc: never mind)",
-            describe(run, at),
-            way_words(run, at).map_or("No known way there.".to_owned(), |w| capitalise(&w) + ".")
-        )),
+        Prompt::Travel(at) => {
+            let way = match way_words(run, at) {
+                _ if at == run.player() => "You are already there.".to_owned(),
+                Some(way) => capitalise(&way) + ".",
+                None => "No known way there.".to_owned(),
+            };
+            Some(format!(
+                "Travel to: {} {way} (move the cursor; Tab: stairs, items; Enter: go; Esc: never mind)",
+                describe(run, at),
+            ))
+        }
         Prompt::Question(question) => Some(question.text().to_owned()),
         Prompt::Item(_) => None,
     }

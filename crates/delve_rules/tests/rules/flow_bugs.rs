@@ -257,3 +257,84 @@ fn digging_or_sinking_through_a_depth_whose_rune_is_not_found_is_warded() {
         assert_eq!(run.depth(), 2, "{name}");
     }
 }
+
+/// Each carried item's letter, by letter.
+fn letters_of(run: &RunState) -> Vec<(char, usize)> {
+    (run.lettered_inventory().into_iter())
+        .map(|l| (l.letter, l.kind))
+        .collect()
+}
+
+#[test]
+fn letters_stay_put_when_a_stack_is_used_up_thrown_or_stolen_and_come_back_with_their_kind() {
+    let mut tested = 0;
+    for mut run in super::support::arenas(6) {
+        let (potion, dagger, ration, scroll, wand) = (
+            kind(&run, "potion of healing"),
+            kind(&run, "dagger"),
+            kind(&run, "food ration"),
+            kind(&run, "scroll of identify"),
+            kind(&run, "wand of striking"),
+        );
+        run.stage()
+            .clear_items()
+            .carry(vec![potion, dagger, ration, scroll]);
+        assert_eq!(
+            letters_of(&run),
+            vec![('a', potion), ('b', dagger), ('c', ration), ('d', scroll)]
+        );
+        // Used up: `a` names nothing now; the others keep theirs.
+        run.apply(PlayerAction::Use(0));
+        assert_eq!(
+            letters_of(&run),
+            vec![('b', dagger), ('c', ration), ('d', scroll)]
+        );
+        assert_eq!(run.item_under_letter(0), None, "`a` names nothing");
+        // Thrown, the last dagger: `b` names nothing; the others keep theirs.
+        let at = floor_in_view(&run, 2).expect("open ground");
+        run.apply(PlayerAction::Throw(1, at));
+        assert_eq!(letters_of(&run), vec![('c', ration), ('d', scroll)]);
+        // Stolen: what is left keeps its letter.
+        let monkey = super::support::hunter(&run, "monkey", (1, 0), 0);
+        run.stage().set_monsters(vec![monkey]);
+        let mut stolen = None;
+        for _ in 0..60 {
+            let outcomes = run.apply(PlayerAction::Wait);
+            if said(&outcomes, "The monkey snatches your") {
+                stolen = Some(outcomes);
+                break;
+            }
+        }
+        if stolen.is_none() {
+            continue;
+        }
+        let left = letters_of(&run);
+        assert_eq!(left.len(), 1, "{left:?}");
+        assert!(
+            left == vec![('c', ration)] || left == vec![('d', scroll)],
+            "{left:?}"
+        );
+        // A new kind takes the lowest letter no stack has or had: not `a` (the
+        // potions' letter) nor `b` (the dagger's), nor the stolen one's.
+        run.stage().set_monsters(Vec::new());
+        let here = run.player();
+        run.stage().remove_item_at(here).put_item(here, wand);
+        run.apply(PlayerAction::PickUp);
+        assert!(
+            letters_of(&run).contains(&('e', wand)),
+            "{:?}",
+            letters_of(&run)
+        );
+        // The next potion of healing found is under `a` again.
+        run.stage().remove_item_at(here).put_item(here, potion);
+        run.apply(PlayerAction::PickUp);
+        assert!(
+            letters_of(&run).contains(&('a', potion)),
+            "{:?}",
+            letters_of(&run)
+        );
+        assert!(left.iter().all(|l| letters_of(&run).contains(l)));
+        tested += 1;
+    }
+    assert!(tested >= 2, "a theft in only {tested} arenas");
+}

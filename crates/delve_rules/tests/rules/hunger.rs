@@ -211,3 +211,75 @@ fn a_full_pack_leaves_food_lying_when_fed_and_eats_it_there_when_hungry() {
     assert!(!run.level().items.iter().any(|i| i.pos == east));
     assert_eq!(run.lettered_inventory().len(), 26, "nothing new carried");
 }
+
+/// `run` carrying a food ration and a potion, the ration under `b`.
+fn with_a_ration_under_b(mut run: RunState) -> RunState {
+    let table = run.campaign().loot_table();
+    let potion = table.index_of("potion of healing").unwrap();
+    let ration = food_ration(&run).kind;
+    run.stage().carry(vec![potion, ration]);
+    run
+}
+
+#[test]
+fn exploring_is_refused_while_starving_with_food_and_names_the_keys_that_eat_it() {
+    let mut run = with_a_ration_under_b(alone(3));
+    run.stage().set_food(0);
+    let (turns, at, hp) = (run.turns(), run.player(), run.fight().hp);
+    let said = notices(&run.apply(PlayerAction::Explore));
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(
+        said[0].starts_with("You are starving: eat first"),
+        "{said:?}"
+    );
+    assert!(
+        said[0].contains("`a` then `b` eats your food ration"),
+        "{said:?}"
+    );
+    assert_eq!((run.turns(), run.player(), run.fight().hp), (turns, at, hp));
+    // Eaten, exploring goes.
+    run.apply(PlayerAction::Use(1));
+    run.apply(PlayerAction::Explore);
+    assert_ne!(run.player(), at, "explores once fed");
+}
+
+#[test]
+fn exploring_starving_with_nothing_to_eat_goes_on_to_find_some() {
+    let mut run = alone(3);
+    run.stage().set_food(0);
+    let at = run.player();
+    run.apply(PlayerAction::Explore);
+    assert_ne!(run.player(), at);
+}
+
+#[test]
+fn exploring_stops_when_the_player_becomes_hungry_saying_so_once() {
+    let mut run = alone(1);
+    run.stage().set_food(HUNGRY_AT + 3);
+    let said = notices(&run.apply(PlayerAction::Explore));
+    assert_eq!(run.hunger(), Hunger::Hungry);
+    assert_eq!(
+        run.fight().food,
+        HUNGRY_AT,
+        "stopped on the turn it came: {said:?}"
+    );
+    let hungry = said.iter().filter(|s| s.contains("You are hungry")).count();
+    assert_eq!(hungry, 1, "{said:?}");
+    // Hungry is a warning: exploring goes on, and does not say it again.
+    let said = notices(&run.apply(PlayerAction::Explore));
+    assert!(run.fight().food < HUNGRY_AT - 1, "{said:?}");
+    assert!(!said.iter().any(|s| s.contains("hungry")), "{said:?}");
+}
+
+#[test]
+fn resting_too_hungry_to_heal_names_the_keys_that_eat() {
+    let mut run = with_a_ration_under_b(alone(2));
+    let most = run.fight().max_hp;
+    run.stage().set_hit_points(most / 2).set_food(WEAK_AT);
+    let said = notices(&run.apply(PlayerAction::Rest));
+    assert!(
+        said.iter().any(|s| s.contains("too hungry to heal")
+            && s.contains("`a` then `b` eats your food ration")),
+        "{said:?}"
+    );
+}

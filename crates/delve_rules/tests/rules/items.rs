@@ -20,9 +20,14 @@ fn kind(name: &str) -> usize {
 }
 
 /// The run carrying one `name`, used (it is stack `a`); the notices it gave.
+/// Gives the player one item called `name` and uses it by its letter.
 fn use_one(run: &mut RunState, name: &str) -> Vec<String> {
     run.stage().give(kind(name));
-    notices(&run.apply(PlayerAction::Use(0)))
+    let letter = (run.lettered_inventory().into_iter())
+        .find(|l| l.kind == kind(name))
+        .expect("lettered")
+        .letter;
+    notices(&run.apply(PlayerAction::Use(letter as u8 - b'a')))
 }
 
 fn hp(run: &RunState) -> (u32, u32) {

@@ -357,3 +357,21 @@ fn a_click_on_an_inventory_line_answers_its_letter_or_uses_it() {
         Reaction::Nothing
     );
 }
+
+#[test]
+fn the_travel_cursor_on_the_player_says_they_are_already_there_and_enter_takes_no_turn() {
+    let mut run = remembered(2);
+    // Off the stairs (where travelling to them says how to take them).
+    let floor = far_tile(&run);
+    run.stage().put_player(floor);
+    let mut reader = KeyReader::default();
+    press(&mut reader, &run, '_');
+    assert_eq!(reader.prompt, Some(Prompt::Travel(run.player())));
+    let line = delve_rules::view::prompt_line(&run, &reader, None).unwrap();
+    assert!(line.contains("You are already there."), "{line}");
+    assert!(!line.contains("No known way"), "{line}");
+    let (turns, at) = (run.turns(), run.player());
+    let outcomes = run.apply(PlayerAction::TravelTo(at));
+    assert!(said(&outcomes, "You are already there."));
+    assert_eq!((run.turns(), run.player()), (turns, at));
+}

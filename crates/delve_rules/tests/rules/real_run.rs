@@ -163,7 +163,7 @@ fn letters_stay_with_their_items_over_use_and_drop() {
     run.apply(PlayerAction::Use(2));
     assert_eq!(run.fight().weapon, Some(Item::plain(dagger)));
     // Drop the food (b) on free floor: the dagger keeps c; a new kind takes the first
-    // free letter.
+    // letter no kind has or had (`a` stays the potions', `b` the food's).
     let free = KING
         .iter()
         .map(|&(dx, dy)| run.player().offset(dx, dy))
@@ -187,7 +187,10 @@ fn letters_stay_with_their_items_over_use_and_drop() {
         .expect("more free floor");
     run.stage().put_player(next);
     carry(&mut run, &[scroll]);
-    assert_eq!(letter_of(&run, scroll), Some('a'));
+    assert_eq!(letter_of(&run, scroll), Some('d'));
+    // The next potion of healing is under `a` again.
+    carry(&mut run, &[potion]);
+    assert_eq!(letter_of(&run, potion), Some('a'));
     // Dropping the wielded dagger puts it away first.
     let outcomes = run.apply(PlayerAction::Drop(2));
     assert!(said(&outcomes, "put away and drop"), "{outcomes:?}");

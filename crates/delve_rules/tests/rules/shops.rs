@@ -333,3 +333,90 @@ fn the_builtin_campaign_has_shops_in_new_runs_and_none_in_old_keys() {
     }
     assert!(found >= 6, "only {found} shops in 12 runs");
 }
+
+/// A run with monsters (none on the level, none arriving) begun on `depth` of seed
+/// `seed`'s built-in campaign, with gold to spend and every secret door found (as the
+/// playtest's searching found the way to seed 21's shop).
+fn on_depth(seed: u64, depth: u32) -> RunState {
+    let mut campaign = support::campaign(seed);
+    campaign.arrivals = Some(0);
+    let key = campaign.key_at(depth, seed);
+    let (mut run, _) = RunState::start(campaign, Some(key), Rules::Monsters).unwrap();
+    run.stage().clear_monsters().set_gold(500);
+    let tiles = &run.level().level.tiles;
+    let secret: Vec<Pos> = (tiles.positions())
+        .filter(|&p| tiles[p] == delve_levels::grid::Tile::SecretDoor)
+        .collect();
+    for at in secret {
+        run.stage().find(at);
+    }
+    run
+}
+
+/// Explores `run` until exploring says it is done: every line said on the way, and
+/// whether a shop's notice ended the exploring that told it.
+fn explore_to_the_end(run: &mut RunState) -> (Vec<String>, bool) {
+    let mut said = Vec::new();
+    let mut stopped_by_the_shop = true;
+    for _ in 0..300 {
+        let lines = notices(&run.apply(PlayerAction::Explore));
+        if lines.iter().any(|l| l.starts_with("You see a shop")) {
+            stopped_by_the_shop &= lines
+                .last()
+                .is_some_and(|l| l.starts_with("You see a shop"));
+        }
+        let done = lines.iter().any(|l| l.starts_with("Explored"));
+        said.extend(lines);
+        if done {
+            return (said, stopped_by_the_shop);
+        }
+    }
+    panic!("exploring never ended: {said:?}");
+}
+
+#[test]
+fn a_shop_coming_into_view_is_told_once_with_its_wares_and_prices_and_stops_exploring() {
+    // The playtest's levels: exploring walked past these shops unremarked.
+    for (seed, depth) in [(3, 2), (21, 2)] {
+        let mut run = on_depth(seed, depth);
+        let prices: Vec<u32> = (run.level().items.iter())
+            .filter(|i| i.price > 0)
+            .map(|i| i.price)
+            .collect();
+        assert!(!prices.is_empty(), "seed {seed} depth {depth} has a shop");
+        let (said, stopped) = explore_to_the_end(&mut run);
+        let told: Vec<&String> = (said.iter())
+            .filter(|l| l.starts_with("You see a shop selling "))
+            .collect();
+        assert_eq!(told.len(), 1, "seed {seed}: told once: {said:?}");
+        for price in &prices {
+            assert!(told[0].contains(&format!("({price} gold)")), "{told:?}");
+        }
+        assert!(told[0].contains("`g` buys it"), "{told:?}");
+        assert!(stopped, "seed {seed}: the notice stops exploring: {said:?}");
+    }
+}
+
+#[test]
+fn exploring_done_names_the_wares_still_for_sale() {
+    let mut run = on_depth(21, 2);
+    let (said, _) = explore_to_the_end(&mut run);
+    let last = said.last().unwrap();
+    assert!(
+        last.starts_with("Explored") && last.contains("Still for sale on this level: "),
+        "{said:?}"
+    );
+    for ware in run.level().items.iter().filter(|i| i.price > 0) {
+        assert!(last.contains(&format!("({} gold)", ware.price)), "{last}");
+    }
+    // Bought out, nothing is named.
+    let wares: Vec<Pos> = (run.level().items.iter())
+        .filter(|i| i.price > 0)
+        .map(|i| i.pos)
+        .collect();
+    for at in wares {
+        run.stage().remove_item_at(at);
+    }
+    let said = notices(&run.apply(PlayerAction::Explore));
+    assert!(!said.iter().any(|l| l.contains("for sale")), "{said:?}");
+}
