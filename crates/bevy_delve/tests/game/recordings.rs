@@ -18,8 +18,9 @@ use super::temp_dir::TempDir;
 /// Recordings an older delve made, kept as they were (format 1, generation 2, the
 /// first loot edition; format 5, peaceful, before play that flows; format 6, peaceful,
 /// before hunger; format 7 of generation 3, before exploring through a lock with its
-/// key; format 8, peaceful, before the current washed things ashore): they replay to
-/// their end as they always did.
+/// key; format 8, peaceful, before the current washed things ashore; format 9, peaceful,
+/// before a hungry player was refused a ware unpaid): they replay to their end as they
+/// always did.
 const LEGACY: &[&str] = &[
     "legacy/descent-3-format-1.rec",
     "legacy/descent-11-format-1.rec",
@@ -31,6 +32,8 @@ const LEGACY: &[&str] = &[
     "legacy/descent-11-generation-3.rec",
     "legacy/descent-3-format-8.rec",
     "legacy/descent-11-format-8.rec",
+    "legacy/descent-3-format-9.rec",
+    "legacy/descent-11-format-9.rec",
 ];
 
 fn committed(file: &str) -> Recording {

@@ -44,7 +44,9 @@ use delve_levels::key::LevelKey;
 /// Format 8 runs replay by the rules of deep water that changed since
 /// ([`WATER_KEEPS_WHAT_IT_TAKES`]): what the current tears away is gone, and shots hit a
 /// swimmer as anyone.
-pub const RECORDING_FORMAT: u32 = 9;
+/// Format 9 runs replay by the rule of shops that changed since ([`EATS_WARES_UNPAID`]):
+/// a hungry player with a full pack eats a ware where it lies without paying.
+pub const RECORDING_FORMAT: u32 = 10;
 
 /// The last recording format whose teleports may land behind a lock still shut (in a
 /// sealed vault); later ones land outside, and a replay of one of these keeps the old rule.
@@ -55,8 +57,13 @@ pub const TELEPORTS_INTO_LOCKS: u32 = 7;
 /// let half the shots at a swimmer miss, and a replay of one of these keeps the old rules.
 pub const WATER_KEEPS_WHAT_IT_TAKES: u32 = 8;
 
+/// The last recording format whose hungry player with a full pack eats a shop's ware
+/// where it lies (`g` on it) without paying; later ones refuse it as any ware not yet
+/// bought, and a replay of one of these keeps the old rule.
+pub const EATS_WARES_UNPAID: u32 = 9;
+
 /// The recording formats this delve plays back (formats 3 to 6 only for peaceful runs).
-pub(crate) const REPLAYED_FORMATS: [u32; 8] = [1, 3, 4, 5, 6, 7, 8, RECORDING_FORMAT];
+pub(crate) const REPLAYED_FORMATS: [u32; 9] = [1, 3, 4, 5, 6, 7, 8, 9, RECORDING_FORMAT];
 
 /// The first recording format that recorded levels of `generation`: generation 3
 /// came with format 5, generation 4 in format 7 (and the teleports of format 8 soon
@@ -71,7 +78,7 @@ fn first_format_of(generation: Generation) -> u32 {
 
 /// What this delve replays, as a refusal says it.
 const REPLAYS: &str =
-    "this delve replays formats 1, 7, 8 and 9, and peaceful runs of formats 3 to 6";
+    "this delve replays formats 1, 7, 8, 9 and 10, and peaceful runs of formats 3 to 6";
 
 impl RunState {
     /// Whether the run's teleports may land behind a lock still shut: the rule of
@@ -85,6 +92,13 @@ impl RunState {
     /// while one replays.
     pub(crate) fn water_keeps_what_it_takes(&self) -> bool {
         self.rules_of_format <= WATER_KEEPS_WHAT_IT_TAKES
+    }
+
+    /// Whether a hungry player with a full pack eats a ware for sale where it lies
+    /// without paying: the rule of recordings of format [`EATS_WARES_UNPAID`] and older,
+    /// kept while one replays.
+    pub(crate) fn eats_wares_unpaid(&self) -> bool {
+        self.rules_of_format <= EATS_WARES_UNPAID
     }
 }
 
@@ -350,7 +364,7 @@ impl Recording {
         }
         if !REPLAYED_FORMATS.contains(&start.format) {
             return Err(RecordingError::Unsupported(format!(
-                "recording format {} is not known to this delve (it reads formats 1, 3 to 8 and {RECORDING_FORMAT})",
+                "recording format {} is not known to this delve (it reads formats 1, 3 to 9 and {RECORDING_FORMAT})",
                 start.format
             )));
         }
@@ -528,8 +542,8 @@ mod tests {
     use super::*;
 
     /// A recording plays by the rules of its own format: a format-7 one teleports into
-    /// locks and keeps what the water takes, a format-8 one only the latter, today's
-    /// neither — and a run in play is today's.
+    /// locks, keeps what the water takes and eats wares unpaid, a format-8 one the last
+    /// two, a format-9 one the last, today's none — and a run in play is today's.
     #[test]
     fn a_recording_replays_by_the_rules_of_its_format() {
         let campaign = CampaignConfig::builtin();
@@ -543,10 +557,15 @@ mod tests {
                 steps: Vec::new(),
             };
             let (run, _) = recording.start_run().expect("it starts");
-            (run.teleports_into_locks(), run.water_keeps_what_it_takes())
+            (
+                run.teleports_into_locks(),
+                run.water_keeps_what_it_takes(),
+                run.eats_wares_unpaid(),
+            )
         };
-        assert_eq!(rules(7), (true, true));
-        assert_eq!(rules(8), (false, true));
-        assert_eq!(rules(RECORDING_FORMAT), (false, false));
+        assert_eq!(rules(7), (true, true, true));
+        assert_eq!(rules(8), (false, true, true));
+        assert_eq!(rules(9), (false, false, true));
+        assert_eq!(rules(RECORDING_FORMAT), (false, false, false));
     }
 }
