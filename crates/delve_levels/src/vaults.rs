@@ -5,8 +5,8 @@
 //!
 //! - [`format`](mod@format): the file as written; compiling a [`Vault`] checks it once,
 //!   at load, and refuses what could never be placed (no exit, an exit off the edge, a
-//!   glyph with no meaning, a pocket or a rule no roll keeps), naming the file, line and
-//!   column.
+//!   glyph with no meaning, a pocket, a bridge spanning nothing or a rule no roll
+//!   keeps), naming the file, line and column.
 //! - [`shape`]: the eight symmetries and a roll of the choices ([`shape::Plan`]).
 //! - [`place`]: laying vaults into a level from its own [`Stream::Vaults`] stream —
 //!   a config with no vaults (the default) draws nothing from it, so every level made
@@ -167,7 +167,8 @@ fn fault(at: At, problem: impl Into<String>) -> Fault {
 
 impl Vault {
     /// Checks a vault as written: its fields' bounds, its map's shape and glyphs, its
-    /// exits, and that some roll of its choices leaves no pocket and keeps its rules.
+    /// exits, and that some roll of its choices leaves no pocket, draws no bridge that
+    /// spans nothing and keeps its rules.
     fn compile(text: VaultText, origin: String) -> Result<Vault, Fault> {
         let field = |f: &'static str, p: String| Err(fault(At::Field(f), p));
         if text.name.trim().is_empty() {
@@ -314,6 +315,16 @@ impl Vault {
         };
         let (kept, first_fault) = vault.check_rolls(CHECK_ROLLS);
         if kept == 0 {
+            // A bridge is drawn wrong at a glyph: named there, not at the map.
+            if let Some(RollFault::BridgeAstray(p)) = first_fault {
+                return Err(fault(
+                    At::Glyph(p.x as usize, p.y as usize),
+                    format!(
+                        "no roll of its choices can be placed: {}",
+                        RollFault::BridgeAstray(p)
+                    ),
+                ));
+            }
             let problem = first_fault.map_or_else(|| "no roll works".into(), |f| f.to_string());
             return field(
                 "map",

@@ -19,8 +19,8 @@ use super::temp_dir::TempDir;
 /// first loot edition; format 5, peaceful, before play that flows; format 6, peaceful,
 /// before hunger; format 7 of generation 3, before exploring through a lock with its
 /// key; format 8, peaceful, before the current washed things ashore; format 9,
-/// peaceful, before shops were told and used-up letters kept): they replay to their end
-/// as they always did.
+/// peaceful, before shops were told, used-up letters kept and a hungry player refused a
+/// ware unpaid): they replay to their end as they always did.
 const LEGACY: &[&str] = &[
     "legacy/descent-3-format-1.rec",
     "legacy/descent-11-format-1.rec",

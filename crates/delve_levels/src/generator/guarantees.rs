@@ -164,7 +164,7 @@ pub fn check_level(level: &Level, clearance: u32, allow_pockets: bool) -> Result
 /// Whether the bridge tile at `p` lies on a straight run of at least three bridge tiles,
 /// east–west or north–south, with walkable ground (not bridge) at both ends. (What was
 /// chasm under it the checker cannot see: the terrain tests put the chasm back and walk.)
-fn bridge_spans_a_chasm(tiles: &Grid<Tile>, p: Pos) -> bool {
+pub(crate) fn bridge_spans_a_chasm(tiles: &Grid<Tile>, p: Pos) -> bool {
     [(1, 0), (0, 1)].into_iter().any(|(dx, dy)| {
         let mut length = 1;
         let mut ends_walkable = true;

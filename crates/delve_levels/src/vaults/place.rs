@@ -13,6 +13,7 @@ use super::shape::{Cell, ItemSpec, Plan, Symmetry};
 use super::{Vault, VaultSet};
 use crate::analysis::distances::reached_from;
 use crate::generator::generation::Generation;
+use crate::generator::guarantees::bridge_spans_a_chasm;
 use crate::generator::room_graph::RoomGraph;
 use crate::grid::{Grid, Pos, Tile};
 use crate::loot::{LootTable, PlacedItem};
@@ -353,6 +354,12 @@ fn place_one(
                     continue;
                 }
             };
+            // A floor vault may lay its wall on the landing of a bridge the feature
+            // layer built beside it: that place would leave a bridge spanning nothing.
+            if !bridges_still_span(&trial, origin, w, h) {
+                veto = VaultVeto::Disconnects;
+                continue;
+            }
             let exits: Vec<Pos> = laid
                 .exits()
                 .into_iter()
@@ -708,6 +715,18 @@ fn tunnel(
         }
     }
     Err(VaultVeto::NoTunnel)
+}
+
+/// Whether every bridge tile on the `w` × `h` box at `origin` or its ring still lies on
+/// a bridge that spans a chasm, as the checker proves of every bridge: a bridge whose
+/// landing the box covers passes its ring, so nothing farther can be changed.
+fn bridges_still_span(tiles: &Grid<Tile>, origin: Pos, w: i32, h: i32) -> bool {
+    (origin.y - 1..=origin.y + h).all(|y| {
+        (origin.x - 1..=origin.x + w).all(|x| {
+            let p = Pos::new(x, y);
+            tiles.get(p) != Some(Tile::Bridge) || bridge_spans_a_chasm(tiles, p)
+        })
+    })
 }
 
 /// Tiles reached from `from` over the tiles where `open` holds.

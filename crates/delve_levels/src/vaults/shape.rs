@@ -373,6 +373,11 @@ pub enum RollFault {
     Pocket(Pos),
     /// The key cannot be reached from an exit without passing a locked door.
     KeyBehindItsLock(Pos),
+    /// A bridge cell that spans nothing inside the map: not on a straight run of at
+    /// least three bridge cells with walkable cells (not bridge, not outside) at both
+    /// ends — the level checker's rule for every bridge
+    /// ([`check_level`](crate::generator::guarantees::check_level)).
+    BridgeAstray(Pos),
     /// A rule is broken.
     Broken(Rule),
 }
@@ -389,6 +394,12 @@ impl std::fmt::Display for RollFault {
             RollFault::KeyBehindItsLock(p) => write!(
                 f,
                 "the key at column {}, row {} of the map lies behind its own locked door",
+                p.x + 1,
+                p.y + 1
+            ),
+            RollFault::BridgeAstray(p) => write!(
+                f,
+                "the bridge at column {}, row {} of the map spans no chasm: a bridge is a straight run of at least three bridge tiles with walkable ground of the map at both ends",
                 p.x + 1,
                 p.y + 1
             ),
@@ -451,8 +462,34 @@ impl Plan {
         seen
     }
 
+    /// Whether the bridge cell at `p` lies on a straight run of at least three bridge
+    /// cells, east–west or north–south, with a walkable cell of the map at both ends
+    /// (the level's tile beyond the map is not the vault's to promise).
+    fn bridge_spans(&self, p: Pos) -> bool {
+        let cells = &self.cells;
+        let walkable = |at: Pos| {
+            cells
+                .get(at)
+                .and_then(Cell::tile)
+                .is_some_and(Tile::is_walkable)
+        };
+        [(1, 0), (0, 1)].into_iter().any(|(dx, dy)| {
+            let mut length = 1;
+            let mut ends_walkable = true;
+            for sign in [1, -1] {
+                let mut at = p.offset(sign * dx, sign * dy);
+                while cells.get(at) == Some(Cell::Ground(Tile::Bridge)) {
+                    length += 1;
+                    at = at.offset(sign * dx, sign * dy);
+                }
+                ends_walkable &= walkable(at);
+            }
+            ends_walkable && length >= 3
+        })
+    }
+
     /// The first reason this roll cannot be used, if any: a pocket, a key behind its
-    /// own lock, or a broken rule.
+    /// own lock, a bridge that spans nothing, or a broken rule.
     pub fn fault(&self, rules: &[Rule]) -> Option<RollFault> {
         let exits = self.exits();
         let open = self.reach(&exits, true, |_| false);
@@ -469,6 +506,12 @@ impl Plan {
             .find(|&p| cells[p] == Cell::Key && !locked[cells.index_of(p)])
         {
             return Some(RollFault::KeyBehindItsLock(p));
+        }
+        if let Some(p) = cells
+            .positions()
+            .find(|&p| cells[p] == Cell::Ground(Tile::Bridge) && !self.bridge_spans(p))
+        {
+            return Some(RollFault::BridgeAstray(p));
         }
         let of = |glyph: char| -> Vec<Pos> {
             self.glyphs

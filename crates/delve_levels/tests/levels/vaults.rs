@@ -507,11 +507,17 @@ fn the_built_in_campaign_places_vaults_from_depth_two_and_rewards_every_third_le
 #[test]
 fn a_legend_can_name_every_terrain() {
     let text = one_vault(
-        &["#########", "#.,~%:=+#", "#'sL.K..#", "####@####"],
+        &[
+            "############",
+            "#.,~%:+===.#",
+            "#'sL.K.:::.#",
+            "####@#######",
+        ],
         "'s': SecretDoor",
         "",
     );
-    // The chasm and lava sit beside the walk, the key before its lock.
+    // The chasm and lava sit beside the walk, the bridge spans from door to floor, the
+    // key lies before its lock.
     let vault = read_vaults(&text, "t.ron");
     assert!(vault.is_ok(), "{vault:?}");
     assert!(matches!(
@@ -538,4 +544,98 @@ fn a_vault_without_a_mode_is_laid_over_floor_and_a_missing_field_is_named_at_its
         }
         other => panic!("expected a parse error, got {other:?}"),
     }
+}
+
+/// A bridge a vault draws must span something inside the vault: a straight run of at
+/// least three bridge tiles with walkable ground of the map at both ends, as the level
+/// checker proves of every bridge. The fuzzed file the `vault_file` target found
+/// (`fuzz/regressions/vault_file/bridge-spans-no-chasm`) drew lone bridges beside floor
+/// and was read; placed alone in a cave level it left "bridge tile (64, 9) spans no
+/// chasm". Such a vault is refused when loaded, at its first stray bridge.
+#[test]
+fn a_vault_whose_bridge_spans_no_chasm_is_refused_at_the_bridge() {
+    let fuzzed = std::fs::read_to_string(
+        crate::workspace_root().join("fuzz/regressions/vault_file/bridge-spans-no-chasm"),
+    )
+    .unwrap();
+    // "@...=.=..=@" on line 62: the bridge between two chasms, five glyphs in, is one
+    // tile long (a bridge runs across its chasm, from ground to ground).
+    let (line, column, problem) = refusal(&fuzzed);
+    assert_eq!((line, column), (62, 22), "{problem}");
+    assert!(
+        problem.contains("the bridge at column 5, row 3 of the map spans no chasm"),
+        "{problem}"
+    );
+    let spans = |map: &[&str]| read_vaults(&one_vault(map, "", ""), "t.ron").map(|_| ());
+    // Three bridge tiles from floor to floor, across or down, are a bridge.
+    assert_eq!(
+        spans(&["#####", "#:::#", "@===@", "#:::#", "#####"]),
+        Ok(())
+    );
+    assert_eq!(spans(&["#.#", ":=:", ":=:", ":=:", "#@#"]), Ok(()));
+    // One or two tiles, an end in a chasm, or a run off the map's edge are not.
+    for map in [
+        &["#####", "#:::#", "@.=.@", "#:::#", "#####"][..],
+        &["######", "#::::#", "@.==.@", "#::::#", "######"],
+        &["#####", "#:::#", ":===@", "#:::#", "##@##"],
+        &["#.##", "#=##", "#=##", "#=@#"],
+    ] {
+        match spans(map) {
+            Err(VaultError::Invalid { problem, .. }) => {
+                assert!(problem.contains("spans no chasm"), "{map:?}: {problem}");
+            }
+            other => panic!("{map:?}: expected the bridge refused, got {other:?}"),
+        }
+    }
+    // A bridge only some rolls draw is kept out of the rolls placed, not refused.
+    let sometimes = one_vault(
+        &["#####", "#:::#", "@=b=@", "#:::#", "#####"],
+        "'b': Pick([(1, Bridge), (1, Floor)])",
+        "",
+    );
+    let vault = read_vaults(&sometimes, "t.ron")
+        .expect("half its rolls span")
+        .remove(0);
+    let (kept, fault) = vault.check_rolls(64);
+    assert!(kept > 0 && kept < 64, "{kept} of 64 rolls kept");
+    assert!(fault.unwrap().to_string().contains("spans no chasm"));
+    for kind in GeneratorKind::ALL {
+        place_alone(&vault, kind, 0..20);
+    }
+}
+
+/// A floor vault laid beside a bridge the feature layer built never lays its wall on the
+/// bridge's landing (the ground at its end): a plug of rock with one exit, six to a
+/// level, over levels of every kind with twelve chasm lakes, keeps every bridge spanning
+/// (before, 74 of 2,400 such levels left "bridge tile … spans no chasm").
+#[test]
+fn a_floor_vault_never_lays_its_wall_on_the_landing_of_a_bridge() {
+    use delve_levels::generator::{FeatureConfig, LakeKind};
+    let text = "(\n    vaults: [\n        (\n            name: \"plug\",\n            category: Flavour,\n            depths: (1, 10),\n            mode: Floor,\n            unique: Any,\n            map: [\"####\", \"####\", \"#@##\"],\n        ),\n    ],\n)\n";
+    let set = VaultSet::of(read_vaults(text, "plug.ron").unwrap());
+    let mut bridges = 0;
+    let mut plugs = 0;
+    for kind in GeneratorKind::ALL {
+        let mut config = with_vaults(kind, 6);
+        config.set_features(FeatureConfig {
+            lakes: 12,
+            lake: LakeKind::Chasm,
+            ..FeatureConfig::default()
+        });
+        for seed in 0..300 {
+            let level = level_with(&config, &set, 3, seed);
+            if let Err(broken) = check_level(&level, config.stair_clearance(), false) {
+                panic!("{kind} seed {seed}: {broken}");
+            }
+            bridges += (level.tiles.cells().iter())
+                .filter(|&&t| t == Tile::Bridge)
+                .count();
+            plugs += level.vaults.len();
+        }
+    }
+    assert!(
+        bridges > 1000,
+        "only {bridges} bridge tiles: the test tests little"
+    );
+    assert!(plugs > 1000, "only {plugs} plugs laid");
 }

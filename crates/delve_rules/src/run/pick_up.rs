@@ -1,7 +1,8 @@
 //! Picking up: stepping onto an item or `g` on it. Where the run has a goal, gold goes
 //! to the purse and the level's must-find item opens its stairs; everything else is
 //! carried, under its kind's letter. A shop's wares lie for sale: stepping on one says
-//! its price, `g` buys it with gold from the purse.
+//! its price, `g` buys it with gold from the purse — into the pack: a hungry player with
+//! a full pack eats food lying free where it lies, never a ware.
 
 use super::hunger::Hunger;
 use super::items::{PACK_KINDS, with_article};
@@ -79,6 +80,16 @@ impl RunState {
             return PickUp::NoRoom;
         }
         if let Some(amount) = self.eaten_where_it_lies(lying) {
+            // A ware is not the player's until bought, and a full pack cannot take it
+            // (before format 10 it was eaten unpaid: `EATS_WARES_UNPAID`).
+            if price > 0 && !self.eats_wares_unpaid() {
+                let name = self.knowledge().item_name(lying);
+                out.push(notice(&format!(
+                    "It is for sale: {} for {price} gold. Your pack is full: use one up, or drop one where nothing lies, and `g` buys it.",
+                    with_article(&name)
+                )));
+                return PickUp::NoRoom;
+            }
             self.level.take_item(at);
             let name = self.knowledge().item_name(lying);
             let ate = self.eat(amount, &name);
@@ -205,4 +216,68 @@ pub fn gold_amount(depth: u32, level_seed: u64, at: Pos) -> u32 {
     let place = (at.x as u32 as u64) << 32 | at.y as u32 as u64;
     let roll = mix64(level_seed ^ GOLD_SALT ^ mix64(place));
     depth * 4 + 5 + (roll % (u64::from(depth) * 8)) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::hunger::HUNGRY_AT;
+    use crate::run::record::{EATS_WARES_UNPAID, RECORDING_FORMAT};
+    use crate::run::{PlayerAction, Rules};
+    use delve_levels::config::CampaignConfig;
+    use delve_levels::generator::GeneratorKind;
+    use delve_levels::grid::Tile;
+
+    /// A cave run, no monsters, the player hungry with a full pack (26 kinds) standing
+    /// on a food ration for sale at 15 gold, 40 gold in the purse.
+    fn hungry_and_full_on_a_ware() -> RunState {
+        let mut campaign = CampaignConfig::builtin();
+        campaign.arrivals = Some(0);
+        campaign.depths = vec![GeneratorKind::Cave.default_config()];
+        let (mut run, _) = RunState::start(campaign, None, Rules::Monsters).expect("it starts");
+        let tiles = run.level.level.tiles.clone();
+        let open = tiles
+            .positions()
+            .find(|&p| {
+                tiles.get(p) == Some(Tile::Floor) && tiles.get(p.offset(1, 0)) == Some(Tile::Floor)
+            })
+            .expect("open ground");
+        let table = run.campaign.loot_table();
+        let dagger = table.index_of("dagger").expect("a dagger");
+        let ration = table.index_of("food ration").expect("a ration");
+        run.stage()
+            .set_monsters(Vec::new())
+            .clear_items()
+            .put_player(open);
+        for plus in 1..=26 {
+            run.stage().give_item(Item { kind: dagger, plus });
+        }
+        run.stage()
+            .put_item(open, ration)
+            .price_item(open, 15)
+            .set_gold(40)
+            .set_food(HUNGRY_AT - 10);
+        run
+    }
+
+    /// Under the rules of format 9 and older the ware is eaten where it lies, and no gold
+    /// is spent (as those recordings played); under today's it is refused and lies still.
+    #[test]
+    fn a_run_of_format_9_eats_a_ware_unpaid_and_a_later_one_refuses() {
+        let new = hungry_and_full_on_a_ware();
+        assert_eq!(new.rules_of_format, RECORDING_FORMAT);
+        let mut old = new.clone();
+        old.rules_of_format = EATS_WARES_UNPAID;
+        let (mut new, mut old) = (new, old);
+        let food = new.fight.food;
+        new.apply(PlayerAction::PickUp);
+        old.apply(PlayerAction::PickUp);
+        assert_eq!(new.fight.food, food, "refused today");
+        assert_eq!(new.level.items.len(), 1);
+        assert!(old.fight.food > food, "eaten under the old rule");
+        assert!(old.level.items.is_empty());
+        assert_eq!((old.gold(), old.fight.gold_spent), (40, 0), "unpaid");
+        assert_eq!(old.broken_rule(), None);
+        assert_eq!(new.broken_rule(), None);
+    }
 }

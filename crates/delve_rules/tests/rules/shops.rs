@@ -1,7 +1,8 @@
 //! Shops: a shop vault's wares lie for sale at a price by rarity. Stepping on one says
 //! its price and leaves it lying; `g` buys it when the purse holds the price (the purse
 //! goes down, the score does not: it counts the gold found); exploring leaves wares
-//! alone; a peaceful run, which has no purse, takes them free. A save never holds more
+//! alone; a peaceful run, which has no purse, takes them free; a hungry player with a
+//! full pack never eats one unpaid. A save never holds more
 //! gold spent than found or than the wares taken from its levels' shops cost, nor a
 //! dropped item for sale.
 
@@ -11,6 +12,7 @@ use delve_levels::grid::Pos;
 use delve_levels::key::LevelKey;
 use delve_levels::loot::{PRICE_OF_THE_RAREST, PlacedItem, default_loot_table};
 use delve_levels::vaults::VaultSet;
+use delve_rules::run::hunger::{HUNGRY_AT, Hunger};
 use delve_rules::run::{GameSave, PlayerAction, Rules, RunState};
 use delve_rules::view::describe;
 
@@ -115,6 +117,72 @@ fn a_purse_short_of_the_price_buys_nothing_and_says_so() {
             .iter()
             .any(|i| i.pos == east && i.price == 15)
     );
+}
+
+/// `run` hungry, its pack full (26 kinds), alone on open ground with a food ration for
+/// sale at 15 gold one step east and 40 gold in the purse, stood on the ration.
+fn hungry_and_full_on_a_ration_for_sale(mut run: RunState) -> (RunState, Pos) {
+    use delve_levels::loot::Item;
+    run.stage().clear_monsters().clear_items();
+    assert!(put_on_open_ground(&mut run, 3));
+    let table = run.campaign().loot_table();
+    let (dagger, ration) = (
+        table.index_of("dagger").unwrap(),
+        table.index_of("food ration").unwrap(),
+    );
+    for plus in 1..=26 {
+        run.stage().give_item(Item { kind: dagger, plus });
+    }
+    let east = run.player().offset(1, 0);
+    run.stage()
+        .put_item(east, ration)
+        .price_item(east, 15)
+        .set_gold(40)
+        .set_food(HUNGRY_AT - 10);
+    run.apply(PlayerAction::Move(1, 0));
+    assert_eq!(run.player(), east);
+    assert_eq!(run.lettered_inventory().len(), 26, "a full pack");
+    assert_ne!(run.hunger(), Hunger::Fed);
+    (run, east)
+}
+
+/// A hungry player with a full pack eats food lying free where it lies (`g`); a ware is
+/// not theirs until bought, so `g` on a ration for sale is refused, naming its price and
+/// the key that buys it (the key table's pick-up key) once the pack has room: nothing
+/// eaten, paid or taken, and no turn passes. (A recording of format 9 or older keeps the
+/// old rule, under which it was eaten unpaid: `run::record::EATS_WARES_UNPAID`.)
+#[test]
+fn a_hungry_player_with_a_full_pack_cannot_eat_a_ware_unpaid() {
+    for seed in [1, 2, 3] {
+        let (mut run, east) = hungry_and_full_on_a_ration_for_sale(with_monsters_staying(seed));
+        let (turns, food) = (run.turns(), run.fight().food);
+        let said = notices(&run.apply(PlayerAction::PickUp));
+        assert_eq!(
+            delve_rules::view::action_for_char('g'),
+            Some(PlayerAction::PickUp),
+            "`g` is the key that buys"
+        );
+        assert!(
+            said.iter().any(
+                |s| s.starts_with("It is for sale: a food ration for 15 gold.")
+                    && s.ends_with("`g` buys it.")
+            ),
+            "{said:?}"
+        );
+        assert!(!said.iter().any(|s| s.contains("you eat")), "{said:?}");
+        assert_eq!(run.fight().food, food, "nothing eaten");
+        assert_eq!(run.turns(), turns, "no turn passes");
+        assert_eq!((run.gold(), run.fight().gold_spent), (40, 0));
+        assert_eq!(run.lettered_inventory().len(), 26);
+        assert!(
+            run.level()
+                .items
+                .iter()
+                .any(|i| i.pos == east && i.price == 15),
+            "the ware lies on its shelf"
+        );
+        assert_eq!(run.broken_rule(), None);
+    }
 }
 
 #[test]

@@ -172,8 +172,18 @@ impl LevelsGave {
 }
 
 /// Checks the gold a run with monsters has spent against the wares taken from the
-/// shops of its levels: it paid for each (or, hungry, ate it), so never more than they
-/// cost. A designer's run is let by: changing its tables forgets the levels left.
+/// shops of its levels: it paid for each (or, hungry with a full pack under the rules of
+/// a recording of format 9 or older, ate it unpaid), so never more than they cost. A
+/// designer's run is let by: changing its tables forgets the levels left.
+///
+/// The gold *found* is not checked against the heaps taken, on purpose: a run saved
+/// before the purse carried its heaps as items, and loading it turns each into
+/// [`GOLD_OF_AN_OLDER_SAVE`](super::migrate::GOLD_OF_AN_OLDER_SAVE) gold (more than a
+/// depth-1 heap can hold, 9 to 16); such an item dropped, or stolen by a thief who
+/// drops it, and picked up again today goes to the purse for the amount of the place it
+/// lay (`gold_amount` of that tile and depth, not of the heap it was); and a save written
+/// since from such a run is a save like any other. A bound that never refuses those is
+/// no check: the purse stays as the save says.
 pub(super) fn check_gold_spent(fight: Option<&Fight>, gave: &LevelsGave) -> Result<(), String> {
     let Some(fight) = fight.filter(|f| !f.designer) else {
         return Ok(());
