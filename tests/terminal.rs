@@ -303,7 +303,10 @@ fn quitting_saves_and_the_title_screen_offers_to_continue() {
     let saved = std::fs::read(dir.join("delve.sav")).unwrap();
     let tmux = bare("fourth", "--seed 7");
     let asked = tmux.wait_for("Continue it?");
-    assert!(asked.contains("saving it replaces the saved one"), "{asked}");
+    assert!(
+        asked.contains("saving it replaces the saved one"),
+        "{asked}"
+    );
     tmux.keys(&["n"]);
     let new_run = tmux.wait_for("A new run, then");
     assert!(new_run.contains("seed 7"), "{new_run}");
@@ -345,10 +348,15 @@ fn without_a_display_delve_plays_in_the_terminal_and_says_so() {
     if std::env::var_os(SKIP_VAR).is_some() || !tmux_is_here() {
         return;
     }
+    // A data folder of its own: with a run saved (another test's), `--seed` would ask
+    // first whether to continue that one.
+    let dir = std::env::temp_dir().join(format!("delve-terminal-fallback-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
     let command = format!(
         "cd {} && DELVE_DATA_DIR={} {} play --seed 5 2>&1; echo EXITED $?; sleep 60",
-        folder().display(),
-        folder().display(),
+        dir.display(),
+        dir.display(),
         env!("CARGO_BIN_EXE_delve")
     );
     let tmux = Tmux::start("fallback", 100, 30, &command);

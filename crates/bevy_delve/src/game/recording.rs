@@ -21,6 +21,11 @@ pub(super) fn plugin(app: &mut App) {
         OnEnter(Screen::Playing),
         start_recording.after(super::screen::start_the_chosen_run),
     )
+    // The title screen puts the last run's recording away: the next run has its own.
+    .add_systems(OnEnter(Screen::Title), |mut commands: Commands| {
+        commands.remove_resource::<Recorder>();
+        commands.remove_resource::<RecordingStopped>();
+    })
     .add_systems(
         Update,
         record_steps

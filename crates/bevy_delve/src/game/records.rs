@@ -6,6 +6,7 @@
 
 use bevy::prelude::*;
 
+use super::screen::Screen;
 use super::{GameSystems, Notice, NoticeLog, RunModel, RunSettings};
 
 pub(super) fn plugin(app: &mut App) {
@@ -14,7 +15,11 @@ pub(super) fn plugin(app: &mut App) {
         keep_records_of_finished_runs
             .in_set(GameSystems::Save)
             .after(super::recording::record_steps),
-    );
+    )
+    // What went wrong keeping the last run's record is not the next run's.
+    .add_systems(OnEnter(Screen::Title), |mut commands: Commands| {
+        commands.remove_resource::<RecordNotKept>();
+    });
 }
 
 /// Why the record of the run that ended could not be kept: present once that happened

@@ -10,8 +10,6 @@ use bevy::prelude::*;
 
 use super::level::{LevelEntity, MapSize, TileEntities, begin_run};
 use super::messages::OutcomeMessages;
-use super::recording::{Recorder, RecordingStopped};
-use super::records::RecordNotKept;
 use super::{ActionQueue, GameSystems, Keyboard, NoticeLog, Player, RunModel, RunSettings};
 use delve_rules::records::daily;
 use delve_rules::run::RunOrigin;
@@ -82,8 +80,9 @@ fn leave_the_ended_run(
 type ShowingTheRun = Or<(With<LevelEntity>, With<Player>)>;
 
 /// The title screen comes (at the start, after a watch, after a run's end screen): the
-/// run shown goes, and everything that showed it, recorded it or waited to act on it,
-/// so the next run chosen starts clean (and is recorded anew).
+/// run shown goes, and everything that showed it or waited to act on it, so the next
+/// run chosen starts clean (the recording and the records put theirs away too, each in
+/// its own module).
 fn forget_the_run(
     mut commands: Commands,
     shown: Query<Entity, ShowingTheRun>,
@@ -97,9 +96,6 @@ fn forget_the_run(
     commands.remove_resource::<RunModel>();
     commands.remove_resource::<TileEntities>();
     commands.remove_resource::<MapSize>();
-    commands.remove_resource::<Recorder>();
-    commands.remove_resource::<RecordingStopped>();
-    commands.remove_resource::<RecordNotKept>();
     log.0 = Default::default();
     queue.0.clear();
     if let Some(mut keyboard) = keyboard {

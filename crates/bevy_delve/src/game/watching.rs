@@ -14,7 +14,6 @@
 
 use bevy::prelude::*;
 
-use super::level::{LevelEntity, MapSize, TileEntities};
 use super::messages::LevelEntered;
 use super::screen::Screen;
 use super::{GameSystems, NoticeLog, Player, RunModel, RunSettings};

@@ -276,6 +276,7 @@ mod tests {
             .add_message::<Disturbed>()
             .add_message::<crate::game::SaveRequest>()
             .add_message::<crate::game::title::TitleKeyPressed>()
+            .add_message::<crate::game::screen::LeaveTheEndedRun>()
             .init_resource::<NoticeLog>()
             .init_resource::<Keyboard>()
             .insert_resource(crate::game::options::PlayerOptions::load(None))

@@ -339,6 +339,11 @@ fn the_watch_keys_of_the_key_table_ask_the_playback_and_never_play() {
     assert_eq!(by_letter('!'), watch(WatchCommand::NextDanger));
     assert_eq!(by_key(NamedKey::Home), watch(WatchCommand::ToStart));
     assert_eq!(by_key(NamedKey::End), watch(WatchCommand::ToEnd));
+    assert_eq!(
+        by_letter('?'),
+        Some(Command::ToggleHelp),
+        "lists the watch's keys"
+    );
     assert_eq!(by_letter('q'), Some(Command::Quit));
     assert_eq!(by_key(NamedKey::Escape), Some(Command::Quit));
     assert_eq!(delve_rules::view::watch_quit_key(), "q");
@@ -347,9 +352,13 @@ fn the_watch_keys_of_the_key_table_ask_the_playback_and_never_play() {
         assert_eq!(by_letter(c), None, "{c:?} acts on a watched run");
     }
     assert_eq!(by_key(NamedKey::F5), None);
-    // The watch's keys ask the playback or stop watching, and are never play's.
+    // The watch's keys ask the playback, list themselves or stop watching, and are
+    // never play's.
     for binding in BINDINGS.iter().filter(|b| !b.plays()) {
-        assert!(matches!(binding.command, Command::Watch(_) | Command::Quit));
+        assert!(matches!(
+            binding.command,
+            Command::Watch(_) | Command::ToggleHelp | Command::Quit
+        ));
         for &c in binding.letters {
             assert!(!matches!(command_for_char(c), Some(Command::Watch(_))));
         }
