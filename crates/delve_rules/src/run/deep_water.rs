@@ -110,7 +110,9 @@ impl RunState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::run::record::{RECORDING_FORMAT, WATER_KEEPS_WHAT_IT_TAKES};
+    use crate::run::record::{
+        RECORDING_FORMAT, WALKERS_STAND_WHEN_CUT_OFF, WATER_KEEPS_WHAT_IT_TAKES,
+    };
     use crate::run::{PlayerAction, Rules};
     use delve_levels::config::CampaignConfig;
     use delve_levels::generator::GeneratorKind;
@@ -185,6 +187,48 @@ mod tests {
         );
         assert_eq!(old.broken_rule(), None);
         assert_eq!(new.broken_rule(), None);
+    }
+
+    /// A kobold hunting the swimmer from 5 tiles east and 1 south, after 8 turns: where
+    /// it stands then.
+    fn kobold_after_eight_turns(mut run: RunState) -> (Pos, Pos) {
+        let kind = run
+            .campaign
+            .monster_table()
+            .index_of("kobold")
+            .expect("a kobold");
+        let start = run.player.offset(5, 1);
+        let hunting = delve_levels::monsters::Mind::Hunting(run.player);
+        run.stage()
+            .set_monsters(vec![delve_levels::monsters::Monster {
+                kind,
+                pos: start,
+                hp: 5,
+                mind: hunting,
+                ..Default::default()
+            }]);
+        for _ in 0..8 {
+            run.apply(PlayerAction::Wait);
+        }
+        (start, run.level.monsters[0].pos)
+    }
+
+    /// Under format 9's rules a walker cut off from a swimmer stands where it is; under
+    /// today's it comes to the shore nearest them.
+    #[test]
+    fn a_run_of_format_9_leaves_a_cut_off_walker_where_it_stands() {
+        let new = swimming_with_potions();
+        let mut old = new.clone();
+        old.rules_of_format = WALKERS_STAND_WHEN_CUT_OFF;
+        let swimmer = new.player;
+        let (start, moved) = kobold_after_eight_turns(new);
+        assert_eq!(moved.chebyshev(swimmer), 3, "today's: on the nearest shore");
+        let (start_old, stood) = kobold_after_eight_turns(old);
+        assert_eq!(
+            (start_old, stood),
+            (start, start),
+            "format 9's: where it was"
+        );
     }
 
     /// Under format 8's rules no shot at a swimmer splashes into the water.

@@ -55,6 +55,10 @@ pub(super) fn movement_of(monster: &Monster, table: &MonsterTable) -> Movement {
         .map_or(Movement::Walks, |k| k.moves)
 }
 
+/// How far from a swimmer out in deep water a walker hunting them looks for the shore to
+/// wait on (Chebyshev).
+const NEAREST_SHORE: i32 = 8;
+
 /// The map toward `goal` for a mover that `moves` so: its distances to the goal — or,
 /// when it cannot be on the goal itself (a swimmer going for a player on the shore), to
 /// the goal's neighbours it can be on, one step short of it.
@@ -349,7 +353,10 @@ impl RunState {
         let map = self.level.maps.toward.remove(&(goal, moves));
         let map = map.unwrap_or_else(|| toward_map(&self.level.level.tiles, moves, goal));
         let from = self.level.monsters[index].pos;
-        if let Some(to) = map.downhill(from, |p| self.free(p, moves)) {
+        let step = map
+            .downhill(from, |p| self.free(p, moves))
+            .or_else(|| self.step_to_the_nearest_shore(goal, moves, from));
+        if let Some(to) = step {
             self.move_monster(index, to);
         }
         let monster = &mut self.level.monsters[index];
@@ -359,6 +366,40 @@ impl RunState {
             monster.mind = Mind::Wandering(0);
         }
         self.level.maps.toward.insert((goal, moves), map);
+    }
+
+    /// A mover cut off from the player it hunts — a swimmer out in deep water with no
+    /// ground beside them, for a walker — steps toward the tiles nearest them that it can
+    /// be on (the shore), to wait there rather than stand where it is; `None` where the
+    /// player has a tile it can be on beside them (the goal map leads there), or none is
+    /// within [`NEAREST_SHORE`], or under the rule of older recordings.
+    fn step_to_the_nearest_shore(&self, goal: Pos, moves: Movement, from: Pos) -> Option<Pos> {
+        if goal != self.player || self.walkers_stand_when_cut_off() {
+            return None;
+        }
+        let tiles = &self.level.level.tiles;
+        let passable = |p: Pos| tiles.get(p).is_some_and(|t| moves.can_be_on(t));
+        let ring = |reach: i32| -> Vec<(Pos, i32)> {
+            (-reach..=reach)
+                .flat_map(|dy| (-reach..=reach).map(move |dx| (dx, dy)))
+                .filter(|&(dx, dy)| dx.abs().max(dy.abs()) == reach)
+                .filter_map(|(dx, dy)| {
+                    Some(Pos::new(goal.x.checked_add(dx)?, goal.y.checked_add(dy)?))
+                })
+                .filter(|&p| passable(p))
+                .map(|p| (p, reach))
+                .collect()
+        };
+        if !ring(1).is_empty() {
+            return None;
+        }
+        let shore = (2..=NEAREST_SHORE)
+            .map(ring)
+            .find(|ring| !ring.is_empty())?;
+        if shore.iter().any(|&(p, _)| p == from) {
+            return None; // there already: it waits
+        }
+        DijkstraMap::over(tiles, passable, shore).downhill(from, |p| self.free(p, moves))
     }
 
     /// Steps from `from` to the player for a mover that `moves` so

@@ -46,10 +46,11 @@ use delve_levels::key::LevelKey;
 /// swimmer as anyone.
 /// Format 9 runs replay by the rules of play that flows that changed since
 /// ([`SHOPS_PASS_UNNOTICED`], [`EXPLORES_WHILE_STARVING`],
-/// [`USED_UP_LETTERS_ARE_FORGOTTEN`], [`EATS_WARES_UNPAID`]): a shop coming into view is
-/// not told (so exploring walks on past it), exploring goes on while starving, a stack
-/// used up forgets its letter, and a hungry player with a full pack eats a ware where it
-/// lies without paying.
+/// [`USED_UP_LETTERS_ARE_FORGOTTEN`], [`EATS_WARES_UNPAID`],
+/// [`WALKERS_STAND_WHEN_CUT_OFF`]): a shop coming into view is not told (so exploring
+/// walks on past it), exploring goes on while starving, a stack used up forgets its
+/// letter, a hungry player with a full pack eats a ware where it lies without paying, and
+/// a walker cut off from a swimmer stands where it is.
 pub const RECORDING_FORMAT: u32 = 10;
 
 /// The last recording format whose teleports may land behind a lock still shut (in a
@@ -81,6 +82,11 @@ pub const USED_UP_LETTERS_ARE_FORGOTTEN: u32 = 9;
 /// where it lies (`g` on it) without paying; later ones refuse it as any ware not yet
 /// bought, and a replay of one of these keeps the old rule.
 pub const EATS_WARES_UNPAID: u32 = 9;
+
+/// The last recording format whose walker hunting a swimmer out in deep water (no
+/// ground beside them) stands where it is; later ones come to the shore nearest the
+/// swimmer and wait there, and a replay of one of these keeps the old rule.
+pub const WALKERS_STAND_WHEN_CUT_OFF: u32 = 9;
 
 /// The recording formats this delve plays back (formats 3 to 6 only for peaceful runs).
 pub(crate) const REPLAYED_FORMATS: [u32; 9] = [1, 3, 4, 5, 6, 7, 8, 9, RECORDING_FORMAT];
@@ -138,6 +144,13 @@ impl RunState {
     /// kept while one replays.
     pub(crate) fn eats_wares_unpaid(&self) -> bool {
         self.rules_of_format <= EATS_WARES_UNPAID
+    }
+
+    /// Whether a walker hunting a swimmer out in deep water stands where it is: the
+    /// rule of recordings of format [`WALKERS_STAND_WHEN_CUT_OFF`] and older, kept while
+    /// one replays.
+    pub(crate) fn walkers_stand_when_cut_off(&self) -> bool {
+        self.rules_of_format <= WALKERS_STAND_WHEN_CUT_OFF
     }
 }
 
@@ -583,8 +596,8 @@ mod tests {
     /// A recording plays by the rules of its own format: a format-7 one teleports into
     /// locks and keeps what the water takes, a format-8 one only the latter, a format-9
     /// one passes shops unremarked, explores while starving, forgets the letter of a
-    /// stack used up and eats wares unpaid, today's does none of these — and a run in
-    /// play is today's.
+    /// stack used up, eats wares unpaid and leaves a walker cut off from a swimmer where
+    /// it stands, today's does none of these — and a run in play is today's.
     #[test]
     fn a_recording_replays_by_the_rules_of_its_format() {
         let campaign = CampaignConfig::builtin();
@@ -605,14 +618,15 @@ mod tests {
                 run.explores_while_starving(),
                 run.used_up_letters_are_forgotten(),
                 run.eats_wares_unpaid(),
+                run.walkers_stand_when_cut_off(),
             )
         };
-        assert_eq!(rules(7), (true, true, true, true, true, true));
-        assert_eq!(rules(8), (false, true, true, true, true, true));
-        assert_eq!(rules(9), (false, false, true, true, true, true));
+        assert_eq!(rules(7), (true, true, true, true, true, true, true));
+        assert_eq!(rules(8), (false, true, true, true, true, true, true));
+        assert_eq!(rules(9), (false, false, true, true, true, true, true));
         assert_eq!(
             rules(RECORDING_FORMAT),
-            (false, false, false, false, false, false)
+            (false, false, false, false, false, false, false)
         );
     }
 }

@@ -1,5 +1,5 @@
 //! Deep water as a place to go: walkers cannot follow a swimmer (they stop at the
-//! water's edge), shots at a swimmer miss half the time, and what the current tears away
+//! water's edge, or come to the shore nearest a swimmer out in the water), shots at a swimmer miss half the time, and what the current tears away
 //! is not lost but washes up on the shore of the same water, to be picked up again.
 
 use delve_levels::grid::{KING, Pos, Tile};
@@ -73,6 +73,29 @@ fn a_walker_hunting_a_swimmer_never_follows_it_into_deep_water() {
         let kobold = run.level().monsters.iter().find(|m| m.id == 0).unwrap();
         assert_eq!(kobold.pos.chebyshev(run.player()), 1, "at the water's edge");
         assert_ne!(run.level().tile_at(kobold.pos), Some(Tile::DeepWater));
+    }
+}
+
+#[test]
+fn a_walker_cut_off_from_a_swimmer_comes_to_the_nearest_shore_and_waits_there() {
+    for mut run in ponds(4) {
+        let here = run.player();
+        // Far from the pond and off its axis: the nearest shore is 3 from the swimmer.
+        let kobold = hunter(&run, "kobold", (POND + 3, 1), 0);
+        let start = kobold.pos;
+        run.stage().set_monsters(vec![kobold]);
+        for _ in 0..8 {
+            run.apply(PlayerAction::Wait);
+        }
+        let kobold = &run.level().monsters[0];
+        assert_ne!(kobold.pos, start, "it does not stand where it was");
+        assert_eq!(kobold.pos.chebyshev(here), POND + 1, "on the shore nearest");
+        assert!(matches!(kobold.mind, Mind::Hunting(_)), "still hunting");
+        let waiting = kobold.pos;
+        for _ in 0..4 {
+            run.apply(PlayerAction::Wait);
+        }
+        assert_eq!(run.level().monsters[0].pos, waiting, "and it waits there");
     }
 }
 
