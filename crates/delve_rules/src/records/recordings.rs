@@ -351,11 +351,13 @@ impl RunRecorder {
 }
 
 /// delve's storage where room is short (a browser keeps a few megabytes a site): when a
-/// write or an append finds it full, the recordings kept with the oldest morgue files
-/// make room, the oldest first, one at a time until it fits. A run's recording is what
-/// can best be spared: never a save, a morgue file or the history, and never the entry
-/// being written. Its morgue file stays, and the history page says the recording is
-/// gone ([`RunRecordingError::Missing`]).
+/// write or an append finds it full, recordings make room, one at a time until it
+/// fits: those kept with the oldest morgue files first, then those of runs left
+/// unfinished (in [`RECORDINGS`], the oldest started first — a run continued later
+/// whose recording went starts another with its load). A run's recording is what can
+/// best be spared: never a save, a morgue file or the history, and never the entry being
+/// written. A finished run's morgue file stays, and the history page says its recording
+/// is gone ([`RunRecordingError::Missing`]).
 #[derive(Debug)]
 pub struct OldRecordingsMakeRoom<S>(pub S);
 
@@ -380,15 +382,23 @@ impl<S: Storage> OldRecordingsMakeRoom<S> {
     }
 
     /// Removes the recording kept with the oldest morgue file (morgue files are named
-    /// from when their run ended, so by name the oldest come first), unless that is
-    /// `keep`: whether there was one.
+    /// from when their run ended, so by name the oldest come first), else the oldest of
+    /// a run in play or left unfinished (named from when it started), never `keep`:
+    /// whether there was one.
     fn let_the_oldest_recording_go(&self, keep: &str) -> Result<bool, StorageError> {
-        let oldest = self
-            .0
-            .list(MORGUE)?
+        let in_folder = |folder: &str| -> Result<Vec<String>, StorageError> {
+            Ok(self
+                .0
+                .list(folder)?
+                .into_iter()
+                .map(|name| format!("{folder}/{name}"))
+                .filter(|entry| entry.ends_with(".rec") && entry != keep)
+                .collect())
+        };
+        let oldest = in_folder(MORGUE)?
             .into_iter()
-            .map(|name| format!("{MORGUE}/{name}"))
-            .find(|entry| entry.ends_with(".rec") && entry != keep);
+            .chain(in_folder(RECORDINGS)?)
+            .next();
         match oldest {
             Some(entry) => self.0.remove(&entry).map(|()| true),
             None => Ok(false),

@@ -156,14 +156,15 @@ fn a_recording_kept_with_the_morgue_leaves_and_comes_back_whole_when_the_run_goe
 }
 
 #[test]
-fn a_full_storage_lets_the_oldest_kept_recordings_go_to_make_room_and_nothing_else() {
+fn a_full_storage_lets_the_oldest_recordings_go_to_make_room_and_nothing_else() {
     use delve_rules::records::recordings::OldRecordingsMakeRoom;
-    let storage = OldRecordingsMakeRoom(MemoryStorage::with_quota(10_000));
+    let storage = OldRecordingsMakeRoom(MemoryStorage::with_quota(11_000));
     let kept = [
         ("morgue/2026-10-01-seed-1.txt", 500),
         ("morgue/2026-10-01-seed-1.rec", 2_000),
         ("morgue/2026-11-01-seed-2.txt", 500),
         ("morgue/2026-11-01-seed-2.rec", 2_000),
+        ("recordings/run-20261120-100000-seed-3.rec", 1_000),
         ("delve.sav", 1_000),
         ("history.csv", 300),
     ];
@@ -192,6 +193,19 @@ fn a_full_storage_lets_the_oldest_kept_recordings_go_to_make_room_and_nothing_el
         storage.list("morgue").unwrap(),
         ["2026-10-01-seed-1.txt", "2026-11-01-seed-2.txt"]
     );
+    assert_eq!(
+        storage.list("recordings").unwrap(),
+        ["now.rec", "run-20261120-100000-seed-3.rec"],
+        "an unfinished run's recording goes only when no finished run's is left"
+    );
+    for _ in 0..10 {
+        storage.append("recordings/now.rec", &step).unwrap();
+    }
+    assert_eq!(
+        storage.list("recordings").unwrap(),
+        ["now.rec"],
+        "then it makes room too, never the one written"
+    );
     // With no recording left to let go, the storage's refusal stands, and what was
     // written stays whole.
     let refused = (0..100)
@@ -204,5 +218,5 @@ fn a_full_storage_lets_the_oldest_kept_recordings_go_to_make_room_and_nothing_el
     }
     let recorded = storage.read("recordings/now.rec").unwrap().unwrap();
     assert_eq!(recorded.len() % step.len(), 0);
-    assert!(recorded.len() >= 70 * step.len());
+    assert!(recorded.len() >= 80 * step.len());
 }
