@@ -303,7 +303,10 @@ fn quitting_saves_and_the_title_screen_offers_to_continue() {
     let saved = std::fs::read(dir.join("delve.sav")).unwrap();
     let tmux = bare("fourth", "--seed 7");
     let asked = tmux.wait_for("Continue it?");
-    assert!(asked.contains("saving it replaces the saved one"), "{asked}");
+    assert!(
+        asked.contains("saving it replaces the saved one"),
+        "{asked}"
+    );
     tmux.keys(&["n"]);
     let new_run = tmux.wait_for("A new run, then");
     assert!(new_run.contains("seed 7"), "{new_run}");

@@ -479,11 +479,7 @@ impl Tile {
     pub const fn blocks_sight(self) -> bool {
         matches!(
             self,
-            Tile::Wall
-                | Tile::SecretDoor
-                | Tile::ClosedDoor
-                | Tile::LockedDoor
-                | Tile::BarredDoor
+            Tile::Wall | Tile::SecretDoor | Tile::ClosedDoor | Tile::LockedDoor | Tile::BarredDoor
         )
     }
 

@@ -92,13 +92,24 @@ impl<S: TextStore> KeyedStorage<S> {
         StorageError::new(self.place(name), doing, StorageProblem::Failed(message))
     }
 
-    fn get(&self, name: &str, part: usize, doing: &'static str) -> Result<Option<String>, StorageError> {
+    fn get(
+        &self,
+        name: &str,
+        part: usize,
+        doing: &'static str,
+    ) -> Result<Option<String>, StorageError> {
         self.store
             .get(&key_of(name, part))
             .map_err(|e| self.failed(name, doing, e))
     }
 
-    fn set(&self, name: &str, part: usize, text: &str, doing: &'static str) -> Result<(), StorageError> {
+    fn set(
+        &self,
+        name: &str,
+        part: usize,
+        text: &str,
+        doing: &'static str,
+    ) -> Result<(), StorageError> {
         self.store
             .set(&key_of(name, part), text)
             .map_err(|refusal| match refusal {
@@ -334,7 +345,10 @@ mod tests {
         );
         let keys = storage.store().keys().unwrap();
         assert!(keys.len() >= whole.len().div_ceil(PART_BYTES), "{keys:?}");
-        assert!(keys.len() <= whole.len().div_ceil(PART_BYTES - 100), "{keys:?}");
+        assert!(
+            keys.len() <= whole.len().div_ceil(PART_BYTES - 100),
+            "{keys:?}"
+        );
         for key in &keys {
             let text = storage.store().get(key).unwrap().unwrap();
             let base64 = text.split_once('|').map_or(text.as_str(), |(_, b)| b);
@@ -343,8 +357,14 @@ mod tests {
         assert_eq!(storage.list("recordings").unwrap(), ["run.rec"]);
         // Written whole again, it is one key; removed, none.
         storage.write("recordings/run.rec", b"short\n").unwrap();
-        assert_eq!(storage.store().keys().unwrap(), ["delve/recordings/run.rec"]);
-        assert_eq!(storage.read("recordings/run.rec").unwrap().unwrap(), b"short\n");
+        assert_eq!(
+            storage.store().keys().unwrap(),
+            ["delve/recordings/run.rec"]
+        );
+        assert_eq!(
+            storage.read("recordings/run.rec").unwrap().unwrap(),
+            b"short\n"
+        );
         for step in &steps {
             storage
                 .append("recordings/run.rec", step.as_bytes())
@@ -366,7 +386,10 @@ mod tests {
         // The tab closed between setting the next part and counting it.
         storage
             .store()
-            .set(&format!("delve/r.rec#{}", parts + 1), &STANDARD.encode(b"cut"))
+            .set(
+                &format!("delve/r.rec#{}", parts + 1),
+                &STANDARD.encode(b"cut"),
+            )
             .unwrap();
         assert_eq!(
             storage.read("r.rec").unwrap().unwrap(),
@@ -384,15 +407,16 @@ mod tests {
         let storage = storage(20_000);
         let steps = steps(2_000);
         let mut kept = Vec::new();
-        let refused = steps.iter().find_map(|step| {
-            match storage.append("r.rec", step.as_bytes()) {
-                Ok(()) => {
-                    kept.extend_from_slice(step.as_bytes());
-                    None
-                }
-                Err(e) => Some(e),
-            }
-        });
+        let refused =
+            steps
+                .iter()
+                .find_map(|step| match storage.append("r.rec", step.as_bytes()) {
+                    Ok(()) => {
+                        kept.extend_from_slice(step.as_bytes());
+                        None
+                    }
+                    Err(e) => Some(e),
+                });
         assert!(refused.expect("the quota is reached").is_full());
         assert_eq!(storage.read("r.rec").unwrap().unwrap(), kept);
     }

@@ -18,11 +18,10 @@ fn main() {
         now: delve_rules::records::daily::now_text(),
     };
     // The browser keeps a few megabytes a site: old runs' recordings make room.
-    let storage: std::sync::Arc<dyn delve_rules::records::storage::Storage> = std::sync::Arc::new(
-        delve_rules::records::recordings::OldRecordingsMakeRoom(
+    let storage: std::sync::Arc<dyn delve_rules::records::storage::Storage> =
+        std::sync::Arc::new(delve_rules::records::recordings::OldRecordingsMakeRoom(
             delve_web::local_storage::browser_storage(),
-        ),
-    );
+        ));
     let settings = link
         .map_err(|e| e.to_string())
         .and_then(|link| start::settings_for(&link, &moment, storage));

@@ -4,8 +4,8 @@
 
 use std::sync::Arc;
 
-use bevy_delve::game::{ResumedRun, RunSettings};
 use bevy_delve::game::title::{daily_origin, title_for};
+use bevy_delve::game::{ResumedRun, RunSettings};
 use delve_levels::config::CampaignConfig;
 use delve_rules::records::SAVE_SLOT;
 use delve_rules::records::daily::{self, Day};

@@ -133,7 +133,9 @@ fn the_end_screens_esc_goes_back_to_the_title_and_the_next_run_starts_clean_and_
     );
     let title = &game.app.world().resource::<Title>().0;
     assert!(
-        !title.items().contains(&delve_rules::view::MenuItem::Continue),
+        !title
+            .items()
+            .contains(&delve_rules::view::MenuItem::Continue),
         "the dead run cannot be continued"
     );
     press(&mut game.app, &[MenuKey::Char('n')]);
@@ -148,10 +150,13 @@ fn the_end_screens_esc_goes_back_to_the_title_and_the_next_run_starts_clean_and_
         .world()
         .resource::<bevy_delve::game::recording::Recorder>();
     assert_ne!(recorder.place(), first_recording, "a recording of its own");
-    let recording =
-        delve_rules::run::record::Recording::parse(recorder.text()).expect("it reads");
+    let recording = delve_rules::run::record::Recording::parse(recorder.text()).expect("it reads");
     assert_eq!(recording.steps.len(), 2);
-    let history = History::read_from(&DataDir::at(dir.path()).storage(), delve_rules::records::HISTORY).unwrap();
+    let history = History::read_from(
+        &DataDir::at(dir.path()).storage(),
+        delve_rules::records::HISTORY,
+    )
+    .unwrap();
     assert_eq!(history.records().len(), 1, "the death is in the history");
 }
 

@@ -246,7 +246,13 @@ mod tests {
 
     fn layout(config: &CyclicConfig, depth: u32, seed: u64) -> Layout {
         let mut rng = StreamRng::new(seed, Stream::Layout);
-        generate(config, PatternSet::embedded(), Generation::CURRENT, depth, &mut rng)
+        generate(
+            config,
+            PatternSet::embedded(),
+            Generation::CURRENT,
+            depth,
+            &mut rng,
+        )
     }
 
     #[test]

@@ -77,8 +77,16 @@ fn a_barred_shortcut_stands_where_its_pattern_asks_and_opens_toward_its_far_room
         let level = level_at(&CyclicConfig::default(), seed);
         let plan = level.plan.as_ref().unwrap();
         let doors = plan.barred_doors();
-        assert_eq!(doors.len(), carried(&level, Element::Shortcut), "seed {seed}");
-        assert_eq!(doors.len(), level.tiles.count(Tile::BarredDoor), "seed {seed}");
+        assert_eq!(
+            doors.len(),
+            carried(&level, Element::Shortcut),
+            "seed {seed}"
+        );
+        assert_eq!(
+            doors.len(),
+            level.tiles.count(Tile::BarredDoor),
+            "seed {seed}"
+        );
         for (edge, corridor) in plan.graph.edges.iter().zip(&plan.corridors) {
             if edge.on != Element::Shortcut {
                 continue;
@@ -91,10 +99,15 @@ fn a_barred_shortcut_stands_where_its_pattern_asks_and_opens_toward_its_far_room
             assert!(at(door.barred_side) < at(door.at) && at(door.at) < at(door.open_side));
             assert!(door.opens_from(door.open_side) && !door.opens_from(door.barred_side));
             // Its cycle's other way is walkable: the door is never the only way round.
-            let cycle = plan.graph.cycles.iter().find(|c| {
-                c.edges.iter().any(|&e| plan.graph.edges[e] == *edge)
-            });
-            assert!(cycle.is_some_and(|c| c.pattern == "barred shortcut"), "seed {seed}");
+            let cycle = plan
+                .graph
+                .cycles
+                .iter()
+                .find(|c| c.edges.iter().any(|&e| plan.graph.edges[e] == *edge));
+            assert!(
+                cycle.is_some_and(|c| c.pattern == "barred shortcut"),
+                "seed {seed}"
+            );
         }
     }
     assert!(barred >= 30, "{barred} barred shortcuts in 300 levels");
@@ -134,8 +147,12 @@ fn the_checker_refuses_a_barred_door_as_the_only_way() {
 fn keys_of_generation_4_draw_no_barred_shortcut() {
     for seed in 0..300 {
         let depth = 1 + (seed % 8) as u32;
-        let key = LevelKey::new(GeneratorConfig::Cyclic(CyclicConfig::default()), depth, seed)
-            .in_generation(Generation::Fourth);
+        let key = LevelKey::new(
+            GeneratorConfig::Cyclic(CyclicConfig::default()),
+            depth,
+            seed,
+        )
+        .in_generation(Generation::Fourth);
         let level = key.generate().unwrap();
         assert_eq!(carried(&level, Element::Shortcut), 0, "seed {seed}");
         assert_eq!(level.tiles.count(Tile::BarredDoor), 0, "seed {seed}");
@@ -434,9 +451,22 @@ fn key_and_farthest_from_the_lock(level: &Level) -> Option<(u32, u32)> {
         .filter(|&p| level.tiles.is_walkable(p))
         .map(|p| walking_distances(&level.tiles, p))
         .collect();
-    let from_lock = |p| sides.iter().map(|d: &Vec<u32>| d[level.tiles.index_of(p)]).min();
-    let edge = plan.graph.edges.iter().position(|e| e.on == Element::Lock)?;
-    let cycle = plan.graph.cycles.iter().position(|c| c.edges.contains(&edge))?;
+    let from_lock = |p| {
+        sides
+            .iter()
+            .map(|d: &Vec<u32>| d[level.tiles.index_of(p)])
+            .min()
+    };
+    let edge = plan
+        .graph
+        .edges
+        .iter()
+        .position(|e| e.on == Element::Lock)?;
+    let cycle = plan
+        .graph
+        .cycles
+        .iter()
+        .position(|c| c.edges.contains(&edge))?;
     let farthest = plan
         .graph
         .cycle_rooms(cycle)
@@ -453,7 +483,11 @@ fn the_key_lies_far_from_its_lock_behind_the_long_way_from_generation_5() {
     let (mut levels, mut near_before, mut near_now) = (0, 0, 0);
     for seed in 0..600 {
         let depth = 2 + (seed % 6) as u32;
-        let key = LevelKey::new(GeneratorConfig::Cyclic(CyclicConfig::default()), depth, seed);
+        let key = LevelKey::new(
+            GeneratorConfig::Cyclic(CyclicConfig::default()),
+            depth,
+            seed,
+        );
         let level = key.generate().unwrap();
         let Some((key_at, farthest)) = key_and_farthest_from_the_lock(&level) else {
             continue;
@@ -469,6 +503,12 @@ fn the_key_lies_far_from_its_lock_behind_the_long_way_from_generation_5() {
     assert!(levels >= 100, "{levels} levels with a lock and its key");
     // (Rooms are counted in corridors, and corridors differ in length: a few keys of
     // the farthest room still lie nearer than half the farthest floor.)
-    assert!(near_now * 20 <= levels, "{near_now} of {levels} keys near their lock");
-    assert!(near_now * 4 <= near_before, "{near_now} near now, {near_before} before");
+    assert!(
+        near_now * 20 <= levels,
+        "{near_now} of {levels} keys near their lock"
+    );
+    assert!(
+        near_now * 4 <= near_before,
+        "{near_now} near now, {near_before} before"
+    );
 }

@@ -420,7 +420,6 @@ const GOLDEN_VAULTS_FIFTH: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Cyclic, 20261130, 0xc33c7b7f929ea533),
 ];
 
-
 #[test]
 fn golden_levels_with_vaults_are_unchanged() {
     let mut report = String::new();

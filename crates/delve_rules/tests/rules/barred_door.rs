@@ -20,7 +20,14 @@ fn barred_runs(count: usize) -> Vec<(RunState, BarredDoor)> {
             campaign.seed = seed;
             campaign.depths = vec![GeneratorConfig::Cyclic(CyclicConfig::default())];
             let run = RunState::start(campaign, None, Rules::Monsters).ok()?.0;
-            let door = run.level().level.plan.as_ref()?.barred_doors().first().copied()?;
+            let door = run
+                .level()
+                .level
+                .plan
+                .as_ref()?
+                .barred_doors()
+                .first()
+                .copied()?;
             Some((alone_with(run, None), door))
         })
         .take(count)

@@ -129,7 +129,9 @@ impl Pattern {
         if shortcut && self.since < SHORTCUT_SINCE {
             return Some((
                 "since",
-                format!("must be {SHORTCUT_SINCE} or more for a Shortcut arc (older levels have no barred door)"),
+                format!(
+                    "must be {SHORTCUT_SINCE} or more for a Shortcut arc (older levels have no barred door)"
+                ),
             ));
         }
         let [a, b] = self.arcs.as_slice() else {
@@ -316,7 +318,10 @@ impl PatternSet {
     /// pattern's own weight. A pattern of a later generation than `generation` weighs 0
     /// (unless every pattern is of a later one: a designer's file shown in `delve gen`).
     pub(crate) fn weights_at(&self, depth: u32, lock_allowed: bool, generation: u64) -> Vec<u32> {
-        let newest = self.patterns.iter().any(|p| u64::from(p.since) <= generation);
+        let newest = self
+            .patterns
+            .iter()
+            .any(|p| u64::from(p.since) <= generation);
         let allowed = |p: &Pattern| {
             (lock_allowed || !p.has_lock()) && (!newest || u64::from(p.since) <= generation)
         };
@@ -446,7 +451,10 @@ mod tests {
     fn the_barred_shortcut_is_drawn_only_from_generation_5() {
         let set = PatternSet::embedded();
         let barred = |p: &Pattern| p.arcs.iter().any(|a| a.on == Element::Shortcut);
-        assert!(set.patterns().iter().any(barred), "a barred shortcut pattern");
+        assert!(
+            set.patterns().iter().any(barred),
+            "a barred shortcut pattern"
+        );
         for generation in 1..=5u64 {
             for depth in [1, 2, 5] {
                 let weights = set.weights_at(depth, true, generation);
