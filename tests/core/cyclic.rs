@@ -49,13 +49,18 @@ proptest! {
 }
 
 /// `level`'s measures with every way of its plan open: a locked door opened, a secret
-/// door found, deep water swum and a trap stepped over are all floor.
+/// door found, a barred door unbarred, deep water swum and a trap stepped over are all
+/// floor.
 fn measured_with_every_way_open(level: &Level) -> LevelMeasures {
     let mut tiles = level.tiles.clone();
     for pos in tiles.positions().collect::<Vec<_>>() {
         let way = matches!(
             tiles[pos],
-            Tile::LockedDoor | Tile::SecretDoor | Tile::DeepWater | Tile::ClosedDoor
+            Tile::LockedDoor
+                | Tile::SecretDoor
+                | Tile::BarredDoor
+                | Tile::DeepWater
+                | Tile::ClosedDoor
         ) || tiles[pos].trap().is_some();
         if way {
             tiles[pos] = Tile::Floor;

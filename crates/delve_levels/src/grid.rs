@@ -295,6 +295,10 @@ pub enum Tile {
     /// A locked door of a vault: opens (for good) to whoever walks into it carrying the
     /// level's key: `L`.
     LockedDoor = 0x90,
+    /// A door barred from one side: it opens (for good) to whoever walks into it from
+    /// its open side, which the level's plan names ([`crate::generator::cyclic::layout::
+    /// LaidPlan::barred_doors`]); from the other side, and to monsters, it is wall: `B`.
+    BarredDoor = 0xA0,
 }
 
 /// The kinds of trap, in legend order.
@@ -337,7 +341,7 @@ impl Trap {
 
 impl Tile {
     /// Every tile kind, in legend order.
-    pub const ALL: [Tile; 18] = [
+    pub const ALL: [Tile; 19] = [
         Tile::Wall,
         Tile::Floor,
         Tile::Door,
@@ -356,6 +360,7 @@ impl Tile {
         Tile::PitTrap,
         Tile::DartTrap,
         Tile::LockedDoor,
+        Tile::BarredDoor,
     ];
 
     /// The ASCII glyph of this tile.
@@ -379,6 +384,7 @@ impl Tile {
             Tile::PitTrap => 'p',
             Tile::DartTrap => 'd',
             Tile::LockedDoor => 'L',
+            Tile::BarredDoor => 'B',
         }
     }
 
@@ -403,6 +409,7 @@ impl Tile {
             Tile::PitTrap => "trapdoor",
             Tile::DartTrap => "dart trap",
             Tile::LockedDoor => "locked door",
+            Tile::BarredDoor => "barred door",
         }
     }
 
@@ -472,7 +479,7 @@ impl Tile {
     pub const fn blocks_sight(self) -> bool {
         matches!(
             self,
-            Tile::Wall | Tile::SecretDoor | Tile::ClosedDoor | Tile::LockedDoor
+            Tile::Wall | Tile::SecretDoor | Tile::ClosedDoor | Tile::LockedDoor | Tile::BarredDoor
         )
     }
 

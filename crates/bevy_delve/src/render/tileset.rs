@@ -170,7 +170,8 @@ pub(crate) fn terrain_picture(terrain: Terrain) -> u32 {
         Terrain::Chasm => FIRST_FEATURE + 4,
         Terrain::Bridge => FIRST_FEATURE + 5,
         Terrain::Trap(_) => FIRST_FEATURE + 6,
-        Terrain::LockedDoor => FIRST_FEATURE + 7,
+        // No picture of its own yet: it looks like a lock (the terminal tells them apart).
+        Terrain::LockedDoor | Terrain::BarredDoor => FIRST_FEATURE + 7,
     }
 }
 

@@ -11,8 +11,12 @@
 //!
 //! The stairs stand in the entrance's and the goal's rooms; the key to the lock (the
 //! loot table's key item: a key opens every lock of its level) is laid with the loot, in
-//! the key's room. A one-way drop and a shortcut that opens from one side are not made:
-//! no tile of delve is one yet.
+//! the key's room. A shortcut that opens from one side (from generation 5) is a barred
+//! door on a corridor of its arc: it opens to a walker from the side of the arc's far end
+//! (toward the goal), so that it is found barred the short way, and opened from beyond
+//! after the long way round — a short way back (`LaidPlan::barred_doors` names each
+//! door's open side; the checker proves nothing required lies behind one). A one-way
+//! drop is not made: no tile of delve is one yet.
 
 mod cells;
 pub mod check;
@@ -102,8 +106,7 @@ impl Generator for CyclicConfig {
     }
 
     fn generate_at(&self, generation: Generation, depth: u32, rng: &mut StreamRng) -> Layout {
-        let _ = generation;
-        generate(self, PatternSet::embedded(), depth, rng)
+        generate(self, PatternSet::embedded(), generation, depth, rng)
     }
 
     /// No more rooms than the size's cells hold, no more side rooms than they leave.
@@ -114,7 +117,7 @@ impl Generator for CyclicConfig {
 }
 
 /// Generates a cyclic dungeon layout (no stairs yet) for a level at `depth` from the
-/// layout stream, its plan drawn from `set`.
+/// layout stream, its plan drawn from `set`'s patterns of `generation` or older.
 ///
 /// A plan of `config.rooms` rooms is drawn and laid out; when it does not fit (a room
 /// without a cell, a corridor without a way), a new one is drawn, up to
@@ -123,6 +126,7 @@ impl Generator for CyclicConfig {
 pub fn generate(
     config: &CyclicConfig,
     set: &PatternSet,
+    generation: Generation,
     depth: u32,
     rng: &mut StreamRng,
 ) -> Layout {
@@ -131,7 +135,10 @@ pub fn generate(
     let mut rooms = config.rooms;
     loop {
         for _ in 0..TRIES_PER_SIZE {
-            let graph = draw_plan(set, depth, (rooms, config.side_rooms), rng);
+            let mut graph = draw_plan(set, generation, depth, (rooms, config.side_rooms), rng);
+            if generation.puts_keys_far_from_locks() {
+                graph.put_key_far_from_lock();
+            }
             if let Some(laid) = lay_out(graph, size, least_side, rng) {
                 return layout_of(laid);
             }
@@ -239,7 +246,13 @@ mod tests {
 
     fn layout(config: &CyclicConfig, depth: u32, seed: u64) -> Layout {
         let mut rng = StreamRng::new(seed, Stream::Layout);
-        generate(config, PatternSet::embedded(), depth, &mut rng)
+        generate(
+            config,
+            PatternSet::embedded(),
+            Generation::CURRENT,
+            depth,
+            &mut rng,
+        )
     }
 
     #[test]
@@ -263,14 +276,19 @@ mod tests {
 
     #[test]
     fn the_default_plan_grows_to_its_rooms_with_cycles_written_into_the_main_one() {
+        // (A barred shortcut's arc is one corridor, not open: no cycle is written into
+        // it, so a plan with one may hold its rooms in two cycles.)
         let config = CyclicConfig::default();
+        let mut three = 0;
         for seed in 0..40 {
             let layout = layout(&config, 3, seed);
             let rooms = layout.report.count(ROOMS_PLANNED).unwrap();
             let cycles = layout.report.count(CYCLES_PLANNED).unwrap();
             assert!(rooms >= config.rooms - 2, "seed {seed}: {rooms} rooms");
-            assert!(cycles >= 3, "seed {seed}: {cycles} cycles");
+            assert!(cycles >= 2, "seed {seed}: {cycles} cycles");
+            three += u32::from(cycles >= 3);
         }
+        assert!(three >= 34, "{three} of 40 plans with 3 cycles or more");
     }
 
     #[test]
@@ -295,7 +313,7 @@ mod tests {
             assert_eq!(plan.rooms.len(), graph.roles.len());
             assert_eq!(plan.corridors.len(), graph.edges.len());
         }
-        assert!(laid >= 56, "{laid} of 80 side rooms laid");
+        assert!(laid >= 52, "{laid} of 80 side rooms laid");
     }
 
     #[test]

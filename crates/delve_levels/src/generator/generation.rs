@@ -26,18 +26,24 @@ pub enum Generation {
     /// the key off, and the lock then stood open as a closed door); and in play, exploring
     /// walks through a locked door whose key the player carries.
     Fourth,
+    /// From 2026-12-07 (later). As the fourth, with the cycle patterns that say they
+    /// belong to a later generation drawn too: the barred shortcut, whose door opens
+    /// from one side only; and a cyclic dungeon's key laid in the room of its lock's
+    /// cycle farthest from the lock.
+    Fifth,
 }
 
 impl Generation {
     /// The generation new levels are made in.
-    pub const CURRENT: Generation = Generation::Fourth;
+    pub const CURRENT: Generation = Generation::Fifth;
 
     /// Every generation, oldest first.
-    pub const ALL: [Generation; 4] = [
+    pub const ALL: [Generation; 5] = [
         Generation::First,
         Generation::Second,
         Generation::Third,
         Generation::Fourth,
+        Generation::Fifth,
     ];
 
     /// Its number, as keys write it (1, 2, …).
@@ -47,6 +53,7 @@ impl Generation {
             Generation::Second => 2,
             Generation::Third => 3,
             Generation::Fourth => 4,
+            Generation::Fifth => 5,
         }
     }
 
@@ -70,7 +77,7 @@ impl Generation {
     pub fn embedded_loot_table(self) -> &'static LootTable {
         match self {
             Generation::First | Generation::Second => first_edition_loot_table(),
-            Generation::Third | Generation::Fourth => default_loot_table(),
+            Generation::Third | Generation::Fourth | Generation::Fifth => default_loot_table(),
         }
     }
 
@@ -83,19 +90,26 @@ impl Generation {
     /// Whether the feature layer keeps its secret doors and traps off a walk from the up
     /// stairs to a cyclic dungeon's key room (else only off the walk between the stairs).
     pub(crate) const fn keeps_the_way_to_the_key(self) -> bool {
-        matches!(self, Generation::Fourth)
+        matches!(self, Generation::Fourth | Generation::Fifth)
     }
 
     /// Whether a vault slot whose drawn vault cannot be laid draws another (see
     /// [`crate::vaults::place::DRAWS_A_SLOT`]); else the slot stays empty.
     pub const fn redraws_a_slot_without_room(self) -> bool {
-        matches!(self, Generation::Fourth)
+        matches!(self, Generation::Fourth | Generation::Fifth)
+    }
+
+    /// Whether a cyclic dungeon's key lies in the room of its lock's cycle farthest from
+    /// the lock (else in a room of the key arc drawn at random, which could be the one
+    /// beside the lock).
+    pub(crate) const fn puts_keys_far_from_locks(self) -> bool {
+        matches!(self, Generation::Fifth)
     }
 
     /// Whether exploring in a run of this generation walks through a locked door whose
     /// key the player carries (else it stops with the door shut).
     pub const fn explores_through_locks(self) -> bool {
-        matches!(self, Generation::Fourth)
+        matches!(self, Generation::Fourth | Generation::Fifth)
     }
 }
 

@@ -107,9 +107,13 @@ pub(crate) fn lay_out_with_stairs(
         let mut rng = StreamRng::new(retry_seed(seed, attempt), Stream::Layout);
         let mut layout = match config {
             // A cyclic dungeon's plan from the content's patterns.
-            GeneratorConfig::Cyclic(cyclic) => {
-                cyclic::generate(cyclic, content.patterns, content.depth, &mut rng)
-            }
+            GeneratorConfig::Cyclic(cyclic) => cyclic::generate(
+                cyclic,
+                content.patterns,
+                generation,
+                content.depth,
+                &mut rng,
+            ),
             _ => generate_layout_at(generation, config, content.depth, &mut rng),
         };
         let carve = config.carves_stair_chambers(attempt);

@@ -28,9 +28,9 @@ fn carried(level: &Level, element: Element) -> usize {
 }
 
 /// Checks `levels` levels of `config` with both checkers; returns how many corridors of
-/// each element they held (lock, secret, hazard, guard).
-fn prove(config: &CyclicConfig, levels: u64) -> [usize; 4] {
-    let mut held = [0; 4];
+/// each element they held (lock, secret, hazard, guard, barred shortcut).
+fn prove(config: &CyclicConfig, levels: u64) -> [usize; 5] {
+    let mut held = [0; 5];
     for seed in 0..levels {
         let level = level_at(config, seed);
         check_level(&level, config.stair_clearance, false)
@@ -42,6 +42,7 @@ fn prove(config: &CyclicConfig, levels: u64) -> [usize; 4] {
             Element::Secret,
             Element::Hazard,
             Element::Guard,
+            Element::Shortcut,
         ]
         .into_iter()
         .enumerate()
@@ -57,8 +58,105 @@ fn plans_keep_their_promises_over_2000_levels_and_hold_every_element() {
     let held = prove(&CyclicConfig::default(), 2000);
     assert!(
         held.iter().all(|&n| n >= 100),
-        "locks, secrets, hazards, guards: {held:?}"
+        "locks, secrets, hazards, guards, barred shortcuts: {held:?}"
     );
+}
+
+/// The first level (of seeds from 0) whose plan has a barred shortcut.
+fn a_barred_level() -> Level {
+    (0..)
+        .map(|seed| level_at(&CyclicConfig::default(), seed))
+        .find(|level| carried(level, Element::Shortcut) > 0)
+        .expect("some level has a barred shortcut")
+}
+
+#[test]
+fn a_barred_shortcut_stands_where_its_pattern_asks_and_opens_toward_its_far_room() {
+    let mut barred = 0;
+    for seed in 0..300 {
+        let level = level_at(&CyclicConfig::default(), seed);
+        let plan = level.plan.as_ref().unwrap();
+        let doors = plan.barred_doors();
+        assert_eq!(
+            doors.len(),
+            carried(&level, Element::Shortcut),
+            "seed {seed}"
+        );
+        assert_eq!(
+            doors.len(),
+            level.tiles.count(Tile::BarredDoor),
+            "seed {seed}"
+        );
+        for (edge, corridor) in plan.graph.edges.iter().zip(&plan.corridors) {
+            if edge.on != Element::Shortcut {
+                continue;
+            }
+            barred += 1;
+            let door = plan.barred_door_at(corridor[corridor.len() / 2]).unwrap();
+            assert_eq!(level.tiles[door.at], Tile::BarredDoor, "seed {seed}");
+            // The open side is the one toward the corridor's second room (its far end).
+            let at = |p| corridor.iter().position(|&q| q == p).unwrap();
+            assert!(at(door.barred_side) < at(door.at) && at(door.at) < at(door.open_side));
+            assert!(door.opens_from(door.open_side) && !door.opens_from(door.barred_side));
+            // Its cycle's other way is walkable: the door is never the only way round.
+            let cycle = plan
+                .graph
+                .cycles
+                .iter()
+                .find(|c| c.edges.iter().any(|&e| plan.graph.edges[e] == *edge));
+            assert!(
+                cycle.is_some_and(|c| c.pattern == "barred shortcut"),
+                "seed {seed}"
+            );
+        }
+    }
+    assert!(barred >= 30, "{barred} barred shortcuts in 300 levels");
+}
+
+#[test]
+fn the_checker_refuses_a_barred_door_as_the_only_way() {
+    let level = a_barred_level();
+    assert_eq!(check_plan(&level), Ok(()));
+    let plan = level.plan.as_ref().unwrap();
+    // Every doorway into the goal's room barred: the down stairs only through one.
+    let mut shut = level.clone();
+    for (edge, corridor) in plan.graph.edges.iter().zip(&plan.corridors) {
+        let (a, b) = edge.ends;
+        if b == 1 {
+            shut.tiles[*corridor.last().unwrap()] = Tile::BarredDoor;
+        }
+        if a == 1 {
+            shut.tiles[corridor[0]] = Tile::BarredDoor;
+        }
+    }
+    assert_eq!(
+        check_plan(&shut),
+        Err(PlanViolation::BarredOnlyWay(level.down))
+    );
+    // A barred corridor whose door is gone is not laid as planned.
+    let mut gone = level.clone();
+    let door = plan.barred_doors()[0].at;
+    gone.tiles[door] = Tile::Floor;
+    assert!(matches!(
+        check_plan(&gone),
+        Err(PlanViolation::CorridorBroken(_))
+    ));
+}
+
+#[test]
+fn keys_of_generation_4_draw_no_barred_shortcut() {
+    for seed in 0..300 {
+        let depth = 1 + (seed % 8) as u32;
+        let key = LevelKey::new(
+            GeneratorConfig::Cyclic(CyclicConfig::default()),
+            depth,
+            seed,
+        )
+        .in_generation(Generation::Fourth);
+        let level = key.generate().unwrap();
+        assert_eq!(carried(&level, Element::Shortcut), 0, "seed {seed}");
+        assert_eq!(level.tiles.count(Tile::BarredDoor), 0, "seed {seed}");
+    }
 }
 
 /// The figure: 10,000 levels, none broken. Slow in a debug build: run with
@@ -337,4 +435,80 @@ fn the_books_example_pattern_loads_and_its_levels_keep_their_promises() {
             "seed {seed}: every cycle from the example"
         );
     }
+}
+
+/// The walking distance (the lock shut) from the nearer side of `level`'s lock to its
+/// key, and the farthest any floor of the lock's cycle lies from it: `None` without a
+/// key.
+fn key_and_farthest_from_the_lock(level: &Level) -> Option<(u32, u32)> {
+    use delve_levels::analysis::distances::{UNREACHABLE, walking_distances};
+    let plan = level.plan.as_ref()?;
+    let key = plan.key?;
+    let lock = *plan.locks().first()?;
+    let sides: Vec<_> = level
+        .tiles
+        .neighbours4(lock)
+        .filter(|&p| level.tiles.is_walkable(p))
+        .map(|p| walking_distances(&level.tiles, p))
+        .collect();
+    let from_lock = |p| {
+        sides
+            .iter()
+            .map(|d: &Vec<u32>| d[level.tiles.index_of(p)])
+            .min()
+    };
+    let edge = plan
+        .graph
+        .edges
+        .iter()
+        .position(|e| e.on == Element::Lock)?;
+    let cycle = plan
+        .graph
+        .cycles
+        .iter()
+        .position(|c| c.edges.contains(&edge))?;
+    let farthest = plan
+        .graph
+        .cycle_rooms(cycle)
+        .into_iter()
+        .flat_map(|r| plan.rooms[r].floor())
+        .filter_map(from_lock)
+        .filter(|&d| d != UNREACHABLE)
+        .max()?;
+    Some((from_lock(key)?, farthest))
+}
+
+#[test]
+fn the_key_lies_far_from_its_lock_behind_the_long_way_from_generation_5() {
+    let (mut levels, mut near_before, mut near_now) = (0, 0, 0);
+    for seed in 0..600 {
+        let depth = 2 + (seed % 6) as u32;
+        let key = LevelKey::new(
+            GeneratorConfig::Cyclic(CyclicConfig::default()),
+            depth,
+            seed,
+        );
+        let level = key.generate().unwrap();
+        let Some((key_at, farthest)) = key_and_farthest_from_the_lock(&level) else {
+            continue;
+        };
+        levels += 1;
+        // At least half as far as the farthest floor of the lock's cycle.
+        near_now += u32::from(2 * key_at < farthest);
+        let old = key.in_generation(Generation::Fourth).generate().unwrap();
+        if let Some((key_at, farthest)) = key_and_farthest_from_the_lock(&old) {
+            near_before += u32::from(2 * key_at < farthest);
+        }
+    }
+    assert!(levels >= 100, "{levels} levels with a lock and its key");
+    // (Rooms are counted in corridors, and corridors differ in length: a few keys of
+    // the farthest room still lie nearer than half the farthest floor.)
+    assert!(
+        near_now * 20 <= levels,
+        "{near_now} of {levels} keys near their lock"
+    );
+    assert!(
+        near_now * 4 <= near_before,
+        "{near_now} near now, {near_before} before"
+    );
 }

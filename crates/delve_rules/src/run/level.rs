@@ -245,7 +245,7 @@ impl LevelInPlay {
         opened.retain(|&at| {
             matches!(
                 level.tiles.get(at),
-                Some(Tile::ClosedDoor | Tile::LockedDoor)
+                Some(Tile::ClosedDoor | Tile::LockedDoor | Tile::BarredDoor)
             )
         });
         for &at in &opened {
@@ -314,10 +314,18 @@ impl LevelInPlay {
         self.maps = MapCache::default();
     }
 
-    /// Opens the closed door at `pos` (it stays open); says whether there was one.
+    /// Opens the closed (or barred) door at `pos` (it stays open); says whether there
+    /// was one.
     pub(crate) fn open_door(&mut self, pos: Pos) -> bool {
-        if self.level.tiles.get(pos) != Some(Tile::ClosedDoor) {
+        if !matches!(
+            self.level.tiles.get(pos),
+            Some(Tile::ClosedDoor | Tile::BarredDoor)
+        ) {
             return false;
+        }
+        if self.level.tiles[pos] == Tile::BarredDoor {
+            // The way through changes the walks monsters take.
+            self.forget_maps();
         }
         self.level.tiles[pos] = Tile::Door;
         if let Err(at) = self.opened.binary_search(&pos) {
@@ -391,6 +399,14 @@ impl LevelInPlay {
         {
             self.monsters[index].pos = aside;
         }
+    }
+
+    /// Whether a walker at `from` (beside it) opens the barred door at `pos`: one stands
+    /// there by the level's plan, and `from` is on its open side.
+    pub fn unbars_from(&self, pos: Pos, from: Pos) -> bool {
+        let plan = self.level.plan.as_ref();
+        plan.and_then(|p| p.barred_door_at(pos))
+            .is_some_and(|door| door.opens_from(from))
     }
 
     /// Whether a vault's locked door stands at `pos` (still locked).

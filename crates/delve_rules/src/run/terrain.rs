@@ -107,6 +107,16 @@ impl RunState {
                 "Below the last depth there is nothing to fall to: you step back from the edge.",
             )),
             Tile::LockedDoor => self.unlock(out),
+            // From its barred side it holds, and no turn passes (as a lock without its key).
+            Tile::BarredDoor if !self.level.unbars_from(to, self.player) => {
+                out.push(notice("The door is barred from the other side."));
+            }
+            Tile::BarredDoor => {
+                self.level.open_door(to);
+                out.push(notice("You lift the bar: the door swings open, and stays open."));
+                self.walk(to, out);
+                self.pass_turn(out);
+            }
             Tile::ClosedDoor => {
                 self.level.open_door(to);
                 self.walk(to, out);

@@ -44,7 +44,11 @@ impl OverviewCell {
                 Terrain::Wall => 1,
                 Terrain::Floor | Terrain::Bridge | Terrain::ShallowWater => 2,
                 Terrain::DeepWater | Terrain::Lava | Terrain::Chasm => 3,
-                Terrain::Door | Terrain::ClosedDoor | Terrain::LockedDoor | Terrain::Trap(_) => 4,
+                Terrain::Door
+                | Terrain::ClosedDoor
+                | Terrain::LockedDoor
+                | Terrain::BarredDoor
+                | Terrain::Trap(_) => 4,
                 Terrain::UpStairs | Terrain::DownStairs => 6,
             },
             OverviewCell::Item(_) => 5,

@@ -131,7 +131,8 @@ impl Hue {
             Terrain::Chasm => Hue::Chasm,
             Terrain::Bridge => Hue::Bridge,
             Terrain::Trap(_) => Hue::Trap,
-            Terrain::LockedDoor => Hue::LockedDoor,
+            // A door that does not open to a walk from anywhere: a lock's colour.
+            Terrain::LockedDoor | Terrain::BarredDoor => Hue::LockedDoor,
         }
     }
 

@@ -35,6 +35,8 @@ pub enum Terrain {
     Trap(Trap),
     /// A locked door of a vault.
     LockedDoor,
+    /// A door barred from one side (a cyclic dungeon's shortcut), not yet opened.
+    BarredDoor,
 }
 
 impl Terrain {
@@ -52,11 +54,12 @@ impl Terrain {
             Terrain::Bridge => '≡',
             Terrain::Trap(_) => '^',
             Terrain::LockedDoor => '&',
+            Terrain::BarredDoor => '≠',
         }
     }
 
     /// Every terrain, in legend order.
-    pub const ALL: [Terrain; 16] = [
+    pub const ALL: [Terrain; 17] = [
         Terrain::Wall,
         Terrain::Floor,
         Terrain::Door,
@@ -73,6 +76,7 @@ impl Terrain {
         Terrain::Trap(Trap::Pit),
         Terrain::Trap(Trap::Dart),
         Terrain::LockedDoor,
+        Terrain::BarredDoor,
     ];
 
     /// How a tile of the level looks to someone who has found nothing hidden on it: a tile
@@ -93,6 +97,7 @@ impl Terrain {
             Tile::Bridge => Terrain::Bridge,
             Tile::AlarmTrap | Tile::TeleportTrap | Tile::PitTrap | Tile::DartTrap => Terrain::Floor,
             Tile::LockedDoor => Terrain::LockedDoor,
+            Tile::BarredDoor => Terrain::BarredDoor,
         }
     }
 
@@ -121,6 +126,7 @@ impl Terrain {
             Terrain::Bridge => "a bridge",
             Terrain::Trap(trap) => trap.name(),
             Terrain::LockedDoor => "a locked door",
+            Terrain::BarredDoor => "a barred door",
         }
     }
 }

@@ -3,6 +3,7 @@
 
 mod abilities;
 mod allies;
+mod barred_door;
 mod deep_water;
 mod docs;
 mod enchanted_items;

@@ -10,8 +10,10 @@
 //!   (a key opens every lock of its level, so none may be passed);
 //! - a secret door is never the only way to anything required: the down stairs, the
 //!   key and every item outside a vault are all reached without finding one;
+//! - likewise a barred door is never the only way to anything required: all of it is
+//!   reached with every barred door shut (as wall, which it is from its barred side);
 //! - each corridor of the plan is a path of adjacent tiles from beside its first room to
-//!   beside its second, with its lock, if it has one, drawn across it;
+//!   beside its second, with its lock or its barred door, if it has one, drawn across it;
 //! - every planned cycle is a loop of the tiles: its rooms and corridors, as open ground
 //!   (anything but rock — a locked door, a secret door, water and traps are ground the
 //!   loop runs over, as they stand on the plan's arcs), stay joined with any one of its
@@ -40,10 +42,12 @@ pub enum PlanViolation {
     /// Something required (the down stairs, the key, an item) is reached only through a
     /// secret door.
     SecretOnlyWay(Pos),
+    /// Something required is reached only through a barred door.
+    BarredOnlyWay(Pos),
     /// An item is not reached even with every secret door found.
     Unreached(Pos),
-    /// A corridor of the plan is not a path between its rooms, or its lock is not
-    /// drawn across it.
+    /// A corridor of the plan is not a path between its rooms, or its lock or barred
+    /// door is not drawn across it.
     CorridorBroken(usize),
     /// A cycle of the plan is not a loop: its rooms come apart without `corridor`
     /// (or without none).
@@ -65,6 +69,9 @@ impl fmt::Display for PlanViolation {
             PlanViolation::KeyBehindLock(p) => write!(f, "the key at {p} lies behind a lock"),
             PlanViolation::SecretOnlyWay(p) => {
                 write!(f, "{p} is reached only through a secret door")
+            }
+            PlanViolation::BarredOnlyWay(p) => {
+                write!(f, "{p} is reached only through a barred door")
             }
             PlanViolation::Unreached(p) => write!(f, "{p} is not reached at all"),
             PlanViolation::CorridorBroken(e) => write!(f, "corridor {e} is not laid as planned"),
@@ -123,6 +130,9 @@ pub fn check_plan(level: &Level) -> Result<(), PlanViolation> {
     let found = reach(tiles, level.up, |p| {
         tiles[p].is_walkable() || tiles[p] == Tile::SecretDoor
     });
+    let unbarred = reach(tiles, level.up, |p| {
+        tiles[p].is_walkable() || tiles[p] == Tile::BarredDoor
+    });
     let at = |p: Pos| tiles.index_of(p);
     if plan.graph.edges.iter().any(|e| e.on == Element::Lock) {
         let key = plan.key.ok_or(PlanViolation::KeyMissing)?;
@@ -145,6 +155,8 @@ pub fn check_plan(level: &Level) -> Result<(), PlanViolation> {
         if !on_foot[at(p)] {
             return Err(if found[at(p)] {
                 PlanViolation::SecretOnlyWay(p)
+            } else if unbarred[at(p)] {
+                PlanViolation::BarredOnlyWay(p)
             } else {
                 unreached
             });
@@ -157,7 +169,8 @@ pub fn check_plan(level: &Level) -> Result<(), PlanViolation> {
 }
 
 /// Each corridor is a path of orthogonally adjacent tiles from beside its first room to
-/// beside its second, and a locked corridor has a locked door on it.
+/// beside its second, a locked corridor has a locked door on it, and a barred one its
+/// barred door at its middle (where its open side is read from).
 fn check_corridors(tiles: &Grid<Tile>, plan: &LaidPlan) -> Result<(), PlanViolation> {
     for (e, (edge, corridor)) in plan.graph.edges.iter().zip(&plan.corridors).enumerate() {
         let (a, b) = edge.ends;
@@ -172,7 +185,10 @@ fn check_corridors(tiles: &Grid<Tile>, plan: &LaidPlan) -> Result<(), PlanViolat
             || corridor
                 .iter()
                 .any(|&p| tiles.get(p) == Some(Tile::LockedDoor));
-        if !joined || !ends || !locked {
+        let barred = edge.on != Element::Shortcut
+            || (corridor.len() >= 3
+                && tiles.get(corridor[corridor.len() / 2]) == Some(Tile::BarredDoor));
+        if !joined || !ends || !locked || !barred {
             return Err(PlanViolation::CorridorBroken(e));
         }
     }

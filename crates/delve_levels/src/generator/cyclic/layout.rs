@@ -46,6 +46,27 @@ pub struct LaidPlan {
     pub key: Option<Pos>,
 }
 
+/// A door barred from one side (a [`Tile::BarredDoor`] on a corridor of a Shortcut arc),
+/// and its two sides: the corridor's tiles either side of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BarredDoor {
+    /// The door.
+    pub at: Pos,
+    /// The tile beside it on the side it opens from: toward its corridor's second room
+    /// (the far end of its arc).
+    pub open_side: Pos,
+    /// The tile beside it on the side it is barred from.
+    pub barred_side: Pos,
+}
+
+impl BarredDoor {
+    /// Whether a walker at `from` (beside the door) comes from its open side: nearer
+    /// (in steps) its open side's tile than its barred side's.
+    pub fn opens_from(&self, from: Pos) -> bool {
+        from.manhattan(self.open_side) < from.manhattan(self.barred_side)
+    }
+}
+
 /// The middle tile of a corridor: where what stands on it stands.
 pub fn middle(corridor: &[Pos]) -> Pos {
     corridor[corridor.len() / 2]
@@ -67,6 +88,30 @@ impl LaidPlan {
             .filter(|(edge, _)| edge.on == Element::Lock)
             .map(|(_, corridor)| middle(corridor))
             .collect()
+    }
+
+    /// The level's barred doors, each with its open side (none before generation 5).
+    /// A corridor is at least 3 tiles long, so its middle has a tile of it either side.
+    pub fn barred_doors(&self) -> Vec<BarredDoor> {
+        self.graph
+            .edges
+            .iter()
+            .zip(&self.corridors)
+            .filter(|(edge, _)| edge.on == Element::Shortcut)
+            .map(|(_, corridor)| {
+                let m = corridor.len() / 2;
+                BarredDoor {
+                    at: corridor[m],
+                    open_side: corridor[m + 1],
+                    barred_side: corridor[m - 1],
+                }
+            })
+            .collect()
+    }
+
+    /// The barred door at `pos`, if one stands there by the plan.
+    pub fn barred_door_at(&self, pos: Pos) -> Option<BarredDoor> {
+        self.barred_doors().into_iter().find(|d| d.at == pos)
     }
 
     /// Every tile of the rooms and corridors of its cycles (not its side rooms': a
@@ -334,7 +379,7 @@ fn dig_corridors(
 const GUARDS: [Trap; 2] = [Trap::Alarm, Trap::Dart];
 
 /// Draws a dug corridor's doorways (its two end tiles) and what stands on it, at its
-/// middle: a locked door, a secret door, a hidden trap of a kind drawn from [`GUARDS`], or deep water on
+/// middle: a locked door, a secret door, a barred door, a hidden trap of a kind drawn from [`GUARDS`], or deep water on
 /// the middle three tiles (those of them inside the doorways).
 fn lay_corridor(tiles: &mut Grid<Tile>, corridor: &[Pos], on: Element, rng: &mut StreamRng) {
     let last = corridor.len() - 1;
@@ -345,6 +390,7 @@ fn lay_corridor(tiles: &mut Grid<Tile>, corridor: &[Pos], on: Element, rng: &mut
         Element::Open | Element::Key => {}
         Element::Lock => tiles[corridor[middle]] = Tile::LockedDoor,
         Element::Secret => tiles[corridor[middle]] = Tile::SecretDoor,
+        Element::Shortcut => tiles[corridor[middle]] = Tile::BarredDoor,
         Element::Guard => {
             let trap = GUARDS[rng.below(GUARDS.len() as u32) as usize];
             tiles[corridor[middle]] = trap.tile();

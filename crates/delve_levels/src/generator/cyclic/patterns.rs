@@ -33,6 +33,10 @@ pub enum Element {
     Hazard,
     /// A hidden trap on one of its corridors.
     Guard,
+    /// A door barred from one side on one of its corridors: it opens from the side of
+    /// the arc's far end (toward the goal), so that a player who came the other way
+    /// round unbars it and has a short way back (from generation 5).
+    Shortcut,
 }
 
 impl Element {
@@ -51,6 +55,7 @@ impl Element {
             Element::Secret => "secret",
             Element::Hazard => "hazard",
             Element::Guard => "guarded",
+            Element::Shortcut => "barred",
         }
     }
 }
@@ -77,7 +82,19 @@ pub struct Pattern {
     pub depths: (u32, u32),
     /// Its two arcs.
     pub arcs: Vec<PatternArc>,
+    /// The first generation of levels it is drawn in (1 when not written): a pattern
+    /// added later is left out of the levels of older keys, which keep their plans.
+    #[serde(default = "first_generation")]
+    pub since: u32,
 }
+
+/// A pattern's `since` when its file does not write one.
+const fn first_generation() -> u32 {
+    1
+}
+
+/// The first generation whose levels may hold a barred door ([`Element::Shortcut`]).
+pub const SHORTCUT_SINCE: u32 = 5;
 
 impl Pattern {
     /// Whether it suits depth `depth`.
@@ -103,6 +120,18 @@ impl Pattern {
             return Some((
                 "depths",
                 "must be (first, last) with 1 <= first <= last".into(),
+            ));
+        }
+        if self.since == 0 {
+            return Some(("since", "must be a generation: 1 or more".into()));
+        }
+        let shortcut = self.arcs.iter().any(|arc| arc.on == Element::Shortcut);
+        if shortcut && self.since < SHORTCUT_SINCE {
+            return Some((
+                "since",
+                format!(
+                    "must be {SHORTCUT_SINCE} or more for a Shortcut arc (older levels have no barred door)"
+                ),
             ));
         }
         let [a, b] = self.arcs.as_slice() else {
@@ -283,11 +312,19 @@ impl PatternSet {
         &self.patterns
     }
 
-    /// The weight each pattern is drawn with at `depth`, in file order: its own where it
-    /// suits the depth (and where a lock may still go, if it has one), else 0; where no
-    /// pattern suits the depth, every pattern's own weight.
-    pub(crate) fn weights_at(&self, depth: u32, lock_allowed: bool) -> Vec<u32> {
-        let allowed = |p: &Pattern| lock_allowed || !p.has_lock();
+    /// The weight each pattern is drawn with at `depth` in levels of generation
+    /// `generation`, in file order: its own where it suits the depth (and where a lock
+    /// may still go, if it has one), else 0; where no pattern suits the depth, every
+    /// pattern's own weight. A pattern of a later generation than `generation` weighs 0
+    /// (unless every pattern is of a later one: a designer's file shown in `delve gen`).
+    pub(crate) fn weights_at(&self, depth: u32, lock_allowed: bool, generation: u64) -> Vec<u32> {
+        let newest = self
+            .patterns
+            .iter()
+            .any(|p| u64::from(p.since) <= generation);
+        let allowed = |p: &Pattern| {
+            (lock_allowed || !p.has_lock()) && (!newest || u64::from(p.since) <= generation)
+        };
         let suited: Vec<u32> = self
             .patterns
             .iter()
@@ -403,10 +440,34 @@ mod tests {
                 .zip(w)
                 .any(|(p, &w)| p.has_lock() && w > 0)
         };
-        assert!(lock(&set.weights_at(1, true)));
-        assert!(!lock(&set.weights_at(1, false)));
-        for (p, w) in set.patterns().iter().zip(set.weights_at(1, true)) {
+        assert!(lock(&set.weights_at(1, true, 5)));
+        assert!(!lock(&set.weights_at(1, false, 5)));
+        for (p, w) in set.patterns().iter().zip(set.weights_at(1, true, 5)) {
             assert_eq!(w > 0, p.suits(1) && p.weight > 0, "{}", p.name);
         }
+    }
+
+    #[test]
+    fn the_barred_shortcut_is_drawn_only_from_generation_5() {
+        let set = PatternSet::embedded();
+        let barred = |p: &Pattern| p.arcs.iter().any(|a| a.on == Element::Shortcut);
+        assert!(
+            set.patterns().iter().any(barred),
+            "a barred shortcut pattern"
+        );
+        for generation in 1..=5u64 {
+            for depth in [1, 2, 5] {
+                let weights = set.weights_at(depth, true, generation);
+                for (p, w) in set.patterns().iter().zip(weights) {
+                    if barred(p) {
+                        assert_eq!(w > 0, generation >= 5, "{} gen {generation}", p.name);
+                    }
+                }
+            }
+        }
+        let early = "(patterns: [(name: \"x\", weight: 1, depths: (1, 9), arcs: [(length: (1, 1), on: Shortcut), (length: (3, 3), on: Open)])])";
+        assert!(refused(early).to_string().contains("`since` must be 5"));
+        let late = early.replace("depths: (1, 9),", "depths: (1, 9), since: 5,");
+        assert!(PatternSet::from_ron_str(&late, "test.ron").is_ok());
     }
 }

@@ -11,6 +11,7 @@
 use std::fmt;
 
 use super::patterns::{Element, PatternArc, PatternSet};
+use crate::generator::Generation;
 use crate::rng::StreamRng;
 
 /// What a room of the plan is for.
@@ -107,6 +108,54 @@ impl PlanGraph {
         }
     }
 
+    /// Moves the key to the room of the lock's cycle farthest from the lock, counting
+    /// corridors along the ways walked on foot (the lock's own corridor left out): the
+    /// far end of the long way, so that the key is not a few steps from its lock. Ties
+    /// go to the room drawn first. Nothing changes without a lock.
+    pub(crate) fn put_key_far_from_lock(&mut self) {
+        let Some(lock) = self.edges.iter().position(|e| e.on == Element::Lock) else {
+            return;
+        };
+        let Some(cycle) = self.cycles.iter().position(|c| c.edges.contains(&lock)) else {
+            return;
+        };
+        // Corridors from either end of the lock's corridor, over open ones only.
+        let mut far = vec![u32::MAX; self.roles.len()];
+        let (a, b) = self.edges[lock].ends;
+        far[a] = 0;
+        far[b] = 0;
+        let mut queue = std::collections::VecDeque::from([a, b]);
+        while let Some(room) = queue.pop_front() {
+            for edge in self.edges.iter().filter(|e| e.on == Element::Open) {
+                let next = match edge.ends {
+                    (x, y) if x == room => y,
+                    (x, y) if y == room => x,
+                    _ => continue,
+                };
+                if far[next] == u32::MAX {
+                    far[next] = far[room] + 1;
+                    queue.push_back(next);
+                }
+            }
+        }
+        let candidates = self
+            .cycle_rooms(cycle)
+            .into_iter()
+            .filter(|&r| matches!(self.roles[r], Role::Room | Role::Key) && far[r] != u32::MAX);
+        let Some(best) = candidates.fold(None, |best: Option<usize>, r| match best {
+            Some(b) if far[b] >= far[r] => Some(b),
+            _ => Some(r),
+        }) else {
+            return;
+        };
+        for role in &mut self.roles {
+            if *role == Role::Key {
+                *role = Role::Room;
+            }
+        }
+        self.roles[best] = Role::Key;
+    }
+
     /// A new room of `role`.
     fn add_room(&mut self, role: Role) -> usize {
         self.roles.push(role);
@@ -175,11 +224,12 @@ fn draw_lengths(arcs: &[PatternArc], room_for: u32, rng: &mut StreamRng) -> Opti
 }
 
 /// Draws a plan of at most `rooms` rooms on its cycles (and at least the main cycle's)
-/// from `set`, for a level at `depth`: the main cycle, then smaller cycles written into
+/// from `set` (its patterns of `generation` or older), for a level at `depth`: the main cycle, then smaller cycles written into
 /// open corridors until the rooms are reached or a few draws in a row find no place;
 /// last, `side_rooms` dead ends, each off a room of the cycles drawn at random.
 pub fn draw_plan(
     set: &PatternSet,
+    generation: Generation,
     depth: u32,
     (rooms, side_rooms): (u32, u32),
     rng: &mut StreamRng,
@@ -190,7 +240,7 @@ pub fn draw_plan(
         cycles: Vec::new(),
     };
     let patterns = set.patterns();
-    let weights = set.weights_at(depth, true);
+    let weights = set.weights_at(depth, true, generation.number());
     let index = rng
         .pick_weighted(weights.iter().copied())
         .expect("a checked pattern set has a weight at every depth");
@@ -208,7 +258,7 @@ pub fn draw_plan(
     let mut misses = 0;
     while (plan.roles.len() as u32) < rooms && misses < 8 {
         let room_for = rooms - plan.roles.len() as u32;
-        let weights = set.weights_at(depth, !plan.has_lock());
+        let weights = set.weights_at(depth, !plan.has_lock(), generation.number());
         let Some(index) = rng.pick_weighted(weights.iter().copied()) else {
             break;
         };
