@@ -266,14 +266,23 @@ fn steps_aimed_off_the_level_or_at_the_ends_of_the_numbers_are_played_or_refused
 #[test]
 fn a_recording_of_a_generation_its_format_never_recorded_is_refused_at_its_start() {
     use delve_rules::run::record::{RECORDING_FORMAT, Recording};
-    let path = crate::workspace_root().join("tests/recordings/descent-3.rec");
+    let path = crate::workspace_root().join("tests/recordings/legacy/descent-3-generation-4.rec");
     let text = std::fs::read_to_string(&path).unwrap();
-    // The committed recordings are of this delve's format.
+    // The last committed recordings of generation 4 are of this delve's format.
     let head = format!("(format:{RECORDING_FORMAT},generation:4,");
     assert!(text.starts_with(&head), "{}", &text[..40]);
     // A peaceful run: formats 3 to 6 replay those.
     assert!(text.lines().next().unwrap().contains("rules:Peaceful"));
-    for (format, generation) in [(6, 4), (5, 4), (1, 4), (3, 3), (4, 3), (1, 3)] {
+    for (format, generation) in [
+        (9, 5),
+        (7, 5),
+        (6, 4),
+        (5, 4),
+        (1, 4),
+        (3, 3),
+        (4, 3),
+        (1, 3),
+    ] {
         let forged = text.replacen(
             &head,
             &format!("(format:{format},generation:{generation},"),
@@ -289,7 +298,10 @@ fn a_recording_of_a_generation_its_format_never_recorded_is_refused_at_its_start
             other => panic!("format {format}, generation {generation}: {other:?}"),
         }
     }
-    for name in ["descent-3.rec", "descent-11.rec"] {
+    for name in [
+        "legacy/descent-3-generation-4.rec",
+        "legacy/descent-11-generation-4.rec",
+    ] {
         let path = crate::workspace_root().join("tests/recordings").join(name);
         let text = std::fs::read_to_string(&path).unwrap();
         let relabelled = text.replacen(&format!("(format:{RECORDING_FORMAT},"), "(format:7,", 1);
