@@ -110,20 +110,15 @@ impl RunState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::run::PlayerAction;
     use crate::run::record::{
         RECORDING_FORMAT, WALKERS_STAND_WHEN_CUT_OFF, WATER_KEEPS_WHAT_IT_TAKES,
     };
-    use crate::run::{PlayerAction, Rules};
-    use delve_levels::config::CampaignConfig;
-    use delve_levels::generator::GeneratorKind;
 
     /// A cave run, no monsters, the player swimming in a pond of radius 2 on open
     /// ground, carrying four of one potion.
     fn swimming_with_potions() -> RunState {
-        let mut campaign = CampaignConfig::builtin();
-        campaign.arrivals = Some(0);
-        campaign.depths = vec![GeneratorKind::Cave.default_config()];
-        let (mut run, _) = RunState::start(campaign, None, Rules::Monsters).expect("it starts");
+        let mut run = crate::run::staging::a_quiet_cave_run();
         let tiles = run.level.level.tiles.clone();
         let open = tiles
             .positions()

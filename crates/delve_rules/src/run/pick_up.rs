@@ -221,20 +221,15 @@ pub fn gold_amount(depth: u32, level_seed: u64, at: Pos) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::run::PlayerAction;
     use crate::run::hunger::HUNGRY_AT;
     use crate::run::record::{EATS_WARES_UNPAID, RECORDING_FORMAT};
-    use crate::run::{PlayerAction, Rules};
-    use delve_levels::config::CampaignConfig;
-    use delve_levels::generator::GeneratorKind;
     use delve_levels::grid::Tile;
 
     /// A cave run, no monsters, the player hungry with a full pack (26 kinds) standing
     /// on a food ration for sale at 15 gold, 40 gold in the purse.
     fn hungry_and_full_on_a_ware() -> RunState {
-        let mut campaign = CampaignConfig::builtin();
-        campaign.arrivals = Some(0);
-        campaign.depths = vec![GeneratorKind::Cave.default_config()];
-        let (mut run, _) = RunState::start(campaign, None, Rules::Monsters).expect("it starts");
+        let mut run = crate::run::staging::a_quiet_cave_run();
         let tiles = run.level.level.tiles.clone();
         let open = tiles
             .positions()

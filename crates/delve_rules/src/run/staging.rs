@@ -359,6 +359,18 @@ impl Staging<'_> {
     }
 }
 
+/// For the rules' own tests: a run of the built-in campaign cut to one cave depth, with
+/// monsters but none arriving.
+#[cfg(test)]
+pub(crate) fn a_quiet_cave_run() -> RunState {
+    let mut campaign = delve_levels::config::CampaignConfig::builtin();
+    campaign.arrivals = Some(0);
+    campaign.depths = vec![delve_levels::generator::GeneratorKind::Cave.default_config()];
+    RunState::start(campaign, None, crate::run::Rules::Monsters)
+        .expect("it starts")
+        .0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
