@@ -21,7 +21,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<TitleLineClicked>()
         .add_systems(
             Update,
-            answer_title_keys
+            (answer_title_keys, open_the_chosen_watch)
+                .chain()
                 .run_if(in_state(Screen::Title))
                 .in_set(GameSystems::Queue),
         )
@@ -168,8 +169,11 @@ fn answer_title_keys(
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
     mut options: super::options::OptionsKeys,
+    being_opened: Option<Res<WatchBeingOpened>>,
 ) {
-    let Some(mut title) = title else {
+    // Keys pressed while a watch opens are not kept for the title.
+    let opening = being_opened.is_some();
+    let Some(mut title) = title.filter(|_| !opening) else {
         keys.clear();
         clicks.clear();
         return;
@@ -188,19 +192,56 @@ fn answer_title_keys(
         return;
     }
     if let TitleChoice::Watch(number) = choice {
-        match watch_of_run(&settings, number) {
-            Ok(watching) => {
-                commands.insert_resource(watching);
-                next.set(Screen::Watching);
-            }
-            Err(problem) => title.0.tell(problem),
-        }
+        title.0.tell(format!(
+            "Opening the recording of run {number} (a long run takes a few seconds)…"
+        ));
+        commands.insert_resource(WatchBeingOpened {
+            number,
+            told: false,
+        });
         return;
     }
     match settings_for(&choice, &settings) {
         Ok(chosen) => {
             *settings = chosen;
             next.set(Screen::Playing);
+        }
+        Err(problem) => title.0.tell(problem),
+    }
+}
+
+/// A run of the history chosen to watch, opened once the title has shown a frame that
+/// says so: opening plays the whole recording through, checked (seconds for a long run),
+/// and the screen must not look frozen meanwhile.
+#[derive(Resource, Clone, Copy, Debug)]
+struct WatchBeingOpened {
+    /// Which run (1: the newest).
+    number: usize,
+    /// Whether a frame has gone by since the title told of the opening.
+    told: bool,
+}
+
+/// Opens the run chosen to watch, a frame after the title said so: the watch, or the
+/// title telling why it cannot be watched.
+fn open_the_chosen_watch(
+    mut commands: Commands,
+    being_opened: Option<ResMut<WatchBeingOpened>>,
+    title: Option<ResMut<Title>>,
+    settings: Res<RunSettings>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let (Some(mut being_opened), Some(mut title)) = (being_opened, title) else {
+        return;
+    };
+    if !being_opened.told {
+        being_opened.told = true;
+        return;
+    }
+    commands.remove_resource::<WatchBeingOpened>();
+    match watch_of_run(&settings, being_opened.number) {
+        Ok(watching) => {
+            commands.insert_resource(watching);
+            next.set(Screen::Watching);
         }
         Err(problem) => title.0.tell(problem),
     }

@@ -293,7 +293,20 @@ fn a_run_chosen_on_the_history_page_is_watched_then_the_title_comes_back() {
     let morgues_before = std::fs::read_dir(data.morgue_folder()).unwrap().count();
 
     let mut app = on_the_title(recorded(3, &dir));
-    press(&mut app, &[MenuKey::Char('h'), MenuKey::Enter]);
+    press(&mut app, &[MenuKey::Char('h')]);
+    // The first frame after the choice says the recording is being opened (a long
+    // one takes seconds), and the opening waits for the next.
+    app.world_mut()
+        .write_message(TitleKeyPressed(MenuKey::Enter));
+    app.update();
+    assert_eq!(screen(&app), Screen::Title);
+    let told = app.world().resource::<Title>().0.screen().problem;
+    assert!(
+        told.as_deref()
+            .is_some_and(|t| t.starts_with("Opening the recording of run 1")),
+        "{told:?}"
+    );
+    settle(&mut app);
     assert_eq!(screen(&app), Screen::Watching);
     let shown = |app: &App| app.world().resource::<RunModel>().0.clone();
     assert_eq!(shown(&app).turns(), 0, "the watch opens at the run's start");
