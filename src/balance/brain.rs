@@ -178,7 +178,13 @@ impl Brain {
                 self.waited += 1;
                 return PlayerAction::Wait;
             }
-            return explore_by_hand(run).unwrap_or(PlayerAction::Wait);
+            // Hunters it cannot reach that do not come (across a trap, a chasm, deep
+            // water): explore on by hand, or go on as if none were there — waiting for
+            // them starved a bot at a trap it had been told to walk over.
+            if let Some(step) = explore_by_hand(run) {
+                return step;
+            }
+            return self.onwards(run);
         }
         // Nothing hunts it: set a captive free, strike weak sleepers unawares, leave
         // strong ones be.

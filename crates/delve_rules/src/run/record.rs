@@ -206,6 +206,51 @@ pub struct Check {
     pub state: u32,
 }
 
+/// The CRC-32 of `value` written as RON in one line (`ron::to_string`'s text; 0, the
+/// CRC of no text, if it cannot be written), computed as the text is written, a buffer
+/// at a time, without holding the text.
+fn crc_of_ron<T: Serialize>(value: &T) -> u32 {
+    let mut writer = CrcWriter {
+        hasher: crc32fast::Hasher::new(),
+        buffer: Vec::with_capacity(CrcWriter::BUFFER),
+    };
+    if ron::ser::to_writer(&mut writer, value).is_err() {
+        return crc32fast::hash(b"");
+    }
+    writer.flush();
+    writer.hasher.finalize()
+}
+
+/// A `fmt::Write` that feeds what is written to a CRC-32, through a buffer (RON writes
+/// a string's characters one at a time).
+struct CrcWriter {
+    hasher: crc32fast::Hasher,
+    buffer: Vec<u8>,
+}
+
+impl CrcWriter {
+    const BUFFER: usize = 1024;
+
+    fn flush(&mut self) {
+        self.hasher.update(&self.buffer);
+        self.buffer.clear();
+    }
+}
+
+impl std::fmt::Write for CrcWriter {
+    fn write_str(&mut self, text: &str) -> std::fmt::Result {
+        if self.buffer.len() + text.len() > Self::BUFFER {
+            self.flush();
+        }
+        if text.len() > Self::BUFFER {
+            self.hasher.update(text.as_bytes());
+        } else {
+            self.buffer.extend_from_slice(text.as_bytes());
+        }
+        Ok(())
+    }
+}
+
 impl Check {
     /// The check of `run` as it is now.
     pub fn of(run: &RunState) -> Check {
@@ -221,13 +266,12 @@ impl Check {
         {
             save.loot_table = None;
         }
-        let text = ron::to_string(&save).unwrap_or_default();
         Check {
             turns: run.turns,
             depth: run.depth,
             position: run.player,
             carried: run.inventory.len(),
-            state: crc32fast::hash(text.as_bytes()),
+            state: crc_of_ron(&save),
         }
     }
 
@@ -593,6 +637,39 @@ impl Recording {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The check's state CRC, computed as the RON is written, is the CRC of the whole
+    /// text `ron::to_string` writes (so recordings' checks are as they were), here for
+    /// a run some hundred steps in, past a depth, whose save's text is many buffers long.
+    #[test]
+    fn the_state_crc_is_that_of_the_saves_whole_ron_text() {
+        let (mut run, _) =
+            RunState::start(CampaignConfig::builtin(), None, Rules::Peaceful).unwrap();
+        let mut went_down = false;
+        for _ in 0..120 {
+            run.apply(PlayerAction::Explore);
+            if !went_down
+                && run
+                    .apply(PlayerAction::Descend)
+                    .iter()
+                    .any(|o| matches!(o, Outcome::Notice(t) if t.contains("You go down")))
+            {
+                went_down = true;
+            }
+        }
+        let mut save = run.snapshot();
+        save.chronicle = None;
+        let text = ron::to_string(&save).unwrap();
+        assert!(text.len() > CrcWriter::BUFFER, "{} bytes", text.len());
+        assert_eq!(crc_of_ron(&save), crc32fast::hash(text.as_bytes()));
+        assert_eq!(crc_of_ron(&"x".repeat(3 * CrcWriter::BUFFER)), {
+            crc32fast::hash(
+                ron::to_string(&"x".repeat(3 * CrcWriter::BUFFER))
+                    .unwrap()
+                    .as_bytes(),
+            )
+        });
+    }
 
     /// A recording plays by the rules of its own format: a format-7 one teleports into
     /// locks and keeps what the water takes, a format-8 one only the latter, a format-9
