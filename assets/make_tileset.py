@@ -9,7 +9,7 @@ Run from anywhere with plain Python 3 (standard library only):
 Layout (8 columns and 10 rows of 16x16 tiles, index = row * 8 + column;
 src/front/render/tileset.rs names the same indices):
 
-    row 0   wall, floor, door, up stairs, down stairs, loot, player, (blank)
+    row 0   wall, floor, door, up stairs, down stairs, loot, player, barred door
     row 1   the same eight, dimmed: how remembered tiles look
     row 2   items: gold, food, potion, scroll, ring, wand, dagger, armour
     row 3   items: amulet, rune stone, key; the rest blank
@@ -212,6 +212,27 @@ def locked_door():
     t.set(7, 8, (20, 16, 14))
     t.set(8, 8, (20, 16, 14))
     t.set(7, 9, (20, 16, 14))
+    return t
+
+
+def barred_door():
+    """A cyclic dungeon's barred door: pale planks with a heavy timber bar laid across
+    the middle in iron brackets on both jambs — a door shut from one side, with no lock
+    to open (not the closed door's bands and lock plate, nor the locked door's padlock)."""
+    t = door_leaf((128, 84, 46), seams=-34, grain=3, patch=-12, salt=13)
+    timber, edge, grain = (196, 146, 78), (74, 44, 20), (168, 120, 60)
+    for x in range(1, 15):  # the bar, across leaf and jambs
+        t.set(x, 6, edge)
+        t.set(x, 10, edge)
+        for y in (7, 8, 9):
+            t.set(x, y, grain if (x + y) % 5 == 0 else timber)
+    iron, rivet = (62, 62, 74), (176, 176, 192)
+    for x in (2, 3, 12, 13):  # the brackets holding it
+        for y in (5, 6, 10, 11):
+            t.set(x, y, iron)
+    for x in (2, 13):
+        t.set(x, 5, rivet)
+        t.set(x, 11, rivet)
     return t
 
 
@@ -1238,7 +1259,7 @@ def write_png(path, width, height, pixels, scale=1):
 
 
 def main():
-    terrain = [wall(), floor(), door(), up_stairs(), down_stairs(), loot(), Tile().stamp(PLAYER, PLAYER_PALETTE), Tile()]
+    terrain = [wall(), floor(), door(), up_stairs(), down_stairs(), loot(), Tile().stamp(PLAYER, PLAYER_PALETTE), barred_door()]
     items = [Tile().stamp(ITEMS[name], ITEM_PALETTE) for name in ITEM_ORDER]
     tiles = terrain + [dim(t) for t in terrain] + items
     tiles += [Tile()] * (4 * COLUMNS - len(tiles))

@@ -40,19 +40,41 @@ impl DijkstraMap {
         goals: impl IntoIterator<Item = (Pos, i32)>,
     ) -> DijkstraMap {
         let mut framed = Framed::new(tiles.width(), tiles.height(), passable);
-        let mut starts = Vec::new();
-        for (pos, value) in goals {
-            if tiles.contains(pos) {
-                let index = framed.index_of(pos);
-                // A closed cell holds `CLOSED`, below every value: never a goal.
-                if value < framed.values[index] {
-                    framed.values[index] = value;
-                    starts.push((value, index as u32));
-                }
-            }
+        let starts = framed.starts(tiles, goals);
+        framed.settle(&starts, |_, _| false);
+        DijkstraMap {
+            values: framed.into_grid(),
         }
-        sort_by_value(&mut starts);
-        framed.settle(&starts);
+    }
+
+    /// [`DijkstraMap::over`] with one-way tiles: a step onto a tile of `one_way` is
+    /// taken only where `enters(from, to)` allows it (a barred door, from its open side);
+    /// every other step as in `over`. A mover going downhill on it heeds `enters` too (in
+    /// [`DijkstraMap::downhill`]'s `free`): the one-way tile's own value counts the ways
+    /// on from it, not whether the mover may step onto it.
+    pub fn over_one_way(
+        tiles: &Grid<Tile>,
+        passable: impl Fn(Pos) -> bool,
+        one_way: &[Pos],
+        enters: impl Fn(Pos, Pos) -> bool,
+        goals: impl IntoIterator<Item = (Pos, i32)>,
+    ) -> DijkstraMap {
+        let mut framed = Framed::new(tiles.width(), tiles.height(), passable);
+        let starts = framed.starts(tiles, goals);
+        let guarded: Vec<usize> = (one_way.iter())
+            .filter(|&&pos| tiles.contains(pos))
+            .map(|&pos| framed.index_of(pos))
+            .collect();
+        let framed_width = framed.width + 2;
+        let pos_of = |index: usize| {
+            Pos::new(
+                (index % framed_width) as i32 - 1,
+                (index / framed_width) as i32 - 1,
+            )
+        };
+        framed.settle(&starts, |from, to| {
+            guarded.contains(&to) && !enters(pos_of(from), pos_of(to))
+        });
         DijkstraMap {
             values: framed.into_grid(),
         }
@@ -155,6 +177,29 @@ impl Framed {
         }
     }
 
+    /// Sets the goals on the tiles of `tiles` that are open (each at its starting value;
+    /// the lowest where one is given twice) and returns them sorted by value, as
+    /// [`Framed::settle`] takes them.
+    fn starts(
+        &mut self,
+        tiles: &Grid<Tile>,
+        goals: impl IntoIterator<Item = (Pos, i32)>,
+    ) -> Vec<(i32, u32)> {
+        let mut starts = Vec::new();
+        for (pos, value) in goals {
+            if tiles.contains(pos) {
+                let index = self.index_of(pos);
+                // A closed cell holds `CLOSED`, below every value: never a goal.
+                if value < self.values[index] {
+                    self.values[index] = value;
+                    starts.push((value, index as u32));
+                }
+            }
+        }
+        sort_by_value(&mut starts);
+        starts
+    }
+
     /// The framed index of the tile at `pos` (which is on the map).
     fn index_of(&self, pos: Pos) -> usize {
         (pos.y as usize + 1) * (self.width + 2) + pos.x as usize + 1
@@ -168,7 +213,10 @@ impl Framed {
     /// it lowers is never lowered again and is queued at most once: the queue is a plain
     /// list read from its front, holding only framed indices (an entry's value is its
     /// cell's).
-    fn settle(&mut self, starts: &[(i32, u32)]) {
+    ///
+    /// `refused(from, to)` (framed indices) names the steps no mover takes (onto a
+    /// one-way tile from its wrong side): `to`'s value does not lower `from`'s.
+    fn settle(&mut self, starts: &[(i32, u32)], refused: impl Fn(usize, usize) -> bool) {
         let framed_width = (self.width + 2) as isize;
         let steps = DIRECTIONS.map(|(dx, dy)| dy as isize * framed_width + dx as isize);
         let values = &mut self.values[..];
@@ -199,7 +247,7 @@ impl Framed {
             for step in steps {
                 // `index` is a tile's cell, so its neighbours are within the frame.
                 let next = (index as isize + step) as usize;
-                if through < values[next] {
+                if through < values[next] && !refused(next, index as usize) {
                     values[next] = through;
                     queue.push(next as u32);
                 }
@@ -286,6 +334,56 @@ mod tests {
                 return values;
             }
         }
+    }
+
+    /// Tiles from rows of glyphs (`#` rock, `.` floor).
+    fn drawn(rows: &[&str]) -> Grid<Tile> {
+        let cells = rows
+            .iter()
+            .flat_map(|r| r.chars())
+            .map(|c| Tile::from_glyph(c).unwrap());
+        Grid::from_cells(rows[0].len(), rows.len(), cells.collect()).unwrap()
+    }
+
+    #[test]
+    fn a_one_way_tile_is_entered_only_where_enters_allows_and_left_every_way() {
+        // A ring: the short way from west to east is the corridor through the one-way
+        // tile `D` at (4, 1), entered only from the west (x < 4); the long way goes round.
+        let tiles = drawn(&[
+            "#########", //
+            "#...B...#", //
+            "#.#####.#", //
+            "#.......#", //
+            "#########",
+        ]);
+        let door = Pos::new(4, 1);
+        let (west, east) = (Pos::new(1, 1), Pos::new(7, 1));
+        let enters = |from: Pos, to: Pos| to == door && from.x < door.x;
+        let one_way = |goal: Pos| {
+            DijkstraMap::over_one_way(
+                &tiles,
+                |p| p == door || tiles.is_walkable(p),
+                &[door],
+                enters,
+                [(goal, 0)],
+            )
+        };
+        // Westward to east: through the door (6 steps); eastward to west: round (8).
+        assert_eq!(one_way(east).value(west), 6);
+        assert_eq!(one_way(west).value(east), 8);
+        // The door itself is left either way: it is a step from both its neighbours.
+        assert_eq!(one_way(west).value(door), 3);
+        assert_eq!(one_way(east).value(door), 3);
+        // With no one-way tile named, it is the plain map over the same tiles.
+        let plain = DijkstraMap::over(&tiles, |p| p == door || tiles.is_walkable(p), [(west, 0)]);
+        let none = DijkstraMap::over_one_way(
+            &tiles,
+            |p| p == door || tiles.is_walkable(p),
+            &[],
+            enters,
+            [(west, 0)],
+        );
+        assert_eq!((plain.value(east), none.value(east)), (6, 6));
     }
 
     #[test]

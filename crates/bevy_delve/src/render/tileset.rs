@@ -25,6 +25,9 @@ const TILESET_PNG: &[u8] = include_bytes!("../../../../assets/tileset.png");
 
 /// The player's picture.
 pub(crate) const PLAYER: u32 = 6;
+/// A cyclic dungeon's barred door: planks with a timber bar across (row 0's last picture,
+/// its dim look below).
+const BARRED_DOOR: u32 = 7;
 /// Added to a terrain index to get its dim, remembered look.
 const DIM: u32 = COLUMNS;
 /// A heap of treasure: an item of a glyph without a picture of its own.
@@ -170,8 +173,8 @@ pub(crate) fn terrain_picture(terrain: Terrain) -> u32 {
         Terrain::Chasm => FIRST_FEATURE + 4,
         Terrain::Bridge => FIRST_FEATURE + 5,
         Terrain::Trap(_) => FIRST_FEATURE + 6,
-        // No picture of its own yet: it looks like a lock (the terminal tells them apart).
-        Terrain::LockedDoor | Terrain::BarredDoor => FIRST_FEATURE + 7,
+        Terrain::LockedDoor => FIRST_FEATURE + 7,
+        Terrain::BarredDoor => BARRED_DOOR,
     }
 }
 
@@ -244,9 +247,8 @@ mod tests {
                 pictures.insert(look.ground);
             }
         }
-        // Each terrain its own bright and dim picture (the traps share theirs, and the
-        // barred door the locked door's).
-        assert_eq!(pictures.len(), 2 * (Terrain::ALL.len() - 4));
+        // Each terrain its own bright and dim picture (the traps share theirs).
+        assert_eq!(pictures.len(), 2 * (Terrain::ALL.len() - 3));
         assert_eq!(tile_look(TileView::UNSEEN).ground, None);
         for glyph in ITEM_GLYPHS.into_iter().chain(['x']) {
             assert!(item_index(glyph) < last);
@@ -312,6 +314,38 @@ mod tests {
         assert_eq!(MONSTER_GLYPHS[HORROR], 'H');
         assert_eq!(monster_index('H'), FIRST_MONSTER + 9);
         assert_eq!(monster_index('\u{263a}'), monster_index('H'));
+    }
+
+    /// The RGBA bytes of tileset picture `index`, row by row.
+    fn picture_pixels(image: &Image, index: u32) -> Vec<u8> {
+        let data = image.data.as_ref().expect("the tileset's pixels");
+        let (side, row_bytes) = (TILE_SIDE as usize, (COLUMNS * TILE_SIDE * 4) as usize);
+        let (column, row) = ((index % COLUMNS) as usize, (index / COLUMNS) as usize);
+        (0..side)
+            .flat_map(|y| {
+                let start = (row * side + y) * row_bytes + column * side * 4;
+                data[start..start + side * 4].iter().copied()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_barred_door_has_a_drawn_picture_of_its_own_bright_and_dim() {
+        let image = decode_tileset().expect("tileset decodes");
+        for dim in [0, DIM] {
+            let barred = picture_pixels(&image, terrain_picture(Terrain::BarredDoor) + dim);
+            assert!(
+                barred.chunks(4).all(|p| p[3] == 255),
+                "terrain is opaque, not a blank cell"
+            );
+            for other in Terrain::ALL
+                .into_iter()
+                .filter(|&t| t != Terrain::BarredDoor)
+            {
+                let pixels = picture_pixels(&image, terrain_picture(other) + dim);
+                assert_ne!(barred, pixels, "{other:?} (dim {dim})");
+            }
+        }
     }
 
     #[test]

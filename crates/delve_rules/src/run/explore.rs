@@ -1,7 +1,8 @@
 //! Exploring (`x`): where it heads — every item it would pick up (all but those the
 //! player put down and those the pack has no room for; the level's must-find item among
 //! them) ahead of the edges of the unknown, through a locked door whose key the player
-//! carries (from generation 4) —, what it says when it cannot go on (a monster standing in the way, a trap
+//! carries (from generation 4) and a barred door from its open side (from recording
+//! format 11) —, what it says when it cannot go on (a monster standing in the way, a trap
 //! found on the only way, or nothing left), and the way on over a found trap that the
 //! keys ask about before taking it.
 
@@ -48,12 +49,23 @@ impl RunState {
     /// Whether travel and exploring walk onto `pos` by what the player knows: ground
     /// that seems walkable, or — in a run of generation 4 on — a locked door whose key
     /// the player carries (walking into it opens it; before, exploring stopped there
-    /// with the door shut, and a run of those generations replays so).
+    /// with the door shut, and a run of those generations replays so), or — from
+    /// recording format 11 — a barred door, entered only from its open side
+    /// ([`RunState::may_step`]).
     pub(super) fn may_walk_onto(&self, pos: Pos) -> bool {
         self.level.seems_walkable(pos)
             || (self.generation.explores_through_locks()
                 && self.level.is_locked(pos)
                 && self.key_carried().is_some())
+            || (!self.travel_keeps_off_barred_doors()
+                && self.level.tile_at(pos) == Some(Tile::BarredDoor))
+    }
+
+    /// Whether travel and exploring may step from `from` onto `to` (beside it): anywhere
+    /// but onto a barred door from its barred side, where it is a wall to them as to a
+    /// walk (from its open side they walk into it, lifting its bar).
+    pub(super) fn may_step(&self, from: Pos, to: Pos) -> bool {
+        self.level.tile_at(to) != Some(Tile::BarredDoor) || self.level.unbars_from(to, from)
     }
 
     /// Where exploring could go on only over a trap the player found: the place beyond
@@ -75,7 +87,8 @@ impl RunState {
         }
         let mut at = self.player;
         for _ in 0..self.level.level.tiles.len() {
-            at = over.downhill(at, |_| true)?;
+            let from = at;
+            at = over.downhill(at, |to| self.may_step(from, to))?;
             if goals.iter().any(|&(g, _)| g == at) {
                 return Some(at);
             }
@@ -170,5 +183,48 @@ impl RunState {
         } else {
             ""
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::record::{RECORDING_FORMAT, TRAVEL_KEEPS_OFF_BARRED_DOORS};
+    use crate::run::{PlayerAction, Rules};
+    use delve_levels::config::CampaignConfig;
+    use delve_levels::generator::{CyclicConfig, GeneratorConfig};
+
+    /// A run alone on the first cyclic dungeon (of seeds from 0) with a barred door,
+    /// played by the rules of `format`, everything seen but the tile behind the door,
+    /// the player on its open side: whether exploring opened it.
+    fn explores_through_a_barred_door_by_format(format: u32) -> bool {
+        let (mut run, door) = (0..200)
+            .find_map(|seed| {
+                let mut campaign = CampaignConfig::builtin();
+                campaign.seed = seed;
+                campaign.arrivals = Some(0);
+                campaign.depths = vec![GeneratorConfig::Cyclic(CyclicConfig::default())];
+                let run = RunState::start(campaign, None, Rules::Monsters).ok()?.0;
+                let door = *run.level.level.plan.as_ref()?.barred_doors().first()?;
+                Some((run, door))
+            })
+            .expect("a cyclic dungeon with a barred door");
+        run.rules_of_format = format;
+        run.stage()
+            .clear_monsters()
+            .clear_items()
+            .remember_everything()
+            .forget(door.barred_side)
+            .put_player(door.open_side);
+        run.apply(PlayerAction::Explore);
+        run.level.tile_at(door.at) == Some(Tile::Door)
+    }
+
+    #[test]
+    fn a_replay_of_format_10_explores_round_a_barred_door_and_today_through_it() {
+        assert!(explores_through_a_barred_door_by_format(RECORDING_FORMAT));
+        assert!(!explores_through_a_barred_door_by_format(
+            TRAVEL_KEEPS_OFF_BARRED_DOORS
+        ));
     }
 }

@@ -51,7 +51,9 @@ use delve_levels::key::LevelKey;
 /// walks on past it), exploring goes on while starving, a stack used up forgets its
 /// letter, a hungry player with a full pack eats a ware where it lies without paying, and
 /// a walker cut off from a swimmer stands where it is.
-pub const RECORDING_FORMAT: u32 = 10;
+/// Format 10 runs replay by the rule of barred doors that changed since
+/// ([`TRAVEL_KEEPS_OFF_BARRED_DOORS`]): travel and exploring never open one.
+pub const RECORDING_FORMAT: u32 = 11;
 
 /// The last recording format whose teleports may land behind a lock still shut (in a
 /// sealed vault); later ones land outside, and a replay of one of these keeps the old rule.
@@ -88,8 +90,14 @@ pub const EATS_WARES_UNPAID: u32 = 9;
 /// swimmer and wait there, and a replay of one of these keeps the old rule.
 pub const WALKERS_STAND_WHEN_CUT_OFF: u32 = 9;
 
+/// The last recording format whose travel and exploring keep off a barred door (a
+/// cyclic dungeon's shortcut) as off a wall; later ones walk through it from its open
+/// side (opening it as a walk into it does) and count what lies behind it as reachable,
+/// and a replay of one of these keeps the old rule.
+pub const TRAVEL_KEEPS_OFF_BARRED_DOORS: u32 = 10;
+
 /// The recording formats this delve plays back (formats 3 to 6 only for peaceful runs).
-pub(crate) const REPLAYED_FORMATS: [u32; 9] = [1, 3, 4, 5, 6, 7, 8, 9, RECORDING_FORMAT];
+pub(crate) const REPLAYED_FORMATS: [u32; 10] = [1, 3, 4, 5, 6, 7, 8, 9, 10, RECORDING_FORMAT];
 
 /// The first recording format that recorded levels of `generation`: generation 3
 /// came with format 5, generation 4 in format 7 (and the teleports of format 8 soon
@@ -99,13 +107,13 @@ fn first_format_of(generation: Generation) -> u32 {
         Generation::First | Generation::Second => 1,
         Generation::Third => 5,
         Generation::Fourth => 7,
-        Generation::Fifth => RECORDING_FORMAT,
+        Generation::Fifth => 10,
     }
 }
 
 /// What this delve replays, as a refusal says it.
 const REPLAYS: &str =
-    "this delve replays formats 1, 7, 8, 9 and 10, and peaceful runs of formats 3 to 6";
+    "this delve replays formats 1, 7, 8, 9, 10 and 11, and peaceful runs of formats 3 to 6";
 
 impl RunState {
     /// Whether the run's teleports may land behind a lock still shut: the rule of
@@ -152,6 +160,13 @@ impl RunState {
     /// one replays.
     pub(crate) fn walkers_stand_when_cut_off(&self) -> bool {
         self.rules_of_format <= WALKERS_STAND_WHEN_CUT_OFF
+    }
+
+    /// Whether travel and exploring keep off a barred door as off a wall: the rule of
+    /// recordings of format [`TRAVEL_KEEPS_OFF_BARRED_DOORS`] and older, kept while one
+    /// replays.
+    pub(crate) fn travel_keeps_off_barred_doors(&self) -> bool {
+        self.rules_of_format <= TRAVEL_KEEPS_OFF_BARRED_DOORS
     }
 }
 
@@ -461,7 +476,7 @@ impl Recording {
         }
         if !REPLAYED_FORMATS.contains(&start.format) {
             return Err(RecordingError::Unsupported(format!(
-                "recording format {} is not known to this delve (it reads formats 1, 3 to 9 and {RECORDING_FORMAT})",
+                "recording format {} is not known to this delve (it reads formats 1, 3 to 10 and {RECORDING_FORMAT})",
                 start.format
             )));
         }

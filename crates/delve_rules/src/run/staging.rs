@@ -287,6 +287,13 @@ impl Staging<'_> {
         self
     }
 
+    /// Marks the tile at `at` as never seen (forgotten from the map).
+    pub fn forget(&mut self, at: Pos) -> &mut Self {
+        let index = self.run.level.level.tiles.index_of(at);
+        self.run.level.seen[index] = false;
+        self
+    }
+
     /// Marks the whole level as seen, as a scroll of magic mapping does.
     pub fn remember_everything(&mut self) -> &mut Self {
         self.run.level.remember_everything();

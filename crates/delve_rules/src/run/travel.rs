@@ -180,7 +180,8 @@ impl RunState {
             let mut steps = Vec::new();
             let mut at = self.player;
             while at != to {
-                at = map.downhill(at, |_| true)?;
+                let from = at;
+                at = map.downhill(at, |next| self.may_step(from, next))?;
                 steps.push(at);
             }
             Some(Route {
@@ -237,6 +238,7 @@ impl RunState {
             // An ally in the way trades places; any other monster blocks it.
             let passable = |p: Pos| {
                 (self.level.monster_at(p)).is_none_or(|i| self.level.monsters[i].mind == Mind::Ally)
+                    && self.may_step(self.player, p)
             };
             let Some(next) = map.downhill(self.player, passable) else {
                 // What is left to go to cannot be reached now: say what stands between.
@@ -313,15 +315,21 @@ impl RunState {
 
     /// The map toward `goals` over the tiles the player has seen to be walkable (a trap
     /// not found looks like floor; one found is kept off unless `over_traps`, and water,
-    /// lava and chasms always are).
+    /// lava and chasms always are), each barred door entered only from its open side
+    /// ([`RunState::may_step`]; going downhill on it heeds that too).
     pub(super) fn known_map(&self, goals: &[(Pos, i32)], over_traps: bool) -> DijkstraMap {
         let tiles = &self.level.level.tiles;
-        DijkstraMap::over(
+        let barred: Vec<Pos> = (tiles.positions())
+            .filter(|&p| tiles[p] == Tile::BarredDoor)
+            .collect();
+        DijkstraMap::over_one_way(
             tiles,
             |p| {
                 self.level.seen[tiles.index_of(p)]
                     && (self.may_walk_onto(p) || (over_traps && self.found_trap_at(p)))
             },
+            &barred,
+            |from, to| self.may_step(from, to),
             goals.iter().copied(),
         )
     }

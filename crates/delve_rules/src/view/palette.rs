@@ -45,6 +45,8 @@ pub enum Hue {
     Trap,
     /// A vault's locked door.
     LockedDoor,
+    /// A cyclic dungeon's barred door, not yet opened.
+    BarredDoor,
     /// The player.
     Player,
     /// A hostile monster (and the monsters named in the side panel).
@@ -83,7 +85,7 @@ pub enum Hue {
 
 impl Hue {
     /// Every hue.
-    pub const ALL: [Hue; 30] = [
+    pub const ALL: [Hue; 31] = [
         Hue::Wall,
         Hue::Floor,
         Hue::Door,
@@ -97,6 +99,7 @@ impl Hue {
         Hue::Bridge,
         Hue::Trap,
         Hue::LockedDoor,
+        Hue::BarredDoor,
         Hue::Player,
         Hue::Hostile,
         Hue::Ally,
@@ -131,8 +134,8 @@ impl Hue {
             Terrain::Chasm => Hue::Chasm,
             Terrain::Bridge => Hue::Bridge,
             Terrain::Trap(_) => Hue::Trap,
-            // A door that does not open to a walk from anywhere: a lock's colour.
-            Terrain::LockedDoor | Terrain::BarredDoor => Hue::LockedDoor,
+            Terrain::LockedDoor => Hue::LockedDoor,
+            Terrain::BarredDoor => Hue::BarredDoor,
         }
     }
 
@@ -237,6 +240,7 @@ const fn classic(hue: Hue) -> Rgb {
         Hue::Bridge => Rgb(170, 85, 0),        // Yellow (VGA brown)
         Hue::Trap => Rgb(170, 0, 170),         // Magenta
         Hue::LockedDoor => Rgb(255, 255, 85),  // LightYellow
+        Hue::BarredDoor => Rgb(255, 170, 0),   // amber: the bar's timber
         Hue::Player => Rgb(255, 255, 85),      // LightYellow
         Hue::Hostile => Rgb(255, 85, 85),      // LightRed
         Hue::Ally => Rgb(115, 255, 115),       // the window's ally tint
@@ -280,6 +284,7 @@ const fn colour_blind(hue: Hue) -> Rgb {
         Hue::Bridge => Rgb(190, 150, 90),
         Hue::Trap => Rgb(235, 160, 185), // reddish purple, lighter
         Hue::LockedDoor => Rgb(240, 228, 66), // yellow
+        Hue::BarredDoor => Rgb(105, 90, 255), // blue-violet: the one hue left apart
         Hue::Player => Rgb(255, 255, 230),
         Hue::Hostile => Rgb(190, 90, 15),   // vermillion, darker
         Hue::Ally => Rgb(15, 145, 95),      // bluish green, darker
@@ -319,6 +324,7 @@ const fn high_contrast(hue: Hue) -> Rgb {
         Hue::Bridge => Rgb(230, 170, 90),
         Hue::Trap => Rgb(255, 80, 255),
         Hue::LockedDoor => Rgb(255, 255, 0),
+        Hue::BarredDoor => Rgb(90, 180, 75),
         Hue::Player => Rgb(255, 255, 0),
         Hue::Hostile => Rgb(255, 110, 110),
         Hue::Ally => Rgb(0, 255, 0),

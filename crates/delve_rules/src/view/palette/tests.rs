@@ -109,6 +109,7 @@ fn every_terrain_has_a_ground_hue_of_its_own() {
         Terrain::Bridge,
         Terrain::Trap(Trap::Alarm),
         Terrain::LockedDoor,
+        Terrain::BarredDoor,
     ];
     let hues: Vec<Hue> = grounds.into_iter().map(Hue::of_terrain).collect();
     for (i, hue) in hues.iter().enumerate() {
@@ -118,6 +119,37 @@ fn every_terrain_has_a_ground_hue_of_its_own() {
     }
     for trap in Trap::ALL {
         assert_eq!(Hue::of_terrain(Terrain::Trap(trap)), Hue::Trap);
+    }
+}
+
+#[test]
+fn the_barred_door_is_told_from_every_other_glyph_in_every_palette() {
+    // Its glyph `≠` is its own; its colour keeps it from reading as a lock (or any other
+    // ground or occupant) too, under both simulations in the colour-blind palette.
+    for name in PaletteName::ALL {
+        let palette = Palette::of(name);
+        let others: Vec<Hue> = glyph_hues().filter(|&h| h != Hue::BarredDoor).collect();
+        let seen: &[Option<Deficiency>] = match name {
+            PaletteName::ColourBlind => &[
+                None,
+                Some(Deficiency::Deuteranopia),
+                Some(Deficiency::Protanopia),
+            ],
+            _ => &[None],
+        };
+        for &seen in seen {
+            let look = |hue: Hue| {
+                let colour = palette.colour(hue);
+                seen.map_or(colour, |d| simulate(colour, d))
+            };
+            for &other in &others {
+                let e = delta_e(look(Hue::BarredDoor), look(other));
+                assert!(e >= LEAST_DELTA_E, "{name:?} {seen:?}: {other:?} {e:.1}");
+            }
+        }
+        let background = palette.colour(Hue::Background);
+        let ratio = contrast_ratio(palette.colour(Hue::BarredDoor), background);
+        assert!(ratio >= 4.5, "{name:?}: {ratio:.2}");
     }
 }
 
