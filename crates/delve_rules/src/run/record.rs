@@ -51,7 +51,10 @@ use delve_levels::key::LevelKey;
 /// walks on past it), exploring goes on while starving, a stack used up forgets its
 /// letter, a hungry player with a full pack eats a ware where it lies without paying, and
 /// a walker cut off from a swimmer stands where it is.
-pub const RECORDING_FORMAT: u32 = 10;
+/// Format 10 runs replay by the rules of play that flows that changed since
+/// ([`AUTO_AIMS_THROUGH_WALLS`]): a wand or throw aimed at the nearest monster picks
+/// the nearest in view, whether its line of fire is clear or not.
+pub const RECORDING_FORMAT: u32 = 11;
 
 /// The last recording format whose teleports may land behind a lock still shut (in a
 /// sealed vault); later ones land outside, and a replay of one of these keeps the old rule.
@@ -88,8 +91,15 @@ pub const EATS_WARES_UNPAID: u32 = 9;
 /// swimmer and wait there, and a replay of one of these keeps the old rule.
 pub const WALKERS_STAND_WHEN_CUT_OFF: u32 = 9;
 
+/// The last recording format whose wand or throw aimed at the nearest monster (`a` and
+/// the letter without the cursor) picks the nearest in view even when a wall's corner
+/// stands in the line of fire (the bolt into the wall spends a charge); later ones pick
+/// the nearest that the shot reaches and, with none, say so and spend nothing. A replay
+/// of one of these keeps the old rule.
+pub const AUTO_AIMS_THROUGH_WALLS: u32 = 10;
+
 /// The recording formats this delve plays back (formats 3 to 6 only for peaceful runs).
-pub(crate) const REPLAYED_FORMATS: [u32; 9] = [1, 3, 4, 5, 6, 7, 8, 9, RECORDING_FORMAT];
+pub(crate) const REPLAYED_FORMATS: [u32; 10] = [1, 3, 4, 5, 6, 7, 8, 9, 10, RECORDING_FORMAT];
 
 /// The first recording format that recorded levels of `generation`: generation 3
 /// came with format 5, generation 4 in format 7 (and the teleports of format 8 soon
@@ -99,13 +109,13 @@ fn first_format_of(generation: Generation) -> u32 {
         Generation::First | Generation::Second => 1,
         Generation::Third => 5,
         Generation::Fourth => 7,
-        Generation::Fifth => RECORDING_FORMAT,
+        Generation::Fifth => 10,
     }
 }
 
 /// What this delve replays, as a refusal says it.
 const REPLAYS: &str =
-    "this delve replays formats 1, 7, 8, 9 and 10, and peaceful runs of formats 3 to 6";
+    "this delve replays formats 1, 7, 8, 9, 10 and 11, and peaceful runs of formats 3 to 6";
 
 impl RunState {
     /// Whether the run's teleports may land behind a lock still shut: the rule of
@@ -152,6 +162,13 @@ impl RunState {
     /// one replays.
     pub(crate) fn walkers_stand_when_cut_off(&self) -> bool {
         self.rules_of_format <= WALKERS_STAND_WHEN_CUT_OFF
+    }
+
+    /// Whether a shot aimed at the nearest monster picks the nearest in view, its line
+    /// of fire clear or not: the rule of recordings of format [`AUTO_AIMS_THROUGH_WALLS`]
+    /// and older, kept while one replays.
+    pub(crate) fn auto_aims_through_walls(&self) -> bool {
+        self.rules_of_format <= AUTO_AIMS_THROUGH_WALLS
     }
 }
 
@@ -417,7 +434,7 @@ impl Recording {
         }
         if !REPLAYED_FORMATS.contains(&start.format) {
             return Err(RecordingError::Unsupported(format!(
-                "recording format {} is not known to this delve (it reads formats 1, 3 to 9 and {RECORDING_FORMAT})",
+                "recording format {} is not known to this delve (it reads formats 1, 3 to 10 and {RECORDING_FORMAT})",
                 start.format
             )));
         }
@@ -598,7 +615,8 @@ mod tests {
     /// locks and keeps what the water takes, a format-8 one only the latter, a format-9
     /// one passes shops unremarked, explores while starving, forgets the letter of a
     /// stack used up, eats wares unpaid and leaves a walker cut off from a swimmer where
-    /// it stands, today's does none of these — and a run in play is today's.
+    /// it stands, a format-10 one aims at the nearest monster through a wall's corner,
+    /// today's does none of these — and a run in play is today's.
     #[test]
     fn a_recording_replays_by_the_rules_of_its_format() {
         let campaign = CampaignConfig::builtin();
@@ -620,14 +638,19 @@ mod tests {
                 run.used_up_letters_are_forgotten(),
                 run.eats_wares_unpaid(),
                 run.walkers_stand_when_cut_off(),
+                run.auto_aims_through_walls(),
             )
         };
-        assert_eq!(rules(7), (true, true, true, true, true, true, true));
-        assert_eq!(rules(8), (false, true, true, true, true, true, true));
-        assert_eq!(rules(9), (false, false, true, true, true, true, true));
+        assert_eq!(rules(7), (true, true, true, true, true, true, true, true));
+        assert_eq!(rules(8), (false, true, true, true, true, true, true, true));
+        assert_eq!(rules(9), (false, false, true, true, true, true, true, true));
+        assert_eq!(
+            rules(10),
+            (false, false, false, false, false, false, false, true)
+        );
         assert_eq!(
             rules(RECORDING_FORMAT),
-            (false, false, false, false, false, false, false)
+            (false, false, false, false, false, false, false, false)
         );
     }
 }
