@@ -52,8 +52,9 @@ use delve_levels::key::LevelKey;
 /// letter, a hungry player with a full pack eats a ware where it lies without paying, and
 /// a walker cut off from a swimmer stands where it is.
 /// Format 10 runs replay by the rules of play that flows that changed since
-/// ([`AUTO_AIMS_THROUGH_WALLS`]): a wand or throw aimed at the nearest monster picks
-/// the nearest in view, whether its line of fire is clear or not.
+/// ([`AUTO_AIMS_THROUGH_WALLS`], [`ASKS_AT_EVERY_TRAP_CROSSING`]): a wand or throw aimed
+/// at the nearest monster picks the nearest in view, whether its line of fire is clear
+/// or not; a yes to travel over a found trap is forgotten after that travel.
 pub const RECORDING_FORMAT: u32 = 11;
 
 /// The last recording format whose teleports may land behind a lock still shut (in a
@@ -97,6 +98,13 @@ pub const WALKERS_STAND_WHEN_CUT_OFF: u32 = 9;
 /// the nearest that the shot reaches and, with none, say so and spend nothing. A replay
 /// of one of these keeps the old rule.
 pub const AUTO_AIMS_THROUGH_WALLS: u32 = 10;
+
+/// The last recording format whose travel over a trap found (the player said yes)
+/// forgets the yes: the next travel or explore that would cross it asks again. Later
+/// ones cross that trap without asking from then on (and exploring's own yes is its
+/// own action, [`crate::run::PlayerAction::ExploreOverTraps`]); a replay of one of these
+/// keeps the old rule.
+pub const ASKS_AT_EVERY_TRAP_CROSSING: u32 = 10;
 
 /// The recording formats this delve plays back (formats 3 to 6 only for peaceful runs).
 pub(crate) const REPLAYED_FORMATS: [u32; 10] = [1, 3, 4, 5, 6, 7, 8, 9, 10, RECORDING_FORMAT];
@@ -169,6 +177,13 @@ impl RunState {
     /// and older, kept while one replays.
     pub(crate) fn auto_aims_through_walls(&self) -> bool {
         self.rules_of_format <= AUTO_AIMS_THROUGH_WALLS
+    }
+
+    /// Whether travel over a found trap forgets the player's yes: the rule of
+    /// recordings of format [`ASKS_AT_EVERY_TRAP_CROSSING`] and older, kept while one
+    /// replays.
+    pub(crate) fn asks_at_every_trap_crossing(&self) -> bool {
+        self.rules_of_format <= ASKS_AT_EVERY_TRAP_CROSSING
     }
 }
 
@@ -615,7 +630,8 @@ mod tests {
     /// locks and keeps what the water takes, a format-8 one only the latter, a format-9
     /// one passes shops unremarked, explores while starving, forgets the letter of a
     /// stack used up, eats wares unpaid and leaves a walker cut off from a swimmer where
-    /// it stands, a format-10 one aims at the nearest monster through a wall's corner,
+    /// it stands, a format-10 one aims at the nearest monster through a wall's corner and forgets a
+    /// yes to crossing a trap,
     /// today's does none of these — and a run in play is today's.
     #[test]
     fn a_recording_replays_by_the_rules_of_its_format() {
@@ -639,18 +655,30 @@ mod tests {
                 run.eats_wares_unpaid(),
                 run.walkers_stand_when_cut_off(),
                 run.auto_aims_through_walls(),
+                run.asks_at_every_trap_crossing(),
             )
         };
-        assert_eq!(rules(7), (true, true, true, true, true, true, true, true));
-        assert_eq!(rules(8), (false, true, true, true, true, true, true, true));
-        assert_eq!(rules(9), (false, false, true, true, true, true, true, true));
+        assert_eq!(
+            rules(7),
+            (true, true, true, true, true, true, true, true, true)
+        );
+        assert_eq!(
+            rules(8),
+            (false, true, true, true, true, true, true, true, true)
+        );
+        assert_eq!(
+            rules(9),
+            (false, false, true, true, true, true, true, true, true)
+        );
         assert_eq!(
             rules(10),
-            (false, false, false, false, false, false, false, true)
+            (false, false, false, false, false, false, false, true, true)
         );
         assert_eq!(
             rules(RECORDING_FORMAT),
-            (false, false, false, false, false, false, false, false)
+            (
+                false, false, false, false, false, false, false, false, false
+            )
         );
     }
 }

@@ -195,6 +195,20 @@ impl RunState {
         self.level.tile_at(pos).is_some_and(|t| t.trap().is_some()) && self.level.has_found(pos)
     }
 
+    /// Travel to `to` over the traps found on the only known way, the player having said
+    /// yes: those traps are crossed without asking from now on (a replay of a format
+    /// that asked at every crossing does not remember the yes).
+    pub(super) fn travel_over_traps(&mut self, to: Pos, out: &mut Vec<Outcome>) {
+        if !self.asks_at_every_trap_crossing()
+            && let Some(route) = self.route_to(to)
+        {
+            for step in route.steps {
+                self.level.allow_crossing(step);
+            }
+        }
+        self.travel(Destination::OverTraps(to), out);
+    }
+
     /// Walks toward `destination` until there, stuck, or interrupted.
     pub(super) fn travel(&mut self, destination: Destination, out: &mut Vec<Outcome>) {
         if let Some(why) = self.cannot_start_many_turns() {
@@ -312,15 +326,16 @@ impl RunState {
     }
 
     /// The map toward `goals` over the tiles the player has seen to be walkable (a trap
-    /// not found looks like floor; one found is kept off unless `over_traps`, and water,
-    /// lava and chasms always are).
+    /// not found looks like floor; one found is kept off unless `over_traps` or the
+    /// player said to cross it before, and water, lava and chasms always are).
     pub(super) fn known_map(&self, goals: &[(Pos, i32)], over_traps: bool) -> DijkstraMap {
         let tiles = &self.level.level.tiles;
         DijkstraMap::over(
             tiles,
             |p| {
                 self.level.seen[tiles.index_of(p)]
-                    && (self.may_walk_onto(p) || (over_traps && self.found_trap_at(p)))
+                    && (self.may_walk_onto(p)
+                        || ((over_traps || self.level.may_cross(p)) && self.found_trap_at(p)))
             },
             goals.iter().copied(),
         )
