@@ -52,9 +52,11 @@ use delve_levels::key::LevelKey;
 /// letter, a hungry player with a full pack eats a ware where it lies without paying, and
 /// a walker cut off from a swimmer stands where it is.
 /// Format 10 runs replay by the rules of play that flows that changed since
-/// ([`AUTO_AIMS_THROUGH_WALLS`], [`ASKS_AT_EVERY_TRAP_CROSSING`]): a wand or throw aimed
+/// ([`AUTO_AIMS_THROUGH_WALLS`], [`ASKS_AT_EVERY_TRAP_CROSSING`],
+/// [`TRAVELS_WHILE_STARVING`]): a wand or throw aimed
 /// at the nearest monster picks the nearest in view, whether its line of fire is clear
-/// or not; a yes to travel over a found trap is forgotten after that travel.
+/// or not; a yes to travel over a found trap is forgotten after that travel; travel and
+/// search go on while starving with food in the pack.
 pub const RECORDING_FORMAT: u32 = 11;
 
 /// The last recording format whose teleports may land behind a lock still shut (in a
@@ -105,6 +107,12 @@ pub const AUTO_AIMS_THROUGH_WALLS: u32 = 10;
 /// own action, [`crate::run::PlayerAction::ExploreOverTraps`]); a replay of one of these
 /// keeps the old rule.
 pub const ASKS_AT_EVERY_TRAP_CROSSING: u32 = 10;
+
+/// The last recording format whose travel (`_`, `>`, `<`, a click) and search go on
+/// while the player starves with food in the pack (exploring refused since format 10);
+/// later ones refuse to start them as exploring (eat first), and a replay of one of
+/// these keeps the old rule.
+pub const TRAVELS_WHILE_STARVING: u32 = 10;
 
 /// The recording formats this delve plays back (formats 3 to 6 only for peaceful runs).
 pub(crate) const REPLAYED_FORMATS: [u32; 10] = [1, 3, 4, 5, 6, 7, 8, 9, 10, RECORDING_FORMAT];
@@ -184,6 +192,13 @@ impl RunState {
     /// replays.
     pub(crate) fn asks_at_every_trap_crossing(&self) -> bool {
         self.rules_of_format <= ASKS_AT_EVERY_TRAP_CROSSING
+    }
+
+    /// Whether travel and search go on while the player starves with food in the pack:
+    /// the rule of recordings of format [`TRAVELS_WHILE_STARVING`] and older, kept while
+    /// one replays.
+    pub(crate) fn travels_while_starving(&self) -> bool {
+        self.rules_of_format <= TRAVELS_WHILE_STARVING
     }
 }
 
@@ -631,7 +646,7 @@ mod tests {
     /// one passes shops unremarked, explores while starving, forgets the letter of a
     /// stack used up, eats wares unpaid and leaves a walker cut off from a swimmer where
     /// it stands, a format-10 one aims at the nearest monster through a wall's corner and forgets a
-    /// yes to crossing a trap,
+    /// yes to crossing a trap and travels and searches while starving,
     /// today's does none of these — and a run in play is today's.
     #[test]
     fn a_recording_replays_by_the_rules_of_its_format() {
@@ -656,28 +671,31 @@ mod tests {
                 run.walkers_stand_when_cut_off(),
                 run.auto_aims_through_walls(),
                 run.asks_at_every_trap_crossing(),
+                run.travels_while_starving(),
             )
         };
         assert_eq!(
             rules(7),
-            (true, true, true, true, true, true, true, true, true)
+            (true, true, true, true, true, true, true, true, true, true)
         );
         assert_eq!(
             rules(8),
-            (false, true, true, true, true, true, true, true, true)
+            (false, true, true, true, true, true, true, true, true, true)
         );
         assert_eq!(
             rules(9),
-            (false, false, true, true, true, true, true, true, true)
+            (false, false, true, true, true, true, true, true, true, true)
         );
         assert_eq!(
             rules(10),
-            (false, false, false, false, false, false, false, true, true)
+            (
+                false, false, false, false, false, false, false, true, true, true
+            )
         );
         assert_eq!(
             rules(RECORDING_FORMAT),
             (
-                false, false, false, false, false, false, false, false, false
+                false, false, false, false, false, false, false, false, false, false
             )
         );
     }

@@ -215,9 +215,7 @@ impl RunState {
             out.push(notice(&why));
             return;
         }
-        if destination == Destination::Explore
-            && let Some(why) = self.too_hungry_to_explore()
-        {
+        if let Some(why) = self.too_hungry_to_go_on(destination == Destination::Explore) {
             out.push(notice(&why));
             return;
         }
