@@ -53,10 +53,11 @@ use delve_levels::key::LevelKey;
 /// a walker cut off from a swimmer stands where it is.
 /// Format 10 runs replay by the rules of play that flows that changed since
 /// ([`AUTO_AIMS_THROUGH_WALLS`], [`ASKS_AT_EVERY_TRAP_CROSSING`],
-/// [`TRAVELS_WHILE_STARVING`]): a wand or throw aimed
+/// [`TRAVELS_WHILE_STARVING`], [`STOPS_AT_PICK_UPS`]): a wand or throw aimed
 /// at the nearest monster picks the nearest in view, whether its line of fire is clear
 /// or not; a yes to travel over a found trap is forgotten after that travel; travel and
-/// search go on while starving with food in the pack.
+/// search go on while starving with food in the pack; exploring and travel stop after
+/// every pick-up.
 pub const RECORDING_FORMAT: u32 = 11;
 
 /// The last recording format whose teleports may land behind a lock still shut (in a
@@ -113,6 +114,11 @@ pub const ASKS_AT_EVERY_TRAP_CROSSING: u32 = 10;
 /// later ones refuse to start them as exploring (eat first), and a replay of one of
 /// these keeps the old rule.
 pub const TRAVELS_WHILE_STARVING: u32 = 10;
+
+/// The last recording format whose exploring and travel stop after every pick-up on
+/// the way; later ones pick up and go on (as Brogue's explore does) unless something
+/// else happened, and a replay of one of these keeps the old rule.
+pub const STOPS_AT_PICK_UPS: u32 = 10;
 
 /// The recording formats this delve plays back (formats 3 to 6 only for peaceful runs).
 pub(crate) const REPLAYED_FORMATS: [u32; 10] = [1, 3, 4, 5, 6, 7, 8, 9, 10, RECORDING_FORMAT];
@@ -199,6 +205,12 @@ impl RunState {
     /// one replays.
     pub(crate) fn travels_while_starving(&self) -> bool {
         self.rules_of_format <= TRAVELS_WHILE_STARVING
+    }
+
+    /// Whether exploring and travel stop after every pick-up on the way: the rule of
+    /// recordings of format [`STOPS_AT_PICK_UPS`] and older, kept while one replays.
+    pub(crate) fn stops_at_pick_ups(&self) -> bool {
+        self.rules_of_format <= STOPS_AT_PICK_UPS
     }
 }
 
@@ -646,7 +658,8 @@ mod tests {
     /// one passes shops unremarked, explores while starving, forgets the letter of a
     /// stack used up, eats wares unpaid and leaves a walker cut off from a swimmer where
     /// it stands, a format-10 one aims at the nearest monster through a wall's corner and forgets a
-    /// yes to crossing a trap and travels and searches while starving,
+    /// yes to crossing a trap, travels and searches while starving and stops at
+    /// every pick-up,
     /// today's does none of these — and a run in play is today's.
     #[test]
     fn a_recording_replays_by_the_rules_of_its_format() {
@@ -672,30 +685,37 @@ mod tests {
                 run.auto_aims_through_walls(),
                 run.asks_at_every_trap_crossing(),
                 run.travels_while_starving(),
+                run.stops_at_pick_ups(),
             )
         };
         assert_eq!(
             rules(7),
-            (true, true, true, true, true, true, true, true, true, true)
+            (
+                true, true, true, true, true, true, true, true, true, true, true
+            )
         );
         assert_eq!(
             rules(8),
-            (false, true, true, true, true, true, true, true, true, true)
+            (
+                false, true, true, true, true, true, true, true, true, true, true
+            )
         );
         assert_eq!(
             rules(9),
-            (false, false, true, true, true, true, true, true, true, true)
+            (
+                false, false, true, true, true, true, true, true, true, true, true
+            )
         );
         assert_eq!(
             rules(10),
             (
-                false, false, false, false, false, false, false, true, true, true
+                false, false, false, false, false, false, false, true, true, true, true
             )
         );
         assert_eq!(
             rules(RECORDING_FORMAT),
             (
-                false, false, false, false, false, false, false, false, false, false
+                false, false, false, false, false, false, false, false, false, false, false
             )
         );
     }

@@ -4,7 +4,8 @@
 //! seen, along a Dijkstra map over the tiles the player knows; `Z` waits until healed.
 //!
 //! One rule stops them all: a monster **comes into view**, a threat **comes closer**,
-//! or anything happens (a notice: a hit, a pick-up, a level change). A monster already
+//! or anything happens (a notice: a hit, a level change) but a plain pick-up on the
+//! way, after which they go on (from recording format 11). A monster already
 //! seen that keeps away, flees, wanders, keeps its distance or cannot reach the player
 //! soon does not stop them; a threat in view ([`super::threat`]) keeps them from
 //! starting.
@@ -143,10 +144,7 @@ impl RunState {
         let threat_before = self.nearest_threat();
         let before = out.len();
         out.extend(self.apply(action));
-        let eventful = out[before..]
-            .iter()
-            .any(|o| !matches!(o, Outcome::Moved { .. } | Outcome::Waited));
-        if eventful || self.depth != depth || self.end().is_some() {
+        if self.is_news(&out[before..]) || self.depth != depth || self.end().is_some() {
             return false;
         }
         match (threat_before, self.threat()) {
@@ -157,6 +155,26 @@ impl RunState {
             (None, Some(now)) => {
                 out.push(notice(&format!("You stop: {} is after you.", now.name)));
                 false
+            }
+            _ => true,
+        }
+    }
+
+    /// Whether what one step of many did is reason to stop: anything but moving,
+    /// waiting and — from format 11, as Brogue's explore picks up and goes on — a plain
+    /// pick-up on the way (the item taken and its one line; not the level's must-find
+    /// item, which opens the stairs). A monster coming into view, a full pack, a
+    /// shop, hunger: each says more, and stops it.
+    fn is_news(&self, step: &[Outcome]) -> bool {
+        let told: Vec<&Outcome> = (step.iter())
+            .filter(|o| !matches!(o, Outcome::Moved { .. } | Outcome::Waited))
+            .collect();
+        let table = self.campaign.loot_table();
+        let must_find = |kind: usize| table.items().get(kind).is_none_or(|k| k.must_find);
+        match told.as_slice() {
+            [] => false,
+            [Outcome::PickedUp { item, .. }, Outcome::Notice(_)] => {
+                self.stops_at_pick_ups() || must_find(*item)
             }
             _ => true,
         }

@@ -6,7 +6,7 @@
 
 use delve_levels::grid::{KING, Pos, Tile};
 use delve_levels::monsters::{Mind, Monster, default_monster_table};
-use delve_rules::run::record::{ASKS_AT_EVERY_TRAP_CROSSING, RECORDING_FORMAT};
+use delve_rules::run::record::{ASKS_AT_EVERY_TRAP_CROSSING, RECORDING_FORMAT, STOPS_AT_PICK_UPS};
 use delve_rules::run::{Outcome, PlayerAction, RunState};
 use delve_rules::view::{KeyContext, KeyReader, Prompt, Question, Reaction, command_for_char};
 
@@ -523,4 +523,73 @@ fn a_yes_to_travel_over_a_trap_is_remembered_and_a_replay_of_format_10_forgets_i
         tested += 1;
     }
     assert!(tested >= 20, "only {tested} levels had room");
+}
+
+/// `run` with a dagger and a potion laid on seen floor in view (2 and 4 tiles away),
+/// and whether there was room for them.
+fn two_items_in_view(run: &mut RunState) -> bool {
+    let (Some(near), Some(far)) = (floor_seen_at(run, 2), floor_seen_at(run, 4)) else {
+        return false;
+    };
+    let table = run.campaign().loot_table();
+    let dagger = table.index_of("dagger").unwrap();
+    let potion = table.index_of("potion of healing").unwrap();
+    run.stage().put_item(near, dagger).put_item(far, potion);
+    true
+}
+
+#[test]
+fn exploring_picks_up_on_its_way_and_goes_on_in_one_press() {
+    let mut tested = 0;
+    for seed in 0..12 {
+        let mut run = bare(seed);
+        if !two_items_in_view(&mut run) {
+            continue;
+        }
+        let mut old = run.clone();
+        let outcomes = run.apply(PlayerAction::Explore);
+        let picked = (outcomes.iter())
+            .filter(|o| matches!(o, Outcome::PickedUp { .. }))
+            .count();
+        assert_eq!(picked, 2, "seed {seed}: both in one press: {outcomes:?}");
+        assert!(run.level().items.is_empty(), "seed {seed}");
+        // A replay of format 10 stops at the first.
+        old.stage().play_by_format(STOPS_AT_PICK_UPS);
+        let outcomes = old.apply(PlayerAction::Explore);
+        let picked = (outcomes.iter())
+            .filter(|o| matches!(o, Outcome::PickedUp { .. }))
+            .count();
+        assert_eq!(picked, 1, "seed {seed}: format 10 stops: {outcomes:?}");
+        tested += 1;
+    }
+    assert!(tested >= 6, "only {tested} seeds had room");
+}
+
+#[test]
+fn exploring_still_stops_when_a_pick_up_comes_with_other_news() {
+    // The level's must-find item: taking it opens the stairs down, and exploring
+    // stops there (as for a full pack, a shop, a monster: anything said besides).
+    let mut tested = 0;
+    for seed in 0..12 {
+        let mut run = bare(seed);
+        let Some(at) = floor_seen_at(&run, 2) else {
+            continue;
+        };
+        let table = run.campaign().loot_table();
+        let stairs_item = (0..table.items().len()).find(|&k| table.items()[k].must_find);
+        let Some(must_find) = stairs_item else {
+            continue;
+        };
+        run.stage().put_item(at, must_find);
+        let outcomes = run.apply(PlayerAction::Explore);
+        assert!(
+            outcomes
+                .iter()
+                .any(|o| matches!(o, Outcome::PickedUp { .. })),
+            "seed {seed}: {outcomes:?}"
+        );
+        assert_eq!(run.player(), at, "seed {seed}: the must-find item stops it");
+        tested += 1;
+    }
+    assert!(tested >= 6, "only {tested} seeds had room");
 }
