@@ -108,12 +108,14 @@ impl RunState {
 
     /// Uses a charge of `wand` (the one in use of its stack); the last charge uses the
     /// wand up (and its enchantments with it).
-    /// Whether a zap aimed at the nearest monster has none in view that its bolt
-    /// reaches (then it is told, and no charge is spent on a bolt into a wall). A
-    /// replay of a format that zapped on keeps doing so.
+    /// Whether a zap aimed at the nearest monster has monsters in view but none that
+    /// its bolt reaches (then it is told, and no charge is spent on a bolt into a
+    /// wall). With none in view it fizzes, as it always did (and so tells what it was).
+    /// A replay of a format that zapped on keeps doing so.
     fn no_bolt_target(&self, aim: Aim, out: &mut Vec<Outcome>) -> bool {
         let none = aim == Aim::Nearest
             && !self.auto_aims_through_walls()
+            && !self.seen_foes().is_empty()
             && self.aim_point(aim, Missile::Bolt).is_none();
         if none {
             out.push(notice(
