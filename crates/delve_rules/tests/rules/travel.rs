@@ -593,3 +593,37 @@ fn exploring_still_stops_when_a_pick_up_comes_with_other_news() {
     }
     assert!(tested >= 6, "only {tested} seeds had room");
 }
+
+#[test]
+fn exploring_refused_for_an_archer_names_it_why_and_what_to_do_and_presses_again_make_one_line() {
+    use delve_rules::run::messages::MessageLog;
+    let mut tested = 0;
+    for seed in 0..20 {
+        let Some(mut run) = super::support::arena(seed) else {
+            continue;
+        };
+        let archer = super::support::hunter(&run, "goblin archer", (4, 0), 0);
+        run.stage().set_monsters(vec![archer]);
+        let mut log = MessageLog::default();
+        let turns = run.turns();
+        for _ in 0..3 {
+            for text in super::support::notices(&run.apply(PlayerAction::Explore)) {
+                log.push(run.turns(), text);
+            }
+        }
+        assert_eq!(run.turns(), turns, "seed {seed}: a refusal takes no turn");
+        assert_eq!(
+            log.texts(),
+            vec![
+                "Not with the goblin archer after you: it can hit you from there. Fight it, or step away yourself. x3"
+            ],
+            "seed {seed}"
+        );
+        // Not after the player (wandering by), the same archer is no reason to refuse.
+        run.stage().set_mind(0, Mind::Wandering(0));
+        let outcomes = run.apply(PlayerAction::Explore);
+        assert!(!said(&outcomes, "Not with"), "seed {seed}: {outcomes:?}");
+        tested += 1;
+    }
+    assert!(tested >= 6, "only {tested} seeds had room");
+}
