@@ -20,7 +20,8 @@ use super::temp_dir::TempDir;
 /// before hunger; format 7 of generation 3, before exploring through a lock with its
 /// key; format 8, peaceful, before the current washed things ashore; format 9,
 /// peaceful, before shops were told, used-up letters kept and a hungry player refused a
-/// ware unpaid; format 10 of generation 4, before cyclic dungeons' barred shortcuts):
+/// ware unpaid; format 10 of generation 4, before cyclic dungeons' barred shortcuts;
+/// format 10, peaceful, before exploring picked up on its way and went on):
 /// they replay to their end as they always did.
 const LEGACY: &[&str] = &[
     "legacy/descent-3-format-1.rec",
@@ -37,6 +38,8 @@ const LEGACY: &[&str] = &[
     "legacy/descent-11-format-9.rec",
     "legacy/descent-3-generation-4.rec",
     "legacy/descent-11-generation-4.rec",
+    "legacy/descent-3-format-10.rec",
+    "legacy/descent-11-format-10.rec",
 ];
 
 fn committed(file: &str) -> Recording {
