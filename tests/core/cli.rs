@@ -695,6 +695,7 @@ fn a_save_holding_a_level_too_large_to_play_is_refused() {
             noticed: Vec::new(),
             found: Vec::new(),
             opened: Vec::new(),
+            crossable: Vec::new(),
             depth: 1,
             key: key.encode(),
             taken: vec![],

@@ -500,7 +500,8 @@ impl RunState {
             | PlayerAction::Rest
             | PlayerAction::Search
             | PlayerAction::TravelTo(_)
-            | PlayerAction::TravelOverTraps(_) => true,
+            | PlayerAction::TravelOverTraps(_)
+            | PlayerAction::ExploreOverTraps => true,
             PlayerAction::Descend => self.stairs_key_travels(Tile::DownStairs),
             PlayerAction::Ascend => self.stairs_key_travels(Tile::UpStairs),
             _ => false,
@@ -529,7 +530,8 @@ impl RunState {
             PlayerAction::Drop(slot) => self.drop_item(slot, &mut out),
             PlayerAction::Explore => self.travel(Destination::Explore, &mut out),
             PlayerAction::TravelTo(to) => self.travel(Destination::Tile(to), &mut out),
-            PlayerAction::TravelOverTraps(to) => self.travel(Destination::OverTraps(to), &mut out),
+            PlayerAction::TravelOverTraps(to) => self.travel_over_traps(to, &mut out),
+            PlayerAction::ExploreOverTraps => self.explore_over_traps(&mut out),
             PlayerAction::Rest => self.rest(&mut out),
             PlayerAction::Search => self.search(&mut out),
         }

@@ -21,7 +21,8 @@ use super::temp_dir::TempDir;
 /// key; format 8, peaceful, before the current washed things ashore; format 9,
 /// peaceful, before shops were told, used-up letters kept and a hungry player refused a
 /// ware unpaid; format 10 of generation 4, before cyclic dungeons' barred shortcuts;
-/// format 10 of generation 5, before travel and exploring went through a barred door):
+/// format 10 of generation 5, before travel and exploring went through a barred door
+/// and exploring picked up on its way and went on):
 /// they replay to their end as they always did.
 const LEGACY: &[&str] = &[
     "legacy/descent-3-format-1.rec",

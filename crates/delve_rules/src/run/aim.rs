@@ -8,22 +8,40 @@ use delve_levels::grid::Pos;
 use delve_levels::line::line;
 
 impl RunState {
-    /// The tile `aim` points at: the tile itself, or the nearest monster in view.
-    pub(super) fn aim_point(&self, aim: Aim) -> Option<Pos> {
+    /// The tile `aim` points at for `missile`: the tile itself, or the nearest monster in
+    /// view that `missile` flies to unstopped ([`RunState::reaches`]) — none when none
+    /// does, rather than a shot into a wall. (A replay of a format that aimed at the
+    /// nearest monster in view, reached or not, keeps doing so.)
+    pub(super) fn aim_point(&self, aim: Aim, missile: Missile) -> Option<Pos> {
         match aim {
             Aim::At(at) if at != self.player => Some(at),
             Aim::At(_) | Aim::On(_) => None,
-            Aim::Nearest => self
-                .seen_foes()
-                .first()
-                .map(|&index| self.level.monsters[index].pos),
+            Aim::Nearest => (self.seen_foes().into_iter())
+                .find(|&index| self.auto_aims_through_walls() || self.reaches(index, missile))
+                .map(|index| self.level.monsters[index].pos),
         }
     }
 
-    /// The monsters the player can aim at, nearest first (as the cursor offers them).
+    /// Whether `missile` aimed at the monster at `index` flies to it along the line of
+    /// fire the shot itself takes: no wall, nor any other creature, before it, and within
+    /// its range.
+    pub(super) fn reaches(&self, index: usize, missile: Missile) -> bool {
+        let at = self.level.monsters[index].pos;
+        let flight = match missile {
+            Missile::Bolt => self.fly(at, BOLT_RANGE, true),
+            Missile::Thrown => self.fly(at, THROW_RANGE, false),
+        };
+        flight.struck == Some(index)
+    }
+
+    /// The monsters the player can aim at, nearest first (as the cursor offers them):
+    /// those in view that a bolt or a throw reaches ([`RunState::reaches`]); one behind
+    /// a wall's corner is left to the cursor moved by hand.
     pub fn targets(&self) -> Vec<Pos> {
-        self.seen_foes()
-            .into_iter()
+        (self.seen_foes().into_iter())
+            .filter(|&index| {
+                self.reaches(index, Missile::Bolt) || self.reaches(index, Missile::Thrown)
+            })
             .map(|index| self.level.monsters[index].pos)
             .collect()
     }

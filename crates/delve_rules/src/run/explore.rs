@@ -6,8 +6,8 @@
 //! found on the only way, or nothing left), and the way on over a found trap that the
 //! keys ask about before taking it.
 
-use super::RunState;
 use super::travel::Destination;
+use super::{Outcome, RunState};
 use delve_levels::dijkstra::{DijkstraMap, UNREACHED};
 use delve_levels::grid::{Pos, Tile};
 use delve_levels::monsters::Mind;
@@ -96,6 +96,20 @@ impl RunState {
         None
     }
 
+    /// Explores on over the traps found on the only way on, the player having said yes:
+    /// those traps are crossed without asking from now on, and exploring goes on from
+    /// wherever the player stands (never "already there" to the question it asked).
+    pub(super) fn explore_over_traps(&mut self, out: &mut Vec<Outcome>) {
+        if let Some(beyond) = self.exploring_needs_a_trap()
+            && let Some(route) = self.route_to(beyond)
+        {
+            for step in route.steps {
+                self.level.allow_crossing(step);
+            }
+        }
+        self.travel(Destination::Explore, out);
+    }
+
     /// What travel or exploring says when its next step cannot be taken: the monster
     /// standing on the only known way, the found trap it will not step on by itself,
     /// or (exploring) that nothing else can be reached.
@@ -170,6 +184,7 @@ impl RunState {
         let reach = self.known_map(&[(self.player, 0)], false);
         tiles.positions().any(|p| {
             self.found_trap_at(p)
+                && !self.level.may_cross(p)
                 && known(p)
                 && tiles.neighbours8(p).any(|n| reach.value(n) != UNREACHED)
         })

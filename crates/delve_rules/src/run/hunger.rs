@@ -115,12 +115,19 @@ impl RunState {
         }
     }
 
-    /// Why exploring will not start (`None` when it may): the player is starving with
-    /// something to eat in the pack — every turn spent walking costs hit points that a
-    /// meal would save. Starving with nothing to eat, exploring is how to find some.
-    /// (A replay of a format that explored on keeps doing so.)
-    pub(super) fn too_hungry_to_explore(&self) -> Option<String> {
-        if self.explores_while_starving() || self.hunger() != Hunger::Starving {
+    /// Why many turns for one key will not start (`None` when they may): the player is
+    /// starving with something to eat in the pack — every turn spent exploring,
+    /// travelling or searching costs hit points that a meal would save. Starving with
+    /// nothing to eat, walking on is how to find some. `exploring` says which key asks:
+    /// a replay of a format that explored on while starving keeps doing so, and one of a
+    /// format that travelled and searched on keeps doing those.
+    pub(super) fn too_hungry_to_go_on(&self, exploring: bool) -> Option<String> {
+        let old_rule = if exploring {
+            self.explores_while_starving()
+        } else {
+            self.travels_while_starving()
+        };
+        if old_rule || self.hunger() != Hunger::Starving {
             return None;
         }
         Some(format!(
@@ -213,7 +220,8 @@ impl RunState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::run::record::{EXPLORES_WHILE_STARVING, RECORDING_FORMAT};
+    use crate::run::Outcome;
+    use crate::run::record::{EXPLORES_WHILE_STARVING, RECORDING_FORMAT, TRAVELS_WHILE_STARVING};
     use crate::run::{PlayerAction, Rules};
     use delve_levels::config::CampaignConfig;
 
@@ -229,6 +237,50 @@ mod tests {
         let at = run.player;
         run.apply(PlayerAction::Explore);
         run.player != at
+    }
+
+    /// The quiet run of [`explores_starving_by_format`], starving with a ration, by the
+    /// rules of `format`, its whole level seen; what `action` said, and whether a turn
+    /// passed.
+    fn starving_by_format(format: u32, action: PlayerAction) -> (Vec<String>, bool) {
+        let mut campaign = CampaignConfig::builtin();
+        campaign.arrivals = Some(0);
+        let (mut run, _) = RunState::start(campaign, None, Rules::Monsters).unwrap();
+        let ration = run.campaign.loot_table().index_of("food ration").unwrap();
+        run.stage().clear_monsters().carry(vec![ration]).set_food(0);
+        run.level.seen.iter_mut().for_each(|s| *s = true);
+        run.rules_of_format = format;
+        let turns = run.turns;
+        let said = (run.apply(action).iter())
+            .filter_map(|o| match o {
+                Outcome::Notice(text) => Some(text.clone()),
+                _ => None,
+            })
+            .collect();
+        (said, run.turns != turns)
+    }
+
+    #[test]
+    fn travel_and_search_are_refused_while_starving_with_food_naming_the_keys_and_format_10_goes_on()
+     {
+        let campaign = CampaignConfig::builtin();
+        let (run, _) = RunState::start(campaign, None, Rules::Monsters).unwrap();
+        let down = run.level.level.down;
+        for action in [
+            PlayerAction::TravelTo(down),
+            PlayerAction::Descend,
+            PlayerAction::Search,
+        ] {
+            let (said, turned) = starving_by_format(RECORDING_FORMAT, action);
+            assert!(!turned, "{action:?}: {said:?}");
+            assert!(
+                said.iter()
+                    .any(|s| s.starts_with("You are starving: eat first (`a` then")),
+                "{action:?}: {said:?}"
+            );
+            let (said, turned) = starving_by_format(TRAVELS_WHILE_STARVING, action);
+            assert!(turned, "format 10 goes on: {action:?}: {said:?}");
+        }
     }
 
     #[test]

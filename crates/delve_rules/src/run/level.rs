@@ -156,6 +156,8 @@ pub struct LevelMemory {
     pub found: Vec<Pos>,
     /// Doors opened on it, by position, sorted.
     pub opened: Vec<Pos>,
+    /// Found traps the player said travel and exploring may walk over, sorted.
+    pub crossable: Vec<Pos>,
 }
 
 /// How the player knows a tile.
@@ -198,6 +200,9 @@ pub struct LevelInPlay {
     found: Vec<Pos>,
     /// Doors opened here (they stay open), sorted.
     opened: Vec<Pos>,
+    /// Found traps the player said travel and exploring may walk over (asked once, not
+    /// at every crossing), sorted.
+    crossable: Vec<Pos>,
     /// Dijkstra maps of this level, kept while they hold (not part of the state).
     pub(super) maps: MapCache,
 }
@@ -241,6 +246,11 @@ impl LevelInPlay {
                 level.tiles[at] = Tile::ClosedDoor;
             }
         }
+        let mut crossable = sorted(memory.map(|m| &m.crossable));
+        crossable.retain(|&at| {
+            found.binary_search(&at).is_ok()
+                && level.tiles.get(at).is_some_and(|t| t.trap().is_some())
+        });
         let mut opened = sorted(memory.map(|m| &m.opened));
         opened.retain(|&at| {
             matches!(
@@ -264,6 +274,7 @@ impl LevelInPlay {
             noticed,
             found,
             opened,
+            crossable,
             maps: MapCache::default(),
         }
     }
@@ -276,6 +287,28 @@ impl LevelInPlay {
     /// The hidden things found here, sorted.
     pub fn found(&self) -> &[Pos] {
         &self.found
+    }
+
+    /// Whether the player said travel and exploring may walk over the found trap at
+    /// `pos`.
+    pub fn may_cross(&self, pos: Pos) -> bool {
+        self.crossable.binary_search(&pos).is_ok()
+    }
+
+    /// Lets travel and exploring walk over the found trap at `pos` from now on (the
+    /// player said yes to crossing it); nothing where no trap was found.
+    pub(crate) fn allow_crossing(&mut self, pos: Pos) {
+        let trap = self
+            .level
+            .tiles
+            .get(pos)
+            .is_some_and(|t| t.trap().is_some());
+        if trap
+            && self.has_found(pos)
+            && let Err(at) = self.crossable.binary_search(&pos)
+        {
+            self.crossable.insert(at, pos);
+        }
     }
 
     /// The doors opened here, sorted.
@@ -578,6 +611,7 @@ impl LevelInPlay {
             noticed: Vec::new(),
             found: self.found.clone(),
             opened: self.opened.clone(),
+            crossable: self.crossable.clone(),
         }
     }
 

@@ -64,6 +64,10 @@ pub enum PlayerAction {
     /// [`PlayerAction::TravelTo`] where the only known way crosses a trap the player
     /// found, and they said to cross it.
     TravelOverTraps(Pos),
+    /// [`PlayerAction::Explore`] where the only way on crosses a trap the player found,
+    /// and they said to cross it: exploring and travel walk over that trap from now on
+    /// without asking again.
+    ExploreOverTraps,
 }
 
 /// The most inventory letters (`a` to `z`).

@@ -52,7 +52,14 @@ use delve_levels::key::LevelKey;
 /// letter, a hungry player with a full pack eats a ware where it lies without paying, and
 /// a walker cut off from a swimmer stands where it is.
 /// Format 10 runs replay by the rule of barred doors that changed since
-/// ([`TRAVEL_KEEPS_OFF_BARRED_DOORS`]): travel and exploring never open one.
+/// ([`TRAVEL_KEEPS_OFF_BARRED_DOORS`]): travel and exploring never open one; and by
+/// the rules of play that flows that changed since
+/// ([`AUTO_AIMS_THROUGH_WALLS`], [`ASKS_AT_EVERY_TRAP_CROSSING`],
+/// [`TRAVELS_WHILE_STARVING`], [`STOPS_AT_PICK_UPS`]): a wand or throw aimed
+/// at the nearest monster picks the nearest in view, whether its line of fire is clear
+/// or not; a yes to travel over a found trap is forgotten after that travel; travel and
+/// search go on while starving with food in the pack; exploring and travel stop after
+/// every pick-up.
 pub const RECORDING_FORMAT: u32 = 11;
 
 /// The last recording format whose teleports may land behind a lock still shut (in a
@@ -95,6 +102,30 @@ pub const WALKERS_STAND_WHEN_CUT_OFF: u32 = 9;
 /// side (opening it as a walk into it does) and count what lies behind it as reachable,
 /// and a replay of one of these keeps the old rule.
 pub const TRAVEL_KEEPS_OFF_BARRED_DOORS: u32 = 10;
+/// The last recording format whose wand or throw aimed at the nearest monster (`a` and
+/// the letter without the cursor) picks the nearest in view even when a wall's corner
+/// stands in the line of fire (the bolt into the wall spends a charge); later ones pick
+/// the nearest that the shot reaches and, with none, say so and spend nothing. A replay
+/// of one of these keeps the old rule.
+pub const AUTO_AIMS_THROUGH_WALLS: u32 = 10;
+
+/// The last recording format whose travel over a trap found (the player said yes)
+/// forgets the yes: the next travel or explore that would cross it asks again. Later
+/// ones cross that trap without asking from then on (and exploring's own yes is its
+/// own action, [`crate::run::PlayerAction::ExploreOverTraps`]); a replay of one of these
+/// keeps the old rule.
+pub const ASKS_AT_EVERY_TRAP_CROSSING: u32 = 10;
+
+/// The last recording format whose travel (`_`, `>`, `<`, a click) and search go on
+/// while the player starves with food in the pack (exploring refused since format 10);
+/// later ones refuse to start them as exploring (eat first), and a replay of one of
+/// these keeps the old rule.
+pub const TRAVELS_WHILE_STARVING: u32 = 10;
+
+/// The last recording format whose exploring and travel stop after every pick-up on
+/// the way; later ones pick up and go on (as Brogue's explore does) unless something
+/// else happened, and a replay of one of these keeps the old rule.
+pub const STOPS_AT_PICK_UPS: u32 = 10;
 
 /// The recording formats this delve plays back (formats 3 to 6 only for peaceful runs).
 pub(crate) const REPLAYED_FORMATS: [u32; 10] = [1, 3, 4, 5, 6, 7, 8, 9, 10, RECORDING_FORMAT];
@@ -167,6 +198,33 @@ impl RunState {
     /// replays.
     pub(crate) fn travel_keeps_off_barred_doors(&self) -> bool {
         self.rules_of_format <= TRAVEL_KEEPS_OFF_BARRED_DOORS
+    }
+
+    /// Whether a shot aimed at the nearest monster picks the nearest in view, its line
+    /// of fire clear or not: the rule of recordings of format [`AUTO_AIMS_THROUGH_WALLS`]
+    /// and older, kept while one replays.
+    pub(crate) fn auto_aims_through_walls(&self) -> bool {
+        self.rules_of_format <= AUTO_AIMS_THROUGH_WALLS
+    }
+
+    /// Whether travel over a found trap forgets the player's yes: the rule of
+    /// recordings of format [`ASKS_AT_EVERY_TRAP_CROSSING`] and older, kept while one
+    /// replays.
+    pub(crate) fn asks_at_every_trap_crossing(&self) -> bool {
+        self.rules_of_format <= ASKS_AT_EVERY_TRAP_CROSSING
+    }
+
+    /// Whether travel and search go on while the player starves with food in the pack:
+    /// the rule of recordings of format [`TRAVELS_WHILE_STARVING`] and older, kept while
+    /// one replays.
+    pub(crate) fn travels_while_starving(&self) -> bool {
+        self.rules_of_format <= TRAVELS_WHILE_STARVING
+    }
+
+    /// Whether exploring and travel stop after every pick-up on the way: the rule of
+    /// recordings of format [`STOPS_AT_PICK_UPS`] and older, kept while one replays.
+    pub(crate) fn stops_at_pick_ups(&self) -> bool {
+        self.rules_of_format <= STOPS_AT_PICK_UPS
     }
 }
 
@@ -690,7 +748,10 @@ mod tests {
     /// locks and keeps what the water takes, a format-8 one only the latter, a format-9
     /// one passes shops unremarked, explores while starving, forgets the letter of a
     /// stack used up, eats wares unpaid and leaves a walker cut off from a swimmer where
-    /// it stands, today's does none of these — and a run in play is today's.
+    /// it stands, a format-10 one aims at the nearest monster through a wall's corner and forgets a
+    /// yes to crossing a trap, travels and searches while starving and stops at
+    /// every pick-up,
+    /// today's does none of these — and a run in play is today's.
     #[test]
     fn a_recording_replays_by_the_rules_of_its_format() {
         let campaign = CampaignConfig::builtin();
@@ -712,14 +773,41 @@ mod tests {
                 run.used_up_letters_are_forgotten(),
                 run.eats_wares_unpaid(),
                 run.walkers_stand_when_cut_off(),
+                run.auto_aims_through_walls(),
+                run.asks_at_every_trap_crossing(),
+                run.travels_while_starving(),
+                run.stops_at_pick_ups(),
             )
         };
-        assert_eq!(rules(7), (true, true, true, true, true, true, true));
-        assert_eq!(rules(8), (false, true, true, true, true, true, true));
-        assert_eq!(rules(9), (false, false, true, true, true, true, true));
+        assert_eq!(
+            rules(7),
+            (
+                true, true, true, true, true, true, true, true, true, true, true
+            )
+        );
+        assert_eq!(
+            rules(8),
+            (
+                false, true, true, true, true, true, true, true, true, true, true
+            )
+        );
+        assert_eq!(
+            rules(9),
+            (
+                false, false, true, true, true, true, true, true, true, true, true
+            )
+        );
+        assert_eq!(
+            rules(10),
+            (
+                false, false, false, false, false, false, false, true, true, true, true
+            )
+        );
         assert_eq!(
             rules(RECORDING_FORMAT),
-            (false, false, false, false, false, false, false)
+            (
+                false, false, false, false, false, false, false, false, false, false, false
+            )
         );
     }
 }

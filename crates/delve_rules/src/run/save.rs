@@ -63,6 +63,10 @@ pub struct SavedLevel {
     /// Doors opened there, by position (absent when none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub opened: Vec<Pos>,
+    /// Found traps the player said travel and exploring may walk over, by position
+    /// (absent when none, and in saves made before it was asked once).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub crossable: Vec<Pos>,
 }
 
 /// Everything needed to put a game back exactly as it was.
@@ -175,6 +179,7 @@ impl RunState {
             noticed: memory.noticed,
             found: memory.found,
             opened: memory.opened,
+            crossable: memory.crossable,
         };
         let levels = self
             .keys
@@ -354,7 +359,8 @@ fn saved_levels(
             .chain(level.taken.iter().map(|p| (p, "a taken item")))
             .chain(level.left.iter().map(|p| (p, "an item put down")))
             .chain(level.found.iter().map(|p| (p, "a found secret")))
-            .chain(level.opened.iter().map(|p| (p, "an opened door")));
+            .chain(level.opened.iter().map(|p| (p, "an opened door")))
+            .chain(level.crossable.iter().map(|p| (p, "a trap to cross")));
         for (at, what) in places {
             if !inside(at) {
                 return Err(format!(
@@ -386,6 +392,7 @@ fn saved_levels(
                 noticed: level.noticed.clone(),
                 found: level.found.clone(),
                 opened: level.opened.clone(),
+                crossable: level.crossable.clone(),
             },
         );
     }

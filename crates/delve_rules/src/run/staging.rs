@@ -108,6 +108,13 @@ impl Staging<'_> {
         self
     }
 
+    /// Plays the run on by the rules of recording format `format` (as a replay of one
+    /// does), to show an old rule kept.
+    pub fn play_by_format(&mut self, format: u32) -> &mut Self {
+        self.run.rules_of_format = format;
+        self
+    }
+
     /// Marks the trap or the secret door at `at` found, as searching would.
     pub fn find(&mut self, at: Pos) -> &mut Self {
         self.run.level.find(at);

@@ -357,6 +357,10 @@ impl RunState {
             out.push(notice(&why));
             return;
         }
+        if let Some(why) = self.too_hungry_to_go_on(false) {
+            out.push(notice(&why));
+            return;
+        }
         for turn in 1..=SEARCH_TURNS {
             if self.find_within(turn as i32, out) > 0 {
                 self.pass_turn(out);

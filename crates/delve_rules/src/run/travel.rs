@@ -4,7 +4,8 @@
 //! seen, along a Dijkstra map over the tiles the player knows; `Z` waits until healed.
 //!
 //! One rule stops them all: a monster **comes into view**, a threat **comes closer**,
-//! or anything happens (a notice: a hit, a pick-up, a level change). A monster already
+//! or anything happens (a notice: a hit, a level change) but a plain pick-up on the
+//! way, after which they go on (from recording format 11). A monster already
 //! seen that keeps away, flees, wanders, keeps its distance or cannot reach the player
 //! soon does not stop them; a threat in view ([`super::threat`]) keeps them from
 //! starting.
@@ -143,10 +144,7 @@ impl RunState {
         let threat_before = self.nearest_threat();
         let before = out.len();
         out.extend(self.apply(action));
-        let eventful = out[before..]
-            .iter()
-            .any(|o| !matches!(o, Outcome::Moved { .. } | Outcome::Waited));
-        if eventful || self.depth != depth || self.end().is_some() {
+        if self.is_news(&out[before..]) || self.depth != depth || self.end().is_some() {
             return false;
         }
         match (threat_before, self.threat()) {
@@ -157,6 +155,26 @@ impl RunState {
             (None, Some(now)) => {
                 out.push(notice(&format!("You stop: {} is after you.", now.name)));
                 false
+            }
+            _ => true,
+        }
+    }
+
+    /// Whether what one step of many did is reason to stop: anything but moving,
+    /// waiting and — from format 11, as Brogue's explore picks up and goes on — a plain
+    /// pick-up on the way (the item taken and its one line; not the level's must-find
+    /// item, which opens the stairs). A monster coming into view, a full pack, a
+    /// shop, hunger: each says more, and stops it.
+    fn is_news(&self, step: &[Outcome]) -> bool {
+        let told: Vec<&Outcome> = (step.iter())
+            .filter(|o| !matches!(o, Outcome::Moved { .. } | Outcome::Waited))
+            .collect();
+        let table = self.campaign.loot_table();
+        let must_find = |kind: usize| table.items().get(kind).is_none_or(|k| k.must_find);
+        match told.as_slice() {
+            [] => false,
+            [Outcome::PickedUp { item, .. }, Outcome::Notice(_)] => {
+                self.stops_at_pick_ups() || must_find(*item)
             }
             _ => true,
         }
@@ -196,15 +214,27 @@ impl RunState {
         self.level.tile_at(pos).is_some_and(|t| t.trap().is_some()) && self.level.has_found(pos)
     }
 
+    /// Travel to `to` over the traps found on the only known way, the player having said
+    /// yes: those traps are crossed without asking from now on (a replay of a format
+    /// that asked at every crossing does not remember the yes).
+    pub(super) fn travel_over_traps(&mut self, to: Pos, out: &mut Vec<Outcome>) {
+        if !self.asks_at_every_trap_crossing()
+            && let Some(route) = self.route_to(to)
+        {
+            for step in route.steps {
+                self.level.allow_crossing(step);
+            }
+        }
+        self.travel(Destination::OverTraps(to), out);
+    }
+
     /// Walks toward `destination` until there, stuck, or interrupted.
     pub(super) fn travel(&mut self, destination: Destination, out: &mut Vec<Outcome>) {
         if let Some(why) = self.cannot_start_many_turns() {
             out.push(notice(&why));
             return;
         }
-        if destination == Destination::Explore
-            && let Some(why) = self.too_hungry_to_explore()
-        {
+        if let Some(why) = self.too_hungry_to_go_on(destination == Destination::Explore) {
             out.push(notice(&why));
             return;
         }
@@ -314,9 +344,10 @@ impl RunState {
     }
 
     /// The map toward `goals` over the tiles the player has seen to be walkable (a trap
-    /// not found looks like floor; one found is kept off unless `over_traps`, and water,
-    /// lava and chasms always are), each barred door entered only from its open side
-    /// ([`RunState::may_step`]; going downhill on it heeds that too).
+    /// not found looks like floor; one found is kept off unless `over_traps` or the
+    /// player said to cross it before, and water, lava and chasms always are), each
+    /// barred door entered only from its open side ([`RunState::may_step`]; going
+    /// downhill on it heeds that too).
     pub(super) fn known_map(&self, goals: &[(Pos, i32)], over_traps: bool) -> DijkstraMap {
         let tiles = &self.level.level.tiles;
         let barred: Vec<Pos> = (tiles.positions())
@@ -326,7 +357,8 @@ impl RunState {
             tiles,
             |p| {
                 self.level.seen[tiles.index_of(p)]
-                    && (self.may_walk_onto(p) || (over_traps && self.found_trap_at(p)))
+                    && (self.may_walk_onto(p)
+                        || ((over_traps || self.level.may_cross(p)) && self.found_trap_at(p)))
             },
             &barred,
             |from, to| self.may_step(from, to),

@@ -2,7 +2,7 @@
 //! anything else does what its effect says ([`super::effects`]). Using an item
 //! identifies its kind when the effect shows what it was.
 
-use super::aim::Aim;
+use super::aim::{Aim, Missile};
 use super::items::Spent;
 use super::items::with_article;
 use super::{Outcome, RunState, notice};
@@ -22,7 +22,7 @@ impl RunState {
         };
         if let Effect::Thrown(..) = effect {
             // A thrown weapon is used by throwing it.
-            match self.aim_point(aim) {
+            match self.aim_point(aim, Missile::Thrown) {
                 Some(at) => self.throw_item(slot, at, out),
                 None => out.push(notice(
                     "There is nothing in view to throw it at: t, its letter, then aim at a tile.",

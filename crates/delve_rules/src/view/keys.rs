@@ -567,9 +567,8 @@ impl KeyReader {
         match (question, yes) {
             (Question::Quit, true) => Reaction::SaveAndQuit,
             (Question::StepInto(dx, dy, _), true) => Reaction::Act(PlayerAction::Move(dx, dy)),
-            (Question::CrossTrap(to) | Question::ExploreOverTrap(to), true) => {
-                Reaction::Act(PlayerAction::TravelOverTraps(to))
-            }
+            (Question::CrossTrap(to), true) => Reaction::Act(PlayerAction::TravelOverTraps(to)),
+            (Question::ExploreOverTrap(_), true) => Reaction::Act(PlayerAction::ExploreOverTraps),
             (Question::LoadOverRun | Question::Continue, true) => Reaction::Act(PlayerAction::Load),
             (Question::Continue, false) => {
                 Reaction::Say("A new run, then. The saved one stays until you save over it.")

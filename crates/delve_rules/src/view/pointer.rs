@@ -174,11 +174,12 @@ impl KeyReader {
         }
     }
 
-    /// A travel click on the player's own tile puts the cursor away; elsewhere it goes.
+    /// A travel click on the player's own tile puts the cursor away and is answered as
+    /// travel there is ("You are already there."); elsewhere it goes.
     fn travel_or_stay(&mut self, at: Pos, context: KeyContext) -> Reaction {
         if at == context.player {
             self.prompt = None;
-            return Reaction::Redraw;
+            return Reaction::Act(PlayerAction::TravelTo(at));
         }
         self.travel_to(at, context.way)
     }

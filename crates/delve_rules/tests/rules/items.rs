@@ -1,9 +1,11 @@
 //! Items that do something, used by their inventory letter: every effect of the
 //! embedded loot table, identification by use, wands running out, equipment toggling.
 
-use delve_levels::loot::default_loot_table;
+use delve_levels::grid::{Pos, Tile};
+use delve_levels::loot::{Item, default_loot_table};
 use delve_levels::monsters::{Mind, Monster, default_monster_table};
-use delve_rules::run::{Outcome, PLAYER_FIGHTER, PlayerAction, RunState};
+use delve_rules::run::record::AUTO_AIMS_THROUGH_WALLS;
+use delve_rules::run::{Missile, Outcome, PLAYER_FIGHTER, PlayerAction, RunState};
 use delve_rules::view::parse_actions;
 
 use super::support::{notices, put_on_open_ground, with_monsters, with_monsters_staying};
@@ -372,4 +374,95 @@ fn a_confused_stumble_into_a_wall_takes_the_turn_and_says_so() {
         }
     }
     assert!(stumbles > 0, "no stumble into a wall in 25 confused steps");
+}
+
+/// An arena with a wall laid beside the player and an ogre that the player sees but
+/// whose line of fire the wall's corner cuts (a wand aimed at it strikes the wall);
+/// `None` when no such spot is found.
+fn ogre_seen_behind_a_corner(seed: u64) -> Option<(RunState, Pos)> {
+    let run = super::support::arena(seed)?;
+    let player = run.player();
+    // A wall two steps off the diagonal, the ogre past its corner (and the mirror
+    // images): seen, yet the line of fire meets the wall.
+    let pairs = [
+        ((-2, -2), (-4, -3)),
+        ((2, -2), (4, -3)),
+        ((-2, 2), (-4, 3)),
+        ((2, 2), (4, 3)),
+    ];
+    for (wall, ogre) in pairs {
+        let mut tried = run.clone();
+        let wall = player.offset(wall.0, wall.1);
+        let ogre = player.offset(ogre.0, ogre.1);
+        tried.stage().lay(wall, Tile::Wall);
+        super::support::put_monster(&mut tried, "ogre", ogre, Mind::Wandering(0));
+        let seen = tried.level().in_view(ogre);
+        let struck = tried.line_of_fire(ogre, Missile::Bolt).struck;
+        if seen && struck != Some(ogre) {
+            return Some((tried, ogre));
+        }
+    }
+    None
+}
+
+#[test]
+fn a_wand_aimed_at_the_nearest_monster_skips_one_behind_a_corner_for_one_in_the_line_of_fire() {
+    let (mut run, hidden) = (0..40)
+        .find_map(ogre_seen_behind_a_corner)
+        .expect("some arena has a monster seen past a wall's corner");
+    // A second ogre, farther, in a clear line of fire (west of the player).
+    let clear = run.player().offset(-5, 0);
+    super::support::put_monster(&mut run, "ogre", clear, Mind::Wandering(0));
+    assert!(run.line_of_fire(clear, Missile::Bolt).struck == Some(clear));
+    assert_eq!(
+        run.targets(),
+        vec![clear],
+        "the cursor offers only the reachable"
+    );
+    let wand = kind("wand of striking");
+    run.stage().give(wand);
+    let hp_of = |run: &RunState, at: Pos| {
+        run.level()
+            .monsters
+            .iter()
+            .find(|m| m.pos == at)
+            .map(|m| m.hp)
+    };
+    let (hidden_hp, clear_hp) = (hp_of(&run, hidden), hp_of(&run, clear));
+    run.apply(PlayerAction::Use(0));
+    assert_eq!(
+        hp_of(&run, hidden),
+        hidden_hp,
+        "the one behind the corner is spared"
+    );
+    assert!(
+        hp_of(&run, clear) < clear_hp,
+        "the one in the line of fire is struck"
+    );
+}
+
+#[test]
+fn a_wand_aimed_at_the_nearest_monster_with_none_in_the_line_of_fire_says_so_and_keeps_its_charge()
+{
+    let (mut run, _) = (0..40)
+        .find_map(ogre_seen_behind_a_corner)
+        .expect("some arena has a monster seen past a wall's corner");
+    let wand = kind("wand of striking");
+    run.stage().give(wand);
+    let turns = run.turns();
+    let charges = run.wand_charges(Item::plain(wand));
+    let said = notices(&run.apply(PlayerAction::Use(0)));
+    assert!(said.iter().any(|s| s.contains("line of fire")), "{said:?}");
+    assert_eq!(
+        run.wand_charges(Item::plain(wand)),
+        charges,
+        "no charge spent"
+    );
+    assert_eq!(run.turns(), turns, "no turn spent");
+    // A replay of format 10 zaps at it and spends the charge on the wall.
+    let (mut old, _) = (0..40).find_map(ogre_seen_behind_a_corner).unwrap();
+    old.stage().give(wand);
+    old.stage().play_by_format(AUTO_AIMS_THROUGH_WALLS);
+    let said = notices(&old.apply(PlayerAction::Use(0)));
+    assert!(said.iter().any(|s| s.contains("fizzes")), "{said:?}");
 }

@@ -371,6 +371,11 @@ fn the_travel_cursor_on_the_player_says_they_are_already_there_and_enter_takes_n
     assert!(line.contains("You are already there."), "{line}");
     assert!(!line.contains("No known way"), "{line}");
     let (turns, at) = (run.turns(), run.player());
+    // Enter there travels there as anywhere else, and the log says so.
+    let enter = command_for_key(delve_rules::view::NamedKey::Enter);
+    let go = reader.press(enter, None, context(&run, reader.cursor()));
+    assert_eq!(go, Reaction::Act(PlayerAction::TravelTo(at)));
+    assert_eq!(reader.prompt, None, "the cursor is put away");
     let outcomes = run.apply(PlayerAction::TravelTo(at));
     assert!(said(&outcomes, "You are already there."));
     assert_eq!((run.turns(), run.player()), (turns, at));

@@ -6,7 +6,8 @@
 
 use delve_levels::grid::{KING, Pos, Tile};
 use delve_levels::monsters::{Mind, Monster, default_monster_table};
-use delve_rules::run::{Outcome, PlayerAction};
+use delve_rules::run::record::{ASKS_AT_EVERY_TRAP_CROSSING, RECORDING_FORMAT, STOPS_AT_PICK_UPS};
+use delve_rules::run::{Outcome, PlayerAction, RunState};
 use delve_rules::view::{KeyContext, KeyReader, Prompt, Question, Reaction, command_for_char};
 
 use super::support::{monster, peaceful, put_monster, said, with_monsters_staying};
@@ -405,8 +406,8 @@ fn exploring_on_over_a_found_trap_is_asked_first_and_crosses_it_on_yes() {
             Some(Prompt::Question(Question::ExploreOverTrap(beyond)))
         );
         let yes = reader.press(command_for_char('y'), Some('y'), context);
-        assert_eq!(yes, Reaction::Act(PlayerAction::TravelOverTraps(beyond)));
-        let outcomes = run.apply(PlayerAction::TravelOverTraps(beyond));
+        assert_eq!(yes, Reaction::Act(PlayerAction::ExploreOverTraps));
+        let outcomes = run.apply(PlayerAction::ExploreOverTraps);
         let crossed = outcomes
             .iter()
             .any(|o| matches!(o, Outcome::Moved { to, .. } if *to == trap));
@@ -414,4 +415,215 @@ fn exploring_on_over_a_found_trap_is_asked_first_and_crosses_it_on_yes() {
         tested += 1;
     }
     assert!(tested >= 20, "only {tested} levels had room");
+}
+
+/// A run of `seed` walled in but for one found alarm trap beside the player, the only
+/// way on; the trap, or `None` when the player has no floor around.
+fn walled_in_but_for_a_trap(seed: u64) -> Option<(RunState, Pos)> {
+    let mut run = bare(seed);
+    let player = run.player();
+    let tiles = run.level().level.tiles.clone();
+    let around: Vec<Pos> = (KING.iter().map(|&(dx, dy)| player.offset(dx, dy)))
+        .filter(|&p| tiles.get(p) == Some(Tile::Floor))
+        .collect();
+    let trap = *around.first()?;
+    for &p in around.iter().skip(1) {
+        run.stage().lay(p, Tile::Wall);
+    }
+    run.stage().lay(trap, Tile::AlarmTrap).find(trap);
+    run.exploring_needs_a_trap()?;
+    Some((run, trap))
+}
+
+#[test]
+fn a_yes_to_exploring_over_a_trap_is_asked_once_for_that_trap() {
+    let mut tested = 0;
+    for seed in 0..40 {
+        let Some((mut run, trap)) = walled_in_but_for_a_trap(seed) else {
+            continue;
+        };
+        let start = run.player();
+        run.apply(PlayerAction::ExploreOverTraps);
+        assert!(run.level().may_cross(trap), "seed {seed}");
+        // A save keeps the yes (the staged trap is no generated one: the save says so,
+        // not loads it).
+        let saved = run.snapshot();
+        let here = saved.levels.iter().find(|l| l.depth == run.depth());
+        assert_eq!(
+            here.map(|l| l.crossable.clone()),
+            Some(vec![trap]),
+            "seed {seed}"
+        );
+        // Back where it was asked: exploring no longer asks, and walks over the trap.
+        run.stage().put_player(start);
+        assert_eq!(run.exploring_needs_a_trap(), None, "seed {seed}");
+        let context = KeyContext::of(&run, 0, None, true);
+        let mut reader = KeyReader::default();
+        assert_eq!(
+            reader.press(command_for_char('x'), Some('x'), context),
+            Reaction::Act(PlayerAction::Explore),
+            "seed {seed}"
+        );
+        let outcomes = run.apply(PlayerAction::Explore);
+        let crossed = outcomes
+            .iter()
+            .any(|o| matches!(o, Outcome::Moved { to, .. } if *to == trap));
+        assert!(crossed, "seed {seed}: {outcomes:?}");
+        assert!(!said(&outcomes, "explore again to be asked"), "seed {seed}");
+        tested += 1;
+    }
+    assert!(tested >= 20, "only {tested} levels had room");
+}
+
+#[test]
+fn a_yes_to_exploring_over_a_trap_never_answers_already_there() {
+    let mut tested = 0;
+    for seed in 0..40 {
+        let Some((mut run, _)) = walled_in_but_for_a_trap(seed) else {
+            continue;
+        };
+        // The yes answered twice (a question left from before): the second explores on
+        // from where the first left the player, or says what exploring says.
+        run.apply(PlayerAction::ExploreOverTraps);
+        let outcomes = run.apply(PlayerAction::ExploreOverTraps);
+        assert!(
+            !said(&outcomes, "already there"),
+            "seed {seed}: {outcomes:?}"
+        );
+        tested += 1;
+    }
+    assert!(tested >= 20, "only {tested} levels had room");
+}
+
+#[test]
+fn a_yes_to_travel_over_a_trap_is_remembered_and_a_replay_of_format_10_forgets_it() {
+    let mut tested = 0;
+    for seed in 0..40 {
+        let Some((run, trap)) = walled_in_but_for_a_trap(seed) else {
+            continue;
+        };
+        let start = run.player();
+        let beyond = run.exploring_needs_a_trap().unwrap();
+        for (format, remembered) in [
+            (ASKS_AT_EVERY_TRAP_CROSSING, false),
+            (RECORDING_FORMAT, true),
+        ] {
+            let mut run = run.clone();
+            run.stage().play_by_format(format);
+            run.apply(PlayerAction::TravelOverTraps(beyond));
+            run.stage().put_player(start);
+            assert_eq!(
+                run.level().may_cross(trap),
+                remembered,
+                "seed {seed} format {format}"
+            );
+            let asked = run.exploring_needs_a_trap().is_some();
+            assert_eq!(asked, !remembered, "seed {seed} format {format}");
+        }
+        tested += 1;
+    }
+    assert!(tested >= 20, "only {tested} levels had room");
+}
+
+/// `run` with a dagger and a potion laid on seen floor in view (2 and 4 tiles away),
+/// and whether there was room for them.
+fn two_items_in_view(run: &mut RunState) -> bool {
+    let (Some(near), Some(far)) = (floor_seen_at(run, 2), floor_seen_at(run, 4)) else {
+        return false;
+    };
+    let table = run.campaign().loot_table();
+    let dagger = table.index_of("dagger").unwrap();
+    let potion = table.index_of("potion of healing").unwrap();
+    run.stage().put_item(near, dagger).put_item(far, potion);
+    true
+}
+
+#[test]
+fn exploring_picks_up_on_its_way_and_goes_on_in_one_press() {
+    let mut tested = 0;
+    for seed in 0..12 {
+        let mut run = bare(seed);
+        if !two_items_in_view(&mut run) {
+            continue;
+        }
+        let mut old = run.clone();
+        let outcomes = run.apply(PlayerAction::Explore);
+        let picked = (outcomes.iter())
+            .filter(|o| matches!(o, Outcome::PickedUp { .. }))
+            .count();
+        assert_eq!(picked, 2, "seed {seed}: both in one press: {outcomes:?}");
+        assert!(run.level().items.is_empty(), "seed {seed}");
+        // A replay of format 10 stops at the first.
+        old.stage().play_by_format(STOPS_AT_PICK_UPS);
+        let outcomes = old.apply(PlayerAction::Explore);
+        let picked = (outcomes.iter())
+            .filter(|o| matches!(o, Outcome::PickedUp { .. }))
+            .count();
+        assert_eq!(picked, 1, "seed {seed}: format 10 stops: {outcomes:?}");
+        tested += 1;
+    }
+    assert!(tested >= 6, "only {tested} seeds had room");
+}
+
+#[test]
+fn exploring_still_stops_when_a_pick_up_comes_with_other_news() {
+    // The level's must-find item: taking it opens the stairs down, and exploring
+    // stops there (as for a full pack, a shop, a monster: anything said besides).
+    let mut tested = 0;
+    for seed in 0..12 {
+        let mut run = bare(seed);
+        let Some(at) = floor_seen_at(&run, 2) else {
+            continue;
+        };
+        let table = run.campaign().loot_table();
+        let stairs_item = (0..table.items().len()).find(|&k| table.items()[k].must_find);
+        let Some(must_find) = stairs_item else {
+            continue;
+        };
+        run.stage().put_item(at, must_find);
+        let outcomes = run.apply(PlayerAction::Explore);
+        assert!(
+            outcomes
+                .iter()
+                .any(|o| matches!(o, Outcome::PickedUp { .. })),
+            "seed {seed}: {outcomes:?}"
+        );
+        assert_eq!(run.player(), at, "seed {seed}: the must-find item stops it");
+        tested += 1;
+    }
+    assert!(tested >= 6, "only {tested} seeds had room");
+}
+
+#[test]
+fn exploring_refused_for_an_archer_names_it_why_and_what_to_do_and_presses_again_make_one_line() {
+    use delve_rules::run::messages::MessageLog;
+    let mut tested = 0;
+    for seed in 0..20 {
+        let Some(mut run) = super::support::arena(seed) else {
+            continue;
+        };
+        let archer = super::support::hunter(&run, "goblin archer", (4, 0), 0);
+        run.stage().set_monsters(vec![archer]);
+        let mut log = MessageLog::default();
+        let turns = run.turns();
+        for _ in 0..3 {
+            for text in super::support::notices(&run.apply(PlayerAction::Explore)) {
+                log.push(run.turns(), text);
+            }
+        }
+        assert_eq!(run.turns(), turns, "seed {seed}: a refusal takes no turn");
+        assert_eq!(
+            log.texts(),
+            vec![
+                "Not with the goblin archer after you: it can hit you from there. Fight it, or step away yourself. x3"
+            ],
+            "seed {seed}"
+        );
+        // Not after the player (wandering by), the same archer is no reason to refuse.
+        run.stage().set_mind(0, Mind::Wandering(0));
+        let outcomes = run.apply(PlayerAction::Explore);
+        assert!(!said(&outcomes, "Not with"), "seed {seed}: {outcomes:?}");
+        tested += 1;
+    }
+    assert!(tested >= 6, "only {tested} seeds had room");
 }

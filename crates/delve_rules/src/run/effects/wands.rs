@@ -2,7 +2,7 @@
 //! what the bolt strikes) and digging (a hole to the next depth); each zap spends a
 //! charge.
 
-use crate::run::aim::{Aim, BOLT_RANGE};
+use crate::run::aim::{Aim, BOLT_RANGE, Missile};
 use crate::run::fight::Fight;
 use crate::run::items::Spent;
 use crate::run::{Outcome, RunState, notice};
@@ -17,8 +17,11 @@ impl RunState {
         aim: Aim,
         out: &mut Vec<Outcome>,
     ) -> Spent {
+        if self.no_bolt_target(aim, out) {
+            return Spent::Refused;
+        }
         let target = self
-            .aim_point(aim)
+            .aim_point(aim, Missile::Bolt)
             .and_then(|at| self.bolt_hits(at, BOLT_RANGE));
         match target {
             Some(index) => {
@@ -43,8 +46,11 @@ impl RunState {
         aim: Aim,
         out: &mut Vec<Outcome>,
     ) -> Spent {
+        if self.no_bolt_target(aim, out) {
+            return Spent::Refused;
+        }
         let struck = self
-            .aim_point(aim)
+            .aim_point(aim, Missile::Bolt)
             .and_then(|at| self.bolt_hits(at, BOLT_RANGE));
         let table = self.campaign.shared_monster_table();
         let twin = struck.and_then(|index| {
@@ -102,6 +108,23 @@ impl RunState {
 
     /// Uses a charge of `wand` (the one in use of its stack); the last charge uses the
     /// wand up (and its enchantments with it).
+    /// Whether a zap aimed at the nearest monster has monsters in view but none that
+    /// its bolt reaches (then it is told, and no charge is spent on a bolt into a
+    /// wall). With none in view it fizzes, as it always did (and so tells what it was).
+    /// A replay of a format that zapped on keeps doing so.
+    fn no_bolt_target(&self, aim: Aim, out: &mut Vec<Outcome>) -> bool {
+        let none = aim == Aim::Nearest
+            && !self.auto_aims_through_walls()
+            && !self.seen_foes().is_empty()
+            && self.aim_point(aim, Missile::Bolt).is_none();
+        if none {
+            out.push(notice(
+                "No monster in view is in the bolt's line of fire: a, its letter, then aim at a tile.",
+            ));
+        }
+        none
+    }
+
     pub(in crate::run) fn spend_charge(&mut self, wand: Item) -> Spent {
         let used = self.fight.wand_charges_used.entry(wand).or_insert(0);
         *used += 1;

@@ -407,7 +407,7 @@ fn explore_asks_first_where_the_only_way_on_crosses_a_trap_found() {
     );
     assert_eq!(
         press_in(&mut reader, 'y', over_a_trap),
-        Reaction::Act(PlayerAction::TravelOverTraps(beyond))
+        Reaction::Act(PlayerAction::ExploreOverTraps)
     );
     assert_eq!(press_in(&mut reader, 'x', over_a_trap), Reaction::Redraw);
     assert_eq!(press_in(&mut reader, 'n', over_a_trap), Reaction::Redraw);

@@ -95,8 +95,9 @@ impl KeyReader {
     }
 
     /// A key while choosing where to travel: movement keys move the cursor, Tab goes to
-    /// the next place of note, Enter (or the travel key again) goes, the stairs keys and
-    /// explore do what they do, Esc never minds.
+    /// the next place of note, Enter (or the travel key again) goes — on the player's own
+    /// tile, says they are there —, the stairs keys and explore do what they do, Esc
+    /// never minds.
     pub(super) fn choose_travel(
         &mut self,
         at: Pos,
@@ -114,8 +115,10 @@ impl KeyReader {
                 Reaction::Redraw
             }
             Some(Command::Fire | Command::Travel) if at == context.player => {
+                // Said by the rules as any travel to where the player stands is ("You
+                // are already there.", or how to take the stairs underfoot).
                 self.prompt = None;
-                Reaction::Redraw
+                Reaction::Act(PlayerAction::TravelTo(at))
             }
             Some(Command::Fire | Command::Travel) => self.travel_to(at, context.way),
             Some(Command::Act(PlayerAction::Explore)) => self.explore(context),
