@@ -220,6 +220,7 @@ impl RunState {
             Some(Item {
                 kind: kind_in_new(item.kind)?,
                 plus: item.plus,
+                copy: item.copy,
             })
         };
         let mut lost: Vec<String> = self
@@ -295,7 +296,10 @@ fn campaign_changes(old: &CampaignConfig, new: &CampaignConfig) -> Vec<String> {
     }
     if !changed.is_empty() {
         let plural = if changed.len() == 1 { "" } else { "s" };
-        changes.push(format!("entry{plural} {} of `depths`", changed.join(", ")));
+        changes.push(format!(
+            "entry{plural} {} of its depths",
+            changed.join(", ")
+        ));
     }
     if old.final_depth() != new.final_depth() {
         changes.push(format!("the final depth is {}", new.final_depth()));

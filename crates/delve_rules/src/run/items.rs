@@ -27,6 +27,8 @@ pub struct Lettered {
     pub kind: usize,
     /// The enchantments read into each of them.
     pub plus: u32,
+    /// Which copy it is of several alike that never stack (0 for the first).
+    pub copy: u32,
     /// How many are carried.
     pub count: usize,
 }
@@ -37,6 +39,7 @@ impl Lettered {
         Item {
             kind: self.kind,
             plus: self.plus,
+            copy: self.copy,
         }
     }
 
@@ -45,6 +48,7 @@ impl Lettered {
             letter,
             kind: item.kind,
             plus: item.plus,
+            copy: item.copy,
             count,
         }
     }
@@ -109,6 +113,28 @@ impl RunState {
     /// How many items alike `item` are carried.
     pub(super) fn carried_alike(&self, item: Item) -> usize {
         self.inventory.iter().filter(|&&i| i == item).count()
+    }
+
+    /// `item` as the pack would hold it: a thing that never stacks (worn, wielded, a
+    /// wand) as a copy of its own when one alike is carried, so it gets its own entry
+    /// and letter; anything else (or under [`WEARABLES_STACK`]'s rules) as it is.
+    ///
+    /// [`WEARABLES_STACK`]: super::record::WEARABLES_STACK
+    pub(super) fn as_carried(&self, item: Item) -> Item {
+        let never_stacks = !self.wearables_stack()
+            && self
+                .campaign
+                .loot_table()
+                .items()
+                .get(item.kind)
+                .is_some_and(|k| k.effect.never_stacks());
+        if !never_stacks {
+            return item;
+        }
+        (0..)
+            .map(|copy| item.as_copy(copy))
+            .find(|copy| !self.inventory.contains(copy))
+            .unwrap_or(item)
     }
 
     /// Whether `item` has a letter or could be given one (where letters stay with

@@ -51,7 +51,10 @@ use delve_levels::key::LevelKey;
 /// walks on past it), exploring goes on while starving, a stack used up forgets its
 /// letter, a hungry player with a full pack eats a ware where it lies without paying, and
 /// a walker cut off from a swimmer stands where it is.
-pub const RECORDING_FORMAT: u32 = 10;
+/// Format 10 runs replay by the rules of items that changed since
+/// ([`WEARABLES_STACK`], [`THROWN_POTIONS_ONLY_SHATTER`]): things worn, wielded or aimed
+/// with charges stack in the pack as anything alike, and a potion thrown only shatters.
+pub const RECORDING_FORMAT: u32 = 11;
 
 /// The last recording format whose teleports may land behind a lock still shut (in a
 /// sealed vault); later ones land outside, and a replay of one of these keeps the old rule.
@@ -88,8 +91,19 @@ pub const EATS_WARES_UNPAID: u32 = 9;
 /// swimmer and wait there, and a replay of one of these keeps the old rule.
 pub const WALKERS_STAND_WHEN_CUT_OFF: u32 = 9;
 
+/// The last recording format whose weapons, armour, rings and wands stack in the pack
+/// as anything alike ("3 rings of regeneration (one worn)" under one letter); later
+/// ones give each its own entry and letter, and a replay of one of these (or a save of
+/// such a run, whose stacks load as they were) keeps the old rule.
+pub const WEARABLES_STACK: u32 = 10;
+
+/// The last recording format whose thrown potion only shatters where it lands; later
+/// ones splash a potion that works on others (confusion) over the creatures around
+/// where it breaks, and a replay of one of these keeps the old rule.
+pub const THROWN_POTIONS_ONLY_SHATTER: u32 = 10;
+
 /// The recording formats this delve plays back (formats 3 to 6 only for peaceful runs).
-pub(crate) const REPLAYED_FORMATS: [u32; 9] = [1, 3, 4, 5, 6, 7, 8, 9, RECORDING_FORMAT];
+pub(crate) const REPLAYED_FORMATS: [u32; 10] = [1, 3, 4, 5, 6, 7, 8, 9, 10, RECORDING_FORMAT];
 
 /// The first recording format that recorded levels of `generation`: generation 3
 /// came with format 5, generation 4 in format 7 (and the teleports of format 8 soon
@@ -99,13 +113,13 @@ fn first_format_of(generation: Generation) -> u32 {
         Generation::First | Generation::Second => 1,
         Generation::Third => 5,
         Generation::Fourth => 7,
-        Generation::Fifth => RECORDING_FORMAT,
+        Generation::Fifth => 10,
     }
 }
 
 /// What this delve replays, as a refusal says it.
 const REPLAYS: &str =
-    "this delve replays formats 1, 7, 8, 9 and 10, and peaceful runs of formats 3 to 6";
+    "this delve replays formats 1, 7, 8, 9, 10 and 11, and peaceful runs of formats 3 to 6";
 
 impl RunState {
     /// Whether the run's teleports may land behind a lock still shut: the rule of
@@ -152,6 +166,19 @@ impl RunState {
     /// one replays.
     pub(crate) fn walkers_stand_when_cut_off(&self) -> bool {
         self.rules_of_format <= WALKERS_STAND_WHEN_CUT_OFF
+    }
+
+    /// Whether weapons, armour, rings and wands stack in the pack as anything alike:
+    /// the rule of recordings of format [`WEARABLES_STACK`] and older, kept while one
+    /// replays.
+    pub(crate) fn wearables_stack(&self) -> bool {
+        self.rules_of_format <= WEARABLES_STACK
+    }
+
+    /// Whether a thrown potion only shatters: the rule of recordings of format
+    /// [`THROWN_POTIONS_ONLY_SHATTER`] and older, kept while one replays.
+    pub(crate) fn thrown_potions_only_shatter(&self) -> bool {
+        self.rules_of_format <= THROWN_POTIONS_ONLY_SHATTER
     }
 }
 
@@ -417,7 +444,7 @@ impl Recording {
         }
         if !REPLAYED_FORMATS.contains(&start.format) {
             return Err(RecordingError::Unsupported(format!(
-                "recording format {} is not known to this delve (it reads formats 1, 3 to 9 and {RECORDING_FORMAT})",
+                "recording format {} is not known to this delve (it reads formats 1, 3 to 10 and {RECORDING_FORMAT})",
                 start.format
             )));
         }
@@ -620,14 +647,31 @@ mod tests {
                 run.used_up_letters_are_forgotten(),
                 run.eats_wares_unpaid(),
                 run.walkers_stand_when_cut_off(),
+                run.wearables_stack(),
+                run.thrown_potions_only_shatter(),
             )
         };
-        assert_eq!(rules(7), (true, true, true, true, true, true, true));
-        assert_eq!(rules(8), (false, true, true, true, true, true, true));
-        assert_eq!(rules(9), (false, false, true, true, true, true, true));
+        assert_eq!(
+            rules(7),
+            (true, true, true, true, true, true, true, true, true)
+        );
+        assert_eq!(
+            rules(8),
+            (false, true, true, true, true, true, true, true, true)
+        );
+        assert_eq!(
+            rules(9),
+            (false, false, true, true, true, true, true, true, true)
+        );
+        assert_eq!(
+            rules(10),
+            (false, false, false, false, false, false, false, true, true)
+        );
         assert_eq!(
             rules(RECORDING_FORMAT),
-            (false, false, false, false, false, false, false)
+            (
+                false, false, false, false, false, false, false, false, false
+            )
         );
     }
 }

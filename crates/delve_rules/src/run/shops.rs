@@ -10,6 +10,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::items::with_article;
+use super::messages::key_of;
 use super::{Outcome, RunState, notice};
 use delve_levels::grid::Pos;
 use delve_levels::loot::Item;
@@ -74,8 +75,9 @@ impl RunState {
                 continue;
             }
             out.push(notice(&format!(
-                "You see a shop selling {}. Step onto a ware to see it; `g` buys it.",
-                self.list_of_wares(&wares)
+                "You see a shop selling {}. Step onto a ware to see it; {} buys it.",
+                self.list_of_wares(&wares),
+                key_of("pick-up")
             )));
         }
     }

@@ -265,11 +265,11 @@ fn steps_aimed_off_the_level_or_at_the_ends_of_the_numbers_are_played_or_refused
 /// differently — never a panic.
 #[test]
 fn a_recording_of_a_generation_its_format_never_recorded_is_refused_at_its_start() {
-    use delve_rules::run::record::{RECORDING_FORMAT, Recording};
+    use delve_rules::run::record::Recording;
     let path = crate::workspace_root().join("tests/recordings/legacy/descent-3-generation-4.rec");
     let text = std::fs::read_to_string(&path).unwrap();
-    // The last committed recordings of generation 4 are of this delve's format.
-    let head = format!("(format:{RECORDING_FORMAT},generation:4,");
+    // The last committed recordings of generation 4 are of format 10.
+    let head = "(format:10,generation:4,";
     assert!(text.starts_with(&head), "{}", &text[..40]);
     // A peaceful run: formats 3 to 6 replay those.
     assert!(text.lines().next().unwrap().contains("rules:Peaceful"));
@@ -304,7 +304,7 @@ fn a_recording_of_a_generation_its_format_never_recorded_is_refused_at_its_start
     ] {
         let path = crate::workspace_root().join("tests/recordings").join(name);
         let text = std::fs::read_to_string(&path).unwrap();
-        let relabelled = text.replacen(&format!("(format:{RECORDING_FORMAT},"), "(format:7,", 1);
+        let relabelled = text.replacen("(format:10,", "(format:7,", 1);
         let recording = Recording::parse(&relabelled).expect("format 7 of generation 4 reads");
         match recording.replay() {
             Ok(_) | Err(RecordingError::OutOfSync { .. }) => {}

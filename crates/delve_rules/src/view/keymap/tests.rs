@@ -107,3 +107,42 @@ fn unknown_actions_and_keys_are_refused() {
             .any(|p| p.problem.contains("\"Ctrl-q\" is not a key"))
     );
 }
+
+#[test]
+fn a_message_names_the_key_the_keymap_binds_to_its_command() {
+    use crate::run::messages::key_of;
+    let text = format!(
+        "{} buys it; {} then c eats it.",
+        key_of("pick-up"),
+        key_of("use")
+    );
+    assert_eq!(
+        Keymap::default().with_keys_named(&text),
+        "g buys it; a then c eats it."
+    );
+    let (rebound, problems) = Keymap::with_bindings(
+        KeyPreset::Vi,
+        &bind(&[("pick-up", &["p", "g"]), ("use", &["U"])]),
+    );
+    assert_eq!(problems, []);
+    assert_eq!(
+        rebound.with_keys_named(&text),
+        "p buys it; U then c eats it."
+    );
+}
+
+#[test]
+fn a_message_without_marks_or_with_an_unknown_one_is_shown_as_it_is() {
+    use crate::run::messages::key_of;
+    let keymap = Keymap::default();
+    assert_eq!(
+        keymap.with_keys_named("You miss the rat."),
+        "You miss the rat."
+    );
+    assert_eq!(
+        keymap.with_keys_named(&format!("{} does it.", key_of("juggle"))),
+        "juggle (no key is bound to it) does it."
+    );
+    let unclosed = format!("{}pick-up", crate::run::messages::KEY_MARK_OPEN);
+    assert_eq!(keymap.with_keys_named(&unclosed), unclosed);
+}
