@@ -323,6 +323,30 @@ fn disguises(table: &LootTable, run_seed: u64) -> Vec<String> {
     appearances(table, &mut StreamRng::new(run_seed, Stream::Loot))
 }
 
+/// `count` items called `name`, in words: "2 potions of healing", "3 murky potions
+/// (unidentified)", "2 war hammers +1", "2 suits of chain mail".
+pub fn counted(count: usize, name: &str) -> String {
+    if count == 1 {
+        return with_article(name);
+    }
+    // The noun ends where "of", "labelled", an enchantment or a mark begins.
+    let end = [" of ", " labelled ", " +", " ("]
+        .iter()
+        .filter_map(|cut| name.find(cut))
+        .min()
+        .unwrap_or(name.len());
+    let (noun, rest) = name.split_at(end);
+    if noun.ends_with("armour") || noun.ends_with("mail") {
+        return format!("{count} suits of {name}");
+    }
+    let ending = if ["s", "x", "ch", "sh"].iter().any(|e| noun.ends_with(e)) {
+        "es"
+    } else {
+        "s"
+    };
+    format!("{count} {noun}{ending}{rest}")
+}
+
 /// An item's name as a sentence uses it: "a dagger", "an opal ring", "some gold pieces"
 /// (plural when the noun before any " of " ends in a single `s`), "plate armour" (armour
 /// and mail take none).
@@ -379,6 +403,23 @@ mod tests {
         let unknown = item_name(table, 3, &[], potion);
         assert!(unknown.ends_with("(unidentified)"), "{unknown}");
         assert_eq!(item_name(table, 3, &[potion], potion), "potion of healing");
+    }
+
+    #[test]
+    fn counted_names_put_the_noun_in_the_plural() {
+        use super::counted;
+        assert_eq!(counted(2, "potion of healing"), "2 potions of healing");
+        assert_eq!(
+            counted(3, "murky potion (unidentified)"),
+            "3 murky potions (unidentified)"
+        );
+        assert_eq!(counted(2, "war hammer +1"), "2 war hammers +1");
+        assert_eq!(counted(2, "chain mail"), "2 suits of chain mail");
+        assert_eq!(
+            counted(2, "scroll labelled NR 9 (unidentified)"),
+            "2 scrolls labelled NR 9 (unidentified)"
+        );
+        assert_eq!(counted(1, "dagger"), "a dagger");
     }
 
     #[test]

@@ -274,6 +274,10 @@ fn with_every_letter_taken_enchanting_one_of_two_hammers_needs_no_letter_more() 
             .count()
     };
     assert_eq!((pluses(0), pluses(1)), (1, 1));
-    assert_eq!(run.lettered_inventory().len(), 25, "no letter more, the scroll's gone");
+    assert_eq!(
+        run.lettered_inventory().len(),
+        25,
+        "no letter more, the scroll's gone"
+    );
     assert_eq!(run.carried_of_kind(scroll.kind), 0, "the scroll read");
 }
