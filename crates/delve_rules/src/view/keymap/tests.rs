@@ -70,7 +70,7 @@ fn an_action_takes_the_keys_the_options_give_it() {
     let help = keymap.help_lines_in(Section::Play);
     assert!(
         help.iter()
-            .any(|(h, k)| *h == "Explore" && k == "o, numpad 0"),
+            .any(|(h, k)| *h == "Explore" && k == "o or numpad 0"),
         "{help:?}"
     );
 }
