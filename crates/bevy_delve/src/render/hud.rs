@@ -11,7 +11,7 @@ use delve_rules::view::Command;
 use super::AppSystems;
 use super::palette::{BackgroundHue, BorderHue, TextHue};
 use crate::game::options::PlayerOptions;
-use crate::game::{Keyboard, MOST_NOTICE_ROWS, Message, NoticeLog, Pointer, RunModel, Screen};
+use crate::game::{Keyboard, MOST_NOTICE_ROWS, NoticeLog, Pointer, RunModel, Screen};
 use delve_rules::view::{
     Hue, Overlay, end_screen, help_text_of, inventory_overlay_lines, inventory_title,
     letter_of_line, log_title, prompt_line, side_panel, status_line_within,
