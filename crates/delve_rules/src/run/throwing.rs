@@ -9,6 +9,7 @@ use super::combat::Harm;
 use super::equipment::{Slot, will_not_come_off};
 use super::items::with_article;
 use super::level::nearest_in_rings;
+use super::messages::key_of;
 use super::{Outcome, RunState, SNEAK_ATTACK_MULTIPLIER, notice};
 use delve_levels::grid::Pos;
 use delve_levels::loot::{Effect, Item};
@@ -33,7 +34,10 @@ impl RunState {
         let last_one = self.carried_alike(thrown) == 1;
         let worn = last_one.then(|| self.slot_holding(thrown)).flatten();
         if worn == Some(Slot::Armour) {
-            out.push(notice("Take the armour off first (a, then its letter)."));
+            out.push(notice(&format!(
+                "Take the armour off first ({}, then its letter).",
+                key_of("use")
+            )));
             return;
         }
         if worn.is_some() && self.is_cursed(kind) {

@@ -146,3 +146,20 @@ fn a_message_without_marks_or_with_an_unknown_one_is_shown_as_it_is() {
     let unclosed = format!("{}pick-up", crate::run::messages::KEY_MARK_OPEN);
     assert_eq!(keymap.with_keys_named(&unclosed), unclosed);
 }
+
+/// Every command the rules name a key of in a message has a key in the default keymap.
+#[test]
+fn every_key_the_rules_name_is_bound_by_default() {
+    use crate::run::messages::key_of;
+    let keymap = Keymap::default();
+    for (command, key) in [
+        ("pick-up", "g"),
+        ("use", "a"),
+        ("descend", ">"),
+        ("ascend", "<"),
+        ("explore", "x"),
+        ("switch-to-cave", "1"),
+    ] {
+        assert_eq!(keymap.with_keys_named(&key_of(command)), key, "{command}");
+    }
+}
