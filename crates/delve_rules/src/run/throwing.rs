@@ -316,6 +316,11 @@ mod tests {
         assert!(monsters[1].confused_until > turn, "{monsters:?}");
         assert_eq!(monsters[2].confused_until, 0, "too far off");
         assert!(!run.confused(), "the player stood off");
+        assert_eq!(
+            run.doing(0),
+            crate::run::Doing::Confused,
+            "the look says so"
+        );
         let potion = run
             .campaign
             .loot_table()

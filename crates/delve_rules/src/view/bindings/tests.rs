@@ -95,6 +95,17 @@ fn the_help_lists_keys_readably_in_every_preset() {
         }
         assert!(!help.contains("Right Left"), "{preset:?}:\n{help}");
     }
+    // The watch's keys, where the playtest saw it.
+    let watch: Vec<String> = (help_lines_in(Section::Watch).into_iter())
+        .map(|(help, keys)| format!("{keys}: {help}"))
+        .collect();
+    assert!(
+        watch
+            .iter()
+            .any(|l| l.starts_with(". or , or arrows Right Left: ")),
+        "{watch:?}"
+    );
+    assert!(!watch.iter().any(|l| l.contains(",,")), "{watch:?}");
     let help = crate::view::help_text();
     assert!(help.contains("g or ,"), "{help}");
     assert!(help.contains(". or numpad 5"), "{help}");
