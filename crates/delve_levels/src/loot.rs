@@ -56,6 +56,7 @@ impl PlacedItem {
         Item {
             kind: self.item,
             plus: self.plus,
+            copy: 0,
         }
     }
 }
@@ -68,28 +69,49 @@ fn is_zero(n: &u32) -> bool {
 /// into it. Items stack only when both are the same, so a +2 war hammer never hides
 /// among plain ones.
 ///
+/// Things worn, wielded or aimed with charges never stack in the pack: two alike carried
+/// differ in `copy` (see [`Effect::never_stacks`]).
+///
 /// Written in saves as the bare kind when plain (as every save before enchantments
-/// belonged to items wrote it) and as `(kind, plus)` when enchanted.
+/// belonged to items wrote it), as `(kind, plus)` when enchanted and as
+/// `(kind, plus, copy)` when it is a second (or later) copy in the pack.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Item {
     /// Index of its kind in the loot table.
     pub kind: usize,
     /// The enchantments read into it.
     pub plus: u32,
+    /// Which of several alike in the pack it is, for things that never stack (0 for
+    /// the first, and for everything that stacks or lies on a level).
+    pub copy: u32,
 }
 
 impl Item {
     /// An item of kind `kind` with nothing read into it.
     pub const fn plain(kind: usize) -> Item {
-        Item { kind, plus: 0 }
+        Item {
+            kind,
+            plus: 0,
+            copy: 0,
+        }
     }
 
     /// The same item with one more enchantment.
     pub const fn enchanted(self) -> Item {
         Item {
-            kind: self.kind,
             plus: self.plus.saturating_add(1),
+            ..self
         }
+    }
+
+    /// The same item with `plus` enchantments.
+    pub const fn with_plus(self, plus: u32) -> Item {
+        Item { plus, ..self }
+    }
+
+    /// The same item as copy number `copy` in the pack.
+    pub const fn as_copy(self, copy: u32) -> Item {
+        Item { copy, ..self }
     }
 
     /// It lying at `pos` (not for sale).
@@ -109,13 +131,15 @@ impl Item {
 enum ItemText {
     Plain(usize),
     Enchanted(usize, u32),
+    Copy(usize, u32, u32),
 }
 
 impl Serialize for Item {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self.plus {
-            0 => ItemText::Plain(self.kind),
-            plus => ItemText::Enchanted(self.kind, plus),
+        match (self.plus, self.copy) {
+            (0, 0) => ItemText::Plain(self.kind),
+            (plus, 0) => ItemText::Enchanted(self.kind, plus),
+            (plus, copy) => ItemText::Copy(self.kind, plus, copy),
         }
         .serialize(serializer)
     }
@@ -125,7 +149,8 @@ impl<'de> Deserialize<'de> for Item {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         Ok(match ItemText::deserialize(deserializer)? {
             ItemText::Plain(kind) => Item::plain(kind),
-            ItemText::Enchanted(kind, plus) => Item { kind, plus },
+            ItemText::Enchanted(kind, plus) => Item::plain(kind).as_copy(0).with_plus(plus),
+            ItemText::Copy(kind, plus, copy) => Item::plain(kind).with_plus(plus).as_copy(copy),
         })
     }
 }
@@ -325,6 +350,16 @@ impl Effect {
     /// Whether using the item (once known) asks which other item it acts on.
     pub fn asks_for_an_item(self) -> bool {
         matches!(self, Effect::Enchant | Effect::Identify)
+    }
+
+    /// Whether each one carried is a thing of its own, never stacked with others alike:
+    /// what is wielded, worn or put on, and wands (each has its own charges).
+    pub fn never_stacks(self) -> bool {
+        self.is_wand()
+            || matches!(
+                self,
+                Effect::Wield { .. } | Effect::Armour(_) | Effect::HeavyArmour(_) | Effect::Ring(_)
+            )
     }
 
     /// Whether it is a wand (it has charges).

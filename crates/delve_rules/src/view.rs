@@ -54,5 +54,6 @@ pub use preview::{Mark, Marks, preview};
 pub use status::{StatusPart, hp_bar, status_line, status_line_within, status_parts};
 pub use terrain::Terrain;
 pub use title::{
-    HistoryPage, MenuItem, MenuKey, TitleChoice, TitleMenu, TitleScreen, menu_key, seed_or_key,
+    HistoryPage, MenuItem, MenuKey, REPLACING_THE_SAVED_RUN, TitleChoice, TitleMenu, TitleScreen,
+    menu_key, seed_or_key,
 };

@@ -11,7 +11,7 @@ use delve_rules::view::Command;
 use super::AppSystems;
 use super::palette::{BackgroundHue, BorderHue, TextHue};
 use crate::game::options::PlayerOptions;
-use crate::game::{Keyboard, MOST_NOTICE_ROWS, Message, NoticeLog, Pointer, RunModel, Screen};
+use crate::game::{Keyboard, MOST_NOTICE_ROWS, NoticeLog, Pointer, RunModel, Screen};
 use delve_rules::view::{
     Hue, Overlay, end_screen, help_text_of, inventory_overlay_lines, inventory_title,
     letter_of_line, log_title, prompt_line, side_panel, status_line_within,
@@ -330,10 +330,11 @@ fn update_status_line(
 fn update_notice_line(
     log: Res<NoticeLog>,
     run: Option<Res<RunModel>>,
+    options: Res<PlayerOptions>,
     mut lines: Query<(&NoticeLine, &mut Text, &mut TextHue, &mut Node)>,
 ) {
     let turns = run.as_ref().map_or(0, |r| r.turns());
-    if !(log.is_changed() || run.is_some_and(|r| r.is_changed())) {
+    if !(log.is_changed() || options.is_changed() || run.is_some_and(|r| r.is_changed())) {
         return;
     }
     let rows = log.rows_for_latest_turn();
@@ -349,7 +350,11 @@ fn update_notice_line(
         if node.display != display {
             node.display = display;
         }
-        set_text(&mut text, notice.map(|n| n.line()).unwrap_or_default());
+        let keymap = &options.keymap;
+        set_text(
+            &mut text,
+            notice.map(|n| keymap.message_line(n)).unwrap_or_default(),
+        );
         let fresh = notice.is_some_and(|n| Some(n.turn) == newest_turn && n.turn == turns);
         hue.set_if_neq(TextHue(if fresh { ACCENT } else { DIM_TEXT }));
     }
@@ -377,6 +382,7 @@ fn update_inventory_panel(
 fn show_log(
     keyboard: Res<Keyboard>,
     log: Res<NoticeLog>,
+    options: Res<PlayerOptions>,
     mut panel: Single<&mut Node, With<LogPanel>>,
     mut text: Single<&mut Text, (With<LogText>, Without<LogTitle>)>,
     mut title: Single<&mut Text, (With<LogTitle>, Without<LogText>)>,
@@ -386,7 +392,7 @@ fn show_log(
     if panel.display != display {
         panel.display = display;
     }
-    if open && (keyboard.is_changed() || log.is_changed()) {
+    if open && (keyboard.is_changed() || log.is_changed() || options.is_changed()) {
         let total = log.entries.len();
         let scroll = keyboard.scroll.min(total.saturating_sub(1));
         let lines = log.window(LOG_LINES, scroll);
@@ -395,7 +401,8 @@ fn show_log(
             &mut title,
             log_title(last + 1 - lines.len().min(last), last, total),
         );
-        let lines: Vec<String> = lines.iter().map(Message::line).collect();
+        let keymap = &options.keymap;
+        let lines: Vec<String> = lines.iter().map(|m| keymap.message_line(m)).collect();
         set_text(&mut text, lines.join("\n"));
     }
 }

@@ -163,7 +163,7 @@ pub fn draw_in(frame: &mut Frame, area: Rect, screen: &Screen) {
         draw_lines(frame, area, inventory_title(verb), &rows, palette);
     }
     if screen.keys.shows(Overlay::Log) {
-        draw_log(frame, area, screen.log, screen.keys.scroll, palette);
+        draw_log(frame, area, screen, palette);
     }
     if screen.keys.shows(Overlay::Help) {
         draw_help(frame, area, screen.keys.scroll, screen.keymap, palette);
@@ -192,7 +192,8 @@ pub fn draw_options(frame: &mut Frame, options: &OptionsScreen, palette: Palette
 
 /// The log overlay: the messages up to `scroll` before the newest, each wrapped to the
 /// panel, as many of the newest of them as fit.
-fn draw_log(frame: &mut Frame, area: Rect, log: &NoticeLog, scroll: usize, palette: Palette) {
+fn draw_log(frame: &mut Frame, area: Rect, screen: &Screen, palette: Palette) {
+    let (log, scroll) = (screen.log, screen.keys.scroll);
     let inner = area.width.saturating_sub(4) as usize;
     let rows = area.height.saturating_sub(2) as usize;
     let total = log.entries.len();
@@ -201,7 +202,7 @@ fn draw_log(frame: &mut Frame, area: Rect, log: &NoticeLog, scroll: usize, palet
     let mut lines: Vec<String> = Vec::new();
     let mut first = end;
     for message in log.entries[..end].iter().rev() {
-        let wrapped = wrap(&message.line(), inner);
+        let wrapped = wrap(&screen.keymap.message_line(message), inner);
         if lines.len() + wrapped.len() > rows && !lines.is_empty() {
             break;
         }
@@ -352,7 +353,7 @@ fn draw_notices(frame: &mut Frame, area: Rect, screen: &Screen, look: Option<Str
     for n in log.entries.iter().rev() {
         let fresh = Some(n.turn) == newest_turn && n.turn == turns;
         let style = fg(palette, if fresh { Hue::Accent } else { Hue::DimText });
-        let mut parts = wrap(&n.line(), width);
+        let mut parts = wrap(&screen.keymap.message_line(n), width);
         if lines.len() + parts.len() > room {
             if lines.is_empty() {
                 parts.truncate(room);

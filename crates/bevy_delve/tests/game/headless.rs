@@ -56,7 +56,13 @@ fn the_final_state_lists_the_pack_by_letter_and_says_hunger() {
         state
             .inventory
             .iter()
-            .any(|line| line.starts_with("a) ") && line.ends_with("dagger x2 (one wielded)")),
+            .any(|line| line.starts_with("a) ") && line.ends_with("dagger (wielded)")),
+        "{:?}",
+        state.inventory
+    );
+    // Two daggers are two entries (weapons never stack), each under its own letter.
+    assert!(
+        (state.inventory.iter()).any(|line| line.starts_with("b) ") && line.ends_with(") dagger")),
         "{:?}",
         state.inventory
     );

@@ -36,6 +36,10 @@ pub struct Monster {
     /// turn.
     #[serde(default, skip_serializing_if = "is_false")]
     pub surfaced: bool,
+    /// Confused (a thrown potion of confusion broke over it) until this turn of the
+    /// run: its moves go astray. Absent when never.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub confused_until: u64,
 }
 
 fn is_zero(n: &u64) -> bool {

@@ -260,7 +260,9 @@ fn last_messages(out: &mut String, messages: &[Message]) {
         } else {
             String::new()
         };
-        let _ = writeln!(out, "turn {:>6}: {}{repeats}", message.turn, message.text);
+        // The default keys: a morgue file is read away from the player's options.
+        let text = crate::view::Keymap::default().with_keys_named(&message.text);
+        let _ = writeln!(out, "turn {:>6}: {}{repeats}", message.turn, text);
     }
 }
 

@@ -2,6 +2,7 @@
 //! the digits switch its generator kind, `+` and `-` change a cave's walls, and Space
 //! watches a cave's automaton stage by stage. Each marks the run as a designer run.
 
+use super::messages::key_of;
 use super::watch::{WatchStep, next_step};
 use super::{Arrival, ChangeReason, Outcome, RunState, notice};
 use delve_levels::config::CampaignConfig;
@@ -120,7 +121,11 @@ impl RunState {
 fn how_to_get_a_cave() -> String {
     let cave = GeneratorKind::Cave;
     match cave.switch_digit() {
-        Some(digit) => format!("press {digit} for {}", cave.info().with_article()),
+        Some(_) => format!(
+            "press {} for {}",
+            key_of(&format!("switch-to-{}", cave.info().name)),
+            cave.info().with_article()
+        ),
         None => format!("switch to {}", cave.info().with_article()),
     }
 }
@@ -220,6 +225,7 @@ impl RunState {
             Some(Item {
                 kind: kind_in_new(item.kind)?,
                 plus: item.plus,
+                copy: item.copy,
             })
         };
         let mut lost: Vec<String> = self
@@ -295,7 +301,10 @@ fn campaign_changes(old: &CampaignConfig, new: &CampaignConfig) -> Vec<String> {
     }
     if !changed.is_empty() {
         let plural = if changed.len() == 1 { "" } else { "s" };
-        changes.push(format!("entry{plural} {} of `depths`", changed.join(", ")));
+        changes.push(format!(
+            "entry{plural} {} of its depths",
+            changed.join(", ")
+        ));
     }
     if old.final_depth() != new.final_depth() {
         changes.push(format!("the final depth is {}", new.final_depth()));

@@ -27,6 +27,8 @@ pub enum Doing {
     Shackled,
     /// On the player's side.
     Following,
+    /// Confused (a thrown potion's fumes): it staggers about, coming for nobody.
+    Confused,
 }
 
 impl Doing {
@@ -48,6 +50,7 @@ impl Doing {
             Doing::Guarding => "guarding its post",
             Doing::Shackled => "shackled (walk into it to set it free)",
             Doing::Following => "your ally",
+            Doing::Confused => "confused, staggering about",
         }
     }
 }
@@ -64,6 +67,7 @@ impl RunState {
         match monster.mind {
             Mind::Captive => Doing::Shackled,
             Mind::Ally => Doing::Following,
+            _ if self.turns < monster.confused_until => Doing::Confused,
             _ if is_afraid(monster, kind) => Doing::Fleeing,
             Mind::Asleep => Doing::Sleeping,
             _ if next_to => Doing::Fighting,

@@ -4,6 +4,7 @@
 
 use super::items::Spent;
 use super::items::with_article;
+use super::messages::key_of;
 use super::{Outcome, RunState, notice};
 use delve_levels::loot::{Effect, Item, RingPower};
 use delve_levels::monsters::Fighter;
@@ -51,9 +52,10 @@ impl RunState {
             Slot::Ring if fight.second_ring == Some(item) => &mut fight.second_ring,
             Slot::Ring if fight.ring.is_some() && fight.ring != Some(item) => {
                 if fight.second_ring.is_some() {
-                    out.push(notice(
-                        "You wear a ring on each hand already; remove one first (a, then its letter).",
-                    ));
+                    out.push(notice(&format!(
+                        "You wear a ring on each hand already; remove one first ({}, then its letter).",
+                        key_of("use")
+                    )));
                     return Spent::Refused;
                 }
                 &mut fight.second_ring

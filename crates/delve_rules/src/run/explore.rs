@@ -6,6 +6,7 @@
 //! found on the only way, or nothing left), and the way on over a found trap that the
 //! keys ask about before taking it.
 
+use super::messages::key_of;
 use super::travel::Destination;
 use super::{Outcome, RunState};
 use delve_levels::dijkstra::{DijkstraMap, UNREACHED};
@@ -192,11 +193,11 @@ impl RunState {
 
     /// The hint after exploring: that `>` walks to the stairs down, where it does and
     /// the player has seen them.
-    pub(super) fn how_to_reach_the_stairs(&self) -> &'static str {
+    pub(super) fn how_to_reach_the_stairs(&self) -> String {
         if self.rules.stairs_keys_travel() && self.known_stairs(Tile::DownStairs).is_some() {
-            " (> walks to the stairs down.)"
+            format!(" ({} walks to the stairs down.)", key_of("descend"))
         } else {
-            ""
+            String::new()
         }
     }
 }

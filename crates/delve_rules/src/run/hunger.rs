@@ -8,6 +8,7 @@
 //! [`LARDER_PACE`] turns a depth holds one ration more (the larder).
 
 use super::items::with_article;
+use super::messages::key_of;
 use super::{Outcome, RunState, notice};
 use delve_levels::grid::Tile;
 use delve_levels::loot::{Effect, Item};
@@ -136,14 +137,19 @@ impl RunState {
         ))
     }
 
-    /// How to eat the first food carried, in keys: "`a` then `c` eats your food
-    /// ration" (`a` uses an item, its letter names it); `None` with nothing to eat.
+    /// How to eat the first food carried, in keys: "a then c eats your food ration"
+    /// (the use key, as the keymap binds it, then the item's letter); `None` with
+    /// nothing to eat.
     pub(super) fn how_to_eat(&self) -> Option<String> {
         let table = self.campaign.loot_table();
         let food = (self.lettered_inventory().into_iter())
             .find(|l| matches!(table.effect(l.kind), Some(Effect::Eat(_))))?;
         let name = self.knowledge().item_name(food.item());
-        Some(format!("`a` then `{}` eats your {name}", food.letter))
+        Some(format!(
+            "{} then {} eats your {name}",
+            key_of("use"),
+            food.letter
+        ))
     }
 
     /// On a level's first visit: counts the meals its loot holds, and lays one ration

@@ -113,6 +113,12 @@ impl RunState {
         let Some(at) = self.inventory.iter().position(|&i| i == item) else {
             return;
         };
+        // A thing that never stacks stays apart from one alike it grew into.
+        let into = if into != item && self.inventory.contains(&into) {
+            self.as_carried(into)
+        } else {
+            into
+        };
         self.inventory[at] = into;
         let fight = &mut self.fight;
         for held in fight.slots_mut() {

@@ -27,6 +27,8 @@ pub struct Lettered {
     pub kind: usize,
     /// The enchantments read into each of them.
     pub plus: u32,
+    /// Which copy it is of several alike that never stack (0 for the first).
+    pub copy: u32,
     /// How many are carried.
     pub count: usize,
 }
@@ -37,6 +39,7 @@ impl Lettered {
         Item {
             kind: self.kind,
             plus: self.plus,
+            copy: self.copy,
         }
     }
 
@@ -45,6 +48,7 @@ impl Lettered {
             letter,
             kind: item.kind,
             plus: item.plus,
+            copy: item.copy,
             count,
         }
     }
@@ -109,6 +113,28 @@ impl RunState {
     /// How many items alike `item` are carried.
     pub(super) fn carried_alike(&self, item: Item) -> usize {
         self.inventory.iter().filter(|&&i| i == item).count()
+    }
+
+    /// `item` as the pack would hold it: a thing that never stacks (worn, wielded, a
+    /// wand) as a copy of its own when one alike is carried, so it gets its own entry
+    /// and letter; anything else (or under [`WEARABLES_STACK`]'s rules) as it is.
+    ///
+    /// [`WEARABLES_STACK`]: super::record::WEARABLES_STACK
+    pub(super) fn as_carried(&self, item: Item) -> Item {
+        let never_stacks = !self.wearables_stack()
+            && self
+                .campaign
+                .loot_table()
+                .items()
+                .get(item.kind)
+                .is_some_and(|k| k.effect.never_stacks());
+        if !never_stacks {
+            return item;
+        }
+        (0..)
+            .map(|copy| item.as_copy(copy))
+            .find(|copy| !self.inventory.contains(copy))
+            .unwrap_or(item)
     }
 
     /// Whether `item` has a letter or could be given one (where letters stay with
@@ -297,6 +323,30 @@ fn disguises(table: &LootTable, run_seed: u64) -> Vec<String> {
     appearances(table, &mut StreamRng::new(run_seed, Stream::Loot))
 }
 
+/// `count` items called `name`, in words: "2 potions of healing", "3 murky potions
+/// (unidentified)", "2 war hammers +1", "2 suits of chain mail".
+pub fn counted(count: usize, name: &str) -> String {
+    if count == 1 {
+        return with_article(name);
+    }
+    // The noun ends where "of", "labelled", an enchantment or a mark begins.
+    let end = [" of ", " labelled ", " +", " ("]
+        .iter()
+        .filter_map(|cut| name.find(cut))
+        .min()
+        .unwrap_or(name.len());
+    let (noun, rest) = name.split_at(end);
+    if noun.ends_with("armour") || noun.ends_with("mail") {
+        return format!("{count} suits of {name}");
+    }
+    let ending = if ["s", "x", "ch", "sh"].iter().any(|e| noun.ends_with(e)) {
+        "es"
+    } else {
+        "s"
+    };
+    format!("{count} {noun}{ending}{rest}")
+}
+
 /// An item's name as a sentence uses it: "a dagger", "an opal ring", "some gold pieces"
 /// (plural when the noun before any " of " ends in a single `s`), "plate armour" (armour
 /// and mail take none).
@@ -353,6 +403,23 @@ mod tests {
         let unknown = item_name(table, 3, &[], potion);
         assert!(unknown.ends_with("(unidentified)"), "{unknown}");
         assert_eq!(item_name(table, 3, &[potion], potion), "potion of healing");
+    }
+
+    #[test]
+    fn counted_names_put_the_noun_in_the_plural() {
+        use super::counted;
+        assert_eq!(counted(2, "potion of healing"), "2 potions of healing");
+        assert_eq!(
+            counted(3, "murky potion (unidentified)"),
+            "3 murky potions (unidentified)"
+        );
+        assert_eq!(counted(2, "war hammer +1"), "2 war hammers +1");
+        assert_eq!(counted(2, "chain mail"), "2 suits of chain mail");
+        assert_eq!(
+            counted(2, "scroll labelled NR 9 (unidentified)"),
+            "2 scrolls labelled NR 9 (unidentified)"
+        );
+        assert_eq!(counted(1, "dagger"), "a dagger");
     }
 
     #[test]

@@ -5,6 +5,19 @@
 
 use serde::{Deserialize, Serialize};
 
+/// Opens a key's mark in a message's text (see [`key_of`]).
+pub const KEY_MARK_OPEN: char = '\u{27e8}';
+/// Closes a key's mark in a message's text (see [`key_of`]).
+pub const KEY_MARK_CLOSE: char = '\u{27e9}';
+
+/// The key of `command` (its name in the options' `bindings`: `pick-up`, `use`) as a
+/// message writes it: a mark that the view turns into the key the player's keymap binds
+/// to it ([`crate::view::Keymap::with_keys_named`]), so a rebound key is named as bound
+/// and the rules never name a key.
+pub fn key_of(command: &str) -> String {
+    format!("{KEY_MARK_OPEN}{command}{KEY_MARK_CLOSE}")
+}
+
 /// A notice as the log keeps it: the turns it was first and last shown on and how many
 /// times in a row it was shown.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -179,6 +192,47 @@ impl MessageLog {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The rules' own source, file by file: (path, text).
+    fn rules_sources() -> Vec<(String, String)> {
+        let mut files = Vec::new();
+        let mut dirs = vec![std::path::PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/src/run"
+        ))];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).expect("the rules' sources") {
+                let path = entry.expect("an entry").path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    let text = std::fs::read_to_string(&path).expect("readable");
+                    files.push((path.display().to_string(), text));
+                }
+            }
+        }
+        files
+    }
+
+    /// Markdown shows as it is on the screen: no message the rules write (a string on a
+    /// line that is not a comment or an attribute) holds a backtick; a key is named
+    /// with [`key_of`].
+    #[test]
+    fn no_message_of_the_rules_writes_markdown_backticks() {
+        let mut found = Vec::new();
+        for (path, text) in rules_sources() {
+            for (number, line) in text.lines().enumerate() {
+                let code = line.trim_start();
+                if code.starts_with("//") || code.starts_with("#[") || code.contains("'`'") {
+                    continue;
+                }
+                if code.contains('"') && code.contains('`') {
+                    found.push(format!("{path}:{}: {code}", number + 1));
+                }
+            }
+        }
+        assert_eq!(found, Vec::<String>::new());
+    }
 
     #[test]
     fn repeated_notices_collapse_into_one_line_with_a_count() {

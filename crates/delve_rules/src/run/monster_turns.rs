@@ -178,6 +178,10 @@ impl RunState {
             }
             _ => {}
         }
+        if self.turns < monster.confused_until {
+            self.stagger_monster(index, kind);
+            return Some(kind.speed.ticks());
+        }
         let sees = self.monster_sees_player(&monster, kind);
         match monster.mind {
             Mind::Asleep if self.wakes(&monster, sees) => {
@@ -332,6 +336,26 @@ impl RunState {
             && self.level.monster_at(pos).is_none()
     }
 
+    /// The confused monster at `index` staggers: a step one way drawn from the run's
+    /// seed, the turn and the monster, taken where it is free (else it stands).
+    fn stagger_monster(&mut self, index: usize, kind: &MonsterKind) {
+        let monster = self.level.monsters[index];
+        let mut rng = StreamRng::new(
+            mix64(
+                self.campaign.seed
+                    ^ mix64(self.turns)
+                    ^ mix64(u64::from(monster.id))
+                    ^ MONSTER_STAGGER_SALT,
+            ),
+            Stream::Combat,
+        );
+        let (dx, dy) = KING[rng.below(8) as usize];
+        let to = monster.pos.offset(dx, dy);
+        if self.free(to, kind.moves) {
+            self.move_monster(index, to);
+        }
+    }
+
     /// The monster at `index` steps onto `to` (a closed door there opens).
     fn move_monster(&mut self, index: usize, to: Pos) {
         self.level.monsters[index].pos = to;
@@ -459,3 +483,6 @@ impl RunState {
         self.level.maps.waypoints.insert((waypoint, moves), map);
     }
 }
+
+/// Mixed into the seed of a confused monster's stagger.
+const MONSTER_STAGGER_SALT: u64 = 0x4d53_5441_4747_4552;

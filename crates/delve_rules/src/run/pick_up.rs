@@ -6,6 +6,7 @@
 
 use super::hunger::Hunger;
 use super::items::{PACK_KINDS, with_article};
+use super::messages::key_of;
 use super::{Outcome, RunState, notice};
 use delve_levels::grid::Pos;
 use delve_levels::loot::{Effect, Item, PlacedItem};
@@ -68,7 +69,7 @@ impl RunState {
         let Some(&placed) = self.level.items.iter().find(|i| i.pos == at) else {
             return PickUp::Nothing;
         };
-        let lying = placed.held();
+        let lying = self.as_carried(placed.held());
         let price = self.price_of(&placed);
         if price > self.gold() {
             let name = self.knowledge().item_name(lying);
@@ -85,8 +86,9 @@ impl RunState {
             if price > 0 && !self.eats_wares_unpaid() {
                 let name = self.knowledge().item_name(lying);
                 out.push(notice(&format!(
-                    "It is for sale: {} for {price} gold. Your pack is full: use one up, or drop one where nothing lies, and `g` buys it.",
-                    with_article(&name)
+                    "It is for sale: {} for {price} gold. Your pack is full: use one up, or drop one where nothing lies, and {} buys it.",
+                    with_article(&name),
+                    key_of("pick-up")
                 )));
                 return PickUp::NoRoom;
             }
@@ -109,6 +111,7 @@ impl RunState {
         let Some(item) = self.level.take_item(at) else {
             return PickUp::Nothing;
         };
+        let item = self.as_carried(item);
         self.fight.gold_spent = self.fight.gold_spent.saturating_add(price);
         out.push(Outcome::PickedUp {
             item: item.kind,
@@ -193,7 +196,7 @@ impl RunState {
                 let gold = self.gold();
                 let then = match price.checked_sub(gold).filter(|&short| short > 0) {
                     Some(short) => format!("You are {short} gold short."),
-                    None => "`g` buys it.".to_owned(),
+                    None => format!("{} buys it.", key_of("pick-up")),
                 };
                 out.push(notice(&format!(
                     "For sale here: {} for {price} gold (purse: {gold}). {then}",
@@ -245,7 +248,7 @@ mod tests {
             .clear_items()
             .put_player(open);
         for plus in 1..=26 {
-            run.stage().give_item(Item { kind: dagger, plus });
+            run.stage().give_item(Item::plain(dagger).with_plus(plus));
         }
         run.stage()
             .put_item(open, ration)
@@ -274,5 +277,84 @@ mod tests {
         assert_eq!((old.gold(), old.fight.gold_spent), (40, 0), "unpaid");
         assert_eq!(old.broken_rule(), None);
         assert_eq!(new.broken_rule(), None);
+    }
+
+    /// The letters and counts of the pack after picking up three rings of regeneration
+    /// and two potions of healing one at a time, played by the rules of `format`.
+    fn pack_after_picking_up_three_rings_and_two_potions(format: u32) -> Vec<(char, usize, u32)> {
+        let mut run = crate::run::staging::a_quiet_cave_run();
+        run.rules_of_format = format;
+        let table = run.campaign.loot_table();
+        let ring = table.index_of("ring of regeneration").expect("a ring");
+        let potion = table.index_of("potion of healing").expect("a potion");
+        let at = run.player;
+        run.stage().set_monsters(Vec::new()).clear_items();
+        for kind in [ring, potion, ring, potion, ring] {
+            run.stage().put_item(at, kind);
+            run.apply(PlayerAction::PickUp);
+        }
+        assert_eq!(run.broken_rule(), None);
+        (run.lettered_inventory().into_iter())
+            .map(|l| (l.letter, l.count, l.copy))
+            .collect()
+    }
+
+    #[test]
+    fn rings_picked_up_today_are_each_their_own_entry_and_potions_stack() {
+        assert_eq!(
+            pack_after_picking_up_three_rings_and_two_potions(RECORDING_FORMAT),
+            [('a', 1, 0), ('b', 2, 0), ('c', 1, 1), ('d', 1, 2)]
+        );
+    }
+
+    #[test]
+    fn a_run_of_format_10_stacks_rings_as_it_did() {
+        use crate::run::record::WEARABLES_STACK;
+        assert_eq!(
+            pack_after_picking_up_three_rings_and_two_potions(WEARABLES_STACK),
+            [('a', 3, 0), ('b', 2, 0)]
+        );
+    }
+
+    /// Wearing one of two armours alike (each its own entry) names only that one worn,
+    /// and enchanting the other keeps them apart.
+    #[test]
+    fn two_armours_alike_are_worn_and_enchanted_apart() {
+        let mut run = crate::run::staging::a_quiet_cave_run();
+        let table = run.campaign.loot_table();
+        let armour = table.index_of("leather armour").expect("armour");
+        let at = run.player;
+        run.stage().set_monsters(Vec::new()).clear_items();
+        for _ in 0..2 {
+            run.stage().put_item(at, armour);
+            run.apply(PlayerAction::PickUp);
+        }
+        run.apply(PlayerAction::Use(1));
+        assert_eq!(run.fight.armour, Some(Item::plain(armour).as_copy(1)));
+        let first = Item::plain(armour);
+        run.change_item(first, first.enchanted());
+        run.change_item(
+            Item::plain(armour).as_copy(1),
+            Item::plain(armour).as_copy(1).enchanted(),
+        );
+        let pack: Vec<Item> = run.lettered_inventory().iter().map(|l| l.item()).collect();
+        assert_eq!(pack.len(), 2, "{pack:?}");
+        assert_ne!(pack[0], pack[1]);
+        assert!(pack.iter().all(|i| i.plus == 1));
+        assert_eq!(run.fight.armour.map(|i| i.plus), Some(1));
+        assert_eq!(run.broken_rule(), None);
+    }
+
+    #[test]
+    fn a_second_copy_is_written_with_its_number_and_read_back() {
+        let second = Item::plain(7).as_copy(1);
+        let text = ron::to_string(&second).expect("written");
+        assert_eq!(text, "(7,0,1)");
+        assert_eq!(ron::from_str::<Item>(&text).expect("read"), second);
+        assert_eq!(ron::from_str::<Item>("7").expect("read"), Item::plain(7));
+        assert_eq!(
+            ron::from_str::<Item>("(7,2)").expect("read"),
+            Item::plain(7).with_plus(2)
+        );
     }
 }

@@ -59,7 +59,9 @@ use delve_levels::key::LevelKey;
 /// at the nearest monster picks the nearest in view, whether its line of fire is clear
 /// or not; a yes to travel over a found trap is forgotten after that travel; travel and
 /// search go on while starving with food in the pack; exploring and travel stop after
-/// every pick-up.
+/// every pick-up; and by the rules of items that changed since
+/// ([`WEARABLES_STACK`], [`THROWN_POTIONS_ONLY_SHATTER`]): things worn, wielded or aimed
+/// with charges stack in the pack as anything alike, and a potion thrown only shatters.
 pub const RECORDING_FORMAT: u32 = 11;
 
 /// The last recording format whose teleports may land behind a lock still shut (in a
@@ -126,6 +128,17 @@ pub const TRAVELS_WHILE_STARVING: u32 = 10;
 /// the way; later ones pick up and go on (as Brogue's explore does) unless something
 /// else happened, and a replay of one of these keeps the old rule.
 pub const STOPS_AT_PICK_UPS: u32 = 10;
+
+/// The last recording format whose weapons, armour, rings and wands stack in the pack
+/// as anything alike ("3 rings of regeneration (one worn)" under one letter); later
+/// ones give each its own entry and letter, and a replay of one of these (or a save of
+/// such a run, whose stacks load as they were) keeps the old rule.
+pub const WEARABLES_STACK: u32 = 10;
+
+/// The last recording format whose thrown potion only shatters where it lands; later
+/// ones splash a potion that works on others (confusion) over the creatures around
+/// where it breaks, and a replay of one of these keeps the old rule.
+pub const THROWN_POTIONS_ONLY_SHATTER: u32 = 10;
 
 /// The recording formats this delve plays back (formats 3 to 6 only for peaceful runs).
 pub(crate) const REPLAYED_FORMATS: [u32; 10] = [1, 3, 4, 5, 6, 7, 8, 9, 10, RECORDING_FORMAT];
@@ -225,6 +238,19 @@ impl RunState {
     /// recordings of format [`STOPS_AT_PICK_UPS`] and older, kept while one replays.
     pub(crate) fn stops_at_pick_ups(&self) -> bool {
         self.rules_of_format <= STOPS_AT_PICK_UPS
+    }
+
+    /// Whether weapons, armour, rings and wands stack in the pack as anything alike:
+    /// the rule of recordings of format [`WEARABLES_STACK`] and older, kept while one
+    /// replays.
+    pub(crate) fn wearables_stack(&self) -> bool {
+        self.rules_of_format <= WEARABLES_STACK
+    }
+
+    /// Whether a thrown potion only shatters: the rule of recordings of format
+    /// [`THROWN_POTIONS_ONLY_SHATTER`] and older, kept while one replays.
+    pub(crate) fn thrown_potions_only_shatter(&self) -> bool {
+        self.rules_of_format <= THROWN_POTIONS_ONLY_SHATTER
     }
 }
 
@@ -765,7 +791,7 @@ mod tests {
                 steps: Vec::new(),
             };
             let (run, _) = recording.start_run().expect("it starts");
-            (
+            [
                 run.teleports_into_locks(),
                 run.water_keeps_what_it_takes(),
                 run.shops_pass_unnoticed(),
@@ -777,37 +803,40 @@ mod tests {
                 run.asks_at_every_trap_crossing(),
                 run.travels_while_starving(),
                 run.stops_at_pick_ups(),
-            )
+                run.wearables_stack(),
+                run.thrown_potions_only_shatter(),
+            ]
         };
         assert_eq!(
             rules(7),
-            (
-                true, true, true, true, true, true, true, true, true, true, true
-            )
+            [
+                true, true, true, true, true, true, true, true, true, true, true, true, true
+            ]
         );
         assert_eq!(
             rules(8),
-            (
-                false, true, true, true, true, true, true, true, true, true, true
-            )
+            [
+                false, true, true, true, true, true, true, true, true, true, true, true, true
+            ]
         );
         assert_eq!(
             rules(9),
-            (
-                false, false, true, true, true, true, true, true, true, true, true
-            )
+            [
+                false, false, true, true, true, true, true, true, true, true, true, true, true
+            ]
         );
         assert_eq!(
             rules(10),
-            (
-                false, false, false, false, false, false, false, true, true, true, true
-            )
+            [
+                false, false, false, false, false, false, false, true, true, true, true, true, true
+            ]
         );
         assert_eq!(
             rules(RECORDING_FORMAT),
-            (
-                false, false, false, false, false, false, false, false, false, false, false
-            )
+            [
+                false, false, false, false, false, false, false, false, false, false, false, false,
+                false
+            ]
         );
     }
 }

@@ -9,7 +9,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::items::with_article;
+use super::items::{counted, with_article};
+use super::messages::key_of;
 use super::{Outcome, RunState, notice};
 use delve_levels::grid::Pos;
 use delve_levels::loot::Item;
@@ -74,8 +75,9 @@ impl RunState {
                 continue;
             }
             out.push(notice(&format!(
-                "You see a shop selling {}. Step onto a ware to see it; `g` buys it.",
-                self.list_of_wares(&wares)
+                "You see a shop selling {}. Step onto a ware to see it; {} buys it.",
+                self.list_of_wares(&wares),
+                key_of("pick-up")
             )));
         }
     }
@@ -94,16 +96,25 @@ impl RunState {
             self.list_of_wares(&wares)
         )
     }
-    /// "a dagger (8 gold), a potion of healing (15 gold) and a wand (50 gold)", each
-    /// named as the player knows it.
+    /// "a dagger (8 gold), 2 potions of healing (15 gold each) and a wand (50 gold)",
+    /// each named as the player knows it, wares alike at one price listed once with
+    /// their count.
     fn list_of_wares(&self, wares: &[(Pos, Item, u32)]) -> String {
         let knowledge = self.knowledge();
-        let named: Vec<String> = (wares.iter())
-            .map(|&(_, item, price)| {
-                format!(
-                    "{} ({price} gold)",
-                    with_article(&knowledge.item_name(item))
-                )
+        let mut alike: Vec<(Item, u32, usize)> = Vec::new();
+        for &(_, item, price) in wares {
+            match alike.iter_mut().find(|(i, p, _)| *i == item && *p == price) {
+                Some((_, _, count)) => *count += 1,
+                None => alike.push((item, price, 1)),
+            }
+        }
+        let named: Vec<String> = (alike.into_iter())
+            .map(|(item, price, count)| {
+                let name = knowledge.item_name(item);
+                match count {
+                    1 => format!("{} ({price} gold)", with_article(&name)),
+                    _ => format!("{} ({price} gold each)", counted(count, &name)),
+                }
             })
             .collect();
         match named.split_last() {
@@ -152,5 +163,29 @@ mod tests {
         let told = |said: &[String]| said.iter().any(|l| l.starts_with("You see a shop"));
         assert!(told(&explored_by_format(RECORDING_FORMAT)));
         assert!(!told(&explored_by_format(SHOPS_PASS_UNNOTICED)));
+    }
+
+    /// Found by the playtest: two wares alike at one price were listed twice; they are
+    /// listed once with their count, and wares alike at other prices apart.
+    #[test]
+    fn wares_alike_are_listed_once_with_their_count() {
+        use delve_levels::grid::Pos;
+        use delve_levels::loot::Item;
+        let run = crate::run::staging::a_quiet_cave_run();
+        let table = run.campaign.loot_table();
+        let dagger = Item::plain(table.index_of("dagger").unwrap());
+        let mail = Item::plain(table.index_of("chain mail").unwrap());
+        let at = |x| Pos::new(x, 1);
+        let wares = [
+            (at(1), dagger, 30),
+            (at(2), mail, 60),
+            (at(3), dagger, 30),
+            (at(4), dagger, 20),
+            (at(5), mail, 60),
+        ];
+        assert_eq!(
+            run.list_of_wares(&wares),
+            "2 daggers (30 gold each), 2 suits of chain mail (60 gold each) and a dagger (20 gold)"
+        );
     }
 }

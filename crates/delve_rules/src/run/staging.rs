@@ -245,7 +245,8 @@ impl Staging<'_> {
     }
 
     /// Has the player carry `items` (loot table kinds) instead of what they carry, each
-    /// kind under a letter, nothing worn or wielded.
+    /// kind under a letter (each thing that never stacks under its own), nothing worn
+    /// or wielded.
     pub fn carry(&mut self, items: Vec<usize>) -> &mut Self {
         let run = &mut *self.run;
         let fight = &mut run.fight;
@@ -255,7 +256,12 @@ impl Staging<'_> {
         fight.armour = None;
         fight.ring = None;
         fight.second_ring = None;
-        run.inventory = items.into_iter().map(Item::plain).collect();
+        // As picked up one by one: a thing that never stacks is a copy of its own.
+        run.inventory.clear();
+        for kind in items {
+            let item = run.as_carried(Item::plain(kind));
+            run.inventory.push(item);
+        }
         run.letter_everything();
         self
     }
@@ -283,6 +289,7 @@ impl Staging<'_> {
                 run.level.take_item(at);
             }
         }
+        let item = self.run.as_carried(item);
         self.run.inventory.push(item);
         self.run.give_letter(item);
         self

@@ -2,6 +2,7 @@
 //! final depth), away from them (walk to stairs already seen), and the seal a level's
 //! must-find item puts on its stairs down.
 
+use super::messages::key_of;
 use super::travel::Destination;
 use super::{Arrival, ChangeReason, Outcome, RunEnd, RunState, notice};
 use delve_levels::grid::Tile;
@@ -85,10 +86,13 @@ impl RunState {
     fn travel_to_stairs(&mut self, stairs: Tile, out: &mut Vec<Outcome>) {
         match self.known_stairs(stairs) {
             Some(pos) => self.travel(Destination::Tile(pos), out),
-            None => out.push(notice(if stairs == Tile::DownStairs {
-                "You have not found the stairs down yet. (x explores.)"
+            None => out.push(notice(&if stairs == Tile::DownStairs {
+                format!(
+                    "You have not found the stairs down yet. ({} explores.)",
+                    key_of("explore")
+                )
             } else {
-                "You have not seen the stairs up on this level."
+                "You have not seen the stairs up on this level.".to_owned()
             })),
         }
     }

@@ -13,6 +13,7 @@
 use std::collections::BTreeSet;
 
 use super::items::with_kind_article;
+use super::messages::key_of;
 use super::{Outcome, PlayerAction, RunState, notice};
 use delve_levels::dijkstra::{DijkstraMap, UNREACHED};
 use delve_levels::grid::{Pos, Tile};
@@ -254,13 +255,17 @@ impl RunState {
                     // (the player is drawn there), and only a trip to where the player
                     // stands is answered.
                     let said = match self.level.level.tiles.get(pos) {
-                        Some(Tile::DownStairs) => {
-                            Some("You are on the stairs down (> takes them).")
-                        }
-                        Some(Tile::UpStairs) => Some("You are on the stairs up (< takes them)."),
-                        _ => (step == 0).then_some("You are already there."),
+                        Some(Tile::DownStairs) => Some(format!(
+                            "You are on the stairs down ({} takes them).",
+                            key_of("descend")
+                        )),
+                        Some(Tile::UpStairs) => Some(format!(
+                            "You are on the stairs up ({} takes them).",
+                            key_of("ascend")
+                        )),
+                        _ => (step == 0).then(|| "You are already there.".to_owned()),
                     };
-                    out.extend(said.map(notice));
+                    out.extend(said.as_deref().map(notice));
                 }
                 return;
             };

@@ -571,18 +571,52 @@ pub(crate) fn help_lines_of(
 ) -> Vec<(&'static str, String)> {
     grouped_lines(entries, keep)
         .into_iter()
-        .map(|line| {
-            let numpad =
-                (!line.numpad.is_empty()).then(|| format!("numpad {}", line.numpad.join(" ")));
-            let keys: Vec<String> = line.keys.into_iter().chain(numpad).collect();
-            let parts: Vec<String> = [line.letters.join(" "), keys.join(" ")]
-                .into_iter()
-                .filter(|p| !p.is_empty())
-                .collect();
-            (line.help, parts.join(", "))
-        })
+        .map(|line| (line.help, line.in_words()))
         .collect()
 }
+
+impl HelpLine {
+    /// Its keys as the help writes them, each kind of key a group and the groups joined
+    /// by "or": "g or ,", ". or numpad 5", "h j k l y u b n or arrows Left Down Up Right
+    /// or numpad 4 2 8 6 7 9 1 3". Letters are spaced, but punctuation keys (which a
+    /// space or comma beside them would blur) are joined by "or" too.
+    fn in_words(&self) -> String {
+        let letters = if (self.letters.iter()).all(|l| l.chars().all(char::is_alphanumeric)) {
+            self.letters.join(" ")
+        } else {
+            self.letters.join(" or ")
+        };
+        let arrows: Vec<&String> = (self.keys.iter())
+            .filter(|k| ARROW_NAMES.contains(&k.as_str()))
+            .collect();
+        let others: Vec<&str> = (self.keys.iter())
+            .filter(|k| !ARROW_NAMES.contains(&k.as_str()))
+            .map(String::as_str)
+            .collect();
+        let arrows = match arrows.as_slice() {
+            [] => String::new(),
+            [one] => format!("{one} arrow"),
+            many => format!(
+                "arrows {}",
+                many.iter()
+                    .map(|a| a.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+        };
+        let numpad = (!self.numpad.is_empty())
+            .then(|| format!("numpad {}", self.numpad.join(" ")))
+            .unwrap_or_default();
+        [letters, arrows, others.join(" "), numpad]
+            .into_iter()
+            .filter(|p| !p.is_empty())
+            .collect::<Vec<_>>()
+            .join(" or ")
+    }
+}
+
+/// The arrow keys' names, as [`NamedKey`] writes them.
+const ARROW_NAMES: [&str; 4] = ["Left", "Right", "Up", "Down"];
 
 /// One help line with every key that does it: the letters, the other keys by name, and
 /// the numpad's digits gathered at the end ("Left Down numpad 4 2" for "Left numpad 4

@@ -12,6 +12,7 @@ use super::bindings::{
     Command, KeyEntry, NamedKey, Scroll, Section, default_entries, help_lines_of,
 };
 use crate::run::PlayerAction;
+use crate::run::messages::{KEY_MARK_CLOSE, KEY_MARK_OPEN, Message};
 
 /// How the player moves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -244,6 +245,41 @@ impl Keymap {
             .iter()
             .find(|e| e.keys.contains(&key))
             .map(|e| e.command)
+    }
+
+    /// `text` (a message) with each key mark the rules wrote ([`key_of`]) turned into
+    /// the first key this keymap binds to that command ("g buys it"), or, where none is
+    /// bound, the command's name and that no key does it.
+    ///
+    /// [`key_of`]: crate::run::messages::key_of
+    pub fn with_keys_named(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(open) = rest.find(KEY_MARK_OPEN) {
+            out.push_str(&rest[..open]);
+            let after = &rest[open + KEY_MARK_OPEN.len_utf8()..];
+            let Some(close) = after.find(KEY_MARK_CLOSE) else {
+                rest = &rest[open..];
+                break;
+            };
+            let name = &after[..close];
+            let key = (self.entries.iter())
+                .find(|e| e.command.name() == name)
+                .and_then(|e| self.keys_of(e.command).into_iter().next());
+            match key {
+                Some(key) => out.push_str(&key.to_string()),
+                None => out.push_str(&format!("{name} (no key is bound to it)")),
+            }
+            rest = &after[close + KEY_MARK_CLOSE.len_utf8()..];
+        }
+        out.push_str(rest);
+        out
+    }
+
+    /// The line the screen shows for `message`, its keys named as this keymap binds
+    /// them.
+    pub fn message_line(&self, message: &Message) -> String {
+        self.with_keys_named(&message.line())
     }
 
     /// The keys of `command`, as the help names them.

@@ -42,7 +42,7 @@ fn two_hammers(seed: u64) -> (RunState, Item, Item) {
 }
 
 #[test]
-fn an_enchanted_war_hammer_leaves_its_stack_and_a_plain_one_never_joins_it() {
+fn an_enchanted_war_hammer_grows_alone_and_every_hammer_is_an_entry_of_its_own() {
     let (mut run, hammer, scroll) = two_hammers(4);
     let attack = run.player_fighter().attack;
     let outcomes = run.apply(PlayerAction::UseOn(
@@ -66,33 +66,33 @@ fn an_enchanted_war_hammer_leaves_its_stack_and_a_plain_one_never_joins_it() {
         lines.iter().any(|l| l.ends_with(") war hammer")),
         "the spare stays plain: {lines:?}"
     );
-    // A third hammer picked up joins the plain one.
+    // A third hammer picked up is an entry of its own, as each hammer is.
     run.stage().give(hammer.kind);
     let lines = inventory_lines(&run);
-    assert!(
-        lines.iter().any(|l| l.ends_with("war hammer x2")),
+    assert_eq!(
+        lines.iter().filter(|l| l.ends_with(") war hammer")).count(),
+        2,
         "{lines:?}"
     );
-    assert!(
-        lines.iter().any(|l| l.ends_with("war hammer +1 (wielded)")),
-        "{lines:?}"
-    );
-    // Read on a plain one, it leaves the plain stack and joins the +1.
+    // Read on a plain one, it grows to +1 and stays apart from the +1 wielded.
     run.apply(PlayerAction::UseOn(
         slot_of(&run, scroll),
         slot_of(&run, hammer),
     ));
     let lines = inventory_lines(&run);
     assert!(
-        lines
-            .iter()
-            .any(|l| l.ends_with("war hammer +1 x2 (one wielded)")),
+        lines.iter().any(|l| l.ends_with("war hammer +1 (wielded)")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.ends_with(") war hammer +1")),
         "{lines:?}"
     );
     assert!(
         lines.iter().any(|l| l.ends_with(") war hammer")),
         "{lines:?}"
     );
+    assert!(!lines.iter().any(|l| l.contains(" x")), "{lines:?}");
 }
 
 #[test]
@@ -132,10 +132,7 @@ fn a_thrown_enchanted_dart_lies_where_it_lands_with_its_plus() {
     let mut run = with_monsters_staying(6);
     run.stage().clear_monsters().clear_items();
     assert!(put_on_open_ground(&mut run, 3), "open ground");
-    let dart = Item {
-        kind: kind(&run, "dart"),
-        plus: 3,
-    };
+    let dart = Item::plain(kind(&run, "dart")).with_plus(3);
     run.stage().carry(vec![]).give_item(dart);
     let target = floor_in_view(&run, 3).expect("floor three tiles off");
     run.apply(PlayerAction::Throw(slot_of(&run, dart), target));
@@ -172,7 +169,7 @@ fn a_save_keeps_each_items_plus_and_writes_a_plain_item_as_before() {
     // Plain items are bare kinds, as every save before wrote them.
     assert_eq!(ron::to_string(&Item::plain(12)).unwrap(), "12");
     assert_eq!(
-        ron::to_string(&Item { kind: 12, plus: 2 }).unwrap(),
+        ron::to_string(&Item::plain(12).with_plus(2)).unwrap(),
         "(12,2)"
     );
 }
@@ -243,19 +240,19 @@ fn enchanting_a_stack_of_darts_grows_the_whole_quiver() {
 }
 
 #[test]
-fn with_every_letter_taken_enchanting_one_of_a_stack_is_refused_and_the_scroll_kept() {
+fn with_every_letter_taken_enchanting_one_of_two_hammers_needs_no_letter_more() {
     let mut run = with_monsters_staying(12);
     run.stage().clear_monsters();
     let table = run.campaign().loot_table().clone();
     let hammer = Item::plain(kind(&run, "war hammer"));
     let scroll = Item::plain(kind(&run, "scroll of enchanting"));
-    // Two hammers and a scroll, and 24 more stacks: every letter a to z taken.
+    // Two hammers (two entries) and a scroll, and 23 more stacks: every letter a to z taken.
     let mut kinds = vec![hammer.kind, hammer.kind, scroll.kind];
     kinds.extend(
         (0..table.items().len())
             .filter(|&k| k != hammer.kind && k != scroll.kind && !table.items()[k].must_find)
             .filter(|&k| table.effect(k) != Some(delve_levels::loot::Effect::Gold))
-            .take(24),
+            .take(23),
     );
     run.stage().carry(kinds);
     assert_eq!(run.lettered_inventory().len(), 26, "a to z");
@@ -264,14 +261,23 @@ fn with_every_letter_taken_enchanting_one_of_a_stack_is_refused_and_the_scroll_k
         slot_of(&run, scroll),
         slot_of(&run, hammer),
     ));
+    // Each hammer has its own letter (none stacks), so the one enchanted keeps it.
     assert!(
-        notices(&outcomes)
-            .iter()
-            .any(|n| n.starts_with("Every letter is taken")),
+        notices(&outcomes).iter().any(|n| n.contains("glows")),
         "{:?}",
         notices(&outcomes)
     );
-    assert_eq!(run.turns(), turns, "no turn");
-    assert_eq!(run.inventory().iter().filter(|&&i| i == hammer).count(), 2);
-    assert_eq!(run.carried_of_kind(scroll.kind), 1, "the scroll kept");
+    assert!(run.turns() > turns, "a turn");
+    let pluses = |plus: u32| {
+        (run.inventory().iter())
+            .filter(|i| i.kind == hammer.kind && i.plus == plus)
+            .count()
+    };
+    assert_eq!((pluses(0), pluses(1)), (1, 1));
+    assert_eq!(
+        run.lettered_inventory().len(),
+        25,
+        "no letter more, the scroll's gone"
+    );
+    assert_eq!(run.carried_of_kind(scroll.kind), 0, "the scroll read");
 }

@@ -46,7 +46,7 @@ fn a_changed_depth_is_made_again_from_the_same_seed_and_depth() {
         before.generate().unwrap().tiles
     });
     assert!(
-        said(&outcomes, "levels/caves.ron changed: entry 1 of `depths`"),
+        said(&outcomes, "levels/caves.ron changed: entry 1 of its depths"),
         "{:?}",
         notices(&outcomes)
     );
@@ -131,7 +131,7 @@ fn an_unchanged_file_or_a_change_elsewhere_leaves_the_level_in_play() {
     let edited = CAVES.replace("Cave(wall_percent: 44)", "Cave(wall_percent: 38)");
     let outcomes = run.follow_campaign(campaign(&edited), "levels/caves.ron");
     assert!(
-        said(&outcomes, "entry 2 of `depths`"),
+        said(&outcomes, "entry 2 of its depths"),
         "{:?}",
         notices(&outcomes)
     );

@@ -187,7 +187,7 @@ fn a_full_pack_leaves_food_lying_when_fed_and_eats_it_there_when_hungry() {
     // 26 stacks: daggers +1 to +26, each under its own letter.
     let dagger = run.campaign().loot_table().index_of("dagger").unwrap();
     for plus in 1..=26 {
-        run.stage().give_item(Item { kind: dagger, plus });
+        run.stage().give_item(Item::plain(dagger).with_plus(plus));
     }
     let ration = food_ration(&run);
     let east = run.player().offset(1, 0);
@@ -233,7 +233,7 @@ fn exploring_is_refused_while_starving_with_food_and_names_the_keys_that_eat_it(
         "{said:?}"
     );
     assert!(
-        said[0].contains("`a` then `b` eats your food ration"),
+        said[0].contains("a then b eats your food ration"),
         "{said:?}"
     );
     assert_eq!((run.turns(), run.player(), run.fight().hp), (turns, at, hp));
@@ -278,8 +278,9 @@ fn resting_too_hungry_to_heal_names_the_keys_that_eat() {
     run.stage().set_hit_points(most / 2).set_food(WEAK_AT);
     let said = notices(&run.apply(PlayerAction::Rest));
     assert!(
-        said.iter().any(|s| s.contains("too hungry to heal")
-            && s.contains("`a` then `b` eats your food ration")),
+        said.iter()
+            .any(|s| s.contains("too hungry to heal")
+                && s.contains("a then b eats your food ration")),
         "{said:?}"
     );
 }

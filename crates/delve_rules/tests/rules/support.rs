@@ -49,12 +49,14 @@ pub fn walk_to(run: &mut RunState, to: Pos) {
     assert_eq!(run.player(), to, "walked to {to}");
 }
 
-/// The lines for the player among `outcomes`.
+/// The lines for the player among `outcomes`, their keys named as the default keymap
+/// binds them (as the screen shows them).
 pub fn notices(outcomes: &[Outcome]) -> Vec<String> {
+    let keymap = delve_rules::view::Keymap::default();
     outcomes
         .iter()
         .filter_map(|o| match o {
-            Outcome::Notice(text) => Some(text.clone()),
+            Outcome::Notice(text) => Some(keymap.with_keys_named(text)),
             _ => None,
         })
         .collect()

@@ -8,13 +8,27 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Paragraph};
 
-use super::{base_style, fg};
+use super::{base_style, fg, wrap};
 use delve_rules::view::{Hue, Palette, TitleScreen};
 
 /// Draws the title screen in `palette`.
 pub fn draw_title(frame: &mut Frame, screen: &TitleScreen, palette: Palette) {
     let area = frame.area();
     frame.buffer_mut().set_style(area, base_style(palette));
+    let lines = title_lines(area, screen, palette);
+    let boxed = title_box(area, screen, &lines);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .title(format!(" {} ", screen.heading))
+        .title_style(Style::new().add_modifier(Modifier::BOLD));
+    frame.render_widget(Paragraph::new(lines).block(block), boxed);
+}
+
+/// The title's lines as drawn in `area`: a blank line, the page's lines (one a row:
+/// the rows a click finds), a blank line, then the problem and the keys wrapped to the
+/// room inside the box (nothing cut at any width).
+fn title_lines(area: Rect, screen: &TitleScreen, palette: Palette) -> Vec<Line<'static>> {
+    let room = usize::from(area.width.saturating_sub(4)).max(1);
     let mut lines: Vec<Line> = Vec::new();
     lines.push(Line::raw(""));
     for (text, selected) in &screen.lines {
@@ -27,15 +41,20 @@ pub fn draw_title(frame: &mut Frame, screen: &TitleScreen, palette: Palette) {
     }
     lines.push(Line::raw(""));
     if let Some(problem) = &screen.problem {
-        lines.push(Line::styled(problem.clone(), fg(palette, Hue::Warning)));
+        let style = fg(palette, Hue::Warning);
+        lines.extend(
+            wrap(problem, room)
+                .into_iter()
+                .map(|l| Line::styled(l, style)),
+        );
     }
-    lines.push(Line::styled(screen.help.clone(), fg(palette, Hue::DimText)));
-    let boxed = title_box(area, screen, &lines);
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .title(format!(" {} ", screen.heading))
-        .title_style(Style::new().add_modifier(Modifier::BOLD));
-    frame.render_widget(Paragraph::new(lines).block(block), boxed);
+    let style = fg(palette, Hue::DimText);
+    lines.extend(
+        wrap(&screen.help, room)
+            .into_iter()
+            .map(|l| Line::styled(l, style)),
+    );
+    lines
 }
 
 /// The box the title's `lines` stand in, in the middle of `area`.
@@ -56,11 +75,7 @@ fn title_box(area: Rect, screen: &TitleScreen, lines: &[Line]) -> Rect {
 /// terminal cell (`column`, `row`) of a screen of `area`: where a click lands.
 pub fn title_line_at(area: Rect, screen: &TitleScreen, column: u16, row: u16) -> Option<usize> {
     // The same lines as drawn (their widths and count are what place the box).
-    let mut lines: Vec<Line> = vec![Line::raw("")];
-    lines.extend(screen.lines.iter().map(|(text, _)| Line::raw(text.clone())));
-    lines.push(Line::raw(""));
-    lines.extend(screen.problem.iter().map(|p| Line::raw(p.clone())));
-    lines.push(Line::raw(screen.help.clone()));
+    let lines = title_lines(area, screen, Palette::default());
     let boxed = title_box(area, screen, &lines);
     let inside = (boxed.x + 1..boxed.x + boxed.width.saturating_sub(1)).contains(&column);
     // Under the top border and the blank first line.
@@ -154,5 +169,38 @@ mod tests {
         assert_eq!(menu.press(MenuKey::Enter), None);
         assert!(shown(&menu).contains("gone for good"), "{}", shown(&menu));
         assert_eq!(menu.press(MenuKey::Char('y')), Some(TitleChoice::Seed(42)));
+    }
+
+    /// Found by the playtest: at 160 columns the question about the saved run was cut
+    /// ("(Continue g…"); at any width the title's words are all drawn, wrapped.
+    #[test]
+    fn the_title_wraps_its_words_at_every_width() {
+        use delve_rules::view::REPLACING_THE_SAVED_RUN;
+        let mut menu = TitleMenu::new(true, "2026-12-02".into(), vec![]);
+        menu.tell(REPLACING_THE_SAVED_RUN.to_owned());
+        for width in [40, 60, 80, 120, 160, 200] {
+            let mut terminal = Terminal::new(TestBackend::new(width, 30)).unwrap();
+            terminal
+                .draw(|frame| draw_title(frame, &menu.screen(), Palette::default()))
+                .unwrap();
+            let buffer = terminal.backend().buffer();
+            let mut words = String::new();
+            for y in 0..buffer.area.height {
+                for x in 0..buffer.area.width {
+                    words.push_str(buffer[(x, y)].symbol());
+                }
+                words.push(' ');
+            }
+            let words = words.replace('│', " ");
+            let drawn: Vec<&str> = words.split_whitespace().collect();
+            let drawn = drawn.join(" ");
+            for text in [REPLACING_THE_SAVED_RUN, &menu.screen().help] {
+                let said: Vec<&str> = text.split_whitespace().collect();
+                assert!(
+                    drawn.contains(&said.join(" ")),
+                    "at {width} columns, {text:?} is not drawn whole:\n{drawn}"
+                );
+            }
+        }
     }
 }

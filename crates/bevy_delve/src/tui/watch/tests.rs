@@ -200,7 +200,9 @@ fn question_mark_lists_the_watch_keys_under_the_line_and_hides_them_again() {
         "Space: Pause / play",
         "Home End: Start / end",
         "!: The next moment of danger (HP under a quarter)",
-        "q, Esc: Stop watching",
+        "q or Esc: Stop watching",
+        // The playtest's ". ,, Right Left": punctuation keys one by one, arrows named.
+        ". or , or arrows Right Left: Step forward / back (and pause)",
     ] {
         assert!(
             lines[1..].iter().any(|l| l.contains(part)),

@@ -75,8 +75,39 @@ fn the_help_lists_every_binding() {
             assert!(shown, "{key} missing from the help line {line:?}");
         }
     }
+    assert!(lines.iter().any(|(h, k)| *h == "Move"
+        && k == "h j k l y u b n or arrows Left Down Up Right or numpad 4 2 8 6 7 9 1 3"));
+}
+
+/// Found by the playtest (". ,, Right Left"): every preset's help names its keys
+/// readably, punctuation keys joined by "or", arrows said to be arrows, and never two
+/// punctuation marks run together.
+#[test]
+fn the_help_lists_keys_readably_in_every_preset() {
+    use crate::view::{KeyPreset, Keymap, help_text_of};
+    for preset in [KeyPreset::Vi, KeyPreset::Numpad, KeyPreset::Arrows] {
+        let help = help_text_of(&Keymap::preset(preset), usize::MAX);
+        for doubled in [",,", ". ,", ", ,", "., "] {
+            assert!(
+                !help.contains(doubled),
+                "{preset:?}: {doubled:?} in\n{help}"
+            );
+        }
+        assert!(!help.contains("Right Left"), "{preset:?}:\n{help}");
+    }
+    // The watch's keys, where the playtest saw it.
+    let watch: Vec<String> = (help_lines_in(Section::Watch).into_iter())
+        .map(|(help, keys)| format!("{keys}: {help}"))
+        .collect();
     assert!(
-        lines.iter().any(|(h, k)| *h == "Move"
-            && k == "h j k l y u b n, Left Down Up Right numpad 4 2 8 6 7 9 1 3")
+        watch
+            .iter()
+            .any(|l| l.starts_with(". or , or arrows Right Left: ")),
+        "{watch:?}"
     );
+    assert!(!watch.iter().any(|l| l.contains(",,")), "{watch:?}");
+    let help = crate::view::help_text();
+    assert!(help.contains("g or ,"), "{help}");
+    assert!(help.contains(". or numpad 5"), "{help}");
+    assert!(help.contains("arrows Left Down Up Right"), "{help}");
 }

@@ -70,7 +70,7 @@ fn an_action_takes_the_keys_the_options_give_it() {
     let help = keymap.help_lines_in(Section::Play);
     assert!(
         help.iter()
-            .any(|(h, k)| *h == "Explore" && k == "o, numpad 0"),
+            .any(|(h, k)| *h == "Explore" && k == "o or numpad 0"),
         "{help:?}"
     );
 }
@@ -106,4 +106,60 @@ fn unknown_actions_and_keys_are_refused() {
             .iter()
             .any(|p| p.problem.contains("\"Ctrl-q\" is not a key"))
     );
+}
+
+#[test]
+fn a_message_names_the_key_the_keymap_binds_to_its_command() {
+    use crate::run::messages::key_of;
+    let text = format!(
+        "{} buys it; {} then c eats it.",
+        key_of("pick-up"),
+        key_of("use")
+    );
+    assert_eq!(
+        Keymap::default().with_keys_named(&text),
+        "g buys it; a then c eats it."
+    );
+    let (rebound, problems) = Keymap::with_bindings(
+        KeyPreset::Vi,
+        &bind(&[("pick-up", &["p", "g"]), ("use", &["U"])]),
+    );
+    assert_eq!(problems, []);
+    assert_eq!(
+        rebound.with_keys_named(&text),
+        "p buys it; U then c eats it."
+    );
+}
+
+#[test]
+fn a_message_without_marks_or_with_an_unknown_one_is_shown_as_it_is() {
+    use crate::run::messages::key_of;
+    let keymap = Keymap::default();
+    assert_eq!(
+        keymap.with_keys_named("You miss the rat."),
+        "You miss the rat."
+    );
+    assert_eq!(
+        keymap.with_keys_named(&format!("{} does it.", key_of("juggle"))),
+        "juggle (no key is bound to it) does it."
+    );
+    let unclosed = format!("{}pick-up", crate::run::messages::KEY_MARK_OPEN);
+    assert_eq!(keymap.with_keys_named(&unclosed), unclosed);
+}
+
+/// Every command the rules name a key of in a message has a key in the default keymap.
+#[test]
+fn every_key_the_rules_name_is_bound_by_default() {
+    use crate::run::messages::key_of;
+    let keymap = Keymap::default();
+    for (command, key) in [
+        ("pick-up", "g"),
+        ("use", "a"),
+        ("descend", ">"),
+        ("ascend", "<"),
+        ("explore", "x"),
+        ("switch-to-cave", "1"),
+    ] {
+        assert_eq!(keymap.with_keys_named(&key_of(command)), key, "{command}");
+    }
 }
