@@ -279,9 +279,12 @@ mod tests {
         ] {
             let (said, turned) = starving_by_format(RECORDING_FORMAT, action);
             assert!(!turned, "{action:?}: {said:?}");
+            let eat_first = format!(
+                "You are starving: eat first ({} then",
+                crate::run::messages::key_of("use")
+            );
             assert!(
-                said.iter()
-                    .any(|s| s.starts_with("You are starving: eat first (`a` then")),
+                said.iter().any(|s| s.starts_with(&eat_first)),
                 "{action:?}: {said:?}"
             );
             let (said, turned) = starving_by_format(TRAVELS_WHILE_STARVING, action);
