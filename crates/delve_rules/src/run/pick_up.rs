@@ -40,6 +40,8 @@ impl RunState {
     /// thing to carry while the pack has a letter for it (a stack of its like, or a
     /// letter free).
     pub(super) fn has_room_for(&self, item: Item) -> bool {
+        // As the pack would hold it: a second armour alike is an entry of its own.
+        let item = self.as_carried(item);
         let table = self.campaign.loot_table();
         let goes_to_the_purse_or_opens_the_stairs = self.rules.has_a_goal()
             && table
@@ -277,6 +279,36 @@ mod tests {
         assert_eq!((old.gold(), old.fight.gold_spent), (40, 0), "unpaid");
         assert_eq!(old.broken_rule(), None);
         assert_eq!(new.broken_rule(), None);
+    }
+
+    /// A full pack (26 entries, one a leather armour) has no room for a second leather
+    /// armour — it never stacks, so it would need a letter of its own — and exploring
+    /// does not head for it (it walked back and forth to one for good, told each time
+    /// the pack was full).
+    #[test]
+    fn a_full_pack_has_no_room_for_a_second_armour_alike_and_exploring_leaves_it() {
+        let mut run = hungry_and_full_on_a_ware();
+        let table = run.campaign.loot_table();
+        let armour = table.index_of("leather armour").expect("leather armour");
+        let dagger_26 = (run.inventory.iter())
+            .copied()
+            .find(|i| i.plus == 26)
+            .expect("the 26th dagger");
+        run.inventory.retain(|&i| i != dagger_26);
+        run.fight.letters.retain(|_, &mut i| i != dagger_26);
+        run.stage().give_item(Item::plain(armour));
+        assert_eq!(run.fight.letters.len(), PACK_KINDS);
+        let beside = run.player.offset(1, 0);
+        run.stage().clear_items().put_item(beside, armour);
+        run.level.seen.iter_mut().for_each(|s| *s = true);
+        assert!(!run.has_room_for(Item::plain(armour)));
+        assert!(
+            !run.exploration_goals().contains(&(beside, 0)),
+            "exploring heads for an armour it cannot take"
+        );
+        let mut old = run.clone();
+        old.rules_of_format = crate::run::record::WEARABLES_STACK;
+        assert!(old.has_room_for(Item::plain(armour)), "format 10 stacks it");
     }
 
     /// The letters and counts of the pack after picking up three rings of regeneration
