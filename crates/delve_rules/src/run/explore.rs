@@ -139,7 +139,9 @@ impl RunState {
             Destination::Explore => format!(
                 "Explored all you can reach from here.{}{}{}",
                 self.wares_left_words(),
-                if trap {
+                // Promised only where `x` will ask: a found trap beside what is reached
+                // may lead nowhere new.
+                if self.exploring_needs_a_trap().is_some() {
                     " The way on crosses a trap you found: explore again to be asked, or walk over it yourself."
                 } else {
                     ""

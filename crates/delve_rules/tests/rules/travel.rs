@@ -627,3 +627,37 @@ fn exploring_refused_for_an_archer_names_it_why_and_what_to_do_and_presses_again
     }
     assert!(tested >= 6, "only {tested} seeds had room");
 }
+
+/// A found trap that borders what the player can reach but leads nowhere new (walled in
+/// beyond it too): exploring says all is explored and does not promise a question it
+/// will not ask (it said "explore again to be asked", and `x` only said it again —
+/// a playtest, seed 77 depth 10).
+#[test]
+fn exploring_promises_a_question_over_a_trap_only_when_it_would_ask_one() {
+    let mut tested = 0;
+    for seed in 0..40 {
+        let Some((mut run, trap)) = walled_in_but_for_a_trap(seed) else {
+            continue;
+        };
+        let player = run.player();
+        let tiles = run.level().level.tiles.clone();
+        for (dx, dy) in KING {
+            let beyond = trap.offset(dx, dy);
+            if beyond != player && tiles.get(beyond).is_some() {
+                run.stage().lay(beyond, Tile::Wall);
+            }
+        }
+        assert_eq!(run.exploring_needs_a_trap(), None, "seed {seed}");
+        let outcomes = run.apply(PlayerAction::Explore);
+        assert!(
+            said(&outcomes, "Explored all you can reach"),
+            "seed {seed}: {outcomes:?}"
+        );
+        assert!(
+            !said(&outcomes, "explore again to be asked"),
+            "seed {seed}: {outcomes:?}"
+        );
+        tested += 1;
+    }
+    assert!(tested >= 20, "only {tested} levels had room");
+}
