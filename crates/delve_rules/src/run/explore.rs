@@ -101,12 +101,8 @@ impl RunState {
     /// those traps are crossed without asking from now on, and exploring goes on from
     /// wherever the player stands (never "already there" to the question it asked).
     pub(super) fn explore_over_traps(&mut self, out: &mut Vec<Outcome>) {
-        if let Some(beyond) = self.exploring_needs_a_trap()
-            && let Some(route) = self.route_to(beyond)
-        {
-            for step in route.steps {
-                self.level.allow_crossing(step);
-            }
+        if let Some(beyond) = self.exploring_needs_a_trap() {
+            self.allow_crossing_on_the_way_to(beyond);
         }
         self.travel(Destination::Explore, out);
     }
@@ -134,7 +130,6 @@ impl RunState {
             };
             return format!("{blocker} blocks the way {way}: {what_to_do}.");
         }
-        let trap = self.trap_in_the_way();
         match destination {
             Destination::Explore => format!(
                 "Explored all you can reach from here.{}{}{}",
@@ -148,7 +143,7 @@ impl RunState {
                 },
                 self.how_to_reach_the_stairs()
             ),
-            _ if trap => "The way there is blocked: travel steps on a trap you found only when you say so; walk over it yourself, or travel there again and answer y.".to_owned(),
+            _ if self.trap_in_the_way() => "The way there is blocked: travel steps on a trap you found only when you say so; walk over it yourself, or travel there again and answer y.".to_owned(),
             _ => "The way there is blocked.".to_owned(),
         }
     }
@@ -179,8 +174,9 @@ impl RunState {
         Some((name, shackled))
     }
 
-    /// Whether a trap the player found is beside what they can reach: exploring and
-    /// travel never walk over one by themselves (the hint after either stops).
+    /// Whether a trap the player found is beside what they can reach: travel never
+    /// walks over one by itself (the hint after it stops; exploring's hint asks
+    /// [`RunState::exploring_needs_a_trap`] instead).
     fn trap_in_the_way(&self) -> bool {
         let tiles = &self.level.level.tiles;
         let known = |p: Pos| tiles.contains(p) && self.level.seen[tiles.index_of(p)];

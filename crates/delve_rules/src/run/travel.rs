@@ -219,14 +219,20 @@ impl RunState {
     /// yes: those traps are crossed without asking from now on (a replay of a format
     /// that asked at every crossing does not remember the yes).
     pub(super) fn travel_over_traps(&mut self, to: Pos, out: &mut Vec<Outcome>) {
-        if !self.asks_at_every_trap_crossing()
-            && let Some(route) = self.route_to(to)
-        {
+        if !self.asks_at_every_trap_crossing() {
+            self.allow_crossing_on_the_way_to(to);
+        }
+        self.travel(Destination::OverTraps(to), out);
+    }
+
+    /// Lets travel and exploring cross, from now on, every found trap on the known way
+    /// to `to` (the player said yes to crossing them).
+    pub(super) fn allow_crossing_on_the_way_to(&mut self, to: Pos) {
+        if let Some(route) = self.route_to(to) {
             for step in route.steps {
                 self.level.allow_crossing(step);
             }
         }
-        self.travel(Destination::OverTraps(to), out);
     }
 
     /// Walks toward `destination` until there, stuck, or interrupted.
