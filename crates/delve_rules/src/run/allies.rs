@@ -3,6 +3,7 @@
 //! maps the monsters hunt by, fights the monsters near them (and they fight it back),
 //! trades places when the player walks into it, and comes along down and up the stairs.
 
+use super::messages::capitalised;
 use super::monster_turns::{Plan, movement_of};
 use super::{Outcome, RunState, notice};
 use crate::run::FIGHT_NOISE;
@@ -233,12 +234,4 @@ impl RunState {
             .kind(self.level.monsters[index].kind)
             .map_or_else(|| "monster".to_owned(), |k| k.name.clone())
     }
-}
-
-/// `text` with its first letter in capitals.
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
 }

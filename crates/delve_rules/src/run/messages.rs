@@ -18,6 +18,14 @@ pub fn key_of(command: &str) -> String {
     format!("{KEY_MARK_OPEN}{command}{KEY_MARK_CLOSE}")
 }
 
+/// `text` with its first letter in capitals (a name that begins a sentence).
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
 /// A notice as the log keeps it: the turns it was first and last shown on and how many
 /// times in a row it was shown.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

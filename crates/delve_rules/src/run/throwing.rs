@@ -9,7 +9,7 @@ use super::combat::Harm;
 use super::equipment::{Slot, will_not_come_off};
 use super::items::with_article;
 use super::level::nearest_in_rings;
-use super::messages::key_of;
+use super::messages::{capitalised, key_of};
 use super::{Outcome, RunState, SNEAK_ATTACK_MULTIPLIER, notice};
 use delve_levels::grid::Pos;
 use delve_levels::loot::{Effect, Item};
@@ -161,8 +161,7 @@ impl RunState {
         out: &mut Vec<Outcome>,
     ) {
         let until = self.turns + u64::from(turns);
-        let near =
-            |p: Pos| (p.x - at.x).abs() <= SPLASH_RADIUS && (p.y - at.y).abs() <= SPLASH_RADIUS;
+        let near = |p: Pos| p.chebyshev(at) <= SPLASH_RADIUS;
         let table = self.campaign.shared_monster_table();
         let mut caught: Vec<String> = Vec::new();
         let mut woken = Vec::new();
@@ -225,14 +224,6 @@ impl RunState {
 /// How far from where a thrown potion breaks its fumes reach (Chebyshev): the tile and
 /// its eight neighbours.
 pub const SPLASH_RADIUS: i32 = 1;
-
-/// `text` with its first letter in capitals.
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
-}
 
 /// What a thrown weapon adds to the player's aim.
 pub const THROWN_WEAPON_AIM: u32 = 2;

@@ -5,6 +5,7 @@
 
 use super::Terrain;
 use super::map::{Light, known_at};
+use crate::run::messages::capitalised;
 use crate::run::{RunState, with_article, with_kind_article};
 use delve_levels::grid::Pos;
 
@@ -80,7 +81,7 @@ pub fn describe(run: &RunState, pos: Pos) -> String {
         ""
     };
     if parts.is_empty() {
-        let mut text = capitalise(ground);
+        let mut text = capitalised(ground);
         if known.terrain == Terrain::DownStairs && run.stairs_sealed() {
             text.push_str(", sealed until you find this level's item");
         }
@@ -103,14 +104,6 @@ pub fn describe(run: &RunState, pos: Pos) -> String {
     }
     format!(
         "{}, on {ground}{remembered}.{about}",
-        capitalise(&parts.join(", "))
+        capitalised(&parts.join(", "))
     )
-}
-
-pub(super) fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().collect::<String>() + chars.as_str(),
-        None => String::new(),
-    }
 }

@@ -3,9 +3,9 @@
 //! log's title, the end screen, and the prompt line (the look cursor's tile, or the
 //! question to answer).
 
-use super::look::capitalise;
 use super::panel::{carrying_count, inventory_lines};
 use super::{AimVerb, ItemVerb, KeyReader, Keymap, Prompt, Section, describe};
+use crate::run::messages::capitalised;
 use crate::run::{Missile, RunEnd, RunState};
 use delve_levels::grid::Pos;
 
@@ -82,7 +82,7 @@ pub fn prompt_line(run: &RunState, keys: &KeyReader, hover: Option<Pos>) -> Opti
         Prompt::Travel(at) => {
             let way = match way_words(run, at) {
                 _ if at == run.player() => "You are already there.".to_owned(),
-                Some(way) => capitalise(&way) + ".",
+                Some(way) => capitalised(&way) + ".",
                 None => "No known way there.".to_owned(),
             };
             Some(format!(

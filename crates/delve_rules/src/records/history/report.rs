@@ -6,6 +6,7 @@
 use std::cmp::Reverse;
 
 use super::{Board, History, RunRecord};
+use crate::run::messages::capitalised;
 use crate::view::HistoryPage;
 
 /// How many runs the best and the last lists hold.
@@ -164,15 +165,6 @@ fn percent(wins: usize, runs: usize) -> u32 {
 /// `one` for a count of 1, else `many`.
 fn plural(count: usize, one: &'static str, many: &'static str) -> &'static str {
     if count == 1 { one } else { many }
-}
-
-/// `name` with its first letter a capital.
-fn capitalised(name: &str) -> String {
-    let mut chars = name.chars();
-    chars
-        .next()
-        .map(|first| first.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 /// `pieces` joined by commas into indented lines of at most [`WIDTH`] columns, ended
