@@ -117,7 +117,12 @@ mod tests {
     }
 
     fn shown(menu: &TitleMenu) -> String {
-        let mut terminal = Terminal::new(TestBackend::new(90, 30)).unwrap();
+        shown_at(menu, 90)
+    }
+
+    /// The title as drawn on a terminal `width` columns wide (30 rows), row by row.
+    fn shown_at(menu: &TitleMenu, width: u16) -> String {
+        let mut terminal = Terminal::new(TestBackend::new(width, 30)).unwrap();
         terminal
             .draw(|frame| draw_title(frame, &menu.screen(), Palette::default()))
             .unwrap();
@@ -179,19 +184,7 @@ mod tests {
         let mut menu = TitleMenu::new(true, "2026-12-02".into(), vec![]);
         menu.tell(REPLACING_THE_SAVED_RUN.to_owned());
         for width in [40, 60, 80, 120, 160, 200] {
-            let mut terminal = Terminal::new(TestBackend::new(width, 30)).unwrap();
-            terminal
-                .draw(|frame| draw_title(frame, &menu.screen(), Palette::default()))
-                .unwrap();
-            let buffer = terminal.backend().buffer();
-            let mut words = String::new();
-            for y in 0..buffer.area.height {
-                for x in 0..buffer.area.width {
-                    words.push_str(buffer[(x, y)].symbol());
-                }
-                words.push(' ');
-            }
-            let words = words.replace('│', " ");
+            let words = shown_at(&menu, width).replace('│', " ");
             let drawn: Vec<&str> = words.split_whitespace().collect();
             let drawn = drawn.join(" ");
             for text in [REPLACING_THE_SAVED_RUN, &menu.screen().help] {
