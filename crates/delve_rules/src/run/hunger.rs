@@ -226,7 +226,6 @@ impl RunState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::run::Outcome;
     use crate::run::record::{EXPLORES_WHILE_STARVING, RECORDING_FORMAT, TRAVELS_WHILE_STARVING};
     use crate::run::{PlayerAction, Rules};
     use delve_levels::config::CampaignConfig;
@@ -257,12 +256,7 @@ mod tests {
         run.level.seen.iter_mut().for_each(|s| *s = true);
         run.rules_of_format = format;
         let turns = run.turns;
-        let said = (run.apply(action).iter())
-            .filter_map(|o| match o {
-                Outcome::Notice(text) => Some(text.clone()),
-                _ => None,
-            })
-            .collect();
+        let said = crate::run::staging::notices(&run.apply(action));
         (said, run.turns != turns)
     }
 

@@ -233,7 +233,7 @@ pub const THROWN_THING_DAMAGE: (u32, u32) = (1, 3);
 #[cfg(test)]
 mod tests {
     use crate::run::record::{RECORDING_FORMAT, THROWN_POTIONS_ONLY_SHATTER};
-    use crate::run::{Outcome, PlayerAction, RunState};
+    use crate::run::{PlayerAction, RunState};
     use delve_levels::grid::{Pos, Tile};
     use delve_levels::monsters::{Mind, Monster};
 
@@ -278,14 +278,7 @@ mod tests {
         (run, aimed)
     }
 
-    fn said(outcomes: &[Outcome]) -> Vec<String> {
-        (outcomes.iter())
-            .filter_map(|o| match o {
-                Outcome::Notice(text) => Some(text.clone()),
-                _ => None,
-            })
-            .collect()
-    }
+    use crate::run::staging::notices as said;
 
     /// Found by the playtest: a thrown potion of confusion only shattered. Its fumes now
     /// confuse the creatures around where it breaks (not one farther off), it is told and
