@@ -256,7 +256,7 @@ mod tests {
         run.level.seen.iter_mut().for_each(|s| *s = true);
         run.rules_of_format = format;
         let turns = run.turns;
-        let said = crate::run::staging::notices(&run.apply(action));
+        let said = crate::run::messages::notices(&run.apply(action));
         (said, run.turns != turns)
     }
 

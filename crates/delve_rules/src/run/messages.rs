@@ -18,6 +18,17 @@ pub fn key_of(command: &str) -> String {
     format!("{KEY_MARK_OPEN}{command}{KEY_MARK_CLOSE}")
 }
 
+/// For the rules' own tests: the texts of the notices among `outcomes`, in order.
+#[cfg(test)]
+pub(crate) fn notices(outcomes: &[super::Outcome]) -> Vec<String> {
+    (outcomes.iter())
+        .filter_map(|o| match o {
+            super::Outcome::Notice(text) => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// `text` with its first letter in capitals (a name that begins a sentence).
 pub fn capitalised(text: &str) -> String {
     let mut chars = text.chars();

@@ -433,14 +433,3 @@ mod tests {
         assert_eq!((run.fight.hp, run.fight.max_hp), (60, 60));
     }
 }
-
-/// For the rules' own tests: the texts of the notices among `outcomes`, in order.
-#[cfg(test)]
-pub(crate) fn notices(outcomes: &[super::Outcome]) -> Vec<String> {
-    (outcomes.iter())
-        .filter_map(|o| match o {
-            super::Outcome::Notice(text) => Some(text.clone()),
-            _ => None,
-        })
-        .collect()
-}

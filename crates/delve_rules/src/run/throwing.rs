@@ -278,7 +278,7 @@ mod tests {
         (run, aimed)
     }
 
-    use crate::run::staging::notices as said;
+    use crate::run::messages::notices as said;
 
     /// Found by the playtest: a thrown potion of confusion only shattered. Its fumes now
     /// confuse the creatures around where it breaks (not one farther off), it is told and
