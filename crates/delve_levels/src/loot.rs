@@ -736,24 +736,45 @@ fn content_fingerprint(items: &[LootItem], appearances: &[AppearanceClass]) -> L
     LootFingerprint(hasher.finalize())
 }
 
+/// How [`appearances`] draws the order a class's names are worn in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DisguiseOrder {
+    /// A permutation table over the class (two draws per class): only n·φ(n) of the n!
+    /// orders — 32 for eight scroll labels — and affine, so two kinds identified told
+    /// every other label. Runs before the sixth generation.
+    PermutationTable,
+    /// A shuffle ([`StreamRng::shuffle`]): any order, each as likely.
+    Shuffled,
+}
+
 /// The unidentified name of every item kind, index-aligned with [`LootTable::items`]:
-/// items of an appearance class wear that class's names in an order given by a
-/// permutation table drawn from `rng` (two draws per class, in table order); the others
-/// show their own name. Distinct items of a class always look different.
+/// items of an appearance class wear that class's names in an order drawn from `rng`,
+/// class by class in table order; the others show their own name. Distinct items of a
+/// class always look different.
+///
+/// How a class's order is drawn is the run's generation's ([`DisguiseOrder`]).
 ///
 /// Appearances belong to a whole game, not a level: pass one stream per game (e.g. the
 /// loot stream of the master seed) so a potion looks the same on every depth.
-pub fn appearances(table: &LootTable, rng: &mut StreamRng) -> Vec<String> {
+pub fn appearances(table: &LootTable, order: DisguiseOrder, rng: &mut StreamRng) -> Vec<String> {
     let mut names: Vec<String> = table.items.iter().map(|item| item.name.clone()).collect();
     for class in &table.appearances {
-        // Validation guarantees names.len() >= members and names.len() > 0 when members exist.
-        let Ok(order) = PermTable::random(class.names.len() as u32, rng) else {
-            continue;
-        };
-        for (slot, member) in table.class_members(&class.class).into_iter().enumerate() {
-            if let Some(source) = order.get(slot as u32) {
-                names[member] = class.names[source as usize].clone();
+        let order: Vec<u32> = match order {
+            DisguiseOrder::Shuffled => {
+                let mut order: Vec<u32> = (0..class.names.len() as u32).collect();
+                rng.shuffle(&mut order);
+                order
             }
+            // Validation guarantees names.len() > 0 when members exist.
+            DisguiseOrder::PermutationTable => {
+                match PermTable::random(class.names.len() as u32, rng) {
+                    Ok(table) => table.to_vec(),
+                    Err(_) => continue,
+                }
+            }
+        };
+        for (member, source) in table.class_members(&class.class).into_iter().zip(order) {
+            names[member] = class.names[source as usize].clone();
         }
     }
     names

@@ -150,8 +150,10 @@ impl StreamRng {
         })
     }
 
-    /// Shuffles a slice in place (Fisher–Yates, from the back).
-    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
+    /// Shuffles a slice in place into one of its orders, each as likely as any other
+    /// (Fisher–Yates, from the back), drawing with [`StreamRng::below`] so that a seed's
+    /// order stays the same whatever version of `rand` delve is built with.
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             let j = self.below(i as u32 + 1) as usize;
             items.swap(i, j);

@@ -60,8 +60,8 @@ pub use fight::{
     healed_on_turn, turns_to_heal_fully, xp_for_level,
 };
 pub use items::{
-    ItemKnowledge, inventory_names, inventory_stacks, item_name, stack_letter, stack_of_letter,
-    with_article, with_kind_article, with_plus,
+    ItemKnowledge, inventory_stacks, stack_letter, stack_of_letter, with_article,
+    with_kind_article, with_plus,
 };
 pub use level::{
     CAPTIVE_FROM_DEPTH, CAPTIVE_PERCENT, LevelInPlay, LevelMemory, MAX_PLAY_TILES, SIGHT_RADIUS,
@@ -459,6 +459,7 @@ impl RunState {
         ItemKnowledge::new(
             self.campaign.loot_table(),
             self.campaign.seed,
+            self.generation.disguise_order(),
             self.identified(),
         )
     }

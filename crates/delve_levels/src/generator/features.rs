@@ -198,11 +198,12 @@ impl Stairs {
 ///
 /// No secret door or trap is laid on one shortest walk between the stairs, nor on one
 /// from the up stairs to any tile of `kept_reached` (a cyclic dungeon's key room), when
-/// it is reached on foot.
+/// it is reached on foot. The traps are of `trap_kinds`, drawn evenly.
 pub(crate) fn lay_features(
     tiles: &mut Grid<Tile>,
     stairs: Stairs,
     kept_reached: &[Pos],
+    trap_kinds: &[Trap],
     config: &FeatureConfig,
     rng: &mut StreamRng,
 ) -> FeatureReport {
@@ -241,7 +242,11 @@ pub(crate) fn lay_features(
     }
     let bridged = report.bridges > 0;
     lay_doors(tiles, stairs, &way, bridged, config, rng, &mut report);
-    lay_traps(tiles, stairs, &way, bridged, config.traps, rng, &mut report);
+    let traps = Traps {
+        count: config.traps,
+        kinds: trap_kinds,
+    };
+    lay_traps(tiles, stairs, &way, bridged, traps, rng, &mut report);
     report
 }
 
@@ -313,18 +318,24 @@ fn lay_doors(
     }
 }
 
-/// Lays `count` traps on floor off `way` (and off a bridge's end when `bridged`), of
-/// kinds drawn evenly.
+/// The traps a level asks for: how many, and of which kinds (drawn evenly).
+#[derive(Clone, Copy)]
+struct Traps<'a> {
+    count: u32,
+    kinds: &'a [Trap],
+}
+
+/// Lays `traps` on floor off `way` (and off a bridge's end when `bridged`).
 fn lay_traps(
     tiles: &mut Grid<Tile>,
     stairs: Stairs,
     way: &[bool],
     bridged: bool,
-    count: u32,
+    traps: Traps<'_>,
     rng: &mut StreamRng,
     report: &mut FeatureReport,
 ) {
-    if count == 0 {
+    if traps.count == 0 || traps.kinds.is_empty() {
         return;
     }
     let mut spots: Vec<usize> = (0..tiles.len())
@@ -335,13 +346,13 @@ fn lay_traps(
                 && (!bridged || !ends_a_bridge(tiles, i))
         })
         .collect();
-    for _ in 0..count {
+    for _ in 0..traps.count {
         if spots.is_empty() {
             report.vetoes.push(FeatureVeto::TrapNoRoom);
             continue;
         }
         let at = spots.swap_remove(rng.below(spots.len() as u32) as usize);
-        let trap = Trap::ALL[rng.below(Trap::ALL.len() as u32) as usize];
+        let trap = traps.kinds[rng.below(traps.kinds.len() as u32) as usize];
         tiles.cells_mut()[at] = trap.tile();
         report.traps += 1;
     }
@@ -376,7 +387,14 @@ mod tests {
             down: Pos::new(16, 8),
             clearance: 1,
         };
-        let report = lay_features(&mut tiles, stairs, &[], &FeatureConfig::default(), &mut rng);
+        let report = lay_features(
+            &mut tiles,
+            stairs,
+            &[],
+            &Trap::ALL,
+            &FeatureConfig::default(),
+            &mut rng,
+        );
         assert_eq!(report, FeatureReport::default());
         assert_eq!(tiles, before);
         assert_eq!(rng.next_u64(), untouched.next_u64());

@@ -20,7 +20,7 @@ use super::{
     Content, GenError, Generation, GeneratorConfig, Layout, Level, LevelReport, MAX_ATTEMPTS,
     cyclic, generate_layout_at,
 };
-use crate::grid::{Grid, Pos, Tile};
+use crate::grid::{Grid, Pos, Tile, Trap};
 use crate::loot::{self, LootTable, PlacedItem};
 use crate::rng::{Stream, StreamRng, retry_seed};
 use crate::vaults::place::{Keep, Placement, VaultPlan, place_vaults};
@@ -48,7 +48,8 @@ pub fn generate_level_from(
         .and_then(LaidPlan::key_room)
         .map(|room| room.floor().collect::<Vec<_>>())
         .unwrap_or_default();
-    report.features = lay_terrain(&mut tiles, &stairs, &key_room, config, seed);
+    let trap_kinds = generation.trap_kinds(plan.is_some());
+    report.features = lay_terrain(&mut tiles, &stairs, &key_room, trap_kinds, config, seed);
     let planned = plan.as_ref().map(LaidPlan::kept_tiles).unwrap_or_default();
     let placement = lay_vaults(
         generation,
@@ -147,11 +148,13 @@ pub(crate) fn lay_out_with_stairs(
 
 /// Step 2: the terrain features `config` asks for, laid over the layout from the
 /// feature stream, keeping the stairs' clear radius and the level one region.
-/// No secret door or trap is laid on one walk from the up stairs to the `kept` tiles.
+/// No secret door or trap is laid on one walk from the up stairs to the `kept` tiles;
+/// the traps are of `trap_kinds`, drawn evenly.
 pub(crate) fn lay_terrain(
     tiles: &mut Grid<Tile>,
     stairs: &Stairs,
     kept: &[Pos],
+    trap_kinds: &[Trap],
     config: &GeneratorConfig,
     seed: u64,
 ) -> FeatureReport {
@@ -161,7 +164,14 @@ pub(crate) fn lay_terrain(
         clearance: config.stair_clearance(),
     };
     let mut rng = StreamRng::new(seed, Stream::Features);
-    features::lay_features(tiles, guarded, kept, &config.features(), &mut rng)
+    features::lay_features(
+        tiles,
+        guarded,
+        kept,
+        trap_kinds,
+        &config.features(),
+        &mut rng,
+    )
 }
 
 /// Step 3: the vaults `config` has slots for, drawn from `content`'s vault set for its

@@ -7,7 +7,8 @@ use delve_levels::generator::cyclic::check::{PlanViolation, check_plan};
 use delve_levels::generator::cyclic::patterns::{Element, PatternSet};
 use delve_levels::generator::guarantees::check_level;
 use delve_levels::generator::{
-    CyclicConfig, FeatureConfig, Generation, GeneratorConfig, LakeKind, Level, generate_level,
+    CyclicConfig, FeatureConfig, Generation, GeneratorConfig, GeneratorKind, LakeKind, Level,
+    generate_level,
 };
 use delve_levels::grid::Tile;
 use delve_levels::key::LevelKey;
@@ -511,4 +512,40 @@ fn the_key_lies_far_from_its_lock_behind_the_long_way_from_generation_5() {
         near_now * 4 <= near_before,
         "{near_now} near now, {near_before} before"
     );
+}
+
+#[test]
+fn a_cyclic_dungeon_lays_no_trapdoor_from_generation_6_and_other_kinds_still_do() {
+    let traps = FeatureConfig {
+        lakes: 0,
+        lake: LakeKind::Water,
+        closed_doors: 0,
+        secret_doors: 0,
+        traps: 20,
+    };
+    let trapdoors = |kind: GeneratorConfig, generation: Generation| {
+        let mut config = kind;
+        config.set_features(traps);
+        (0..40)
+            .map(|seed| {
+                let level = LevelKey::new(config.clone(), 9, seed)
+                    .in_generation(generation)
+                    .generate()
+                    .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+                let other_traps = [Tile::AlarmTrap, Tile::TeleportTrap, Tile::DartTrap]
+                    .map(|trap| level.tiles.count(trap))
+                    .iter()
+                    .sum::<usize>();
+                assert!(other_traps > 0, "seed {seed}: no trap laid at all");
+                level.tiles.count(Tile::PitTrap)
+            })
+            .sum::<usize>()
+    };
+    let cyclic = || GeneratorConfig::Cyclic(CyclicConfig::default());
+    assert_eq!(trapdoors(cyclic(), Generation::Sixth), 0);
+    // The same keys of generation 5 fell through (so the test proves something), and
+    // the other kinds keep their trapdoors in generation 6.
+    assert!(trapdoors(cyclic(), Generation::Fifth) > 0);
+    let cave = GeneratorKind::Cave.default_config();
+    assert!(trapdoors(cave, Generation::Sixth) > 0);
 }

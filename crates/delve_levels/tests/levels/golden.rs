@@ -211,7 +211,8 @@ fn golden(generation: Generation) -> &'static [(GeneratorKind, u64, u64)] {
         Generation::Second => GOLDEN_SECOND,
         Generation::Third => GOLDEN_THIRD,
         Generation::Fourth => GOLDEN_FOURTH,
-        Generation::Fifth => GOLDEN_FIFTH,
+        // Sixth-generation levels without traps are the fifth's.
+        Generation::Fifth | Generation::Sixth => GOLDEN_FIFTH,
     }
 }
 
@@ -269,6 +270,36 @@ const GOLDEN_TERRAIN_FIFTH: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Cyclic, 20261130, 0xcd1d57c2f27ac1bb),
 ];
 
+/// Generation 6: [`GOLDEN_TERRAIN_FIFTH`]'s levels, the cyclic dungeons laying no
+/// trapdoor (each trap drawn from the other three kinds).
+const GOLDEN_TERRAIN_SIXTH: &[(GeneratorKind, u64, u64)] = &[
+    (GeneratorKind::Cave, 1, 0xe7606d8d51c532b4),
+    (GeneratorKind::Cave, 2, 0x33ed4c099f692745),
+    (GeneratorKind::Cave, 3, 0xfd4b2a3ae96578f8),
+    (GeneratorKind::Cave, 42, 0xc1b15d16b1d4788c),
+    (GeneratorKind::Cave, 20261130, 0x72f3b9b6ef1c3f80),
+    (GeneratorKind::Rooms, 1, 0x306e5ff64bf70707),
+    (GeneratorKind::Rooms, 2, 0xf57417d69ca93366),
+    (GeneratorKind::Rooms, 3, 0x7b1c95209670ac03),
+    (GeneratorKind::Rooms, 42, 0x8cc36e7984ff1c10),
+    (GeneratorKind::Rooms, 20261130, 0xc3d50dadcaebfa6a),
+    (GeneratorKind::Maze, 1, 0x13c06bba8df09f8e),
+    (GeneratorKind::Maze, 2, 0xbce5fc3dc5b86003),
+    (GeneratorKind::Maze, 3, 0xcddbea01a1af2164),
+    (GeneratorKind::Maze, 42, 0x965a0ee976062ab4),
+    (GeneratorKind::Maze, 20261130, 0x16d3c143a2a466d0),
+    (GeneratorKind::Accretion, 1, 0xe44a0c3543491d95),
+    (GeneratorKind::Accretion, 2, 0xf3835d659a5570e2),
+    (GeneratorKind::Accretion, 3, 0xb00fffab0b0f38b5),
+    (GeneratorKind::Accretion, 42, 0x06b33a376dd617a6),
+    (GeneratorKind::Accretion, 20261130, 0xeb5a7216e2c5cfc7),
+    (GeneratorKind::Cyclic, 1, 0xf7d8ae2b6c9f1d6b),
+    (GeneratorKind::Cyclic, 2, 0xa3e766d2e35cf596),
+    (GeneratorKind::Cyclic, 3, 0x32fcdd989b796af7),
+    (GeneratorKind::Cyclic, 42, 0x0eed6c27c22fb4d5),
+    (GeneratorKind::Cyclic, 20261130, 0x8061d52b0a264082),
+];
+
 #[test]
 fn golden_levels_with_terrain_are_unchanged() {
     let mut report = String::new();
@@ -277,6 +308,7 @@ fn golden_levels_with_terrain_are_unchanged() {
         (Generation::Third, GOLDEN_TERRAIN),
         (Generation::Fourth, GOLDEN_TERRAIN_FOURTH),
         (Generation::Fifth, GOLDEN_TERRAIN_FIFTH),
+        (Generation::Sixth, GOLDEN_TERRAIN_SIXTH),
     ] {
         report.push_str(&format!("{generation:?}:\n"));
         for kind in GeneratorKind::ALL {
@@ -428,6 +460,7 @@ fn golden_levels_with_vaults_are_unchanged() {
         (Generation::Third, GOLDEN_VAULTS),
         (Generation::Fourth, GOLDEN_VAULTS_FOURTH),
         (Generation::Fifth, GOLDEN_VAULTS_FIFTH),
+        (Generation::Sixth, GOLDEN_VAULTS_FIFTH),
     ] {
         report.push_str(&format!("{generation:?}:\n"));
         for kind in GeneratorKind::ALL {

@@ -7,7 +7,7 @@ use std::collections::{BTreeSet, VecDeque};
 use delve_levels::generator::place_loot;
 use delve_levels::grid::{Grid, Pos, Tile};
 use delve_levels::loot::{
-    LootError, LootTable, appearances, default_loot_table, first_edition_loot_table,
+    DisguiseOrder, LootError, LootTable, appearances, default_loot_table, first_edition_loot_table,
     place_loot_from,
 };
 use delve_levels::rng::{Stream, StreamRng, level_seed};
@@ -324,42 +324,115 @@ fn rarity_weights_show_in_the_counts() {
     );
 }
 
+/// The disguises of a game of `seed` drawn in `order`.
+fn disguises(seed: u64, order: DisguiseOrder) -> Vec<String> {
+    appearances(
+        default_loot_table(),
+        order,
+        &mut StreamRng::new(seed, Stream::Loot),
+    )
+}
+
+/// The labels the scrolls wear in a game of `seed`, in table order.
+fn scroll_labels(seed: u64, order: DisguiseOrder) -> Vec<String> {
+    let table = default_loot_table();
+    table
+        .items()
+        .iter()
+        .zip(disguises(seed, order))
+        .filter(|(item, _)| item.appearance_class.as_deref() == Some("scroll"))
+        .map(|(_, label)| label)
+        .collect()
+}
+
 #[test]
 fn appearances_are_shuffled_per_seed_and_distinct_within_a_class() {
     let table = default_loot_table();
-    let mut seen_orders = BTreeSet::new();
-    for seed in 0..50 {
-        let names = appearances(table, &mut StreamRng::new(seed, Stream::Loot));
-        assert_eq!(
-            names,
-            appearances(table, &mut StreamRng::new(seed, Stream::Loot))
-        );
-        assert_eq!(names.len(), table.items().len());
-        for (item, name) in table.items().iter().zip(&names) {
-            match &item.appearance_class {
-                None => assert_eq!(name, &item.name),
-                Some(class) => {
-                    let list = table
-                        .appearance_classes()
-                        .iter()
-                        .find(|c| &c.class == class)
-                        .unwrap();
-                    assert!(list.names.contains(name), "{name} is not a {class}");
+    for order in [DisguiseOrder::PermutationTable, DisguiseOrder::Shuffled] {
+        let mut seen_orders = BTreeSet::new();
+        for seed in 0..50 {
+            let names = disguises(seed, order);
+            assert_eq!(names, disguises(seed, order));
+            assert_eq!(names.len(), table.items().len());
+            for (item, name) in table.items().iter().zip(&names) {
+                match &item.appearance_class {
+                    None => assert_eq!(name, &item.name),
+                    Some(class) => {
+                        let list = table
+                            .appearance_classes()
+                            .iter()
+                            .find(|c| &c.class == class)
+                            .unwrap();
+                        assert!(list.names.contains(name), "{name} is not a {class}");
+                    }
                 }
             }
+            let distinct: BTreeSet<&String> = names.iter().collect();
+            assert_eq!(
+                distinct.len(),
+                names.len(),
+                "{order:?}, seed {seed}: two kinds look alike"
+            );
+            seen_orders.insert(names);
         }
-        let distinct: BTreeSet<&String> = names.iter().collect();
-        assert_eq!(
-            distinct.len(),
-            names.len(),
-            "seed {seed}: two kinds look alike"
+        assert!(
+            seen_orders.len() > 40,
+            "{order:?}: only {} different shuffles",
+            seen_orders.len()
         );
-        seen_orders.insert(names);
     }
-    assert!(
-        seen_orders.len() > 40,
-        "only {} different shuffles",
-        seen_orders.len()
+}
+
+#[test]
+fn shuffled_disguises_take_any_order_and_two_labels_known_tell_nothing_of_a_third() {
+    let seeds = 0..4000;
+    let orders = |order| {
+        seeds
+            .clone()
+            .map(|seed| scroll_labels(seed, order))
+            .collect::<BTreeSet<_>>()
+    };
+    // A permutation table over eight labels has 8 × φ(8) = 32 orders; a shuffle has all
+    // 8! = 40,320 labellings of the seven scrolls, of which 4,000 games drawn uniformly
+    // show 40,320 × (1 − e^(−4,000/40,320)) ≈ 3,808 different ones.
+    assert_eq!(orders(DisguiseOrder::PermutationTable).len(), 32);
+    let shuffled = orders(DisguiseOrder::Shuffled);
+    assert!(shuffled.len() > 3700, "{} orders", shuffled.len());
+
+    // Games where the first two scroll kinds wear the same two labels: the third
+    // kind's label was one and the same under the permutation table (the order is
+    // affine: two points fix it), and is any of the six others once shuffled.
+    let third_labels = |order| {
+        let labellings: Vec<Vec<String>> = seeds.clone().map(|s| scroll_labels(s, order)).collect();
+        let first_two = labellings[0][..2].to_vec();
+        labellings
+            .into_iter()
+            .filter(|labels| labels[..2] == first_two[..])
+            .map(|labels| labels[2].clone())
+            .collect::<BTreeSet<_>>()
+    };
+    assert_eq!(third_labels(DisguiseOrder::PermutationTable).len(), 1);
+    assert_eq!(third_labels(DisguiseOrder::Shuffled).len(), 6);
+}
+
+#[test]
+fn permutation_table_disguises_are_the_ones_older_runs_wore() {
+    // Seed 41's scrolls as a fifth-generation run showed them (playtest of 2026-12-07).
+    let labels: Vec<String> = scroll_labels(41, DisguiseOrder::PermutationTable)
+        .into_iter()
+        .map(|label| label.replace("scroll labelled ", ""))
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            "KIRJE",
+            "ELBIB YLOH",
+            "ZELGO MER",
+            "NR 9",
+            "XIXAXA",
+            "PRATYA",
+            "VERR YED"
+        ]
     );
 }
 

@@ -3,7 +3,7 @@
 //! inventory letters; and the article a sentence needs.
 
 use super::RunState;
-use delve_levels::loot::{Item, LootTable, appearances};
+use delve_levels::loot::{DisguiseOrder, Item, LootTable, appearances};
 use delve_levels::rng::{Stream, StreamRng};
 
 /// How a used item leaves the inventory.
@@ -216,12 +216,17 @@ pub struct ItemKnowledge<'a> {
 }
 
 impl<'a> ItemKnowledge<'a> {
-    /// The knowledge of a run of `run_seed` that has identified the kinds in
-    /// `identified`.
-    pub fn new(table: &'a LootTable, run_seed: u64, identified: &'a [usize]) -> ItemKnowledge<'a> {
+    /// The knowledge of a run of `run_seed` whose disguises are drawn in `order` (its
+    /// generation's) that has identified the kinds in `identified`.
+    pub fn new(
+        table: &'a LootTable,
+        run_seed: u64,
+        order: DisguiseOrder,
+        identified: &'a [usize],
+    ) -> ItemKnowledge<'a> {
         ItemKnowledge {
             table,
-            disguises: disguises(table, run_seed),
+            disguises: appearances(table, order, &mut StreamRng::new(run_seed, Stream::Loot)),
             identified,
         }
     }
@@ -277,22 +282,6 @@ pub fn with_plus(name: String, plus: u32) -> String {
     }
 }
 
-/// What the player calls an item kind (see [`ItemKnowledge::name`]).
-pub fn item_name(table: &LootTable, run_seed: u64, identified: &[usize], kind: usize) -> String {
-    ItemKnowledge::new(table, run_seed, identified).name(kind)
-}
-
-/// The names of everything carried, in pick-up order.
-pub fn inventory_names(
-    table: &LootTable,
-    run_seed: u64,
-    inventory: &[Item],
-    identified: &[usize],
-) -> Vec<String> {
-    let knowledge = ItemKnowledge::new(table, run_seed, identified);
-    inventory.iter().map(|&i| knowledge.item_name(i)).collect()
-}
-
 /// The inventory as lettered stacks: each item carried (a kind with its enchantments)
 /// with how many alike, in the order the first of each was picked up. Stack `i` has the
 /// letter `'a' + i` (see [`stack_letter`]); `a` then that letter uses one.
@@ -316,11 +305,6 @@ pub fn stack_letter(index: usize) -> Option<char> {
 /// [`stack_letter`].
 pub fn stack_of_letter(c: char) -> Option<u8> {
     c.is_ascii_lowercase().then(|| c as u8 - b'a')
-}
-
-/// The unidentified appearance of every item kind in this run (from the run's loot stream).
-fn disguises(table: &LootTable, run_seed: u64) -> Vec<String> {
-    appearances(table, &mut StreamRng::new(run_seed, Stream::Loot))
 }
 
 /// `count` items called `name`, in words: "2 potions of healing", "3 murky potions
@@ -400,9 +384,12 @@ mod tests {
     fn a_disguised_kind_is_named_only_once_identified() {
         let table = delve_levels::loot::default_loot_table();
         let potion = table.index_of("potion of healing").expect("in the table");
-        let unknown = item_name(table, 3, &[], potion);
+        let name = |identified: &[usize]| {
+            ItemKnowledge::new(table, 3, DisguiseOrder::Shuffled, identified).name(potion)
+        };
+        let unknown = name(&[]);
         assert!(unknown.ends_with("(unidentified)"), "{unknown}");
-        assert_eq!(item_name(table, 3, &[potion], potion), "potion of healing");
+        assert_eq!(name(&[potion]), "potion of healing");
     }
 
     #[test]

@@ -62,7 +62,9 @@ use delve_levels::key::LevelKey;
 /// every pick-up; and by the rules of items that changed since
 /// ([`WEARABLES_STACK`], [`THROWN_POTIONS_ONLY_SHATTER`]): things worn, wielded or aimed
 /// with charges stack in the pack as anything alike, and a potion thrown only shatters.
-pub const RECORDING_FORMAT: u32 = 11;
+/// Format 12 came with generation 6 (whose runs shuffle their disguises wholly): a
+/// recording of an older format never holds a sixth-generation run.
+pub const RECORDING_FORMAT: u32 = 12;
 
 /// The last recording format whose teleports may land behind a lock still shut (in a
 /// sealed vault); later ones land outside, and a replay of one of these keeps the old rule.
@@ -141,23 +143,24 @@ pub const WEARABLES_STACK: u32 = 10;
 pub const THROWN_POTIONS_ONLY_SHATTER: u32 = 10;
 
 /// The recording formats this delve plays back (formats 3 to 6 only for peaceful runs).
-pub(crate) const REPLAYED_FORMATS: [u32; 10] = [1, 3, 4, 5, 6, 7, 8, 9, 10, RECORDING_FORMAT];
+pub(crate) const REPLAYED_FORMATS: [u32; 11] = [1, 3, 4, 5, 6, 7, 8, 9, 10, 11, RECORDING_FORMAT];
 
 /// The first recording format that recorded levels of `generation`: generation 3
 /// came with format 5, generation 4 in format 7 (and the teleports of format 8 soon
-/// after), generation 5 in format 10; a recording of an older format claiming a newer generation was never made.
+/// after), generation 5 in format 10, generation 6 in format 12; a recording of an older format claiming a newer generation was never made.
 fn first_format_of(generation: Generation) -> u32 {
     match generation {
         Generation::First | Generation::Second => 1,
         Generation::Third => 5,
         Generation::Fourth => 7,
         Generation::Fifth => 10,
+        Generation::Sixth => 12,
     }
 }
 
 /// What this delve replays, as a refusal says it.
 const REPLAYS: &str =
-    "this delve replays formats 1, 7, 8, 9, 10 and 11, and peaceful runs of formats 3 to 6";
+    "this delve replays formats 1, 7, 8, 9, 10, 11 and 12, and peaceful runs of formats 3 to 6";
 
 impl RunState {
     /// Whether the run's teleports may land behind a lock still shut: the rule of
