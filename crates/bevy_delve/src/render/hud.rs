@@ -242,7 +242,7 @@ fn spawn_hud(mut commands: Commands) {
         "inventory",
         InventoryPanel,
         children![
-            (InventoryTitle, text(inventory_title(None), ACCENT)),
+            (InventoryTitle, text("", ACCENT)),
             (
                 InventoryList,
                 Node {
@@ -362,14 +362,15 @@ fn update_notice_line(
 
 fn update_inventory_panel(
     run: Option<Res<RunModel>>,
+    options: Res<PlayerOptions>,
     mut panel: Single<&mut Text, With<InventoryText>>,
 ) {
-    let Some(run) = run.filter(|r| r.is_changed()) else {
+    let Some(run) = run.filter(|r| r.is_changed() || options.is_changed()) else {
         return;
     };
     // The monsters in view, then the inventory, as in the terminal; a long list is cut
     // so the panel stays in its corner.
-    let lines: Vec<String> = side_panel(&run, INVENTORY_LINES)
+    let lines: Vec<String> = side_panel(&run, &options.keymap, INVENTORY_LINES)
         .iter()
         .map(|line| line.text().to_owned())
         .collect();
@@ -411,6 +412,7 @@ fn show_log(
 fn show_inventory(
     mut commands: Commands,
     keyboard: Res<Keyboard>,
+    options: Res<PlayerOptions>,
     run: Option<Res<RunModel>>,
     mut panel: Single<&mut Node, With<InventoryPanel>>,
     mut title: Single<&mut Text, With<InventoryTitle>>,
@@ -425,8 +427,8 @@ fn show_inventory(
     let Some(run) = run else {
         return;
     };
-    if open && (keyboard.is_changed() || run.is_changed()) {
-        set_text(&mut title, inventory_title(verb).to_owned());
+    if open && (keyboard.is_changed() || run.is_changed() || options.is_changed()) {
+        set_text(&mut title, inventory_title(verb, &options.keymap));
         // A line per item, each a button: a click answers its letter.
         let mut list = commands.entity(*list);
         list.despawn_related::<Children>();

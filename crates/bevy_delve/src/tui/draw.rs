@@ -149,7 +149,7 @@ pub fn draw_in(frame: &mut Frame, area: Rect, screen: &Screen) {
     );
     draw_map(frame, map, screen);
     match panel {
-        Some(panel) => draw_panel(frame, panel, screen.run, palette),
+        Some(panel) => draw_panel(frame, panel, screen.run, screen.keymap, palette),
         None => draw_in_view_line(frame, map, screen.run, palette),
     }
     let look = prompt_line(screen.run, screen.keys, screen.hover);
@@ -160,7 +160,8 @@ pub fn draw_in(frame: &mut Frame, area: Rect, screen: &Screen) {
     let verb = screen.keys.item_verb();
     if screen.keys.shows(Overlay::Inventory) || verb.is_some() {
         let rows = inventory_rows(area, screen.run);
-        draw_lines(frame, area, inventory_title(verb), &rows, palette);
+        let title = inventory_title(verb, screen.keymap);
+        draw_lines(frame, area, &title, &rows, palette);
     }
     if screen.keys.shows(Overlay::Log) {
         draw_log(frame, area, screen, palette);
@@ -271,8 +272,8 @@ fn draw_map(frame: &mut Frame, area: Rect, screen: &Screen) {
 
 /// The side panel: the monsters in view first (they matter most, and a long inventory
 /// must not push them off), then the purse and the inventory.
-fn draw_panel(frame: &mut Frame, area: Rect, run: &RunState, palette: Palette) {
-    let lines: Vec<Line> = side_panel(run, usize::MAX)
+fn draw_panel(frame: &mut Frame, area: Rect, run: &RunState, keymap: &Keymap, palette: Palette) {
+    let lines: Vec<Line> = side_panel(run, keymap, usize::MAX)
         .into_iter()
         .map(|line| {
             let style = match line {

@@ -5,7 +5,7 @@
 
 use super::panel::{carrying_count, inventory_lines};
 use super::{AimVerb, ItemVerb, KeyReader, Keymap, Prompt, Section, describe};
-use crate::run::messages::capitalised;
+use crate::run::messages::{capitalised, key_of};
 use crate::run::{Missile, RunEnd, RunState};
 use delve_levels::grid::Pos;
 
@@ -141,14 +141,25 @@ fn fire_words(run: &RunState, verb: AimVerb, at: Pos) -> String {
     }
 }
 
-/// The title of the inventory overlay: what the letter typed will do.
-pub fn inventory_title(verb: Option<ItemVerb>) -> &'static str {
+/// The title of the inventory overlay: what the letter typed will do (the keys named
+/// as `keymap` binds them).
+pub fn inventory_title(verb: Option<ItemVerb>, keymap: &Keymap) -> String {
     match verb {
-        Some(ItemVerb::Use) => "Use which item? Its letter (Esc: never mind)",
-        Some(ItemVerb::Drop) => "Drop which item? Its letter (Esc: never mind)",
-        Some(ItemVerb::Throw) => "Throw which item? Its letter, then aim (Esc: never mind)",
-        Some(ItemVerb::UseOn(_)) => "Read it on which item? Its letter (Esc: never mind)",
-        None => "Inventory (a: use, d: drop, t: throw, + letter; i or Esc closes)",
+        Some(ItemVerb::Use) => "Use which item? Its letter (Esc: never mind)".to_owned(),
+        Some(ItemVerb::Drop) => "Drop which item? Its letter (Esc: never mind)".to_owned(),
+        Some(ItemVerb::Throw) => {
+            "Throw which item? Its letter, then aim (Esc: never mind)".to_owned()
+        }
+        Some(ItemVerb::UseOn(_)) => {
+            "Read it on which item? Its letter (Esc: never mind)".to_owned()
+        }
+        None => keymap.with_keys_named(&format!(
+            "Inventory ({}: use, {}: drop, {}: throw, + letter; {} or Esc closes)",
+            key_of("use"),
+            key_of("drop"),
+            key_of("throw"),
+            key_of("inventory")
+        )),
     }
 }
 

@@ -3,6 +3,8 @@
 //! the heading with its keys, the purse, one line per kind of item. Both front ends lay
 //! out [`side_panel`]'s lines, each in its own style.
 
+use super::Keymap;
+use crate::run::messages::key_of;
 use crate::run::{Fight, RunState};
 use delve_levels::loot::Item;
 
@@ -31,8 +33,9 @@ impl PanelLine {
 
 /// The side panel's lines: the monsters in view under their heading, then the carrying
 /// heading, the purse and the inventory — at most `item_rows` lines of it, the last of
-/// them saying how many more kinds there are when the list is longer.
-pub fn side_panel(run: &RunState, item_rows: usize) -> Vec<PanelLine> {
+/// them saying how many more kinds there are when the list is longer. The heading names
+/// the keys as `keymap` binds them.
+pub fn side_panel(run: &RunState, keymap: &Keymap, item_rows: usize) -> Vec<PanelLine> {
     let mut lines = Vec::new();
     let in_view = monsters_in_view(run);
     if !in_view.is_empty() {
@@ -40,7 +43,7 @@ pub fn side_panel(run: &RunState, item_rows: usize) -> Vec<PanelLine> {
         lines.extend(in_view.into_iter().map(PanelLine::Monster));
         lines.push(PanelLine::Gap);
     }
-    lines.push(PanelLine::Heading(carrying_heading(run)));
+    lines.push(PanelLine::Heading(carrying_heading(run, keymap)));
     lines.extend(purse_line(run).map(PanelLine::Text));
     let mut items = inventory_lines(run);
     if items.len() > item_rows {
@@ -54,13 +57,17 @@ pub fn side_panel(run: &RunState, item_rows: usize) -> Vec<PanelLine> {
 }
 
 /// The heading of the inventory panel: "Carrying nothing", or how many items and the
-/// keys that use and drop one.
-pub fn carrying_heading(run: &RunState) -> String {
+/// keys that use and drop one, as `keymap` binds them.
+pub fn carrying_heading(run: &RunState, keymap: &Keymap) -> String {
     let count = carrying_count(run);
     if run.inventory().is_empty() {
         count
     } else {
-        format!("{count} (a: use, d: drop, + letter)")
+        keymap.with_keys_named(&format!(
+            "{count} ({}: use, {}: drop, + letter)",
+            key_of("use"),
+            key_of("drop")
+        ))
     }
 }
 
@@ -220,14 +227,17 @@ mod tests {
             mind: Mind::Hunting(player),
             ..Default::default()
         }]);
-        let lines = side_panel(&run, usize::MAX);
+        let lines = side_panel(&run, &Keymap::default(), usize::MAX);
         assert_eq!(lines[0], PanelLine::Heading(IN_VIEW_HEADING.to_owned()));
         assert_eq!(
             lines[1],
             PanelLine::Monster("kobold 9/9, hunting you".to_owned())
         );
         assert_eq!(lines[2], PanelLine::Gap);
-        assert_eq!(lines[3], PanelLine::Heading(carrying_heading(&run)));
+        assert_eq!(
+            lines[3],
+            PanelLine::Heading(carrying_heading(&run, &Keymap::default()))
+        );
         assert_eq!(lines.len(), 4 + 3, "then the three items");
     }
 
@@ -236,10 +246,50 @@ mod tests {
         let mut run = start();
         carrying(&mut run, 12);
         run.stage().clear_monsters();
-        let lines = side_panel(&run, 10);
+        let lines = side_panel(&run, &Keymap::default(), 10);
         let texts: Vec<&str> = lines.iter().map(PanelLine::text).collect();
         assert_eq!(texts.len(), 1 + 10, "{texts:?}");
         assert_eq!(texts[10], "... and 3 more kinds");
-        assert_eq!(side_panel(&run, usize::MAX).len(), 1 + 12, "uncut");
+        assert_eq!(
+            side_panel(&run, &Keymap::default(), usize::MAX).len(),
+            1 + 12,
+            "uncut"
+        );
+    }
+
+    #[test]
+    fn the_inventory_headings_name_the_keys_as_bound() {
+        use crate::view::{KeyPreset, inventory_title};
+        let mut run = start();
+        carrying(&mut run, 2);
+        let bound = |pairs: &[(&str, &str)]| {
+            let bindings = (pairs.iter())
+                .map(|(command, key)| (command.to_string(), vec![key.to_string()]))
+                .collect();
+            let (keymap, problems) = Keymap::with_bindings(KeyPreset::Vi, &bindings);
+            assert_eq!(problems, []);
+            keymap
+        };
+        let default = Keymap::default();
+        assert!(carrying_heading(&run, &default).ends_with("(a: use, d: drop, + letter)"));
+        assert_eq!(
+            inventory_title(None, &default),
+            "Inventory (a: use, d: drop, t: throw, + letter; i or Esc closes)"
+        );
+        let rebound = bound(&[
+            ("use", "U"),
+            ("drop", "D"),
+            ("throw", "T"),
+            ("inventory", "I"),
+        ]);
+        assert!(
+            carrying_heading(&run, &rebound).ends_with("(U: use, D: drop, + letter)"),
+            "{}",
+            carrying_heading(&run, &rebound)
+        );
+        assert_eq!(
+            inventory_title(None, &rebound),
+            "Inventory (U: use, D: drop, T: throw, + letter; I or Esc closes)"
+        );
     }
 }

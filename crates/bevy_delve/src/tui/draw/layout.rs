@@ -105,7 +105,7 @@ pub fn item_letter_at(area: Rect, screen: &Screen, column: u16, row: u16) -> Opt
         return None;
     }
     let rows = inventory_rows(area, screen.run);
-    let panel = panel_rect(area, inventory_title(verb), &rows);
+    let panel = panel_rect(area, &inventory_title(verb, screen.keymap), &rows);
     let inside = (panel.x..panel.x + panel.width).contains(&column);
     let index = usize::from(row.checked_sub(panel.y + 1)?);
     if !inside || index >= rows.len() {
