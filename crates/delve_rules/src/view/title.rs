@@ -207,6 +207,10 @@ pub struct TitleScreen {
     pub problem: Option<String>,
     /// The keys of this page.
     pub help: String,
+    /// The most characters a line of this page takes whichever line is selected (the
+    /// menu's selected item tells what it does): a box drawn this wide keeps its width
+    /// as the selection moves.
+    pub widest: usize,
 }
 
 impl TitleMenu {
@@ -383,22 +387,25 @@ impl TitleMenu {
         match self.page {
             Page::Menu => {
                 let selected = self.selected();
-                let lines = self
-                    .items()
-                    .into_iter()
-                    .map(|item| {
-                        let (label, letter) = item.label();
-                        let about = match item {
-                            MenuItem::Daily => format!("{} ({})", item.about(), self.daily),
-                            _ => item.about().to_owned(),
-                        };
-                        let line = if item == selected {
-                            format!("> {letter}  {label:<12} {about}")
-                        } else {
-                            format!("  {letter}  {label}")
-                        };
-                        (line, item == selected)
-                    })
+                let line_of = |item: MenuItem, selected: bool| {
+                    let (label, letter) = item.label();
+                    let about = match item {
+                        MenuItem::Daily => format!("{} ({})", item.about(), self.daily),
+                        _ => item.about().to_owned(),
+                    };
+                    if selected {
+                        format!("> {letter}  {label:<12} {about}")
+                    } else {
+                        format!("  {letter}  {label}")
+                    }
+                };
+                let items = self.items();
+                let widest = (items.iter())
+                    .map(|&item| line_of(item, true).chars().count())
+                    .max()
+                    .unwrap_or(0);
+                let lines = (items.into_iter())
+                    .map(|item| (line_of(item, item == selected), item == selected))
                     .collect();
                 TitleScreen {
                     heading,
@@ -407,23 +414,28 @@ impl TitleMenu {
                     help:
                         "Up, Down (or j, k) choose, Enter starts; or press an item's letter. Esc quits."
                             .to_owned(),
+                    widest,
                 }
             }
-            Page::Seed => TitleScreen {
-                heading,
-                lines: vec![
+            Page::Seed => {
+                let lines = vec![
                     (
                         "Type a master seed (a number), or paste a level key:".to_owned(),
                         false,
                     ),
                     (format!("> {}_", self.typed), true),
-                ],
-                problem: self.problem.clone(),
-                help: "Enter starts the run; Backspace erases; Esc goes back.".to_owned(),
-            },
+                ];
+                TitleScreen {
+                    heading,
+                    widest: widest_of(&lines),
+                    lines,
+                    problem: self.problem.clone(),
+                    help: "Enter starts the run; Backspace erases; Esc goes back.".to_owned(),
+                }
+            }
             Page::History => {
                 let chosen = self.history.runs.get(self.run_selected).copied();
-                let lines = self
+                let lines: Vec<(String, bool)> = self
                     .history
                     .lines
                     .iter()
@@ -444,6 +456,8 @@ impl TitleMenu {
                 };
                 TitleScreen {
                     heading,
+                    // A selected run's line is as wide as when it is not ("> " for "  ").
+                    widest: widest_of(&lines),
                     lines,
                     problem: self.problem.clone(),
                     help: help.to_owned(),
@@ -451,6 +465,14 @@ impl TitleMenu {
             }
         }
     }
+}
+
+/// The most characters any of `lines` takes.
+fn widest_of(lines: &[(String, bool)]) -> usize {
+    (lines.iter())
+        .map(|(line, _)| line.chars().count())
+        .max()
+        .unwrap_or(0)
 }
 
 /// The run the seed line asks for: a number is a master seed, anything else must be a

@@ -57,9 +57,11 @@ fn title_lines(area: Rect, screen: &TitleScreen, palette: Palette) -> Vec<Line<'
     lines
 }
 
-/// The box the title's `lines` stand in, in the middle of `area`.
+/// The box the title's `lines` stand in, in the middle of `area`: as wide as the page's
+/// widest line whichever is selected, so that it stays put as the selection moves.
 fn title_box(area: Rect, screen: &TitleScreen, lines: &[Line]) -> Rect {
-    let widest = lines.iter().map(Line::width).max().unwrap_or(0) as u16;
+    let drawn = lines.iter().map(Line::width).max().unwrap_or(0);
+    let widest = drawn.max(screen.widest) as u16;
     let width = (widest + 4).max(screen.heading.chars().count() as u16 + 6);
     let height = lines.len() as u16 + 2;
     let [column] = Layout::horizontal([Constraint::Length(width.min(area.width))])
@@ -194,6 +196,30 @@ mod tests {
                     "at {width} columns, {text:?} is not drawn whole:\n{drawn}"
                 );
             }
+        }
+    }
+
+    /// Found by the playtest: at 80 columns the box was 75 to 79 columns wide as the
+    /// selection moved (the selected item tells what it does); it keeps one width.
+    #[test]
+    fn the_title_box_keeps_its_width_as_the_selection_moves() {
+        let mut menu = TitleMenu::new(true, "2026-12-02".into(), vec![]);
+        let box_columns = |menu: &TitleMenu| {
+            let text = shown_at(menu, 80);
+            let top = text
+                .lines()
+                .find(|line| line.contains('┌'))
+                .unwrap()
+                .to_owned();
+            (
+                top.find('┌').unwrap(),
+                top.chars().count() - top.trim_end().chars().count(),
+            )
+        };
+        let first = box_columns(&menu);
+        for _ in 0..menu.screen().lines.len() {
+            menu.press(MenuKey::Down);
+            assert_eq!(box_columns(&menu), first, "{}", shown_at(&menu, 80));
         }
     }
 }
