@@ -1,7 +1,8 @@
 // Plays the browser build in headless Chromium through the DevTools protocol: the title
 // appears; Enter starts a run and a move key changes the map; F5, a reload and Continue
 // resume the same turn, and so does closing the page mid-run without F5 (the save on
-// leaving) and Esc (save and quit, to the title); a ?key= link shows the very level `delve gen --key` prints; no console error.
+// leaving) and Esc (save and quit, to the title); a ?key= link shows the very level `delve gen --key` prints;
+// a finished run is watched from the title's history page; no console error.
 // Run by web/test (which serves the page and starts the browser):
 //   node --experimental-websocket web/test.mjs PAGE_URL DEVTOOLS_PORT KEY EXPECTED_LEVEL OUT_DIR
 import { readFileSync, writeFileSync } from "node:fs";
@@ -130,6 +131,10 @@ const keys = {
   ArrowRight: ["ArrowRight", "ArrowRight", 39],
   ArrowUp: ["ArrowUp", "ArrowUp", 38],
   ArrowDown: ["ArrowDown", "ArrowDown", 40],
+  n: ["n", "KeyN", 78, "n"],
+  h: ["h", "KeyH", 72, "h"],
+  ".": [".", "Period", 190, "."],
+  End: ["End", "End", 35],
 };
 const press = (name) => key(...keys[name]);
 
@@ -313,6 +318,38 @@ const expected = problems.filter((p) => p.includes("cannot be played"));
 const others = problems.filter((p) => !p.includes("cannot be played"));
 if (expected.length === 0) fail("the bad link's refusal was not reported on the console");
 if (others.length > 0) fail(`errors in the console:\n  ${others.join("\n  ")}`);
+
+// 8. A finished run is watched from the title's history page, its recording read from
+// the page's storage: a run of seed 3 whose player only waits (the rats of depth 1 kill
+// them within a hundred turns); Esc leaves the end screen for the title, h opens the
+// history, Enter watches the newest run, End jumps to its last turn.
+await open(`${pageUrl}?seed=3`);
+await waitFor("the run of ?seed=3 asking about the saved run", (s) => s.screen === "Playing" && s.seed === "3", 120);
+await focusGame();
+await press("n"); // play the link's run, not the saved one
+let ended;
+for (let waits = 0; waits < 2000 && !ended; waits += 1) {
+  await press(".");
+  if (waits % 10 === 9) {
+    const now = await state();
+    if (now.screen === "Ended") ended = now;
+  }
+}
+ended ??= await waitFor("the waiting player's death", (s) => s.screen === "Ended", 30);
+await screenshot("5-ended");
+await press("Escape");
+await waitFor("the title after the end screen", (s) => s.screen === "Title", 120);
+await focusGame();
+await press("h");
+await sleep(500);
+await press("Enter");
+const watching = await waitFor("the run watched from the history page", (s) => s.screen === "Watching" && s.seed === "3", 120);
+await press("End");
+const atEnd = await waitFor("the watch at the run's last turn", (s) => s.turn === ended.turn && s.player === ended.player, 60);
+await screenshot("6-watched");
+console.log(`history: seed 3 died at turn ${ended.turn}; watched from turn ${watching.turn}, End reached turn ${atEnd.turn} at ${atEnd.player}`);
+const lateProblems = problems.filter((p) => !p.includes("cannot be played"));
+if (lateProblems.length > 0) fail(`errors in the console:\n  ${lateProblems.join("\n  ")}`);
 
 figures.wholeTestS = Math.round((Date.now() - started) / 1000);
 writeFileSync(`${outDir}/figures.json`, JSON.stringify(figures, null, 2) + "\n");
