@@ -759,11 +759,12 @@ pub enum DisguiseOrder {
 pub fn appearances(table: &LootTable, order: DisguiseOrder, rng: &mut StreamRng) -> Vec<String> {
     let mut names: Vec<String> = table.items.iter().map(|item| item.name.clone()).collect();
     for class in &table.appearances {
-        let order: Vec<u32> = match order {
+        // Which of the class's names each member wears, member by member.
+        let worn: Vec<u32> = match order {
             DisguiseOrder::Shuffled => {
-                let mut order: Vec<u32> = (0..class.names.len() as u32).collect();
-                rng.shuffle(&mut order);
-                order
+                let mut names: Vec<u32> = (0..class.names.len() as u32).collect();
+                rng.shuffle(&mut names);
+                names
             }
             // Validation guarantees names.len() > 0 when members exist.
             DisguiseOrder::PermutationTable => {
@@ -773,7 +774,7 @@ pub fn appearances(table: &LootTable, order: DisguiseOrder, rng: &mut StreamRng)
                 }
             }
         };
-        for (member, source) in table.class_members(&class.class).into_iter().zip(order) {
+        for (member, source) in table.class_members(&class.class).into_iter().zip(worn) {
             names[member] = class.names[source as usize].clone();
         }
     }
