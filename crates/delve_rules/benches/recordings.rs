@@ -11,7 +11,9 @@ use std::time::{Duration, Instant};
 
 use delve_levels::config::CampaignConfig;
 use delve_levels::rng::{Stream, StreamRng};
-use delve_rules::run::record::{Check, KEYFRAME_EVERY, Recording, RecordingStart, Step, Watched};
+use delve_rules::run::record::{
+    Check, KEYFRAME_EVERY, RECORDING_FORMAT, Recording, RecordingStart, Step, Watched,
+};
 use delve_rules::run::{PlayerAction, Rules, RunState};
 
 /// The turns the long recording reaches.
@@ -47,10 +49,14 @@ fn played(seed: u64, rules: Rules, turns: u64) -> (Recording, Duration, Duration
     let mut steps = Vec::new();
     while run.turns() < turns && run.end().is_none() && steps.len() < 20 * turns as usize {
         let action = next_action(&mut rng);
+        let depth_before = run.depth();
         let began = Instant::now();
         black_box(run.apply(action));
         let applied = Instant::now();
-        let step = Step::Act(action, Check::of(&run));
+        // As the game records a step: the whole state's CRC only where it is due.
+        let number = steps.len() + 1;
+        let check = Check::of_step(RECORDING_FORMAT, number, Some(&action), depth_before, &run);
+        let step = Step::Act(action, check);
         black_box(step.line());
         playing += applied - began;
         recording += applied.elapsed();

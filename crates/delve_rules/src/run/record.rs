@@ -5,8 +5,10 @@
 
 use std::fmt;
 
+mod check;
 mod playback;
 mod seek;
+pub use check::{Check, state_due};
 pub use playback::{Playback, SPEEDS, STEPS_A_SECOND, WatchCommand};
 pub use seek::{Frame, KEYFRAME_EVERY, StepSummary, Watched};
 
@@ -17,7 +19,6 @@ use super::{GameSave, Outcome, PlayerAction, Rules, RunState};
 use delve_levels::config::CampaignConfig;
 use delve_levels::config::HeldTables;
 use delve_levels::generator::Generation;
-use delve_levels::grid::Pos;
 use delve_levels::key::LevelKey;
 
 /// The recording format this delve writes. Format 1 (before monsters) is still read:
@@ -62,7 +63,10 @@ use delve_levels::key::LevelKey;
 /// every pick-up; and by the rules of items that changed since
 /// ([`WEARABLES_STACK`], [`THROWN_POTIONS_ONLY_SHATTER`]): things worn, wielded or aimed
 /// with charges stack in the pack as anything alike, and a potion thrown only shatters.
-pub const RECORDING_FORMAT: u32 = 11;
+/// Format 11 recordings check the whole state on every step ([`CHECKS_EVERY_STATE`]);
+/// later ones on the steps that matter and every [`KEYFRAME_EVERY`]-th, and hit points
+/// on every step ([`state_due`]).
+pub const RECORDING_FORMAT: u32 = 12;
 
 /// The last recording format whose teleports may land behind a lock still shut (in a
 /// sealed vault); later ones land outside, and a replay of one of these keeps the old rule.
@@ -140,8 +144,15 @@ pub const WEARABLES_STACK: u32 = 10;
 /// where it breaks, and a replay of one of these keeps the old rule.
 pub const THROWN_POTIONS_ONLY_SHATTER: u32 = 10;
 
+/// The last recording format whose every step holds the CRC-32 of the whole state
+/// (written as a save's RON), which costs more than the step itself; later ones hold it
+/// only where [`state_due`] says (the first step, every [`KEYFRAME_EVERY`]-th, a load, a
+/// save, a change of depth, the run's end) and the cheap figures with the hit points on
+/// every step. A replay of one of these checks every step's state, as it always did.
+pub const CHECKS_EVERY_STATE: u32 = 11;
+
 /// The recording formats this delve plays back (formats 3 to 6 only for peaceful runs).
-pub(crate) const REPLAYED_FORMATS: [u32; 10] = [1, 3, 4, 5, 6, 7, 8, 9, 10, RECORDING_FORMAT];
+pub(crate) const REPLAYED_FORMATS: [u32; 11] = [1, 3, 4, 5, 6, 7, 8, 9, 10, 11, RECORDING_FORMAT];
 
 /// The first recording format that recorded levels of `generation`: generation 3
 /// came with format 5, generation 4 in format 7 (and the teleports of format 8 soon
@@ -289,119 +300,6 @@ fn format_1_rules() -> Rules {
     Rules::Peaceful
 }
 
-/// The state a step left, as a recording checks it.
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct Check {
-    /// Turns taken.
-    pub turns: u64,
-    /// Depth.
-    pub depth: u32,
-    /// The player's position.
-    pub position: Pos,
-    /// Items carried.
-    pub carried: usize,
-    /// CRC-32 of the whole state as a save holds it (levels, memories, inventory, …).
-    pub state: u32,
-}
-
-/// The CRC-32 of `value` written as RON in one line (`ron::to_string`'s text; 0, the
-/// CRC of no text, if it cannot be written), computed as the text is written, a buffer
-/// at a time, without holding the text.
-fn crc_of_ron<T: Serialize>(value: &T) -> u32 {
-    let mut writer = CrcWriter {
-        hasher: crc32fast::Hasher::new(),
-        buffer: Vec::with_capacity(CrcWriter::BUFFER),
-    };
-    if ron::ser::to_writer(&mut writer, value).is_err() {
-        return crc32fast::hash(b"");
-    }
-    writer.flush();
-    writer.hasher.finalize()
-}
-
-/// A `fmt::Write` that feeds what is written to a CRC-32, through a buffer (RON writes
-/// a string's characters one at a time).
-struct CrcWriter {
-    hasher: crc32fast::Hasher,
-    buffer: Vec<u8>,
-}
-
-impl CrcWriter {
-    const BUFFER: usize = 1024;
-
-    fn flush(&mut self) {
-        self.hasher.update(&self.buffer);
-        self.buffer.clear();
-    }
-}
-
-impl std::fmt::Write for CrcWriter {
-    fn write_str(&mut self, text: &str) -> std::fmt::Result {
-        if self.buffer.len() + text.len() > Self::BUFFER {
-            self.flush();
-        }
-        if text.len() > Self::BUFFER {
-            self.hasher.update(text.as_bytes());
-        } else {
-            self.buffer.extend_from_slice(text.as_bytes());
-        }
-        Ok(())
-    }
-}
-
-impl Check {
-    /// The check of `run` as it is now.
-    pub fn of(run: &RunState) -> Check {
-        let mut save = run.snapshot();
-        // The chronicle follows from the actions and is no rule's input: left out, so
-        // that recordings made before it existed check as they did.
-        save.chronicle = None;
-        // A run of generation 1 or 2 with the embedded table's first edition checks as
-        // it did before there were editions: no table held.
-        let first = delve_levels::loot::first_edition_loot_table().fingerprint();
-        if run.generation.embedded_loot_table().fingerprint() == first
-            && run.campaign.loot_table().fingerprint() == first
-        {
-            save.loot_table = None;
-        }
-        Check {
-            turns: run.turns,
-            depth: run.depth,
-            position: run.player,
-            carried: run.inventory.len(),
-            state: crc_of_ron(&save),
-        }
-    }
-
-    /// What differs between a recorded check and this one, in words.
-    fn differences(&self, now: &Check) -> String {
-        let mut parts = Vec::new();
-        if self.turns != now.turns {
-            parts.push(format!("turns {} recorded, {} now", self.turns, now.turns));
-        }
-        if self.depth != now.depth {
-            parts.push(format!("depth {} recorded, {} now", self.depth, now.depth));
-        }
-        if self.position != now.position {
-            parts.push(format!(
-                "position {} recorded, {} now",
-                self.position, now.position
-            ));
-        }
-        if self.carried != now.carried {
-            parts.push(format!(
-                "{} items carried recorded, {} now",
-                self.carried, now.carried
-            ));
-        }
-        if parts.is_empty() {
-            parts.push("the levels, memories or items differ (state checksum)".into());
-        }
-        parts.join("; ")
-    }
-}
-
 /// One step of a recording.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub enum Step {
@@ -436,10 +334,14 @@ pub enum RecordingError {
     OutOfSync {
         /// The turn count the recording had at the step that differs.
         turn: u64,
-        /// The 1-based step.
+        /// The 1-based step where the difference was seen.
         step: usize,
         /// What differs.
         what: String,
+        /// The last step whose whole state was checked equal (0: the start): the
+        /// difference came of a step after it, at `step` at the latest (from format 12
+        /// most steps check only their light figures).
+        good: usize,
     },
 }
 
@@ -448,8 +350,20 @@ impl fmt::Display for RecordingError {
         match self {
             RecordingError::Broken { line, problem } => write!(f, "line {line}: {problem}"),
             RecordingError::Unsupported(why) => f.write_str(why),
-            RecordingError::OutOfSync { turn, step, what } => {
-                write!(f, "out of sync at turn {turn} (step {step}): {what}")
+            RecordingError::OutOfSync {
+                turn,
+                step,
+                what,
+                good,
+            } => {
+                write!(f, "out of sync at turn {turn} (step {step}): {what}")?;
+                if *good + 1 < *step {
+                    write!(
+                        f,
+                        " — it came of a step after step {good}, the last whose whole state was checked as recorded"
+                    )?;
+                }
+                Ok(())
             }
         }
     }
@@ -494,13 +408,15 @@ impl RecordingStart {
 }
 
 impl Step {
-    /// The step of loading `run` (a save loaded, a run continued): the run as it is
-    /// now, so a replay needs no save file — without its chronicle, which no rule reads
-    /// (as the checks leave it out), so recordings read as they did before it existed.
-    pub fn loaded(run: &RunState) -> Step {
+    /// The step of loading `run` (a save loaded, a run continued) in a recording of
+    /// `format`: the run as it is now, so a replay needs no save file — without its
+    /// chronicle, which no rule reads (as the checks leave it out), so recordings read
+    /// as they did before it existed — with the whole check.
+    pub fn loaded(format: u32, run: &RunState) -> Step {
         let mut save = run.snapshot();
         save.chronicle = None;
-        Step::Loaded(Box::new(save), Check::of(run))
+        let check = Check::of_step(format, 1, None, run.depth(), run);
+        Step::Loaded(Box::new(save), check)
     }
 
     /// The step's line in the recording file (with its newline).
@@ -560,7 +476,7 @@ impl Recording {
         }
         if !REPLAYED_FORMATS.contains(&start.format) {
             return Err(RecordingError::Unsupported(format!(
-                "recording format {} is not known to this delve (it reads formats 1, 3 to 10 and {RECORDING_FORMAT})",
+                "recording format {} is not known to this delve (it reads formats 1 and 3 to {RECORDING_FORMAT})",
                 start.format
             )));
         }
@@ -659,8 +575,9 @@ impl Recording {
     ) -> Result<RunState, RecordingError> {
         let (mut run, outcomes) = self.start_run()?;
         each(0, &run, &outcomes);
+        let mut good = 0;
         for number in 1..=self.steps.len() {
-            let outcomes = self.play_step(&mut run, number)?;
+            let outcomes = self.play_step(&mut run, number, &mut good)?;
             each(number, &run, &outcomes);
         }
         Ok(run)
@@ -698,13 +615,17 @@ impl Recording {
     }
 
     /// Plays the recording's step `number` (1-based) on `run`, checked against what the
-    /// recording says came of it: what it told.
+    /// recording says came of it (`good`: the last step whose whole state was checked,
+    /// moved on to this one when its whole state is): what it told. A step of format 12
+    /// or later whose whole state is due ([`state_due`]) and not recorded is refused.
     pub(crate) fn play_step(
         &self,
         run: &mut RunState,
         number: usize,
+        good: &mut usize,
     ) -> Result<Vec<Outcome>, RecordingError> {
         let step = &self.steps[number - 1];
+        let depth_before = run.depth();
         let outcomes = match step {
             // Saving and loading have no effect on the run itself: a load is recorded
             // as the run it loaded.
@@ -720,14 +641,35 @@ impl Recording {
                 Vec::new()
             }
         };
-        let now = Check::of(run);
         let recorded = step.check();
-        if now != *recorded {
+        let now = match recorded.state {
+            Some(_) => Check::of(run),
+            None => Check::light(run),
+        };
+        if let Some(what) = recorded.differences(&now) {
             return Err(RecordingError::OutOfSync {
                 turn: recorded.turns,
                 step: number,
-                what: recorded.differences(&now),
+                what,
+                good: *good,
             });
+        }
+        let action = match step {
+            Step::Act(action, _) => Some(action),
+            Step::Loaded(..) => None,
+        };
+        match recorded.state {
+            Some(_) => *good = number,
+            None if state_due(self.start.format, number, action, depth_before, run) => {
+                return Err(RecordingError::Broken {
+                    line: number + 1,
+                    problem: format!(
+                        "step {number}'s check holds no state checksum, which format {} holds there",
+                        self.start.format
+                    ),
+                });
+            }
+            None => {}
         }
         Ok(outcomes)
     }
@@ -736,39 +678,6 @@ impl Recording {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The check's state CRC, computed as the RON is written, is the CRC of the whole
-    /// text `ron::to_string` writes (so recordings' checks are as they were), here for
-    /// a run some hundred steps in, past a depth, whose save's text is many buffers long.
-    #[test]
-    fn the_state_crc_is_that_of_the_saves_whole_ron_text() {
-        let (mut run, _) =
-            RunState::start(CampaignConfig::builtin(), None, Rules::Peaceful).unwrap();
-        let mut went_down = false;
-        for _ in 0..120 {
-            run.apply(PlayerAction::Explore);
-            if !went_down
-                && run
-                    .apply(PlayerAction::Descend)
-                    .iter()
-                    .any(|o| matches!(o, Outcome::Notice(t) if t.contains("You go down")))
-            {
-                went_down = true;
-            }
-        }
-        let mut save = run.snapshot();
-        save.chronicle = None;
-        let text = ron::to_string(&save).unwrap();
-        assert!(text.len() > CrcWriter::BUFFER, "{} bytes", text.len());
-        assert_eq!(crc_of_ron(&save), crc32fast::hash(text.as_bytes()));
-        assert_eq!(crc_of_ron(&"x".repeat(3 * CrcWriter::BUFFER)), {
-            crc32fast::hash(
-                ron::to_string(&"x".repeat(3 * CrcWriter::BUFFER))
-                    .unwrap()
-                    .as_bytes(),
-            )
-        });
-    }
 
     /// A recording plays by the rules of its own format: a format-7 one teleports into
     /// locks and keeps what the water takes, a format-8 one only the latter, a format-9
