@@ -247,3 +247,35 @@ fn a_format_12_recording_without_a_due_whole_check_or_cut_mid_line_is_refused() 
     let run = Recording::parse(&cut_at_end).unwrap().replay().unwrap();
     assert_eq!(Check::of(&run), Check::of(&states[at - 1]));
 }
+
+/// A step's line, written directly, is the text RON writes for the step: for every step
+/// of the committed recordings (format 12 and 11, loads included) and of a run with
+/// monsters recorded as the game records it.
+#[test]
+fn a_steps_line_is_the_text_ron_writes_for_it() {
+    let folder = crate::workspace_root().join("tests/recordings");
+    let mut steps = Vec::new();
+    for file in [
+        "descent-3.rec",
+        "descent-11.rec",
+        "legacy/descent-3-format-11.rec",
+    ] {
+        let text = std::fs::read_to_string(folder.join(file)).unwrap();
+        let recording = Recording::parse(&text).unwrap();
+        assert_eq!(recording.text(), text, "{file}");
+        steps.extend(recording.steps);
+    }
+    let (mut run, _) = RunState::start(campaign(9), None, Rules::Monsters).unwrap();
+    let mut rng = StreamRng::new(9, Stream::Combat);
+    for number in 1..=300 {
+        let action = next_action(&mut rng);
+        let depth_before = run.depth();
+        run.apply(action);
+        let check = Check::of_step(RECORDING_FORMAT, number, Some(&action), depth_before, &run);
+        steps.push(Step::Act(action, check));
+    }
+    assert!(steps.iter().any(|s| matches!(s, Step::Loaded(..))));
+    for step in &steps {
+        assert_eq!(step.line(), format!("{}\n", ron::to_string(step).unwrap()));
+    }
+}

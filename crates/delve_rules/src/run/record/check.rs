@@ -181,6 +181,33 @@ impl Check {
         check
     }
 
+    /// Appends the check as `ron::to_string` writes it (fields in order, those absent
+    /// left out), written directly: RON's serializer checks every field's name as an
+    /// identifier each time.
+    pub(crate) fn write_ron(&self, to: &mut String) {
+        use std::fmt::Write;
+        let Check {
+            turns,
+            depth,
+            position,
+            carried,
+            hp,
+            state,
+        } = self;
+        let _ = write!(
+            to,
+            "(turns:{turns},depth:{depth},position:(x:{},y:{}),carried:{carried}",
+            position.x, position.y
+        );
+        if let Some(hp) = hp {
+            let _ = write!(to, ",hp:{hp}");
+        }
+        if let Some(state) = state {
+            let _ = write!(to, ",state:{state}");
+        }
+        to.push(')');
+    }
+
     /// Whether the run that gave `now` (a whole check) agrees with this recorded check
     /// in everything it holds.
     pub fn agrees_with(&self, now: &Check) -> bool {
@@ -277,9 +304,15 @@ mod tests {
         let check: Check = ron::from_str(light).unwrap();
         assert_eq!((check.hp, check.state), (Some(20), None));
         assert_eq!(ron::to_string(&check).unwrap(), light);
-        let whole = "(turns:2,depth:1,position:(x:6,y:5),carried:0,hp:20,state:7)";
+        let whole = "(turns:2,depth:1,position:(x:-6,y:5),carried:0,hp:20,state:7)";
         let check: Check = ron::from_str(whole).unwrap();
         assert_eq!(ron::to_string(&check).unwrap(), whole);
+        for text in [old, light, whole] {
+            let check: Check = ron::from_str(text).unwrap();
+            let mut written = String::new();
+            check.write_ron(&mut written);
+            assert_eq!(written, text, "written directly as RON writes it");
+        }
     }
 
     /// Format 12 checks the whole state on the steps that matter and every
