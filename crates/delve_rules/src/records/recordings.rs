@@ -239,7 +239,6 @@ impl RunRecorder {
         run: &RunState,
     ) -> Result<RunRecorder, String> {
         let name = run_name(run);
-        let now = Check::of(run);
         let mut found: Vec<(String, Recording, String)> = Vec::new();
         for number in 1..=MOST_OF_ONE_NAME {
             let entry = entry_of(&name, number);
@@ -259,9 +258,10 @@ impl RunRecorder {
         // with the run loaded (from format 12 a save's step holds it, as do the steps
         // [`RunRecorder::saved`] adds).
         let ends_here = |r: &Recording| {
-            r.steps
-                .last()
-                .is_some_and(|s| s.check().state.is_some() && s.check().agrees_with(&now))
+            r.steps.last().is_some_and(|s| {
+                s.check().state.is_some()
+                    && s.check().agrees_with(&Check::whole(r.start.format, run))
+            })
         };
         let chosen = found
             .iter()

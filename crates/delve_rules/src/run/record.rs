@@ -6,6 +6,7 @@
 use std::fmt;
 
 mod check;
+mod digest;
 mod playback;
 mod seek;
 pub use check::{Check, state_due};
@@ -656,7 +657,7 @@ impl Recording {
         };
         let recorded = step.check();
         let now = match recorded.state {
-            Some(_) => Check::of(run),
+            Some(_) => Check::whole(self.start.format, run),
             None => Check::light(run),
         };
         if let Some(what) = recorded.differences(&now) {

@@ -8,6 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::CHECKS_EVERY_STATE;
+use super::digest::crc_of_binary;
 use super::seek::KEYFRAME_EVERY;
 use crate::run::{PlayerAction, RunState};
 
@@ -29,8 +30,10 @@ pub struct Check {
     #[serde(default, skip_serializing_if = "Option::is_none", with = "bare")]
     pub hp: Option<u32>,
     /// CRC-32 of the whole state as a save holds it (levels, memories, inventory, …):
-    /// on every step up to format [`CHECKS_EVERY_STATE`], from format 12 where
-    /// [`state_due`] says (and wherever else a recording holds one).
+    /// on every step up to format [`CHECKS_EVERY_STATE`], of the save's RON text; from
+    /// format 12 where [`state_due`] says (and wherever else a recording holds one), of
+    /// its binary form ([`super::digest`]: the same on every platform, a tenth of the
+    /// cost).
     #[serde(default, skip_serializing_if = "Option::is_none", with = "bare")]
     pub state: Option<u32>,
 }
@@ -118,8 +121,10 @@ impl std::fmt::Write for CrcWriter {
     }
 }
 
-/// The CRC-32 of `run`'s whole state as a save holds it, as [`Check::state`] holds it.
-fn state_crc(run: &RunState) -> u32 {
+/// The CRC-32 of `run`'s whole state as a save holds it, as [`Check::state`] holds it
+/// in a recording of `format`: of the save's RON text up to format
+/// [`CHECKS_EVERY_STATE`], of its binary form after.
+fn state_crc(format: u32, run: &RunState) -> u32 {
     let mut save = run.snapshot();
     // The chronicle follows from the actions and is no rule's input: left out, so
     // that recordings made before it existed check as they did.
@@ -132,15 +137,26 @@ fn state_crc(run: &RunState) -> u32 {
     {
         save.loot_table = None;
     }
-    crc_of_ron(&save)
+    if format <= CHECKS_EVERY_STATE {
+        crc_of_ron(&save)
+    } else {
+        crc_of_binary(&save)
+    }
 }
 
 impl Check {
-    /// The whole check of `run` as it is now: the light figures and the whole state's
-    /// CRC (a format-12 check, which holds the hit points).
+    /// The whole check of `run` as it is now, as this delve's recordings hold it: the
+    /// light figures and the whole state's CRC.
     pub fn of(run: &RunState) -> Check {
+        Check::whole(super::RECORDING_FORMAT, run)
+    }
+
+    /// The whole check of `run` as a recording of `format` holds it: the light figures
+    /// (hit points from format 12) and the whole state's CRC ([`Check::state`]).
+    pub fn whole(format: u32, run: &RunState) -> Check {
         Check {
-            state: Some(state_crc(run)),
+            state: Some(state_crc(format, run)),
+            hp: (format > CHECKS_EVERY_STATE).then(|| run.fight().hp),
             ..Check::light(run)
         }
     }
@@ -170,15 +186,11 @@ impl Check {
         depth_before: u32,
         run: &RunState,
     ) -> Check {
-        let mut check = if state_due(format, number, action, depth_before, run) {
-            Check::of(run)
+        if state_due(format, number, action, depth_before, run) {
+            Check::whole(format, run)
         } else {
             Check::light(run)
-        };
-        if format <= CHECKS_EVERY_STATE {
-            check.hp = None;
         }
-        check
     }
 
     /// Appends the check as `ron::to_string` writes it (fields in order, those absent
@@ -279,10 +291,9 @@ mod tests {
         let text = ron::to_string(&save).unwrap();
         assert!(text.len() > CrcWriter::BUFFER, "{} bytes", text.len());
         assert_eq!(crc_of_ron(&save), crc32fast::hash(text.as_bytes()));
-        assert_eq!(
-            Check::of(&run).state,
-            Some(crc32fast::hash(text.as_bytes()))
-        );
+        let whole = Check::whole(CHECKS_EVERY_STATE, &run);
+        assert_eq!(whole.state, Some(crc32fast::hash(text.as_bytes())));
+        assert_eq!(Check::of(&run).state, Some(crc_of_binary(&save)));
         assert_eq!(crc_of_ron(&"x".repeat(3 * CrcWriter::BUFFER)), {
             crc32fast::hash(
                 ron::to_string(&"x".repeat(3 * CrcWriter::BUFFER))
