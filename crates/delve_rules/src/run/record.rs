@@ -428,7 +428,8 @@ impl Step {
             Step::Act(action, check) => {
                 let mut line = String::with_capacity(96);
                 line.push_str("Act(");
-                line.push_str(&ron::to_string(action).unwrap_or_default());
+                // Into the line itself: no text of its own to allocate.
+                let _ = ron::ser::to_writer(&mut line, action);
                 line.push(',');
                 check.write_ron(&mut line);
                 line.push_str(")\n");
