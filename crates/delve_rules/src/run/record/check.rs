@@ -32,7 +32,7 @@ pub struct Check {
     /// CRC-32 of the whole state as a save holds it (levels, memories, inventory, …):
     /// on every step up to format [`CHECKS_EVERY_STATE`], of the save's RON text; from
     /// format 12 where [`state_due`] says (and wherever else a recording holds one), of
-    /// its binary form ([`super::digest`]: the same on every platform, a tenth of the
+    /// its binary form ([`super::digest`]: the same on every platform, a quarter of the
     /// cost).
     #[serde(default, skip_serializing_if = "Option::is_none", with = "bare")]
     pub state: Option<u32>,

@@ -4,8 +4,9 @@
 //! serde hands it over), each float as its bits, and each name (a struct's field, an
 //! enum's variant) as its text, so that the same state gives the same CRC on every
 //! platform (wasm32 too) and a field left out (`skip_serializing_if`) or variants
-//! reordered tell as in RON. A tenth of RON's cost: no text is formatted, no name
-//! checked as an identifier, no string escaped.
+//! reordered tell as in RON. No text is formatted, no name checked as an identifier, no
+//! string escaped: a quarter of the RON CRC's cost, most of what is left being the copy
+//! of the run into its save.
 
 use std::fmt;
 
