@@ -159,16 +159,18 @@ fn a_recording_out_of_step_is_refused_naming_it_before_a_watch_opens() {
     let good = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/recordings/descent-3.rec");
     let text = std::fs::read_to_string(good).unwrap();
     let steps: Vec<&str> = text.lines().collect();
-    // One step's state check changed, far into the recording: the file parses, and only
-    // replaying it finds the difference.
-    let (before, after) = steps[400]
-        .split_once("state:")
-        .expect("a step with a check");
+    // One step's state check changed, far into the recording (the first from line 400
+    // that holds the whole state's): the file parses, and only replaying it finds the
+    // difference.
+    let at = (400..steps.len())
+        .find(|&i| steps[i].contains("state:"))
+        .expect("a step checked whole");
+    let (before, after) = steps[at].split_once("state:").expect("a step with a check");
     let digits = after.trim_end_matches(|c: char| !c.is_ascii_digit());
     let state: u32 = digits.parse().expect("a state checksum");
     let damaged_line = format!("{before}state:{}{}", state ^ 1, &after[digits.len()..]);
     let mut damaged: Vec<&str> = steps.clone();
-    damaged[400] = &damaged_line;
+    damaged[at] = &damaged_line;
     let file = dir.path().join("damaged.rec");
     std::fs::write(&file, damaged.join("\n") + "\n").unwrap();
     let file = file.to_str().unwrap();

@@ -19,6 +19,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<Disturbed>()
         .add_message::<LevelEntered>()
         .add_message::<SaveRequest>()
+        .add_message::<RunSaved>()
         .add_message::<RunLoaded>();
 }
 
@@ -69,6 +70,11 @@ pub enum SaveRequest {
     /// Save to the save slot at once, then leave the game (Esc, answered yes).
     SaveAndQuit,
 }
+
+/// A fact: the run was saved without a step of its own (on quitting, or to a headless
+/// run's `--save` file): the recording marks it ([`delve_rules::records::recordings::RunRecorder::saved`]).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunSaved;
 
 /// A fact: a save was loaded and the run replaced by it.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]

@@ -8,13 +8,13 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use super::messages::{ActionApplied, RunLoaded};
+use super::messages::{ActionApplied, RunLoaded, RunSaved};
 use super::screen::Screen;
 use super::{GameSystems, Notice, RunModel, RunSettings};
 use delve_rules::records::recordings::RunRecorder;
 use delve_rules::records::storage::{Folder, Storage};
 use delve_rules::run::PlayerAction;
-use delve_rules::run::record::{Check, RecordingStart, Step};
+use delve_rules::run::record::RecordingStart;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -98,12 +98,14 @@ fn start_recording(
     }
 }
 
-/// Records each applied action (a load as the run loaded), before the records of a
+/// Records each applied action (a load as the run loaded, and a save made without a
+/// step of its own as a save where the recording needs it), before the records of a
 /// run that has just ended are kept.
 pub(super) fn record_steps(
     mut commands: Commands,
     mut applied: MessageReader<ActionApplied>,
     mut loaded: MessageReader<RunLoaded>,
+    mut saved: MessageReader<RunSaved>,
     run: Option<Res<RunModel>>,
     recorder: Option<ResMut<Recorder>>,
     mut notices: MessageWriter<Notice>,
@@ -111,14 +113,21 @@ pub(super) fn record_steps(
     let (Some(run), Some(mut recorder)) = (run, recorder) else {
         applied.clear();
         loaded.clear();
+        saved.clear();
         return;
     };
     let was_loaded = loaded.read().count() > 0;
-    for ActionApplied(action) in applied.read() {
-        let written = if *action == PlayerAction::Load && was_loaded {
-            recorder.loaded(&run)
-        } else {
-            recorder.record(&Step::Act(*action, Check::of(&run)))
+    // The frame's actions, then a save made without a step of its own.
+    let was_saved = saved.read().count() > 0;
+    let steps = applied
+        .read()
+        .map(|&ActionApplied(action)| Some(action))
+        .chain(was_saved.then_some(None));
+    for step in steps {
+        let written = match step {
+            Some(PlayerAction::Load) if was_loaded => recorder.loaded(&run),
+            Some(action) => recorder.record_action(action, &run),
+            None => recorder.saved(&run),
         };
         if let Err(why) = written {
             notices.write(Notice(why.clone()));

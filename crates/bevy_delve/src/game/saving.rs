@@ -10,7 +10,7 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 
 use bevy::prelude::*;
 
-use super::messages::{LevelEntered, RunLoaded, SaveRequest, swap_in_loaded};
+use super::messages::{LevelEntered, RunLoaded, RunSaved, SaveRequest, swap_in_loaded};
 use super::{GameSystems, Notice, NoticeLog, RunModel, RunSettings};
 use delve_rules::records::slot::SaveSlot;
 use delve_rules::run::messages::MessageLog;
@@ -68,6 +68,7 @@ pub(super) fn handle_save_requests(
         MessageWriter<LevelEntered>,
         MessageWriter<RunLoaded>,
         MessageWriter<AppExit>,
+        MessageWriter<RunSaved>,
     ),
 ) {
     let Some(mut run) = run else {
@@ -92,6 +93,7 @@ pub(super) fn handle_save_requests(
                 let slot = &settings.save_slot;
                 match slot.save(&save_of(&run, &log)) {
                     Ok(()) => {
+                        facts.3.write(RunSaved);
                         notices.write(Notice(format!("Saved to {}.", slot.place().display())));
                         facts.2.write(AppExit::Success);
                     }
@@ -125,6 +127,10 @@ pub(super) fn handle_save_requests(
                 continue;
             }
         };
+        if matches!(request, SaveRequest::SaveTo(_)) {
+            // F5's save is a step of its own, recorded as the action.
+            facts.3.write(RunSaved);
+        }
         let save = save_of(&run, &log);
         let shown = slot.place().display().to_string();
         let sender = writer.sender.clone();

@@ -22,7 +22,8 @@ use super::temp_dir::TempDir;
 /// peaceful, before shops were told, used-up letters kept and a hungry player refused a
 /// ware unpaid; format 10 of generation 4, before cyclic dungeons' barred shortcuts;
 /// format 10 of generation 5, before travel and exploring went through a barred door
-/// and exploring picked up on its way and went on):
+/// and exploring picked up on its way and went on; format 11, whose every step checks
+/// the whole state):
 /// they replay to their end as they always did.
 const LEGACY: &[&str] = &[
     "legacy/descent-3-format-1.rec",
@@ -41,6 +42,8 @@ const LEGACY: &[&str] = &[
     "legacy/descent-11-generation-4.rec",
     "legacy/descent-3-format-10.rec",
     "legacy/descent-11-format-10.rec",
+    "legacy/descent-3-format-11.rec",
+    "legacy/descent-11-format-11.rec",
 ];
 
 fn committed(file: &str) -> Recording {
@@ -119,8 +122,14 @@ fn a_recording_altered_at_a_step_is_out_of_sync_at_that_step() {
     };
     recording.steps[at] = Step::Act(PlayerAction::Wait, check);
     match recording.replay() {
-        Err(RecordingError::OutOfSync { turn, step, what }) => {
+        Err(RecordingError::OutOfSync {
+            turn,
+            step,
+            what,
+            good,
+        }) => {
             assert_eq!((turn, step), (check.turns, at + 1));
+            assert!(good < step, "last known good: step {good}");
             assert!(what.contains("position"), "{what}");
         }
         other => panic!("expected out of sync at step {}, got {other:?}", at + 1),

@@ -18,8 +18,8 @@ use std::sync::Arc;
 use super::history::History;
 use super::storage::{Storage, StorageError, Turn};
 use super::{HISTORY, MORGUE};
-use crate::run::RunState;
 use crate::run::record::{Check, Recording, RecordingStart, Step};
+use crate::run::{PlayerAction, RunState};
 
 /// The folder of the recordings of runs in play, in delve's storage.
 pub const RECORDINGS: &str = "recordings";
@@ -40,6 +40,12 @@ pub struct RunRecorder {
     text: String,
     /// Steps written after the start line.
     steps: usize,
+    /// The recording's format (a run continued in a recording an older delve made goes
+    /// on in its format's checks).
+    format: u32,
+    /// The check of the last step written, if any: the depth it left decides whether
+    /// the next step's check holds the whole state ([`Check::of_step`]).
+    last: Option<Check>,
     /// The entry was taken away (the run ended and its recording went to the morgue
     /// folder): a load that brings the run back writes it whole again.
     taken_away: bool,
@@ -194,6 +200,8 @@ impl RunRecorder {
             run: None,
             text,
             steps: 0,
+            format: start.format,
+            last: None,
             taken_away: false,
         })
     }
@@ -231,7 +239,6 @@ impl RunRecorder {
         run: &RunState,
     ) -> Result<RunRecorder, String> {
         let name = run_name(run);
-        let now = Check::of(run);
         let mut found: Vec<(String, Recording, String)> = Vec::new();
         for number in 1..=MOST_OF_ONE_NAME {
             let entry = entry_of(&name, number);
@@ -247,7 +254,15 @@ impl RunRecorder {
                 found.push((entry, recording, text));
             }
         }
-        let ends_here = |r: &Recording| r.steps.last().is_some_and(|s| *s.check() == now);
+        // Only a step whose whole state was checked tells that the recording ends
+        // with the run loaded (from format 12 a save's step holds it, as do the steps
+        // [`RunRecorder::saved`] adds).
+        let ends_here = |r: &Recording| {
+            r.steps.last().is_some_and(|s| {
+                s.check().state.is_some()
+                    && s.check().agrees_with(&Check::whole(r.start.format, run))
+            })
+        };
         let chosen = found
             .iter()
             .position(|(_, r, _)| ends_here(r))
@@ -266,10 +281,12 @@ impl RunRecorder {
                         format!("{text}\n")
                     },
                     steps: recording.steps.len(),
+                    format: recording.start.format,
+                    last: recording.steps.last().map(|s| *s.check()),
                     taken_away: false,
                 };
                 if !in_step {
-                    recorder.record(&Step::loaded(run))?;
+                    recorder.record(&Step::loaded(recorder.format, run))?;
                 }
                 Ok(recorder)
             }
@@ -281,10 +298,31 @@ impl RunRecorder {
                     run.rules(),
                 );
                 let mut recorder = RunRecorder::for_new_run(storage, run, &start)?;
-                recorder.record(&Step::loaded(run))?;
+                recorder.record(&Step::loaded(start.format, run))?;
                 Ok(recorder)
             }
         }
+    }
+
+    /// Adds the step of `action`, which left `run`, with the check the recording's
+    /// format holds for it ([`Check::of_step`]: from format 12 the whole state only on
+    /// the steps that matter and every [`crate::run::record::KEYFRAME_EVERY`]-th).
+    pub fn record_action(&mut self, action: PlayerAction, run: &RunState) -> Result<(), String> {
+        let depth_before = self.last.map_or(run.depth(), |c| c.depth);
+        let number = self.steps + 1;
+        let check = Check::of_step(self.format, number, Some(&action), depth_before, run);
+        self.record(&Step::Act(action, check))
+    }
+
+    /// `run` was saved without a step of its own (on quitting, or to a file named at the
+    /// end of a headless game): where the last step's check holds no whole state (format
+    /// 12 on), a save's step with it is added, so that a run continued from that save
+    /// goes on in this recording ([`RunRecorder::for_loaded_run`] knows its end by it).
+    pub fn saved(&mut self, run: &RunState) -> Result<(), String> {
+        if self.last.is_some_and(|c| c.state.is_some()) || self.steps == 0 {
+            return Ok(());
+        }
+        self.record_action(PlayerAction::Save, run)
     }
 
     /// Adds `step` to the recording.
@@ -292,6 +330,7 @@ impl RunRecorder {
         let line = step.line();
         self.text.push_str(&line);
         self.steps += 1;
+        self.last = Some(*step.check());
         let written = match (self.taken_away, step) {
             // The run is over and kept: what is done on its end screen changes nothing
             // and is only remembered, unless a load brings the run back into play.
@@ -321,7 +360,7 @@ impl RunRecorder {
                 *self = other;
                 Ok(())
             }
-            _ => self.record(&Step::loaded(run)),
+            _ => self.record(&Step::loaded(self.format, run)),
         }
     }
 

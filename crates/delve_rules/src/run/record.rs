@@ -5,8 +5,11 @@
 
 use std::fmt;
 
+mod check;
+mod digest;
 mod playback;
 mod seek;
+pub use check::{Check, state_due};
 pub use playback::{Playback, SPEEDS, STEPS_A_SECOND, WatchCommand};
 pub use seek::{Frame, KEYFRAME_EVERY, StepSummary, Watched};
 
@@ -17,7 +20,6 @@ use super::{GameSave, Outcome, PlayerAction, Rules, RunState};
 use delve_levels::config::CampaignConfig;
 use delve_levels::config::HeldTables;
 use delve_levels::generator::Generation;
-use delve_levels::grid::Pos;
 use delve_levels::key::LevelKey;
 
 /// The recording format this delve writes. Format 1 (before monsters) is still read:
@@ -64,6 +66,9 @@ use delve_levels::key::LevelKey;
 /// with charges stack in the pack as anything alike, and a potion thrown only shatters.
 /// Format 12 came with generation 6 (whose runs shuffle their disguises wholly): a
 /// recording of an older format never holds a sixth-generation run.
+/// Format 11 recordings check the whole state on every step ([`CHECKS_EVERY_STATE`]);
+/// later ones on the steps that matter and every [`KEYFRAME_EVERY`]-th, and hit points
+/// on every step ([`state_due`]).
 pub const RECORDING_FORMAT: u32 = 12;
 
 /// The last recording format whose teleports may land behind a lock still shut (in a
@@ -141,6 +146,13 @@ pub const WEARABLES_STACK: u32 = 10;
 /// ones splash a potion that works on others (confusion) over the creatures around
 /// where it breaks, and a replay of one of these keeps the old rule.
 pub const THROWN_POTIONS_ONLY_SHATTER: u32 = 10;
+
+/// The last recording format whose every step holds the CRC-32 of the whole state
+/// (written as a save's RON), which costs more than the step itself; later ones hold it
+/// only where [`state_due`] says (the first step, every [`KEYFRAME_EVERY`]-th, a load, a
+/// save, a change of depth, the run's end) and the cheap figures with the hit points on
+/// every step. A replay of one of these checks every step's state, as it always did.
+pub const CHECKS_EVERY_STATE: u32 = 11;
 
 /// The recording formats this delve plays back (formats 3 to 6 only for peaceful runs).
 pub(crate) const REPLAYED_FORMATS: [u32; 11] = [1, 3, 4, 5, 6, 7, 8, 9, 10, 11, RECORDING_FORMAT];
@@ -292,119 +304,6 @@ fn format_1_rules() -> Rules {
     Rules::Peaceful
 }
 
-/// The state a step left, as a recording checks it.
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct Check {
-    /// Turns taken.
-    pub turns: u64,
-    /// Depth.
-    pub depth: u32,
-    /// The player's position.
-    pub position: Pos,
-    /// Items carried.
-    pub carried: usize,
-    /// CRC-32 of the whole state as a save holds it (levels, memories, inventory, …).
-    pub state: u32,
-}
-
-/// The CRC-32 of `value` written as RON in one line (`ron::to_string`'s text; 0, the
-/// CRC of no text, if it cannot be written), computed as the text is written, a buffer
-/// at a time, without holding the text.
-fn crc_of_ron<T: Serialize>(value: &T) -> u32 {
-    let mut writer = CrcWriter {
-        hasher: crc32fast::Hasher::new(),
-        buffer: Vec::with_capacity(CrcWriter::BUFFER),
-    };
-    if ron::ser::to_writer(&mut writer, value).is_err() {
-        return crc32fast::hash(b"");
-    }
-    writer.flush();
-    writer.hasher.finalize()
-}
-
-/// A `fmt::Write` that feeds what is written to a CRC-32, through a buffer (RON writes
-/// a string's characters one at a time).
-struct CrcWriter {
-    hasher: crc32fast::Hasher,
-    buffer: Vec<u8>,
-}
-
-impl CrcWriter {
-    const BUFFER: usize = 1024;
-
-    fn flush(&mut self) {
-        self.hasher.update(&self.buffer);
-        self.buffer.clear();
-    }
-}
-
-impl std::fmt::Write for CrcWriter {
-    fn write_str(&mut self, text: &str) -> std::fmt::Result {
-        if self.buffer.len() + text.len() > Self::BUFFER {
-            self.flush();
-        }
-        if text.len() > Self::BUFFER {
-            self.hasher.update(text.as_bytes());
-        } else {
-            self.buffer.extend_from_slice(text.as_bytes());
-        }
-        Ok(())
-    }
-}
-
-impl Check {
-    /// The check of `run` as it is now.
-    pub fn of(run: &RunState) -> Check {
-        let mut save = run.snapshot();
-        // The chronicle follows from the actions and is no rule's input: left out, so
-        // that recordings made before it existed check as they did.
-        save.chronicle = None;
-        // A run of generation 1 or 2 with the embedded table's first edition checks as
-        // it did before there were editions: no table held.
-        let first = delve_levels::loot::first_edition_loot_table().fingerprint();
-        if run.generation.embedded_loot_table().fingerprint() == first
-            && run.campaign.loot_table().fingerprint() == first
-        {
-            save.loot_table = None;
-        }
-        Check {
-            turns: run.turns,
-            depth: run.depth,
-            position: run.player,
-            carried: run.inventory.len(),
-            state: crc_of_ron(&save),
-        }
-    }
-
-    /// What differs between a recorded check and this one, in words.
-    fn differences(&self, now: &Check) -> String {
-        let mut parts = Vec::new();
-        if self.turns != now.turns {
-            parts.push(format!("turns {} recorded, {} now", self.turns, now.turns));
-        }
-        if self.depth != now.depth {
-            parts.push(format!("depth {} recorded, {} now", self.depth, now.depth));
-        }
-        if self.position != now.position {
-            parts.push(format!(
-                "position {} recorded, {} now",
-                self.position, now.position
-            ));
-        }
-        if self.carried != now.carried {
-            parts.push(format!(
-                "{} items carried recorded, {} now",
-                self.carried, now.carried
-            ));
-        }
-        if parts.is_empty() {
-            parts.push("the levels, memories or items differ (state checksum)".into());
-        }
-        parts.join("; ")
-    }
-}
-
 /// One step of a recording.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub enum Step {
@@ -439,10 +338,14 @@ pub enum RecordingError {
     OutOfSync {
         /// The turn count the recording had at the step that differs.
         turn: u64,
-        /// The 1-based step.
+        /// The 1-based step where the difference was seen.
         step: usize,
         /// What differs.
         what: String,
+        /// The last step whose whole state was checked equal (0: the start): the
+        /// difference came of a step after it, at `step` at the latest (from format 12
+        /// most steps check only their light figures).
+        good: usize,
     },
 }
 
@@ -451,8 +354,20 @@ impl fmt::Display for RecordingError {
         match self {
             RecordingError::Broken { line, problem } => write!(f, "line {line}: {problem}"),
             RecordingError::Unsupported(why) => f.write_str(why),
-            RecordingError::OutOfSync { turn, step, what } => {
-                write!(f, "out of sync at turn {turn} (step {step}): {what}")
+            RecordingError::OutOfSync {
+                turn,
+                step,
+                what,
+                good,
+            } => {
+                write!(f, "out of sync at turn {turn} (step {step}): {what}")?;
+                if *good + 1 < *step {
+                    write!(
+                        f,
+                        " — it came of a step after step {good}, the last whose whole state was checked as recorded"
+                    )?;
+                }
+                Ok(())
             }
         }
     }
@@ -497,18 +412,34 @@ impl RecordingStart {
 }
 
 impl Step {
-    /// The step of loading `run` (a save loaded, a run continued): the run as it is
-    /// now, so a replay needs no save file — without its chronicle, which no rule reads
-    /// (as the checks leave it out), so recordings read as they did before it existed.
-    pub fn loaded(run: &RunState) -> Step {
+    /// The step of loading `run` (a save loaded, a run continued) in a recording of
+    /// `format`: the run as it is now, so a replay needs no save file — without its
+    /// chronicle, which no rule reads (as the checks leave it out), so recordings read
+    /// as they did before it existed — with the whole check.
+    pub fn loaded(format: u32, run: &RunState) -> Step {
         let mut save = run.snapshot();
         save.chronicle = None;
-        Step::Loaded(Box::new(save), Check::of(run))
+        let check = Check::of_step(format, 1, None, run.depth(), run);
+        Step::Loaded(Box::new(save), check)
     }
 
-    /// The step's line in the recording file (with its newline).
+    /// The step's line in the recording file (with its newline): the text
+    /// `ron::to_string` writes for it, an action's check written directly (RON's
+    /// serializer took a microsecond for it, most of recording a step's cost).
     pub fn line(&self) -> String {
-        format!("{}\n", ron::to_string(self).unwrap_or_default())
+        match self {
+            Step::Act(action, check) => {
+                let mut line = String::with_capacity(96);
+                line.push_str("Act(");
+                // Into the line itself: no text of its own to allocate.
+                let _ = ron::ser::to_writer(&mut line, action);
+                line.push(',');
+                check.write_ron(&mut line);
+                line.push_str(")\n");
+                line
+            }
+            Step::Loaded(..) => format!("{}\n", ron::to_string(self).unwrap_or_default()),
+        }
     }
 
     /// The check of the state the step left.
@@ -563,7 +494,7 @@ impl Recording {
         }
         if !REPLAYED_FORMATS.contains(&start.format) {
             return Err(RecordingError::Unsupported(format!(
-                "recording format {} is not known to this delve (it reads formats 1, 3 to 10 and {RECORDING_FORMAT})",
+                "recording format {} is not known to this delve (it reads formats 1 and 3 to {RECORDING_FORMAT})",
                 start.format
             )));
         }
@@ -662,8 +593,9 @@ impl Recording {
     ) -> Result<RunState, RecordingError> {
         let (mut run, outcomes) = self.start_run()?;
         each(0, &run, &outcomes);
+        let mut good = 0;
         for number in 1..=self.steps.len() {
-            let outcomes = self.play_step(&mut run, number)?;
+            let outcomes = self.play_step(&mut run, number, &mut good)?;
             each(number, &run, &outcomes);
         }
         Ok(run)
@@ -701,13 +633,17 @@ impl Recording {
     }
 
     /// Plays the recording's step `number` (1-based) on `run`, checked against what the
-    /// recording says came of it: what it told.
+    /// recording says came of it (`good`: the last step whose whole state was checked,
+    /// moved on to this one when its whole state is): what it told. A step of format 12
+    /// or later whose whole state is due ([`state_due`]) and not recorded is refused.
     pub(crate) fn play_step(
         &self,
         run: &mut RunState,
         number: usize,
+        good: &mut usize,
     ) -> Result<Vec<Outcome>, RecordingError> {
         let step = &self.steps[number - 1];
+        let depth_before = run.depth();
         let outcomes = match step {
             // Saving and loading have no effect on the run itself: a load is recorded
             // as the run it loaded.
@@ -723,14 +659,35 @@ impl Recording {
                 Vec::new()
             }
         };
-        let now = Check::of(run);
         let recorded = step.check();
-        if now != *recorded {
+        let now = match recorded.state {
+            Some(_) => Check::whole(self.start.format, run),
+            None => Check::light(run),
+        };
+        if let Some(what) = recorded.differences(&now) {
             return Err(RecordingError::OutOfSync {
                 turn: recorded.turns,
                 step: number,
-                what: recorded.differences(&now),
+                what,
+                good: *good,
             });
+        }
+        let action = match step {
+            Step::Act(action, _) => Some(action),
+            Step::Loaded(..) => None,
+        };
+        match recorded.state {
+            Some(_) => *good = number,
+            None if state_due(self.start.format, number, action, depth_before, run) => {
+                return Err(RecordingError::Broken {
+                    line: number + 1,
+                    problem: format!(
+                        "step {number}'s check holds no state checksum, which format {} holds there",
+                        self.start.format
+                    ),
+                });
+            }
+            None => {}
         }
         Ok(outcomes)
     }
@@ -739,39 +696,6 @@ impl Recording {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The check's state CRC, computed as the RON is written, is the CRC of the whole
-    /// text `ron::to_string` writes (so recordings' checks are as they were), here for
-    /// a run some hundred steps in, past a depth, whose save's text is many buffers long.
-    #[test]
-    fn the_state_crc_is_that_of_the_saves_whole_ron_text() {
-        let (mut run, _) =
-            RunState::start(CampaignConfig::builtin(), None, Rules::Peaceful).unwrap();
-        let mut went_down = false;
-        for _ in 0..120 {
-            run.apply(PlayerAction::Explore);
-            if !went_down
-                && run
-                    .apply(PlayerAction::Descend)
-                    .iter()
-                    .any(|o| matches!(o, Outcome::Notice(t) if t.contains("You go down")))
-            {
-                went_down = true;
-            }
-        }
-        let mut save = run.snapshot();
-        save.chronicle = None;
-        let text = ron::to_string(&save).unwrap();
-        assert!(text.len() > CrcWriter::BUFFER, "{} bytes", text.len());
-        assert_eq!(crc_of_ron(&save), crc32fast::hash(text.as_bytes()));
-        assert_eq!(crc_of_ron(&"x".repeat(3 * CrcWriter::BUFFER)), {
-            crc32fast::hash(
-                ron::to_string(&"x".repeat(3 * CrcWriter::BUFFER))
-                    .unwrap()
-                    .as_bytes(),
-            )
-        });
-    }
 
     /// A recording plays by the rules of its own format: a format-7 one teleports into
     /// locks and keeps what the water takes, a format-8 one only the latter, a format-9

@@ -25,6 +25,7 @@ mod shops;
 mod paths;
 mod real_run;
 mod recorder;
+mod recording_checks;
 mod records;
 mod run;
 mod storage;

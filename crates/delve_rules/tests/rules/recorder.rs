@@ -36,7 +36,7 @@ fn play(run: &mut RunState, recorder: &mut RunRecorder, count: usize) {
             PlayerAction::Wait
         };
         run.apply(action);
-        recorder.record(&Step::Act(action, Check::of(run))).unwrap();
+        recorder.record_action(action, run).unwrap();
     }
 }
 
@@ -47,6 +47,12 @@ fn read(storage: &MemoryStorage, entry: &str) -> Recording {
         .unwrap()
         .expect("the recording is there");
     Recording::parse(&String::from_utf8(bytes).unwrap()).unwrap()
+}
+
+/// The whole state's CRC the last step of `run`'s recording holds, if any.
+fn read_last_state(storage: &MemoryStorage, run: &RunState) -> Option<u32> {
+    let recording = read(storage, &format!("{RECORDINGS}/{}.rec", run_name(run)));
+    recording.steps.last().and_then(|s| s.check().state)
 }
 
 fn entries(storage: &MemoryStorage) -> Vec<String> {
@@ -65,6 +71,10 @@ fn a_run_continued_goes_on_in_its_own_recording_and_replays_as_one_run() {
     let (mut run, start) = started(5, "2026-12-07T06:00:00Z");
     let mut recorder = RunRecorder::for_new_run(storage.clone(), &run, &start).unwrap();
     play(&mut run, &mut recorder, 20);
+    // Saved on quitting: the recording's last step is checked only lightly, so the
+    // save is added as a step checked whole.
+    assert_eq!(read_last_state(&storage, &run), None);
+    recorder.saved(&run).unwrap();
     let saved = run.clone();
     drop(recorder);
     // A later session loads the save: the recording ends with its state, so it goes
@@ -75,7 +85,11 @@ fn a_run_continued_goes_on_in_its_own_recording_and_replays_as_one_run() {
     let name = format!("{}.rec", run_name(&run));
     assert_eq!(entries(&storage), std::slice::from_ref(&name));
     let recording = read(&storage, &format!("{RECORDINGS}/{name}"));
-    assert_eq!(recording.steps.len(), 30);
+    assert_eq!(recording.steps.len(), 31);
+    assert!(matches!(
+        recording.steps[20],
+        Step::Act(PlayerAction::Save, check) if check.state.is_some()
+    ));
     assert!(recording.steps.iter().all(|s| matches!(s, Step::Act(..))));
     replays_to(&recording, &run);
     // An older save of the same run: the load is written into the recording.
@@ -83,8 +97,8 @@ fn a_run_continued_goes_on_in_its_own_recording_and_replays_as_one_run() {
     let mut recorder = RunRecorder::for_loaded_run(storage.clone(), &older).unwrap();
     play(&mut older, &mut recorder, 5);
     let recording = read(&storage, &format!("{RECORDINGS}/{name}"));
-    assert_eq!(recording.steps.len(), 36);
-    assert!(matches!(recording.steps[30], Step::Loaded(..)));
+    assert_eq!(recording.steps.len(), 37);
+    assert!(matches!(recording.steps[31], Step::Loaded(..)));
     replays_to(&recording, &older);
 }
 
@@ -116,6 +130,7 @@ fn loading_another_run_in_play_switches_to_its_recording_and_drops_an_empty_one(
     let (mut saved, start) = started(8, "2026-12-06T20:00:00Z");
     let mut recorder = RunRecorder::for_new_run(storage.clone(), &saved, &start).unwrap();
     play(&mut saved, &mut recorder, 6);
+    recorder.saved(&saved).unwrap();
     // A fresh run starts; the player answers "continue?" with y: the saved run loads.
     let (fresh, fresh_start) = started(9, "2026-12-07T08:00:00Z");
     let mut recorder = RunRecorder::for_new_run(storage.clone(), &fresh, &fresh_start).unwrap();
@@ -129,7 +144,7 @@ fn loading_another_run_in_play_switches_to_its_recording_and_drops_an_empty_one(
         "the fresh run's empty recording is gone"
     );
     let recording = read(&storage, &format!("{RECORDINGS}/{}.rec", run_name(&run)));
-    assert_eq!(recording.steps.len(), 10, "one run, no load in it");
+    assert_eq!(recording.steps.len(), 11, "one run, no load in it");
     replays_to(&recording, &run);
 }
 

@@ -8,15 +8,17 @@ use proptest::prelude::*;
 use delve_levels::rng::{Stream, StreamRng};
 use delve_rules::run::messages::MessageLog;
 use delve_rules::run::record::{
-    Check, KEYFRAME_EVERY, Playback, Recording, RecordingStart, SPEEDS, Step, WatchCommand, Watched,
+    Check, KEYFRAME_EVERY, Playback, RECORDING_FORMAT, Recording, RecordingStart, SPEEDS, Step,
+    WatchCommand, Watched,
 };
 use delve_rules::run::{Outcome, PlayerAction, Rules, RunState};
 
 use super::support::campaign;
 
 /// A run of `seed` played `steps` steps by a simple player drawn from the seed
-/// (exploring, walking, waiting, resting, searching, taking the stairs), recorded; with
-/// every state and the notice log it reached, step by step (index = step, 0 the start).
+/// (exploring, walking, waiting, resting, searching, taking the stairs), recorded as the
+/// game records it (the whole state checked only where due); with every state and the
+/// notice log it reached, step by step (index = step, 0 the start).
 fn played(seed: u64, steps: usize) -> (Recording, Vec<RunState>, Vec<MessageLog>) {
     let campaign = campaign(seed);
     let start = RecordingStart::new(&campaign, None, Rules::Monsters);
@@ -50,9 +52,12 @@ fn played(seed: u64, steps: usize) -> (Recording, Vec<RunState>, Vec<MessageLog>
                 PlayerAction::Move(dx, dy)
             }
         };
+        let depth_before = run.depth();
         let outcomes = run.apply(action);
         keep(&mut log, &run, &outcomes);
-        recorded.push(Step::Act(action, Check::of(&run)));
+        let number = recorded.len() + 1;
+        let check = Check::of_step(RECORDING_FORMAT, number, Some(&action), depth_before, &run);
+        recorded.push(Step::Act(action, check));
         states.push(run.clone());
         logs.push(log.clone());
     }

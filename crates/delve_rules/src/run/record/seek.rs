@@ -6,12 +6,17 @@
 //! from the nearest keyframe at or before the step it wants and plays at most
 //! `KEYFRAME_EVERY − 1` steps from there, each checked again: a keyframe is never
 //! trusted over the steps (it is made by them, in memory, and never read from a file).
+//! From recording format 12 a keyframe's step is one whose whole state the recording
+//! checks ([`super::state_due`]), so every keyframe was checked whole on opening, and a
+//! seek checks the steps it plays as the recording holds them (the light figures, and
+//! the whole state where held).
 
 use super::{Recording, RecordingError};
 use crate::run::messages::{Message, MessageLog};
 use crate::run::{Outcome, RunState};
 
-/// Steps between keyframes: a seek plays at most one fewer.
+/// Steps between keyframes: a seek plays at most one fewer. From recording format 12
+/// also the steps between the checks of the whole state.
 pub const KEYFRAME_EVERY: usize = 64;
 
 /// What the player saw after one step: the run and the notices shown so far.
@@ -154,8 +159,11 @@ impl Watched {
             run: key.run.clone(),
             log: key.log(&self.log),
         };
+        let mut good = key.step;
         for number in key.step + 1..=step {
-            let outcomes = self.recording.play_step(&mut frame.run, number)?;
+            let outcomes = self
+                .recording
+                .play_step(&mut frame.run, number, &mut good)?;
             log_notices(&mut frame.log, &frame.run, &outcomes);
         }
         frame.step = step;
@@ -171,8 +179,11 @@ impl Watched {
             return self.frame_at(step);
         }
         let mut frame = from;
+        let mut good = frame.step - frame.step % KEYFRAME_EVERY;
         for number in frame.step + 1..=step {
-            let outcomes = self.recording.play_step(&mut frame.run, number)?;
+            let outcomes = self
+                .recording
+                .play_step(&mut frame.run, number, &mut good)?;
             log_notices(&mut frame.log, &frame.run, &outcomes);
         }
         frame.step = step;
