@@ -61,8 +61,12 @@ use delve_levels::key::LevelKey;
 /// search go on while starving with food in the pack; exploring and travel stop after
 /// every pick-up; and by the rules of items that changed since
 /// ([`WEARABLES_STACK`], [`THROWN_POTIONS_ONLY_SHATTER`]): things worn, wielded or aimed
-/// with charges stack in the pack as anything alike, and a potion thrown only shatters.
-pub const RECORDING_FORMAT: u32 = 11;
+/// with charges stack in the pack as anything alike, and a potion thrown only shatters;
+/// and by format 11's.
+/// Format 11 runs replay by the rules of play that flows that changed since
+/// ([`ONE_WAY_LINES_OF_FIRE`], [`CONFUSED_FOES_ARE_NO_THREAT`]): a shot flies only along
+/// the line drawn from the shooter, and a confused monster is no threat to travel.
+pub const RECORDING_FORMAT: u32 = 12;
 
 /// The last recording format whose teleports may land behind a lock still shut (in a
 /// sealed vault); later ones land outside, and a replay of one of these keeps the old rule.
@@ -140,8 +144,21 @@ pub const WEARABLES_STACK: u32 = 10;
 /// where it breaks, and a replay of one of these keeps the old rule.
 pub const THROWN_POTIONS_ONLY_SHATTER: u32 = 10;
 
+/// The last recording format whose shots (a monster's arrow or breath, the player's
+/// bolt or throw) fly only along the line drawn from the shooter, so where that line
+/// rounds into a wall's corner and the line drawn back does not, one of two could
+/// shoot the other and not be shot back. Later ones take either line
+/// ([`delve_levels::line::clear_line`]), and a replay of one of these keeps the old rule.
+pub const ONE_WAY_LINES_OF_FIRE: u32 = 11;
+
+/// The last recording format whose confused monster is no threat (it staggers about):
+/// travel, exploring and rest start and go on beside one. Later ones count it as what it
+/// would be doing unconfused, its confusion's turns added to the turns it needs to
+/// reach the player, and a replay of one of these keeps the old rule.
+pub const CONFUSED_FOES_ARE_NO_THREAT: u32 = 11;
+
 /// The recording formats this delve plays back (formats 3 to 6 only for peaceful runs).
-pub(crate) const REPLAYED_FORMATS: [u32; 10] = [1, 3, 4, 5, 6, 7, 8, 9, 10, RECORDING_FORMAT];
+pub(crate) const REPLAYED_FORMATS: [u32; 11] = [1, 3, 4, 5, 6, 7, 8, 9, 10, 11, RECORDING_FORMAT];
 
 /// The first recording format that recorded levels of `generation`: generation 3
 /// came with format 5, generation 4 in format 7 (and the teleports of format 8 soon
@@ -157,7 +174,7 @@ fn first_format_of(generation: Generation) -> u32 {
 
 /// What this delve replays, as a refusal says it.
 const REPLAYS: &str =
-    "this delve replays formats 1, 7, 8, 9, 10 and 11, and peaceful runs of formats 3 to 6";
+    "this delve replays formats 1, 7, 8, 9, 10, 11 and 12, and peaceful runs of formats 3 to 6";
 
 impl RunState {
     /// Whether the run's teleports may land behind a lock still shut: the rule of
@@ -251,6 +268,18 @@ impl RunState {
     /// [`THROWN_POTIONS_ONLY_SHATTER`] and older, kept while one replays.
     pub(crate) fn thrown_potions_only_shatter(&self) -> bool {
         self.rules_of_format <= THROWN_POTIONS_ONLY_SHATTER
+    }
+
+    /// Whether shots fly only along the line drawn from the shooter: the rule of
+    /// recordings of format [`ONE_WAY_LINES_OF_FIRE`] and older, kept while one replays.
+    pub(crate) fn one_way_lines_of_fire(&self) -> bool {
+        self.rules_of_format <= ONE_WAY_LINES_OF_FIRE
+    }
+
+    /// Whether a confused monster is no threat: the rule of recordings of format
+    /// [`CONFUSED_FOES_ARE_NO_THREAT`] and older, kept while one replays.
+    pub(crate) fn confused_foes_are_no_threat(&self) -> bool {
+        self.rules_of_format <= CONFUSED_FOES_ARE_NO_THREAT
     }
 }
 
@@ -560,7 +589,7 @@ impl Recording {
         }
         if !REPLAYED_FORMATS.contains(&start.format) {
             return Err(RecordingError::Unsupported(format!(
-                "recording format {} is not known to this delve (it reads formats 1, 3 to 10 and {RECORDING_FORMAT})",
+                "recording format {} is not known to this delve (it reads formats 1, 3 to 11 and {RECORDING_FORMAT})",
                 start.format
             )));
         }
