@@ -154,7 +154,11 @@ impl RunState {
                 false
             }
             (None, Some(now)) => {
-                out.push(notice(&format!("You stop: {} is after you.", now.name)));
+                let after_or_beside = now.after_or_beside();
+                out.push(notice(&format!(
+                    "You stop: {} is {after_or_beside}.",
+                    now.name
+                )));
                 false
             }
             _ => true,

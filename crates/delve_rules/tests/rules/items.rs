@@ -156,7 +156,14 @@ fn a_wand_of_striking_hits_the_nearest_monster_in_view_and_runs_out() {
     }]);
     let wand = kind("wand of striking");
     run.stage().give(wand);
-    run.apply(PlayerAction::Use(0));
+    let said = notices(&run.apply(PlayerAction::Use(0)));
+    // Told as the bolt's doing, not as a blow of the player's.
+    assert!(
+        said.iter()
+            .any(|s| s.starts_with("The bolt of force hits the ogre (")),
+        "{said:?}"
+    );
+    assert!(!said.iter().any(|s| s.starts_with("You hit")), "{said:?}");
     let hurt = run.level().monsters.first().map_or(0, |m| m.hp);
     assert!(
         hurt <= 40 - 6,
