@@ -8,7 +8,7 @@
 
 use super::RunState;
 use delve_levels::grid::Pos;
-use delve_levels::line::{line, line_back};
+use delve_levels::line::{clear_line, line};
 
 impl RunState {
     /// The tile `aim` points at for `missile`: the tile itself, or the nearest monster in
@@ -99,20 +99,17 @@ impl RunState {
         flight
     }
 
-    /// Where the line of fire `tiles` (from beside the player) is stopped short of
-    /// `toward` (one of its tiles) by a wall or a creature and the line drawn back from
-    /// `toward` is not, the way to `toward` is that line's (on past it, the same).
+    /// The line of fire `tiles` (from beside the player, through `toward`) with its way
+    /// to `toward` as [`clear_line`] picks it, the one rule of monsters' shots too: the
+    /// line drawn back from `toward` where a wall or a creature stops this one short of
+    /// it and none stops that one (on past `toward`, the same).
     fn take_the_line_back(&self, tiles: &mut Vec<Pos>, toward: Pos) {
         let Some(at) = tiles.iter().position(|&p| p == toward) else {
             return;
         };
-        let stops = |p: &Pos| {
-            self.level.tile_at(*p).is_none_or(|t| t.blocks_sight())
-                || self.level.monster_at(*p).is_some()
-        };
-        let back = line_back(self.player, toward);
-        if tiles[..at].iter().any(stops) && !back[..at].iter().any(stops) {
-            tiles.splice(..=at, back);
+        let open = |p: Pos| self.level.monster_at(p).is_none();
+        if let Some(way) = clear_line(&self.level.level.tiles, self.player, toward, open) {
+            tiles.splice(..=at, way);
         }
     }
 
