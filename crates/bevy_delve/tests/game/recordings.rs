@@ -41,6 +41,8 @@ const LEGACY: &[&str] = &[
     "legacy/descent-11-generation-4.rec",
     "legacy/descent-3-format-10.rec",
     "legacy/descent-11-format-10.rec",
+    "legacy/descent-3-format-11.rec",
+    "legacy/descent-11-format-11.rec",
 ];
 
 fn committed(file: &str) -> Recording {
