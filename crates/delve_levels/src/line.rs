@@ -1,6 +1,8 @@
 //! Lines of fire: the straight line of tiles a shot, a breath or a thrown thing takes
 //! from one tile to another, in integer arithmetic (each step rounds half away from
-//! zero, as `f64::round` does), and whether walls or creatures stand in its way.
+//! zero, as `f64::round` does), and whether walls or creatures stand in its way. Where
+//! a line rounds a half step, the line from A to B and the line from B to A differ by a
+//! tile; [`clear_line`] takes either, so whoever can shoot can be shot back.
 
 use crate::grid::{Grid, Pos, Tile};
 
@@ -40,6 +42,44 @@ pub fn line_of_fire(
     line(from, to)
         .take_while(|&p| p != to)
         .all(|p| tiles.get(p).is_some_and(|t| !t.blocks_sight()) && open(p))
+}
+
+/// The line from `to` to `from` walked back: the tiles from `from` to `to` in order,
+/// without `from` and with `to`, as [`line`] gives them, but drawn from `to`'s end (the
+/// same tiles as [`line`] but where a step rounds a half). Empty when `from == to`.
+pub fn line_back(from: Pos, to: Pos) -> Vec<Pos> {
+    if from == to {
+        return Vec::new();
+    }
+    let mut back: Vec<Pos> = line(to, from).collect();
+    back.pop(); // `from` itself
+    back.reverse();
+    back.push(to);
+    back
+}
+
+/// The clear line of fire between `from` and `to`, one rule both ways: [`line`] from
+/// `from` when nothing stands strictly between ([`line_of_fire`]), else the line from
+/// `to` walked back ([`line_back`]) when nothing stands on that one, else `None`. So
+/// `clear_line(a, b)` is found exactly when `clear_line(b, a)` is: a shooter can always
+/// be shot back along the line it shot along.
+pub fn clear_line(
+    tiles: &Grid<Tile>,
+    from: Pos,
+    to: Pos,
+    mut open: impl FnMut(Pos) -> bool,
+) -> Option<Vec<Pos>> {
+    let mut clear = |path: &[Pos]| {
+        (path.iter())
+            .take_while(|&&p| p != to)
+            .all(|&p| tiles.get(p).is_some_and(|t| !t.blocks_sight()) && open(p))
+    };
+    let forth: Vec<Pos> = line(from, to).collect();
+    if clear(&forth) {
+        return Some(forth);
+    }
+    let back = line_back(from, to);
+    clear(&back).then_some(back)
 }
 
 #[cfg(test)]
@@ -134,5 +174,72 @@ mod tests {
             != Pos::new(3, 1)));
         assert!(line_of_fire(&tiles, Pos::new(1, 1), Pos::new(5, 1), |p| p
             != Pos::new(5, 1)));
+    }
+
+    #[test]
+    fn a_line_walked_back_has_the_same_ends_and_differs_only_where_a_step_rounds_a_half() {
+        let (from, to) = (Pos::new(0, 0), Pos::new(4, 1));
+        assert_eq!(
+            line(from, to).collect::<Vec<_>>(),
+            [(1, 0), (2, 1), (3, 1), (4, 1)].map(|(x, y)| Pos::new(x, y))
+        );
+        assert_eq!(
+            line_back(from, to),
+            [(1, 0), (2, 0), (3, 1), (4, 1)].map(|(x, y)| Pos::new(x, y))
+        );
+        assert_eq!(
+            line_back(from, Pos::new(4, 0)),
+            line(from, Pos::new(4, 0)).collect::<Vec<_>>()
+        );
+        assert!(line_back(from, from).is_empty());
+    }
+
+    #[test]
+    fn a_clear_line_is_found_both_ways_or_neither_on_random_maps() {
+        use crate::grid::random_tiles;
+        use crate::rng::{Stream, StreamRng};
+        let mut rng = StreamRng::new(11, Stream::Layout);
+        let mut one_way_only = 0;
+        for round in 0..40 {
+            let tiles = random_tiles(30, 20, 10 + round % 40, &mut rng);
+            let standing: Vec<Pos> = tiles
+                .positions()
+                .filter(|&p| tiles[p] == Tile::Floor)
+                .collect();
+            let creature = |p: Pos| (p.x * 7 + p.y * 3) % 11 == 0;
+            for (i, &a) in standing.iter().enumerate().step_by(7) {
+                for &b in standing.iter().skip(i + 1).step_by(13) {
+                    let there = clear_line(&tiles, a, b, |p| !creature(p));
+                    let back = clear_line(&tiles, b, a, |p| !creature(p));
+                    assert_eq!(
+                        there.is_some(),
+                        back.is_some(),
+                        "round {round}: {a} and {b}"
+                    );
+                    if line_of_fire(&tiles, a, b, |p| !creature(p))
+                        != line_of_fire(&tiles, b, a, |p| !creature(p))
+                    {
+                        one_way_only += 1;
+                    }
+                }
+            }
+        }
+        assert!(one_way_only > 0, "the maps hold lines clear one way only");
+    }
+
+    #[test]
+    fn a_clear_line_takes_the_line_back_when_only_it_is_clear() {
+        let tiles = Grid::<Tile>::parse_ascii("#######\n#.....#\n#..#..#\n#######").unwrap();
+        // From (1, 1) to (5, 2) the line steps down at (3, 2), the wall; the line from
+        // (5, 2) steps up at (3, 1), clear.
+        let (a, b) = (Pos::new(1, 1), Pos::new(5, 2));
+        assert!(!line_of_fire(&tiles, a, b, |_| true));
+        assert!(line_of_fire(&tiles, b, a, |_| true));
+        assert_eq!(clear_line(&tiles, a, b, |_| true), Some(line_back(a, b)));
+        assert_eq!(
+            clear_line(&tiles, b, a, |_| true),
+            Some(line(b, a).collect())
+        );
+        assert_eq!(clear_line(&tiles, a, b, |p| p != Pos::new(4, 2)), None);
     }
 }

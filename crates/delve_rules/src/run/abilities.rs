@@ -8,7 +8,7 @@
 use super::items::with_kind_article;
 use super::{Outcome, RunState, notice};
 use delve_levels::grid::{KING, Pos, Tile};
-use delve_levels::line::{line, line_of_fire};
+use delve_levels::line::{clear_line, line, line_of_fire};
 use delve_levels::loot::Item;
 use delve_levels::monsters::{
     Ability, AttackRoll, Fighter, Mind, Monster, MonsterKind, Movement, roll_attack,
@@ -138,11 +138,30 @@ impl RunState {
         false
     }
 
-    /// Whether nothing stands between `from` and the player (the player is the target).
+    /// Whether nothing stands between `from` and the player (the player is the target)
+    /// on one of the two lines between them ([`RunState::line_to_player`]): the player
+    /// can shoot back along it.
     pub(super) fn clear_shot(&self, from: Pos) -> bool {
-        line_of_fire(&self.level.level.tiles, from, self.player, |p| {
-            self.level.monster_at(p).is_none()
-        })
+        self.line_to_player(from, |p| self.level.monster_at(p).is_none())
+            .is_some()
+    }
+
+    /// The clear line of fire from `from` to the player, its tiles without `from` and
+    /// with the player's: the line drawn from `from`, or the one drawn back from the
+    /// player ([`clear_line`], the player's shots take the same two); `None` when a wall,
+    /// or a tile where `open` fails, stands on both. (A replay of a format whose shots
+    /// flew only along the line drawn from the shooter keeps to that one.)
+    pub(super) fn line_to_player(
+        &self,
+        from: Pos,
+        open: impl FnMut(Pos) -> bool,
+    ) -> Option<Vec<Pos>> {
+        let tiles = &self.level.level.tiles;
+        if self.one_way_lines_of_fire() {
+            return line_of_fire(tiles, from, self.player, open)
+                .then(|| line(from, self.player).collect());
+        }
+        clear_line(tiles, from, self.player, open)
     }
 
     /// [`Ability::Ranged`]: a shot along a clear line of fire, rolled as an attack with
@@ -201,15 +220,15 @@ impl RunState {
         out: &mut Vec<Outcome>,
     ) -> bool {
         let from = self.level.monsters[index].pos;
-        if !line_of_fire(&self.level.level.tiles, from, self.player, |_| true) {
+        let Some(path) = self.line_to_player(from, |_| true) else {
             return false;
-        }
+        };
         self.level.monsters[index].recharged_at = self.turns + u64::from(every);
         out.push(Outcome::Disturbed);
         out.push(notice(&format!("The {} breathes {what}!", kind.name)));
         let table = self.campaign.shared_monster_table();
         let (least, most) = damage;
-        for at in line(from, self.player).collect::<Vec<_>>() {
+        for at in path {
             let mut rng = self.fight.next_attack_rng(self.campaign.seed);
             let hurt = least + rng.below(most - least + 1);
             if at == self.player {

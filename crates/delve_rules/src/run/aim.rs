@@ -1,11 +1,14 @@
 //! Aiming: where a wand's bolt or a thrown thing goes. Both fly along the line of fire
 //! ([`delve_levels::line`]) from the player: a bolt to the first creature within
 //! [`BOLT_RANGE`], a throw to the tile aimed at (at most [`THROW_RANGE`] away) unless a
-//! wall or a creature stops it first.
+//! wall or a creature stops it first. Where that line is stopped short of the tile aimed
+//! at and the line drawn back from it is not, the shot takes that one (from recording
+//! format 12): the same two lines a monster's shot takes, so the player can always shoot
+//! back at what shoots them ([`delve_levels::line::clear_line`]).
 
 use super::RunState;
 use delve_levels::grid::Pos;
-use delve_levels::line::line;
+use delve_levels::line::{clear_line, line};
 
 impl RunState {
     /// The tile `aim` points at for `missile`: the tile itself, or the nearest monster in
@@ -77,7 +80,11 @@ impl RunState {
             struck: None,
             blocked_at: None,
         };
-        for at in line(from, far).take(range as usize) {
+        let mut tiles: Vec<Pos> = line(from, far).take(range as usize).collect();
+        if !self.one_way_lines_of_fire() {
+            self.take_the_line_back(&mut tiles, toward);
+        }
+        for at in tiles {
             if self.level.tile_at(at).is_none_or(|t| t.blocks_sight()) {
                 flight.blocked_at = Some(at);
                 break;
@@ -90,6 +97,20 @@ impl RunState {
             }
         }
         flight
+    }
+
+    /// The line of fire `tiles` (from beside the player, through `toward`) with its way
+    /// to `toward` as [`clear_line`] picks it, the one rule of monsters' shots too: the
+    /// line drawn back from `toward` where a wall or a creature stops this one short of
+    /// it and none stops that one (on past `toward`, the same).
+    fn take_the_line_back(&self, tiles: &mut Vec<Pos>, toward: Pos) {
+        let Some(at) = tiles.iter().position(|&p| p == toward) else {
+            return;
+        };
+        let open = |p: Pos| self.level.monster_at(p).is_none();
+        if let Some(way) = clear_line(&self.level.level.tiles, self.player, toward, open) {
+            tiles.splice(..=at, way);
+        }
     }
 
     /// What the item under letter `slot` would fly as: a wand's bolt when used (not

@@ -12,11 +12,11 @@ use delve_levels::monsters::{AttackRoll, Fighter, Mind, MonsterKind, roll_attack
 /// What harmed a monster, for the words that tell it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Harm<'a> {
-    /// The player's blow (or a wand's bolt).
+    /// The player's blow.
     Blow,
     /// Flames the player let loose.
     Fire,
-    /// Something thrown, by its name as the player knows it.
+    /// Something thrown, by its name as the player knows it, or a wand's bolt.
     Missile(&'a str),
 }
 
@@ -117,19 +117,10 @@ impl RunState {
         }
     }
 
-    /// `attacker` (the player's blow, or a wand's bolt) attacks the monster at `index`:
-    /// a roll from the combat stream; a kill counts and takes it off the level and the
-    /// schedule; a hurt monster hunts the player.
-    pub(super) fn attack_monster(
-        &mut self,
-        index: usize,
-        attacker: &Fighter,
-        out: &mut Vec<Outcome>,
-    ) {
-        self.strike_monster(index, attacker, None, Harm::Blow, out);
-    }
-
-    /// [`RunState::attack_monster`]; a `sneak` attack (a blow at a sleeper, or a throw)
+    /// `attacker` (the player's blow, a wand's bolt, a throw) attacks the monster at
+    /// `index` (`how` says whose doing it is): a roll from the combat stream; a kill
+    /// counts and takes it off the level and the schedule; a hurt monster hunts the
+    /// player. A `sneak` attack (a blow at a sleeper, or a throw)
     /// always lands, for that many times its damage ([`SNEAK_ATTACK_MULTIPLIER`], or
     /// [`QUICK_SNEAK_ATTACK_MULTIPLIER`] with a quick blade).
     pub(super) fn strike_monster(

@@ -58,6 +58,17 @@ impl Doing {
 impl RunState {
     /// What the monster at index `index` of the level is doing.
     pub fn doing(&self, index: usize) -> Doing {
+        self.doing_heeding_confusion(index, true)
+    }
+
+    /// What the monster at `index` will be doing once its head clears: what it does, but
+    /// for a confused one what it would be doing unconfused (a threat counts it so).
+    pub(super) fn doing_once_clear_headed(&self, index: usize) -> Doing {
+        self.doing_heeding_confusion(index, false)
+    }
+
+    /// [`RunState::doing`], a confused monster told as such only when `confusion`.
+    fn doing_heeding_confusion(&self, index: usize, confusion: bool) -> Doing {
         let monster = &self.level.monsters[index];
         let Some(kind) = self.campaign.monster_table().kind(monster.kind) else {
             return Doing::Wandering;
@@ -67,7 +78,7 @@ impl RunState {
         match monster.mind {
             Mind::Captive => Doing::Shackled,
             Mind::Ally => Doing::Following,
-            _ if self.turns < monster.confused_until => Doing::Confused,
+            _ if confusion && self.turns < monster.confused_until => Doing::Confused,
             _ if is_afraid(monster, kind) => Doing::Fleeing,
             Mind::Asleep => Doing::Sleeping,
             _ if next_to => Doing::Fighting,

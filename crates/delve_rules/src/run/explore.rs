@@ -141,9 +141,16 @@ impl RunState {
                 } else {
                     ""
                 },
-                self.how_to_reach_the_stairs()
+                self.how_to_go_on()
             ),
             _ if self.trap_in_the_way() => "The way there is blocked: travel steps on a trap you found only when you say so; walk over it yourself, or travel there again and answer y.".to_owned(),
+            // No known way at all: what the player knows of the level is cut off from
+            // there (a teleport into a part behind a secret door), and only searching
+            // finds the way.
+            _ if map.value(self.player) == UNREACHED => format!(
+                "The way there is blocked: no way you know of leads there. It may be hidden: search for a secret door ({} searches).",
+                key_of("search")
+            ),
             _ => "The way there is blocked.".to_owned(),
         }
     }
@@ -189,14 +196,31 @@ impl RunState {
         })
     }
 
-    /// The hint after exploring: that `>` walks to the stairs down, where it does and
-    /// the player has seen them.
-    pub(super) fn how_to_reach_the_stairs(&self) -> String {
-        if self.rules.stairs_keys_travel() && self.known_stairs(Tile::DownStairs).is_some() {
-            format!(" ({} walks to the stairs down.)", key_of("descend"))
-        } else {
-            String::new()
+    /// The hint after exploring has seen all it can reach: that `>` walks to the stairs
+    /// down where it does (they are seen and a known way leads there); and, where the
+    /// stairs down or the level's must-find item that opens them are out of reach (a
+    /// teleport into a part behind a secret door), to search.
+    pub(super) fn how_to_go_on(&self) -> String {
+        let stairs = self.known_stairs(Tile::DownStairs);
+        let reached = stairs.is_some_and(|at| at == self.player || self.route_to(at).is_some());
+        let table = self.campaign.loot_table();
+        let tiles = &self.level.level.tiles;
+        let must_find_seen = (self.level.items.iter()).any(|placed| {
+            (table.items().get(placed.item)).is_some_and(|kind| kind.must_find)
+                && tiles.contains(placed.pos)
+                && self.level.seen[tiles.index_of(placed.pos)]
+        });
+        let mut hint = String::new();
+        if reached && self.rules.stairs_keys_travel() {
+            hint += &format!(" ({} walks to the stairs down.)", key_of("descend"));
         }
+        if !reached || (self.stairs_sealed() && !must_find_seen) {
+            hint += &format!(
+                " The way on may be hidden: search for a secret door ({} searches).",
+                key_of("search")
+            );
+        }
+        hint
     }
 }
 

@@ -63,12 +63,16 @@ use delve_levels::key::LevelKey;
 /// search go on while starving with food in the pack; exploring and travel stop after
 /// every pick-up; and by the rules of items that changed since
 /// ([`WEARABLES_STACK`], [`THROWN_POTIONS_ONLY_SHATTER`]): things worn, wielded or aimed
-/// with charges stack in the pack as anything alike, and a potion thrown only shatters.
+/// with charges stack in the pack as anything alike, and a potion thrown only shatters;
+/// and by format 11's.
+/// Format 11 runs replay by the rules of play that flows that changed since
+/// ([`ONE_WAY_LINES_OF_FIRE`], [`CONFUSED_FOES_ARE_NO_THREAT`]): a shot flies only along
+/// the line drawn from the shooter, and a confused monster is no threat to travel; and
+/// they check the whole state on every step ([`CHECKS_EVERY_STATE`]), where later ones
+/// check it on the steps that matter and every [`KEYFRAME_EVERY`]-th, and hit points on
+/// every step ([`state_due`]).
 /// Format 12 came with generation 6 (whose runs shuffle their disguises wholly): a
 /// recording of an older format never holds a sixth-generation run.
-/// Format 11 recordings check the whole state on every step ([`CHECKS_EVERY_STATE`]);
-/// later ones on the steps that matter and every [`KEYFRAME_EVERY`]-th, and hit points
-/// on every step ([`state_due`]).
 pub const RECORDING_FORMAT: u32 = 12;
 
 /// The last recording format whose teleports may land behind a lock still shut (in a
@@ -153,6 +157,19 @@ pub const THROWN_POTIONS_ONLY_SHATTER: u32 = 10;
 /// save, a change of depth, the run's end) and the cheap figures with the hit points on
 /// every step. A replay of one of these checks every step's state, as it always did.
 pub const CHECKS_EVERY_STATE: u32 = 11;
+
+/// The last recording format whose shots (a monster's arrow or breath, the player's
+/// bolt or throw) fly only along the line drawn from the shooter, so where that line
+/// rounds into a wall's corner and the line drawn back does not, one of two could
+/// shoot the other and not be shot back. Later ones take either line
+/// ([`delve_levels::line::clear_line`]), and a replay of one of these keeps the old rule.
+pub const ONE_WAY_LINES_OF_FIRE: u32 = 11;
+
+/// The last recording format whose confused monster is no threat (it staggers about):
+/// travel, exploring and rest start and go on beside one. Later ones count it as what it
+/// would be doing unconfused, its confusion's turns added to the turns it needs to
+/// reach the player, and a replay of one of these keeps the old rule.
+pub const CONFUSED_FOES_ARE_NO_THREAT: u32 = 11;
 
 /// The recording formats this delve plays back (formats 3 to 6 only for peaceful runs).
 pub(crate) const REPLAYED_FORMATS: [u32; 11] = [1, 3, 4, 5, 6, 7, 8, 9, 10, 11, RECORDING_FORMAT];
@@ -266,6 +283,18 @@ impl RunState {
     /// [`THROWN_POTIONS_ONLY_SHATTER`] and older, kept while one replays.
     pub(crate) fn thrown_potions_only_shatter(&self) -> bool {
         self.rules_of_format <= THROWN_POTIONS_ONLY_SHATTER
+    }
+
+    /// Whether shots fly only along the line drawn from the shooter: the rule of
+    /// recordings of format [`ONE_WAY_LINES_OF_FIRE`] and older, kept while one replays.
+    pub(crate) fn one_way_lines_of_fire(&self) -> bool {
+        self.rules_of_format <= ONE_WAY_LINES_OF_FIRE
+    }
+
+    /// Whether a confused monster is no threat: the rule of recordings of format
+    /// [`CONFUSED_FOES_ARE_NO_THREAT`] and older, kept while one replays.
+    pub(crate) fn confused_foes_are_no_threat(&self) -> bool {
+        self.rules_of_format <= CONFUSED_FOES_ARE_NO_THREAT
     }
 }
 

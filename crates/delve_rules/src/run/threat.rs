@@ -47,6 +47,21 @@ pub(super) struct Threat {
     pub name: String,
     /// Why it is one.
     pub menace: Menace,
+    /// Whether it comes after the player (a hunter); one that never chases (a slug) is
+    /// a threat only next to them, and is told so, not as "after you".
+    pub chases: bool,
+}
+
+impl Threat {
+    /// Where it is to the player, as a stop or a refusal says it: "after you" for one
+    /// that chases, "next to you" for one that only fights where it stands.
+    pub(super) fn after_or_beside(&self) -> &'static str {
+        if self.chases {
+            "after you"
+        } else {
+            "next to you"
+        }
+    }
 }
 
 impl RunState {
@@ -54,9 +69,25 @@ impl RunState {
     /// is seen, it is hunting or fighting them (see [`super::Doing::is_a_threat`]), and it
     /// is next to them, can shoot them, or can reach them within [`THREAT_TURNS`]. A
     /// monster that never chases is a threat only next to the player.
+    ///
+    /// A confused monster (from recording format 12) is what it will be once its head
+    /// clears, that many turns later: a threat when its confusion ends within
+    /// [`THREAT_TURNS`] and, for one that must come to the player, its confusion's turns
+    /// and its steps together are within them.
     pub fn menace_of(&self, index: usize) -> Option<Menace> {
         let monster = &self.level.monsters[index];
-        if !self.shows_monster(monster) || !self.doing(index).is_a_threat() {
+        let doing = if self.confused_foes_are_no_threat() {
+            self.doing(index)
+        } else {
+            self.doing_once_clear_headed(index)
+        };
+        if !self.shows_monster(monster) || !doing.is_a_threat() {
+            return None;
+        }
+        // The turns its confusion lasts yet (none for one unconfused).
+        let dazed =
+            i32::try_from(monster.confused_until.saturating_sub(self.turns)).unwrap_or(i32::MAX);
+        if dazed > THREAT_TURNS {
             return None;
         }
         let kind = self.campaign.monster_table().kind(monster.kind)?;
@@ -82,7 +113,7 @@ impl RunState {
         }
         // Steps to stand next to the player, in the player's turns (rounded up).
         let ticks = (steps - 1).max(0) as u64 * u64::from(kind.speed.ticks());
-        let turns = ticks.div_ceil(u64::from(NORMAL_TICKS)).max(1) as i32;
+        let turns = ticks.div_ceil(u64::from(NORMAL_TICKS)).max(1) as i32 + dazed;
         (turns <= THREAT_TURNS).then_some(Menace::Reaches(turns))
     }
 
@@ -97,13 +128,13 @@ impl RunState {
         self.seen_monsters().into_iter().find_map(|i| {
             let menace = self.menace_of(i)?;
             let m = &self.level.monsters[i];
-            let name = table
-                .kind(m.kind)
-                .map_or("a monster".to_owned(), |k| format!("the {}", k.name));
+            let kind = table.kind(m.kind);
+            let name = kind.map_or("a monster".to_owned(), |k| format!("the {}", k.name));
             Some(Threat {
                 distance: m.pos.chebyshev(self.player),
                 name,
                 menace,
+                chases: kind.is_none_or(|k| k.behaviour != Behaviour::Wanders),
             })
         })
     }
@@ -114,12 +145,16 @@ impl RunState {
         if self.confused() {
             return Some("You are too confused for that; you would only stumble.".into());
         }
-        self.threat().map(|threat| {
-            format!(
+        self.threat().map(|threat| match threat.chases {
+            true => format!(
                 "Not with {} after you: {}. Fight it, or step away yourself.",
                 threat.name,
                 threat.menace.reason()
-            )
+            ),
+            false => format!(
+                "Not with {} next to you. Fight it, or step away yourself.",
+                threat.name
+            ),
         })
     }
 }

@@ -154,7 +154,11 @@ impl RunState {
                 false
             }
             (None, Some(now)) => {
-                out.push(notice(&format!("You stop: {} is after you.", now.name)));
+                let after_or_beside = now.after_or_beside();
+                out.push(notice(&format!(
+                    "You stop: {} is {after_or_beside}.",
+                    now.name
+                )));
                 false
             }
             _ => true,
@@ -247,11 +251,13 @@ impl RunState {
         }
         for step in 0..MAX_TRAVEL_STEPS {
             let Some(goals) = self.travel_goals(destination) else {
-                if step == 0 && destination == Destination::Explore {
+                // Said by the walk that saw the last of the level as by an `x` with
+                // nothing left: the player learns it is done when it is.
+                if destination == Destination::Explore {
                     out.push(notice(&format!(
                         "Explored: nothing more to see here.{}{}",
                         self.wares_left_words(),
-                        self.how_to_reach_the_stairs()
+                        self.how_to_go_on()
                     )));
                 }
                 if let Some(pos) = destination.tile()

@@ -8,7 +8,8 @@
 use delve_levels::generator::Generation;
 use delve_levels::grid::{KING, Tile};
 use delve_levels::monsters::{Mind, Monster};
-use delve_rules::run::{PlayerAction, RunState, SNEAK_ATTACK_MULTIPLIER};
+use delve_rules::run::record::ONE_WAY_LINES_OF_FIRE;
+use delve_rules::run::{Missile, PlayerAction, RunState, SNEAK_ATTACK_MULTIPLIER};
 
 use super::support::{
     arena, arena_of, arenas, hunter, monster, monster_kind, notices, said, with_monsters,
@@ -54,6 +55,90 @@ fn an_archer_shoots_along_a_clear_line_and_not_through_a_wall_or_a_creature() {
         run.stage().set_monsters(vec![archer]).lay(wall, Tile::Wall);
         let outcomes = run.apply(PlayerAction::Wait);
         assert!(!said(&outcomes, "shoots"), "{:?}", notices(&outcomes));
+    }
+}
+
+/// `run` (an arena) with a goblin archer 4 east and 1 south of the player and a wall
+/// `wall` off the player: whether the archer shoots (a turn waited), and whether the
+/// player can aim a bolt at it (the cursor offers it, and the line shown strikes it).
+fn archer_shoots_and_is_shot_back(
+    mut run: RunState,
+    wall: (i32, i32),
+    format: Option<u32>,
+) -> (bool, bool) {
+    let archer = hunter(&run, "goblin archer", (4, 1), 0);
+    let wall = run.player().offset(wall.0, wall.1);
+    run.stage().set_monsters(vec![archer]).lay(wall, Tile::Wall);
+    if let Some(format) = format {
+        run.stage().play_by_format(format);
+    }
+    assert!(run.level().in_view(archer.pos), "the archer is seen");
+    let offered = run.targets() == vec![archer.pos];
+    let line = run.line_of_fire(archer.pos, Missile::Bolt);
+    assert_eq!(
+        offered,
+        line.struck == Some(archer.pos),
+        "the cursor offers what the line strikes"
+    );
+    let outcomes = run.apply(PlayerAction::Wait);
+    (
+        said(&outcomes, "The goblin archer shoots an arrow"),
+        offered,
+    )
+}
+
+#[test]
+fn whoever_can_shoot_along_a_line_past_a_corner_can_be_shot_back_and_format_11_kept_one_way() {
+    // From the player to (4, 1) the line steps down at (2, 1); from the archer back, at
+    // (3, 1) up to (2, 0). A wall on either step blocked one way only.
+    for run in arenas(3) {
+        for wall in [(2, 1), (2, 0)] {
+            assert_eq!(
+                archer_shoots_and_is_shot_back(run.clone(), wall, None),
+                (true, true),
+                "wall at {wall:?}: both shoot"
+            );
+        }
+        assert_eq!(
+            archer_shoots_and_is_shot_back(run.clone(), (2, 1), Some(ONE_WAY_LINES_OF_FIRE)),
+            (true, false),
+            "format 11: the archer shot, the player could not shoot back"
+        );
+        assert_eq!(
+            archer_shoots_and_is_shot_back(run.clone(), (2, 0), Some(ONE_WAY_LINES_OF_FIRE)),
+            (false, true),
+            "format 11: the player could shoot, the archer not"
+        );
+        // A wall on one line and a creature on the other stop both.
+        let mut blocked = run.clone();
+        let sleeper = Monster {
+            id: 1,
+            mind: Mind::Asleep,
+            ..monster("giant slug", run.player().offset(2, 0))
+        };
+        let archer = hunter(&run, "goblin archer", (4, 1), 0);
+        let wall = run.player().offset(2, 1);
+        blocked
+            .stage()
+            .set_monsters(vec![archer, sleeper])
+            .lay(wall, Tile::Wall);
+        assert!(blocked.level().in_view(archer.pos));
+        assert!(!blocked.targets().contains(&archer.pos));
+        let outcomes = blocked.apply(PlayerAction::Wait);
+        assert!(!said(&outcomes, "shoots"), "{:?}", notices(&outcomes));
+    }
+}
+
+#[test]
+fn a_thing_thrown_past_a_corner_flies_the_line_back_to_the_archer() {
+    for mut run in arenas(2) {
+        let archer = hunter(&run, "goblin archer", (4, 1), 0);
+        let wall = run.player().offset(2, 1);
+        run.stage().set_monsters(vec![archer]).lay(wall, Tile::Wall);
+        let line = run.line_of_fire(archer.pos, Missile::Thrown);
+        assert_eq!(line.struck, Some(archer.pos), "{line:?}");
+        assert_eq!(line.wall, None);
+        assert!(!line.path.contains(&wall));
     }
 }
 

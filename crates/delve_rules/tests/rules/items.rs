@@ -4,7 +4,7 @@
 use delve_levels::grid::{Pos, Tile};
 use delve_levels::loot::{Item, default_loot_table};
 use delve_levels::monsters::{Mind, Monster, default_monster_table};
-use delve_rules::run::record::AUTO_AIMS_THROUGH_WALLS;
+use delve_rules::run::record::{AUTO_AIMS_THROUGH_WALLS, ONE_WAY_LINES_OF_FIRE};
 use delve_rules::run::{Missile, Outcome, PLAYER_FIGHTER, PlayerAction, RunState};
 use delve_rules::view::parse_actions;
 
@@ -156,7 +156,14 @@ fn a_wand_of_striking_hits_the_nearest_monster_in_view_and_runs_out() {
     }]);
     let wand = kind("wand of striking");
     run.stage().give(wand);
-    run.apply(PlayerAction::Use(0));
+    let said = notices(&run.apply(PlayerAction::Use(0)));
+    // Told as the bolt's doing, not as a blow of the player's.
+    assert!(
+        said.iter()
+            .any(|s| s.starts_with("The bolt of force hits the ogre (")),
+        "{said:?}"
+    );
+    assert!(!said.iter().any(|s| s.starts_with("You hit")), "{said:?}");
     let hurt = run.level().monsters.first().map_or(0, |m| m.hp);
     assert!(
         hurt <= 40 - 6,
@@ -380,9 +387,13 @@ fn a_confused_stumble_into_a_wall_takes_the_turn_and_says_so() {
 
 /// An arena with a wall laid beside the player and an ogre that the player sees but
 /// whose line of fire the wall's corner cuts (a wand aimed at it strikes the wall);
-/// `None` when no such spot is found.
+/// `None` when no such spot is found. Played by the one-way lines of fire of format 11
+/// ([`ONE_WAY_LINES_OF_FIRE`]): since, a shot takes the line drawn back from the ogre
+/// too, and in open ground a wall or two that leave it in view leave one of the two
+/// lines clear.
 fn ogre_seen_behind_a_corner(seed: u64) -> Option<(RunState, Pos)> {
-    let run = super::support::arena(seed)?;
+    let mut run = super::support::arena(seed)?;
+    run.stage().play_by_format(ONE_WAY_LINES_OF_FIRE);
     let player = run.player();
     // A wall two steps off the diagonal, the ogre past its corner (and the mirror
     // images): seen, yet the line of fire meets the wall.

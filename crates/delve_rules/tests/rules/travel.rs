@@ -6,7 +6,9 @@
 
 use delve_levels::grid::{KING, Pos, Tile};
 use delve_levels::monsters::{Mind, Monster, default_monster_table};
-use delve_rules::run::record::{ASKS_AT_EVERY_TRAP_CROSSING, RECORDING_FORMAT, STOPS_AT_PICK_UPS};
+use delve_rules::run::record::{
+    ASKS_AT_EVERY_TRAP_CROSSING, CONFUSED_FOES_ARE_NO_THREAT, RECORDING_FORMAT, STOPS_AT_PICK_UPS,
+};
 use delve_rules::run::{Outcome, PlayerAction, RunState};
 use delve_rules::view::{KeyContext, KeyReader, Prompt, Question, Reaction, command_for_char};
 
@@ -297,6 +299,79 @@ fn the_stairs_hint_is_given_only_once_the_stairs_down_are_seen() {
     assert!(!said(&outcomes, "walks to the stairs"), "{outcomes:?}");
 }
 
+/// `run` walled in on the tile the player stands on: a part of the level cut off from
+/// the rest, as a teleport behind a secret door leaves the player.
+fn wall_in(run: &mut RunState) {
+    let tiles = run.level().level.tiles.clone();
+    for p in tiles.positions() {
+        if p.chebyshev(run.player()) == 1 && tiles.is_walkable(p) {
+            run.stage().lay(p, Tile::Wall);
+        }
+    }
+}
+
+#[test]
+fn walled_in_away_from_the_stairs_exploring_and_travel_say_to_search_and_promise_no_walk() {
+    for seed in 0..4 {
+        let mut run = bare(seed);
+        let depth = run.depth();
+        run.stage().mark_found(depth).remember_everything();
+        let mut shut = run.clone();
+        wall_in(&mut shut);
+        let explored = shut.apply(PlayerAction::Explore);
+        assert!(said(&explored, "Explored"), "seed {seed}: {explored:?}");
+        assert!(
+            said(&explored, "search for a secret door (f searches)"),
+            "seed {seed}: {explored:?}"
+        );
+        assert!(
+            !said(&explored, "walks to the stairs"),
+            "seed {seed}: {explored:?}"
+        );
+        let down = shut.apply(PlayerAction::Descend);
+        assert!(
+            said(&down, "no way you know of leads there") && said(&down, "(f searches)"),
+            "seed {seed}: {down:?}"
+        );
+        // Not walled in, the stairs are in reach: the hint is `>`, not searching.
+        let explored = run.apply(PlayerAction::Explore);
+        assert!(
+            said(&explored, "(> walks to the stairs down.)") && !said(&explored, "search"),
+            "seed {seed}: {explored:?}"
+        );
+    }
+}
+
+#[test]
+fn the_walk_that_sees_the_last_of_a_level_says_the_level_is_explored() {
+    let mut tested = 0;
+    for seed in 0..6 {
+        let mut run = bare(seed);
+        let depth = run.depth();
+        run.stage().mark_found(depth).remember_everything();
+        let tiles = run.level().level.tiles.clone();
+        // A floor tile out of view, some steps away: the last of the level unseen.
+        let Some(last) = tiles.positions().find(|&p| {
+            tiles[p] == Tile::Floor
+                && !run.level().in_view(p)
+                && (6..20).contains(&run.route_to(p).map_or(0, |r| r.steps.len()))
+        }) else {
+            continue;
+        };
+        run.stage().forget(last);
+        let turns = run.turns();
+        let outcomes = run.apply(PlayerAction::Explore);
+        // A step or more: before, only an `x` that took no step said it.
+        assert!(run.turns() > turns, "seed {seed}: it walked: {outcomes:?}");
+        assert!(
+            said(&outcomes, "Explored: nothing more to see here."),
+            "seed {seed}: {outcomes:?}"
+        );
+        tested += 1;
+    }
+    assert!(tested >= 3, "only {tested} levels had a tile out of view");
+}
+
 #[test]
 fn only_a_hunter_that_can_hurt_the_player_soon_keeps_exploring_from_starting() {
     let mut tested = 0;
@@ -335,6 +410,75 @@ fn only_a_hunter_that_can_hurt_the_player_soon_keeps_exploring_from_starting() {
                 "seed {seed}: an archer in range"
             );
         }
+        tested += 1;
+    }
+    assert!(tested >= 8, "only {tested} seeds had room");
+}
+
+#[test]
+fn a_slug_beside_the_player_keeps_exploring_from_starting_as_next_to_them_not_after_them() {
+    let mut tested = 0;
+    for seed in 0..10 {
+        let mut run = bare(seed);
+        let Some(beside) = floor_seen_at(&run, 1) else {
+            continue;
+        };
+        put_monster(&mut run, "giant slug", beside, Mind::Wandering(0));
+        let outcomes = run.apply(PlayerAction::Explore);
+        assert!(
+            said(
+                &outcomes,
+                "Not with the giant slug next to you. Fight it, or step away yourself."
+            ),
+            "seed {seed}: {outcomes:?}"
+        );
+        assert!(
+            !said(&outcomes, "after you"),
+            "seed {seed}: a slug never chases"
+        );
+        tested += 1;
+    }
+    assert!(tested >= 5, "only {tested} seeds had room");
+}
+
+#[test]
+fn a_confused_hunter_whose_head_clears_in_time_to_reach_the_player_is_a_threat_since_format_12() {
+    let mut tested = 0;
+    for seed in 0..20 {
+        let run = bare(seed);
+        let Some(near) = floor_seen_at(&run, 2) else {
+            continue;
+        };
+        // A kobold two steps off, confused for `turns`, explored beside by `format`'s
+        // rules.
+        let explore_beside = |turns: u64, format: u32| {
+            let mut run = run.clone();
+            let kobold = Monster {
+                id: 0,
+                mind: Mind::Hunting(run.player()),
+                confused_until: run.turns() + turns,
+                ..monster("kobold", near)
+            };
+            run.stage().add_monster(kobold).play_by_format(format);
+            run.apply(PlayerAction::Explore)
+        };
+        let refused = |outcomes: &[Outcome]| said(outcomes, "Not with the kobold after you");
+        let brief = explore_beside(2, RECORDING_FORMAT);
+        assert!(
+            said(
+                &brief,
+                "Not with the kobold after you: it can reach you in 3 turns."
+            ),
+            "seed {seed}: confused two turns more, a step away: {brief:?}"
+        );
+        assert!(
+            !refused(&explore_beside(20, RECORDING_FORMAT)),
+            "seed {seed}: confused long after the player is gone"
+        );
+        assert!(
+            !refused(&explore_beside(2, CONFUSED_FOES_ARE_NO_THREAT)),
+            "seed {seed}: format 11 let the player explore beside it"
+        );
         tested += 1;
     }
     assert!(tested >= 8, "only {tested} seeds had room");

@@ -3,6 +3,7 @@
 //! charge.
 
 use crate::run::aim::{Aim, BOLT_RANGE, Missile};
+use crate::run::combat::Harm;
 use crate::run::fight::Fight;
 use crate::run::items::Spent;
 use crate::run::{Outcome, RunState, notice};
@@ -31,7 +32,8 @@ impl RunState {
                     damage,
                 };
                 out.push(notice("A bolt of force leaps from the wand."));
-                self.attack_monster(index, &bolt, out);
+                // Told as the bolt's doing ("The bolt of force hits the …"), not a blow.
+                self.strike_monster(index, &bolt, None, Harm::Missile("bolt of force"), out);
             }
             None => out.push(notice("The wand fizzes; its bolt strikes nothing.")),
         }
