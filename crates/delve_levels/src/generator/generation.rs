@@ -31,19 +31,25 @@ pub enum Generation {
     /// from one side only; and a cyclic dungeon's key laid in the room of its lock's
     /// cycle farthest from the lock.
     Fifth,
+    /// From 2026-12-08. As the fifth, with the one-way drop among the cycle patterns: a
+    /// ledge ([`crate::grid::Tile::Ledge`]) on a corridor, dropped down toward the far
+    /// end of its arc and never climbed, the cycle's other arc the way back. A key of the
+    /// first five generations gives the level it gave before.
+    Sixth,
 }
 
 impl Generation {
     /// The generation new levels are made in.
-    pub const CURRENT: Generation = Generation::Fifth;
+    pub const CURRENT: Generation = Generation::Sixth;
 
     /// Every generation, oldest first.
-    pub const ALL: [Generation; 5] = [
+    pub const ALL: [Generation; 6] = [
         Generation::First,
         Generation::Second,
         Generation::Third,
         Generation::Fourth,
         Generation::Fifth,
+        Generation::Sixth,
     ];
 
     /// Its number, as keys write it (1, 2, …).
@@ -54,6 +60,7 @@ impl Generation {
             Generation::Third => 3,
             Generation::Fourth => 4,
             Generation::Fifth => 5,
+            Generation::Sixth => 6,
         }
     }
 
@@ -77,7 +84,9 @@ impl Generation {
     pub fn embedded_loot_table(self) -> &'static LootTable {
         match self {
             Generation::First | Generation::Second => first_edition_loot_table(),
-            Generation::Third | Generation::Fourth | Generation::Fifth => default_loot_table(),
+            Generation::Third | Generation::Fourth | Generation::Fifth | Generation::Sixth => {
+                default_loot_table()
+            }
         }
     }
 
@@ -90,26 +99,35 @@ impl Generation {
     /// Whether the feature layer keeps its secret doors and traps off a walk from the up
     /// stairs to a cyclic dungeon's key room (else only off the walk between the stairs).
     pub(crate) const fn keeps_the_way_to_the_key(self) -> bool {
-        matches!(self, Generation::Fourth | Generation::Fifth)
+        matches!(
+            self,
+            Generation::Fourth | Generation::Fifth | Generation::Sixth
+        )
     }
 
     /// Whether a vault slot whose drawn vault cannot be laid draws another (see
     /// [`crate::vaults::place::DRAWS_A_SLOT`]); else the slot stays empty.
     pub const fn redraws_a_slot_without_room(self) -> bool {
-        matches!(self, Generation::Fourth | Generation::Fifth)
+        matches!(
+            self,
+            Generation::Fourth | Generation::Fifth | Generation::Sixth
+        )
     }
 
     /// Whether a cyclic dungeon's key lies in the room of its lock's cycle farthest from
     /// the lock (else in a room of the key arc drawn at random, which could be the one
     /// beside the lock).
     pub(crate) const fn puts_keys_far_from_locks(self) -> bool {
-        matches!(self, Generation::Fifth)
+        matches!(self, Generation::Fifth | Generation::Sixth)
     }
 
     /// Whether exploring in a run of this generation walks through a locked door whose
     /// key the player carries (else it stops with the door shut).
     pub const fn explores_through_locks(self) -> bool {
-        matches!(self, Generation::Fourth | Generation::Fifth)
+        matches!(
+            self,
+            Generation::Fourth | Generation::Fifth | Generation::Sixth
+        )
     }
 }
 
