@@ -145,13 +145,15 @@ pub(crate) const REPLAYED_FORMATS: [u32; 10] = [1, 3, 4, 5, 6, 7, 8, 9, 10, RECO
 
 /// The first recording format that recorded levels of `generation`: generation 3
 /// came with format 5, generation 4 in format 7 (and the teleports of format 8 soon
-/// after), generation 5 in format 10; a recording of an older format claiming a newer generation was never made.
+/// after), generation 5 in format 10, generation 6 (whose ledges no older rule knew) in
+/// format 11; a recording of an older format claiming a newer generation was never made.
 fn first_format_of(generation: Generation) -> u32 {
     match generation {
         Generation::First | Generation::Second => 1,
         Generation::Third => 5,
         Generation::Fourth => 7,
         Generation::Fifth => 10,
+        Generation::Sixth => 11,
     }
 }
 
