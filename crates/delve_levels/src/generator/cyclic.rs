@@ -143,6 +143,10 @@ pub fn generate(
                 graph.put_key_far_from_lock();
             }
             if let Some(laid) = lay_out(graph, size, least_side, rng) {
+                if generation.keeps_barred_doors_off_bends() && laid.1.has_a_barred_door_on_a_bend()
+                {
+                    continue; // a walker would step past it diagonally
+                }
                 return layout_of(laid);
             }
         }

@@ -33,8 +33,10 @@ pub enum Generation {
     Fifth,
     /// From 2026-12-08. As the fifth, with the one-way drop among the cycle patterns: a
     /// ledge ([`crate::grid::Tile::Ledge`]) on a corridor, dropped down toward the far
-    /// end of its arc and never climbed, the cycle's other arc the way back. A key of the
-    /// first five generations gives the level it gave before.
+    /// end of its arc and never climbed, the cycle's other arc the way back; and a barred
+    /// door only where its corridor runs straight (a fifth generation's could stand at a
+    /// bend, passed diagonally). A key of the first five generations gives the level it
+    /// gave before.
     Sixth,
 }
 
@@ -119,6 +121,13 @@ impl Generation {
     /// beside the lock).
     pub(crate) const fn puts_keys_far_from_locks(self) -> bool {
         matches!(self, Generation::Fifth | Generation::Sixth)
+    }
+
+    /// Whether a cyclic dungeon's barred door stands only where its corridor runs
+    /// straight (else also at a bend, where a walker steps past it diagonally: its two
+    /// sides touch at a corner).
+    pub(crate) const fn keeps_barred_doors_off_bends(self) -> bool {
+        matches!(self, Generation::Sixth)
     }
 
     /// Whether exploring in a run of this generation walks through a locked door whose

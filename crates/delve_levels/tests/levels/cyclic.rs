@@ -74,7 +74,8 @@ fn a_barred_level() -> Level {
 }
 
 #[test]
-fn a_barred_shortcut_stands_where_its_pattern_asks_and_opens_toward_its_far_room() {
+fn a_barred_shortcut_stands_on_a_straight_stretch_where_its_pattern_asks_and_opens_toward_its_far_room()
+ {
     let mut barred = 0;
     for seed in 0..300 {
         let level = level_at(&CyclicConfig::default(), seed);
@@ -101,6 +102,12 @@ fn a_barred_shortcut_stands_where_its_pattern_asks_and_opens_toward_its_far_room
             let at = |p| corridor.iter().position(|&q| q == p).unwrap();
             assert!(at(door.barred_side) < at(door.at) && at(door.at) < at(door.open_side));
             assert!(door.opens_from(door.open_side) && !door.opens_from(door.barred_side));
+            // From generation 6, where the corridor runs straight: no step past it.
+            let (a, b) = (door.barred_side, door.open_side);
+            assert!(
+                a.manhattan(b) == 2 && (a.x == b.x || a.y == b.y),
+                "seed {seed}: on a bend"
+            );
             // Its cycle's other way is walkable: the door is never the only way round.
             let cycle = plan
                 .graph

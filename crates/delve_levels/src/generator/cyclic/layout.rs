@@ -108,13 +108,16 @@ impl OneWayDrop {
 /// every inner tile.
 pub fn ledge_index(corridor: &[Pos]) -> Option<usize> {
     let middle = corridor.len() / 2;
-    let straight = |i: usize| {
-        let (a, b) = (corridor[i - 1], corridor[i + 1]);
-        (a.x == b.x && (a.y - b.y).abs() == 2) || (a.y == b.y && (a.x - b.x).abs() == 2)
-    };
     (1..corridor.len().saturating_sub(1))
-        .filter(|&i| straight(i))
+        .filter(|&i| straight_at(corridor, i))
         .min_by_key(|&i| (i.abs_diff(middle), i))
+}
+
+/// Whether inner tile `i` of `corridor` has its two neighbours along it in a straight
+/// line either side (two tiles apart, so that no step goes from one to the other).
+fn straight_at(corridor: &[Pos], i: usize) -> bool {
+    let (a, b) = (corridor[i - 1], corridor[i + 1]);
+    (a.x == b.x && (a.y - b.y).abs() == 2) || (a.y == b.y && (a.x - b.x).abs() == 2)
 }
 
 /// The middle tile of a corridor: where what stands on it stands.
@@ -157,6 +160,15 @@ impl LaidPlan {
                 }
             })
             .collect()
+    }
+
+    /// Whether a barred door stands where its corridor bends, so that its two sides are
+    /// a king's step apart and a walker passes it diagonally (the plans of generation 6
+    /// on are laid again instead).
+    pub fn has_a_barred_door_on_a_bend(&self) -> bool {
+        (self.graph.edges.iter().zip(&self.corridors))
+            .filter(|(edge, _)| edge.on == Element::Shortcut)
+            .any(|(_, corridor)| !straight_at(corridor, corridor.len() / 2))
     }
 
     /// The barred door at `pos`, if one stands there by the plan.
