@@ -130,9 +130,8 @@ impl Ledges {
     }
 }
 
-/// Tiles reached from `from` over the tiles `open` admits, never up a ledge (a plain
-/// breadth-first search).
-fn reach(tiles: &Grid<Tile>, from: Pos, ledges: &Ledges, open: impl Fn(Pos) -> bool) -> Vec<bool> {
+/// Tiles reached from `from` over the tiles `open` admits (a plain breadth-first search).
+fn reach(tiles: &Grid<Tile>, from: Pos, open: impl Fn(Pos) -> bool) -> Vec<bool> {
     let mut reached = vec![false; tiles.len()];
     if !tiles.contains(from) || !open(from) {
         return reached;
@@ -142,7 +141,7 @@ fn reach(tiles: &Grid<Tile>, from: Pos, ledges: &Ledges, open: impl Fn(Pos) -> b
     while let Some(p) = queue.pop() {
         for n in tiles.neighbours4(p) {
             let i = tiles.index_of(n);
-            if !reached[i] && open(n) && !ledges.refuse(p, n) {
+            if !reached[i] && open(n) {
                 reached[i] = true;
                 queue.push(n);
             }
@@ -181,11 +180,11 @@ pub fn check_plan(level: &Level) -> Result<(), PlanViolation> {
         return Err(PlanViolation::LedgeAstray(p));
     }
     check_drops(level, &ledges)?;
-    let on_foot = reach(tiles, level.up, &ledges, |p| tiles[p].is_walkable());
-    let found = reach(tiles, level.up, &ledges, |p| {
+    let on_foot = reach(tiles, level.up, |p| tiles[p].is_walkable());
+    let found = reach(tiles, level.up, |p| {
         tiles[p].is_walkable() || tiles[p] == Tile::SecretDoor
     });
-    let unbarred = reach(tiles, level.up, &ledges, |p| {
+    let unbarred = reach(tiles, level.up, |p| {
         tiles[p].is_walkable() || tiles[p] == Tile::BarredDoor
     });
     let at = |p: Pos| tiles.index_of(p);
@@ -343,7 +342,7 @@ fn check_cycle(tiles: &Grid<Tile>, plan: &LaidPlan, cycle: usize) -> Result<(), 
             })?;
     for without in [None].into_iter().chain(corridors.iter().map(|&e| Some(e))) {
         let taken: &[Pos] = without.map_or(&[], |e| &plan.corridors[e]);
-        let reached = reach(tiles, start, &Ledges(Vec::new()), |p| {
+        let reached = reach(tiles, start, |p| {
             part[tiles.index_of(p)] && !tiles[p].is_wall() && !taken.contains(&p)
         });
         let joined = rooms
