@@ -113,6 +113,7 @@ fn counted(summary: &str, noun: &str) -> usize {
 #[test]
 fn gen_counts_the_doors_and_traps_that_lie_on_the_level_the_plans_own_among_them() {
     // Seeds 1, 2 and 5 of the default cyclic level each plan a hidden shortcut.
+    let mut ledges = 0;
     for seed in ["1", "2", "3", "4", "5"] {
         let out = super::cli::delve(&["gen", "--kind", "cyclic", "--seed", seed]);
         assert!(out.status.success(), "seed {seed}");
@@ -143,7 +144,15 @@ fn gen_counts_the_doors_and_traps_that_lie_on_the_level_the_plans_own_among_them
                 "seed {seed}"
             );
         }
+        // Seeds 1 and 2 plan a one-way drop (generation 6), 4 and 5 a barred shortcut.
+        for (tile, noun) in [(Tile::Ledge, "ledge"), (Tile::BarredDoor, "barred door")] {
+            if on_tiles(&[tile]) > 0 {
+                assert_eq!(counted(&summary, noun), on_tiles(&[tile]), "seed {seed}");
+            }
+        }
+        ledges += on_tiles(&[Tile::Ledge]);
     }
+    assert!(ledges >= 2, "seeds 1 and 2 lay a ledge each");
 }
 
 /// A designer's pattern file: one pattern, a loop round a pool, with `length` the pool
