@@ -22,7 +22,8 @@ use super::temp_dir::TempDir;
 /// peaceful, before shops were told, used-up letters kept and a hungry player refused a
 /// ware unpaid; format 10 of generation 4, before cyclic dungeons' barred shortcuts;
 /// format 10 of generation 5, before travel and exploring went through a barred door
-/// and exploring picked up on its way and went on):
+/// and exploring picked up on its way and went on; format 11 of generation 5, before
+/// cyclic dungeons' one-way drops):
 /// they replay to their end as they always did.
 const LEGACY: &[&str] = &[
     "legacy/descent-3-format-1.rec",
@@ -41,6 +42,8 @@ const LEGACY: &[&str] = &[
     "legacy/descent-11-generation-4.rec",
     "legacy/descent-3-format-10.rec",
     "legacy/descent-11-format-10.rec",
+    "legacy/descent-3-generation-5.rec",
+    "legacy/descent-11-generation-5.rec",
 ];
 
 fn committed(file: &str) -> Recording {
