@@ -49,8 +49,8 @@ proptest! {
 }
 
 /// `level`'s measures with every way of its plan open: a locked door opened, a secret
-/// door found, a barred door unbarred, deep water swum and a trap stepped over are all
-/// floor.
+/// door found, a barred door unbarred, a ledge walked (as ground, either way), deep water
+/// swum and a trap stepped over are all floor.
 fn measured_with_every_way_open(level: &Level) -> LevelMeasures {
     let mut tiles = level.tiles.clone();
     for pos in tiles.positions().collect::<Vec<_>>() {
@@ -59,6 +59,7 @@ fn measured_with_every_way_open(level: &Level) -> LevelMeasures {
             Tile::LockedDoor
                 | Tile::SecretDoor
                 | Tile::BarredDoor
+                | Tile::Ledge
                 | Tile::DeepWater
                 | Tile::ClosedDoor
         ) || tiles[pos].trap().is_some();
