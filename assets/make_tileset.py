@@ -6,7 +6,7 @@ Run from anywhere with plain Python 3 (standard library only):
     python3 assets/make_tileset.py            # writes assets/tileset.png
     python3 assets/make_tileset.py --preview /tmp/tiles.png  # also an 8x zoomed copy
 
-Layout (8 columns and 10 rows of 16x16 tiles, index = row * 8 + column;
+Layout (8 columns and 12 rows of 16x16 tiles, index = row * 8 + column;
 src/front/render/tileset.rs names the same indices):
 
     row 0   wall, floor, door, up stairs, down stairs, loot, player, barred door
@@ -22,6 +22,8 @@ src/front/render/tileset.rs names the same indices):
     row 8   monsters: pixie, bog monster, salamander, zombie, centaur, ogre shaman, golem,
             dragon
     row 9   blank
+    row 10  ledge; the rest blank
+    row 11  the same, dimmed
 
 Terrain tiles are opaque; the player, the items and the monsters have transparent
 backgrounds so they can be drawn over the floor (the spectral blade is partly see-through
@@ -36,7 +38,7 @@ import zlib
 
 T = 16  # tile side in pixels
 COLUMNS = 8
-ROWS = 10
+ROWS = 12
 # Monster pictures in rows 4 and 5; the rest go in row 8, below the features.
 MONSTERS_IN_ROWS_4_5 = 2 * COLUMNS
 
@@ -233,6 +235,28 @@ def barred_door():
     for x in (2, 13):
         t.set(x, 5, rivet)
         t.set(x, 11, rivet)
+    return t
+
+
+def ledge():
+    """A cyclic dungeon's ledge, the lip of a one-way drop: worn flagstone above, a pale
+    lit edge across the middle, and below it the rock face falling away into shadow,
+    with a chevron pointing down the way it is dropped (not the chasm's empty dark nor
+    the stairs' arrows)."""
+    t = floor()
+    lip, face = (214, 190, 150), (70, 58, 52)
+    for x in range(T):
+        t.set(x, 7, lip)
+        t.set(x, 8, shade(lip, -40))
+        for y in range(9, T):
+            c = shade(face, -3 * (y - 9))
+            if (x + (y // 3)) % 5 == 0:
+                c = shade(c, -14)  # cracks running down the face
+            t.set(x, y, c)
+    chevron = (236, 214, 170)
+    for i in range(4):  # a down-pointing chevron on the face
+        t.set(4 + i, 10 + i, chevron)
+        t.set(11 - i, 10 + i, chevron)
     return t
 
 
@@ -1271,6 +1295,11 @@ def main():
     tiles += features + [dim(t) for t in features]
     # The monsters that did not fit in rows 4 and 5 go on below the features.
     tiles += monsters[MONSTERS_IN_ROWS_4_5:]
+    tiles += [Tile()] * (10 * COLUMNS - len(tiles))
+    # Terrain added later, with its dim look a row below.
+    later = [ledge()]
+    later += [Tile()] * (COLUMNS - len(later))
+    tiles += later + [dim(t) for t in later]
     tiles += [Tile()] * (COLUMNS * ROWS - len(tiles))
     assert len(tiles) == COLUMNS * ROWS, f"{len(tiles)} tiles"
 

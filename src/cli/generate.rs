@@ -114,7 +114,7 @@ pub fn summary(key: &LevelKey, level: &Level) -> String {
 /// The terrain lying on `level`, as the summary ends: the feature layer's lakes and
 /// bridges (and what it refused), with the doors and traps counted on the tiles — the
 /// feature layer's, a vault's and a plan's own (a cyclic dungeon's secret door,
-/// guarding trap, lock or barred door) alike. Nothing when the level has none and its features are off.
+/// guarding trap, lock, barred door or ledge) alike. Nothing when the level has none and its features are off.
 fn terrain_on(key: &LevelKey, level: &Level) -> String {
     let tiles = &level.tiles;
     let traps = Trap::ALL
@@ -138,7 +138,12 @@ fn terrain_on(key: &LevelKey, level: &Level) -> String {
         1 => ", 1 barred door".to_owned(),
         n => format!(", {n} barred doors"),
     };
-    let locks = locks + &barred;
+    let ledges = match tiles.count(Tile::Ledge) {
+        0 => String::new(),
+        1 => ", 1 ledge".to_owned(),
+        n => format!(", {n} ledges"),
+    };
+    let locks = locks + &barred + &ledges;
     let none = on_the_tiles == FeatureReport::default() && locks.is_empty();
     if key.config.features().is_off() && none {
         return String::new();

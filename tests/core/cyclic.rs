@@ -49,8 +49,8 @@ proptest! {
 }
 
 /// `level`'s measures with every way of its plan open: a locked door opened, a secret
-/// door found, a barred door unbarred, deep water swum and a trap stepped over are all
-/// floor.
+/// door found, a barred door unbarred, a ledge walked (as ground, either way), deep water
+/// swum and a trap stepped over are all floor.
 fn measured_with_every_way_open(level: &Level) -> LevelMeasures {
     let mut tiles = level.tiles.clone();
     for pos in tiles.positions().collect::<Vec<_>>() {
@@ -59,6 +59,7 @@ fn measured_with_every_way_open(level: &Level) -> LevelMeasures {
             Tile::LockedDoor
                 | Tile::SecretDoor
                 | Tile::BarredDoor
+                | Tile::Ledge
                 | Tile::DeepWater
                 | Tile::ClosedDoor
         ) || tiles[pos].trap().is_some();
@@ -113,6 +114,7 @@ fn counted(summary: &str, noun: &str) -> usize {
 #[test]
 fn gen_counts_the_doors_and_traps_that_lie_on_the_level_the_plans_own_among_them() {
     // Seeds 1, 2 and 5 of the default cyclic level each plan a hidden shortcut.
+    let mut ledges = 0;
     for seed in ["1", "2", "3", "4", "5"] {
         let out = super::cli::delve(&["gen", "--kind", "cyclic", "--seed", seed]);
         assert!(out.status.success(), "seed {seed}");
@@ -143,7 +145,15 @@ fn gen_counts_the_doors_and_traps_that_lie_on_the_level_the_plans_own_among_them
                 "seed {seed}"
             );
         }
+        // Seeds 1 and 2 plan a one-way drop (generation 6), 4 and 5 a barred shortcut.
+        for (tile, noun) in [(Tile::Ledge, "ledge"), (Tile::BarredDoor, "barred door")] {
+            if on_tiles(&[tile]) > 0 {
+                assert_eq!(counted(&summary, noun), on_tiles(&[tile]), "seed {seed}");
+            }
+        }
+        ledges += on_tiles(&[Tile::Ledge]);
     }
+    assert!(ledges >= 2, "seeds 1 and 2 lay a ledge each");
 }
 
 /// A designer's pattern file: one pattern, a loop round a pool, with `length` the pool

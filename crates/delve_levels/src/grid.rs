@@ -299,6 +299,13 @@ pub enum Tile {
     /// its open side, which the level's plan names ([`crate::generator::cyclic::layout::
     /// LaidPlan::barred_doors`]); from the other side, and to monsters, it is wall: `B`.
     BarredDoor = 0xA0,
+    /// A ledge on a cyclic dungeon's corridor, the lip of a one-way drop: the player
+    /// steps onto it from its high side only, and drops down from it to its low side,
+    /// never climbing back. Which side is which the level's plan names
+    /// ([`crate::generator::cyclic::layout::LaidPlan::drops`]). It is not walkable
+    /// ground: every guarantee of a level holds without it (the plan's other way round
+    /// its cycle), walking monsters keep off it, and fliers pass it either way: `v`.
+    Ledge = 0xB0,
 }
 
 /// The kinds of trap, in legend order.
@@ -341,7 +348,7 @@ impl Trap {
 
 impl Tile {
     /// Every tile kind, in legend order.
-    pub const ALL: [Tile; 19] = [
+    pub const ALL: [Tile; 20] = [
         Tile::Wall,
         Tile::Floor,
         Tile::Door,
@@ -361,6 +368,7 @@ impl Tile {
         Tile::DartTrap,
         Tile::LockedDoor,
         Tile::BarredDoor,
+        Tile::Ledge,
     ];
 
     /// The ASCII glyph of this tile.
@@ -385,6 +393,7 @@ impl Tile {
             Tile::DartTrap => 'd',
             Tile::LockedDoor => 'L',
             Tile::BarredDoor => 'B',
+            Tile::Ledge => 'v',
         }
     }
 
@@ -410,6 +419,7 @@ impl Tile {
             Tile::DartTrap => "dart trap",
             Tile::LockedDoor => "locked door",
             Tile::BarredDoor => "barred door",
+            Tile::Ledge => "ledge",
         }
     }
 
@@ -431,7 +441,7 @@ impl Tile {
     /// Whether a creature walking on foot can stand here safely: the ground every level
     /// guarantee is about (the stairs and must-find items are reachable over it, and it is
     /// one region). Water to wade, bridges and doors are; rock, a secret door not yet
-    /// found, deep water, lava, a chasm and a trap are not.
+    /// found, deep water, lava, a chasm, a trap and a ledge (walked one way only) are not.
     pub const fn is_walkable(self) -> bool {
         matches!(
             self,
@@ -500,10 +510,10 @@ impl Tile {
     }
 
     /// Whether a flier can be here: anything open to the air — walkable ground and the
-    /// hazards it flies over (water, lava, chasms, traps it does not touch); not rock or a
-    /// secret door.
+    /// hazards it flies over (water, lava, chasms, traps it does not touch) and ledges,
+    /// either way; not rock or a secret door.
     pub(crate) const fn is_open_to_fliers(self) -> bool {
-        self.is_walkable() || self.is_hazard()
+        self.is_walkable() || self.is_hazard() || matches!(self, Tile::Ledge)
     }
 }
 

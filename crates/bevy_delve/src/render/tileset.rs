@@ -18,7 +18,7 @@ pub(crate) const TILE_SIDE: u32 = 16;
 /// Tiles per row of the tileset picture.
 pub const COLUMNS: u32 = 8;
 /// Rows of tiles in the tileset picture.
-pub(crate) const ROWS: u32 = 10;
+pub(crate) const ROWS: u32 = 12;
 
 /// The tileset picture, `assets/tileset.png`.
 const TILESET_PNG: &[u8] = include_bytes!("../../../../assets/tileset.png");
@@ -28,6 +28,9 @@ pub(crate) const PLAYER: u32 = 6;
 /// A cyclic dungeon's barred door: planks with a timber bar across (row 0's last picture,
 /// its dim look below).
 const BARRED_DOOR: u32 = 7;
+/// A cyclic dungeon's ledge: a lit lip over a rock face falling away (row 10's first
+/// picture, its dim look below).
+const LEDGE: u32 = 10 * COLUMNS;
 /// Added to a terrain index to get its dim, remembered look.
 const DIM: u32 = COLUMNS;
 /// A heap of treasure: an item of a glyph without a picture of its own.
@@ -175,6 +178,7 @@ pub(crate) fn terrain_picture(terrain: Terrain) -> u32 {
         Terrain::Trap(_) => FIRST_FEATURE + 6,
         Terrain::LockedDoor => FIRST_FEATURE + 7,
         Terrain::BarredDoor => BARRED_DOOR,
+        Terrain::Ledge => LEDGE,
     }
 }
 
@@ -330,20 +334,19 @@ mod tests {
     }
 
     #[test]
-    fn the_barred_door_has_a_drawn_picture_of_its_own_bright_and_dim() {
+    fn the_barred_door_and_the_ledge_have_drawn_pictures_of_their_own_bright_and_dim() {
         let image = decode_tileset().expect("tileset decodes");
-        for dim in [0, DIM] {
-            let barred = picture_pixels(&image, terrain_picture(Terrain::BarredDoor) + dim);
-            assert!(
-                barred.chunks(4).all(|p| p[3] == 255),
-                "terrain is opaque, not a blank cell"
-            );
-            for other in Terrain::ALL
-                .into_iter()
-                .filter(|&t| t != Terrain::BarredDoor)
-            {
-                let pixels = picture_pixels(&image, terrain_picture(other) + dim);
-                assert_ne!(barred, pixels, "{other:?} (dim {dim})");
+        for terrain in [Terrain::BarredDoor, Terrain::Ledge] {
+            for dim in [0, DIM] {
+                let own = picture_pixels(&image, terrain_picture(terrain) + dim);
+                assert!(
+                    own.chunks(4).all(|p| p[3] == 255),
+                    "{terrain:?}: terrain is opaque, not a blank cell"
+                );
+                for other in Terrain::ALL.into_iter().filter(|&t| t != terrain) {
+                    let pixels = picture_pixels(&image, terrain_picture(other) + dim);
+                    assert_ne!(own, pixels, "{terrain:?} and {other:?} (dim {dim})");
+                }
             }
         }
     }
@@ -357,8 +360,8 @@ mod tests {
         );
         assert_eq!(
             image.size(),
-            UVec2::new(128, 160),
-            "8 by 10 tiles of 16 pixels"
+            UVec2::new(128, 192),
+            "8 by 12 tiles of 16 pixels"
         );
     }
 }

@@ -22,8 +22,8 @@ use super::temp_dir::TempDir;
 /// peaceful, before shops were told, used-up letters kept and a hungry player refused a
 /// ware unpaid; format 10 of generation 4, before cyclic dungeons' barred shortcuts;
 /// format 10 of generation 5, before travel and exploring went through a barred door
-/// and exploring picked up on its way and went on; format 11, whose every step checks
-/// the whole state):
+/// and exploring picked up on its way and went on; format 11, of generation 5, whose
+/// every step checks the whole state):
 /// they replay to their end as they always did.
 const LEGACY: &[&str] = &[
     "legacy/descent-3-format-1.rec",

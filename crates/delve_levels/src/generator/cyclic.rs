@@ -16,7 +16,10 @@
 //! (toward the goal), so that it is found barred the short way, and opened from beyond
 //! after the long way round — a short way back (`LaidPlan::barred_doors` names each
 //! door's open side; the checker proves nothing required lies behind one). A one-way
-//! drop is not made: no tile of delve is one yet.
+//! drop (from generation 6) is a ledge on a corridor of its arc, dropped down toward the
+//! arc's far end and never climbed: the cycle's other arc is the way back
+//! (`LaidPlan::drops` names each ledge's high and low side; the checker proves no drop
+//! strands the player).
 
 mod cells;
 pub mod check;
@@ -140,6 +143,10 @@ pub fn generate(
                 graph.put_key_far_from_lock();
             }
             if let Some(laid) = lay_out(graph, size, least_side, rng) {
+                if generation.keeps_barred_doors_off_bends() && laid.1.has_a_barred_door_on_a_bend()
+                {
+                    continue; // a walker would step past it diagonally
+                }
                 return layout_of(laid);
             }
         }

@@ -32,11 +32,16 @@ pub enum Generation {
     /// from one side only; and a cyclic dungeon's key laid in the room of its lock's
     /// cycle farthest from the lock.
     Fifth,
-    /// From 2026-12-08. As the fifth, with no trapdoor among a cyclic dungeon's traps;
-    /// and a run's disguises (the labels of its scrolls,
-    /// the colours of its potions, …) shuffled into any order of their class, where
-    /// before they came in one of a permutation table's n·φ(n) orders: 32 for eight
-    /// scroll labels, in which two kinds identified told every other label.
+    /// From 2026-12-08. As the fifth, with the one-way drop among the cycle patterns: a
+    /// ledge ([`crate::grid::Tile::Ledge`]) on a corridor, dropped down toward the far
+    /// end of its arc and never climbed, the cycle's other arc the way back; a barred
+    /// door only where its corridor runs straight (a fifth generation's could stand at a
+    /// bend, passed diagonally); and no trapdoor among a cyclic dungeon's traps. A key of
+    /// the first five generations gives the level it gave before. In play, a run's
+    /// disguises (the labels of its scrolls, the colours of its potions, …) are shuffled
+    /// into any order of their class, where before they came in one of a permutation
+    /// table's n·φ(n) orders: 32 for eight scroll labels, in which two kinds identified
+    /// told every other label.
     Sixth,
 }
 
@@ -121,6 +126,13 @@ impl Generation {
     /// beside the lock).
     pub(crate) const fn puts_keys_far_from_locks(self) -> bool {
         matches!(self, Generation::Fifth | Generation::Sixth)
+    }
+
+    /// Whether a cyclic dungeon's barred door stands only where its corridor runs
+    /// straight (else also at a bend, where a walker steps past it diagonally: its two
+    /// sides touch at a corner).
+    pub(crate) const fn keeps_barred_doors_off_bends(self) -> bool {
+        matches!(self, Generation::Sixth)
     }
 
     /// Whether exploring in a run of this generation walks through a locked door whose

@@ -4,7 +4,9 @@
 //! checker catching each kind of break; the plan printed; a level made twice alike.
 
 use delve_levels::generator::cyclic::check::{PlanViolation, check_plan};
+use delve_levels::generator::cyclic::layout::ledge_index;
 use delve_levels::generator::cyclic::patterns::{Element, PatternSet};
+use delve_levels::generator::cyclic::plan::Role;
 use delve_levels::generator::guarantees::check_level;
 use delve_levels::generator::{
     CyclicConfig, FeatureConfig, Generation, GeneratorConfig, GeneratorKind, LakeKind, Level,
@@ -29,9 +31,9 @@ fn carried(level: &Level, element: Element) -> usize {
 }
 
 /// Checks `levels` levels of `config` with both checkers; returns how many corridors of
-/// each element they held (lock, secret, hazard, guard, barred shortcut).
-fn prove(config: &CyclicConfig, levels: u64) -> [usize; 5] {
-    let mut held = [0; 5];
+/// each element they held (lock, secret, hazard, guard, barred shortcut, one-way drop).
+fn prove(config: &CyclicConfig, levels: u64) -> [usize; 6] {
+    let mut held = [0; 6];
     for seed in 0..levels {
         let level = level_at(config, seed);
         check_level(&level, config.stair_clearance, false)
@@ -44,6 +46,7 @@ fn prove(config: &CyclicConfig, levels: u64) -> [usize; 5] {
             Element::Hazard,
             Element::Guard,
             Element::Shortcut,
+            Element::Drop,
         ]
         .into_iter()
         .enumerate()
@@ -59,7 +62,7 @@ fn plans_keep_their_promises_over_2000_levels_and_hold_every_element() {
     let held = prove(&CyclicConfig::default(), 2000);
     assert!(
         held.iter().all(|&n| n >= 100),
-        "locks, secrets, hazards, guards, barred shortcuts: {held:?}"
+        "locks, secrets, hazards, guards, barred shortcuts, drops: {held:?}"
     );
 }
 
@@ -72,7 +75,8 @@ fn a_barred_level() -> Level {
 }
 
 #[test]
-fn a_barred_shortcut_stands_where_its_pattern_asks_and_opens_toward_its_far_room() {
+fn a_barred_shortcut_stands_on_a_straight_stretch_where_its_pattern_asks_and_opens_toward_its_far_room()
+ {
     let mut barred = 0;
     for seed in 0..300 {
         let level = level_at(&CyclicConfig::default(), seed);
@@ -99,6 +103,12 @@ fn a_barred_shortcut_stands_where_its_pattern_asks_and_opens_toward_its_far_room
             let at = |p| corridor.iter().position(|&q| q == p).unwrap();
             assert!(at(door.barred_side) < at(door.at) && at(door.at) < at(door.open_side));
             assert!(door.opens_from(door.open_side) && !door.opens_from(door.barred_side));
+            // From generation 6, where the corridor runs straight: no step past it.
+            let (a, b) = (door.barred_side, door.open_side);
+            assert!(
+                a.manhattan(b) == 2 && (a.x == b.x || a.y == b.y),
+                "seed {seed}: on a bend"
+            );
             // Its cycle's other way is walkable: the door is never the only way round.
             let cycle = plan
                 .graph
@@ -157,6 +167,110 @@ fn keys_of_generation_4_draw_no_barred_shortcut() {
         let level = key.generate().unwrap();
         assert_eq!(carried(&level, Element::Shortcut), 0, "seed {seed}");
         assert_eq!(level.tiles.count(Tile::BarredDoor), 0, "seed {seed}");
+    }
+}
+
+/// The first level (of seeds from 0) whose plan has a one-way drop and a side room.
+fn a_dropping_level() -> Level {
+    (0..)
+        .map(|seed| level_at(&CyclicConfig::default(), seed))
+        .find(|level| {
+            let plan = level.plan.as_ref().unwrap();
+            carried(level, Element::Drop) > 0 && plan.graph.roles.contains(&Role::Side)
+        })
+        .expect("some level has a drop and a side room")
+}
+
+#[test]
+fn a_one_way_drop_stands_on_a_straight_stretch_and_drops_toward_its_far_room() {
+    let mut drops = 0;
+    for seed in 0..300 {
+        let level = level_at(&CyclicConfig::default(), seed);
+        let plan = level.plan.as_ref().unwrap();
+        let ledges = plan.drops();
+        assert_eq!(ledges.len(), carried(&level, Element::Drop), "seed {seed}");
+        assert_eq!(ledges.len(), level.tiles.count(Tile::Ledge), "seed {seed}");
+        for (edge, corridor) in plan.graph.edges.iter().zip(&plan.corridors) {
+            if edge.on != Element::Drop {
+                continue;
+            }
+            drops += 1;
+            let ledge = corridor[ledge_index(corridor).unwrap()];
+            let drop = plan.drop_at(ledge).unwrap();
+            assert_eq!(level.tiles[drop.at], Tile::Ledge, "seed {seed}");
+            // The low side is the one toward the corridor's second room (its far end),
+            // two tiles from the high side in a straight line.
+            let at = |p| corridor.iter().position(|&q| q == p).unwrap();
+            assert!(at(drop.high_side) + 1 == at(drop.at) && at(drop.at) + 1 == at(drop.low_side));
+            assert_eq!(drop.high_side.manhattan(drop.low_side), 2, "seed {seed}");
+            assert!(drop.is_below(drop.low_side) && !drop.is_below(drop.high_side));
+            assert!(drop.lets_walk(drop.high_side, drop.at));
+            assert!(!drop.lets_walk(drop.low_side, drop.at));
+            assert!(drop.drops(drop.at, drop.low_side) && !drop.drops(drop.at, drop.high_side));
+            // Its cycle's other way is walkable: the way back up.
+            let cycle = plan
+                .graph
+                .cycles
+                .iter()
+                .find(|c| c.edges.iter().any(|&e| plan.graph.edges[e] == *edge));
+            assert!(
+                cycle.is_some_and(|c| c.pattern == "one-way drop"),
+                "seed {seed}"
+            );
+        }
+    }
+    assert!(drops >= 30, "{drops} drops in 300 levels");
+}
+
+#[test]
+fn the_checker_refuses_a_ledge_into_a_pocket_a_stray_ledge_and_a_drop_without_one() {
+    let level = a_dropping_level();
+    assert_eq!(check_plan(&level), Ok(()));
+    let plan = level.plan.as_ref().unwrap();
+    // A ledge laid by hand on the corridor into a side room, dropping into it: the
+    // side room is a dead end, a pocket the player cannot climb out of.
+    let side = (0..plan.graph.edges.len())
+        .find(|&e| {
+            plan.graph.roles[plan.graph.edges[e].ends.1] == Role::Side
+                && ledge_index(&plan.corridors[e]).is_some()
+        })
+        .expect("a side room's corridor with a straight stretch");
+    let mut pocket = level.clone();
+    let corridor = plan.corridors[side].clone();
+    let ledge = corridor[ledge_index(&corridor).unwrap()];
+    pocket.tiles[ledge] = Tile::Ledge;
+    pocket.plan.as_mut().unwrap().graph.edges[side].on = Element::Drop;
+    assert!(
+        matches!(check_plan(&pocket), Err(PlanViolation::DropStrands(_))),
+        "{:?}",
+        check_plan(&pocket)
+    );
+    // The same ledge without the plan's drop has no high side.
+    let mut stray = level.clone();
+    stray.tiles[ledge] = Tile::Ledge;
+    assert_eq!(check_plan(&stray), Err(PlanViolation::LedgeAstray(ledge)));
+    // A drop's corridor whose ledge is gone is not laid as planned.
+    let mut gone = level.clone();
+    gone.tiles[plan.drops()[0].at] = Tile::Floor;
+    assert!(matches!(
+        check_plan(&gone),
+        Err(PlanViolation::CorridorBroken(_))
+    ));
+}
+
+#[test]
+fn keys_of_generation_5_draw_no_drop_and_lay_no_ledge() {
+    for seed in 0..300 {
+        let depth = 1 + (seed % 8) as u32;
+        let key = LevelKey::new(
+            GeneratorConfig::Cyclic(CyclicConfig::default()),
+            depth,
+            seed,
+        )
+        .in_generation(Generation::Fifth);
+        let level = key.generate().unwrap();
+        assert_eq!(carried(&level, Element::Drop), 0, "seed {seed}");
+        assert_eq!(level.tiles.count(Tile::Ledge), 0, "seed {seed}");
     }
 }
 

@@ -184,6 +184,37 @@ const GOLDEN_FIFTH: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Cyclic, 20261130, 0x555550b5cdf9e9b5),
 ];
 
+/// Generation 6 (2026-12-08): the fifth one's rules, with the cycle patterns marked
+/// `since: 6` (the one-way drop) drawn too: cyclic dungeons change; every other kind's
+/// levels are the fifth's.
+const GOLDEN_SIXTH: &[(GeneratorKind, u64, u64)] = &[
+    (GeneratorKind::Cave, 1, 0x0a1c74e45e640826),
+    (GeneratorKind::Cave, 2, 0x804321b0ec223c12),
+    (GeneratorKind::Cave, 3, 0x1b693132c49012ee),
+    (GeneratorKind::Cave, 42, 0x65fb5b786acf6a68),
+    (GeneratorKind::Cave, 20261130, 0x55f5fbf0c31e422e),
+    (GeneratorKind::Rooms, 1, 0x728051a30845e20f),
+    (GeneratorKind::Rooms, 2, 0xf2115bed5bef7fdf),
+    (GeneratorKind::Rooms, 3, 0x0931060eb63fd426),
+    (GeneratorKind::Rooms, 42, 0x0cf0b5fe1935174e),
+    (GeneratorKind::Rooms, 20261130, 0x73f977fc94d35cea),
+    (GeneratorKind::Maze, 1, 0x73351276f68cc1df),
+    (GeneratorKind::Maze, 2, 0x78ada99ff19d5892),
+    (GeneratorKind::Maze, 3, 0x8f743f816c14160c),
+    (GeneratorKind::Maze, 42, 0x362efc56a4d5acee),
+    (GeneratorKind::Maze, 20261130, 0x969589d28856b30b),
+    (GeneratorKind::Accretion, 1, 0x453269b90774723b),
+    (GeneratorKind::Accretion, 2, 0x119a21dabc0e5d8f),
+    (GeneratorKind::Accretion, 3, 0x9c986efeb936835c),
+    (GeneratorKind::Accretion, 42, 0xef0dc3cd9833d725),
+    (GeneratorKind::Accretion, 20261130, 0x4c9cf2ef8660c4e8),
+    (GeneratorKind::Cyclic, 1, 0x822828a9c74abcd1),
+    (GeneratorKind::Cyclic, 2, 0x893e3e6b63035a8a),
+    (GeneratorKind::Cyclic, 3, 0x11aa13cc2ba5cf73),
+    (GeneratorKind::Cyclic, 42, 0x6ae66987e2be3652),
+    (GeneratorKind::Cyclic, 20261130, 0xd5153619834d0278),
+];
+
 /// The level seeds each table pins, per kind.
 const SEEDS: [u64; 5] = [1, 2, 3, 42, 20261130];
 
@@ -211,8 +242,8 @@ fn golden(generation: Generation) -> &'static [(GeneratorKind, u64, u64)] {
         Generation::Second => GOLDEN_SECOND,
         Generation::Third => GOLDEN_THIRD,
         Generation::Fourth => GOLDEN_FOURTH,
-        // Sixth-generation levels without traps are the fifth's.
-        Generation::Fifth | Generation::Sixth => GOLDEN_FIFTH,
+        Generation::Fifth => GOLDEN_FIFTH,
+        Generation::Sixth => GOLDEN_SIXTH,
     }
 }
 
@@ -270,8 +301,8 @@ const GOLDEN_TERRAIN_FIFTH: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Cyclic, 20261130, 0xcd1d57c2f27ac1bb),
 ];
 
-/// Generation 6: [`GOLDEN_TERRAIN_FIFTH`]'s levels, the cyclic dungeons laying no
-/// trapdoor (each trap drawn from the other three kinds).
+/// Generation 6: [`GOLDEN_TERRAIN`]'s levels, the cyclic dungeons drawing the one-way
+/// drop too and laying no trapdoor (each trap drawn from the other three kinds).
 const GOLDEN_TERRAIN_SIXTH: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Cave, 1, 0xe7606d8d51c532b4),
     (GeneratorKind::Cave, 2, 0x33ed4c099f692745),
@@ -293,11 +324,11 @@ const GOLDEN_TERRAIN_SIXTH: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Accretion, 3, 0xb00fffab0b0f38b5),
     (GeneratorKind::Accretion, 42, 0x06b33a376dd617a6),
     (GeneratorKind::Accretion, 20261130, 0xeb5a7216e2c5cfc7),
-    (GeneratorKind::Cyclic, 1, 0xf7d8ae2b6c9f1d6b),
-    (GeneratorKind::Cyclic, 2, 0xa3e766d2e35cf596),
-    (GeneratorKind::Cyclic, 3, 0x32fcdd989b796af7),
-    (GeneratorKind::Cyclic, 42, 0x0eed6c27c22fb4d5),
-    (GeneratorKind::Cyclic, 20261130, 0x8061d52b0a264082),
+    (GeneratorKind::Cyclic, 1, 0x82837fbf39d102c7),
+    (GeneratorKind::Cyclic, 2, 0x04b54749dbd22827),
+    (GeneratorKind::Cyclic, 3, 0xb4671e7aa43f09ce),
+    (GeneratorKind::Cyclic, 42, 0x35ed854a3406f4fa),
+    (GeneratorKind::Cyclic, 20261130, 0x0f085ab3e502b4e0),
 ];
 
 #[test]
@@ -452,6 +483,36 @@ const GOLDEN_VAULTS_FIFTH: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Cyclic, 20261130, 0xc33c7b7f929ea533),
 ];
 
+/// Generation 6: [`GOLDEN_VAULTS_FIFTH`]'s levels, the cyclic dungeons drawing the
+/// one-way drop too.
+const GOLDEN_VAULTS_SIXTH: &[(GeneratorKind, u64, u64)] = &[
+    (GeneratorKind::Cave, 1, 0x50675fca630570b6),
+    (GeneratorKind::Cave, 2, 0xd24c9dbafa120617),
+    (GeneratorKind::Cave, 3, 0xf6dddaf83516c572),
+    (GeneratorKind::Cave, 42, 0x79abb8102cab82b7),
+    (GeneratorKind::Cave, 20261130, 0x1d5027efcc45c75f),
+    (GeneratorKind::Rooms, 1, 0xfdca9cf17da56b33),
+    (GeneratorKind::Rooms, 2, 0x03cc46d15fbb09b3),
+    (GeneratorKind::Rooms, 3, 0x19ae8e2657e20fcd),
+    (GeneratorKind::Rooms, 42, 0xa19ecc82d1992afb),
+    (GeneratorKind::Rooms, 20261130, 0xdf3938df1b7b7223),
+    (GeneratorKind::Maze, 1, 0x4ae9b3fdf9fb3043),
+    (GeneratorKind::Maze, 2, 0x60c6430091a084c3),
+    (GeneratorKind::Maze, 3, 0x3ece992f7fa22347),
+    (GeneratorKind::Maze, 42, 0x50f363b4da563e28),
+    (GeneratorKind::Maze, 20261130, 0xabaf87e63e1839d7),
+    (GeneratorKind::Accretion, 1, 0xfda16b8c2198b9db),
+    (GeneratorKind::Accretion, 2, 0xe85f0903326b4595),
+    (GeneratorKind::Accretion, 3, 0xce28ca0191d701e7),
+    (GeneratorKind::Accretion, 42, 0x6ee7846625b88c8c),
+    (GeneratorKind::Accretion, 20261130, 0xc599ca2fb522fc9e),
+    (GeneratorKind::Cyclic, 1, 0xcf62e3ff48d5f388),
+    (GeneratorKind::Cyclic, 2, 0xd8f5b2fa43fddd94),
+    (GeneratorKind::Cyclic, 3, 0x7df70d8f3e2874cd),
+    (GeneratorKind::Cyclic, 42, 0x44854da97689ebbc),
+    (GeneratorKind::Cyclic, 20261130, 0xa11798b697af250c),
+];
+
 #[test]
 fn golden_levels_with_vaults_are_unchanged() {
     let mut report = String::new();
@@ -460,7 +521,7 @@ fn golden_levels_with_vaults_are_unchanged() {
         (Generation::Third, GOLDEN_VAULTS),
         (Generation::Fourth, GOLDEN_VAULTS_FOURTH),
         (Generation::Fifth, GOLDEN_VAULTS_FIFTH),
-        (Generation::Sixth, GOLDEN_VAULTS_FIFTH),
+        (Generation::Sixth, GOLDEN_VAULTS_SIXTH),
     ] {
         report.push_str(&format!("{generation:?}:\n"));
         for kind in GeneratorKind::ALL {

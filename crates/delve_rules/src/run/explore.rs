@@ -52,7 +52,8 @@ impl RunState {
     /// the player carries (walking into it opens it; before, exploring stopped there
     /// with the door shut, and a run of those generations replays so), or — from
     /// recording format 11 — a barred door, entered only from its open side
-    /// ([`RunState::may_step`]).
+    /// ([`RunState::may_step`]), or a ledge (generation 6), stepped onto from its high
+    /// side only.
     pub(super) fn may_walk_onto(&self, pos: Pos) -> bool {
         self.level.seems_walkable(pos)
             || (self.generation.explores_through_locks()
@@ -60,13 +61,16 @@ impl RunState {
                 && self.key_carried().is_some())
             || (!self.travel_keeps_off_barred_doors()
                 && self.level.tile_at(pos) == Some(Tile::BarredDoor))
+            || self.level.tile_at(pos) == Some(Tile::Ledge)
     }
 
     /// Whether travel and exploring may step from `from` onto `to` (beside it): anywhere
     /// but onto a barred door from its barred side, where it is a wall to them as to a
-    /// walk (from its open side they walk into it, lifting its bar).
+    /// walk (from its open side they walk into it, lifting its bar), nor up onto a ledge
+    /// from below.
     pub(super) fn may_step(&self, from: Pos, to: Pos) -> bool {
-        self.level.tile_at(to) != Some(Tile::BarredDoor) || self.level.unbars_from(to, from)
+        (self.level.tile_at(to) != Some(Tile::BarredDoor) || self.level.unbars_from(to, from))
+            && self.level.lets_walk(from, to)
     }
 
     /// Where exploring could go on only over a trap the player found: the place beyond

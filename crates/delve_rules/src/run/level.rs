@@ -442,6 +442,26 @@ impl LevelInPlay {
             .is_some_and(|door| door.opens_from(from))
     }
 
+    /// Whether a walker may step from `from` onto `to` (beside it) by the level's ledges:
+    /// anywhere but up onto a ledge from below it (a ledge no drop of the plan names
+    /// has no high side, and is climbed from nowhere).
+    pub fn lets_walk(&self, from: Pos, to: Pos) -> bool {
+        if self.level.tiles.get(to) != Some(Tile::Ledge) {
+            return true;
+        }
+        let plan = self.level.plan.as_ref();
+        plan.and_then(|p| p.drop_at(to))
+            .is_some_and(|drop| drop.lets_walk(from, to))
+    }
+
+    /// Whether the step from `from` to `to` drops down a ledge: `from` is a ledge of the
+    /// plan, and `to` lies below it.
+    pub fn drops_down(&self, from: Pos, to: Pos) -> bool {
+        let plan = self.level.plan.as_ref();
+        plan.and_then(|p| p.drop_at(from))
+            .is_some_and(|drop| drop.drops(from, to))
+    }
+
     /// Whether a vault's locked door stands at `pos` (still locked).
     pub fn is_locked(&self, pos: Pos) -> bool {
         self.level.tiles.get(pos) == Some(Tile::LockedDoor)

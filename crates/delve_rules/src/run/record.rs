@@ -176,7 +176,9 @@ pub(crate) const REPLAYED_FORMATS: [u32; 11] = [1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 
 
 /// The first recording format that recorded levels of `generation`: generation 3
 /// came with format 5, generation 4 in format 7 (and the teleports of format 8 soon
-/// after), generation 5 in format 10, generation 6 in format 12; a recording of an older format claiming a newer generation was never made.
+/// after), generation 5 in format 10, generation 6 (whose ledges and disguises no older
+/// rule knew) in format 12; a recording of an older format claiming a newer generation
+/// was never made.
 fn first_format_of(generation: Generation) -> u32 {
     match generation {
         Generation::First | Generation::Second => 1,

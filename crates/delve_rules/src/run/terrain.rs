@@ -5,7 +5,9 @@
 //! a chasm or a trapdoor drops the player to the next depth, bruised but alive; a trap
 //! springs when stepped on, found or not. Searching (`f`) finds secret doors and traps.
 //! A vault's locked door opens to a vault key carried (every locked door of the level
-//! opens with it, and the key is used up), and holds without.
+//! opens with it, and the key is used up), and holds without. A cyclic dungeon's ledge
+//! is stepped onto from its high side and dropped down from to its low side; from below
+//! it is refused, and no turn passes.
 //!
 //! Monsters obey the same ground: walkers keep to walkable tiles (so never onto a trap,
 //! into deep water, lava or a chasm), fliers cross all of those; both open doors.
@@ -63,10 +65,10 @@ impl StepRisk {
     }
 }
 
-/// Whether the player may stand on `tile`: walkable ground, deep water (swimming) or a
-/// trap (just sprung).
+/// Whether the player may stand on `tile`: walkable ground, deep water (swimming), a
+/// trap (just sprung) or a ledge.
 pub(crate) fn player_can_stand(tile: Tile) -> bool {
-    tile.is_walkable() || tile == Tile::DeepWater || tile.trap().is_some()
+    tile.is_walkable() || matches!(tile, Tile::DeepWater | Tile::Ledge) || tile.trap().is_some()
 }
 
 /// Whether a monster of its kind may stand on `tile`: a walker on walkable ground, a
@@ -94,6 +96,7 @@ impl RunState {
             return;
         };
         let hazard = matches!(tile, Tile::DeepWater | Tile::Lava | Tile::Chasm);
+        let drops = self.level.drops_down(self.player, to);
         match tile {
             Tile::Wall | Tile::SecretDoor => out.push(Outcome::Bumped),
             _ if hazard && !self.rules.hazards_work() => out.push(notice(&format!(
@@ -116,6 +119,12 @@ impl RunState {
                 out.push(notice("You lift the bar: the door swings open, and stays open."));
                 self.walk(to, out);
                 self.pass_turn(out);
+            }
+            // From below a ledge is a wall too high to climb, and no turn passes.
+            Tile::Ledge if !self.level.lets_walk(self.player, to) => {
+                out.push(notice(
+                    "The ledge is too high to climb from below: the way up is round by another way.",
+                ));
             }
             Tile::ClosedDoor => {
                 self.level.open_door(to);
@@ -146,6 +155,11 @@ impl RunState {
                     self.pass_turn(out);
                 }
             },
+        }
+        if drops && self.player == to {
+            out.push(notice(
+                "You drop down the ledge: there is no climbing back.",
+            ));
         }
     }
 

@@ -363,12 +363,13 @@ impl RunState {
     /// The map toward `goals` over the tiles the player has seen to be walkable (a trap
     /// not found looks like floor; one found is kept off unless `over_traps` or the
     /// player said to cross it before, and water, lava and chasms always are), each
-    /// barred door entered only from its open side ([`RunState::may_step`]; going
+    /// barred door entered only from its open side and each ledge only from its high side
+    /// ([`RunState::may_step`]; going
     /// downhill on it heeds that too).
     pub(super) fn known_map(&self, goals: &[(Pos, i32)], over_traps: bool) -> DijkstraMap {
         let tiles = &self.level.level.tiles;
         let barred: Vec<Pos> = (tiles.positions())
-            .filter(|&p| tiles[p] == Tile::BarredDoor)
+            .filter(|&p| matches!(tiles[p], Tile::BarredDoor | Tile::Ledge))
             .collect();
         DijkstraMap::over_one_way(
             tiles,

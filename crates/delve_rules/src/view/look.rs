@@ -95,6 +95,11 @@ pub fn describe(run: &RunState, pos: Pos) -> String {
                 ": a vault's lock, opened by the vault key that lies somewhere on this level",
             );
         }
+        if known.terrain == Terrain::Ledge {
+            text.push_str(
+                ": the lip of a drop — stepped down from its high side, never climbed from below",
+            );
+        }
         if known.terrain == Terrain::BarredDoor {
             text.push_str(
                 ": barred from one side — from the other it opens to a walk, and stays open",

@@ -42,7 +42,7 @@ impl OverviewCell {
             OverviewCell::Unknown => 0,
             OverviewCell::Ground(terrain) => match terrain {
                 Terrain::Wall => 1,
-                Terrain::Floor | Terrain::Bridge | Terrain::ShallowWater => 2,
+                Terrain::Floor | Terrain::Bridge | Terrain::ShallowWater | Terrain::Ledge => 2,
                 Terrain::DeepWater | Terrain::Lava | Terrain::Chasm => 3,
                 Terrain::Door
                 | Terrain::ClosedDoor

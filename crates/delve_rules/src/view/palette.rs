@@ -47,6 +47,8 @@ pub enum Hue {
     LockedDoor,
     /// A cyclic dungeon's barred door, not yet opened.
     BarredDoor,
+    /// A cyclic dungeon's ledge.
+    Ledge,
     /// The player.
     Player,
     /// A hostile monster (and the monsters named in the side panel).
@@ -85,7 +87,7 @@ pub enum Hue {
 
 impl Hue {
     /// Every hue.
-    pub const ALL: [Hue; 31] = [
+    pub const ALL: [Hue; 32] = [
         Hue::Wall,
         Hue::Floor,
         Hue::Door,
@@ -100,6 +102,7 @@ impl Hue {
         Hue::Trap,
         Hue::LockedDoor,
         Hue::BarredDoor,
+        Hue::Ledge,
         Hue::Player,
         Hue::Hostile,
         Hue::Ally,
@@ -136,6 +139,7 @@ impl Hue {
             Terrain::Trap(_) => Hue::Trap,
             Terrain::LockedDoor => Hue::LockedDoor,
             Terrain::BarredDoor => Hue::BarredDoor,
+            Terrain::Ledge => Hue::Ledge,
         }
     }
 
@@ -241,6 +245,7 @@ const fn classic(hue: Hue) -> Rgb {
         Hue::Trap => Rgb(170, 0, 170),         // Magenta
         Hue::LockedDoor => Rgb(255, 255, 85),  // LightYellow
         Hue::BarredDoor => Rgb(255, 170, 0),   // amber: the bar's timber
+        Hue::Ledge => Rgb(200, 160, 120),      // tan: bare rock at the lip of a drop
         Hue::Player => Rgb(255, 255, 85),      // LightYellow
         Hue::Hostile => Rgb(255, 85, 85),      // LightRed
         Hue::Ally => Rgb(115, 255, 115),       // the window's ally tint
@@ -285,6 +290,7 @@ const fn colour_blind(hue: Hue) -> Rgb {
         Hue::Trap => Rgb(235, 160, 185), // reddish purple, lighter
         Hue::LockedDoor => Rgb(240, 228, 66), // yellow
         Hue::BarredDoor => Rgb(105, 90, 255), // blue-violet: the one hue left apart
+        Hue::Ledge => Rgb(120, 120, 95), // dark olive grey: rock, darker than floor
         Hue::Player => Rgb(255, 255, 230),
         Hue::Hostile => Rgb(190, 90, 15),   // vermillion, darker
         Hue::Ally => Rgb(15, 145, 95),      // bluish green, darker
@@ -325,6 +331,7 @@ const fn high_contrast(hue: Hue) -> Rgb {
         Hue::Trap => Rgb(255, 80, 255),
         Hue::LockedDoor => Rgb(255, 255, 0),
         Hue::BarredDoor => Rgb(90, 180, 75),
+        Hue::Ledge => Rgb(215, 195, 160),
         Hue::Player => Rgb(255, 255, 0),
         Hue::Hostile => Rgb(255, 110, 110),
         Hue::Ally => Rgb(0, 255, 0),

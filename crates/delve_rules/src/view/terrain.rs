@@ -37,6 +37,9 @@ pub enum Terrain {
     LockedDoor,
     /// A door barred from one side (a cyclic dungeon's shortcut), not yet opened.
     BarredDoor,
+    /// A ledge: the lip of a one-way drop (a cyclic dungeon's), stepped down from, never
+    /// climbed.
+    Ledge,
 }
 
 impl Terrain {
@@ -55,11 +58,12 @@ impl Terrain {
             Terrain::Trap(_) => '^',
             Terrain::LockedDoor => '&',
             Terrain::BarredDoor => '≠',
+            Terrain::Ledge => '▾',
         }
     }
 
     /// Every terrain, in legend order.
-    pub const ALL: [Terrain; 17] = [
+    pub const ALL: [Terrain; 18] = [
         Terrain::Wall,
         Terrain::Floor,
         Terrain::Door,
@@ -77,6 +81,7 @@ impl Terrain {
         Terrain::Trap(Trap::Dart),
         Terrain::LockedDoor,
         Terrain::BarredDoor,
+        Terrain::Ledge,
     ];
 
     /// How a tile of the level looks to someone who has found nothing hidden on it: a tile
@@ -98,6 +103,7 @@ impl Terrain {
             Tile::AlarmTrap | Tile::TeleportTrap | Tile::PitTrap | Tile::DartTrap => Terrain::Floor,
             Tile::LockedDoor => Terrain::LockedDoor,
             Tile::BarredDoor => Terrain::BarredDoor,
+            Tile::Ledge => Terrain::Ledge,
         }
     }
 
@@ -127,6 +133,7 @@ impl Terrain {
             Terrain::Trap(trap) => trap.name(),
             Terrain::LockedDoor => "a locked door",
             Terrain::BarredDoor => "a barred door",
+            Terrain::Ledge => "a ledge",
         }
     }
 }

@@ -15,6 +15,7 @@ mod hunger;
 mod item_choices;
 mod items;
 mod kinds;
+mod ledge;
 mod level_changes;
 mod odd_input;
 mod pointer;

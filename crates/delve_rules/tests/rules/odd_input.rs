@@ -259,7 +259,7 @@ fn steps_aimed_off_the_level_or_at_the_ends_of_the_numbers_are_played_or_refused
 }
 
 /// A recording's start line claiming levels of a generation its format never recorded
-/// (generation 4 came in format 7, generation 3 in format 5) is refused at line 1,
+/// (generation 6 came in format 11, generation 4 in format 7, generation 3 in format 5) is refused at line 1,
 /// naming both; the committed recordings relabelled as format 7 (whose teleports may
 /// land behind a lock) replay to their end or stop at the step that comes out
 /// differently — never a panic.
@@ -274,6 +274,7 @@ fn a_recording_of_a_generation_its_format_never_recorded_is_refused_at_its_start
     // A peaceful run: formats 3 to 6 replay those.
     assert!(text.lines().next().unwrap().contains("rules:Peaceful"));
     for (format, generation) in [
+        (10, 6),
         (9, 5),
         (7, 5),
         (6, 4),

@@ -12,8 +12,15 @@
 //!   key and every item outside a vault are all reached without finding one;
 //! - likewise a barred door is never the only way to anything required: all of it is
 //!   reached with every barred door shut (as wall, which it is from its barred side);
+//! - a one-way drop never strands the player: with every ledge walked one way only
+//!   (stepped onto from its high side, dropped down from to its low side), every tile
+//!   reached from the up stairs still reaches the down stairs — with every lock shut,
+//!   and again with every lock open (the rest of what can be passed passed: secret
+//!   doors found, barred doors opened, water swum, traps crossed); the required things
+//!   above are reached without a ledge at all (it is not walkable ground);
 //! - each corridor of the plan is a path of adjacent tiles from beside its first room to
-//!   beside its second, with its lock or its barred door, if it has one, drawn across it;
+//!   beside its second, with its lock, its barred door or its ledge (on a straight
+//!   stretch of it), if it has one, drawn across it; no ledge lies off a drop's corridor;
 //! - every planned cycle is a loop of the tiles: its rooms and corridors, as open ground
 //!   (anything but rock — a locked door, a secret door, water and traps are ground the
 //!   loop runs over, as they stand on the plan's arcs), stay joined with any one of its
@@ -49,6 +56,11 @@ pub enum PlanViolation {
     /// A corridor of the plan is not a path between its rooms, or its lock or barred
     /// door is not drawn across it.
     CorridorBroken(usize),
+    /// A tile reached from the up stairs (ledges walked one way) from which the down
+    /// stairs are not: a drop strands the player there.
+    DropStrands(Pos),
+    /// A ledge lies where no drop of the plan runs, so that it has no high side.
+    LedgeAstray(Pos),
     /// A cycle of the plan is not a loop: its rooms come apart without `corridor`
     /// (or without none).
     CycleBroken {
@@ -74,12 +86,47 @@ impl fmt::Display for PlanViolation {
                 write!(f, "{p} is reached only through a barred door")
             }
             PlanViolation::Unreached(p) => write!(f, "{p} is not reached at all"),
+            PlanViolation::DropStrands(p) => write!(
+                f,
+                "{p} is reached from the up stairs, and the down stairs not from it: a drop strands the player"
+            ),
+            PlanViolation::LedgeAstray(p) => {
+                write!(f, "the ledge at {p} lies on no drop's corridor")
+            }
             PlanViolation::CorridorBroken(e) => write!(f, "corridor {e} is not laid as planned"),
             PlanViolation::CycleBroken { cycle, corridor } => match corridor {
                 Some(e) => write!(f, "cycle {cycle} comes apart without corridor {e}"),
                 None => write!(f, "cycle {cycle} is not joined"),
             },
         }
+    }
+}
+
+/// The level's ledges as the tiles show them: on each drop's corridor, the ledge and
+/// the corridor's tiles either side of it — its high side toward the corridor's first
+/// room, its low side toward its second.
+struct Ledges(Vec<(Pos, Pos, Pos)>);
+
+impl Ledges {
+    fn of(tiles: &Grid<Tile>, plan: &LaidPlan) -> Ledges {
+        let edges = plan.graph.edges.iter().zip(&plan.corridors);
+        let drops = edges.filter(|(edge, _)| edge.on == Element::Drop);
+        Ledges(
+            drops
+                .flat_map(|(_, c)| {
+                    (1..c.len().saturating_sub(1))
+                        .filter(|&i| tiles.get(c[i]) == Some(Tile::Ledge))
+                        .map(|i| (c[i], c[i - 1], c[i + 1]))
+                })
+                .collect(),
+        )
+    }
+
+    /// Whether a walker is kept from stepping from `from` onto `to`: a climb onto a
+    /// ledge from below (nearer its low side than its high side).
+    fn refuse(&self, from: Pos, to: Pos) -> bool {
+        (self.0.iter())
+            .any(|&(at, high, low)| to == at && from.manhattan(low) < from.manhattan(high))
     }
 }
 
@@ -126,6 +173,13 @@ pub fn check_plan(level: &Level) -> Result<(), PlanViolation> {
         }
     }
     check_corridors(tiles, plan)?;
+    let ledges = Ledges::of(tiles, plan);
+    if let Some(p) =
+        (tiles.positions()).find(|&p| tiles[p] == Tile::Ledge && !ledges.0.iter().any(|l| l.0 == p))
+    {
+        return Err(PlanViolation::LedgeAstray(p));
+    }
+    check_drops(level, &ledges)?;
     let on_foot = reach(tiles, level.up, |p| tiles[p].is_walkable());
     let found = reach(tiles, level.up, |p| {
         tiles[p].is_walkable() || tiles[p] == Tile::SecretDoor
@@ -168,9 +222,59 @@ pub fn check_plan(level: &Level) -> Result<(), PlanViolation> {
     Ok(())
 }
 
+/// No drop strands the player: with every lock shut, and again with every lock open,
+/// every tile reached from the up stairs (by king steps, as a walker steps, over what
+/// can be passed, and never up a ledge) reaches the down stairs the same way.
+fn check_drops(level: &Level, ledges: &Ledges) -> Result<(), PlanViolation> {
+    if ledges.0.is_empty() {
+        return Ok(());
+    }
+    let tiles = &level.tiles;
+    let passed = |t: Tile| {
+        t.is_walkable()
+            || t.trap().is_some()
+            || matches!(
+                t,
+                Tile::Ledge | Tile::SecretDoor | Tile::BarredDoor | Tile::DeepWater
+            )
+    };
+    for locks_open in [false, true] {
+        let open = |p: Pos| passed(tiles[p]) || (locks_open && tiles[p] == Tile::LockedDoor);
+        // Forward from the up stairs; backward from the down stairs (a tile is reached
+        // when a step from it lands on a tile reached).
+        let mut from_up = vec![false; tiles.len()];
+        let mut to_down = vec![false; tiles.len()];
+        for (start, reached, forward) in [
+            (level.up, &mut from_up, true),
+            (level.down, &mut to_down, false),
+        ] {
+            reached[tiles.index_of(start)] = true;
+            let mut queue = vec![start];
+            while let Some(p) = queue.pop() {
+                for n in tiles.neighbours8(p) {
+                    let (from, to) = if forward { (p, n) } else { (n, p) };
+                    let i = tiles.index_of(n);
+                    if !reached[i] && open(n) && !ledges.refuse(from, to) {
+                        reached[i] = true;
+                        queue.push(n);
+                    }
+                }
+            }
+        }
+        if let Some(p) = tiles.positions().find(|&p| {
+            let i = tiles.index_of(p);
+            from_up[i] && !to_down[i]
+        }) {
+            return Err(PlanViolation::DropStrands(p));
+        }
+    }
+    Ok(())
+}
+
 /// Each corridor is a path of orthogonally adjacent tiles from beside its first room to
-/// beside its second, a locked corridor has a locked door on it, and a barred one its
-/// barred door at its middle (where its open side is read from).
+/// beside its second, a locked corridor has a locked door on it, a barred one its
+/// barred door at its middle (where its open side is read from), and a drop's corridor
+/// one ledge at an inner tile whose neighbours along it lie in a straight line.
 fn check_corridors(tiles: &Grid<Tile>, plan: &LaidPlan) -> Result<(), PlanViolation> {
     for (e, (edge, corridor)) in plan.graph.edges.iter().zip(&plan.corridors).enumerate() {
         let (a, b) = edge.ends;
@@ -188,7 +292,18 @@ fn check_corridors(tiles: &Grid<Tile>, plan: &LaidPlan) -> Result<(), PlanViolat
         let barred = edge.on != Element::Shortcut
             || (corridor.len() >= 3
                 && tiles.get(corridor[corridor.len() / 2]) == Some(Tile::BarredDoor));
-        if !joined || !ends || !locked || !barred {
+        let ledges: Vec<usize> = (0..corridor.len())
+            .filter(|&i| tiles.get(corridor[i]) == Some(Tile::Ledge))
+            .collect();
+        let dropped = edge.on != Element::Drop
+            || match ledges.as_slice() {
+                &[i] if i >= 1 && i + 1 < corridor.len() => {
+                    let (a, b) = (corridor[i - 1], corridor[i + 1]);
+                    a.manhattan(b) == 2 && (a.x == b.x || a.y == b.y)
+                }
+                _ => false,
+            };
+        if !joined || !ends || !locked || !barred || !dropped {
             return Err(PlanViolation::CorridorBroken(e));
         }
     }

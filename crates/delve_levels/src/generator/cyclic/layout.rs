@@ -2,8 +2,8 @@
 //! cells of the rooms it is joined to: `cells.rs`) and a rectangle of floor inside it, and
 //! each corridor a shortest path through rock that touches nothing but its own two rooms
 //! (`route.rs`). Corridors never touch each other, so each is a one-wide way whose
-//! inner tiles all cut it — a lock, a secret door, a trap or deep water there stands
-//! across the whole corridor — and every cycle of the plan is a loop of the tiles. The
+//! inner tiles all cut it — a lock, a secret door, a barred door, a ledge, a trap or
+//! deep water there stands across the whole corridor — and every cycle of the plan is a loop of the tiles. The
 //! side rooms come last, each in its cell or a free one near its room's, or not at all
 //! (the plan then leaves it out).
 
@@ -67,6 +67,59 @@ impl BarredDoor {
     }
 }
 
+/// A one-way drop (a [`Tile::Ledge`] on a corridor of a Drop arc) and its two sides:
+/// the corridor's tiles either side of it, in a straight line. The ledge is the lip of
+/// the drop, on its high ground: it is stepped onto from its high side only, and from it
+/// a walker drops down to its low side and cannot climb back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OneWayDrop {
+    /// The ledge.
+    pub at: Pos,
+    /// The tile beside it on the high side: toward its corridor's first room.
+    pub high_side: Pos,
+    /// The tile beside it on the low side, dropped down to: toward its corridor's second
+    /// room (the far end of its arc).
+    pub low_side: Pos,
+}
+
+impl OneWayDrop {
+    /// Whether `p` (beside the ledge) lies on its low side: nearer (in steps) its low
+    /// side's tile than its high side's.
+    pub fn is_below(&self, p: Pos) -> bool {
+        p.manhattan(self.low_side) < p.manhattan(self.high_side)
+    }
+
+    /// Whether a walker may step from `from` onto `to` by this drop: anything but onto
+    /// the ledge from below (a climb).
+    pub fn lets_walk(&self, from: Pos, to: Pos) -> bool {
+        to != self.at || !self.is_below(from)
+    }
+
+    /// Whether the step from `from` to `to` drops down it: off the ledge, below.
+    pub fn drops(&self, from: Pos, to: Pos) -> bool {
+        from == self.at && to != self.at && self.is_below(to)
+    }
+}
+
+/// Where on a corridor its ledge stands: the tile nearest its middle (the earlier of two
+/// as near) whose neighbours along the corridor lie in a straight line either side of it
+/// (so that the high side and the low side are two tiles apart and no step goes from
+/// one to the other past the ledge), never a doorway. `None` when the corridor bends at
+/// every inner tile.
+pub fn ledge_index(corridor: &[Pos]) -> Option<usize> {
+    let middle = corridor.len() / 2;
+    (1..corridor.len().saturating_sub(1))
+        .filter(|&i| straight_at(corridor, i))
+        .min_by_key(|&i| (i.abs_diff(middle), i))
+}
+
+/// Whether inner tile `i` of `corridor` has its two neighbours along it in a straight
+/// line either side (two tiles apart, so that no step goes from one to the other).
+fn straight_at(corridor: &[Pos], i: usize) -> bool {
+    let (a, b) = (corridor[i - 1], corridor[i + 1]);
+    (a.x == b.x && (a.y - b.y).abs() == 2) || (a.y == b.y && (a.x - b.x).abs() == 2)
+}
+
 /// The middle tile of a corridor: where what stands on it stands.
 pub fn middle(corridor: &[Pos]) -> Pos {
     corridor[corridor.len() / 2]
@@ -109,9 +162,42 @@ impl LaidPlan {
             .collect()
     }
 
+    /// Whether a barred door stands where its corridor bends, so that its two sides are
+    /// a king's step apart and a walker passes it diagonally (the plans of generation 6
+    /// on are laid again instead).
+    pub fn has_a_barred_door_on_a_bend(&self) -> bool {
+        (self.graph.edges.iter().zip(&self.corridors))
+            .filter(|(edge, _)| edge.on == Element::Shortcut)
+            .any(|(_, corridor)| !straight_at(corridor, corridor.len() / 2))
+    }
+
     /// The barred door at `pos`, if one stands there by the plan.
     pub fn barred_door_at(&self, pos: Pos) -> Option<BarredDoor> {
         self.barred_doors().into_iter().find(|d| d.at == pos)
+    }
+
+    /// The level's one-way drops, each with its high and low side (none before generation
+    /// 6).
+    pub fn drops(&self) -> Vec<OneWayDrop> {
+        self.graph
+            .edges
+            .iter()
+            .zip(&self.corridors)
+            .filter(|(edge, _)| edge.on == Element::Drop)
+            .filter_map(|(_, corridor)| {
+                let i = ledge_index(corridor)?;
+                Some(OneWayDrop {
+                    at: corridor[i],
+                    high_side: corridor[i - 1],
+                    low_side: corridor[i + 1],
+                })
+            })
+            .collect()
+    }
+
+    /// The drop whose ledge stands at `pos`, if one does by the plan.
+    pub fn drop_at(&self, pos: Pos) -> Option<OneWayDrop> {
+        self.drops().into_iter().find(|d| d.at == pos)
     }
 
     /// Every tile of the rooms and corridors of its cycles (not its side rooms': a
@@ -289,6 +375,14 @@ pub fn lay_out(
         key: None,
     };
     plan.keep_rooms(&kept);
+    // A ledge needs a straight stretch of its corridor (see `ledge_index`).
+    let edges = plan.graph.edges.iter().zip(&plan.corridors);
+    if edges
+        .filter(|(edge, _)| edge.on == Element::Drop)
+        .any(|(_, corridor)| ledge_index(corridor).is_none())
+    {
+        return None;
+    }
     let mut tiles = dig.tiles;
     for (edge, corridor) in plan.graph.edges.iter().zip(&plan.corridors) {
         lay_corridor(&mut tiles, corridor, edge.on, rng);
@@ -379,8 +473,9 @@ fn dig_corridors(
 const GUARDS: [Trap; 2] = [Trap::Alarm, Trap::Dart];
 
 /// Draws a dug corridor's doorways (its two end tiles) and what stands on it, at its
-/// middle: a locked door, a secret door, a barred door, a hidden trap of a kind drawn from [`GUARDS`], or deep water on
-/// the middle three tiles (those of them inside the doorways).
+/// middle: a locked door, a secret door, a barred door, a hidden trap of a kind drawn
+/// from [`GUARDS`], or deep water on the middle three tiles (those of them inside the
+/// doorways) — or a ledge on the straight tile nearest the middle ([`ledge_index`]).
 fn lay_corridor(tiles: &mut Grid<Tile>, corridor: &[Pos], on: Element, rng: &mut StreamRng) {
     let last = corridor.len() - 1;
     tiles[corridor[0]] = Tile::Door;
@@ -391,6 +486,11 @@ fn lay_corridor(tiles: &mut Grid<Tile>, corridor: &[Pos], on: Element, rng: &mut
         Element::Lock => tiles[corridor[middle]] = Tile::LockedDoor,
         Element::Secret => tiles[corridor[middle]] = Tile::SecretDoor,
         Element::Shortcut => tiles[corridor[middle]] = Tile::BarredDoor,
+        Element::Drop => {
+            if let Some(ledge) = ledge_index(corridor) {
+                tiles[corridor[ledge]] = Tile::Ledge;
+            }
+        }
         Element::Guard => {
             let trap = GUARDS[rng.below(GUARDS.len() as u32) as usize];
             tiles[corridor[middle]] = trap.tile();

@@ -37,6 +37,10 @@ pub enum Element {
     /// the arc's far end (toward the goal), so that a player who came the other way
     /// round unbars it and has a short way back (from generation 5).
     Shortcut,
+    /// A one-way drop on one of its corridors: a ledge ([`crate::grid::Tile::Ledge`])
+    /// dropped down toward the arc's far end (toward the goal) and never climbed, so
+    /// that the cycle's other arc is the way back (from generation 6).
+    Drop,
 }
 
 impl Element {
@@ -56,6 +60,7 @@ impl Element {
             Element::Hazard => "hazard",
             Element::Guard => "guarded",
             Element::Shortcut => "barred",
+            Element::Drop => "drop",
         }
     }
 }
@@ -95,6 +100,8 @@ const fn first_generation() -> u32 {
 
 /// The first generation whose levels may hold a barred door ([`Element::Shortcut`]).
 pub const SHORTCUT_SINCE: u32 = 5;
+/// The first generation whose levels may hold a ledge ([`Element::Drop`]).
+pub const DROP_SINCE: u32 = 6;
 
 impl Pattern {
     /// Whether it suits depth `depth`.
@@ -132,6 +139,13 @@ impl Pattern {
                 format!(
                     "must be {SHORTCUT_SINCE} or more for a Shortcut arc (older levels have no barred door)"
                 ),
+            ));
+        }
+        let drop = self.arcs.iter().any(|arc| arc.on == Element::Drop);
+        if drop && self.since < DROP_SINCE {
+            return Some((
+                "since",
+                format!("must be {DROP_SINCE} or more for a Drop arc (older levels have no ledge)"),
             ));
         }
         let [a, b] = self.arcs.as_slice() else {
@@ -440,9 +454,10 @@ mod tests {
                 .zip(w)
                 .any(|(p, &w)| p.has_lock() && w > 0)
         };
-        assert!(lock(&set.weights_at(1, true, 5)));
-        assert!(!lock(&set.weights_at(1, false, 5)));
-        for (p, w) in set.patterns().iter().zip(set.weights_at(1, true, 5)) {
+        let newest = crate::generator::Generation::CURRENT.number();
+        assert!(lock(&set.weights_at(1, true, newest)));
+        assert!(!lock(&set.weights_at(1, false, newest)));
+        for (p, w) in set.patterns().iter().zip(set.weights_at(1, true, newest)) {
             assert_eq!(w > 0, p.suits(1) && p.weight > 0, "{}", p.name);
         }
     }
@@ -469,5 +484,28 @@ mod tests {
         assert!(refused(early).to_string().contains("`since` must be 5"));
         let late = early.replace("depths: (1, 9),", "depths: (1, 9), since: 5,");
         assert!(PatternSet::from_ron_str(&late, "test.ron").is_ok());
+    }
+
+    #[test]
+    fn the_one_way_drop_is_drawn_only_from_generation_6() {
+        let set = PatternSet::embedded();
+        let drop = |p: &Pattern| p.arcs.iter().any(|a| a.on == Element::Drop);
+        assert!(set.patterns().iter().any(drop), "a one-way drop pattern");
+        for generation in 1..=6u64 {
+            for depth in [1, 2, 5] {
+                let weights = set.weights_at(depth, true, generation);
+                for (p, w) in set.patterns().iter().zip(weights) {
+                    if drop(p) {
+                        assert_eq!(w > 0, generation >= 6, "{} gen {generation}", p.name);
+                    }
+                }
+            }
+        }
+        let early = "(patterns: [(name: \"x\", weight: 1, depths: (1, 9), since: 5, arcs: [(length: (1, 1), on: Drop), (length: (3, 3), on: Open)])])";
+        assert!(refused(early).to_string().contains("`since` must be 6"));
+        let late = early.replace("since: 5,", "since: 6,");
+        assert!(PatternSet::from_ron_str(&late, "test.ron").is_ok());
+        let both_ways = late.replace("on: Open", "on: Drop");
+        assert!(refused(&both_ways).to_string().contains("Open or Key"));
     }
 }

@@ -110,6 +110,7 @@ fn every_terrain_has_a_ground_hue_of_its_own() {
         Terrain::Trap(Trap::Alarm),
         Terrain::LockedDoor,
         Terrain::BarredDoor,
+        Terrain::Ledge,
     ];
     let hues: Vec<Hue> = grounds.into_iter().map(Hue::of_terrain).collect();
     for (i, hue) in hues.iter().enumerate() {
