@@ -322,7 +322,8 @@ if (others.length > 0) fail(`errors in the console:\n  ${others.join("\n  ")}`);
 // 8. A finished run is watched from the title's history page, its recording read from
 // the page's storage: a run of seed 3 whose player only waits (the rats of depth 1 kill
 // them within a hundred turns); Esc leaves the end screen for the title, h opens the
-// history, Enter watches the newest run, End jumps to its last turn.
+// history, Enter watches the newest run, End jumps to its last turn. The recording is
+// written out for web/test to replay natively.
 await open(`${pageUrl}?seed=3`);
 await waitFor("the run of ?seed=3 asking about the saved run", (s) => s.screen === "Playing" && s.seed === "3", 120);
 await focusGame();
@@ -348,6 +349,22 @@ await press("End");
 const atEnd = await waitFor("the watch at the run's last turn", (s) => s.turn === ended.turn && s.player === ended.player, 60);
 await screenshot("6-watched");
 console.log(`history: seed 3 died at turn ${ended.turn}; watched from turn ${watching.turn}, End reached turn ${atEnd.turn} at ${atEnd.player}`);
+// The run's recording, made by the wasm build, goes to the out folder: web/test
+// replays it with the native delve (another machine's replay of a bug report).
+// An entry that grew by appends is in parts: its key holds "N|" and the first part's
+// base64, then KEY#2 … KEY#N the others'.
+const deathParts = JSON.parse(await evaluate(`JSON.stringify((() => {
+  const keys = Object.keys(localStorage).filter((k) => k.includes("seed-3") && k.endsWith(".rec"));
+  if (keys.length !== 1) return { keys: Object.keys(localStorage) };
+  const first = localStorage.getItem(keys[0]);
+  const counted = first.match(/^([0-9]+)[|]([^]*)$/);
+  const parts = [counted ? counted[2] : first];
+  for (let n = 2; n <= (counted ? Number(counted[1]) : 1); n += 1) parts.push(localStorage.getItem(keys[0] + "#" + n));
+  return { key: keys[0], parts };
+})())`));
+if (!deathParts.parts) fail(`the storage holds no one recording of the run of seed 3: ${deathParts.keys.join(", ")}`);
+const deathRecording = Buffer.concat(deathParts.parts.map((part) => Buffer.from(part, "base64")));
+writeFileSync(`${outDir}/seed-3.rec`, deathRecording);
 const lateProblems = problems.filter((p) => !p.includes("cannot be played"));
 if (lateProblems.length > 0) fail(`errors in the console:\n  ${lateProblems.join("\n  ")}`);
 
