@@ -113,7 +113,7 @@ fn counted(summary: &str, noun: &str) -> usize {
 
 #[test]
 fn gen_counts_the_doors_and_traps_that_lie_on_the_level_the_plans_own_among_them() {
-    // Seeds 1, 2 and 5 of the default cyclic level each plan a hidden shortcut.
+    // Five seeds of the default cyclic level: what gen counts is what lies on its tiles.
     let mut ledges = 0;
     for seed in ["1", "2", "3", "4", "5"] {
         let out = super::cli::delve(&["gen", "--kind", "cyclic", "--seed", seed]);
