@@ -2,7 +2,7 @@
 //! and over the reachable floor, drawn from the level's loot stream.
 
 use super::{LootTable, PlacedItem};
-use crate::analysis::distances::FramedSearch;
+use crate::analysis::distances::{FramedSearch, UNREACHABLE, distances_from};
 use crate::grid::{Grid, Pos, Tile};
 use crate::perm::{PermError, PermTable};
 use crate::rng::StreamRng;
@@ -54,6 +54,7 @@ pub fn place_loot_from(
         must_find_far,
     } = plan;
     let (spots, distances, farthest) = floor_in_walking_order(tiles, start);
+    let (distances, farthest) = down_ledges_too(tiles, start, &spots, (distances, farthest));
     let is_far = |s: usize| 2 * distances[s] >= farthest;
     let (Ok(tickets), Ok(spot_order)) = (
         ticket_table(table, rng),
@@ -148,6 +149,31 @@ fn floor_in_walking_order(tiles: &Grid<Tile>, start: Pos) -> (Vec<usize>, Vec<u3
         .filter(|&(cell, _)| tiles.cells()[cell] == Tile::Floor && cell != start)
         .unzip();
     (spots, distances, farthest)
+}
+
+/// The `walked` distances of the `spots` (and the largest) as they are with a cyclic
+/// dungeon's ledges (generation 6 on) walked too, both ways — no walk one way is
+/// shorter: dropped down a ledge, a must-find item is no nearer than its distance says
+/// (it never lies a few steps below a ledge by the arrival, far only by the way round).
+/// The spots stay those reached on foot. A level without a ledge — every level before
+/// generation 6 — keeps its distances.
+fn down_ledges_too(
+    tiles: &Grid<Tile>,
+    start: Pos,
+    spots: &[usize],
+    walked: (Vec<u32>, u32),
+) -> (Vec<u32>, u32) {
+    if !tiles.cells().contains(&Tile::Ledge) {
+        return walked;
+    }
+    let open = |t: Tile| t.is_walkable() || t == Tile::Ledge;
+    let by_cell = distances_from(tiles, &[tiles.index_of(start)], open);
+    let farthest = (by_cell.iter())
+        .filter(|&&d| d != UNREACHABLE)
+        .max()
+        .copied()
+        .unwrap_or(0);
+    (spots.iter().map(|&cell| by_cell[cell]).collect(), farthest)
 }
 
 /// Whether the square of Chebyshev radius `radius` around `cell` lies inside the grid

@@ -663,3 +663,62 @@ fn a_cyclic_dungeon_lays_no_trapdoor_from_generation_6_and_other_kinds_still_do(
     let cave = GeneratorKind::Cave.default_config();
     assert!(trapdoors(cave, Generation::Sixth) > 0);
 }
+
+/// Walking distances from `from` by orthogonal steps over walkable tiles and ledges
+/// (walked both ways: no walk one way is shorter).
+pub(crate) fn distances_over_ledges(level: &Level, from: delve_levels::grid::Pos) -> Vec<u32> {
+    let tiles = &level.tiles;
+    let mut distance = vec![u32::MAX; tiles.len()];
+    let mut queue = std::collections::VecDeque::from([from]);
+    distance[tiles.index_of(from)] = 0;
+    while let Some(at) = queue.pop_front() {
+        let here = distance[tiles.index_of(at)];
+        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            let next = delve_levels::grid::Pos::new(at.x + dx, at.y + dy);
+            let open = tiles
+                .get(next)
+                .is_some_and(|t| t.is_walkable() || t == Tile::Ledge);
+            if open && distance[tiles.index_of(next)] == u32::MAX {
+                distance[tiles.index_of(next)] = here + 1;
+                queue.push_back(next);
+            }
+        }
+    }
+    distance
+}
+
+/// Found by the playtest (seed 606, depth 6): exploring from the arrival dropped down a
+/// ledge and took the rune four steps below it — far from the up stairs only by the way
+/// round. The rune lies far from the up stairs by every walk, down the ledges too.
+#[test]
+fn a_must_find_item_lies_far_from_the_up_stairs_even_down_a_ledge() {
+    let table = delve_levels::loot::default_loot_table();
+    let mut with_a_drop = 0;
+    for seed in 0..400 {
+        let level = level_at(&CyclicConfig::default(), seed);
+        if carried(&level, Element::Drop) == 0 {
+            continue;
+        }
+        with_a_drop += 1;
+        let distance = distances_over_ledges(&level, level.up);
+        let farthest = (distance.iter())
+            .filter(|&&d| d != u32::MAX)
+            .max()
+            .copied()
+            .unwrap_or(0);
+        for item in level
+            .loot
+            .iter()
+            .filter(|i| table.items()[i.item].must_find)
+        {
+            let d = distance[level.tiles.index_of(item.pos)];
+            assert!(
+                2 * d >= farthest,
+                "seed {seed}: the must-find item at {:?} is {d} steps from the up stairs down a ledge, the farthest {farthest}\n{}",
+                item.pos,
+                level.tiles.to_ascii()
+            );
+        }
+    }
+    assert!(with_a_drop >= 20, "{with_a_drop} of 400 levels drew a drop");
+}

@@ -328,7 +328,7 @@ const GOLDEN_TERRAIN_SIXTH: &[(GeneratorKind, u64, u64)] = &[
     (GeneratorKind::Cyclic, 2, 0x04b54749dbd22827),
     (GeneratorKind::Cyclic, 3, 0xb4671e7aa43f09ce),
     (GeneratorKind::Cyclic, 42, 0x35ed854a3406f4fa),
-    (GeneratorKind::Cyclic, 20261130, 0x0f085ab3e502b4e0),
+    (GeneratorKind::Cyclic, 20261130, 0x861365fd87b027f0),
 ];
 
 #[test]

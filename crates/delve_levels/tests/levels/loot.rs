@@ -465,14 +465,14 @@ fn a_custom_table_is_used_by_place_loot_from() {
 #[test]
 fn the_rune_lies_far_from_the_up_stairs_on_every_generator() {
     // Mazes are one-tile corridors whose only open ground is the two stair chambers:
-    // the rune must not lie in the arrival chamber.
-    use delve_levels::analysis::distances::walking_distances;
+    // the rune must not lie in the arrival chamber. A cyclic dungeon's ledges are walked
+    // too (a drop is a way there).
     use delve_levels::generator::{GeneratorKind, generate_level};
     let table = default_loot_table();
     for kind in GeneratorKind::ALL {
         for seed in 0..150 {
             let level = generate_level(&kind.default_config(), seed).expect("level");
-            let distances = walking_distances(&level.tiles, level.up);
+            let distances = crate::cyclic::distances_over_ledges(&level, level.up);
             let farthest = distances
                 .iter()
                 .copied()
