@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::CHECKS_EVERY_STATE;
-use super::digest::crc_of_binary;
+use super::digest::{BufferedCrc, crc_of_binary};
 use super::seek::KEYFRAME_EVERY;
 use crate::run::{PlayerAction, RunState};
 
@@ -80,43 +80,20 @@ pub fn state_due(
 /// CRC of no text, if it cannot be written), computed as the text is written, a buffer
 /// at a time, without holding the text.
 fn crc_of_ron<T: Serialize>(value: &T) -> u32 {
-    let mut writer = CrcWriter {
-        hasher: crc32fast::Hasher::new(),
-        buffer: Vec::with_capacity(CrcWriter::BUFFER),
-    };
+    let mut writer = CrcWriter(BufferedCrc::new());
     if ron::ser::to_writer(&mut writer, value).is_err() {
         return crc32fast::hash(b"");
     }
-    writer.flush();
-    writer.hasher.finalize()
+    writer.0.finish()
 }
 
 /// A `fmt::Write` that feeds what is written to a CRC-32, through a buffer (RON writes
 /// a string's characters one at a time).
-struct CrcWriter {
-    hasher: crc32fast::Hasher,
-    buffer: Vec<u8>,
-}
-
-impl CrcWriter {
-    const BUFFER: usize = 1024;
-
-    fn flush(&mut self) {
-        self.hasher.update(&self.buffer);
-        self.buffer.clear();
-    }
-}
+struct CrcWriter(BufferedCrc);
 
 impl std::fmt::Write for CrcWriter {
     fn write_str(&mut self, text: &str) -> std::fmt::Result {
-        if self.buffer.len() + text.len() > Self::BUFFER {
-            self.flush();
-        }
-        if text.len() > Self::BUFFER {
-            self.hasher.update(text.as_bytes());
-        } else {
-            self.buffer.extend_from_slice(text.as_bytes());
-        }
+        self.0.bytes(text.as_bytes());
         Ok(())
     }
 }
@@ -289,14 +266,14 @@ mod tests {
         let mut save = run.snapshot();
         save.chronicle = None;
         let text = ron::to_string(&save).unwrap();
-        assert!(text.len() > CrcWriter::BUFFER, "{} bytes", text.len());
+        assert!(text.len() > BufferedCrc::BUFFER, "{} bytes", text.len());
         assert_eq!(crc_of_ron(&save), crc32fast::hash(text.as_bytes()));
         let whole = Check::whole(CHECKS_EVERY_STATE, &run);
         assert_eq!(whole.state, Some(crc32fast::hash(text.as_bytes())));
         assert_eq!(Check::of(&run).state, Some(crc_of_binary(&save)));
-        assert_eq!(crc_of_ron(&"x".repeat(3 * CrcWriter::BUFFER)), {
+        assert_eq!(crc_of_ron(&"x".repeat(3 * BufferedCrc::BUFFER)), {
             crc32fast::hash(
-                ron::to_string(&"x".repeat(3 * CrcWriter::BUFFER))
+                ron::to_string(&"x".repeat(3 * BufferedCrc::BUFFER))
                     .unwrap()
                     .as_bytes(),
             )

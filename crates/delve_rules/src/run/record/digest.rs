@@ -16,28 +16,34 @@ use serde::ser;
 /// The CRC-32 of `value`'s binary form (see the module's words).
 pub fn crc_of_binary<T: Serialize + ?Sized>(value: &T) -> u32 {
     let mut digest = Digest {
-        hasher: crc32fast::Hasher::new(),
-        buffer: Vec::with_capacity(Digest::BUFFER),
+        crc: BufferedCrc::new(),
     };
     // Nothing in the walk can fail: an error is only a custom one a value's own
     // `Serialize` raises, which then marks the digest as the CRC of no bytes.
     if value.serialize(&mut digest).is_err() {
         return crc32fast::hash(b"");
     }
-    digest.flush();
-    digest.hasher.finalize()
+    digest.crc.finish()
 }
 
-/// Feeds a value's binary form to a CRC-32, through a buffer.
-struct Digest {
+/// Bytes fed to a CRC-32 through a buffer (a value's walk, or RON's writing, hands over
+/// a few bytes at a time); the CRC is that of all the bytes, whatever the buffer.
+pub(super) struct BufferedCrc {
     hasher: crc32fast::Hasher,
     buffer: Vec<u8>,
 }
 
-impl Digest {
-    const BUFFER: usize = 4096;
+impl BufferedCrc {
+    pub(super) const BUFFER: usize = 1024;
 
-    fn bytes(&mut self, bytes: &[u8]) {
+    pub(super) fn new() -> BufferedCrc {
+        BufferedCrc {
+            hasher: crc32fast::Hasher::new(),
+            buffer: Vec::with_capacity(Self::BUFFER),
+        }
+    }
+
+    pub(super) fn bytes(&mut self, bytes: &[u8]) {
         if self.buffer.len() + bytes.len() > Self::BUFFER {
             self.flush();
         }
@@ -51,6 +57,23 @@ impl Digest {
     fn flush(&mut self) {
         self.hasher.update(&self.buffer);
         self.buffer.clear();
+    }
+
+    /// The CRC-32 of every byte fed.
+    pub(super) fn finish(mut self) -> u32 {
+        self.flush();
+        self.hasher.finalize()
+    }
+}
+
+/// Feeds a value's binary form to a CRC-32.
+struct Digest {
+    crc: BufferedCrc,
+}
+
+impl Digest {
+    fn bytes(&mut self, bytes: &[u8]) {
+        self.crc.bytes(bytes);
     }
 
     /// A length or a count, as 64 bits.
