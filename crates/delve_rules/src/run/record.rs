@@ -66,8 +66,9 @@ use delve_levels::key::LevelKey;
 /// with charges stack in the pack as anything alike, and a potion thrown only shatters;
 /// and by format 11's.
 /// Format 11 runs replay by the rules of play that flows that changed since
-/// ([`ONE_WAY_LINES_OF_FIRE`], [`CONFUSED_FOES_ARE_NO_THREAT`]): a shot flies only along
-/// the line drawn from the shooter, and a confused monster is no threat to travel; and
+/// ([`ONE_WAY_LINES_OF_FIRE`], [`CONFUSED_FOES_ARE_NO_THREAT`], [`ASKS_ATOP_A_TRAP`]): a
+/// shot flies only along the line drawn from the shooter, a confused monster is no
+/// threat to travel, and the found trap underfoot bars the way as one ahead does; and
 /// they check the whole state on every step ([`CHECKS_EVERY_STATE`]), where later ones
 /// check it on the steps that matter and every [`KEYFRAME_EVERY`]-th, and hit points on
 /// every step ([`state_due`]).
@@ -170,6 +171,12 @@ pub const ONE_WAY_LINES_OF_FIRE: u32 = 11;
 /// would be doing unconfused, its confusion's turns added to the turns it needs to
 /// reach the player, and a replay of one of these keeps the old rule.
 pub const CONFUSED_FOES_ARE_NO_THREAT: u32 = 11;
+
+/// The last recording format whose travel and exploring took the found trap the player
+/// stands on for one on the way (so exploring from atop a trap asked about crossing
+/// "the only known way on" in an open room). Later ones walk off it freely (stepping
+/// off a trap springs nothing), and a replay of one of these keeps the old rule.
+pub const ASKS_ATOP_A_TRAP: u32 = 11;
 
 /// The recording formats this delve plays back (formats 3 to 6 only for peaceful runs).
 pub(crate) const REPLAYED_FORMATS: [u32; 11] = [1, 3, 4, 5, 6, 7, 8, 9, 10, 11, RECORDING_FORMAT];
@@ -297,6 +304,13 @@ impl RunState {
     /// [`CONFUSED_FOES_ARE_NO_THREAT`] and older, kept while one replays.
     pub(crate) fn confused_foes_are_no_threat(&self) -> bool {
         self.rules_of_format <= CONFUSED_FOES_ARE_NO_THREAT
+    }
+
+    /// Whether the found trap the player stands on bars travel's and exploring's way
+    /// as one ahead would: the rule of recordings of format [`ASKS_ATOP_A_TRAP`] and
+    /// older, kept while one replays.
+    pub(crate) fn asks_atop_a_trap(&self) -> bool {
+        self.rules_of_format <= ASKS_ATOP_A_TRAP
     }
 }
 

@@ -374,9 +374,12 @@ impl RunState {
         DijkstraMap::over_one_way(
             tiles,
             |p| {
+                // The trap underfoot is walked off freely: stepping off springs nothing.
+                let underfoot = p == self.player && !self.asks_atop_a_trap();
                 self.level.seen[tiles.index_of(p)]
                     && (self.may_walk_onto(p)
-                        || ((over_traps || self.level.may_cross(p)) && self.found_trap_at(p)))
+                        || ((over_traps || underfoot || self.level.may_cross(p))
+                            && self.found_trap_at(p)))
             },
             &barred,
             |from, to| self.may_step(from, to),

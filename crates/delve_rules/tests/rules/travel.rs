@@ -7,7 +7,8 @@
 use delve_levels::grid::{KING, Pos, Tile};
 use delve_levels::monsters::{Mind, Monster, default_monster_table};
 use delve_rules::run::record::{
-    ASKS_AT_EVERY_TRAP_CROSSING, CONFUSED_FOES_ARE_NO_THREAT, RECORDING_FORMAT, STOPS_AT_PICK_UPS,
+    ASKS_AT_EVERY_TRAP_CROSSING, ASKS_ATOP_A_TRAP, CONFUSED_FOES_ARE_NO_THREAT, RECORDING_FORMAT,
+    STOPS_AT_PICK_UPS,
 };
 use delve_rules::run::{Outcome, PlayerAction, RunState};
 use delve_rules::view::{KeyContext, KeyReader, Prompt, Question, Reaction, command_for_char};
@@ -799,6 +800,41 @@ fn exploring_promises_a_question_over_a_trap_only_when_it_would_ask_one() {
         );
         assert!(
             !said(&outcomes, "explore again to be asked"),
+            "seed {seed}: {outcomes:?}"
+        );
+        tested += 1;
+    }
+    assert!(tested >= 20, "only {tested} levels had room");
+}
+
+/// Found by the playtest (seed 505 depth 2 turn 367, and six times more): standing on a
+/// found trap in an open room, the next explore asked about crossing "the only known way
+/// on". Stepping off a trap springs nothing: exploring walks off it without asking (a
+/// replay of format 11 keeps the question).
+#[test]
+fn exploring_from_atop_a_found_trap_walks_off_it_without_asking() {
+    let mut tested = 0;
+    for seed in 0..30 {
+        let mut run = bare(seed);
+        let start = run.player();
+        let tiles = run.level().level.tiles.clone();
+        let Some(on) = (KING.iter().map(|&(dx, dy)| start.offset(dx, dy)))
+            .find(|&p| tiles.get(p) == Some(Tile::Floor))
+        else {
+            continue;
+        };
+        run.stage().put_player(on).lay(on, Tile::AlarmTrap).find(on);
+        let mut old = run.clone();
+        old.stage().play_by_format(ASKS_ATOP_A_TRAP);
+        assert!(
+            old.exploring_needs_a_trap().is_some(),
+            "seed {seed}: format 11 asked"
+        );
+        assert_eq!(run.exploring_needs_a_trap(), None, "seed {seed}");
+        let outcomes = run.apply(PlayerAction::Explore);
+        assert_ne!(run.player(), on, "seed {seed}: {outcomes:?}");
+        assert!(
+            !said(&outcomes, "crosses a trap"),
             "seed {seed}: {outcomes:?}"
         );
         tested += 1;
