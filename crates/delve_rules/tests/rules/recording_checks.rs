@@ -13,24 +13,7 @@ use delve_rules::run::record::{
 };
 use delve_rules::run::{PlayerAction, Rules, RunState};
 
-use super::support::campaign;
-
-/// The actions a simple player draws from `rng` (exploring, walking, waiting, resting,
-/// searching, taking the stairs).
-fn next_action(rng: &mut StreamRng) -> PlayerAction {
-    match rng.below(10) {
-        0..4 => PlayerAction::Explore,
-        4 => PlayerAction::Descend,
-        5 => PlayerAction::Rest,
-        6 => PlayerAction::Search,
-        7 => PlayerAction::Wait,
-        _ => {
-            let (dx, dy) =
-                [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1)][rng.below(6) as usize];
-            PlayerAction::Move(dx, dy)
-        }
-    }
-}
+use super::support::{campaign, simple_action};
 
 /// A peaceful run of `seed` played `steps` steps, recorded as the game records it
 /// (format 12's checks), with the run after every step (index = step, 0 the start).
@@ -42,7 +25,7 @@ fn recorded(seed: u64, steps: usize) -> (Recording, Vec<RunState>) {
     let mut states = vec![run.clone()];
     let mut recorded = Vec::new();
     for number in 1..=steps {
-        let action = next_action(&mut rng);
+        let action = simple_action(&mut rng);
         let depth_before = run.depth();
         run.apply(action);
         let check = Check::of_step(RECORDING_FORMAT, number, Some(&action), depth_before, &run);
@@ -268,7 +251,7 @@ fn a_steps_line_is_the_text_ron_writes_for_it() {
     let (mut run, _) = RunState::start(campaign(9), None, Rules::Monsters).unwrap();
     let mut rng = StreamRng::new(9, Stream::Combat);
     for number in 1..=300 {
-        let action = next_action(&mut rng);
+        let action = simple_action(&mut rng);
         let depth_before = run.depth();
         run.apply(action);
         let check = Check::of_step(RECORDING_FORMAT, number, Some(&action), depth_before, &run);

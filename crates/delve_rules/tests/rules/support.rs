@@ -6,7 +6,8 @@
 use delve_levels::config::CampaignConfig;
 use delve_levels::grid::{Pos, Tile};
 use delve_levels::monsters::{Mind, Monster, default_monster_table};
-use delve_rules::run::{Outcome, Rules, RunState};
+use delve_levels::rng::StreamRng;
+use delve_rules::run::{Outcome, PlayerAction, Rules, RunState};
 
 /// The built-in campaign under run seed `seed`.
 pub fn campaign(seed: u64) -> CampaignConfig {
@@ -248,4 +249,21 @@ pub fn put_monster(run: &mut RunState, name: &str, at: Pos, mind: Mind) -> Pos {
         ..monster(name, at)
     });
     at
+}
+
+/// The action a simple player draws from `rng` (exploring, walking, waiting, resting,
+/// searching, taking the stairs): the recording and watching tests' random runs.
+pub fn simple_action(rng: &mut StreamRng) -> PlayerAction {
+    match rng.below(10) {
+        0..4 => PlayerAction::Explore,
+        4 => PlayerAction::Descend,
+        5 => PlayerAction::Rest,
+        6 => PlayerAction::Search,
+        7 => PlayerAction::Wait,
+        _ => {
+            let (dx, dy) =
+                [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1)][rng.below(6) as usize];
+            PlayerAction::Move(dx, dy)
+        }
+    }
 }

@@ -13,7 +13,7 @@ use delve_rules::run::record::{
 };
 use delve_rules::run::{Outcome, PlayerAction, Rules, RunState};
 
-use super::support::campaign;
+use super::support::{campaign, simple_action};
 
 /// A run of `seed` played `steps` steps by a simple player drawn from the seed
 /// (exploring, walking, waiting, resting, searching, taking the stairs), recorded as the
@@ -40,18 +40,7 @@ fn played(seed: u64, steps: usize) -> (Recording, Vec<RunState>, Vec<MessageLog>
         if run.end().is_some() {
             break;
         }
-        let action = match rng.below(10) {
-            0..4 => PlayerAction::Explore,
-            4 => PlayerAction::Descend,
-            5 => PlayerAction::Rest,
-            6 => PlayerAction::Search,
-            7 => PlayerAction::Wait,
-            _ => {
-                let (dx, dy) =
-                    [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1)][rng.below(6) as usize];
-                PlayerAction::Move(dx, dy)
-            }
-        };
+        let action = simple_action(&mut rng);
         let depth_before = run.depth();
         let outcomes = run.apply(action);
         keep(&mut log, &run, &outcomes);
