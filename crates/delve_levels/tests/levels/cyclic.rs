@@ -6,7 +6,7 @@
 use delve_levels::generator::cyclic::check::{PlanViolation, check_plan};
 use delve_levels::generator::cyclic::layout::ledge_index;
 use delve_levels::generator::cyclic::patterns::{Element, PatternSet};
-use delve_levels::generator::cyclic::plan::Role;
+use delve_levels::generator::cyclic::plan::{PlanEdge, PlanGraph, Role};
 use delve_levels::generator::guarantees::check_level;
 use delve_levels::generator::{
     CyclicConfig, FeatureConfig, Generation, GeneratorConfig, GeneratorKind, LakeKind, Level,
@@ -22,6 +22,13 @@ fn level_at(config: &CyclicConfig, seed: u64) -> Level {
     LevelKey::new(GeneratorConfig::Cyclic(config.clone()), depth, seed)
         .generate()
         .unwrap_or_else(|e| panic!("seed {seed}: {e}"))
+}
+
+/// The pattern of the first cycle of `graph` that runs through `edge`.
+fn pattern_of_cycle_through<'g>(graph: &'g PlanGraph, edge: &PlanEdge) -> Option<&'g str> {
+    (graph.cycles.iter())
+        .find(|c| c.edges.iter().any(|&e| graph.edges[e] == *edge))
+        .map(|c| c.pattern.as_str())
 }
 
 /// How many corridors of `level`'s plan carry `element`.
@@ -110,13 +117,9 @@ fn a_barred_shortcut_stands_on_a_straight_stretch_where_its_pattern_asks_and_ope
                 "seed {seed}: on a bend"
             );
             // Its cycle's other way is walkable: the door is never the only way round.
-            let cycle = plan
-                .graph
-                .cycles
-                .iter()
-                .find(|c| c.edges.iter().any(|&e| plan.graph.edges[e] == *edge));
-            assert!(
-                cycle.is_some_and(|c| c.pattern == "barred shortcut"),
+            assert_eq!(
+                pattern_of_cycle_through(&plan.graph, edge),
+                Some("barred shortcut"),
                 "seed {seed}"
             );
         }
@@ -208,13 +211,9 @@ fn a_one_way_drop_stands_on_a_straight_stretch_and_drops_toward_its_far_room() {
             assert!(!drop.lets_walk(drop.low_side, drop.at));
             assert!(drop.drops(drop.at, drop.low_side) && !drop.drops(drop.at, drop.high_side));
             // Its cycle's other way is walkable: the way back up.
-            let cycle = plan
-                .graph
-                .cycles
-                .iter()
-                .find(|c| c.edges.iter().any(|&e| plan.graph.edges[e] == *edge));
-            assert!(
-                cycle.is_some_and(|c| c.pattern == "one-way drop"),
+            assert_eq!(
+                pattern_of_cycle_through(&plan.graph, edge),
+                Some("one-way drop"),
                 "seed {seed}"
             );
         }
