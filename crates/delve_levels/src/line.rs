@@ -135,18 +135,29 @@ mod tests {
         }
     }
 
-    #[test]
-    fn line_of_fire_matches_a_plain_walk_of_the_reference_line_on_random_maps() {
+    /// Forty random maps of 30 × 20 drawn from `seed`, each with its floor tiles: the
+    /// random-map tests' ground.
+    fn random_maps(seed: u64) -> impl Iterator<Item = (u32, Grid<Tile>, Vec<Pos>)> {
         use crate::grid::random_tiles;
         use crate::rng::{Stream, StreamRng};
-        let mut rng = StreamRng::new(7, Stream::Layout);
-        for round in 0..40 {
+        let mut rng = StreamRng::new(seed, Stream::Layout);
+        (0..40).map(move |round| {
             let tiles = random_tiles(30, 20, 10 + round % 40, &mut rng);
-            let standing: Vec<Pos> = tiles
-                .positions()
+            let standing = (tiles.positions())
                 .filter(|&p| tiles[p] == Tile::Floor)
                 .collect();
-            let creature = |p: Pos| (p.x * 7 + p.y * 3) % 11 == 0;
+            (round, tiles, standing)
+        })
+    }
+
+    /// Where the random-map tests stand a creature in the way.
+    fn creature(p: Pos) -> bool {
+        (p.x * 7 + p.y * 3) % 11 == 0
+    }
+
+    #[test]
+    fn line_of_fire_matches_a_plain_walk_of_the_reference_line_on_random_maps() {
+        for (round, tiles, standing) in random_maps(7) {
             for pair in standing.chunks(2).take(60) {
                 let [from, to] = pair else { continue };
                 let plain = reference_line(*from, *to)
@@ -196,17 +207,8 @@ mod tests {
 
     #[test]
     fn a_clear_line_is_found_both_ways_or_neither_on_random_maps() {
-        use crate::grid::random_tiles;
-        use crate::rng::{Stream, StreamRng};
-        let mut rng = StreamRng::new(11, Stream::Layout);
         let mut one_way_only = 0;
-        for round in 0..40 {
-            let tiles = random_tiles(30, 20, 10 + round % 40, &mut rng);
-            let standing: Vec<Pos> = tiles
-                .positions()
-                .filter(|&p| tiles[p] == Tile::Floor)
-                .collect();
-            let creature = |p: Pos| (p.x * 7 + p.y * 3) % 11 == 0;
+        for (round, tiles, standing) in random_maps(11) {
             for (i, &a) in standing.iter().enumerate().step_by(7) {
                 for &b in standing.iter().skip(i + 1).step_by(13) {
                     let there = clear_line(&tiles, a, b, |p| !creature(p));
